@@ -1,0 +1,176 @@
+// Package jsonx decodes JSON into plain Go values with exact numbers and
+// writes such values back as compact JSON.
+//
+// Decoded values are map[string]any, []any, string, json.Number, bool and
+// nil. Numbers stay as written, so 9223372036854775807 survives a round
+// trip and 1.0 can be told apart from 1.
+package jsonx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Decode parses one JSON value; anything but whitespace after it is an
+// error. Duplicate object keys keep the last value.
+func Decode(data []byte) (any, error) {
+	if !utf8.Valid(data) {
+		return nil, errors.New("body is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, describe(err, data)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("invalid JSON: unexpected data after the value at offset %d", dec.InputOffset())
+	}
+	return v, nil
+}
+
+func describe(err error, data []byte) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("invalid JSON at offset %d: %s", se.Offset, se.Error())
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		if len(bytes.TrimSpace(data)) == 0 {
+			return errors.New("body is empty")
+		}
+		return errors.New("invalid JSON: unexpected end of input")
+	}
+	return fmt.Errorf("invalid JSON: %s", err.Error())
+}
+
+// Append appends v as compact JSON, object keys sorted.
+func Append(buf []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(buf, "null"...)
+	case bool:
+		return strconv.AppendBool(buf, x)
+	case string:
+		return AppendString(buf, x)
+	case json.Number:
+		return append(buf, x...)
+	case int:
+		return strconv.AppendInt(buf, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(buf, x, 10)
+	case float64:
+		return strconv.AppendFloat(buf, x, 'g', -1, 64)
+	case []any:
+		buf = append(buf, '[')
+		for i, e := range x {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = Append(buf, e)
+		}
+		return append(buf, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		buf = append(buf, '{')
+		for i, k := range keys {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = AppendString(buf, k)
+			buf = append(buf, ':')
+			buf = Append(buf, x[k])
+		}
+		return append(buf, '}')
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return append(buf, "null"...)
+	}
+	return append(buf, b...)
+}
+
+// Marshal returns v as compact JSON, object keys sorted.
+func Marshal(v any) []byte { return Append(nil, v) }
+
+const hex = "0123456789abcdef"
+
+// AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD.
+func AppendString(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				buf = append(buf, '\\', c)
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}
+
+// TypeName names the JSON type of a decoded value.
+func TypeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}

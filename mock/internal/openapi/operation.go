@@ -1,0 +1,181 @@
+package openapi
+
+import (
+	"net/http"
+	"strconv"
+
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi-validator/parameters"
+)
+
+// Operation is one method on one path template.
+type Operation struct {
+	Method string // upper case
+	Path   string // the template, e.g. /plants/{plantId}
+	ID     string // operationId, if any
+
+	Params []Param
+	// Security lists alternative requirements; the request must satisfy one.
+	// Empty means no authentication. An alternative with no schemes makes
+	// authentication optional.
+	Security []Requirement
+	Body     *RequestBody // nil when the operation takes no body
+
+	// Responses are the declared responses in document order; Default is
+	// the "default" response, if declared.
+	Responses []*Response
+	Default   *Response
+
+	doc        *Document
+	pathItem   *v3.PathItem
+	params     parameters.ParameterValidator
+	checkQuery bool
+	checkOther bool
+}
+
+// Param is a declared parameter.
+type Param struct {
+	Name     string
+	In       string // path, query, header or cookie
+	Required bool
+	Schema   *Schema
+}
+
+// Requirement is one alternative of a security requirement: every scheme
+// in it must be satisfied.
+type Requirement []*SecurityScheme
+
+// SecurityScheme is a declared security scheme.
+type SecurityScheme struct {
+	Name   string // the key under components.securitySchemes
+	Type   string // http, apiKey, oauth2, openIdConnect, mutualTLS
+	Scheme string // for http: bearer, basic, ... (lower case)
+	In     string // for apiKey: header, query or cookie
+	Param  string // for apiKey: the header, query or cookie name
+}
+
+// RequestBody is a declared request body.
+type RequestBody struct {
+	Required bool
+	Content  []*Media
+}
+
+// Media is one media type of a body, with its schema (nil if none).
+type Media struct {
+	Type   string // e.g. application/json, application/*
+	Schema *Schema
+	// Example is the media type's example (or its first named example),
+	// decoded to a JSON value; HasExample says whether there is one.
+	Example    any
+	HasExample bool
+}
+
+// Response is one declared response.
+type Response struct {
+	Status  string // "200", "4XX" or "default"
+	Code    int    // the status code, 0 for ranges and default
+	Content []*Media
+	// Headers names the response headers the spec requires.
+	Headers []Header
+}
+
+// Header is a declared response header.
+type Header struct {
+	Name     string
+	Required bool
+	Schema   *Schema
+}
+
+// JSON returns the first JSON media type of the response, or nil.
+func (r *Response) JSON() *Media { return firstJSON(r.Content) }
+
+// JSON returns the first JSON media type of the body, or nil.
+func (b *RequestBody) JSON() *Media { return firstJSON(b.Content) }
+
+func firstJSON(ms []*Media) *Media {
+	for _, m := range ms {
+		if IsJSON(m.Type) {
+			return m
+		}
+	}
+	return nil
+}
+
+// Response returns the response declared for status code: the exact code,
+// then its range (4XX), then default; nil if none.
+func (o *Operation) Response(code int) *Response {
+	var rng *Response
+	for _, r := range o.Responses {
+		if r.Code == code {
+			return r
+		}
+		if r.Code == 0 && len(r.Status) == 3 && r.Status[0] == byte('0'+code/100) {
+			rng = r
+		}
+	}
+	if rng != nil {
+		return rng
+	}
+	return o.Default
+}
+
+// Declares reports whether the operation declares status code exactly.
+func (o *Operation) Declares(code int) bool {
+	for _, r := range o.Responses {
+		if r.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// Success returns the status and response of a successful answer: the
+// lowest declared 2xx, else 2XX or default answered with 200.
+func (o *Operation) Success() (int, *Response) {
+	var best *Response
+	for _, r := range o.Responses {
+		if r.Code >= 200 && r.Code < 300 && (best == nil || r.Code < best.Code) {
+			best = r
+		}
+	}
+	if best != nil {
+		return best.Code, best
+	}
+	return 200, o.Response(200)
+}
+
+// ValidateParams checks the request's path, query, header and cookie
+// parameters against the declared ones.
+func (o *Operation) ValidateParams(r *http.Request) []Violation {
+	if !o.checkQuery && !o.checkOther {
+		return nil
+	}
+	var out []Violation
+	add := func(ok bool, errs []*validationError) {
+		if ok {
+			return
+		}
+		for _, e := range errs {
+			out = append(out, paramViolation(e))
+		}
+	}
+	if o.checkOther {
+		add(o.params.ValidatePathParamsWithPathItem(r, o.pathItem, o.Path))
+		add(o.params.ValidateHeaderParamsWithPathItem(r, o.pathItem, o.Path))
+		add(o.params.ValidateCookieParamsWithPathItem(r, o.pathItem, o.Path))
+	}
+	if o.checkQuery {
+		add(o.params.ValidateQueryParamsWithPathItem(r, o.pathItem, o.Path))
+	}
+	sortViolations(out)
+	return out
+}
+
+// statusCode parses "200" to 200; ranges and default give 0.
+func statusCode(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 100 || n > 599 {
+		return 0
+	}
+	return n
+}
