@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"strconv"
 
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 	"github.com/pb33f/libopenapi-validator/parameters"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 )
 
 // Operation is one method on one path template.

@@ -17,36 +17,36 @@ type Property struct {
 // Required hold the union, in document order. Validate checks a decoded value
 // against the full schema, including the keywords not modelled here.
 type Schema struct {
-	Ref         string   // the $ref it came from, if any
-	Name        string   // component name, if it is a component schema
-	Types       []string // "object", "string", ...; empty means any type
-	Format      string
-	Nullable    bool
-	Properties  []Property
-	Required    []string
+	Ref                    string   // the $ref it came from, if any
+	Name                   string   // component name, if it is a component schema
+	Types                  []string // "object", "string", ...; empty means any type
+	Format                 string
+	Nullable               bool
+	Properties             []Property
+	Required               []string
 	NoAdditionalProperties bool
-	Items       *Schema
-	AnyOf       []*Schema // anyOf and oneOf alternatives
-	Enum        []any     // JSON values
-	Const       any
-	HasConst    bool
-	Example     any
-	HasExample  bool
-	Default     any
-	HasDefault  bool
-	Minimum     *float64
-	Maximum     *float64
-	ExclusiveMinimum bool
-	ExclusiveMaximum bool
-	MultipleOf  *float64
-	MinLength   *int64
-	MaxLength   *int64
-	Pattern     string
-	MinItems    *int64
-	MaxItems    *int64
-	UniqueItems bool
-	ReadOnly    bool
-	WriteOnly   bool
+	Items                  *Schema
+	AnyOf                  []*Schema // anyOf and oneOf alternatives
+	Enum                   []any     // JSON values
+	Const                  any
+	HasConst               bool
+	Example                any
+	HasExample             bool
+	Default                any
+	HasDefault             bool
+	Minimum                *float64
+	Maximum                *float64
+	ExclusiveMinimum       bool
+	ExclusiveMaximum       bool
+	MultipleOf             *float64
+	MinLength              *int64
+	MaxLength              *int64
+	Pattern                string
+	MinItems               *int64
+	MaxItems               *int64
+	UniqueItems            bool
+	ReadOnly               bool
+	WriteOnly              bool
 
 	// Structural is true when the schema constrains nothing beyond type,
 	// properties, required and additionalProperties (at every level), so

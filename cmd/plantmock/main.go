@@ -1,0 +1,162 @@
+// Command plantmock serves an OpenAPI document (by default the Plant Store)
+// as a validating, stateful mock.
+//
+//	plantmock [flags]
+//
+// Every flag can also be set with an environment variable PLANTMOCK_<NAME>
+// (PLANTMOCK_ADDR, PLANTMOCK_SPEC, PLANTMOCK_TOKEN with commas between
+// tokens, ...); a flag wins over its variable.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/plantmock/plantmock/mock"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1 // the server failed while running
+	exitUsage = 2 // bad flags or a document that cannot be served
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+type tokens []string
+
+func (t *tokens) String() string { return strings.Join(*t, ",") }
+func (t *tokens) Set(v string) error {
+	*t = append(*t, v)
+	return nil
+}
+
+// run is the whole program; it returns the exit code.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plantmock", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		addr      = fs.String("addr", "127.0.0.1:4010", "`host:port` to listen on (port 0 picks a free port)")
+		specPath  = fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
+		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
+		logFormat = fs.String("log-format", "text", "log format: text or json")
+		toks      tokens
+	)
+	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fromEnv(fs, getenv); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return exitUsage
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "plantmock: unexpected argument %q (see plantmock -h)\n", fs.Arg(0))
+		return exitUsage
+	}
+	var handler slog.Handler
+	switch *logFormat {
+	case "text":
+		handler = slog.NewTextHandler(stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(stderr, nil)
+	default:
+		fmt.Fprintf(stderr, "plantmock: --log-format must be text or json, not %q\n", *logFormat)
+		return exitUsage
+	}
+	limit, err := parseSize(*maxBody)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
+		return exitUsage
+	}
+	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler)}
+	specName := "embedded Plant Store"
+	if *specPath != "" {
+		specName = *specPath
+		if opts.Spec, err = os.ReadFile(*specPath); err != nil {
+			fmt.Fprintf(stderr, "plantmock: cannot read --spec: %v\n", err)
+			return exitUsage
+		}
+	}
+	srv, err := mock.New(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock: %s: %v\n", specName, err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock: cannot listen on %s: %v\n", *addr, err)
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "plantmock: serving %s on http://%s\n", srv.Title(), ln.Addr())
+	if err := srv.Serve(ctx, ln); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// fromEnv sets every flag that has a PLANTMOCK_<NAME> variable.
+func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "PLANTMOCK_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		v := getenv(name)
+		if v == "" || err != nil {
+			return
+		}
+		vals := []string{v}
+		if f.Name == "token" {
+			vals = strings.Split(v, ",")
+		}
+		for _, x := range vals {
+			if e := f.Value.Set(strings.TrimSpace(x)); e != nil {
+				err = fmt.Errorf("%s=%q: %v", name, v, e)
+			}
+		}
+	})
+	return err
+}
+
+// parseSize reads 1048576, 512KiB, 1MiB or 1GiB.
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	num := s
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			num, mult = strings.TrimSuffix(s, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return 0, fmt.Errorf("%q is not a size (e.g. 1048576, 512KiB, 1MiB)", s)
+	}
+	return n * mult, nil
+}

@@ -1,0 +1,167 @@
+package mock
+
+import (
+	"encoding/base64"
+	"net/http"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// realm names plantmock in WWW-Authenticate challenges.
+const realm = `realm="plantmock"`
+
+// authenticate checks the request against the operation's security
+// requirements; it returns nil when one alternative is satisfied, else the
+// problem of the first alternative.
+func (s *Server) authenticate(op *openapi.Operation, r *http.Request) *problem {
+	var first *problem
+	for _, alt := range op.Security {
+		p := s.satisfy(alt, r)
+		if p == nil {
+			return nil
+		}
+		if first == nil {
+			first = p
+		}
+	}
+	return first
+}
+
+func (s *Server) satisfy(alt openapi.Requirement, r *http.Request) *problem {
+	for _, sch := range alt {
+		var p *problem
+		switch {
+		case sch.Type == "http" && sch.Scheme == "basic":
+			p = basic(r)
+		case sch.Type == "http" && sch.Scheme != "bearer":
+			// digest and other HTTP schemes: credentials of that scheme must be present.
+			p = present(r, sch.Scheme)
+		case sch.Type == "http", sch.Type == "oauth2", sch.Type == "openIdConnect":
+			p = s.bearer(r)
+		case sch.Type == "apiKey":
+			p = s.apiKey(r, sch)
+		}
+		if p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+func unauthorized(code Code, challenge, format string, args ...any) *problem {
+	p := invalid(code, classRequest, format, args...)
+	p.status = http.StatusUnauthorized
+	p.header = [2]string{"WWW-Authenticate", challenge}
+	return p
+}
+
+// bearer checks "Authorization: Bearer <token68>" (RFC 6750; the scheme is
+// case-insensitive) and, when tokens are configured, the token.
+func (s *Server) bearer(r *http.Request) *problem {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return unauthorized(CodeNoCredentials, "Bearer "+realm,
+			`missing credentials: send "Authorization: Bearer <token>"`)
+	}
+	scheme, token, _ := strings.Cut(h, " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		// RFC 6750 3.1: no error code when another method was attempted.
+		return unauthorized(CodeBadCredentials, "Bearer "+realm,
+			"the Authorization header uses the %q scheme; Bearer is required", clip(scheme, 20))
+	}
+	token = strings.TrimLeft(token, " ")
+	if !isToken68(token) {
+		return unauthorized(CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
+			"the bearer token is empty or malformed (RFC 6750 token68 expected)")
+	}
+	if s.tokens != nil {
+		if _, ok := s.tokens[token]; !ok {
+			return unauthorized(CodeTokenRejected, "Bearer "+realm+`, error="invalid_token"`,
+				"the bearer token is not accepted")
+		}
+	}
+	return nil
+}
+
+func basic(r *http.Request) *problem {
+	const challenge = "Basic " + realm
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return unauthorized(CodeNoCredentials, challenge, `missing credentials: send "Authorization: Basic <base64 user:password>"`)
+	}
+	scheme, cred, _ := strings.Cut(h, " ")
+	if !strings.EqualFold(scheme, "Basic") {
+		return unauthorized(CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(scheme, 20))
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimLeft(cred, " "))
+	if err != nil || !strings.Contains(string(raw), ":") {
+		return unauthorized(CodeBadCredentials, challenge, "the Basic credentials are not base64 of user:password")
+	}
+	return nil
+}
+
+func present(r *http.Request, scheme string) *problem {
+	h := r.Header.Get("Authorization")
+	got, _, _ := strings.Cut(h, " ")
+	if !strings.EqualFold(got, scheme) {
+		return unauthorized(CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
+	}
+	return nil
+}
+
+func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
+	var v string
+	switch sch.In {
+	case "header":
+		v = r.Header.Get(sch.Param)
+	case "query":
+		v = r.URL.Query().Get(sch.Param)
+	case "cookie":
+		if c, err := r.Cookie(sch.Param); err == nil {
+			v = c.Value
+		}
+	}
+	challenge := `APIKey ` + realm + `, in="` + sch.In + `", name="` + sch.Param + `"`
+	if v == "" {
+		return unauthorized(CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)
+	}
+	if s.tokens != nil {
+		if _, ok := s.tokens[v]; !ok {
+			return unauthorized(CodeTokenRejected, challenge+`, error="invalid_token"`, "the API key in the %s %q is not accepted", sch.In, sch.Param)
+		}
+	}
+	return nil
+}
+
+// isToken68 reports whether t matches RFC 7235 token68:
+// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=".
+func isToken68(t string) bool {
+	i := 0
+	for i < len(t) {
+		c := t[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == 0 {
+		return false
+	}
+	for ; i < len(t); i++ {
+		if t[i] != '=' {
+			return false
+		}
+	}
+	return true
+}
+
+// clip shortens s for quoting in messages.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -1,0 +1,18 @@
+// Package mock is the plantmock engine: an http.Handler that serves an
+// OpenAPI 3.0 or 3.1 document as a stateful mock.
+//
+// Every request is routed, authenticated and validated against the
+// document, in that order. Valid requests get answers that conform to it:
+//
+//   - POST to a collection path (/plants) creates: the body is stored under
+//     its identifier and echoed, projected onto the declared response schema.
+//   - GET on the collection lists, and GET, PUT, PATCH and DELETE on
+//     /collection/{id} read, replace, merge and delete, where declared.
+//   - Any other operation answers with the spec's example, or with data
+//     generated from the response schema (deterministic for a seed).
+//
+// Invalid requests get the operation's declared error status with a body
+// shaped by its declared error schema; see Code for the error values.
+//
+// A Server is safe for concurrent use; two Servers share nothing.
+package mock

@@ -1,0 +1,132 @@
+package mock
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// Code is the numeric error value of an error answer (the "error" field of
+// the Plant Store's Error schema). Codes are stable. The first three digits
+// name the kind of problem in HTTP terms; the status sent is the one the
+// operation declares for it.
+type Code int32
+
+// The error values plantmock answers with.
+const (
+	CodeBodyMissing    Code = 40000 // the request body is required but empty
+	CodeBodyNotJSON    Code = 40001 // the body is not JSON (or not UTF-8)
+	CodeContentType    Code = 40002 // the Content-Type is missing or not declared
+	CodeBodyTooLarge   Code = 40003 // the body is over the size limit
+	CodeSchema         Code = 40004 // the body breaks the request schema
+	CodeParameter      Code = 40005 // a path, query, header or cookie parameter is invalid
+	CodeNoCredentials  Code = 40100 // no credentials for the declared security scheme
+	CodeBadCredentials Code = 40101 // credentials of another scheme, or malformed
+	CodeTokenRejected  Code = 40102 // a well-formed token that is not accepted
+	CodeNoRoute        Code = 40400 // no path of the document matches
+	CodeNotFound       Code = 40401 // no resource with that identifier
+	CodeMethod         Code = 40500 // the path does not declare the method
+	CodeDuplicate      Code = 40900 // a resource with that identifier exists
+	CodeInternal       Code = 50000 // the mock could not build a conforming answer
+)
+
+// class groups problems that choose their status from the same preferences.
+type class uint8
+
+const (
+	classRequest   class = iota // malformed or missing body, bad parameters
+	classSchema                 // schema violations
+	classTooLarge               // body over the limit
+	classMediaType              // content type not accepted
+	classConflict               // duplicate identifier
+	classNotFound               // unknown identifier
+	numClasses
+)
+
+// preferred lists, per class, the statuses to use when the operation
+// declares them, best first. The first one is used when none is declared.
+var preferred = [numClasses][]int{
+	classRequest:   {400, 422},
+	classSchema:    {422, 400},
+	classTooLarge:  {413, 400, 422},
+	classMediaType: {415, 400, 422},
+	classConflict:  {409, 422, 400},
+	classNotFound:  {404, 400, 422},
+}
+
+// problem is a request the mock refuses or cannot answer. One function,
+// writeProblem, turns it into an HTTP answer.
+type problem struct {
+	code       Code
+	class      class
+	status     int // fixed status (401, 404, 405, 500); 0 picks by class
+	message    string
+	violations []openapi.Violation
+	header     [2]string // one extra header: name, value
+}
+
+func (p *problem) Error() string { return p.message }
+
+// text returns the message with its violations appended.
+func (p *problem) text() string {
+	if len(p.violations) == 0 {
+		return p.message
+	}
+	var b strings.Builder
+	b.WriteString(p.message)
+	b.WriteString(": ")
+	for i, v := range p.violations {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(v.String())
+	}
+	return b.String()
+}
+
+func invalid(code Code, c class, format string, args ...any) *problem {
+	return &problem{code: code, class: c, message: fmt.Sprintf(format, args...)}
+}
+
+// SpecError reports an OpenAPI document the mock cannot serve.
+type SpecError struct{ Err error }
+
+func (e *SpecError) Error() string { return "OpenAPI document: " + e.Err.Error() }
+func (e *SpecError) Unwrap() error { return e.Err }
+
+// pickStatus returns the status an operation answers a problem class with.
+func pickStatus(op *openapi.Operation, c class) int {
+	for _, s := range preferred[c] {
+		if op != nil && op.Declares(s) {
+			return s
+		}
+	}
+	return preferred[c][0]
+}
+
+// writeProblem sends p in the error shape of the operation (nil for
+// problems found before an operation was matched).
+func (s *Server) writeProblem(w http.ResponseWriter, pl *plan, p *problem) {
+	status := p.status
+	if status == 0 {
+		status = pl.status[p.class]
+	}
+	shape := s.fallbackShape
+	if pl != nil {
+		shape = pl.errorShape(status)
+	}
+	h := w.Header()
+	if p.header[0] != "" {
+		h.Set(p.header[0], p.header[1])
+	}
+	body := shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text())
+	h.Set("Content-Type", shape.contentType)
+	h.Set("Content-Length", itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+	if status >= 500 {
+		s.log.Error("answered with an internal error", "status", status, "message", p.text())
+	}
+}

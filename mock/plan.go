@@ -1,0 +1,289 @@
+package mock
+
+import (
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// behaviour is what an operation does with the store.
+type behaviour uint8
+
+const (
+	canned  behaviour = iota // example or generated answer
+	create                   // POST /things
+	list                     // GET /things
+	read                     // GET /things/{id}
+	replace                  // PUT /things/{id}
+	merge                    // PATCH /things/{id}
+	remove                   // DELETE /things/{id}
+)
+
+// plan is everything worked out at start for one operation, so that the
+// request path only reads.
+type plan struct {
+	op    *openapi.Operation
+	route *openapi.Route
+	do    behaviour
+	col   *collection
+
+	status [numClasses]int // error status per problem class
+
+	success      int            // status of a successful answer
+	successMedia *openapi.Media // its JSON media type, or nil for no body
+	successCT    string
+	headers      [][2]string // required response headers, with values
+	// proven is true when projecting any stored resource of col onto the
+	// success schema is valid by construction, so no runtime check is due.
+	proven bool
+	// example is the canned answer's fixed body, if it has one.
+	example []byte
+	limit   bool // the list honours an integer ?limit
+
+	shapes  map[int]*errorShape
+	primary *errorShape
+}
+
+// collection is a set of stored resources addressed by one path template.
+type collection struct {
+	path     string          // template, e.g. /plants
+	idProp   string          // identifier property; "" when none is declared
+	idSchema *openapi.Schema // its schema
+	schema   *openapi.Schema // the create schema: every stored resource satisfies it
+}
+
+func (pl *plan) errorShape(status int) *errorShape {
+	if sh := pl.shapes[status]; sh != nil {
+		return sh
+	}
+	return pl.primary
+}
+
+// buildPlans works out one plan per operation.
+func (s *Server) buildPlans() error {
+	d := s.doc
+	cols := map[string]*collection{}
+	colOf := func(path string) *collection {
+		c := cols[path]
+		if c == nil {
+			c = &collection{path: path}
+			if r := d.Router().Route(path); r != nil {
+				if post := r.Operation("POST"); post != nil && post.Body != nil {
+					if m := post.Body.JSON(); m != nil && m.Schema.Is("object") {
+						c.schema = m.Schema
+					}
+				}
+			}
+			c.idProp, c.idSchema = identifier(d, path, c.schema)
+			cols[path] = c
+		}
+		return c
+	}
+	s.fallbackShape = defaultShape
+	first := true
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		pl := &plan{op: op, route: r, shapes: map[int]*errorShape{}}
+		for c := class(0); c < numClasses; c++ {
+			pl.status[c] = pickStatus(op, c)
+		}
+		pl.primary = newErrorShape(primaryError(op))
+		if first && primaryError(op) != nil {
+			s.fallbackShape, first = pl.primary, false
+		}
+		for _, st := range []int{400, 401, 403, 404, 405, 409, 413, 415, 422, 500} {
+			if resp := op.Response(st); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
+				pl.shapes[st] = newErrorShape(resp.JSON())
+			}
+		}
+		var resp *openapi.Response
+		pl.success, resp = op.Success()
+		if resp != nil {
+			pl.successMedia = resp.JSON()
+			if pl.successMedia == nil && len(resp.Content) > 0 {
+				s.log.Warn("success response has no JSON media type; answering without a body",
+					"operation", op.Method+" "+op.Path, "status", pl.success)
+			}
+			for _, h := range resp.Headers {
+				if h.Required {
+					pl.headers = append(pl.headers, [2]string{h.Name, headerValue(h.Schema)})
+				}
+			}
+		}
+		pl.successCT = contentTypeOf(pl.successMedia)
+		var schema *openapi.Schema
+		if pl.successMedia != nil {
+			schema = pl.successMedia.Schema
+		}
+		cl := r.Collection()
+		switch {
+		case !cl.Item && op.Method == "POST" && colOf(cl.Path).schema != nil:
+			pl.do, pl.col = create, colOf(cl.Path)
+		case !cl.Item && op.Method == "GET" && schema.Is("array"):
+			pl.do, pl.col = list, colOf(cl.Path)
+			for _, p := range op.Params {
+				if p.In == "query" && p.Name == "limit" && p.Schema.Is("integer") {
+					pl.limit = true
+				}
+			}
+		case cl.Item && op.Method == "GET":
+			pl.do, pl.col = read, colOf(cl.Path)
+		case cl.Item && op.Method == "PUT" && op.Body != nil && op.Body.JSON() != nil:
+			pl.do, pl.col = replace, colOf(cl.Path)
+		case cl.Item && op.Method == "PATCH" && op.Body != nil && op.Body.JSON() != nil:
+			pl.do, pl.col = merge, colOf(cl.Path)
+		case cl.Item && op.Method == "DELETE":
+			pl.do, pl.col = remove, colOf(cl.Path)
+		}
+		switch pl.do {
+		case canned:
+			if err := s.planExample(pl); err != nil {
+				return err
+			}
+		case list:
+			pl.proven = proven(pl.col.schema, schema.Items)
+		default:
+			src := pl.col.schema
+			if pl.do == create || pl.do == replace {
+				src = op.Body.JSON().Schema
+			}
+			pl.proven = proven(src, schema)
+		}
+		s.plans[op] = pl
+	}
+	return nil
+}
+
+// primaryError returns the JSON media of an operation's main error
+// response: its lowest declared 4xx, else its default.
+func primaryError(op *openapi.Operation) *openapi.Media {
+	var best *openapi.Response
+	for _, r := range op.Responses {
+		if r.Code >= 400 && r.Code < 500 && r.JSON() != nil && (best == nil || r.Code < best.Code) {
+			best = r
+		}
+	}
+	if best == nil {
+		for _, r := range op.Responses {
+			if r.Code == 0 && r.Status == "4XX" && r.JSON() != nil {
+				best = r
+			}
+		}
+	}
+	if best == nil && op.Default != nil && op.Default.JSON() != nil {
+		best = op.Default
+	}
+	if best == nil {
+		return nil
+	}
+	return best.JSON()
+}
+
+// identifier finds the identifier property of a collection: the property
+// the item path parameter names, else id.
+func identifier(d *openapi.Document, path string, schema *openapi.Schema) (string, *openapi.Schema) {
+	var candidates []string
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		if cl := r.Collection(); cl.Item && cl.Path == path {
+			candidates = append(candidates, r.Params[len(r.Params)-1])
+			break
+		}
+	}
+	candidates = append(candidates, "id")
+	for _, c := range candidates {
+		if p := schema.Property(c); p != nil {
+			return c, p
+		}
+	}
+	return "", nil
+}
+
+// planExample fixes the canned answer's body when the spec gives an
+// example that conforms to the response schema.
+func (s *Server) planExample(pl *plan) error {
+	m := pl.successMedia
+	if m == nil {
+		return nil
+	}
+	var ex any
+	switch {
+	case m.HasExample:
+		ex = m.Example
+	case m.Schema != nil && m.Schema.HasExample:
+		ex = m.Schema.Example
+	default:
+		return nil
+	}
+	if vs := m.Schema.Validate(ex); len(vs) > 0 {
+		s.log.Warn("example does not conform to its schema; generating data instead",
+			"operation", pl.op.Method+" "+pl.op.Path, "violation", vs[0].String())
+		return nil
+	}
+	pl.example = jsonx.Marshal(ex)
+	return nil
+}
+
+// headerValue makes up a fixed value for a required response header.
+func headerValue(s *openapi.Schema) string {
+	v := gen.Value(s, gen.Faker(1, 0))
+	if str, ok := v.(string); ok {
+		return str
+	}
+	return string(jsonx.Marshal(v))
+}
+
+// proven reports whether copying the declared properties of any value valid
+// against src gives a value valid against dst.
+func proven(src, dst *openapi.Schema) bool {
+	if dst == nil {
+		return true
+	}
+	if src == nil || !dst.Structural {
+		return false
+	}
+	if src.Same(dst) {
+		return true
+	}
+	if !dst.Is("object") || !src.Is("object") {
+		return scalarCovers(src, dst)
+	}
+	for _, r := range dst.Required {
+		if !src.Requires(r) {
+			return false
+		}
+	}
+	for _, p := range dst.Properties {
+		sp := src.Property(p.Name)
+		switch {
+		case sp == nil && src.NoAdditionalProperties:
+		case sp == nil:
+			if len(p.Schema.Types) > 0 || len(p.Schema.Properties) > 0 {
+				return false
+			}
+		case !proven(sp, p.Schema):
+			return false
+		}
+	}
+	return true
+}
+
+// scalarCovers reports whether every type src allows is allowed by dst,
+// dst being structural.
+func scalarCovers(src, dst *openapi.Schema) bool {
+	if len(dst.Types) == 0 {
+		return true
+	}
+	if len(src.Types) == 0 || dst.Is("object") || dst.Is("array") {
+		return false
+	}
+	for _, t := range src.Types {
+		if !dst.Is(t) && !(t == "integer" && dst.Is("number")) {
+			return false
+		}
+	}
+	if dst.Format != "" && dst.Format != src.Format {
+		return false
+	}
+	return true
+}

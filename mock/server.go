@@ -1,0 +1,289 @@
+package mock
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// Server is the mock: an http.Handler serving one OpenAPI document with an
+// in-memory store.
+type Server struct {
+	doc           *openapi.Document
+	plans         map[*openapi.Operation]*plan
+	fallbackShape *errorShape // for problems found before routing
+	tokens        map[string]struct{}
+	seed          uint64
+	maxBody       int64
+	log           *slog.Logger
+
+	store store.Store
+	seq   atomic.Uint64 // values generated so far
+	ids   atomic.Uint64 // identifiers assigned so far
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// New loads the document in opts and returns a Server ready to serve it.
+// A document it cannot serve is reported as a *SpecError.
+func New(opts Options) (*Server, error) {
+	spec := opts.Spec
+	if len(spec) == 0 {
+		spec = []byte(plantmock.OpenAPI)
+	}
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		return nil, &SpecError{Err: err}
+	}
+	s := &Server{
+		doc:     doc,
+		plans:   map[*openapi.Operation]*plan{},
+		maxBody: opts.MaxBody,
+		log:     opts.Logger,
+		seed:    uint64(opts.Seed),
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = DefaultMaxBody
+	}
+	if s.seed == 0 {
+		var b [8]byte
+		rand.Read(b[:])
+		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	if len(opts.Tokens) > 0 {
+		s.tokens = map[string]struct{}{}
+		for _, t := range opts.Tokens {
+			if !isToken68(t) {
+				return nil, fmt.Errorf("token %q is not a valid bearer token (RFC 6750 token68)", clip(t, 20))
+			}
+			s.tokens[t] = struct{}{}
+		}
+	}
+	if err := s.buildPlans(); err != nil {
+		return nil, &SpecError{Err: err}
+	}
+	return s, nil
+}
+
+// Title returns the served document's title and version, e.g.
+// "OpenAPI Plant Store 1.0.0".
+func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s.doc.Version) }
+
+// ServeHTTP answers one request: route, authenticate, validate, respond.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer s.recover(w, r)
+	route, vals := s.doc.Router().Find(r.URL.EscapedPath())
+	if route == nil {
+		s.writeProblem(w, nil, &problem{code: CodeNoRoute, status: http.StatusNotFound,
+			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))})
+		return
+	}
+	op := route.Operation(r.Method)
+	if op == nil {
+		pl := s.anyPlan(route)
+		s.writeProblem(w, pl, &problem{code: CodeMethod, status: http.StatusMethodNotAllowed,
+			message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
+			header:  [2]string{"Allow", route.Allow}})
+		return
+	}
+	pl := s.plans[op]
+	if p := s.authenticate(op, r); p != nil {
+		s.writeProblem(w, pl, p)
+		return
+	}
+	if vs := op.ValidateParams(r); len(vs) > 0 {
+		s.writeProblem(w, pl, &problem{code: CodeParameter, class: classRequest,
+			message: "invalid parameters", violations: vs})
+		return
+	}
+	body, p := s.readBody(w, r, op)
+	if p != nil {
+		s.writeProblem(w, pl, p)
+		return
+	}
+	s.respond(w, r, pl, vals, body)
+}
+
+func (s *Server) anyPlan(r *openapi.Route) *plan {
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
+		if op := r.Operation(m); op != nil {
+			return s.plans[op]
+		}
+	}
+	return nil
+}
+
+// recover turns a panic into a 500 in the error shape and logs its stack.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	s.log.Error("panic while answering", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+	s.writeProblem(w, nil, &problem{code: CodeInternal, status: http.StatusInternalServerError,
+		message: "internal error in plantmock; see its log"})
+}
+
+// readBody reads and validates the request body against the operation;
+// it returns the decoded JSON value (nil when there is no body).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, op *openapi.Operation) (any, *problem) {
+	if op.Body == nil {
+		return nil, nil
+	}
+	if r.ContentLength > s.maxBody {
+		return nil, invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
+	}
+	raw, err := readAll(http.MaxBytesReader(w, r.Body, s.maxBody), r.ContentLength)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
+		}
+		return nil, invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
+	}
+	ct := r.Header.Get("Content-Type")
+	if len(raw) == 0 && ct == "" {
+		if op.Body.Required {
+			return nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
+		}
+		return nil, nil
+	}
+	media, p := matchMedia(op.Body, ct)
+	if p != nil {
+		return nil, p
+	}
+	if !openapi.IsJSON(media.Type) {
+		return nil, nil // only JSON bodies are validated
+	}
+	if len(raw) == 0 {
+		if op.Body.Required {
+			return nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
+		}
+		return nil, nil
+	}
+	v, err := jsonx.Decode(raw)
+	if err != nil {
+		return nil, invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
+	}
+	if vs := media.Schema.Validate(v); len(vs) > 0 {
+		return nil, &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+	}
+	return v, nil
+}
+
+// readAll reads a body, sized by its Content-Length when known.
+func readAll(r io.Reader, n int64) ([]byte, error) {
+	if n <= 0 {
+		return io.ReadAll(r)
+	}
+	buf := make([]byte, n, n+1)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return nil, err
+	}
+	// A body longer than its Content-Length is cut by net/http; read to EOF
+	// to surface a limit error from MaxBytesReader, if any.
+	var one [1]byte
+	if k, err := r.Read(one[:]); k > 0 || (err != nil && err != io.EOF) {
+		rest, err2 := io.ReadAll(r)
+		if err2 != nil {
+			return nil, err2
+		}
+		return append(append(buf, one[:k]...), rest...), err
+	}
+	return buf, nil
+}
+
+// matchMedia finds the declared media type for a Content-Type header.
+func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
+	if ct == "" {
+		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return nil, invalid(CodeContentType, classMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
+	}
+	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
+		return nil, invalid(CodeContentType, classMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
+	}
+	var wild *openapi.Media
+	for _, m := range b.Content {
+		if m.Type == mt {
+			return m, nil
+		}
+		if wild == nil && mediaMatches(m.Type, mt) {
+			wild = m
+		}
+	}
+	if wild != nil {
+		return wild, nil
+	}
+	return nil, invalid(CodeContentType, classMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
+}
+
+func mediaMatches(pattern, mt string) bool {
+	pt, ps, _ := strings.Cut(pattern, "/")
+	t, st, _ := strings.Cut(mt, "/")
+	return (pt == "*" || pt == t) && (ps == "*" || ps == st)
+}
+
+func declaredTypes(b *openapi.RequestBody) string {
+	ts := make([]string, len(b.Content))
+	for i, m := range b.Content {
+		ts[i] = m.Type
+	}
+	return strings.Join(ts, " or ")
+}
+
+// Serve answers requests on ln until ctx is done, then shuts down
+// gracefully: it stops accepting, lets in-flight requests finish for up to
+// ShutdownTimeout, and returns nil.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		return serr
+	}
+	return err
+}
+
+// ShutdownTimeout bounds how long Serve waits for in-flight requests.
+const ShutdownTimeout = 10 * time.Second
