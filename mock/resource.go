@@ -108,6 +108,7 @@ func (s *Server) create(w http.ResponseWriter, pl *plan, vals []string, body any
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
 	}
 	col := colKey(pl, vals)
+	applyDefaults(obj, pl.col.schema)
 	if pl.col.idProp != "" {
 		if id, ok := obj[pl.col.idProp]; ok {
 			k := key(id)
@@ -238,6 +239,16 @@ func (s *Server) merge(w http.ResponseWriter, pl *plan, vals []string, body any)
 		return err.(*problem)
 	}
 	return s.writeResource(w, pl, pl.success, merged)
+}
+
+// applyDefaults sets absent properties that declare a default, as a
+// server would on create.
+func applyDefaults(obj map[string]any, schema *openapi.Schema) {
+	for _, p := range schema.Properties {
+		if _, ok := obj[p.Name]; !ok && p.Schema != nil && p.Schema.HasDefault {
+			obj[p.Name] = p.Schema.Default
+		}
+	}
 }
 
 // mergePatch applies an RFC 7396 JSON merge patch to target, in place.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -151,6 +152,18 @@ func reason(k jsonschema.ErrorKind) string {
 		return "expected " + strings.Join(k.Want, " or ") + ", got " + k.Got
 	case *kind.Enum:
 		return "value is not one of the allowed values"
+	case *kind.MinLength:
+		return fmt.Sprintf("shorter than the minimum length %d", k.Want)
+	case *kind.MaxLength:
+		return fmt.Sprintf("longer than the maximum length %d", k.Want)
+	case *kind.Pattern:
+		return fmt.Sprintf("does not match the pattern %s", k.Want)
+	case *kind.Minimum:
+		return fmt.Sprintf("less than the minimum %s", ratString(k.Want))
+	case *kind.Maximum:
+		return fmt.Sprintf("greater than the maximum %s", ratString(k.Want))
+	case *kind.Format:
+		return fmt.Sprintf("not a valid %s", k.Want)
 	case nil:
 		return "invalid"
 	}
@@ -176,7 +189,15 @@ func paramViolation(e *validationError) Violation {
 		}
 	}
 	if len(why) > 0 {
-		v.Reason += ": " + strings.Join(why, "; ")
+		v.Reason = strings.Join(why, "; ")
 	}
 	return v
+}
+
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }

@@ -1,0 +1,193 @@
+package mock
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// exchange is one request and the exact answer expected for it.
+type exchange struct {
+	name   string
+	method string
+	path   string
+	header map[string]string // request headers; Content-Type is not implied
+	body   string
+
+	status     int
+	wantHeader map[string]string // every response header but Date
+	wantBody   string
+}
+
+// bearer and json are the usual request headers of a valid create.
+var bearerJSON = map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
+
+func with(h map[string]string, kv ...string) map[string]string {
+	out := map[string]string{}
+	for k, v := range h {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == "" {
+			delete(out, kv[i])
+			continue
+		}
+		out[kv[i]] = kv[i+1]
+	}
+	return out
+}
+
+// jsonHeader is the header set of a JSON answer with a body of n bytes.
+func jsonHeader(body string, kv ...string) map[string]string {
+	return with(map[string]string{"Content-Type": "application/json", "Content-Length": itoa(len(body))}, kv...)
+}
+
+// newTestServer starts s on a loopback listener, closed at cleanup.
+func newTestServer(t testing.TB, opts Options) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(opts)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+func readSpec(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// send performs an exchange and returns the answer.
+func send(t testing.TB, ts *httptest.Server, ex exchange) (*http.Request, *http.Response, []byte) {
+	t.Helper()
+	var body io.Reader
+	if ex.body != "" {
+		body = strings.NewReader(ex.body)
+	}
+	req, err := http.NewRequest(ex.method, ts.URL+ex.path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range ex.header {
+		req.Header.Set(k, v)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", ex.method, ex.path, err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req, resp, got
+}
+
+// check performs an exchange, asserts the exact status, headers and body,
+// and that the answer conforms to the document.
+func check(t *testing.T, s *Server, ts *httptest.Server, ex exchange) {
+	t.Helper()
+	req, resp, got := send(t, ts, ex)
+	if resp.StatusCode != ex.status {
+		t.Errorf("status = %d, want %d (body %s)", resp.StatusCode, ex.status, got)
+	}
+	if h := headerMap(resp.Header); !equalMaps(h, ex.wantHeader) {
+		t.Errorf("headers = %v\nwant      %v", h, ex.wantHeader)
+	}
+	if string(got) != ex.wantBody {
+		t.Errorf("body = %s\nwant   %s", got, ex.wantBody)
+	}
+	assertConforms(t, s, req, resp, got)
+}
+
+// assertConforms checks an answer against the document: with the
+// validator's response check where the status is declared, else against
+// the operation's error schema (401, 404 and 405 are not declared).
+func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Response, body []byte) {
+	t.Helper()
+	route, _ := s.doc.Router().Find(req.URL.EscapedPath())
+	var pl *plan
+	if route != nil {
+		if op := route.Operation(req.Method); op != nil {
+			pl = s.plans[op]
+		} else {
+			pl = s.anyPlan(route)
+		}
+	}
+	if pl != nil && pl.op.Method == req.Method && pl.op.Response(resp.StatusCode) != nil {
+		r2 := *resp
+		r2.Body = io.NopCloser(bytes.NewReader(body))
+		if vs := s.doc.CheckResponse(req, &r2); len(vs) > 0 {
+			t.Errorf("answer %d breaks the contract: %v", resp.StatusCode, vs)
+		}
+		return
+	}
+	if resp.StatusCode < 400 {
+		t.Errorf("success status %d is not declared", resp.StatusCode)
+		return
+	}
+	var m = s.firstErrorMedia()
+	if pl != nil {
+		m = primaryError(pl.op)
+	}
+	if m == nil || m.Schema == nil {
+		return
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != m.Type {
+		t.Errorf("error Content-Type = %q, want %q", ct, m.Type)
+	}
+	v, err := jsonx.Decode(body)
+	if err != nil {
+		t.Fatalf("error body is not JSON: %v", err)
+	}
+	if vs := m.Schema.Validate(v); len(vs) > 0 {
+		t.Errorf("error body %s breaks the error schema: %v", body, vs)
+	}
+}
+
+func headerMap(h http.Header) map[string]string {
+	out := map[string]string{}
+	for k, v := range h {
+		if k == "Date" {
+			continue
+		}
+		out[k] = strings.Join(v, ", ")
+	}
+	return out
+}
+
+func equalMaps(got, want map[string]string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for k, v := range want {
+		if g, ok := got[http.CanonicalHeaderKey(k)]; !ok || g != v {
+			return false
+		}
+	}
+	return true
+}
+
+// firstErrorMedia is the document-level error media: the first
+// operation's main error response.
+func (s *Server) firstErrorMedia() *openapi.Media {
+	for _, op := range s.doc.Operations {
+		if m := primaryError(op); m != nil {
+			return m
+		}
+	}
+	return nil
+}
