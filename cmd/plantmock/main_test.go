@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+// plantmockBinary builds the command once per test run.
+func plantmockBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "plantmock-e2e")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "plantmock")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = &buildError{out: string(out), err: err}
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building plantmock: %v", buildErr)
+	}
+	return binary
+}
+
+type buildError struct {
+	out string
+	err error
+}
+
+func (e *buildError) Error() string { return e.err.Error() + ": " + e.out }
+
+// instance is a running plantmock process.
+type instance struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *bytes.Buffer
+	done   chan error
+}
+
+var listening = regexp.MustCompile(`^plantmock: serving (.+) on (http://127\.0\.0\.1:\d+)$`)
+
+// start runs plantmock on a free port and waits for the line that says
+// where it listens.
+func start(t *testing.T, env []string, args ...string) (*instance, string) {
+	t.Helper()
+	cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &instance{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	cmd.Stderr = in.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no start-up line: %v; stderr: %s", err, in.stderr)
+	}
+	m := listening.FindStringSubmatch(strings.TrimSpace(line))
+	if m == nil {
+		cmd.Process.Kill()
+		t.Fatalf("start-up line %q does not say where plantmock listens", line)
+	}
+	in.url = m[2]
+	go func() { io.Copy(io.Discard, stdout); in.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-in.done
+	})
+	return in, m[1]
+}
+
+// stop sends SIGTERM and returns the exit code.
+func (in *instance) stop(t *testing.T) int {
+	t.Helper()
+	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-in.done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("plantmock did not exit within 15s of SIGTERM")
+	}
+	in.done <- nil // for the cleanup
+	return in.cmd.ProcessState.ExitCode()
+}
+
+func post(t *testing.T, url, token, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url+"/plants", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestServeAndStop runs the binary with no flags but the address: it serves
+// the embedded Plant Store, remembers creates, and exits 0 on SIGTERM.
+func TestServeAndStop(t *testing.T) {
+	in, title := start(t, nil)
+	if title != "OpenAPI Plant Store 1.0.0" {
+		t.Errorf("serves %q", title)
+	}
+	if code, body := post(t, in.url, "abc", `{"id":1,"name":"Monstera","tag":"aroid"}`); code != 200 || body != `{"name":"Monstera","tag":"aroid"}` {
+		t.Errorf("create: %d %s", code, body)
+	}
+	if code, body := post(t, in.url, "abc", `{"id":1,"name":"Again"}`); code != 400 || body != `{"error":40900,"message":"id 1 already exists in /plants"}` {
+		t.Errorf("duplicate: %d %s", code, body)
+	}
+	if code := in.stop(t); code != 0 {
+		t.Errorf("exit code after SIGTERM = %d, want 0; stderr: %s", code, in.stderr)
+	}
+}
+
+// TestFlagsFromEnvironment checks PLANTMOCK_TOKEN (comma-separated) and
+// that a flag wins over its variable.
+func TestFlagsFromEnvironment(t *testing.T) {
+	in, _ := start(t, []string{"PLANTMOCK_TOKEN=t1, t2", "PLANTMOCK_ADDR=127.0.0.1:1"})
+	if code, body := post(t, in.url, "t3", `{"id":1,"name":"a"}`); code != 401 || body != `{"error":40102,"message":"the bearer token is not accepted"}` {
+		t.Errorf("other token: %d %s", code, body)
+	}
+	if code, _ := post(t, in.url, "t2", `{"id":1,"name":"a"}`); code != 200 {
+		t.Errorf("configured token: %d", code)
+	}
+}
+
+// TestOtherSpec serves another document with --spec.
+func TestOtherSpec(t *testing.T) {
+	in, title := start(t, nil, "--spec", "../../mock/testdata/tasks.yaml")
+	if title != "Task Board 2.1.0" {
+		t.Errorf("serves %q", title)
+	}
+	resp, err := http.Get(in.url + "/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(b) != `{"status":"ok"}` {
+		t.Errorf("GET /health: %d %s", resp.StatusCode, b)
+	}
+}
+
+// TestRefusals checks that bad flags and broken documents end the program
+// before it listens, with exit code 2 and one line naming the problem.
+func TestRefusals(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {$ref: '#/components/schemas/Nope'}\n      responses:\n        '200': {description: ok}\n")
+	notOpenAPI := write("notes.yaml", "hello: world\n")
+	tests := []struct {
+		name string
+		args []string
+		want string // the whole of stderr
+	}{
+		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: broken document: component `#/components/schemas/Nope` does not exist in the specification\n"},
+		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: spec type not supported by libopenapi, sorry\n"},
+		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
+		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
+		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
+		{"bad token", []string{"--token", "a b"}, "plantmock: embedded Plant Store: token \"a b\" is not a valid bearer token (RFC 6750 token68)\n"},
+		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\" (see plantmock -h)\n"},
+		{"bad address", []string{"--addr", "nowhere:x"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, tt.args...)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != 2 {
+				t.Errorf("exit code = %d (%v), want 2", code, err)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("stdout = %q, want nothing", stdout.String())
+			}
+			if tt.want == "" {
+				if n := strings.Count(stderr.String(), "\n"); n != 1 || !strings.HasPrefix(stderr.String(), "plantmock: cannot listen on nowhere:x") {
+					t.Errorf("stderr = %q, want one line about listening", stderr.String())
+				}
+				return
+			}
+			if stderr.String() != tt.want {
+				t.Errorf("stderr = %q\nwant     %q", stderr.String(), tt.want)
+			}
+		})
+	}
+}

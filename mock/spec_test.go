@@ -1,0 +1,79 @@
+package mock
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+const minimalPaths = `
+paths:
+  /things:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Thing'}
+      responses:
+        '200': {description: ok}
+`
+
+// TestBrokenSpecs checks that a document the mock cannot serve is refused
+// by New with a *SpecError that names the problem.
+func TestBrokenSpecs(t *testing.T) {
+	tests := []struct {
+		name, spec, want string
+	}{
+		{"not OpenAPI", "hello: world\n", "not an OpenAPI document"},
+		{"not YAML or JSON", "{{{", "not an OpenAPI document"},
+		{"Swagger 2", "swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", `not an OpenAPI 3.0 or 3.1 document (openapi/swagger version "2.0")`},
+		{"missing $ref", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\n" + minimalPaths + "components:\n  schemas: {}\n",
+			"`#/components/schemas/Thing` does not exist"},
+		{"circular schema", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\n" + minimalPaths +
+			"components:\n  schemas:\n    Thing:\n      type: object\n      properties:\n        child: {$ref: '#/components/schemas/Thing'}\n",
+			"circular schema reference"},
+		{"nullable in 3.1", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\n" + minimalPaths +
+			"components:\n  schemas:\n    Thing:\n      type: object\n      properties:\n        name: {type: string, nullable: true}\n",
+			"schema does not compile"},
+		{"unknown security scheme", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\nsecurity: [{nope: []}]\n" + minimalPaths +
+			"components:\n  schemas:\n    Thing: {type: object}\n",
+			`security requirement names "nope", which is not in components.securitySchemes`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New(Options{Spec: []byte(tt.spec)})
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("New: err = %v, want a *SpecError", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %q, want it to contain %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("err spans several lines: %q", err)
+			}
+		})
+	}
+}
+
+// TestBadOptions checks option values that New refuses.
+func TestBadOptions(t *testing.T) {
+	_, err := New(Options{Tokens: []string{"has space"}})
+	if err == nil || err.Error() != `token "has space" is not a valid bearer token (RFC 6750 token68)` {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestTwoServersShareNothing checks that two mocks in one process keep
+// separate stores.
+func TestTwoServersShareNothing(t *testing.T) {
+	a, ats := newTestServer(t, Options{})
+	b, _ := newTestServer(t, Options{})
+	_, resp, body := send(t, ats, exchange{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`})
+	if resp.StatusCode != 200 {
+		t.Fatalf("create: %d %s", resp.StatusCode, body)
+	}
+	if a.store.Len("/plants") != 1 || b.store.Len("/plants") != 0 {
+		t.Errorf("stores hold %d and %d plants, want 1 and 0", a.store.Len("/plants"), b.store.Len("/plants"))
+	}
+}
