@@ -14,6 +14,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -29,8 +30,12 @@ func Decode(data []byte) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, describe(err, data)
 	}
+	end := int(dec.InputOffset())
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("invalid JSON: unexpected data after the value at offset %d", dec.InputOffset())
+		for end < len(data) && isSpace(data[end]) {
+			end++
+		}
+		return nil, fmt.Errorf("invalid JSON: unexpected data after the value at offset %d", end)
 	}
 	return v, nil
 }
@@ -38,8 +43,10 @@ func Decode(data []byte) (any, error) {
 func describe(err error, data []byte) error {
 	var se *json.SyntaxError
 	switch {
+	case errors.As(err, &se) && strings.HasSuffix(se.Error(), "exceeded max depth"):
+		return errors.New("invalid JSON: nested deeper than 10000 levels")
 	case errors.As(err, &se):
-		return fmt.Errorf("invalid JSON at offset %d: %s", se.Offset, se.Error())
+		return fmt.Errorf("invalid JSON at offset %d: %s", se.Offset-1, se.Error())
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		if len(bytes.TrimSpace(data)) == 0 {
 			return errors.New("body is empty")
@@ -48,6 +55,8 @@ func describe(err error, data []byte) error {
 	}
 	return fmt.Errorf("invalid JSON: %s", err.Error())
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // Append appends v as compact JSON, object keys sorted.
 func Append(buf []byte, v any) []byte {

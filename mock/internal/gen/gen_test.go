@@ -1,0 +1,102 @@
+package gen
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+const spec = `openapi: 3.1.0
+info: {title: g, version: '1'}
+paths:
+  /x:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Everything'}
+components:
+  schemas:
+    Everything:
+      type: object
+      required: [id, when, email, count, ratio, tags, nested, pick, code]
+      properties:
+        id: {type: string, format: uuid}
+        when: {type: string, format: date-time}
+        day: {type: string, format: date}
+        email: {type: string, format: email}
+        site: {type: string, format: uri}
+        ip: {type: string, format: ipv4}
+        ip6: {type: string, format: ipv6}
+        host: {type: string, format: hostname}
+        code: {type: string, pattern: '^[A-Z]{3}-[0-9]{4}$'}
+        short: {type: string, minLength: 5, maxLength: 8}
+        count: {type: integer, format: int32, minimum: 10, maximum: 20}
+        even: {type: integer, multipleOf: 2, minimum: 1, maximum: 9}
+        big: {type: integer, format: int64, exclusiveMinimum: 0}
+        ratio: {type: number, minimum: 0.5, maximum: 0.75}
+        flag: {type: boolean}
+        nothing: {type: 'null'}
+        maybe: {type: [string, 'null']}
+        tags: {type: array, minItems: 2, maxItems: 4, items: {type: string, enum: [a, b, c]}}
+        pick: {const: 42}
+        nested:
+          type: object
+          required: [name]
+          properties:
+            name: {type: string}
+            deeper: {type: array, items: {type: object, properties: {n: {type: integer, maximum: -5}}}}
+        choice:
+          oneOf:
+            - {type: integer}
+            - {type: string}
+        example: {type: string, example: fixed}
+`
+
+func load(t *testing.T) *openapi.Schema {
+	t.Helper()
+	doc, err := openapi.Load([]byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, r := doc.Operations[0].Success()
+	return r.JSON().Schema
+}
+
+// TestValuesConform generates many values and validates each against the
+// schema they were made for.
+func TestValuesConform(t *testing.T) {
+	s := load(t)
+	for n := uint64(0); n < 300; n++ {
+		v := Value(s, Faker(99, n))
+		if vs := s.Validate(v); len(vs) > 0 {
+			t.Fatalf("value %d breaks its schema: %v\n%v", n, vs, v)
+		}
+		m := v.(map[string]any)
+		if m["example"] != "fixed" {
+			t.Errorf("example not used: %v", m["example"])
+		}
+		if n == 0 { // the check itself must be able to fail
+			m["count"] = json.Number("9")
+			if vs := s.Validate(m); len(vs) != 1 || vs[0].Path != "count" {
+				t.Fatalf("an out-of-range count was not caught: %v", vs)
+			}
+		}
+	}
+}
+
+// TestDeterministic checks that a seed and sequence number fix the value.
+func TestDeterministic(t *testing.T) {
+	s := load(t)
+	a, b, c := Value(s, Faker(1, 5)), Value(s, Faker(1, 5)), Value(s, Faker(1, 6))
+	if !reflect.DeepEqual(a, b) {
+		t.Error("same seed and number gave different values")
+	}
+	if reflect.DeepEqual(a, c) {
+		t.Error("different numbers gave the same value")
+	}
+}

@@ -1,0 +1,55 @@
+package jsonx
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{``, "body is empty"},
+		{`  `, "body is empty"},
+		{`{"a":`, "invalid JSON: unexpected end of input"},
+		{`{"a":1}{}`, "invalid JSON: unexpected data after the value at offset 7"},
+		{`{"a":tru}`, "invalid JSON at offset 8: invalid character '}' in literal true (expecting 'e')"},
+		{"\"\xc3\x28\"", "body is not valid UTF-8"},
+		{strings.Repeat("[", 20000), "invalid JSON: nested deeper than 10000 levels"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			_, err := Decode([]byte(tt.in))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("Decode(%.20q) = %v, want %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"b":1,"a":[true,false,null,"x"]}`, `{"a":[true,false,null,"x"],"b":1}`},
+		{`{"id":9223372036854775807,"f":1.50,"e":1E3}`, `{"e":1E3,"f":1.50,"id":9223372036854775807}`},
+		{`{"id":1,"id":2}`, `{"id":2}`},
+		{`"<tag> & \u2028 \u0001 \" \\ é"`, "\"<tag> & \\u2028 \\u0001 \\\" \\\\ é\""},
+	}
+	for _, tt := range tests {
+		v, err := Decode([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("Decode(%s): %v", tt.in, err)
+		}
+		if got := string(Marshal(v)); got != tt.want {
+			t.Errorf("Marshal(Decode(%s)) = %s, want %s", tt.in, got, tt.want)
+		}
+		var back any
+		if err := json.Unmarshal(Marshal(v), &back); err != nil {
+			t.Errorf("output of %s is not JSON: %v", tt.in, err)
+		}
+	}
+}
+
+func TestAppendStringInvalidUTF8(t *testing.T) {
+	if got := string(AppendString(nil, "a\xffb")); got != `"a\ufffdb"` {
+		t.Errorf("got %s", got)
+	}
+}

@@ -1,0 +1,90 @@
+package openapi
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock"
+)
+
+func decode(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestPlantStoreModel checks what Load makes of the Plant Store document.
+func TestPlantStoreModel(t *testing.T) {
+	doc, err := Load([]byte(plantmock.OpenAPI))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Title != "OpenAPI Plant Store" || doc.Version != "1.0.0" || doc.OpenAPI != "3.1.0" || len(doc.Operations) != 1 {
+		t.Fatalf("doc = %q %q %q, %d operations", doc.Title, doc.Version, doc.OpenAPI, len(doc.Operations))
+	}
+	op := doc.Operations[0]
+	if op.Method != "POST" || op.Path != "/plants" || op.ID != "createPlant" || !op.Body.Required {
+		t.Errorf("operation = %s %s %s required=%v", op.Method, op.Path, op.ID, op.Body.Required)
+	}
+	if len(op.Security) != 1 || len(op.Security[0]) != 1 || *op.Security[0][0] != (SecurityScheme{Name: "bearerAuth", Type: "http", Scheme: "bearer"}) {
+		t.Errorf("security = %+v", op.Security)
+	}
+	np := op.Body.JSON().Schema
+	var names []string
+	for _, p := range np.Properties {
+		names = append(names, p.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"name", "tag", "id"}) || !reflect.DeepEqual(np.Required, []string{"name", "id"}) || np.Name != "NewPlant" {
+		t.Errorf("NewPlant merged = %v required %v name %q", names, np.Required, np.Name)
+	}
+	if code, resp := op.Success(); code != 200 || resp.JSON().Schema.Name != "Plant" {
+		t.Errorf("success = %d", code)
+	}
+	if !np.Property("name").Same(doc.Schemas["Plant"].Property("name")) {
+		t.Errorf("NewPlant.name and Plant.name are not the same schema")
+	}
+	if !doc.Schemas["Plant"].Structural || !doc.Schemas["Error"].Structural {
+		t.Errorf("Plant and Error should be structural")
+	}
+}
+
+// TestValidate checks violations, including the integer rules the compiled
+// schema does not enforce.
+func TestValidate(t *testing.T) {
+	doc, err := Load([]byte(plantmock.OpenAPI))
+	if err != nil {
+		t.Fatal(err)
+	}
+	np := doc.Operations[0].Body.JSON().Schema
+	errSchema := doc.Schemas["Error"]
+	tests := []struct {
+		schema *Schema
+		body   string
+		want   []Violation
+	}{
+		{np, `{"id":1,"name":"a"}`, nil},
+		{np, `{"id":-9223372036854775808,"name":"a"}`, nil},
+		{np, `{"id":1,"name":"a","tag":null}`, []Violation{{"tag", "expected string, got null"}}},
+		{np, `{"id":1e2,"name":"a"}`, []Violation{{"id", "expected integer, got 1e2 (write integers without a fraction or exponent)"}}},
+		{np, `{"id":true}`, []Violation{{"id", "expected integer, got boolean"}, {"name", "required property is missing"}}},
+		{np, `"x"`, []Violation{{"", "expected object, got string"}}},
+		{errSchema, `{"error":2147483647,"message":"m"}`, nil},
+		{errSchema, `{"error":2147483648,"message":"m"}`, []Violation{{"error", "2147483648 is outside the int32 range"}}},
+		{errSchema, `{"error":-2147483649,"message":"m"}`, []Violation{{"error", "-2147483649 is outside the int32 range"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.body, func(t *testing.T) {
+			got := tt.schema.Validate(decode(t, tt.body))
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Validate = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
