@@ -113,7 +113,7 @@ func TestPlantStore(t *testing.T) {
 			status: 400, wantHeader: jsonHeader(errBody(CodeContentType, `charset "latin1" is not accepted; JSON must be UTF-8`)),
 			wantBody: errBody(CodeContentType, `charset "latin1" is not accepted; JSON must be UTF-8`)}},
 		{exchange: exchange{name: "body over the limit", method: "POST", path: "/plants", header: bearerJSON, body: bigBody,
-			status: 400, wantHeader: jsonHeader(errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes"),),
+			status: 400, wantHeader: jsonHeader(errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")),
 			wantBody: errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")},
 			opts: Options{MaxBody: 1024}},
 		{exchange: exchange{name: "id of the wrong type", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":"7","name":"Monstera"}`,
