@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-func problemBody(code Code, status int, title, detail string) string {
+func problemBody(code Code, title, detail string) string {
 	return `{"code":` + itoa(int(code)) + `,"title":"` + title + `","detail":` + string(quote(detail)) + `}`
 }
 
@@ -74,7 +74,7 @@ func TestSecondSpec(t *testing.T) {
 	for _, e := range errs {
 		t.Run(e.name, func(t *testing.T) {
 			title := map[int]string{404: "Not Found", 422: "Unprocessable Entity"}[e.status]
-			e.wantBody = problemBody(e.code, e.status, title, e.detail)
+			e.wantBody = problemBody(e.code, title, e.detail)
 			e.wantHeader = problemHeader(e.wantBody)
 			check(t, s, ts, e.exchange)
 		})
@@ -99,7 +99,7 @@ func TestSecondSpecAuth(t *testing.T) {
 			if tt.key != "" {
 				h["X-API-Key"] = tt.key
 			}
-			b := problemBody(tt.code, 401, "Unauthorized", tt.detail)
+			b := problemBody(tt.code, "Unauthorized", tt.detail)
 			check(t, s, ts, exchange{method: "GET", path: "/tasks", header: h, status: 401,
 				wantHeader: problemHeader(b, "WWW-Authenticate", tt.challenge), wantBody: b})
 		})
