@@ -118,7 +118,10 @@ func check(t *testing.T, s *Server, ts *httptest.Server, ex exchange) {
 // the operation's error schema (401, 404 and 405 are not declared).
 func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Response, body []byte) {
 	t.Helper()
-	route, _ := s.doc.Router().Find(req.URL.EscapedPath())
+	route, _, rest := s.find(req.URL.EscapedPath())
+	if rest != "" {
+		req = withPath(req, rest)
+	}
 	var pl *plan
 	if route != nil {
 		if op := route.Operation(req.Method); op != nil {

@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -91,7 +92,7 @@ func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s
 // ServeHTTP answers one request: route, authenticate, validate, respond.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.recover(w, r)
-	route, vals := s.doc.Router().Find(r.URL.EscapedPath())
+	route, vals, rest := s.find(r.URL.EscapedPath())
 	if route == nil {
 		s.writeProblem(w, nil, &problem{code: CodeNoRoute, status: http.StatusNotFound,
 			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))})
@@ -110,6 +111,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, pl, p)
 		return
 	}
+	if rest != "" {
+		r = withPath(r, rest)
+	}
 	if vs := op.ValidateParams(r); len(vs) > 0 {
 		s.writeProblem(w, pl, &problem{code: CodeParameter, class: classRequest,
 			message: "invalid parameters", violations: vs})
@@ -121,6 +125,35 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.respond(w, r, pl, vals, body)
+}
+
+// find routes a request path, with or without a server base path in
+// front; rest is the path without the base path when one was cut.
+func (s *Server) find(path string) (route *openapi.Route, vals []string, rest string) {
+	if route, vals = s.doc.Router().Find(path); route != nil {
+		return route, vals, ""
+	}
+	for _, bp := range s.doc.BasePaths {
+		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
+			if route, vals = s.doc.Router().Find(rest); route != nil {
+				return route, vals, rest
+			}
+		}
+	}
+	return nil, nil, ""
+}
+
+// withPath returns a shallow copy of r whose URL path is the escaped path p.
+func withPath(r *http.Request, p string) *http.Request {
+	r2 := new(http.Request)
+	*r2 = *r
+	u := *r.URL
+	u.RawPath = p
+	if dec, err := url.PathUnescape(p); err == nil {
+		u.Path = dec
+	}
+	r2.URL = &u
+	return r2
 }
 
 func (s *Server) anyPlan(r *openapi.Route) *plan {

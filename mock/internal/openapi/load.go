@@ -33,6 +33,10 @@ type Document struct {
 	Operations []*Operation
 	// Schemas are the component schemas by name.
 	Schemas map[string]*Schema
+	// BasePaths are the path parts of the declared server URLs, such as
+	// /api/v2 for http://example.com/api/v2 (server variables take their
+	// defaults). Requests may carry one in front of the document's paths.
+	BasePaths []string
 
 	router  *Router
 	version float32
@@ -85,11 +89,37 @@ func Load(data []byte) (*Document, error) {
 	if m.Model.Info != nil {
 		d.Title, d.Version = m.Model.Info.Title, m.Model.Info.Version
 	}
+	for _, sv := range m.Model.Servers {
+		if p := basePath(sv); p != "" {
+			d.BasePaths = append(d.BasePaths, p)
+		}
+	}
 	b := &builder{doc: d, byHash: map[uint64]*Schema{}}
 	if err := b.build(&m.Model); err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// basePath returns the path of a server URL without its trailing slash.
+func basePath(sv *v3.Server) string {
+	u := sv.URL
+	for p := sv.Variables.First(); p != nil; p = p.Next() {
+		u = strings.ReplaceAll(u, "{"+p.Key()+"}", p.Value().Default)
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		j := strings.IndexByte(u, '/')
+		if j < 0 {
+			return ""
+		}
+		u = u[j:]
+	}
+	u = strings.TrimRight(u, "/")
+	if !strings.HasPrefix(u, "/") || strings.ContainsAny(u, "{}?#") {
+		return ""
+	}
+	return u
 }
 
 func oneLine(err error) string {
