@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -182,4 +183,53 @@ func TypeName(v any) string {
 		return "object"
 	}
 	return fmt.Sprintf("%T", v)
+}
+
+// Normalize turns a value decoded by another decoder (YAML's ints, floats
+// and maps with any keys) into the values Decode returns. Infinities and
+// NaN are errors.
+func Normalize(v any) (any, error) {
+	switch x := v.(type) {
+	case nil, string, bool, json.Number:
+		return x, nil
+	case int:
+		return json.Number(strconv.Itoa(x)), nil
+	case int64:
+		return json.Number(strconv.FormatInt(x, 10)), nil
+	case uint64:
+		return json.Number(strconv.FormatUint(x, 10)), nil
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, fmt.Errorf("%v is not a JSON number", x)
+		}
+		return json.Number(strconv.FormatFloat(x, 'g', -1, 64)), nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			var err error
+			if out[i], err = Normalize(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			var err error
+			if out[k], err = Normalize(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case map[any]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			var err error
+			if out[fmt.Sprint(k)], err = Normalize(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return fmt.Sprint(v), nil
 }

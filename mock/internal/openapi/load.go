@@ -1,13 +1,10 @@
 package openapi
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/pb33f/libopenapi"
@@ -21,6 +18,8 @@ import (
 	"github.com/pb33f/libopenapi/orderedmap"
 	"github.com/pb33f/libopenapi/utils"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
 
 type validationError = liberrors.ValidationError
@@ -541,53 +540,7 @@ func nodeValue(n *yaml.Node) (any, error) {
 	if err := n.Decode(&v); err != nil {
 		return nil, err
 	}
-	return jsonValue(v)
-}
-
-func jsonValue(v any) (any, error) {
-	switch x := v.(type) {
-	case nil, string, bool, json.Number:
-		return x, nil
-	case int:
-		return json.Number(strconv.Itoa(x)), nil
-	case int64:
-		return json.Number(strconv.FormatInt(x, 10)), nil
-	case uint64:
-		return json.Number(strconv.FormatUint(x, 10)), nil
-	case float64:
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return nil, fmt.Errorf("%v is not a JSON number", x)
-		}
-		return json.Number(strconv.FormatFloat(x, 'g', -1, 64)), nil
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			var err error
-			if out[i], err = jsonValue(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			var err error
-			if out[k], err = jsonValue(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	case map[any]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			var err error
-			if out[fmt.Sprint(k)], err = jsonValue(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	return fmt.Sprint(v), nil
+	return jsonx.Normalize(v)
 }
 
 // IsJSON reports whether a media type carries JSON: application/json,
