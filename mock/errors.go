@@ -22,6 +22,8 @@ const (
 	CodeBodyTooLarge   Code = 40003 // the body is over the size limit
 	CodeSchema         Code = 40004 // the body breaks the request schema
 	CodeParameter      Code = 40005 // a path, query, header or cookie parameter is invalid
+	CodeScenario       Code = 40006 // X-Mock-Scenario names no loaded scenario
+	CodePrefer         Code = 40007 // a Prefer header asks for something not declared
 	CodeNoCredentials  Code = 40100 // no credentials for the declared security scheme
 	CodeBadCredentials Code = 40101 // credentials of another scheme, or malformed
 	CodeTokenRejected  Code = 40102 // a well-formed token that is not accepted
@@ -95,6 +97,13 @@ type SpecError struct{ Err error }
 
 func (e *SpecError) Error() string { return "OpenAPI document: " + e.Err.Error() }
 func (e *SpecError) Unwrap() error { return e.Err }
+
+// ScenarioError reports scenarios that do not fit the document. Its
+// message has one line per problem: "file:line: rule N: why".
+type ScenarioError struct{ Err error }
+
+func (e *ScenarioError) Error() string { return e.Err.Error() }
+func (e *ScenarioError) Unwrap() error { return e.Err }
 
 // pickStatus returns the status an operation answers a problem class with.
 func pickStatus(op *openapi.Operation, c class) int {

@@ -24,6 +24,21 @@ type Options struct {
 	// MaxBody limits request bodies in bytes; 0 means DefaultMaxBody.
 	MaxBody int64
 
+	// Scenarios are loaded besides the shipped ones (see ShippedScenarios);
+	// one with the name of a shipped scenario replaces it. Each is checked
+	// against the document: New fails with a *ScenarioError listing every
+	// problem.
+	Scenarios []*Scenario
+
+	// Scenario names the scenario active for requests that do not select
+	// one with the X-Mock-Scenario header; empty means none.
+	Scenario string
+
+	// NoShippedScenarios leaves out the shipped scenarios. They are written
+	// for the Plant Store; with another document, those that do not fit it
+	// are left out anyway.
+	NoShippedScenarios bool
+
 	// Logger receives start-up warnings and internal errors; nil discards.
 	Logger *slog.Logger
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brianvoe/gofakeit/v6"
+
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -28,7 +30,7 @@ func (s *Server) respond(w http.ResponseWriter, r *http.Request, pl *plan, vals 
 	case merge:
 		p = s.merge(w, pl, vals, body)
 	default:
-		p = s.canned(w, pl)
+		p = s.canned(w, pl, nil)
 	}
 	if p != nil {
 		s.writeProblem(w, pl, p)
@@ -271,22 +273,34 @@ func mergePatch(target, patch map[string]any) map[string]any {
 	return target
 }
 
-// canned answers with the example, or with data generated from the schema.
-func (s *Server) canned(w http.ResponseWriter, pl *plan) *problem {
+// canned answers with the example, or with data generated from the schema
+// with faker (nil: the next of the server's sequence).
+func (s *Server) canned(w http.ResponseWriter, pl *plan, faker *gofakeit.Faker) *problem {
 	if pl.example != nil || pl.successMedia == nil || pl.successMedia.Schema == nil {
 		s.writeBody(w, pl, pl.success, pl.example)
 		return nil
 	}
-	schema := pl.successMedia.Schema
+	if faker == nil {
+		faker = gen.Faker(s.seed, s.seq.Add(1))
+	}
+	v, p := generate(pl.successMedia.Schema, faker)
+	if p != nil {
+		return p
+	}
+	s.writeBody(w, pl, pl.success, jsonx.Marshal(v))
+	return nil
+}
+
+// generate makes up a value that matches schema, trying a few times.
+func generate(schema *openapi.Schema, faker *gofakeit.Faker) (any, *problem) {
 	var vs []openapi.Violation
 	for try := 0; try < 3; try++ {
-		v := gen.Value(schema, gen.Faker(s.seed, s.seq.Add(1)))
+		v := gen.Value(schema, faker)
 		if vs = schema.Validate(v); len(vs) == 0 {
-			s.writeBody(w, pl, pl.success, jsonx.Marshal(v))
-			return nil
+			return v, nil
 		}
 	}
-	return internal("could not generate data that matches the response schema: %s", vs[0])
+	return nil, internal("could not generate data that matches the response schema: %s", vs[0])
 }
 
 func internal(format string, args ...any) *problem {

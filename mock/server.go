@@ -34,6 +34,10 @@ type Server struct {
 	maxBody       int64
 	log           *slog.Logger
 
+	scripts  map[string]*script // loaded scenarios by name
+	active   *script            // the scenario for requests without X-Mock-Scenario
+	maxDelay time.Duration      // the longest scripted delay
+
 	store store.Store
 	seq   atomic.Uint64 // values generated so far
 	ids   atomic.Uint64 // identifiers assigned so far
@@ -82,6 +86,13 @@ func New(opts Options) (*Server, error) {
 	if err := s.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
+	var shipped []*Scenario
+	if !opts.NoShippedScenarios {
+		shipped = ShippedScenarios()
+	}
+	if err := s.compileScripts(shipped, opts.Scenarios, opts.Scenario); err != nil {
+		return nil, &ScenarioError{Err: err}
+	}
 	return s, nil
 }
 
@@ -111,6 +122,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, pl, p)
 		return
 	}
+	sp, p := s.selectScript(r)
+	if p != nil {
+		s.writeProblem(w, pl, p)
+		return
+	}
 	if rest != "" {
 		r = withPath(r, rest)
 	}
@@ -123,6 +139,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p != nil {
 		s.writeProblem(w, pl, p)
 		return
+	}
+	if prefs := r.Header.Values("Prefer"); len(prefs) > 0 {
+		pf, p := parsePrefer(prefs)
+		if p == nil && !pf.empty() {
+			var done bool
+			done, p = s.preferred(w, pl, pf)
+			if done && p == nil {
+				return
+			}
+		}
+		if p != nil {
+			s.writeProblem(w, pl, p)
+			return
+		}
+	}
+	if sp != nil {
+		token := requestToken(op, r)
+		if rule, seq := sp.match(op, r, body, token); rule != nil {
+			s.answer(w, r, pl, rule, seq, vals, body, token)
+			return
+		}
 	}
 	s.respond(w, r, pl, vals, body)
 }
@@ -297,7 +334,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60 * time.Second,
+		WriteTimeout:      60*time.Second + s.maxDelay, // above the longest scripted delay
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),

@@ -304,6 +304,19 @@ func (b *builder) content(c *orderedmap.Map[string, *v3.MediaType], where string
 			}
 			m.Schema = s
 		}
+		for ex := mt.Examples.First(); ex != nil; ex = ex.Next() {
+			if ex.Value() == nil || ex.Value().Value == nil {
+				continue
+			}
+			v, err := nodeValue(ex.Value().Value)
+			if err != nil {
+				return nil, fmt.Errorf("%s: example %s: %w", where, ex.Key(), err)
+			}
+			if m.Examples == nil {
+				m.Examples = map[string]any{}
+			}
+			m.Examples[ex.Key()] = v
+		}
 		if mt.Example != nil {
 			v, err := nodeValue(mt.Example)
 			if err != nil {
@@ -311,11 +324,7 @@ func (b *builder) content(c *orderedmap.Map[string, *v3.MediaType], where string
 			}
 			m.Example, m.HasExample = v, true
 		} else if ex := mt.Examples.First(); ex != nil && ex.Value() != nil && ex.Value().Value != nil {
-			v, err := nodeValue(ex.Value().Value)
-			if err != nil {
-				return nil, fmt.Errorf("%s: example %s: %w", where, ex.Key(), err)
-			}
-			m.Example, m.HasExample = v, true
+			m.Example, m.HasExample = m.Examples[ex.Key()], true
 		}
 		out = append(out, m)
 	}

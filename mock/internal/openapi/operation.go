@@ -68,6 +68,8 @@ type Media struct {
 	// decoded to a JSON value; HasExample says whether there is one.
 	Example    any
 	HasExample bool
+	// Examples are the media type's named examples, decoded.
+	Examples map[string]any
 }
 
 // Response is one declared response.
