@@ -131,6 +131,7 @@ func yamlError(err error) string {
 	s := strings.Join(strings.Fields(err.Error()), " ")
 	s = strings.TrimPrefix(s, "yaml: ")
 	s = strings.TrimPrefix(s, "unmarshal errors: ")
+	s = strings.TrimPrefix(s, "construct errors: ")
 	return strings.ReplaceAll(s, " in type mock.", " in ")
 }
 

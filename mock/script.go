@@ -524,3 +524,7 @@ func checkFakes(n parse.Node) error {
 	walk(n)
 	return err
 }
+
+// ScenarioNames returns the names of the loaded scenarios, sorted and
+// separated by commas.
+func (s *Server) ScenarioNames() string { return s.scriptNames() }

@@ -1,7 +1,8 @@
 // Command plantmock serves an OpenAPI document (by default the Plant Store)
 // as a validating, stateful mock.
 //
-//	plantmock [flags]
+//	plantmock [flags]                                  serve
+//	plantmock check [--spec FILE] [--scenarios DIR]    check without serving
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
 // (PLANTMOCK_ADDR, PLANTMOCK_SPEC, PLANTMOCK_TOKEN with commas between
@@ -18,6 +19,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,13 +48,65 @@ func (t *tokens) Set(v string) error {
 	return nil
 }
 
+// source is where the document and scenarios come from: the flags serve
+// and check share.
+type source struct {
+	spec      string
+	scenarios string
+}
+
+func (src *source) define(fs *flag.FlagSet) {
+	fs.StringVar(&src.spec, "spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+	fs.StringVar(&src.scenarios, "scenarios", "", "`directory` of scenario files (*.yaml) to load besides the shipped ones")
+}
+
+// options reads the document and scenario files into opts; it returns the
+// name to use for the document in messages.
+func (src *source) options(opts *mock.Options) (string, error) {
+	name := "embedded Plant Store"
+	if src.spec != "" {
+		name = src.spec
+		var err error
+		if opts.Spec, err = os.ReadFile(src.spec); err != nil {
+			return name, fmt.Errorf("cannot read --spec: %v", err)
+		}
+	}
+	if src.scenarios != "" {
+		scs, err := mock.LoadScenarios(os.DirFS(src.scenarios), ".")
+		for _, sc := range scs {
+			sc.File = filepath.Join(src.scenarios, sc.File)
+		}
+		if err != nil {
+			return name, fmt.Errorf("--scenarios %s:\n%v", src.scenarios, prefixPaths(err, src.scenarios))
+		}
+		opts.Scenarios = scs
+	}
+	return name, nil
+}
+
+// prefixPaths puts the scenario directory in front of the file names in
+// LoadScenarios' messages, which are relative to it.
+func prefixPaths(err error, dir string) string {
+	dir = strings.TrimSuffix(dir, "/") + "/"
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = dir + l
+	}
+	return strings.Join(lines, "\n")
+}
+
 // run is the whole program; it returns the exit code.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "check" {
+		return check(args[1:], getenv, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("plantmock", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var src source
+	src.define(fs)
 	var (
 		addr      = fs.String("addr", "127.0.0.1:4010", "`host:port` to listen on (port 0 picks a free port)")
-		specPath  = fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+		scenario  = fs.String("scenario", "", "`name` of the scenario active for every request (X-Mock-Scenario overrides it)")
 		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
 		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
 		logFormat = fs.String("log-format", "text", "log format: text or json")
@@ -60,7 +114,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	)
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fromEnv(fs, getenv); err != nil {
@@ -92,18 +146,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
 		return exitUsage
 	}
-	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler)}
-	specName := "embedded Plant Store"
-	if *specPath != "" {
-		specName = *specPath
-		if opts.Spec, err = os.ReadFile(*specPath); err != nil {
-			fmt.Fprintf(stderr, "plantmock: cannot read --spec: %v\n", err)
-			return exitUsage
-		}
-	}
-	srv, err := mock.New(opts)
+	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario}
+	srv, err := newServer(&src, opts, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "plantmock: %s: %v\n", specName, err)
 		return exitUsage
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -116,6 +161,53 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "plantmock: %v\n", err)
 		return exitError
 	}
+	return exitOK
+}
+
+// newServer loads the document and scenarios and makes the mock; problems
+// are written to stderr.
+func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, error) {
+	name, err := src.options(&opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return nil, err
+	}
+	srv, err := mock.New(opts)
+	var se *mock.ScenarioError
+	switch {
+	case errors.As(err, &se):
+		fmt.Fprintf(stderr, "plantmock: scenarios do not fit %s:\n%v\n", name, err)
+	case err != nil:
+		fmt.Fprintf(stderr, "plantmock: %s: %v\n", name, err)
+	}
+	return srv, err
+}
+
+// check loads and checks the document and scenarios without serving.
+func check(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plantmock check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var src source
+	src.define(fs)
+	if err := fromEnv(fs, getenv); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return exitUsage
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "plantmock check: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	srv, err := newServer(&src, mock.Options{}, stderr)
+	if err != nil {
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
 	return exitOK
 }
 
