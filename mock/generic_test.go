@@ -118,7 +118,7 @@ func TestGeneratedAnswers(t *testing.T) {
 		s, ts := newTestServer(t, Options{Spec: spec, Seed: seed})
 		var out []string
 		for i := 0; i < 3; i++ {
-			req, resp, body := send(t, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "any"}})
+			req, resp, body := send(t, ts, exchange{method: "GET", path: "/report", header: map[string]string{"X-API-Key": "any"}})
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d: %s", resp.StatusCode, body)
 			}

@@ -271,7 +271,13 @@ func TestFaults(t *testing.T) {
 
 func mustRequest(t *testing.T, ts *httptest.Server) *http.Request {
 	t.Helper()
-	req, err := http.NewRequest("POST", ts.URL+"/plants", strings.NewReader(`{"id":1,"name":"a"}`))
+	return jsonRequest(t, ts, `{"id":1,"name":"a"}`)
+}
+
+// jsonRequest is a create with a bearer token.
+func jsonRequest(t *testing.T, ts *httptest.Server, body string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest("POST", ts.URL+"/plants", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

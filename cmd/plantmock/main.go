@@ -61,27 +61,30 @@ func (src *source) define(fs *flag.FlagSet) {
 }
 
 // options reads the document and scenario files into opts; it returns the
-// name to use for the document in messages.
-func (src *source) options(opts *mock.Options) (string, error) {
-	name := "embedded Plant Store"
+// name to use for the document in messages, and the scenario files that
+// could not be parsed (the others are in opts).
+func (src *source) options(opts *mock.Options) (name string, broken, err error) {
+	name = "embedded Plant Store"
 	if src.spec != "" {
 		name = src.spec
-		var err error
 		if opts.Spec, err = os.ReadFile(src.spec); err != nil {
-			return name, fmt.Errorf("cannot read --spec: %v", err)
+			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
 		}
 	}
 	if src.scenarios != "" {
-		scs, err := mock.LoadScenarios(os.DirFS(src.scenarios), ".")
+		if _, err := os.ReadDir(src.scenarios); err != nil {
+			return name, nil, fmt.Errorf("cannot read --scenarios: %v", err)
+		}
+		scs, perr := mock.LoadScenarios(os.DirFS(src.scenarios), ".")
 		for _, sc := range scs {
 			sc.File = filepath.Join(src.scenarios, sc.File)
 		}
-		if err != nil {
-			return name, fmt.Errorf("--scenarios %s:\n%v", src.scenarios, prefixPaths(err, src.scenarios))
+		if perr != nil {
+			broken = errors.New(prefixPaths(perr, src.scenarios))
 		}
 		opts.Scenarios = scs
 	}
-	return name, nil
+	return name, broken, nil
 }
 
 // prefixPaths puts the scenario directory in front of the file names in
@@ -167,7 +170,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 // newServer loads the document and scenarios and makes the mock; problems
 // are written to stderr.
 func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, error) {
-	name, err := src.options(&opts)
+	name, broken, err := src.options(&opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "plantmock: %v\n", err)
 		return nil, err
@@ -175,12 +178,17 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	srv, err := mock.New(opts)
 	var se *mock.ScenarioError
 	switch {
-	case errors.As(err, &se):
-		fmt.Fprintf(stderr, "plantmock: scenarios do not fit %s:\n%v\n", name, err)
-	case err != nil:
+	case err == nil && broken == nil:
+		return srv, nil
+	case err == nil || errors.As(err, &se):
+		// Report unparsable files and scenarios that do not fit together.
+		all := errors.Join(broken, err)
+		fmt.Fprintf(stderr, "plantmock: scenarios do not fit %s:\n%v\n", name, all)
+		return nil, all
+	default:
 		fmt.Fprintf(stderr, "plantmock: %s: %v\n", name, err)
+		return nil, err
 	}
-	return srv, err
 }
 
 // check loads and checks the document and scenarios without serving.

@@ -222,3 +222,57 @@ func TestRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestScenarioFlags serves with a folder of scenarios and one active.
+func TestScenarioFlags(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte("name: mine\nrules:\n  - when: {body: {name: Cactus}}\n    respond: {status: 400, body: {error: 1, message: 'no {{ .body.name }}'}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := start(t, nil, "--scenarios", dir, "--scenario", "mine")
+	if code, body := post(t, in.url, "abc", `{"id":1,"name":"Cactus"}`); code != 400 || body != `{"error":1,"message":"no Cactus"}` {
+		t.Errorf("scripted create: %d %s", code, body)
+	}
+	if code, body := post(t, in.url, "abc", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"Fern"}` {
+		t.Errorf("unscripted create: %d %s", code, body)
+	}
+}
+
+// TestCheck runs plantmock check on good and broken scenarios.
+func TestCheck(t *testing.T) {
+	bin := plantmockBinary(t)
+	out, err := exec.Command(bin, "check").CombinedOutput()
+	if err != nil || string(out) != "plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-create-fails, flaky, slow, store-busy, tag-policy are fine\n" {
+		t.Errorf("check: %v %q", err, out)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte("name: a\nrules:\n  - when: {operation: GET /plants}\n  - respond: {status: 404}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte("name: b\nrules:\n  - respond: {fault: boom}\n"), 0o644)
+	cmd := exec.Command(bin, "check", "--scenarios", dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	want := "plantmock: scenarios do not fit embedded Plant Store:\n" +
+		dir + "/a.yaml:3: rule 1: operation \"GET /plants\" is not in the document (write it as METHOD /path/{template})\n" +
+		dir + "/a.yaml:4: rule 2: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway\n" +
+		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\n"
+	if code := cmd.ProcessState.ExitCode(); code != 2 || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and:\n%s", code, stdout.String(), stderr.String(), want)
+	}
+	// The same scenarios stop start-up.
+	cmd = exec.Command(bin, "--addr", "127.0.0.1:0", "--scenarios", dir)
+	stdout.Reset()
+	stderr.Reset()
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("serve: exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	// Files that do not parse are listed with the problems of the others.
+	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte("name: a\nrules:\n  - when: {operation: POST /plants}\n    respondd: {}\n"), 0o644)
+	out, _ = exec.Command(bin, "check", "--scenarios", dir).CombinedOutput()
+	if want := "plantmock: scenarios do not fit embedded Plant Store:\n" + dir + "/a.yaml: line 4: field respondd not found in Rule\n" +
+		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\n"; string(out) != want {
+		t.Errorf("unknown key: %q\nwant %q", out, want)
+	}
+}

@@ -1,0 +1,58 @@
+package mock
+
+import (
+	"testing"
+)
+
+// TestPrefer checks the Prism-compatible Prefer header.
+func TestPrefer(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	t.Run("code picks a declared status with a generated body", func(t *testing.T) {
+		req, resp, got := send(t, ts, post(`{"id":1,"name":"a"}`, "Prefer", "code=400"))
+		if resp.StatusCode != 400 {
+			t.Fatalf("status %d: %s", resp.StatusCode, got)
+		}
+		assertConforms(t, s, req, resp, got)
+	})
+	t.Run("an undeclared code is refused", func(t *testing.T) {
+		check(t, s, ts, post(`{"id":1,"name":"a"}`, "Prefer", "code=418").expect(400,
+			`{"error":40007,"message":"Prefer: code=418 is not declared for POST /plants (declared: 200, 400)"}`))
+	})
+	t.Run("a code that is not a status is refused", func(t *testing.T) {
+		check(t, s, ts, post(`{"id":1,"name":"a"}`, "Prefer", "code=abc").expect(400,
+			`{"error":40007,"message":"Prefer: code=abc is not an HTTP status"}`))
+	})
+	t.Run("dynamic generates instead of echoing, and stores nothing", func(t *testing.T) {
+		a, b := post(`{"id":1,"name":"a"}`, "Prefer", "dynamic=true, seed=9"), post(`{"id":1,"name":"a"}`, "Prefer", "seed=9,dynamic=true")
+		req, resp, got := send(t, ts, a)
+		_, _, again := send(t, ts, b)
+		if resp.StatusCode != 200 || string(got) == `{"name":"a"}` || string(got) != string(again) {
+			t.Errorf("got %d %s then %s; want the same generated plant twice", resp.StatusCode, got, again)
+		}
+		assertConforms(t, s, req, resp, got)
+		if n := s.store.Len("/plants"); n != 0 {
+			t.Errorf("store holds %d plants", n)
+		}
+	})
+	t.Run("code of the success status is the usual answer", func(t *testing.T) {
+		check(t, s, ts, post(`{"id":1,"name":"a"}`, "Prefer", "code=200").expect(200, `{"name":"a"}`))
+	})
+	t.Run("an unknown example is refused", func(t *testing.T) {
+		check(t, s, ts, post(`{"id":2,"name":"a"}`, "Prefer", "example=big").expect(400,
+			`{"error":40007,"message":"Prefer: example=big names no example of status 200 (examples: none)"}`))
+	})
+	t.Run("unknown preferences are ignored", func(t *testing.T) {
+		check(t, s, ts, post(`{"id":3,"name":"c"}`, "Prefer", "return=minimal").expect(200, `{"name":"c"}`))
+	})
+}
+
+// TestPreferExample picks a named example of the second document.
+func TestPreferExample(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml")})
+	busy := `{"done":3,"labels":["red"],"open":49,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
+	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": "example=busy"}}.expect(200, busy))
+	quiet := `{"done":12,"open":0,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
+	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": `example="quiet"`}}.expect(200, quiet))
+	// Without a preference, the first named example is the canned answer.
+	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k"}}.expect(200, quiet))
+}
