@@ -14,5 +14,16 @@
 // Invalid requests get the operation's declared error status with a body
 // shaped by its declared error schema; see Code for the error values.
 //
+// Scenarios (see Scenario) script answers for valid requests: a status, a
+// body, headers, a delay or a fault, for requests that match an operation,
+// headers, a token or a subset of the body. Strings in a scripted body and
+// headers are text/template templates over .body (the request JSON),
+// .headers (first value per canonical name), .token, .seq (the 1-based
+// count of requests the rule has answered) and the function fake, which
+// calls a gofakeit function by name ({{ fake "firstname" }}). A string that
+// is a single action whose output reads as a JSON number, true, false or
+// null takes that JSON type. Scripted answers are checked against the
+// document like any other.
+//
 // A Server is safe for concurrent use; two Servers share nothing.
 package mock
