@@ -357,3 +357,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 
 // ShutdownTimeout bounds how long Serve waits for in-flight requests.
 const ShutdownTimeout = 10 * time.Second
+
+// Reset empties the store and starts the scenarios' rule counters (times,
+// every, .seq) again, as if the mock had just started.
+func (s *Server) Reset() {
+	s.store.Reset()
+	for _, sp := range s.scripts {
+		for _, r := range sp.rules {
+			r.matched.Store(0)
+			r.answered.Store(0)
+		}
+	}
+}

@@ -85,3 +85,17 @@ func TestShippedTagPolicy(t *testing.T) {
 	check(t, s, ts, post(`{"id":1,"name":"a","tag":"ivy"}`).expect(200, `{"name":"a","tag":"ivy"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
 }
+
+// TestReset checks that Reset empties the store and restarts rule counters.
+func TestReset(t *testing.T) {
+	s, ts := newTestServer(t, Options{Scenario: "first-create-fails"})
+	refused := `{"error":40000,"message":"the store refused plant 1: please retry"}`
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, refused))
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
+	s.Reset()
+	if n := s.store.Len("/plants"); n != 0 {
+		t.Errorf("store holds %d plants after Reset", n)
+	}
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, refused))
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
+}
