@@ -110,18 +110,23 @@ func present(r *http.Request, scheme string) *problem {
 	return nil
 }
 
-func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
-	var v string
+// apiKeyValue returns the API key of scheme sch in the request, or "".
+func apiKeyValue(r *http.Request, sch *openapi.SecurityScheme) string {
 	switch sch.In {
 	case "header":
-		v = r.Header.Get(sch.Param)
+		return r.Header.Get(sch.Param)
 	case "query":
-		v = r.URL.Query().Get(sch.Param)
+		return r.URL.Query().Get(sch.Param)
 	case "cookie":
 		if c, err := r.Cookie(sch.Param); err == nil {
-			v = c.Value
+			return c.Value
 		}
 	}
+	return ""
+}
+
+func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
+	v := apiKeyValue(r, sch)
 	challenge := `APIKey ` + realm + `, in="` + sch.In + `", name="` + sch.Param + `"`
 	if v == "" {
 		return unauthorized(CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)

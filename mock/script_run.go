@@ -75,18 +75,7 @@ func requestToken(op *openapi.Operation, r *http.Request) string {
 			if sch.Type != "apiKey" {
 				continue
 			}
-			var v string
-			switch sch.In {
-			case "header":
-				v = r.Header.Get(sch.Param)
-			case "query":
-				v = r.URL.Query().Get(sch.Param)
-			case "cookie":
-				if c, err := r.Cookie(sch.Param); err == nil {
-					v = c.Value
-				}
-			}
-			if v != "" {
+			if v := apiKeyValue(r, sch); v != "" {
 				return v
 			}
 		}

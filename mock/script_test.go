@@ -295,8 +295,8 @@ func TestFaults(t *testing.T) {
 			t.Errorf("read %d bytes %q, %v; want 64 bytes that are not HTTP, then EOF", len(got), got, err)
 		}
 		_, err = ts.Client().Do(mustRequest(t, ts))
-		if err == nil || !strings.Contains(err.Error(), "malformed HTTP response") {
-			t.Errorf("client error = %v, want a malformed HTTP response", err)
+		if err == nil || !strings.Contains(err.Error(), "malformed HTTP") {
+			t.Errorf("client error = %v, want a malformed HTTP answer", err)
 		}
 	})
 }

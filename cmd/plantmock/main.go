@@ -120,19 +120,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fromEnv(fs, getenv); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitUsage
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "plantmock: unexpected argument %q (see plantmock -h)\n", fs.Arg(0))
-		return exitUsage
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return code
 	}
 	var handler slog.Handler
 	switch *logFormat {
@@ -197,19 +186,8 @@ func check(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 	fs.SetOutput(stderr)
 	var src source
 	src.define(fs)
-	if err := fromEnv(fs, getenv); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitUsage
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "plantmock check: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return code
 	}
 	srv, err := newServer(&src, mock.Options{}, stderr)
 	if err != nil {
@@ -217,6 +195,26 @@ func check(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
 	return exitOK
+}
+
+// parse sets the flags from the environment, then from args; when it
+// reports false, the program ends with code.
+func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer) (code int, ok bool) {
+	if err := fromEnv(fs, getenv); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return exitUsage, false
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q (see %s -h)\n", fs.Name(), fs.Arg(0), fs.Name())
+		return exitUsage, false
+	}
+	return 0, true
 }
 
 // fromEnv sets every flag that has a PLANTMOCK_<NAME> variable.
