@@ -11,7 +11,6 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/scenarios"
 )
 
@@ -114,15 +113,6 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		return nil, fmt.Errorf("%s: %s", file, yamlError(err))
 	}
 	sc.lines = ruleLines(&root)
-	for i := range sc.Rules {
-		for _, v := range []*any{&sc.Rules[i].When.Body, &sc.Rules[i].Respond.Body} {
-			jv, err := jsonx.Normalize(*v)
-			if err != nil {
-				return nil, fmt.Errorf("%s: rule %d: %v", sc.where(i), i+1, err)
-			}
-			*v = jv
-		}
-	}
 	return sc, nil
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -235,7 +236,11 @@ func (s *Server) compileRule(sc *Scenario, i int) (*scriptRule, error) {
 		r.token = &m
 	}
 	if w.Body != nil {
-		pat, err := compilePattern(w.Body, "when.body")
+		v, err := jsonx.Normalize(w.Body)
+		if err != nil {
+			return nil, fmt.Errorf("when.body: %v", err)
+		}
+		pat, err := compilePattern(v, "when.body")
 		if err != nil {
 			return nil, err
 		}
@@ -253,7 +258,11 @@ func (s *Server) compileRule(sc *Scenario, i int) (*scriptRule, error) {
 	}
 	sort.Slice(r.respHeaders, func(a, b int) bool { return r.respHeaders[a].name < r.respHeaders[b].name })
 	if resp.Body != nil {
-		tree, static, err := s.compileBody(resp.Body, "respond.body")
+		v, err := jsonx.Normalize(resp.Body)
+		if err != nil {
+			return nil, fmt.Errorf("respond.body: %v", err)
+		}
+		tree, static, err := s.compileBody(v, "respond.body")
 		if err != nil {
 			return nil, err
 		}

@@ -432,3 +432,28 @@ func TestScenarioRejections(t *testing.T) {
 		}
 	})
 }
+
+// TestScenarioInGo builds a scenario from Go values: it is checked like a
+// YAML one and answers the same.
+func TestScenarioInGo(t *testing.T) {
+	type refusal struct {
+		Error   int32  `json:"error"`
+		Message string `json:"message"`
+	}
+	sc := &Scenario{Name: "go", Rules: []Rule{
+		{When: When{Operation: "POST /plants", Body: map[string]any{"id": 1}},
+			Respond: Respond{Status: 400, Body: refusal{Error: 7, Message: "no plant {{ .body.id }}"}}},
+		{When: When{Body: map[string]any{"id": int64(2)}},
+			Respond: Respond{Status: 400, Body: map[string]any{"error": 8, "message": "two"}}},
+	}}
+	s, ts := newTestServer(t, Options{Scenarios: []*Scenario{sc}, Scenario: "go"})
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, `{"error":7,"message":"no plant 1"}`))
+	check(t, s, ts, post(`{"id":2,"name":"a"}`).expect(400, `{"error":8,"message":"two"}`))
+	check(t, s, ts, post(`{"id":3,"name":"a"}`).expect(200, `{"name":"a"}`))
+
+	bad := &Scenario{Name: "bad", Rules: []Rule{{Respond: Respond{Status: 400, Body: map[string]any{"error": "x", "message": "m"}}}}}
+	_, err := New(Options{Scenarios: []*Scenario{bad}})
+	if want := "scenario bad: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string"; err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}

@@ -186,8 +186,8 @@ func TypeName(v any) string {
 }
 
 // Normalize turns a value decoded by another decoder (YAML's ints, floats
-// and maps with any keys) into the values Decode returns. Infinities and
-// NaN are errors.
+// and maps with any keys) or built in Go into the values Decode returns.
+// Infinities, NaN and values encoding/json cannot encode are errors.
 func Normalize(v any) (any, error) {
 	switch x := v.(type) {
 	case nil, string, bool, json.Number:
@@ -231,5 +231,10 @@ func Normalize(v any) (any, error) {
 		}
 		return out, nil
 	}
-	return fmt.Sprint(v), nil
+	// Other Go values (int32, structs, ...) go through encoding/json.
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(b)
 }
