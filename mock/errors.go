@@ -118,6 +118,9 @@ func pickStatus(op *openapi.Operation, c class) int {
 // writeProblem sends p in the error shape of the operation (nil for
 // problems found before an operation was matched).
 func (s *Server) writeProblem(w http.ResponseWriter, pl *plan, p *problem) {
+	if rec, ok := w.(*recorder); ok {
+		rec.problem = p
+	}
 	status := p.status
 	if status == 0 {
 		status = pl.status[p.class]

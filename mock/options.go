@@ -39,6 +39,15 @@ type Options struct {
 	// are left out anyway.
 	NoShippedScenarios bool
 
+	// JournalSize is how many exchanges the journal keeps (the newest);
+	// 0 means DefaultJournalSize, a negative value turns the journal off.
+	JournalSize int
+
+	// Observe, if set, is called with every exchange after it is answered,
+	// on the request's goroutine. It must be quick and safe for concurrent
+	// use.
+	Observe func(Entry)
+
 	// Logger receives start-up warnings and internal errors; nil discards.
 	Logger *slog.Logger
 }

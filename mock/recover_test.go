@@ -39,7 +39,7 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
-			defer s.recover(w, r)
+			defer s.finish(&recorder{ResponseWriter: w}, r)
 			panic("boom")
 		}
 		s.ServeHTTP(w, r)

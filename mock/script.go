@@ -31,6 +31,7 @@ type script struct {
 
 // scriptRule is a compiled Rule with its counters.
 type scriptRule struct {
+	index int    // 0-based position in the scenario
 	where string // file:line: rule N
 	name  string // scenario name, rule N: for answers and logs
 
@@ -184,6 +185,7 @@ func (s *Server) compileScenario(sc *Scenario) (*script, error) {
 func (s *Server) compileRule(sc *Scenario, i int) (*scriptRule, error) {
 	rule := &sc.Rules[i]
 	r := &scriptRule{
+		index: i,
 		where: fmt.Sprintf("%s: rule %d", sc.where(i), i+1),
 		name:  fmt.Sprintf("scenario %s, rule %d", sc.Name, i+1),
 		times: int64(rule.Times), every: int64(rule.Every),

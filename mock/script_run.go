@@ -107,7 +107,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, pl *plan, rule *
 		h.Set(rh.name, fmt.Sprint(v))
 	}
 	if rule.fault != "" {
-		s.fault(w, rule.fault, status, faker)
+		s.fault(w, r, rule.fault, status, faker)
 		return
 	}
 	resp := pl.op.Response(status)
@@ -167,8 +167,9 @@ func firstValues(h http.Header) map[string]string {
 	return out
 }
 
-// fault breaks the answer as the rule says.
-func (s *Server) fault(w http.ResponseWriter, f Fault, status int, faker *gofakeit.Faker) {
+// fault breaks the answer as the rule says. Faults that take the
+// connection over record the exchange before the client can see it end.
+func (s *Server) fault(w http.ResponseWriter, r *http.Request, f Fault, status int, faker *gofakeit.Faker) {
 	if f == FaultMalformedBody {
 		writeJSON(w, status, "application/json", []byte(`{"name":"Monstera","tag":`))
 		return
@@ -180,6 +181,9 @@ func (s *Server) fault(w http.ResponseWriter, f Fault, status int, faker *gofake
 	conn, _, err := hj.Hijack()
 	if err != nil {
 		panic(http.ErrAbortHandler)
+	}
+	if rec, ok := w.(*recorder); ok {
+		s.record(rec, r)
 	}
 	switch f {
 	case FaultConnectionReset:

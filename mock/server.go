@@ -38,6 +38,9 @@ type Server struct {
 	active   *script            // the scenario for requests without X-Mock-Scenario
 	maxDelay time.Duration      // the longest scripted delay
 
+	journal *journal    // nil when disabled
+	observe func(Entry) // Options.Observe
+
 	store store.Store
 	seq   atomic.Uint64 // values generated so far
 	ids   atomic.Uint64 // identifiers assigned so far
@@ -62,6 +65,8 @@ func New(opts Options) (*Server, error) {
 		maxBody: opts.MaxBody,
 		log:     opts.Logger,
 		seed:    uint64(opts.Seed),
+		journal: newJournal(opts.JournalSize),
+		observe: opts.Observe,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -100,9 +105,15 @@ func New(opts Options) (*Server, error) {
 // "OpenAPI Plant Store 1.0.0".
 func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s.doc.Version) }
 
-// ServeHTTP answers one request: route, authenticate, validate, respond.
+// ServeHTTP answers one request: route, authenticate, validate, respond;
+// then it records the exchange in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.recover(w, r)
+	rec := &recorder{ResponseWriter: w, start: time.Now()}
+	defer s.finish(rec, r)
+	s.serve(rec, r)
+}
+
+func (s *Server) serve(w *recorder, r *http.Request) {
 	route, vals, rest := s.find(r.URL.EscapedPath())
 	if route == nil {
 		s.writeProblem(w, nil, &problem{code: CodeNoRoute, status: http.StatusNotFound,
@@ -117,6 +128,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			header:  [2]string{"Allow", route.Allow}})
 		return
 	}
+	w.op = op
 	pl := s.plans[op]
 	if p := s.authenticate(op, r); p != nil {
 		s.writeProblem(w, pl, p)
@@ -135,7 +147,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			message: "invalid parameters", violations: vs})
 		return
 	}
-	body, p := s.readBody(w, r, op)
+	raw, body, p := s.readBody(w, r, op)
+	w.reqBody = raw
 	if p != nil {
 		s.writeProblem(w, pl, p)
 		return
@@ -157,6 +170,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if sp != nil {
 		token := requestToken(op, r)
 		if rule, seq := sp.match(op, r, body, token); rule != nil {
+			w.script, w.rule = sp.name, rule.index+1
 			s.answer(w, r, pl, rule, seq, vals, body, token)
 			return
 		}
@@ -202,65 +216,68 @@ func (s *Server) anyPlan(r *openapi.Route) *plan {
 	return nil
 }
 
-// recover turns a panic into a 500 in the error shape and logs its stack.
-func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
-	v := recover()
-	if v == nil {
-		return
+// finish turns a panic into a 500 in the error shape, logged with its
+// stack, and records the exchange.
+func (s *Server) finish(rec *recorder, r *http.Request) {
+	if v := recover(); v != nil {
+		if v == http.ErrAbortHandler {
+			s.record(rec, r)
+			panic(v)
+		}
+		s.log.Error("panic while answering", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		if rec.status == 0 {
+			s.writeProblem(rec, nil, &problem{code: CodeInternal, status: http.StatusInternalServerError,
+				message: "internal error in plantmock; see its log"})
+		}
 	}
-	if v == http.ErrAbortHandler {
-		panic(v)
-	}
-	s.log.Error("panic while answering", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-	s.writeProblem(w, nil, &problem{code: CodeInternal, status: http.StatusInternalServerError,
-		message: "internal error in plantmock; see its log"})
+	s.record(rec, r)
 }
 
 // readBody reads and validates the request body against the operation;
-// it returns the decoded JSON value (nil when there is no body).
-func (s *Server) readBody(w http.ResponseWriter, r *http.Request, op *openapi.Operation) (any, *problem) {
+// it returns the body and its decoded JSON value (nil when there is none).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, op *openapi.Operation) ([]byte, any, *problem) {
 	if op.Body == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if r.ContentLength > s.maxBody {
-		return nil, invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
+		return nil, nil, invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
 	}
 	raw, err := readAll(http.MaxBytesReader(w, r.Body, s.maxBody), r.ContentLength)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
+			return nil, nil, invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
 		}
-		return nil, invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
+		return nil, nil, invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
 	}
 	ct := r.Header.Get("Content-Type")
 	if len(raw) == 0 && ct == "" {
 		if op.Body.Required {
-			return nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
+			return raw, nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
 		}
-		return nil, nil
+		return raw, nil, nil
 	}
 	media, p := matchMedia(op.Body, ct)
 	if p != nil {
-		return nil, p
+		return raw, nil, p
 	}
 	if !openapi.IsJSON(media.Type) {
-		return nil, nil // only JSON bodies are validated
+		return raw, nil, nil // only JSON bodies are validated
 	}
 	if len(raw) == 0 {
 		if op.Body.Required {
-			return nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
+			return raw, nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
 		}
-		return nil, nil
+		return raw, nil, nil
 	}
 	v, err := jsonx.Decode(raw)
 	if err != nil {
-		return nil, invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
+		return raw, nil, invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
 	}
 	if vs := media.Schema.Validate(v); len(vs) > 0 {
-		return nil, &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+		return raw, nil, &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
 	}
-	return v, nil
+	return raw, v, nil
 }
 
 // readAll reads a body, sized by its Content-Length when known.
@@ -358,14 +375,22 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // ShutdownTimeout bounds how long Serve waits for in-flight requests.
 const ShutdownTimeout = 10 * time.Second
 
-// Reset empties the store and starts the scenarios' rule counters (times,
-// every, .seq) again, as if the mock had just started.
+// Reset empties the store and the journal and starts the scenarios' rule
+// counters (times, every, .seq) again, as if the mock had just started.
 func (s *Server) Reset() {
 	s.store.Reset()
+	s.ResetJournal()
 	for _, sp := range s.scripts {
 		for _, r := range sp.rules {
 			r.matched.Store(0)
 			r.answered.Store(0)
 		}
+	}
+}
+
+// ResetJournal empties the journal.
+func (s *Server) ResetJournal() {
+	if s.journal != nil {
+		s.journal.reset()
 	}
 }
