@@ -1,0 +1,322 @@
+// Package mocktest runs a plantmock mock inside a Go test, the way
+// net/http/httptest runs a handler: one call starts it on a loopback
+// listener with a fresh store, and the test's cleanup stops it.
+//
+//	func TestCreate(t *testing.T) {
+//		srv := mocktest.NewServer(t)
+//		client := plants.NewClient(srv.URL, "token") // the client under test
+//		...
+//		srv.AssertCount(mock.Match{Operation: "POST /plants", Body: map[string]any{"id": 7}}, 1)
+//	}
+//
+// Requests the mock rejects for breaking the contract fail the test when it
+// ends, listing the violations, unless Options.AllowContractFailures is set.
+package mocktest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/plantmock/plantmock/mock"
+)
+
+// TB is the part of testing.TB the helper uses; *testing.T and *testing.B
+// satisfy it.
+type TB interface {
+	Helper()
+	Cleanup(func())
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// Options configure a test server. The zero value serves the embedded
+// Plant Store with the shipped scenarios, accepts any bearer token and
+// fails the test on contract failures.
+type Options struct {
+	// Options are the engine's: Spec, Tokens, Seed, MaxBody, Scenarios
+	// built in Go, the active Scenario, JournalSize, Observe, Logger.
+	mock.Options
+
+	// SpecFile is an OpenAPI document to read and serve, like the
+	// binary's --spec.
+	SpecFile string
+
+	// ScenarioFiles are scenario files to load, like those of --scenarios.
+	ScenarioFiles []string
+
+	// ScenarioFS, if set, has scenario files (*.yaml, *.yml) at its root.
+	ScenarioFS fs.FS
+
+	// AllowContractFailures stops the test from failing when the client
+	// sent requests the mock rejected for breaking the contract (a bad body,
+	// parameter, path, method or credentials).
+	AllowContractFailures bool
+}
+
+// Server is a running mock.
+type Server struct {
+	// Server is the loopback server: URL, Client() and Close.
+	*httptest.Server
+	// Mock is the engine, for what this package does not wrap.
+	Mock *mock.Server
+
+	t        TB
+	mu       sync.Mutex   // guards failures
+	failures []mock.Entry // requests rejected for breaking the contract
+}
+
+// NewServer starts a mock for the test t and stops it when the test ends.
+// It takes at most one Options. A document or scenario that cannot be
+// loaded fails the test at once.
+func NewServer(t TB, opts ...Options) *Server {
+	t.Helper()
+	var o Options
+	switch len(opts) {
+	case 0:
+	case 1:
+		o = opts[0]
+	default:
+		panic("mocktest: NewServer takes at most one Options")
+	}
+	s := &Server{t: t}
+	mo := o.Options
+	if o.SpecFile != "" {
+		spec, err := os.ReadFile(o.SpecFile)
+		if err != nil {
+			t.Fatalf("mocktest: %v", err)
+			return nil
+		}
+		mo.Spec = spec
+	}
+	mo.Scenarios = append([]*mock.Scenario(nil), mo.Scenarios...)
+	for _, f := range o.ScenarioFiles {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatalf("mocktest: %v", err)
+			return nil
+		}
+		sc, err := mock.ParseScenario(f, data)
+		if err != nil {
+			t.Fatalf("mocktest: %v", err)
+			return nil
+		}
+		mo.Scenarios = append(mo.Scenarios, sc)
+	}
+	if o.ScenarioFS != nil {
+		scs, err := mock.LoadScenarios(o.ScenarioFS, ".")
+		if err != nil {
+			t.Fatalf("mocktest: %v", err)
+			return nil
+		}
+		mo.Scenarios = append(mo.Scenarios, scs...)
+	}
+	user := mo.Observe
+	mo.Observe = func(e mock.Entry) {
+		if e.Code.Contract() {
+			s.mu.Lock()
+			s.failures = append(s.failures, e)
+			s.mu.Unlock()
+		}
+		if user != nil {
+			user(e)
+		}
+	}
+	m, err := mock.New(mo)
+	if err != nil {
+		t.Fatalf("mocktest: %v", err)
+		return nil
+	}
+	s.Mock = m
+	s.Server = httptest.NewServer(m)
+	t.Cleanup(func() {
+		s.Server.Close()
+		if !o.AllowContractFailures {
+			s.reportFailures()
+		}
+	})
+	return s
+}
+
+func (s *Server) reportFailures() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.failures) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "plantmock: the client sent %d request(s) that break the contract:", len(s.failures))
+	for _, e := range s.failures {
+		b.WriteString("\n  ")
+		b.WriteString(describe(e))
+		for _, v := range e.Violations {
+			b.WriteString("\n      ")
+			b.WriteString(v.String())
+		}
+	}
+	b.WriteString("\n(set Options.AllowContractFailures to allow them)")
+	s.t.Errorf("%s", b.String())
+}
+
+// Requests returns the exchanges the mock recorded, oldest first.
+func (s *Server) Requests() []mock.Entry { return s.Mock.Journal() }
+
+// Find returns the recorded exchanges m selects, oldest first.
+func (s *Server) Find(m mock.Match) []mock.Entry {
+	s.t.Helper()
+	es, err := s.Mock.Find(m)
+	if err != nil {
+		s.t.Fatalf("mocktest: Find: %v", err)
+	}
+	return es
+}
+
+// Count returns how many recorded exchanges m selects.
+func (s *Server) Count(m mock.Match) int {
+	s.t.Helper()
+	return len(s.Find(m))
+}
+
+// AssertCount fails the test unless m selects exactly want recorded
+// exchanges, showing what was received. It reports whether it passed.
+func (s *Server) AssertCount(m mock.Match, want int) bool {
+	s.t.Helper()
+	if got := s.Count(m); got != want {
+		s.t.Errorf("%s", s.mismatch(m, fmt.Sprintf("%d", want), got))
+		return false
+	}
+	return true
+}
+
+// AssertCalled fails the test unless m selects at least one exchange.
+func (s *Server) AssertCalled(m mock.Match) bool {
+	s.t.Helper()
+	if got := s.Count(m); got == 0 {
+		s.t.Errorf("%s", s.mismatch(m, "at least 1", got))
+		return false
+	}
+	return true
+}
+
+// AssertNotCalled fails the test if m selects any exchange.
+func (s *Server) AssertNotCalled(m mock.Match) bool {
+	s.t.Helper()
+	return s.AssertCount(m, 0)
+}
+
+// mismatch says what was expected and lists what was received.
+func (s *Server) mismatch(m mock.Match, want string, got int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "expected %s %s, got %d; received:", want, describeMatch(m), got)
+	es := s.Requests()
+	if len(es) == 0 {
+		b.WriteString(" nothing")
+	}
+	const most = 20
+	if len(es) > most {
+		fmt.Fprintf(&b, "\n  (%d earlier requests)", len(es)-most)
+		es = es[len(es)-most:]
+	}
+	for _, e := range es {
+		b.WriteString("\n  ")
+		b.WriteString(describe(e))
+	}
+	return b.String()
+}
+
+// describeMatch says in words what a Match selects.
+func describeMatch(m mock.Match) string {
+	var b strings.Builder
+	b.WriteString("request(s)")
+	if m.Operation != "" {
+		b.WriteString(" ")
+		b.WriteString(m.Operation)
+	}
+	if m.Body != nil {
+		body, _ := json.Marshal(m.Body)
+		fmt.Fprintf(&b, " with body %s", body)
+	}
+	if m.Status != 0 {
+		fmt.Fprintf(&b, " answered %d", m.Status)
+	}
+	if m.Func != nil {
+		b.WriteString(" meeting the condition")
+	}
+	return b.String()
+}
+
+// describe writes one exchange on a line: POST /plants {"id":8} -> 200 {"name":"x"}.
+func describe(e mock.Entry) string {
+	var b strings.Builder
+	b.WriteString(e.Method)
+	b.WriteString(" ")
+	b.WriteString(e.Path)
+	if e.Query != "" {
+		b.WriteString("?")
+		b.WriteString(e.Query)
+	}
+	if len(e.Body) > 0 {
+		b.WriteString(" ")
+		b.WriteString(short(e.Body))
+	}
+	if e.Status == 0 {
+		b.WriteString(" -> no answer (fault)")
+	} else {
+		fmt.Fprintf(&b, " -> %d", e.Status)
+	}
+	if len(e.Response) > 0 {
+		b.WriteString(" ")
+		b.WriteString(short(e.Response))
+	}
+	if e.Scenario != "" {
+		fmt.Fprintf(&b, " (scenario %s, rule %d)", e.Scenario, e.Rule)
+	}
+	return b.String()
+}
+
+func short(b []byte) string {
+	const most = 200
+	if len(b) > most {
+		return string(b[:most]) + "..."
+	}
+	return string(b)
+}
+
+// Resources returns the resources stored in a collection ("/plants"),
+// oldest first, as JSON.
+func (s *Server) Resources(collection string) []json.RawMessage { return s.Mock.Resources(collection) }
+
+// DecodeResources decodes the resources of a collection into v, a pointer
+// to a slice (of the caller's struct, or of any).
+func (s *Server) DecodeResources(collection string, v any) {
+	s.t.Helper()
+	data, err := json.Marshal(s.Resources(collection))
+	if err == nil {
+		err = json.Unmarshal(data, v)
+	}
+	if err != nil {
+		s.t.Fatalf("mocktest: decoding %s: %v", collection, err)
+	}
+}
+
+// Resource decodes the resource stored under id (as written in a path:
+// "7") into v and reports whether there is one.
+func (s *Server) Resource(collection, id string, v any) bool {
+	s.t.Helper()
+	doc, ok := s.Mock.Resource(collection, id)
+	if !ok {
+		return false
+	}
+	if err := json.Unmarshal(doc, v); err != nil {
+		s.t.Fatalf("mocktest: decoding %s/%s: %v", collection, id, err)
+	}
+	return true
+}
+
+// Reset empties the store and the journal and restarts rule counters.
+// Contract failures seen so far are still reported.
+func (s *Server) Reset() { s.Mock.Reset() }
