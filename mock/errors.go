@@ -95,14 +95,20 @@ func invalid(code Code, c class, format string, args ...any) *problem {
 // SpecError reports an OpenAPI document the mock cannot serve.
 type SpecError struct{ Err error }
 
+// Error says what is wrong with the document.
 func (e *SpecError) Error() string { return "OpenAPI document: " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
 func (e *SpecError) Unwrap() error { return e.Err }
 
 // ScenarioError reports scenarios that do not fit the document. Its
 // message has one line per problem: "file:line: rule N: why".
 type ScenarioError struct{ Err error }
 
+// Error lists the problems, one per line.
 func (e *ScenarioError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
 func (e *ScenarioError) Unwrap() error { return e.Err }
 
 // pickStatus returns the status an operation answers a problem class with.
