@@ -38,6 +38,8 @@ type Entry struct {
 	// Scenario and Rule (1-based) name the rule that scripted the answer.
 	Scenario string `json:"scenario,omitempty"`
 	Rule     int    `json:"rule,omitempty"`
+	// Session is the X-Mock-Session of the request; empty for the default.
+	Session string `json:"session,omitempty"`
 
 	Status int `json:"status"` // 0 when a fault left no answer
 	// Response is the answer's body (its first 64 KiB).
@@ -72,12 +74,12 @@ func (c Code) Contract() bool {
 	return false
 }
 
-// journal keeps the last exchanges in a ring.
+// journal keeps the last exchanges in a ring that grows up to its size.
 type journal struct {
-	mu   sync.Mutex // guards ring, next, full and seq
+	size int
+	mu   sync.Mutex // guards ring, next and seq
 	ring []Entry
-	next int
-	full bool
+	next int // where the next entry goes once the ring is full
 	seq  uint64
 }
 
@@ -88,7 +90,7 @@ func newJournal(size int) *journal {
 	if size == 0 {
 		size = DefaultJournalSize
 	}
-	return &journal{ring: make([]Entry, size)}
+	return &journal{size: size}
 }
 
 func (j *journal) add(e *Entry) {
@@ -96,20 +98,18 @@ func (j *journal) add(e *Entry) {
 	defer j.mu.Unlock()
 	j.seq++
 	e.Seq = j.seq
-	j.ring[j.next] = *e
-	j.next++
-	if j.next == len(j.ring) {
-		j.next, j.full = 0, true
+	if len(j.ring) < j.size {
+		j.ring = append(j.ring, *e)
+		return
 	}
+	j.ring[j.next] = *e
+	j.next = (j.next + 1) % j.size
 }
 
 // entries returns the kept exchanges, oldest first.
 func (j *journal) entries() []Entry {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if !j.full {
-		return append([]Entry(nil), j.ring[:j.next]...)
-	}
 	out := make([]Entry, 0, len(j.ring))
 	out = append(out, j.ring[j.next:]...)
 	return append(out, j.ring[:j.next]...)
@@ -118,8 +118,7 @@ func (j *journal) entries() []Entry {
 func (j *journal) reset() {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	clear(j.ring)
-	j.next, j.full, j.seq = 0, false, 0
+	j.ring, j.next, j.seq = nil, 0, 0
 }
 
 // recorder is the ResponseWriter of one request: it notes what the mock
@@ -134,6 +133,7 @@ type recorder struct {
 	problem  *problem
 	script   string
 	rule     int
+	sess     *session
 	hijacked bool
 	recorded bool
 }
@@ -172,7 +172,13 @@ func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // record adds the exchange to the journal and shows it to the observer.
 func (s *Server) record(w *recorder, r *http.Request) {
-	if w.recorded || s.journal == nil && s.observe == nil {
+	var j *journal
+	if w.sess != nil {
+		j = w.sess.journal
+	} else {
+		j = s.defaultSession.journal
+	}
+	if w.recorded || j == nil && s.observe == nil {
 		return
 	}
 	w.recorded = true
@@ -181,6 +187,9 @@ func (s *Server) record(w *recorder, r *http.Request) {
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
 		Body: clipBytes(w.reqBody), Status: w.status, Response: clipBytes(w.body),
 		Scenario: w.script, Rule: w.rule,
+	}
+	if w.sess != nil {
+		e.Session = w.sess.name
 	}
 	if w.hijacked {
 		e.Status, e.Response = 0, nil
@@ -198,8 +207,8 @@ func (s *Server) record(w *recorder, r *http.Request) {
 			}
 		}
 	}
-	if s.journal != nil {
-		s.journal.add(&e)
+	if j != nil {
+		j.add(&e)
 	}
 	if s.observe != nil {
 		s.observe(e)
@@ -213,12 +222,13 @@ func clipBytes(b []byte) []byte {
 	return b
 }
 
-// Journal returns the exchanges the journal keeps, oldest first.
+// Journal returns the exchanges the default session's journal keeps,
+// oldest first.
 func (s *Server) Journal() []Entry {
-	if s.journal == nil {
+	if s.defaultSession.journal == nil {
 		return nil
 	}
-	return s.journal.entries()
+	return s.defaultSession.journal.entries()
 }
 
 // Match selects journal entries. Every condition given must hold; the

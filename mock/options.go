@@ -1,6 +1,9 @@
 package mock
 
-import "log/slog"
+import (
+	"log/slog"
+	"time"
+)
 
 // DefaultMaxBody is the default limit on request bodies: 1 MiB.
 const DefaultMaxBody = 1 << 20
@@ -42,6 +45,12 @@ type Options struct {
 	// JournalSize is how many exchanges the journal keeps (the newest);
 	// 0 means DefaultJournalSize, a negative value turns the journal off.
 	JournalSize int
+
+	// MaxSessions bounds the sessions (X-Mock-Session) alive at once; 0
+	// means DefaultMaxSessions. SessionIdle is how long an unused session
+	// lives; 0 means DefaultSessionIdle.
+	MaxSessions int
+	SessionIdle time.Duration
 
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent

@@ -30,7 +30,7 @@ func TestPrefer(t *testing.T) {
 			t.Errorf("got %d %s then %s; want the same generated plant twice", resp.StatusCode, got, again)
 		}
 		assertConforms(t, s, req, resp, got)
-		if n := s.store.Len("/plants"); n != 0 {
+		if n := s.defaultSession.store.Len("/plants"); n != 0 {
 			t.Errorf("store holds %d plants", n)
 		}
 	})

@@ -13,22 +13,24 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // respond answers a valid request according to the operation's behaviour.
-func (s *Server) respond(w http.ResponseWriter, r *http.Request, pl *plan, vals []string, body any) {
+func (s *Server) respond(w http.ResponseWriter, r *http.Request, sess *session, pl *plan, vals []string, body any) {
 	var p *problem
+	st := &sess.store
 	switch pl.do {
 	case create:
-		p = s.create(w, pl, vals, body)
+		p = s.create(w, st, pl, vals, body)
 	case list:
-		p = s.list(w, r, pl, vals)
+		p = s.list(w, r, st, pl, vals)
 	case read, remove:
-		p = s.readOrRemove(w, pl, vals)
+		p = s.readOrRemove(w, st, pl, vals)
 	case replace:
-		p = s.replace(w, pl, vals, body)
+		p = s.replace(w, st, pl, vals, body)
 	case merge:
-		p = s.merge(w, pl, vals, body)
+		p = s.merge(w, st, pl, vals, body)
 	default:
 		p = s.canned(w, pl, nil)
 	}
@@ -104,7 +106,7 @@ func notFound(pl *plan, col, k string) *problem {
 	return invalid(CodeNotFound, classNotFound, "no resource with %s in %s", describeID(pl, k), col)
 }
 
-func (s *Server) create(w http.ResponseWriter, pl *plan, vals []string, body any) *problem {
+func (s *Server) create(w http.ResponseWriter, st *store.Store, pl *plan, vals []string, body any) *problem {
 	obj, _ := body.(map[string]any)
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
@@ -114,7 +116,7 @@ func (s *Server) create(w http.ResponseWriter, pl *plan, vals []string, body any
 	if pl.col.idProp != "" {
 		if id, ok := obj[pl.col.idProp]; ok {
 			k := key(id)
-			if !s.store.Create(col, k, jsonx.Marshal(obj)) {
+			if !st.Create(col, k, jsonx.Marshal(obj)) {
 				return invalid(CodeDuplicate, classConflict, "%s already exists in %s", describeID(pl, k), col)
 			}
 			return s.writeResource(w, pl, pl.success, obj)
@@ -126,13 +128,13 @@ func (s *Server) create(w http.ResponseWriter, pl *plan, vals []string, body any
 		if pl.col.idProp != "" {
 			obj[pl.col.idProp] = typedID(pl, k)
 		}
-		if s.store.Create(col, k, jsonx.Marshal(obj)) {
+		if st.Create(col, k, jsonx.Marshal(obj)) {
 			return s.writeResource(w, pl, pl.success, obj)
 		}
 	}
 }
 
-func (s *Server) list(w http.ResponseWriter, r *http.Request, pl *plan, vals []string) *problem {
+func (s *Server) list(w http.ResponseWriter, r *http.Request, st *store.Store, pl *plan, vals []string) *problem {
 	limit := -1
 	if pl.limit {
 		if l := r.URL.Query().Get("limit"); l != "" {
@@ -141,7 +143,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, pl *plan, vals []s
 			}
 		}
 	}
-	docs := s.store.List(colKey(pl, vals), limit)
+	docs := st.List(colKey(pl, vals), limit)
 	items := make([]any, 0, len(docs))
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
@@ -153,14 +155,14 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, pl *plan, vals []s
 	return s.writeResource(w, pl, pl.success, items)
 }
 
-func (s *Server) readOrRemove(w http.ResponseWriter, pl *plan, vals []string) *problem {
+func (s *Server) readOrRemove(w http.ResponseWriter, st *store.Store, pl *plan, vals []string) *problem {
 	col, k := colKey(pl, vals), pathKey(pl, vals)
 	var doc []byte
 	var ok bool
 	if pl.do == remove {
-		doc, ok = s.store.Delete(col, k)
+		doc, ok = st.Delete(col, k)
 	} else {
-		doc, ok = s.store.Get(col, k)
+		doc, ok = st.Get(col, k)
 	}
 	if !ok {
 		return notFound(pl, col, k)
@@ -175,7 +177,7 @@ func (s *Server) readOrRemove(w http.ResponseWriter, pl *plan, vals []string) *p
 	return s.writeResource(w, pl, pl.success, v)
 }
 
-func (s *Server) replace(w http.ResponseWriter, pl *plan, vals []string, body any) *problem {
+func (s *Server) replace(w http.ResponseWriter, st *store.Store, pl *plan, vals []string, body any) *problem {
 	obj, _ := body.(map[string]any)
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
@@ -184,7 +186,7 @@ func (s *Server) replace(w http.ResponseWriter, pl *plan, vals []string, body an
 	if p := checkSameID(pl, obj, k); p != nil {
 		return p
 	}
-	found, _ := s.store.Update(col, k, func([]byte) ([]byte, error) { return jsonx.Marshal(obj), nil })
+	found, _ := st.Update(col, k, func([]byte) ([]byte, error) { return jsonx.Marshal(obj), nil })
 	if !found {
 		return notFound(pl, col, k)
 	}
@@ -209,14 +211,14 @@ func checkSameID(pl *plan, obj map[string]any, k string) *problem {
 	return nil
 }
 
-func (s *Server) merge(w http.ResponseWriter, pl *plan, vals []string, body any) *problem {
+func (s *Server) merge(w http.ResponseWriter, st *store.Store, pl *plan, vals []string, body any) *problem {
 	patch, _ := body.(map[string]any)
 	if patch == nil {
 		return invalid(CodeSchema, classSchema, "a merge patch must be a JSON object")
 	}
 	col, k := colKey(pl, vals), pathKey(pl, vals)
 	var merged map[string]any
-	found, err := s.store.Update(col, k, func(old []byte) ([]byte, error) {
+	found, err := st.Update(col, k, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
 		if err != nil {
 			return nil, internal("stored resource is not JSON: %v", err)

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 	"time"
@@ -31,6 +30,7 @@ type script struct {
 
 // scriptRule is a compiled Rule with its counters.
 type scriptRule struct {
+	id    int    // index of the rule's counters in a session
 	index int    // 0-based position in the scenario
 	where string // file:line: rule N
 	name  string // scenario name, rule N: for answers and logs
@@ -50,9 +50,6 @@ type scriptRule struct {
 	delay       time.Duration
 	fault       Fault
 	offContract bool
-
-	matched  atomic.Int64 // requests that met When
-	answered atomic.Int64 // requests this rule answered
 }
 
 type headerMatch struct {
@@ -146,7 +143,13 @@ func (s *Server) compileScripts(shipped, user []*Scenario, active string) error 
 	if active != "" && s.scripts[active] == nil {
 		return fmt.Errorf("no scenario is named %q; known: %s", active, s.scriptNames())
 	}
-	s.active = s.scripts[active]
+	s.initial = s.scripts[active]
+	for _, sp := range s.scripts {
+		for _, r := range sp.rules {
+			r.id = s.nrules
+			s.nrules++
+		}
+	}
 	return nil
 }
 

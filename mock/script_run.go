@@ -23,10 +23,10 @@ const ScenarioHeader = "X-Mock-Scenario"
 
 // selectScript returns the scenario for a request: the one its
 // X-Mock-Scenario header names, else the active one.
-func (s *Server) selectScript(r *http.Request) (*script, *problem) {
+func (s *Server) selectScript(r *http.Request, sess *session) (*script, *problem) {
 	name := r.Header.Get(ScenarioHeader)
 	if name == "" {
-		return s.active, nil
+		return sess.active.Load(), nil
 	}
 	sp := s.scripts[name]
 	if sp == nil {
@@ -37,7 +37,7 @@ func (s *Server) selectScript(r *http.Request) (*script, *problem) {
 
 // match returns the first rule of sp that answers the request, with its
 // 1-based count of answers, or nil.
-func (sp *script) match(op *openapi.Operation, r *http.Request, body any, token string) (*scriptRule, int64) {
+func (sp *script) match(sess *session, op *openapi.Operation, r *http.Request, body any, token string) (*scriptRule, int64) {
 	for _, rule := range sp.rules {
 		if rule.ops != nil && !rule.ops[op] {
 			continue
@@ -52,10 +52,11 @@ func (sp *script) match(op *openapi.Operation, r *http.Request, body any, token 
 		if !ok || rule.token != nil && (token == "" || !rule.token.match(token)) || rule.hasBody && !matchPattern(rule.body, body) {
 			continue
 		}
-		if m := rule.matched.Add(1); rule.every > 1 && m%rule.every != 0 {
+		c := &sess.counts[rule.id]
+		if m := c.matched.Add(1); rule.every > 1 && m%rule.every != 0 {
 			continue
 		}
-		n := rule.answered.Add(1)
+		n := c.answered.Add(1)
 		if rule.times > 0 && n > rule.times {
 			continue
 		}
@@ -84,7 +85,7 @@ func requestToken(op *openapi.Operation, r *http.Request) string {
 }
 
 // answer answers a request with a scripted rule.
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, pl *plan, rule *scriptRule, seq int64, vals []string, body any, token string) {
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, pl *plan, rule *scriptRule, seq int64, vals []string, body any, token string) {
 	if rule.delay > 0 {
 		t := time.NewTimer(rule.delay)
 		select {
@@ -130,7 +131,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, pl *plan, rule *
 		}
 		writeJSON(w, status, contentTypeOf(media), jsonx.Marshal(v))
 	case status == pl.success:
-		s.respond(w, r, pl, vals, body)
+		s.respond(w, r, sess, pl, vals, body)
 	case media != nil && media.Schema != nil:
 		v, p := generate(media.Schema, faker)
 		if p != nil {

@@ -20,7 +20,6 @@ import (
 	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document with an
@@ -35,15 +34,16 @@ type Server struct {
 	log           *slog.Logger
 
 	scripts  map[string]*script // loaded scenarios by name
-	active   *script            // the scenario for requests without X-Mock-Scenario
+	initial  *script            // the scenario active in new sessions
+	nrules   int                // rules in all scenarios
 	maxDelay time.Duration      // the longest scripted delay
 
-	journal *journal    // nil when disabled
-	observe func(Entry) // Options.Observe
-
-	store store.Store
-	seq   atomic.Uint64 // values generated so far
-	ids   atomic.Uint64 // identifiers assigned so far
+	journalSize    int
+	observe        func(Entry) // Options.Observe
+	defaultSession *session
+	sessions       sessions
+	seq            atomic.Uint64 // values generated so far
+	ids            atomic.Uint64 // identifiers assigned so far
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -60,13 +60,20 @@ func New(opts Options) (*Server, error) {
 		return nil, &SpecError{Err: err}
 	}
 	s := &Server{
-		doc:     doc,
-		plans:   map[*openapi.Operation]*plan{},
-		maxBody: opts.MaxBody,
-		log:     opts.Logger,
-		seed:    uint64(opts.Seed),
-		journal: newJournal(opts.JournalSize),
-		observe: opts.Observe,
+		doc:         doc,
+		plans:       map[*openapi.Operation]*plan{},
+		maxBody:     opts.MaxBody,
+		log:         opts.Logger,
+		seed:        uint64(opts.Seed),
+		journalSize: opts.JournalSize,
+		observe:     opts.Observe,
+		sessions:    sessions{byName: map[string]*session{}, max: opts.MaxSessions, idle: opts.SessionIdle},
+	}
+	if s.sessions.max <= 0 {
+		s.sessions.max = DefaultMaxSessions
+	}
+	if s.sessions.idle <= 0 {
+		s.sessions.idle = DefaultSessionIdle
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -98,6 +105,7 @@ func New(opts Options) (*Server, error) {
 	if err := s.compileScripts(shipped, opts.Scenarios, opts.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
+	s.defaultSession = s.newSession("")
 	return s, nil
 }
 
@@ -134,7 +142,13 @@ func (s *Server) serve(w *recorder, r *http.Request) {
 		s.writeProblem(w, pl, p)
 		return
 	}
-	sp, p := s.selectScript(r)
+	sess, p := s.session(r)
+	if p != nil {
+		s.writeProblem(w, pl, p)
+		return
+	}
+	w.sess = sess
+	sp, p := s.selectScript(r, sess)
 	if p != nil {
 		s.writeProblem(w, pl, p)
 		return
@@ -169,13 +183,13 @@ func (s *Server) serve(w *recorder, r *http.Request) {
 	}
 	if sp != nil {
 		token := requestToken(op, r)
-		if rule, seq := sp.match(op, r, body, token); rule != nil {
+		if rule, seq := sp.match(sess, op, r, body, token); rule != nil {
 			w.script, w.rule = sp.name, rule.index+1
-			s.answer(w, r, pl, rule, seq, vals, body, token)
+			s.answer(w, r, sess, pl, rule, seq, vals, body, token)
 			return
 		}
 	}
-	s.respond(w, r, pl, vals, body)
+	s.respond(w, r, sess, pl, vals, body)
 }
 
 // find routes a request path, with or without a server base path in
@@ -375,22 +389,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // ShutdownTimeout bounds how long Serve waits for in-flight requests.
 const ShutdownTimeout = 10 * time.Second
 
-// Reset empties the store and the journal and starts the scenarios' rule
-// counters (times, every, .seq) again, as if the mock had just started.
-func (s *Server) Reset() {
-	s.store.Reset()
-	s.ResetJournal()
-	for _, sp := range s.scripts {
-		for _, r := range sp.rules {
-			r.matched.Store(0)
-			r.answered.Store(0)
-		}
-	}
-}
+// Reset empties the default session's store and journal and starts its
+// rule counters (times, every, .seq) again, as if the mock had just started.
+func (s *Server) Reset() { s.defaultSession.reset() }
 
-// ResetJournal empties the journal.
+// ResetJournal empties the default session's journal.
 func (s *Server) ResetJournal() {
-	if s.journal != nil {
-		s.journal.reset()
+	if j := s.defaultSession.journal; j != nil {
+		j.reset()
 	}
 }

@@ -182,16 +182,16 @@ func TestCreateStoresExactly(t *testing.T) {
 		"9007199254740993":    `{"extra":[1,{"a":null}],"id":9007199254740993,"name":"Beyond float"}`,
 		"6":                   `{"id":6,"name":"Last key wins"}`,
 	}
-	if n := s.store.Len("/plants"); n != len(want) {
+	if n := s.defaultSession.store.Len("/plants"); n != len(want) {
 		t.Errorf("store holds %d plants, want %d", n, len(want))
 	}
 	for k, w := range want {
-		got, ok := s.store.Get("/plants", k)
+		got, ok := s.defaultSession.store.Get("/plants", k)
 		if !ok || string(got) != w {
 			t.Errorf("store[%s] = %s, %v; want %s", k, got, ok, w)
 		}
 	}
-	if _, ok := s.store.Get("/plants", "5"); ok {
+	if _, ok := s.defaultSession.store.Get("/plants", "5"); ok {
 		t.Errorf("the first of two duplicate keys was stored; the last must win")
 	}
 }
@@ -218,7 +218,7 @@ func TestChunkedBodyOverLimit(t *testing.T) {
 	if resp.StatusCode != 400 || string(got) != want {
 		t.Errorf("got %d %s, want 400 %s", resp.StatusCode, got, want)
 	}
-	if n := s.store.Len("/plants"); n != 0 {
+	if n := s.defaultSession.store.Len("/plants"); n != 0 {
 		t.Errorf("store holds %d plants after a refused create", n)
 	}
 }

@@ -73,7 +73,7 @@ func TestTwoServersShareNothing(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("create: %d %s", resp.StatusCode, body)
 	}
-	if a.store.Len("/plants") != 1 || b.store.Len("/plants") != 0 {
-		t.Errorf("stores hold %d and %d plants, want 1 and 0", a.store.Len("/plants"), b.store.Len("/plants"))
+	if a.defaultSession.store.Len("/plants") != 1 || b.defaultSession.store.Len("/plants") != 0 {
+		t.Errorf("stores hold %d and %d plants, want 1 and 0", a.defaultSession.store.Len("/plants"), b.defaultSession.store.Len("/plants"))
 	}
 }
