@@ -52,6 +52,18 @@ type Options struct {
 	MaxSessions int
 	SessionIdle time.Duration
 
+	// AdminToken, if set, is the bearer token every admin call needs; the
+	// mocked API's own tokens never open the admin API.
+	AdminToken string
+
+	// NoAdmin keeps the admin API (/__admin/) off the mock's handler. Serve
+	// Server.Admin on another listener to have it elsewhere.
+	NoAdmin bool
+
+	// SeedData is JSON that fills the store at start: an object of
+	// collection paths to arrays of resources, each validated like a create.
+	SeedData []byte
+
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent
 	// use.

@@ -106,6 +106,7 @@ type valueTemplate struct {
 // them. Shipped scenarios that do not fit a custom document are left out.
 func (s *Server) compileScripts(shipped, user []*Scenario, active string) error {
 	s.scripts = map[string]*script{}
+	s.defs = map[string]*Scenario{}
 	var errs []error
 	for _, sc := range shipped {
 		sp, err := s.compileScenario(sc)
@@ -113,7 +114,7 @@ func (s *Server) compileScripts(shipped, user []*Scenario, active string) error 
 			s.log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
 			continue
 		}
-		s.scripts[sc.Name] = sp
+		s.scripts[sc.Name], s.defs[sc.Name] = sp, sc
 	}
 	seen := map[string]string{}
 	for _, sc := range user {
@@ -130,7 +131,7 @@ func (s *Server) compileScripts(shipped, user []*Scenario, active string) error 
 			errs = append(errs, err)
 			continue
 		}
-		s.scripts[sc.Name] = sp
+		s.scripts[sc.Name], s.defs[sc.Name] = sp, sc
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err

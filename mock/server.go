@@ -33,10 +33,17 @@ type Server struct {
 	maxBody       int64
 	log           *slog.Logger
 
-	scripts  map[string]*script // loaded scenarios by name
-	initial  *script            // the scenario active in new sessions
-	nrules   int                // rules in all scenarios
-	maxDelay time.Duration      // the longest scripted delay
+	scripts  map[string]*script   // loaded scenarios by name
+	defs     map[string]*Scenario // and as they were given
+	initial  *script              // the scenario active in new sessions
+	nrules   int                  // rules in all scenarios
+	maxDelay time.Duration        // the longest scripted delay
+
+	admin      http.Handler
+	adminToken string
+	noAdmin    bool
+
+	now func() time.Time // the clock sessions expire by
 
 	journalSize    int
 	observe        func(Entry) // Options.Observe
@@ -65,6 +72,7 @@ func New(opts Options) (*Server, error) {
 		maxBody:     opts.MaxBody,
 		log:         opts.Logger,
 		seed:        uint64(opts.Seed),
+		now:         time.Now,
 		journalSize: opts.JournalSize,
 		observe:     opts.Observe,
 		sessions:    sessions{byName: map[string]*session{}, max: opts.MaxSessions, idle: opts.SessionIdle},
@@ -95,6 +103,11 @@ func New(opts Options) (*Server, error) {
 			s.tokens[t] = struct{}{}
 		}
 	}
+	for _, op := range doc.Operations {
+		if strings.HasPrefix(op.Path+"/", AdminPrefix) {
+			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
+		}
+	}
 	if err := s.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
@@ -106,6 +119,13 @@ func New(opts Options) (*Server, error) {
 		return nil, &ScenarioError{Err: err}
 	}
 	s.defaultSession = s.newSession("")
+	s.adminToken, s.noAdmin = opts.AdminToken, opts.NoAdmin
+	s.buildAdmin()
+	if len(opts.SeedData) > 0 {
+		if err := s.SeedData(opts.SeedData); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -116,6 +136,10 @@ func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s
 // ServeHTTP answers one request: route, authenticate, validate, respond;
 // then it records the exchange in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.noAdmin && strings.HasPrefix(r.URL.Path, AdminPrefix) {
+		s.admin.ServeHTTP(w, r)
+		return
+	}
 	rec := &recorder{ResponseWriter: w, start: time.Now()}
 	defer s.finish(rec, r)
 	s.serve(rec, r)

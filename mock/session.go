@@ -42,7 +42,7 @@ type ruleCount struct {
 func (s *Server) newSession(name string) *session {
 	ss := &session{name: name, journal: newJournal(s.journalSize), counts: make([]ruleCount, s.nrules)}
 	ss.active.Store(s.initial)
-	ss.lastUsed.Store(time.Now().UnixNano())
+	ss.lastUsed.Store(s.now().UnixNano())
 	return ss
 }
 
@@ -76,7 +76,7 @@ func (s *Server) session(r *http.Request) (*session, *problem) {
 	if len(name) > maxSessionName || !isToken68(name) {
 		return nil, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
 	}
-	now := time.Now()
+	now := s.now()
 	sm := &s.sessions
 	sm.mu.Lock()
 	defer sm.mu.Unlock()
@@ -109,7 +109,7 @@ func (s *Server) sessionNames() []string {
 	sm := &s.sessions
 	sm.mu.Lock()
 	defer sm.mu.Unlock()
-	sm.expire(time.Now())
+	sm.expire(s.now())
 	names := make([]string, 0, len(sm.byName))
 	for n := range sm.byName {
 		names = append(names, n)

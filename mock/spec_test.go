@@ -77,3 +77,31 @@ func TestTwoServersShareNothing(t *testing.T) {
 		t.Errorf("stores hold %d and %d plants, want 1 and 0", a.defaultSession.store.Len("/plants"), b.defaultSession.store.Len("/plants"))
 	}
 }
+
+// TestAdminPathRefused checks that a document may not declare /__admin paths.
+func TestAdminPathRefused(t *testing.T) {
+	spec := "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /__admin/things:\n    get:\n      responses:\n        '200': {description: ok}\n"
+	_, err := New(Options{Spec: []byte(spec)})
+	if err == nil || err.Error() != "OpenAPI document: path /__admin/things is under /__admin/, which plantmock keeps for its admin API" {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestSeedData fills the store at start, validating like a create.
+func TestSeedData(t *testing.T) {
+	s, err := New(Options{SeedData: []byte(`{"/plants":[{"id":1,"name":"Fern"},{"id":2,"name":"Ivy","tag":"green"}]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range s.Resources("/plants") {
+		got = append(got, string(r))
+	}
+	if want := `{"id":1,"name":"Fern"} {"id":2,"name":"Ivy","tag":"green"}`; strings.Join(got, " ") != want {
+		t.Errorf("Resources = %s, want %s", got, want)
+	}
+	_, err = New(Options{SeedData: []byte(`{"/plants":[{"id":1}]}`)})
+	if err == nil || err.Error() != "seed data: /plants: seed data does not match the create schema: [0].name: required property is missing" {
+		t.Errorf("err = %v", err)
+	}
+}

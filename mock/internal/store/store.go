@@ -174,3 +174,19 @@ func (s *Store) Reset() {
 	defer s.mu.Unlock()
 	s.cols = nil
 }
+
+// Replace makes a collection hold exactly the given resources, in order;
+// keys[i] is the identifier of docs[i] and keys are distinct.
+func (s *Store) Replace(col string, keys []string, docs [][]byte) {
+	c := &collection{index: make(map[string]int, len(keys)), items: make([]item, len(keys))}
+	for i, k := range keys {
+		c.index[k] = i
+		c.items[i] = item{key: k, doc: docs[i]}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cols == nil {
+		s.cols = map[string]*collection{}
+	}
+	s.cols[col] = c
+}

@@ -1,0 +1,182 @@
+package mock
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// adminCall is one admin request and its exact expected answer ("" body:
+// not compared; use contains).
+type adminCall struct {
+	name, method, path, body string
+	header                   map[string]string
+	status                   int
+	want                     string // exact body, if not empty
+	contains                 string // a part of the body, if want is empty
+	undeclared               bool   // not in the admin document, so not checked against it
+}
+
+// callAdmin performs c and checks it, and that the answer conforms to the
+// admin API's own document.
+func callAdmin(t *testing.T, ts *httptest.Server, doc *openapi.Document, c adminCall) string {
+	t.Helper()
+	var body io.Reader
+	if c.body != "" {
+		body = strings.NewReader(c.body)
+	}
+	req, _ := http.NewRequest(c.method, ts.URL+c.path, body)
+	for k, v := range c.header {
+		req.Header.Set(k, v)
+	}
+	if c.body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != c.status {
+		t.Errorf("%s: status %d, want %d: %s", c.name, resp.StatusCode, c.status, got)
+	}
+	if c.want != "" && string(got) != c.want {
+		t.Errorf("%s: body\n%s\nwant\n%s", c.name, got, c.want)
+	}
+	if c.contains != "" && !strings.Contains(string(got), c.contains) {
+		t.Errorf("%s: body %s\ndoes not contain %s", c.name, got, c.contains)
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(got))
+	if vs := doc.CheckResponse(req, resp); len(vs) > 0 && !c.undeclared {
+		t.Errorf("%s: answer breaks the admin document: %v", c.name, vs)
+	}
+	return string(got)
+}
+
+func adminDoc(t *testing.T) *openapi.Document {
+	t.Helper()
+	doc, err := openapi.Load([]byte(AdminOpenAPI))
+	if err != nil {
+		t.Fatalf("admin.yaml: %v", err)
+	}
+	return doc
+}
+
+// TestAdminAPI walks every admin endpoint in order on one mock.
+func TestAdminAPI(t *testing.T) {
+	doc := adminDoc(t)
+	s, ts := newTestServer(t, Options{})
+	send(t, ts, post(`{"id":1,"name":"Fern"}`))
+	send(t, ts, post(`{"id":"x"}`))
+	calls := []adminCall{
+		{name: "health", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","version":"` + Version + `"}`},
+		{name: "requests", method: "GET", path: "/__admin/requests", status: 200, contains: `"body":{"id":1,"name":"Fern"},"response":{"name":"Fern"}`},
+		{name: "requests limit", method: "GET", path: "/__admin/requests?limit=1", status: 200, contains: `"violations":[{"path":"id","reason":"expected integer, got string"},{"path":"name","reason":"required property is missing"}]`},
+		{name: "bad limit", method: "GET", path: "/__admin/requests?limit=x", status: 400, want: `{"error":40005,"message":"limit=x is not a count"}`},
+		{name: "count", method: "POST", path: "/__admin/requests/count", body: `{"operation":"POST /plants","status":200}`, status: 200, want: `{"count":1}`},
+		{name: "count by body", method: "POST", path: "/__admin/requests/count", body: `{"body":{"name":"/^F/"}}`, status: 200, want: `{"count":1}`},
+		{name: "find", method: "POST", path: "/__admin/requests/find", body: `{"status":400}`, status: 200, contains: `"code":40004`},
+		{name: "bad matcher", method: "POST", path: "/__admin/requests/find", body: `{"state":1}`, status: 400, want: `{"error":40004,"message":"matcher key \"state\" is unknown or of the wrong type; use operation (string), status (integer), body (JSON)"}`},
+		{name: "clear requests", method: "DELETE", path: "/__admin/requests", status: 204},
+		{name: "requests after clear", method: "GET", path: "/__admin/requests", status: 200, want: `{"requests":[]}`},
+		{name: "store", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/plants":[{"id":1,"name":"Fern"}]}}`},
+		{name: "seed", method: "PUT", path: "/__admin/store/plants", body: `[{"id":7,"name":"Monstera","tag":"aroid"},{"id":8,"name":"Ivy"}]`, status: 200, want: `{"collection":"/plants","count":2}`},
+		{name: "store after seed", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/plants":[{"id":7,"name":"Monstera","tag":"aroid"},{"id":8,"name":"Ivy"}]}}`},
+		{name: "seed validated", method: "PUT", path: "/__admin/store/plants", body: `[{"id":1,"name":"a"},{"id":"2"},{"id":1,"name":"b"}]`, status: 400,
+			want: `{"error":40004,"message":"/plants: seed data does not match the create schema: [1].id: expected integer, got string; [1].name: required property is missing; [2]: id 1 repeats item 0"}`},
+		{name: "seed an unknown collection", method: "PUT", path: "/__admin/store/trees", body: `[]`, status: 404,
+			want: `{"error":40400,"message":"/trees is not a collection the document creates resources in (POST with a JSON object body)"}`},
+		{name: "seed not an array", method: "PUT", path: "/__admin/store/plants", body: `{}`, status: 400, want: `{"error":40004,"message":"/plants: seed data must be a JSON array of resources"}`},
+		{name: "scenarios", method: "GET", path: "/__admin/scenarios", status: 200, contains: `{"name":"slow","description":"Creates take 1.5 s, then behave as usual.","file":"scenarios/slow.yaml","rules":[{"when":{"Operation":"POST /plants"`},
+		{name: "activate", method: "PUT", path: "/__admin/scenario", body: `{"name":"store-busy"}`, status: 200, want: `{"active":"store-busy"}`},
+		{name: "activate unknown", method: "PUT", path: "/__admin/scenario", body: `{"name":"nope"}`, status: 400,
+			want: `{"error":40006,"message":"no scenario is named \"nope\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`},
+		{name: "scenarios show the active one", method: "GET", path: "/__admin/scenarios", status: 200, contains: `{"active":"store-busy",`},
+		{name: "deactivate", method: "PUT", path: "/__admin/scenario", body: `{"name":null}`, status: 200, want: `{"active":null}`},
+		{name: "reset", method: "POST", path: "/__admin/reset", status: 204},
+		{name: "store after reset", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`},
+		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
+		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: AdminOpenAPI},
+		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
+	}
+	for _, c := range calls {
+		callAdmin(t, ts, doc, c)
+	}
+	if got := s.Journal(); len(got) != 0 {
+		t.Errorf("admin calls were journaled: %d entries", len(got))
+	}
+}
+
+// TestAdminActivatesForRequests checks that an activated scenario answers.
+func TestAdminActivatesForRequests(t *testing.T) {
+	doc := adminDoc(t)
+	s, ts := newTestServer(t, Options{})
+	callAdmin(t, ts, doc, adminCall{name: "activate", method: "PUT", path: "/__admin/scenario", body: `{"name":"tag-policy"}`, status: 200, want: `{"active":"tag-policy"}`})
+	check(t, s, ts, post(`{"id":1,"name":"a","tag":"poison"}`).expect(400, `{"error":40004,"message":"tag \"poison\" is not allowed in this store"}`))
+}
+
+// TestAdminToken checks that admin calls need the admin token and that the
+// mocked API's tokens do not open them.
+func TestAdminToken(t *testing.T) {
+	doc := adminDoc(t)
+	_, ts := newTestServer(t, Options{AdminToken: "adm", Tokens: []string{"api"}})
+	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
+	for _, h := range []map[string]string{nil, {"Authorization": "Bearer api"}, {"Authorization": "Basic adm"}, {"Authorization": "Bearer adm2"}} {
+		callAdmin(t, ts, doc, adminCall{name: "refused", method: "GET", path: "/__admin/health", header: h, status: 401, want: refused})
+	}
+	callAdmin(t, ts, doc, adminCall{name: "admitted", method: "GET", path: "/__admin/health", header: map[string]string{"Authorization": "bearer adm"}, status: 200, contains: `"status":"ok"`})
+}
+
+// TestAdminSeparate checks NoAdmin: the mock does not serve /__admin/, and
+// Admin serves it on its own listener.
+func TestAdminSeparate(t *testing.T) {
+	s, ts := newTestServer(t, Options{NoAdmin: true})
+	check(t, s, ts, exchange{method: "GET", path: "/__admin/health"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/health"}`))
+	admin := httptest.NewServer(s.Admin())
+	defer admin.Close()
+	callAdmin(t, admin, adminDoc(t), adminCall{name: "health", method: "GET", path: "/__admin/health", status: 200, contains: `"status":"ok"`})
+}
+
+// TestSessions checks isolation of store, journal, counters and scenario
+// between sessions, and the bounds on them.
+func TestSessions(t *testing.T) {
+	doc := adminDoc(t)
+	s, ts := newTestServer(t, Options{MaxSessions: 2, SessionIdle: time.Minute, Scenario: "first-create-fails"})
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
+	refused := `{"error":40000,"message":"the store refused plant 1: please retry"}`
+	a, b := []string{SessionHeader, "job-a"}, []string{SessionHeader, "job-b"}
+	// Each session counts the scripted first create on its own.
+	check(t, s, ts, post(`{"id":1,"name":"a"}`, a...).expect(400, refused))
+	check(t, s, ts, post(`{"id":1,"name":"a"}`, a...).expect(200, `{"name":"a"}`))
+	check(t, s, ts, post(`{"id":1,"name":"b"}`, b...).expect(400, refused))
+	check(t, s, ts, post(`{"id":1,"name":"b"}`, b...).expect(200, `{"name":"b"}`))
+	// Stores and journals are separate, from the default session too.
+	callAdmin(t, ts, doc, adminCall{name: "store a", method: "GET", path: "/__admin/store", header: map[string]string{SessionHeader: "job-a"}, status: 200, want: `{"collections":{"/plants":[{"id":1,"name":"a"}]}}`})
+	callAdmin(t, ts, doc, adminCall{name: "store default", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`})
+	callAdmin(t, ts, doc, adminCall{name: "journal b", method: "POST", path: "/__admin/requests/count", header: map[string]string{SessionHeader: "job-b"}, body: `{}`, status: 200, want: `{"count":2}`})
+	// A scenario activated for a session applies to it alone.
+	callAdmin(t, ts, doc, adminCall{name: "activate in b", method: "PUT", path: "/__admin/scenario", header: map[string]string{SessionHeader: "job-b"}, body: `{"name":"store-busy"}`, status: 200, want: `{"active":"store-busy"}`})
+	check(t, s, ts, post(`{"id":2,"name":"a"}`, a...).expect(200, `{"name":"a"}`))
+	// A third session is refused while both are in use...
+	tooMany := `{"error":40008,"message":"too many sessions (2); reuse one, or wait until idle ones expire after 1m0s"}`
+	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "job-c").expect(400, tooMany))
+	// ...and admitted once one has been idle for longer than the limit.
+	now = now.Add(2 * time.Minute)
+	if _, resp, got := send(t, ts, post(`{"id":2,"name":"b"}`, b...)); resp.StatusCode != 400 || !strings.HasPrefix(string(got), `{"error":`) {
+		t.Errorf("store-busy in job-b: %d %s", resp.StatusCode, got)
+	}
+	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "job-c").expect(400, refused))
+	if got := s.sessionNames(); strings.Join(got, ",") != "job-b,job-c" {
+		t.Errorf("sessions = %v, want job-a expired", got)
+	}
+	bad := `{"error":40008,"message":"X-Mock-Session must be 1 to 128 letters, digits or -._~+/ characters"}`
+	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "has space").expect(400, bad))
+}
