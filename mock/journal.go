@@ -2,6 +2,8 @@ package mock
 
 import (
 	"bufio"
+	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -178,7 +180,7 @@ func (s *Server) record(w *recorder, r *http.Request) {
 	} else {
 		j = s.defaultSession.journal
 	}
-	if w.recorded || j == nil && s.observe == nil {
+	if w.recorded || j == nil && s.observe == nil && !s.logAll {
 		return
 	}
 	w.recorded = true
@@ -209,6 +211,9 @@ func (s *Server) record(w *recorder, r *http.Request) {
 	}
 	if j != nil {
 		j.add(&e)
+	}
+	if s.logAll {
+		s.logExchange(&e)
 	}
 	if s.observe != nil {
 		s.observe(e)
@@ -295,4 +300,29 @@ func normalizeOperation(op string) string {
 		return ""
 	}
 	return strings.ToUpper(method) + " " + strings.TrimSpace(path)
+}
+
+// logExchange writes one log line for an exchange. Tokens are not logged.
+func (s *Server) logExchange(e *Entry) {
+	attrs := []slog.Attr{
+		slog.String("method", e.Method), slog.String("path", e.Path),
+		slog.Int("status", e.Status), slog.Duration("duration", e.Duration),
+	}
+	if e.Session != "" {
+		attrs = append(attrs, slog.String("session", e.Session))
+	}
+	if e.Scenario != "" {
+		attrs = append(attrs, slog.String("scenario", e.Scenario), slog.Int("rule", e.Rule))
+	}
+	if e.Code != 0 {
+		attrs = append(attrs, slog.Int("error", int(e.Code)))
+	}
+	if len(e.Violations) > 0 {
+		vs := make([]string, len(e.Violations))
+		for i, v := range e.Violations {
+			vs[i] = v.String()
+		}
+		attrs = append(attrs, slog.Any("violations", vs))
+	}
+	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs...)
 }

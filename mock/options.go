@@ -64,6 +64,14 @@ type Options struct {
 	// collection paths to arrays of resources, each validated like a create.
 	SeedData []byte
 
+	// CORS lets browsers call the mock from any origin: answers carry
+	// Access-Control-Allow-Origin, and preflight requests are answered.
+	CORS bool
+
+	// LogRequests logs one line per request to Logger: method, path,
+	// status, duration, session, scenario, rule, error code and violations.
+	LogRequests bool
+
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent
 	// use.

@@ -40,6 +40,8 @@ type Server struct {
 	maxDelay time.Duration        // the longest scripted delay
 
 	admin      http.Handler
+	cors       bool
+	logAll     bool
 	adminToken string
 	noAdmin    bool
 
@@ -120,6 +122,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.defaultSession = s.newSession("")
 	s.adminToken, s.noAdmin = opts.AdminToken, opts.NoAdmin
+	s.cors, s.logAll = opts.CORS, opts.LogRequests
 	s.buildAdmin()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
@@ -136,6 +139,9 @@ func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s
 // ServeHTTP answers one request: route, authenticate, validate, respond;
 // then it records the exchange in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.cors && s.allowOrigin(w, r) {
+		return // a preflight, answered
+	}
 	if !s.noAdmin && strings.HasPrefix(r.URL.Path, AdminPrefix) {
 		s.admin.ServeHTTP(w, r)
 		return
@@ -384,9 +390,16 @@ func declaredTypes(b *openapi.RequestBody) string {
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: it stops accepting, lets in-flight requests finish for up to
 // ShutdownTimeout, and returns nil.
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error { return s.serveOn(ctx, ln, s) }
+
+// ServeAdmin serves the admin API alone on ln, like Serve.
+func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
+	return s.serveOn(ctx, ln, s.admin)
+}
+
+func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) error {
 	hs := &http.Server{
-		Handler:           s,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60*time.Second + s.maxDelay, // above the longest scripted delay

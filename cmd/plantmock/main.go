@@ -3,6 +3,8 @@
 //
 //	plantmock [flags]                                  serve
 //	plantmock check [--spec FILE] [--scenarios DIR]    check without serving
+//	plantmock health [--addr ADDR]                     exit 0 if a running mock is healthy
+//	plantmock version                                  print the version
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
 // (PLANTMOCK_ADDR, PLANTMOCK_SPEC, PLANTMOCK_TOKEN with commas between
@@ -11,18 +13,22 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/plantmock/plantmock/mock"
 )
@@ -100,8 +106,16 @@ func prefixPaths(err error, dir string) string {
 
 // run is the whole program; it returns the exit code.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "check" {
-		return check(args[1:], getenv, stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "check":
+			return check(args[1:], getenv, stdout, stderr)
+		case "health":
+			return health(args[1:], getenv, stdout, stderr)
+		case "version":
+			fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, runtime.Version())
+			return exitOK
+		}
 	}
 	fs := flag.NewFlagSet("plantmock", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -113,6 +127,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
 		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
 		logFormat = fs.String("log-format", "text", "log format: text or json")
+		admin     = fs.Bool("admin", true, "serve the admin API under /__admin/")
+		adminAddr = fs.String("admin-addr", "", "serve the admin API on this `host:port` instead of --addr")
+		adminTok  = fs.String("admin-token", "", "bearer `token` every admin call needs")
+		seedData  = fs.String("seed-data", "", "JSON `file` of resources to store at start: {\"/plants\": [...]}")
+		cors      = fs.Bool("cors", true, "let browsers call the mock from any origin")
+		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
+		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
 		toks      tokens
 	)
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
@@ -138,10 +159,25 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
 		return exitUsage
 	}
-	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario}
+	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
+		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
+		MaxSessions: *maxSess, SessionIdle: *sessIdle}
+	if *seedData != "" {
+		if opts.SeedData, err = os.ReadFile(*seedData); err != nil {
+			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
+			return exitUsage
+		}
+	}
 	srv, err := newServer(&src, opts, stderr)
 	if err != nil {
 		return exitUsage
+	}
+	var adminLn net.Listener
+	if *admin && *adminAddr != "" {
+		if adminLn, err = net.Listen("tcp", *adminAddr); err != nil {
+			fmt.Fprintf(stderr, "plantmock: cannot listen on --admin-addr %s: %v\n", *adminAddr, err)
+			return exitUsage
+		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -149,11 +185,23 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "plantmock: serving %s on http://%s\n", srv.Title(), ln.Addr())
+	errc := make(chan error, 2)
+	if adminLn != nil {
+		fmt.Fprintf(stdout, "plantmock: admin API on http://%s%s\n", adminLn.Addr(), mock.AdminPrefix)
+		go func() { errc <- srv.ServeAdmin(ctx, adminLn) }()
+	}
+	code := exitOK
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitError
+		code = exitError
 	}
-	return exitOK
+	if adminLn != nil {
+		if err := <-errc; err != nil {
+			fmt.Fprintf(stderr, "plantmock: admin: %v\n", err)
+			code = exitError
+		}
+	}
+	return code
 }
 
 // newServer loads the document and scenarios and makes the mock; problems
@@ -215,6 +263,52 @@ func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr i
 		return exitUsage, false
 	}
 	return 0, true
+}
+
+// health asks a running mock's admin API whether it is healthy.
+func health(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plantmock health", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
+	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
+	token := fs.String("admin-token", "", "the mock's admin `token`")
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return code
+	}
+	target := *addr
+	if *adminAddr != "" {
+		target = *adminAddr
+	}
+	host, port, err := net.SplitHostPort(target)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock health: bad address %q: %v\n", target, err)
+		return exitUsage
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	req, err := http.NewRequest("GET", "http://"+net.JoinHostPort(host, port)+mock.AdminPrefix+"health", nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock health: %v\n", err)
+		return exitUsage
+	}
+	if *token != "" {
+		req.Header.Set("Authorization", "Bearer "+*token)
+	}
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Do(req)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock health: %v\n", err)
+		return exitError
+	}
+	defer resp.Body.Close()
+	var h struct{ Status, Version, Spec string }
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&h); err != nil || resp.StatusCode != http.StatusOK || h.Status != "ok" {
+		fmt.Fprintf(stderr, "plantmock health: unhealthy: status %d %q\n", resp.StatusCode, h.Status)
+		return exitError
+	}
+	fmt.Fprintf(stdout, "plantmock health: ok, %s, plantmock %s\n", h.Spec, h.Version)
+	return exitOK
 }
 
 // fromEnv sets every flag that has a PLANTMOCK_<NAME> variable.

@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -274,5 +277,114 @@ func TestCheck(t *testing.T) {
 	if want := "plantmock: scenarios do not fit embedded Plant Store:\n" + dir + "/a.yaml: line 4: field respondd not found in Rule\n" +
 		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\n"; string(out) != want {
 		t.Errorf("unknown key: %q\nwant %q", out, want)
+	}
+}
+
+func get(t *testing.T, url string, header ...string) (int, http.Header, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(b)
+}
+
+// TestAdminFlags runs the admin API on its own listener with a token, and
+// the health command against it.
+func TestAdminFlags(t *testing.T) {
+	// Find a free port for the admin listener: the first line only names the main one.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	adminAddr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "seed.json")
+	os.WriteFile(seed, []byte(`{"/plants":[{"id":5,"name":"Seeded"}]}`), 0o644)
+	in, _ := start(t, nil, "--admin-addr", adminAddr, "--admin-token", "adm", "--seed-data", seed)
+	if code, _, body := get(t, in.url+"/__admin/health", "Authorization", "Bearer adm"); code != 404 {
+		t.Errorf("admin on the main listener: %d %s", code, body)
+	}
+	if code, _, body := get(t, "http://"+adminAddr+"/__admin/store", "Authorization", "Bearer adm"); code != 200 || body != `{"collections":{"/plants":[{"id":5,"name":"Seeded"}]}}` {
+		t.Errorf("admin store: %d %s", code, body)
+	}
+	if code, _, _ := get(t, "http://"+adminAddr+"/__admin/store", "Authorization", "Bearer other"); code != 401 {
+		t.Errorf("admin without its token: %d", code)
+	}
+	out, err := exec.Command(plantmockBinary(t), "health", "--admin-addr", adminAddr, "--admin-token", "adm").CombinedOutput()
+	if err != nil || string(out) != "plantmock health: ok, OpenAPI Plant Store 1.0.0, plantmock 0.1.0\n" {
+		t.Errorf("health: %v %q", err, out)
+	}
+	cmd := exec.Command(plantmockBinary(t), "health", "--admin-addr", adminAddr)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock health: unhealthy: status 401 \"\"\n" {
+		t.Errorf("health without the token: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	if code := in.stop(t); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	cmd = exec.Command(plantmockBinary(t), "health", "--addr", adminAddr)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "connection refused") {
+		t.Errorf("health of a stopped mock: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+}
+
+// TestRequestLogs checks the JSON request log and that tokens stay out of it.
+func TestRequestLogs(t *testing.T) {
+	in, _ := start(t, nil, "--log-format", "json", "--token", "s3cret")
+	post(t, in.url, "s3cret", `{"id":1,"name":"Fern"}`)
+	post(t, in.url, "s3cret", `{"id":"x","name":"Fern"}`)
+	if code := in.stop(t); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var lines []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(in.stderr.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("log line is not JSON: %q", l)
+		}
+		if m["msg"] == "request" {
+			delete(m, "time")
+			delete(m, "duration")
+			lines = append(lines, m)
+		}
+	}
+	want := `[map[level:INFO method:POST msg:request path:/plants status:200] map[error:40004 level:INFO method:POST msg:request path:/plants status:400 violations:[id: expected integer, got string]]]`
+	if fmt.Sprint(lines) != want {
+		t.Errorf("request log:\n%v\nwant\n%s", lines, want)
+	}
+	if strings.Contains(in.stderr.String(), "s3cret") {
+		t.Error("the token is in the log")
+	}
+}
+
+// TestCORSAndAdminOff checks a browser preflight, and --admin=false.
+func TestCORSAndAdminOff(t *testing.T) {
+	in, _ := start(t, nil, "--admin=false")
+	req, _ := http.NewRequest("OPTIONS", in.url+"/plants", nil)
+	req.Header.Set("Origin", "http://localhost:3000")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	req.Header.Set("Access-Control-Request-Headers", "authorization, content-type")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 204 || resp.Header.Get("Access-Control-Allow-Origin") != "http://localhost:3000" ||
+		resp.Header.Get("Access-Control-Allow-Methods") != "POST" || resp.Header.Get("Access-Control-Allow-Headers") != "authorization, content-type" {
+		t.Errorf("preflight: %d %v", resp.StatusCode, resp.Header)
+	}
+	if code, _, _ := get(t, in.url+"/__admin/health"); code != 404 {
+		t.Errorf("admin with --admin=false: %d", code)
+	}
+	out, err := exec.Command(plantmockBinary(t), "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "plantmock 0.1.0 (go") {
+		t.Errorf("version: %v %q", err, out)
 	}
 }
