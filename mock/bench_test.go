@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"io"
 	"net/http"
 	"net/url"
@@ -64,4 +65,120 @@ func BenchmarkCreateInvalid(b *testing.B) {
 func BenchmarkCreateMalformed(b *testing.B) {
 	body := []byte(`{"id":7,"name":`)
 	benchCreate(b, 400, func(int) []byte { return body })
+}
+
+// Stage benchmarks: the pieces of a valid create, one at a time.
+
+func benchServer(b *testing.B) (*Server, *plan, *http.Request) {
+	b.Helper()
+	s, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	op := s.doc.Operations[0]
+	u, _ := url.Parse("http://127.0.0.1/plants")
+	r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Authorization": {"Bearer abc"}, "Content-Type": {"application/json"}}}
+	return s, s.plans[op], r
+}
+
+var (
+	validBody   = []byte(`{"id":7,"name":"Monstera","tag":"aroid"}`)
+	invalidBody = []byte(`{"id":"7","name":3}`)
+)
+
+func BenchmarkStageRoute(b *testing.B) {
+	s, _, _ := benchServer(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if rt, _, _ := s.find("/plants"); rt == nil {
+			b.Fatal("no route")
+		}
+	}
+}
+
+func BenchmarkStageSecurity(b *testing.B) {
+	s, pl, r := benchServer(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if p := s.authenticate(pl.op, r); p != nil {
+			b.Fatal(p)
+		}
+	}
+}
+
+func BenchmarkStageDecode(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := jsonx.Decode(validBody); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchValidate(b *testing.B, body []byte, wantViolations bool) {
+	_, pl, _ := benchServer(b)
+	v, err := jsonx.Decode(body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	schema := pl.op.Body.JSON().Schema
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if vs := schema.Validate(v); (len(vs) > 0) != wantViolations {
+			b.Fatal(vs)
+		}
+	}
+}
+
+func BenchmarkStageValidateValid(b *testing.B)   { benchValidate(b, validBody, false) }
+func BenchmarkStageValidateInvalid(b *testing.B) { benchValidate(b, invalidBody, true) }
+
+func BenchmarkStageStore(b *testing.B) {
+	s, _, _ := benchServer(b)
+	doc := jsonx.Marshal(map[string]any{"id": 1, "name": "Monstera"})
+	keys := make([]string, b.N)
+	for i := range keys {
+		keys[i] = strconv.Itoa(i)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.defaultSession.store.Create("/plants", keys[i], doc)
+	}
+}
+
+func BenchmarkStageResponseBuild(b *testing.B) {
+	_, pl, _ := benchServer(b)
+	v, _ := jsonx.Decode(validBody)
+	schema := pl.successMedia.Schema
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		jsonx.Append(make([]byte, 0, 256), project(v, schema))
+	}
+}
+
+// BenchmarkStageResponseCheck is what checking an answer costs where it is
+// not valid by construction (the Plant Store's creates are).
+func BenchmarkStageResponseCheck(b *testing.B) {
+	_, pl, _ := benchServer(b)
+	v, _ := jsonx.Decode(validBody)
+	out := project(v, pl.successMedia.Schema)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if vs := pl.successMedia.Schema.Validate(out); len(vs) > 0 {
+			b.Fatal(vs)
+		}
+	}
+}
+
+func BenchmarkStageJournal(b *testing.B) {
+	j := newJournal(DefaultJournalSize)
+	e := Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		j.add(&e)
+	}
 }
