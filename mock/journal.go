@@ -197,7 +197,7 @@ func (s *Server) record(w *recorder, r *http.Request) {
 		e.Status, e.Response = 0, nil
 	}
 	if w.op != nil {
-		e.Operation = w.op.Method + " " + w.op.Path
+		e.Operation = w.op.Name
 		e.Token = requestToken(w.op, r)
 	}
 	if p := w.problem; p != nil {

@@ -32,6 +32,7 @@ type plan struct {
 	success      int            // status of a successful answer
 	successMedia *openapi.Media // its JSON media type, or nil for no body
 	successCT    string
+	successCTh   []string    // {successCT}, shared by every answer; net/http only reads it
 	headers      [][2]string // required response headers, with values
 	// proven is true when projecting any stored resource of col onto the
 	// success schema is valid by construction, so no runtime check is due.
@@ -111,6 +112,7 @@ func (s *Server) buildPlans() error {
 			}
 		}
 		pl.successCT = contentTypeOf(pl.successMedia)
+		pl.successCTh = []string{pl.successCT}
 		var schema *openapi.Schema
 		if pl.successMedia != nil {
 			schema = pl.successMedia.Schema

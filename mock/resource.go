@@ -116,7 +116,7 @@ func (s *Server) create(w http.ResponseWriter, st *store.Store, pl *plan, vals [
 	if pl.col.idProp != "" {
 		if id, ok := obj[pl.col.idProp]; ok {
 			k := key(id)
-			if !st.Create(col, k, jsonx.Marshal(obj)) {
+			if !st.Create(col, k, jsonx.Append(make([]byte, 0, 64), obj)) {
 				return invalid(CodeDuplicate, classConflict, "%s already exists in %s", describeID(pl, k), col)
 			}
 			return s.writeResource(w, pl, pl.success, obj)
@@ -319,11 +319,13 @@ func (s *Server) writeResource(w http.ResponseWriter, pl *plan, status int, v an
 		return nil
 	}
 	schema := pl.successMedia.Schema
+	if pl.proven {
+		s.writeBody(w, pl, status, appendProjected(make([]byte, 0, 256), v, schema))
+		return nil
+	}
 	out := project(v, schema)
-	if !pl.proven {
-		if vs := schema.Validate(out); len(vs) > 0 {
-			return internal("the resource does not fit the declared response schema: %s", vs[0])
-		}
+	if vs := schema.Validate(out); len(vs) > 0 {
+		return internal("the resource does not fit the declared response schema: %s", vs[0])
 	}
 	s.writeBody(w, pl, status, jsonx.Append(make([]byte, 0, 256), out))
 	return nil
@@ -336,13 +338,56 @@ func (s *Server) writeBody(w http.ResponseWriter, pl *plan, status int, body []b
 		h.Set(kv[0], kv[1])
 	}
 	if body != nil {
-		h.Set("Content-Type", pl.successCT)
+		h["Content-Type"] = pl.successCTh
 		h.Set("Content-Length", itoa(len(body)))
 	}
 	w.WriteHeader(status)
 	if body != nil {
 		w.Write(body)
 	}
+}
+
+// appendProjected appends what project(v, schema) would give, as JSON,
+// without building it; declared properties come in schema order.
+func appendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
+	if schema == nil {
+		return jsonx.Append(buf, v)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if len(schema.Properties) == 0 {
+			return jsonx.Append(buf, x)
+		}
+		buf = append(buf, '{')
+		first := true
+		for _, p := range schema.Properties {
+			pv, ok := x[p.Name]
+			if !ok || p.Schema != nil && p.Schema.WriteOnly {
+				continue
+			}
+			if !first {
+				buf = append(buf, ',')
+			}
+			first = false
+			buf = jsonx.AppendString(buf, p.Name)
+			buf = append(buf, ':')
+			buf = appendProjected(buf, pv, p.Schema)
+		}
+		return append(buf, '}')
+	case []any:
+		if schema.Items == nil {
+			return jsonx.Append(buf, x)
+		}
+		buf = append(buf, '[')
+		for i, e := range x {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendProjected(buf, e, schema.Items)
+		}
+		return append(buf, ']')
+	}
+	return jsonx.Append(buf, v)
 }
 
 // project keeps only what schema declares: the declared properties of

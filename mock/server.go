@@ -286,7 +286,11 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, op *openapi.Op
 	if r.ContentLength > s.maxBody {
 		return nil, nil, invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
 	}
-	raw, err := readAll(http.MaxBytesReader(w, r.Body, s.maxBody), r.ContentLength)
+	body := r.Body
+	if r.ContentLength < 0 {
+		body = http.MaxBytesReader(w, r.Body, s.maxBody) // unknown length: stop at the limit
+	}
+	raw, err := readAll(body, r.ContentLength)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -348,6 +352,13 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 
 // matchMedia finds the declared media type for a Content-Type header.
 func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
+	if ct == "application/json" {
+		for _, m := range b.Content {
+			if m.Type == ct {
+				return m, nil
+			}
+		}
+	}
 	if ct == "" {
 		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
 	}

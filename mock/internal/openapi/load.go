@@ -203,7 +203,7 @@ func requirements(reqs []*base.SecurityRequirement, schemes map[string]*Security
 }
 
 func (b *builder) operation(method, path string, item *v3.PathItem, op *v3.Operation, global []Requirement, schemes map[string]*SecurityScheme) (*Operation, error) {
-	o := &Operation{Method: method, Path: path, ID: op.OperationId, doc: b.doc, pathItem: item, params: b.params}
+	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: op.OperationId, doc: b.doc, pathItem: item, params: b.params}
 	o.Security = global
 	if op.Security != nil {
 		sec, err := requirements(op.Security, schemes)

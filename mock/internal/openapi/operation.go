@@ -12,6 +12,7 @@ import (
 type Operation struct {
 	Method string // upper case
 	Path   string // the template, e.g. /plants/{plantId}
+	Name   string // "METHOD /path/template"
 	ID     string // operationId, if any
 
 	Params []Param

@@ -141,8 +141,22 @@ func checkIntegers(s *Schema, v any, path []string, out []Violation) []Violation
 	case map[string]any:
 		for i := range s.Properties {
 			p := &s.Properties[i]
-			if pv, ok := x[p.Name]; ok {
-				out = checkIntegers(p.Schema, pv, append(path, p.Name), out)
+			pv, ok := x[p.Name]
+			if !ok || p.Schema == nil {
+				continue
+			}
+			if n, isNum := pv.(json.Number); isNum {
+				// A scalar: no path to build unless it is wrong.
+				if p.Schema.Is("integer") && !p.Schema.Is("number") {
+					if why := integerProblem(string(n), p.Schema.Format); why != "" {
+						out = appendUnique(out, Violation{Path: childPath(path, p.Name), Reason: why})
+					}
+				}
+				continue
+			}
+			switch pv.(type) {
+			case map[string]any, []any:
+				out = checkIntegers(p.Schema, pv, append(path[:len(path):len(path)], p.Name), out)
 			}
 		}
 	case []any:
