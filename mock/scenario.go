@@ -2,6 +2,7 @@ package mock
 
 import (
 	"errors"
+	"io"
 	"fmt"
 	"io/fs"
 	"path"
@@ -176,13 +177,9 @@ func LoadScenarios(fsys fs.FS, dir string) ([]*Scenario, error) {
 	var errs []error
 	for _, name := range names {
 		p := path.Join(dir, name)
-		data, err := fs.ReadFile(fsys, p)
+		data, err := readLimited(fsys, p, maxScenarioFile)
 		if err != nil {
 			errs = append(errs, err)
-			continue
-		}
-		if len(data) > maxScenarioFile {
-			errs = append(errs, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", p, len(data), maxScenarioFile))
 			continue
 		}
 		sc, err := ParseScenario(p, data)
@@ -197,6 +194,27 @@ func LoadScenarios(fsys fs.FS, dir string) ([]*Scenario, error) {
 
 // maxScenarioFile bounds the size of a scenario file.
 const maxScenarioFile = 1 << 20
+
+// readLimited reads a file that may not be larger than max bytes, without
+// reading more than that.
+func readLimited(fsys fs.FS, name string, max int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", name, st.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: file is over the limit of %d bytes", name, max)
+	}
+	return data, nil
+}
 
 // ShippedScenarios returns the scenarios that ship with plantmock, written
 // for the Plant Store document.

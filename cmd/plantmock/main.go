@@ -73,7 +73,7 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 	name = "embedded Plant Store"
 	if src.spec != "" {
 		name = src.spec
-		if opts.Spec, err = os.ReadFile(src.spec); err != nil {
+		if opts.Spec, err = readFile(src.spec, maxSpecFile); err != nil {
 			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
 		}
 	}
@@ -163,7 +163,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle}
 	if *seedData != "" {
-		if opts.SeedData, err = os.ReadFile(*seedData); err != nil {
+		if opts.SeedData, err = readFile(*seedData, maxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
 			return exitUsage
 		}
@@ -331,6 +331,30 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 		}
 	})
 	return err
+}
+
+// Limits on the files plantmock reads.
+const (
+	maxSpecFile = 32 << 20
+	maxSeedFile = 64 << 20
+)
+
+// readFile reads a file of at most max bytes, refusing larger ones without
+// reading them.
+func readFile(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", name, st.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("%s: file is over the limit of %d bytes", name, max)
+	}
+	return data, err
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.

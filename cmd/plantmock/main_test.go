@@ -388,3 +388,30 @@ func TestCORSAndAdminOff(t *testing.T) {
 		t.Errorf("version: %v %q", err, out)
 	}
 }
+
+// TestHugeFiles checks that a 1 GiB document or seed file is refused
+// without being read.
+func TestHugeFiles(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.json")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 30); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, tt := range []struct{ flag, want string }{
+		{"--spec", "plantmock: cannot read --spec: " + huge + ": file of 1073741824 bytes is over the limit of 33554432 bytes\n"},
+		{"--seed-data", "plantmock: cannot read --seed-data: " + huge + ": file of 1073741824 bytes is over the limit of 67108864 bytes\n"},
+	} {
+		cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", tt.flag, huge)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Run()
+		if cmd.ProcessState.ExitCode() != 2 || stderr.String() != tt.want {
+			t.Errorf("%s: exit %d, stderr %q", tt.flag, cmd.ProcessState.ExitCode(), stderr.String())
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package mock
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// The hostile-input catalogue: each test sends one kind of abuse and
+// checks for a clear answer in the contract's error shape, quickly, with
+// nothing stored.
+
+func TestHostileDeepJSON(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	body := strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
+	check(t, s, ts, post(body).expect(400, errBody(CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
+	deepObj := `{"id":1,"name":"a","x":` + strings.Repeat(`{"a":`, 100_000) + "1" + strings.Repeat("}", 100_000) + "}"
+	check(t, s, ts, post(deepObj).expect(400, errBody(CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
+}
+
+func TestHostileHugeNumber(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	digits := strings.Repeat("9", 10_000)
+	check(t, s, ts, post(`{"id":`+digits+`,"name":"a"}`).expect(400,
+		errBody(CodeSchema, "request body does not match the schema: id: 9999999999999999999999999999999999999... is outside the int64 range")))
+	check(t, s, ts, post(`{"id":1,"name":"a","extra":`+digits+`}`).expect(200, `{"name":"a"}`))
+}
+
+func TestHostileNULBytes(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	check(t, s, ts, post("{\"id\":1,\"name\":\"a\x00b\"}").expect(400,
+		errBody(CodeBodyNotJSON, "invalid JSON at offset 17: invalid character '\\x00' in string literal")))
+	check(t, s, ts, post(`{"id":1,"name":"a\u0000b"}`).expect(200, `{"name":"a\u0000b"}`))
+}
+
+// rawRequest writes raw bytes to a fresh connection and returns the status
+// line of the answer.
+func rawRequest(t *testing.T, addr, req string) string {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, req); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	return strings.TrimSpace(line)
+}
+
+func TestHostileLyingContentLength(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	// 1 GiB announced, 20 bytes sent: refused at once, nothing is read.
+	got := rawRequest(t, ts.Listener.Addr().String(), "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n{\"id\":1,\"name\":\"a\"}")
+	if got != "HTTP/1.1 400 Bad Request" {
+		t.Errorf("status line %q", got)
+	}
+	if n := s.defaultSession.store.Len("/plants"); n != 0 {
+		t.Errorf("stored %d", n)
+	}
+}
+
+func TestHostileChunkedBody(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	body := `{"id":1,"name":"chunked"}`
+	req := "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+		fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(body), body)
+	if got := rawRequest(t, ts.Listener.Addr().String(), req); got != "HTTP/1.1 200 OK" {
+		t.Errorf("status line %q", got)
+	}
+}
+
+func TestHostileHeaders(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := contextWithCancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+	addr := ln.Addr().String()
+	head := "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 19\r\n"
+	tests := []struct{ name, extra, body, want string }{
+		// Headers up to 64 KiB in all are read; beyond, the answer is 431.
+		{"a 60 KiB header", "X-Big: " + strings.Repeat("a", 60<<10) + "\r\n", `{"id":1,"name":"a"}`, "HTTP/1.1 200 OK"},
+		{"a 100 KiB header", "X-Big: " + strings.Repeat("a", 100<<10) + "\r\n", `{"id":2,"name":"a"}`, "HTTP/1.1 431 Request Header Fields Too Large"},
+		{"10,000 headers", strings.Repeat("X-H: 1\r\n", 10_000), `{"id":3,"name":"a"}`, "HTTP/1.1 431 Request Header Fields Too Large"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rawRequest(t, addr, head+tt.extra+"\r\n"+tt.body); got != tt.want {
+				t.Errorf("status line %q, want %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("an 8 KiB URL", func(t *testing.T) {
+		got := rawRequest(t, addr, "GET /"+strings.Repeat("p", 8<<10)+" HTTP/1.1\r\nHost: x\r\n\r\n")
+		if got != "HTTP/1.1 404 Not Found" {
+			t.Errorf("status line %q", got)
+		}
+	})
+	t.Run("still answering", func(t *testing.T) {
+		if got := rawRequest(t, addr, head+"\r\n"+`{"id":4,"name":"a"}`); got != "HTTP/1.1 200 OK" {
+			t.Errorf("status line %q", got)
+		}
+	})
+}
+
+func TestHostileClientGoneMidBody(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\":1,")
+	conn.Close()
+	// The mock goes on answering, and stored nothing.
+	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
+	if _, ok := s.defaultSession.store.Get("/plants", "1"); ok {
+		t.Error("a half-sent create was stored")
+	}
+}
+
+func TestHostileRegexCost(t *testing.T) {
+	// RE2 is linear: a pattern that backtracks exponentially elsewhere is
+	// cheap here, even on a large body.
+	_, ts := scenarioServer(t, "name: s\nrules:\n  - when: {body: {name: '/^(a+)+$/'}}\n    respond: {status: 400, body: {error: 1, message: matched}}\n", Options{MaxBody: 2 << 20})
+	name := strings.Repeat("a", 1<<20) + "!"
+	start := time.Now()
+	_, resp, _ := send(t, ts, post(`{"id":1,"name":"`+name+`"}`))
+	if resp.StatusCode != 200 {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+	t.Logf("1 MiB body against (a+)+$ answered in %v", time.Since(start))
+}
+
+func TestHostileYAML(t *testing.T) {
+	// A billion laughs inside the one free-form place of a scenario.
+	var b strings.Builder
+	b.WriteString("name: bomb\nrules:\n  - when:\n      body:\n")
+	b.WriteString("        a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		fmt.Fprintf(&b, "        %s: &%s [%s*%s]\n", n, n, strings.Repeat("*"+prev+", ", 8), prev)
+		prev = n
+	}
+	start := time.Now()
+	_, err := ParseScenario("bomb.yaml", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "excessive aliasing") {
+		t.Errorf("alias bomb: err = %v", err)
+	}
+	t.Logf("alias bomb refused in %v: %v", time.Since(start), err)
+}
+
+func TestHostileLargeScenarioFile(t *testing.T) {
+	fsys := fstest.MapFS{"big.yaml": {Data: []byte("name: big\ndescription: " + strings.Repeat("x", 2<<20) + "\nrules: []\n")}}
+	_, err := LoadScenarios(fsys, ".")
+	if err == nil || err.Error() != "big.yaml: file of 2097186 bytes is over the limit of 1048576 bytes" {
+		t.Errorf("err = %v", err)
+	}
+}
