@@ -2,8 +2,8 @@ package mock
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
