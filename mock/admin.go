@@ -52,14 +52,14 @@ func (s *Server) buildAdmin() {
 	mux.HandleFunc("POST /__admin/requests/find", s.withSession(s.adminFind(false)))
 	mux.HandleFunc("GET /__admin/store", s.withSession(s.adminStore))
 	mux.HandleFunc("DELETE /__admin/store", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		ss.store.Reset()
+		s.resources.Add(-int64(ss.store.Reset()))
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("PUT /__admin/store/{collection...}", s.withSession(s.adminSeed))
 	mux.HandleFunc("GET /__admin/scenarios", s.withSession(s.adminScenarios))
 	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
 	mux.HandleFunc("POST /__admin/reset", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		ss.reset()
+		ss.reset(s)
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("/__admin/", func(w http.ResponseWriter, r *http.Request) {
@@ -288,7 +288,10 @@ func (s *Server) seedCollection(ss *session, col string, v any) (int, *problem) 
 	if len(vs) > 0 {
 		return 0, &problem{code: CodeSchema, message: col + ": seed data does not match the create schema", violations: vs}
 	}
-	ss.store.Replace(colKey(pl, vals), keys, docs)
+	if s.resources.Load()+int64(len(keys)) > s.maxResources {
+		return 0, s.full()
+	}
+	s.resources.Add(int64(len(keys) - ss.store.Replace(colKey(pl, vals), keys, docs)))
 	return len(keys), nil
 }
 

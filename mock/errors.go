@@ -25,6 +25,7 @@ const (
 	CodeScenario       Code = 40006 // X-Mock-Scenario names no loaded scenario
 	CodePrefer         Code = 40007 // a Prefer header asks for something not declared
 	CodeSession        Code = 40008 // X-Mock-Session is malformed, or there are too many sessions
+	CodeFull           Code = 40009 // the store holds MaxResources resources
 	CodeNoCredentials  Code = 40100 // no credentials for the declared security scheme
 	CodeBadCredentials Code = 40101 // credentials of another scheme, or malformed
 	CodeTokenRejected  Code = 40102 // a well-formed token that is not accepted

@@ -174,3 +174,21 @@ func TestHostileLargeScenarioFile(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestMaxResources checks the cap on stored resources, across sessions,
+// and that deletes, resets and seeding keep the count.
+func TestMaxResources(t *testing.T) {
+	s, ts := newTestServer(t, Options{MaxResources: 3})
+	full := errBody(CodeFull, "the mock holds the most resources it may (3, --max-resources); delete some or reset the store")
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
+	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
+	check(t, s, ts, post(`{"id":1,"name":"a"}`, SessionHeader, "other").expect(200, `{"name":"a"}`))
+	check(t, s, ts, post(`{"id":3,"name":"c"}`).expect(400, full))
+	s.Reset()
+	check(t, s, ts, post(`{"id":3,"name":"c"}`).expect(200, `{"name":"c"}`))
+	check(t, s, ts, post(`{"id":4,"name":"d"}`).expect(200, `{"name":"d"}`))
+	check(t, s, ts, post(`{"id":5,"name":"e"}`).expect(400, full))
+	if got := s.resources.Load(); got != 3 {
+		t.Errorf("count = %d, want 3", got)
+	}
+}

@@ -8,6 +8,10 @@ import (
 // DefaultMaxBody is the default limit on request bodies: 1 MiB.
 const DefaultMaxBody = 1 << 20
 
+// DefaultMaxResources is the default limit on stored resources: about
+// 170 MB of plants.
+const DefaultMaxResources = 1_000_000
+
 // Options configure a Server. The zero value serves the embedded Plant
 // Store document, accepts any well-formed bearer token, uses a random seed
 // and logs nothing.
@@ -45,6 +49,10 @@ type Options struct {
 	// JournalSize is how many exchanges the journal keeps (the newest);
 	// 0 means DefaultJournalSize, a negative value turns the journal off.
 	JournalSize int
+
+	// MaxResources bounds the resources stored in all sessions together;
+	// 0 means DefaultMaxResources. A create beyond it is refused.
+	MaxResources int
 
 	// MaxSessions bounds the sessions (X-Mock-Session) alive at once; 0
 	// means DefaultMaxSessions. SessionIdle is how long an unused session

@@ -112,6 +112,9 @@ func (s *Server) create(w http.ResponseWriter, st *store.Store, pl *plan, vals [
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
 	}
 	col := colKey(pl, vals)
+	if s.resources.Load() >= s.maxResources {
+		return s.full()
+	}
 	applyDefaults(obj, pl.col.schema)
 	if pl.col.idProp != "" {
 		if id, ok := obj[pl.col.idProp]; ok {
@@ -119,6 +122,7 @@ func (s *Server) create(w http.ResponseWriter, st *store.Store, pl *plan, vals [
 			if !st.Create(col, k, jsonx.Append(make([]byte, 0, 64), obj)) {
 				return invalid(CodeDuplicate, classConflict, "%s already exists in %s", describeID(pl, k), col)
 			}
+			s.resources.Add(1)
 			return s.writeResource(w, pl, pl.success, obj)
 		}
 	}
@@ -129,6 +133,7 @@ func (s *Server) create(w http.ResponseWriter, st *store.Store, pl *plan, vals [
 			obj[pl.col.idProp] = typedID(pl, k)
 		}
 		if st.Create(col, k, jsonx.Marshal(obj)) {
+			s.resources.Add(1)
 			return s.writeResource(w, pl, pl.success, obj)
 		}
 	}
@@ -160,7 +165,9 @@ func (s *Server) readOrRemove(w http.ResponseWriter, st *store.Store, pl *plan, 
 	var doc []byte
 	var ok bool
 	if pl.do == remove {
-		doc, ok = st.Delete(col, k)
+		if doc, ok = st.Delete(col, k); ok {
+			s.resources.Add(-1)
+		}
 	} else {
 		doc, ok = st.Get(col, k)
 	}
@@ -303,6 +310,11 @@ func generate(schema *openapi.Schema, faker *gofakeit.Faker) (any, *problem) {
 		}
 	}
 	return nil, internal("could not generate data that matches the response schema: %s", vs[0])
+}
+
+// full is the answer to a create beyond MaxResources.
+func (s *Server) full() *problem {
+	return invalid(CodeFull, classRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.maxResources)
 }
 
 func internal(format string, args ...any) *problem {

@@ -51,6 +51,8 @@ type Server struct {
 	observe        func(Entry) // Options.Observe
 	defaultSession *session
 	sessions       sessions
+	resources      atomic.Int64 // stored in all sessions
+	maxResources   int64
 	seq            atomic.Uint64 // values generated so far
 	ids            atomic.Uint64 // identifiers assigned so far
 }
@@ -69,15 +71,19 @@ func New(opts Options) (*Server, error) {
 		return nil, &SpecError{Err: err}
 	}
 	s := &Server{
-		doc:         doc,
-		plans:       map[*openapi.Operation]*plan{},
-		maxBody:     opts.MaxBody,
-		log:         opts.Logger,
-		seed:        uint64(opts.Seed),
-		now:         time.Now,
-		journalSize: opts.JournalSize,
-		observe:     opts.Observe,
-		sessions:    sessions{byName: map[string]*session{}, max: opts.MaxSessions, idle: opts.SessionIdle},
+		doc:          doc,
+		plans:        map[*openapi.Operation]*plan{},
+		maxBody:      opts.MaxBody,
+		log:          opts.Logger,
+		seed:         uint64(opts.Seed),
+		now:          time.Now,
+		journalSize:  opts.JournalSize,
+		maxResources: int64(opts.MaxResources),
+		observe:      opts.Observe,
+		sessions:     sessions{byName: map[string]*session{}, max: opts.MaxSessions, idle: opts.SessionIdle},
+	}
+	if s.maxResources <= 0 {
+		s.maxResources = DefaultMaxResources
 	}
 	if s.sessions.max <= 0 {
 		s.sessions.max = DefaultMaxSessions
@@ -439,7 +445,7 @@ const ShutdownTimeout = 10 * time.Second
 
 // Reset empties the default session's store and journal and starts its
 // rule counters (times, every, .seq) again, as if the mock had just started.
-func (s *Server) Reset() { s.defaultSession.reset() }
+func (s *Server) Reset() { s.defaultSession.reset(s) }
 
 // ResetJournal empties the default session's journal.
 func (s *Server) ResetJournal() {

@@ -48,8 +48,8 @@ func (s *Server) newSession(name string) *session {
 
 // reset empties the session's store and journal and restarts its rule
 // counters; the active scenario stays.
-func (ss *session) reset() {
-	ss.store.Reset()
+func (ss *session) reset(s *Server) {
+	s.resources.Add(-int64(ss.store.Reset()))
 	if ss.journal != nil {
 		ss.journal.reset()
 	}
@@ -83,7 +83,7 @@ func (s *Server) session(r *http.Request) (*session, *problem) {
 	ss := sm.byName[name]
 	if ss == nil {
 		if len(sm.byName) >= sm.max {
-			sm.expire(now)
+			s.expireSessions(now)
 		}
 		if len(sm.byName) >= sm.max {
 			return nil, invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
@@ -95,11 +95,14 @@ func (s *Server) session(r *http.Request) (*session, *problem) {
 	return ss, nil
 }
 
-// expire drops sessions idle for longer than the limit. sm.mu is held.
-func (sm *sessions) expire(now time.Time) {
+// expireSessions drops sessions idle for longer than the limit, and their
+// resources. s.sessions.mu is held.
+func (s *Server) expireSessions(now time.Time) {
+	sm := &s.sessions
 	for name, ss := range sm.byName {
 		if now.Sub(time.Unix(0, ss.lastUsed.Load())) > sm.idle {
 			delete(sm.byName, name)
+			s.resources.Add(-int64(ss.store.Reset()))
 		}
 	}
 }
@@ -109,7 +112,7 @@ func (s *Server) sessionNames() []string {
 	sm := &s.sessions
 	sm.mu.Lock()
 	defer sm.mu.Unlock()
-	sm.expire(s.now())
+	s.expireSessions(s.now())
 	names := make([]string, 0, len(sm.byName))
 	for n := range sm.byName {
 		names = append(names, n)

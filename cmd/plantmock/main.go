@@ -133,6 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		seedData  = fs.String("seed-data", "", "JSON `file` of resources to store at start: {\"/plants\": [...]}")
 		cors      = fs.Bool("cors", true, "let browsers call the mock from any origin")
 		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
+		maxRes    = fs.Int("max-resources", mock.DefaultMaxResources, "most resources stored in all sessions together")
 		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
 		toks      tokens
 	)
@@ -161,7 +162,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
-		MaxSessions: *maxSess, SessionIdle: *sessIdle}
+		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes}
 	if *seedData != "" {
 		if opts.SeedData, err = readFile(*seedData, maxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)

@@ -168,16 +168,22 @@ func (s *Store) Collections() []string {
 	return out
 }
 
-// Reset removes everything.
-func (s *Store) Reset() {
+// Reset removes everything and returns how many resources it removed.
+func (s *Store) Reset() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.cols {
+		n += len(c.items) - c.dead
+	}
 	s.cols = nil
+	return n
 }
 
 // Replace makes a collection hold exactly the given resources, in order;
-// keys[i] is the identifier of docs[i] and keys are distinct.
-func (s *Store) Replace(col string, keys []string, docs [][]byte) {
+// keys[i] is the identifier of docs[i] and keys are distinct. It returns
+// how many resources the collection held before.
+func (s *Store) Replace(col string, keys []string, docs [][]byte) int {
 	c := &collection{index: make(map[string]int, len(keys)), items: make([]item, len(keys))}
 	for i, k := range keys {
 		c.index[k] = i
@@ -188,5 +194,10 @@ func (s *Store) Replace(col string, keys []string, docs [][]byte) {
 	if s.cols == nil {
 		s.cols = map[string]*collection{}
 	}
+	before := 0
+	if old := s.cols[col]; old != nil {
+		before = len(old.items) - old.dead
+	}
 	s.cols[col] = c
+	return before
 }
