@@ -497,6 +497,9 @@ func checkFakes(n parse.Node) error {
 		}
 		switch x := n.(type) {
 		case *parse.ListNode:
+			if x == nil { // an absent else branch
+				return
+			}
 			for _, c := range x.Nodes {
 				walk(c)
 			}

@@ -457,3 +457,13 @@ func TestScenarioInGo(t *testing.T) {
 		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }
+
+// TestTemplateRangeWithoutElse is a regression test: checking the fake
+// calls of a range, if or with without an else branch dereferenced nil.
+func TestTemplateRangeWithoutElse(t *testing.T) {
+	_, ts := scenarioServer(t, "name: s\nrules:\n  - respond: {status: 400, body: {error: 1, message: '{{ range .body.tags }}{{ . }}{{ end }}{{ if .token }}!{{ end }}'}}\n", Options{})
+	_, resp, got := send(t, ts, post(`{"id":1,"name":"a","tags":["x","y"]}`))
+	if resp.StatusCode != 400 || string(got) != `{"error":1,"message":"xy!"}` {
+		t.Errorf("got %d %s", resp.StatusCode, got)
+	}
+}
