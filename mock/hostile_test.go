@@ -192,3 +192,44 @@ func TestMaxResources(t *testing.T) {
 		t.Errorf("count = %d, want 3", got)
 	}
 }
+
+// TestIdleAndSlowConnections holds 1,000 connections open, idle or
+// trickling a request byte by byte, and checks that a new client is still
+// answered at once.
+func TestIdleAndSlowConnections(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := contextWithCancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+	addr := ln.Addr().String()
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for i := 0; i < 1000; i++ {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		if i%2 == 1 { // half of them start a request and stop after a few bytes
+			io.WriteString(c, "POST /plants HTTP/1.1\r\nHost: x\r\nContent-Le")
+		}
+		conns = append(conns, c)
+	}
+	start := time.Now()
+	got := rawRequest(t, addr, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 19\r\n\r\n{\"id\":1,\"name\":\"a\"}")
+	if got != "HTTP/1.1 200 OK" {
+		t.Errorf("status line %q", got)
+	}
+	t.Logf("answered in %v beside 1,000 idle or slow connections", time.Since(start))
+}
