@@ -113,7 +113,9 @@ func TestLoad(t *testing.T) {
 		t.Errorf("%d requests failed in transport", failures.Load())
 	}
 	_, _, store := get(t, in.url+"/__admin/store")
-	var st struct{ Collections map[string][]struct{ ID int64 } }
+	var st struct {
+		Collections map[string][]struct{ ID int64 }
+	}
 	if err := json.Unmarshal([]byte(store), &st); err != nil {
 		t.Fatal(err)
 	}
