@@ -207,3 +207,43 @@ func waitRead(t *testing.T, conn net.Conn) {
 	}
 	t.Fatal("the mock did not read the request within 10s")
 }
+
+// TestListensOnlyWhereTold checks that the process has exactly the
+// listening sockets it was given: --addr, and --admin-addr when set.
+func TestListensOnlyWhereTold(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{{nil, 1}, {[]string{"--admin-addr", "127.0.0.1:0"}, 2}} {
+		in, _ := start(t, nil, tt.args...)
+		if got := listeners(t, in.cmd.Process.Pid); got != tt.want {
+			t.Errorf("%v: %d listening sockets, want %d", tt.args, got, tt.want)
+		}
+	}
+}
+
+// listeners counts the TCP sockets in LISTEN state that pid holds.
+func listeners(t *testing.T, pid int) int {
+	t.Helper()
+	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	if err != nil {
+		t.Skipf("cannot read the process's descriptors: %v", err)
+	}
+	inodes := map[string]bool{}
+	for _, fd := range fds {
+		if l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name())); err == nil && strings.HasPrefix(l, "socket:[") {
+			inodes[strings.TrimSuffix(strings.TrimPrefix(l, "socket:["), "]")] = true
+		}
+	}
+	n := 0
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		b, _ := os.ReadFile(table)
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			if len(f) > 9 && f[3] == "0A" && inodes[f[9]] { // 0A: LISTEN
+				n++
+			}
+		}
+	}
+	return n
+}
