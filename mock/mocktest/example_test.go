@@ -144,3 +144,21 @@ func ExampleNewServer_contractFailure() {
 	//       id: expected integer, got string
 	// (set Options.AllowContractFailures to allow them)
 }
+
+// Reset empties the store and the journal, and restarts rule counters.
+func ExampleServer_Reset() {
+	t := &exampleT{}
+	defer t.end()
+
+	srv := mocktest.NewServer(t, mocktest.Options{Options: mock.Options{Scenario: "first-create-fails"}})
+	fmt.Println(createPlant(srv.URL, `{"id":1,"name":"Fern"}`))
+	fmt.Println(createPlant(srv.URL, `{"id":1,"name":"Fern"}`))
+	srv.Reset()
+	fmt.Println(len(srv.Requests()), len(srv.Resources("/plants")))
+	fmt.Println(createPlant(srv.URL, `{"id":1,"name":"Fern"}`))
+	// Output:
+	// 400 {"error":40000,"message":"the store refused plant 1: please retry"}
+	// 200 {"name":"Fern"}
+	// 0 0
+	// 400 {"error":40000,"message":"the store refused plant 1: please retry"}
+}
