@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,6 +74,11 @@ func (s *Server) buildAdmin() {
 				adminError(w, http.StatusUnauthorized, CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
 				return
 			}
+		}
+		if p := r.URL.Path; path.Clean(p) != p && path.Clean(p)+"/" != p {
+			// ServeMux would redirect to the clean path; an API answers.
+			adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(p, 100), AdminPrefix))
+			return
 		}
 		mux.ServeHTTP(w, r)
 	})

@@ -105,6 +105,8 @@ func TestAdminAPI(t *testing.T) {
 		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
 		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: AdminOpenAPI},
 		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
+		// Regression (FuzzAdminJSON): an unclean path was redirected with 307.
+		{name: "unclean path", method: "PUT", path: "/__admin/.", body: "0", status: 404, want: `{"error":40400,"message":"no admin call PUT /__admin/.; see /__admin/openapi.yaml"}`, undeclared: true},
 	}
 	for _, c := range calls {
 		callAdmin(t, ts, doc, c)
