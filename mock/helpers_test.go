@@ -2,7 +2,6 @@ package mock
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -194,8 +193,4 @@ func (s *Server) firstErrorMedia() *openapi.Media {
 		}
 	}
 	return nil
-}
-
-func contextWithCancel() (context.Context, context.CancelFunc) {
-	return context.WithCancel(context.Background())
 }

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -81,19 +82,7 @@ func TestHostileChunkedBody(t *testing.T) {
 }
 
 func TestHostileHeaders(t *testing.T) {
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := contextWithCancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
-	addr := ln.Addr().String()
+	addr := serveReal(t)
 	head := "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 19\r\n"
 	tests := []struct{ name, extra, body, want string }{
 		// Headers up to 64 KiB in all are read; beyond, the answer is 431.
@@ -197,19 +186,7 @@ func TestMaxResources(t *testing.T) {
 // trickling a request byte by byte, and checks that a new client is still
 // answered at once.
 func TestIdleAndSlowConnections(t *testing.T) {
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := contextWithCancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
-	addr := ln.Addr().String()
+	addr := serveReal(t)
 	var conns []net.Conn
 	defer func() {
 		for _, c := range conns {
@@ -232,4 +209,23 @@ func TestIdleAndSlowConnections(t *testing.T) {
 		t.Errorf("status line %q", got)
 	}
 	t.Logf("answered in %v beside 1,000 idle or slow connections", time.Since(start))
+}
+
+// serveReal runs a mock with Serve, its own http.Server and its limits,
+// on a loopback listener stopped at cleanup; it returns the address.
+func serveReal(t *testing.T) string {
+	t.Helper()
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return ln.Addr().String()
 }
