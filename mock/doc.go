@@ -25,5 +25,10 @@
 // null takes that JSON type. Scripted answers are checked against the
 // document like any other.
 //
+// Every exchange is recorded in a bounded journal (see Entry and Match).
+// Requests with an X-Mock-Session header get their own store, journal,
+// rule counters and active scenario. The admin API under /__admin/ (see
+// Server.Admin and AdminOpenAPI) inspects and drives a running mock.
+//
 // A Server is safe for concurrent use; two Servers share nothing.
 package mock
