@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -228,4 +229,40 @@ func serveReal(t *testing.T) string {
 	go func() { done <- s.Serve(ctx, ln) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return ln.Addr().String()
+}
+
+// TestTricklingBody sends a create a byte at a time while other clients
+// are answered; the trickled create is answered in full when it arrives.
+func TestTricklingBody(t *testing.T) {
+	addr := serveReal(t)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"id":1,"name":"slow"}`
+	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for i := 0; i < len(body); i++ {
+		<-tick.C
+		if _, err := conn.Write([]byte{body[i]}); err != nil {
+			t.Fatal(err)
+		}
+		if i%5 == 0 { // meanwhile, another client is answered
+			other := fmt.Sprintf(`{"id":%d,"name":"b"}`, 100+i)
+			if got := rawRequest(t, addr, fmt.Sprintf("POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(other), other)); got != "HTTP/1.1 200 OK" {
+				t.Errorf("other client: %q", got)
+			}
+		}
+	}
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || string(b) != `{"name":"slow"}` {
+		t.Errorf("trickled create: %d %s", resp.StatusCode, b)
+	}
 }
