@@ -139,7 +139,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	)
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parse(fs, args, getenv, stderr); !ok {
