@@ -121,7 +121,7 @@ func TestAdminActivatesForRequests(t *testing.T) {
 	doc := adminDoc(t)
 	s, ts := newTestServer(t, Options{})
 	callAdmin(t, ts, doc, adminCall{name: "activate", method: "PUT", path: "/__admin/scenario", body: `{"name":"tag-policy"}`, status: 200, want: `{"active":"tag-policy"}`})
-	check(t, s, ts, post(`{"id":1,"name":"a","tag":"poison"}`).expect(400, `{"error":40004,"message":"tag \"poison\" is not allowed in this store"}`))
+	check(t, s, ts, post(`{"id":1,"name":"a","tag":"poison"}`).expect(400, `{"error":42200,"message":"tag \"poison\" is not allowed in this store"}`))
 }
 
 // TestAdminToken checks that admin calls need the admin token and that the
@@ -153,7 +153,7 @@ func TestSessions(t *testing.T) {
 	s, ts := newTestServer(t, Options{MaxSessions: 2, SessionIdle: time.Minute, Scenario: "first-create-fails"})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
-	refused := `{"error":40000,"message":"the store refused plant 1: please retry"}`
+	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
 	a, b := []string{SessionHeader, "job-a"}, []string{SessionHeader, "job-b"}
 	// Each session counts the scripted first create on its own.
 	check(t, s, ts, post(`{"id":1,"name":"a"}`, a...).expect(400, refused))

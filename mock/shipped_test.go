@@ -12,7 +12,7 @@ import (
 
 func TestShippedFirstCreateFails(t *testing.T) {
 	s, ts := newTestServer(t, Options{Scenario: "first-create-fails"})
-	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, `{"error":40000,"message":"the store refused plant 1: please retry"}`))
+	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, `{"error":50300,"message":"the store refused plant 1: please retry"}`))
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
 	if n := s.defaultSession.store.Len("/plants"); n != 2 {
@@ -81,7 +81,7 @@ func TestShippedFlaky(t *testing.T) {
 
 func TestShippedTagPolicy(t *testing.T) {
 	s, ts := newTestServer(t, Options{Scenario: "tag-policy"})
-	check(t, s, ts, post(`{"id":1,"name":"a","tag":"poison-ivy"}`).expect(400, `{"error":40004,"message":"tag \"poison-ivy\" is not allowed in this store"}`))
+	check(t, s, ts, post(`{"id":1,"name":"a","tag":"poison-ivy"}`).expect(400, `{"error":42200,"message":"tag \"poison-ivy\" is not allowed in this store"}`))
 	check(t, s, ts, post(`{"id":1,"name":"a","tag":"ivy"}`).expect(200, `{"name":"a","tag":"ivy"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
 }
@@ -89,7 +89,7 @@ func TestShippedTagPolicy(t *testing.T) {
 // TestReset checks that Reset empties the store and restarts rule counters.
 func TestReset(t *testing.T) {
 	s, ts := newTestServer(t, Options{Scenario: "first-create-fails"})
-	refused := `{"error":40000,"message":"the store refused plant 1: please retry"}`
+	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, refused))
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	s.Reset()

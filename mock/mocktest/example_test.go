@@ -157,8 +157,8 @@ func ExampleServer_Reset() {
 	fmt.Println(len(srv.Requests()), len(srv.Resources("/plants")))
 	fmt.Println(createPlant(srv.URL, `{"id":1,"name":"Fern"}`))
 	// Output:
-	// 400 {"error":40000,"message":"the store refused plant 1: please retry"}
+	// 400 {"error":50300,"message":"the store refused plant 1: please retry"}
 	// 200 {"name":"Fern"}
 	// 0 0
-	// 400 {"error":40000,"message":"the store refused plant 1: please retry"}
+	// 400 {"error":50300,"message":"the store refused plant 1: please retry"}
 }
