@@ -60,7 +60,9 @@ type Server struct {
 var _ http.Handler = (*Server)(nil)
 
 // New loads the document in opts and returns a Server ready to serve it.
-// A document it cannot serve is reported as a *SpecError.
+// A document it cannot serve is reported as a *SpecError, scenarios that
+// do not fit it as a *ScenarioError; malformed tokens and seed data that
+// do not validate are errors too.
 func New(opts Options) (*Server, error) {
 	spec := opts.Spec
 	if len(spec) == 0 {
