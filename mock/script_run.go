@@ -146,8 +146,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, p
 
 // scriptFailure reports a rule that could not be answered as scripted.
 func (s *Server) scriptFailure(rule *scriptRule, what string, err error) *problem {
-	p := internal("%s: %s: %v", rule.name, what, err)
-	return p
+	return internal("%s: %s: %v", rule.name, what, err)
 }
 
 func writeJSON(w http.ResponseWriter, status int, ct string, body []byte) {

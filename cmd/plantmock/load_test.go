@@ -169,13 +169,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if resp.StatusCode != 200 || string(b) != `{"name":"late"}` {
 		t.Errorf("in-flight create: %d %s", resp.StatusCode, b)
 	}
-	select {
-	case <-in.done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("no exit within 15s of SIGTERM")
-	}
-	in.done <- nil
-	if code := in.cmd.ProcessState.ExitCode(); code != 0 {
+	if code := in.wait(t); code != 0 {
 		t.Errorf("exit code %d, want 0", code)
 	}
 }
@@ -295,18 +289,10 @@ func TestShutdownUnderLoad(t *testing.T) {
 	for i := 0; i < 500; i++ { // let the load run for 500 answers
 		<-answered
 	}
-	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-in.done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("no exit within 15s of SIGTERM under load")
-	}
-	in.done <- nil
+	code := in.stop(t)
 	close(stop)
 	wg.Wait()
-	if code := in.cmd.ProcessState.ExitCode(); code != 0 {
+	if code != 0 {
 		t.Errorf("exit code %d, want 0", code)
 	}
 	if bad.Load() > 0 {

@@ -104,6 +104,12 @@ func (in *instance) stop(t *testing.T) int {
 	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	return in.wait(t)
+}
+
+// wait waits up to 15s for the process to exit and returns the exit code.
+func (in *instance) wait(t *testing.T) int {
+	t.Helper()
 	select {
 	case <-in.done:
 	case <-time.After(15 * time.Second):
