@@ -13,11 +13,15 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // AdminPrefix is where the admin API lives.
 const AdminPrefix = "/__admin/"
+
+// healthPath is the admin API's health call. The mock's handler answers it
+// even when the rest of the admin API is off (Options.NoAdmin), so that
+// container health checks work whatever the flags.
+const healthPath = AdminPrefix + "health"
 
 // Version is plantmock's version, reported by the admin health call.
 const Version = "0.1.0"
@@ -35,49 +39,55 @@ const maxAdminBody = 16 << 20
 // unless Options.NoAdmin is set; serve it on another listener then.
 func (s *Server) Admin() http.Handler { return s.admin }
 
-func (s *Server) buildAdmin() {
+// adminHandler builds the admin API: one route per call, behind the
+// admin token when there is one.
+func (s *Server) adminHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /__admin/health", s.adminHealth)
+	mux.HandleFunc("GET "+healthPath, s.adminHealth)
 	mux.HandleFunc("GET /__admin/openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/yaml")
 		io.WriteString(w, AdminOpenAPI)
 	})
 	mux.HandleFunc("GET /__admin/requests", s.withSession(s.adminRequests))
 	mux.HandleFunc("DELETE /__admin/requests", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		if ss.journal != nil {
-			ss.journal.reset()
-		}
+		ss.journal.reset()
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("POST /__admin/requests/count", s.withSession(s.adminFind(true)))
 	mux.HandleFunc("POST /__admin/requests/find", s.withSession(s.adminFind(false)))
 	mux.HandleFunc("GET /__admin/store", s.withSession(s.adminStore))
 	mux.HandleFunc("DELETE /__admin/store", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		s.resources.Add(-int64(ss.store.Reset()))
+		if err := s.store.Reset(r.Context(), ss.name); err != nil {
+			adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("PUT /__admin/store/{collection...}", s.withSession(s.adminSeed))
 	mux.HandleFunc("GET /__admin/scenarios", s.withSession(s.adminScenarios))
 	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
 	mux.HandleFunc("POST /__admin/reset", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		ss.reset(s)
+		if err := s.sessions.reset(r.Context(), ss); err != nil {
+			adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	}))
-	mux.HandleFunc("/__admin/", func(w http.ResponseWriter, r *http.Request) {
+	noCall := func(w http.ResponseWriter, r *http.Request) {
 		adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
-	})
-	s.admin = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	}
+	mux.HandleFunc(AdminPrefix, noCall)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.adminToken != "" {
-			scheme, tok, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(strings.TrimLeft(tok, " ")), []byte(s.adminToken)) != 1 {
+			scheme, token := authorization(r.Header.Get("Authorization"))
+			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), []byte(s.adminToken)) != 1 {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="plantmock-admin"`)
 				adminError(w, http.StatusUnauthorized, CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
 				return
 			}
 		}
 		if p := r.URL.Path; path.Clean(p) != p && path.Clean(p)+"/" != p {
-			// ServeMux would redirect to the clean path; an API answers.
-			adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(p, 100), AdminPrefix))
+			noCall(w, r) // ServeMux would redirect to the clean path; an API answers
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -87,7 +97,7 @@ func (s *Server) buildAdmin() {
 // withSession resolves the X-Mock-Session of an admin call.
 func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ss, p := s.session(r)
+		ss, p := s.sessions.get(r.Header.Get(SessionHeader))
 		if p != nil {
 			adminError(w, http.StatusBadRequest, p.code, p.message)
 			return
@@ -129,10 +139,7 @@ func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *session) {
-	var es []Entry
-	if ss.journal != nil {
-		es = ss.journal.entries()
-	}
+	es := ss.journal.entries()
 	if l := r.URL.Query().Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 0 {
@@ -161,6 +168,10 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			return
 		}
 		obj, _ := v.(map[string]any)
+		if obj == nil {
+			adminError(w, http.StatusBadRequest, CodeSchema, "the matcher must be a JSON object")
+			return
+		}
 		var m Match
 		for k, x := range obj {
 			switch k {
@@ -180,23 +191,12 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 				return
 			}
 		}
-		if obj == nil {
-			adminError(w, http.StatusBadRequest, CodeSchema, "the matcher must be a JSON object")
-			return
-		}
-		sel, err := m.compile()
+		sel, err := s.compileMatch(m)
 		if err != nil {
 			adminError(w, http.StatusBadRequest, CodeSchema, err.Error())
 			return
 		}
-		var es []Entry
-		if ss.journal != nil {
-			for _, e := range ss.journal.entries() {
-				if sel(e) {
-					es = append(es, e)
-				}
-			}
-		}
+		es := ss.journal.find(sel)
 		if count {
 			adminJSON(w, map[string]int{"count": len(es)})
 			return
@@ -206,14 +206,18 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 }
 
 func (s *Server) adminStore(w http.ResponseWriter, r *http.Request, ss *session) {
-	cols := map[string][]json.RawMessage{}
-	for _, c := range ss.store.Collections() {
-		docs := ss.store.List(c, -1)
-		out := make([]json.RawMessage, len(docs))
-		for i, d := range docs {
+	dump, err := s.store.Dump(r.Context(), ss.name)
+	if err != nil {
+		adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+		return
+	}
+	cols := make(map[string][]json.RawMessage, len(dump))
+	for _, c := range dump {
+		out := make([]json.RawMessage, len(c.Docs))
+		for i, d := range c.Docs {
 			out[i] = d
 		}
-		cols[c] = out
+		cols[c.Name] = out
 	}
 	adminJSON(w, map[string]any{"collections": cols})
 }
@@ -224,156 +228,39 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 	if !ok {
 		return
 	}
-	n, err := s.seedCollection(ss, col, v)
-	if err != nil {
+	n, p := s.seedCollection(r.Context(), ss, col, v)
+	if p != nil {
 		status := http.StatusBadRequest
-		if err.code == CodeNoRoute {
+		switch {
+		case p.code == CodeNoRoute:
 			status = http.StatusNotFound
+		case p.status >= 500:
+			status = p.status
 		}
-		adminError(w, status, err.code, err.text())
+		adminError(w, status, p.code, p.text())
 		return
 	}
 	adminJSON(w, map[string]any{"collection": col, "count": n})
 }
 
-// seed makes a collection hold exactly the given resources, each valid
-// against the collection's create schema.
-func (s *Server) seedCollection(ss *session, col string, v any) (int, *problem) {
-	route, vals, _ := s.find(col)
-	var pl *plan
-	if route != nil {
-		if op := route.Operation("POST"); op != nil && s.plans[op].do == create {
-			pl = s.plans[op]
-		}
-	}
-	if pl == nil {
-		return 0, &problem{code: CodeNoRoute, message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", col)}
-	}
-	items, isArray := v.([]any)
-	if !isArray {
-		return 0, &problem{code: CodeSchema, message: col + ": seed data must be a JSON array of resources"}
-	}
-	keys := make([]string, 0, len(items))
-	docs := make([][]byte, 0, len(items))
-	seen := map[string]int{}
-	var vs []openapi.Violation
-	for i, it := range items {
-		obj, _ := it.(map[string]any)
-		before := len(vs)
-		for _, x := range pl.col.schema.Validate(it) {
-			at := fmt.Sprintf("[%d]", i)
-			if x.Path != "" {
-				at += "." + x.Path
-			}
-			vs = append(vs, openapi.Violation{Path: at, Reason: x.Reason})
-		}
-		if obj == nil || len(vs) > before {
-			continue
-		}
-		applyDefaults(obj, pl.col.schema)
-		k := ""
-		if pl.col.idProp != "" {
-			if id, ok := obj[pl.col.idProp]; ok {
-				k = key(id)
-			}
-		}
-		if k == "" {
-			k = strconv.FormatUint(s.ids.Add(1), 10)
-			if pl.col.idProp != "" {
-				obj[pl.col.idProp] = typedID(pl, k)
-			}
-		}
-		if j, dup := seen[k]; dup {
-			vs = append(vs, openapi.Violation{Path: fmt.Sprintf("[%d]", i), Reason: fmt.Sprintf("%s repeats item %d", describeID(pl, k), j)})
-			continue
-		}
-		seen[k] = i
-		keys = append(keys, k)
-		docs = append(docs, jsonx.Marshal(obj))
-	}
-	if len(vs) > 0 {
-		return 0, &problem{code: CodeSchema, message: col + ": seed data does not match the create schema", violations: vs}
-	}
-	if s.resources.Load()+int64(len(keys)) > s.maxResources {
-		return 0, s.full()
-	}
-	s.resources.Add(int64(len(keys) - ss.store.Replace(colKey(pl, vals), keys, docs)))
-	return len(keys), nil
-}
-
-// SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
-// session, validating each resource like a create.
-func (s *Server) SeedData(data []byte) error {
-	v, err := jsonx.Decode(data)
-	if err != nil {
-		return fmt.Errorf("seed data: %v", err)
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("seed data must be a JSON object of collection paths to arrays of resources")
-	}
-	names := make([]string, 0, len(obj))
-	for k := range obj {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, col := range names {
-		if _, p := s.seedCollection(s.defaultSession, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
-			return fmt.Errorf("seed data: %s", p.text())
-		}
-	}
-	return nil
-}
-
-type scenarioView struct {
-	Name        string     `json:"name"`
-	Description string     `json:"description,omitempty"`
-	File        string     `json:"file,omitempty"`
-	Rules       []ruleView `json:"rules"`
-}
-
-type ruleView struct {
-	When        When        `json:"when"`
-	Times       int         `json:"times,omitempty"`
-	Every       int         `json:"every,omitempty"`
-	Respond     respondView `json:"respond"`
-	OffContract bool        `json:"off_contract,omitempty"`
-}
-
-type respondView struct {
-	Status  int               `json:"status,omitempty"`
-	Headers map[string]string `json:"headers,omitempty"`
-	Body    any               `json:"body,omitempty"`
-	Delay   string            `json:"delay,omitempty"`
-	Fault   Fault             `json:"fault,omitempty"`
-}
-
+// adminScenarios lists the loaded scenarios as they were given, by name,
+// and the session's active one.
 func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *session) {
-	names := make([]string, 0, len(s.defs))
-	for n := range s.defs {
+	names := make([]string, 0, len(s.scenarios.byName))
+	for n := range s.scenarios.byName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	out := []scenarioView{}
-	for _, n := range names {
-		sc := s.defs[n]
-		v := scenarioView{Name: sc.Name, Description: sc.Description, File: sc.File, Rules: []ruleView{}}
-		for _, rl := range sc.Rules {
-			rv := ruleView{When: rl.When, Times: rl.Times, Every: rl.Every, OffContract: rl.OffContract,
-				Respond: respondView{Status: rl.Respond.Status, Headers: rl.Respond.Headers, Body: rl.Respond.Body, Fault: rl.Respond.Fault}}
-			if rl.Respond.Delay > 0 {
-				rv.Respond.Delay = rl.Respond.Delay.String()
-			}
-			v.Rules = append(v.Rules, rv)
-		}
-		out = append(out, v)
+	out := make([]*Scenario, len(names))
+	for i, n := range names {
+		out[i] = s.scenarios.byName[n].def
 	}
 	adminJSON(w, map[string]any{"active": activeName(ss), "scenarios": out})
 }
 
 func activeName(ss *session) any {
-	if sp := ss.active.Load(); sp != nil {
-		return sp.name
+	if sc := ss.active.Load(); sc != nil {
+		return sc.name
 	}
 	return nil
 }
@@ -393,35 +280,15 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	case nil:
 		ss.active.Store(nil)
 	case string:
-		sp := s.scripts[n]
-		if sp == nil {
-			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.scriptNames()))
+		sc := s.scenarios.byName[n]
+		if sc == nil {
+			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.ScenarioNames()))
 			return
 		}
-		ss.active.Store(sp)
+		ss.active.Store(sc)
 	default:
 		adminError(w, http.StatusBadRequest, CodeSchema, "name must be a string or null")
 		return
 	}
 	adminJSON(w, map[string]any{"active": activeName(ss)})
-}
-
-// MarshalJSON writes bodies as JSON when they are JSON, else as strings.
-func (e Entry) MarshalJSON() ([]byte, error) {
-	type plain Entry
-	return json.Marshal(struct {
-		plain
-		Body     any `json:"body,omitempty"`
-		Response any `json:"response,omitempty"`
-	}{plain(e), bodyValue(e.Body), bodyValue(e.Response)})
-}
-
-func bodyValue(b []byte) any {
-	if len(b) == 0 {
-		return nil
-	}
-	if json.Valid(b) {
-		return json.RawMessage(b)
-	}
-	return string(b)
 }

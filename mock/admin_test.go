@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -94,7 +95,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "seed an unknown collection", method: "PUT", path: "/__admin/store/trees", body: `[]`, status: 404,
 			want: `{"error":40400,"message":"/trees is not a collection the document creates resources in (POST with a JSON object body)"}`},
 		{name: "seed not an array", method: "PUT", path: "/__admin/store/plants", body: `{}`, status: 400, want: `{"error":40004,"message":"/plants: seed data must be a JSON array of resources"}`},
-		{name: "scenarios", method: "GET", path: "/__admin/scenarios", status: 200, contains: `{"name":"slow","description":"Creates take 1.5 s, then behave as usual.","file":"scenarios/slow.yaml","rules":[{"when":{"Operation":"POST /plants"`},
+		{name: "scenarios", method: "GET", path: "/__admin/scenarios", status: 200, contains: `{"name":"slow","description":"Creates take 1.5 s, then behave as usual.","rules":[{"when":{"operation":"POST /plants"},"respond":{"delay":"1.5s"}}],"file":"scenarios/slow.yaml"}`},
 		{name: "activate", method: "PUT", path: "/__admin/scenario", body: `{"name":"store-busy"}`, status: 200, want: `{"active":"store-busy"}`},
 		{name: "activate unknown", method: "PUT", path: "/__admin/scenario", body: `{"name":"nope"}`, status: 400,
 			want: `{"error":40006,"message":"no scenario is named \"nope\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`},
@@ -114,6 +115,23 @@ func TestAdminAPI(t *testing.T) {
 	if got := s.Journal(); len(got) != 0 {
 		t.Errorf("admin calls were journaled: %d entries", len(got))
 	}
+}
+
+// TestAdminScenariosView checks that the scenarios are shown with the keys
+// of their YAML files, valid against the admin document, for shipped
+// scenarios and ones built in Go alike.
+func TestAdminScenariosView(t *testing.T) {
+	inGo := &Scenario{Name: "in-go", Rules: []Rule{
+		{When: When{Operation: "POST /plants", Headers: map[string]string{"X-A": "/^b/"}, Token: "t", Body: map[string]any{"id": 1}},
+			Times: 2, Every: 3, OffContract: true,
+			Respond: Respond{Status: 503, Headers: map[string]string{"Retry-After": "1"}, Body: map[string]any{"oops": true}, Delay: 250 * time.Millisecond}},
+		{Respond: Respond{Fault: FaultEmptyResponse}},
+	}}
+	_, ts := newTestServer(t, Options{Scenarios: []*Scenario{inGo}, NoShippedScenarios: true, Scenario: "in-go"})
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "scenarios", method: "GET", path: "/__admin/scenarios", status: 200,
+		want: `{"active":"in-go","scenarios":[{"name":"in-go","rules":[` +
+			`{"when":{"operation":"POST /plants","headers":{"X-A":"/^b/"},"token":"t","body":{"id":1}},"times":2,"every":3,"respond":{"status":503,"headers":{"Retry-After":"1"},"body":{"oops":true},"delay":"250ms"},"off_contract":true},` +
+			`{"when":{},"respond":{"fault":"empty_response"}}]}]}`})
 }
 
 // TestAdminActivatesForRequests checks that an activated scenario answers.
@@ -140,7 +158,9 @@ func TestAdminToken(t *testing.T) {
 // Admin serves it on its own listener.
 func TestAdminSeparate(t *testing.T) {
 	s, ts := newTestServer(t, Options{NoAdmin: true})
-	check(t, s, ts, exchange{method: "GET", path: "/__admin/health"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/health"}`))
+	check(t, s, ts, call{method: "GET", path: "/__admin/store"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/store"}`))
+	// The health call stays, for container health checks.
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "health on the mock", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","version":"` + Version + `"}`})
 	admin := httptest.NewServer(s.Admin())
 	defer admin.Close()
 	callAdmin(t, admin, adminDoc(t), adminCall{name: "health", method: "GET", path: "/__admin/health", status: 200, contains: `"status":"ok"`})
@@ -152,7 +172,7 @@ func TestSessions(t *testing.T) {
 	doc := adminDoc(t)
 	s, ts := newTestServer(t, Options{MaxSessions: 2, SessionIdle: time.Minute, Scenario: "first-create-fails"})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
+	s.sessions.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
 	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
 	a, b := []string{SessionHeader, "job-a"}, []string{SessionHeader, "job-b"}
 	// Each session counts the scripted first create on its own.
@@ -176,9 +196,12 @@ func TestSessions(t *testing.T) {
 		t.Errorf("store-busy in job-b: %d %s", resp.StatusCode, got)
 	}
 	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "job-c").expect(400, refused))
-	if got := s.sessionNames(); strings.Join(got, ",") != "job-b,job-c" {
-		t.Errorf("sessions = %v, want job-a expired", got)
+	// job-a expired: its plants went with it, and it cannot come back
+	// while job-b and job-c are alive.
+	if n, err := s.store.Count(context.Background(), "job-a", "/plants"); n != 0 || err != nil {
+		t.Errorf("expired session job-a still holds %d plants (%v)", n, err)
 	}
+	callAdmin(t, ts, doc, adminCall{name: "expired session is not there", method: "GET", path: "/__admin/store", header: map[string]string{SessionHeader: "job-a"}, status: 400, want: tooMany})
 	bad := `{"error":40008,"message":"X-Mock-Session must be 1 to 128 letters, digits or -._~+/ characters"}`
 	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "has space").expect(400, bad))
 }

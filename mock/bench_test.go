@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"context"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"io"
 	"net/http"
@@ -101,9 +102,10 @@ func BenchmarkStageRoute(b *testing.B) {
 
 func BenchmarkStageSecurity(b *testing.B) {
 	s, pl, r := benchServer(b)
+	x := &exchange{r: r, plan: pl}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if p := s.authenticate(pl.op, r); p != nil {
+		if p := s.checkSecurity(x); p != nil {
 			b.Fatal(p)
 		}
 	}
@@ -140,6 +142,7 @@ func BenchmarkStageValidateInvalid(b *testing.B) { benchValidate(b, invalidBody,
 func BenchmarkStageStore(b *testing.B) {
 	s, _, _ := benchServer(b)
 	doc := jsonx.Marshal(map[string]any{"id": 1, "name": "Monstera"})
+	ctx := context.Background()
 	keys := make([]string, b.N)
 	for i := range keys {
 		keys[i] = strconv.Itoa(i)
@@ -147,7 +150,7 @@ func BenchmarkStageStore(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.defaultSession.store.Create("/plants", keys[i], doc)
+		s.store.Create(ctx, "", "/plants", keys[i], func(string) []byte { return doc })
 	}
 }
 

@@ -79,11 +79,11 @@ func TestConcurrentCreates(t *testing.T) {
 			t.Errorf("id %d: created %d times, refused %d times; want 1 and 1", i, created[i], refused[i])
 		}
 	}
-	if got := s.defaultSession.store.Len("/plants"); got != n {
+	if got := stored(s, "/plants"); got != n {
 		t.Errorf("store holds %d plants, want %d", got, n)
 	}
 	for i := 0; i < n; i++ {
-		doc, ok := s.defaultSession.store.Get("/plants", fmt.Sprint(i))
+		doc, ok := storedDoc(s, "/plants", fmt.Sprint(i))
 		if want := fmt.Sprintf(`{"id":%d,"name":"plant %d","tag":"t%d"}`, i, i, i%7); !ok || string(doc) != want {
 			t.Errorf("store[%d] = %s, want %s", i, doc, want)
 		}

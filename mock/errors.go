@@ -49,9 +49,9 @@ const (
 	numClasses
 )
 
-// preferred lists, per class, the statuses to use when the operation
+// statusPreference lists, per class, the statuses to use when the operation
 // declares them, best first. The first one is used when none is declared.
-var preferred = [numClasses][]int{
+var statusPreference = [numClasses][]int{
 	classRequest:   {400, 422},
 	classSchema:    {422, 400},
 	classTooLarge:  {413, 400, 422},
@@ -61,7 +61,7 @@ var preferred = [numClasses][]int{
 }
 
 // problem is a request the mock refuses or cannot answer. One function,
-// writeProblem, turns it into an HTTP answer.
+// refuse, turns it into an HTTP answer.
 type problem struct {
 	code       Code
 	class      class
@@ -115,19 +115,22 @@ func (e *ScenarioError) Unwrap() error { return e.Err }
 
 // pickStatus returns the status an operation answers a problem class with.
 func pickStatus(op *openapi.Operation, c class) int {
-	for _, s := range preferred[c] {
+	for _, s := range statusPreference[c] {
 		if op != nil && op.Declares(s) {
 			return s
 		}
 	}
-	return preferred[c][0]
+	return statusPreference[c][0]
 }
 
-// writeProblem sends p in the error shape of the operation (nil for
-// problems found before an operation was matched).
-func (s *Server) writeProblem(w http.ResponseWriter, pl *plan, p *problem) {
-	if rec, ok := w.(*recorder); ok {
-		rec.problem = p
+// refuse answers x with p in the error shape of its operation (of the
+// route's first operation for a 405, of the document for a 404), and
+// notes p for the journal. It is the one place problems become answers.
+func (s *Server) refuse(x *exchange, p *problem) {
+	x.problem = p
+	pl := x.plan
+	if pl == nil && x.route != nil {
+		pl = s.anyPlan(x.route)
 	}
 	status := p.status
 	if status == 0 {
@@ -137,16 +140,19 @@ func (s *Server) writeProblem(w http.ResponseWriter, pl *plan, p *problem) {
 	if pl != nil {
 		shape = pl.errorShape(status)
 	}
-	h := w.Header()
+	h := x.w.Header()
 	if p.header[0] != "" {
 		h.Set(p.header[0], p.header[1])
 	}
-	body := shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text())
-	h.Set("Content-Type", shape.contentType)
-	h.Set("Content-Length", itoa(len(body)))
-	w.WriteHeader(status)
-	w.Write(body)
+	writeJSON(x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
 	if status >= 500 {
 		s.log.Error("answered with an internal error", "status", status, "message", p.text())
 	}
+}
+
+// internal is a problem of the mock's own: a 500.
+func internal(format string, args ...any) *problem {
+	p := invalid(CodeInternal, classRequest, format, args...)
+	p.status = http.StatusInternalServerError
+	return p
 }

@@ -127,14 +127,3 @@ func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []by
 	}
 	return append(buf, '}')
 }
-
-// contentTypeOf returns the Content-Type to send for a media type; wildcards
-// become application/json.
-func contentTypeOf(m *openapi.Media) string {
-	if m == nil || strings.Contains(m.Type, "*") {
-		return "application/json"
-	}
-	return m.Type
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -25,7 +25,7 @@ func TestSecondSpec(t *testing.T) {
 	// A required response header gets a fixed value generated from its schema.
 	const requestID = "3326b697-de7c-4c84-bf4b-a9c587fc9e4f"
 	done := `{"done":true,"priority":3,"taskId":"a-1","title":"water"}`
-	steps := []exchange{
+	steps := []call{
 		{name: "create answers 201 with defaults applied and writeOnly left out", method: "POST", path: "/tasks", header: keyJSON,
 			body: `{"taskId":"a-1","title":"water","secret":"s3"}`, status: 201, wantHeader: jsonHeader(task, "X-Request-Id", requestID), wantBody: task},
 		{name: "list", method: "GET", path: "/tasks", header: key, status: 200, wantHeader: jsonHeader("[" + task + "]"), wantBody: "[" + task + "]"},
@@ -49,27 +49,27 @@ func TestSecondSpec(t *testing.T) {
 			wantHeader: jsonHeader(`{"done":false,"priority":-2147483648,"taskId":"b-2","title":"prune"}`), wantBody: `{"done":false,"priority":-2147483648,"taskId":"b-2","title":"prune"}`},
 	}
 	errs := []struct {
-		exchange
+		call
 		code   Code
 		detail string
 	}{
-		{exchange{name: "read of a deleted task is 404", method: "GET", path: "/tasks/a-1", header: key, status: 404}, CodeNotFound, `no resource with taskId "a-1" in /tasks`},
-		{exchange{name: "delete of a missing task is 404", method: "DELETE", path: "/tasks/zz", header: key, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
-		{exchange{name: "patch of a missing task is 404", method: "PATCH", path: "/tasks/zz", header: keyPatch, body: `{"done":true}`, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
-		{exchange{name: "duplicate create is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"b-2","title":"again"}`, status: 422}, CodeDuplicate, `taskId "b-2" already exists in /tasks`},
-		{exchange{name: "schema violation is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"C","title":"","priority":2147483648}`, status: 422}, CodeSchema,
+		{call{name: "read of a deleted task is 404", method: "GET", path: "/tasks/a-1", header: key, status: 404}, CodeNotFound, `no resource with taskId "a-1" in /tasks`},
+		{call{name: "delete of a missing task is 404", method: "DELETE", path: "/tasks/zz", header: key, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
+		{call{name: "patch of a missing task is 404", method: "PATCH", path: "/tasks/zz", header: keyPatch, body: `{"done":true}`, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
+		{call{name: "duplicate create is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"b-2","title":"again"}`, status: 422}, CodeDuplicate, `taskId "b-2" already exists in /tasks`},
+		{call{name: "schema violation is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"C","title":"","priority":2147483648}`, status: 422}, CodeSchema,
 			"request body does not match the schema: priority: 2147483648 is outside the int32 range; taskId: does not match the pattern ^[a-z0-9-]+$; title: shorter than the minimum length 1"},
-		{exchange{name: "malformed JSON is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{`, status: 422}, CodeBodyNotJSON, "invalid JSON: unexpected end of input"},
-		{exchange{name: "wrong content type is the declared 422", method: "PATCH", path: "/tasks/b-2", header: keyJSON, body: `{}`, status: 422}, CodeContentType,
+		{call{name: "malformed JSON is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{`, status: 422}, CodeBodyNotJSON, "invalid JSON: unexpected end of input"},
+		{call{name: "wrong content type is the declared 422", method: "PATCH", path: "/tasks/b-2", header: keyJSON, body: `{}`, status: 422}, CodeContentType,
 			"Content-Type application/json is not accepted; send application/merge-patch+json"},
-		{exchange{name: "empty body is the declared 422", method: "PUT", path: "/tasks/b-2", header: keyJSON, status: 422}, CodeBodyMissing, "request body is required (application/json)"},
-		{exchange{name: "patch may not break the resource schema", method: "PATCH", path: "/tasks/b-2", header: keyPatch, body: `{"title":null}`, status: 422}, CodeSchema,
+		{call{name: "empty body is the declared 422", method: "PUT", path: "/tasks/b-2", header: keyJSON, status: 422}, CodeBodyMissing, "request body is required (application/json)"},
+		{call{name: "patch may not break the resource schema", method: "PATCH", path: "/tasks/b-2", header: keyPatch, body: `{"title":null}`, status: 422}, CodeSchema,
 			"the patched resource does not match the schema: title: required property is missing"},
-		{exchange{name: "replace may not change the identifier", method: "PUT", path: "/tasks/b-2", header: keyJSON, body: `{"taskId":"c-3","title":"x"}`, status: 422}, CodeSchema,
+		{call{name: "replace may not change the identifier", method: "PUT", path: "/tasks/b-2", header: keyJSON, body: `{"taskId":"c-3","title":"x"}`, status: 422}, CodeSchema,
 			`request body does not match the path: taskId: is "c-3" but the path addresses "b-2"`},
-		{exchange{name: "invalid query parameter", method: "GET", path: "/tasks?limit=101", header: key, status: 422}, CodeParameter,
+		{call{name: "invalid query parameter", method: "GET", path: "/tasks?limit=101", header: key, status: 422}, CodeParameter,
 			"invalid parameters: query.limit: maximum: got 101, want 100"},
-		{exchange{name: "invalid path parameter", method: "GET", path: "/tasks/UPPER", header: key, status: 422}, CodeParameter,
+		{call{name: "invalid path parameter", method: "GET", path: "/tasks/UPPER", header: key, status: 422}, CodeParameter,
 			"invalid parameters: path.taskId: 'UPPER' does not match pattern '^[a-z0-9-]+$'"},
 	}
 	for _, st := range steps {
@@ -80,7 +80,7 @@ func TestSecondSpec(t *testing.T) {
 			title := map[int]string{404: "Not Found", 422: "Unprocessable Entity"}[e.status]
 			e.wantBody = problemBody(e.code, title, e.detail)
 			e.wantHeader = problemHeader(e.wantBody)
-			check(t, s, ts, e.exchange)
+			check(t, s, ts, e.call)
 		})
 	}
 }
@@ -104,7 +104,7 @@ func TestSecondSpecAuth(t *testing.T) {
 				h["X-API-Key"] = tt.key
 			}
 			b := problemBody(tt.code, "Unauthorized", tt.detail)
-			check(t, s, ts, exchange{method: "GET", path: "/tasks", header: h, status: 401,
+			check(t, s, ts, call{method: "GET", path: "/tasks", header: h, status: 401,
 				wantHeader: problemHeader(b, "WWW-Authenticate", tt.challenge), wantBody: b})
 		})
 	}
@@ -118,7 +118,7 @@ func TestGeneratedAnswers(t *testing.T) {
 		s, ts := newTestServer(t, Options{Spec: spec, Seed: seed})
 		var out []string
 		for i := 0; i < 3; i++ {
-			req, resp, body := send(t, ts, exchange{method: "GET", path: "/report", header: map[string]string{"X-API-Key": "any"}})
+			req, resp, body := send(t, ts, call{method: "GET", path: "/report", header: map[string]string{"X-API-Key": "any"}})
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d: %s", resp.StatusCode, body)
 			}

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,8 +14,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// exchange is one request and the exact answer expected for it.
-type exchange struct {
+// call is one request and the exact answer expected for it.
+type call struct {
 	name   string
 	method string
 	path   string
@@ -70,8 +71,8 @@ func readSpec(t testing.TB, name string) []byte {
 	return b
 }
 
-// send performs an exchange and returns the answer.
-func send(t testing.TB, ts *httptest.Server, ex exchange) (*http.Request, *http.Response, []byte) {
+// send performs an call and returns the answer.
+func send(t testing.TB, ts *httptest.Server, ex call) (*http.Request, *http.Response, []byte) {
 	t.Helper()
 	var body io.Reader
 	if ex.body != "" {
@@ -96,9 +97,9 @@ func send(t testing.TB, ts *httptest.Server, ex exchange) (*http.Request, *http.
 	return req, resp, got
 }
 
-// check performs an exchange, asserts the exact status, headers and body,
+// check performs an call, asserts the exact status, headers and body,
 // and that the answer conforms to the document.
-func check(t *testing.T, s *Server, ts *httptest.Server, ex exchange) {
+func check(t *testing.T, s *Server, ts *httptest.Server, ex call) {
 	t.Helper()
 	req, resp, got := send(t, ts, ex)
 	if resp.StatusCode != ex.status {
@@ -193,4 +194,20 @@ func (s *Server) firstErrorMedia() *openapi.Media {
 		}
 	}
 	return nil
+}
+
+// stored returns how many resources a collection of the default session
+// holds.
+func stored(s *Server, col string) int {
+	n, err := s.store.Count(context.Background(), "", col)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// storedDoc returns the resource of the default session under key.
+func storedDoc(s *Server, col, key string) ([]byte, bool) {
+	doc, err := s.store.Get(context.Background(), "", col, key)
+	return doc, err == nil
 }

@@ -67,7 +67,7 @@ func TestHostileLyingContentLength(t *testing.T) {
 	if got != "HTTP/1.1 400 Bad Request" {
 		t.Errorf("status line %q", got)
 	}
-	if n := s.defaultSession.store.Len("/plants"); n != 0 {
+	if n := stored(s, "/plants"); n != 0 {
 		t.Errorf("stored %d", n)
 	}
 }
@@ -121,7 +121,7 @@ func TestHostileClientGoneMidBody(t *testing.T) {
 	conn.Close()
 	// The mock goes on answering, and stored nothing.
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
-	if _, ok := s.defaultSession.store.Get("/plants", "1"); ok {
+	if _, ok := storedDoc(s, "/plants", "1"); ok {
 		t.Error("a half-sent create was stored")
 	}
 }
@@ -178,9 +178,16 @@ func TestMaxResources(t *testing.T) {
 	check(t, s, ts, post(`{"id":3,"name":"c"}`).expect(200, `{"name":"c"}`))
 	check(t, s, ts, post(`{"id":4,"name":"d"}`).expect(200, `{"name":"d"}`))
 	check(t, s, ts, post(`{"id":5,"name":"e"}`).expect(400, full))
-	if got := s.resources.Load(); got != 3 {
-		t.Errorf("count = %d, want 3", got)
+	if got := stored(s, "/plants"); got != 2 {
+		t.Errorf("default session holds %d plants, want 2", got)
 	}
+	// Seeding counts what it adds, and a delete gives room back.
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "seed beyond the cap", method: "PUT", path: "/__admin/store/plants", body: `[{"id":7,"name":"x"},{"id":8,"name":"y"},{"id":9,"name":"z"}]`, status: 400,
+		want: full})
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "seed within the cap", method: "PUT", path: "/__admin/store/plants", body: `[{"id":7,"name":"x"}]`, status: 200,
+		want: `{"collection":"/plants","count":1}`})
+	check(t, s, ts, post(`{"id":8,"name":"y"}`).expect(200, `{"name":"y"}`))
+	check(t, s, ts, post(`{"id":9,"name":"z"}`).expect(400, full))
 }
 
 // TestIdleAndSlowConnections holds 1,000 connections open, idle or

@@ -1,16 +1,11 @@
 package mock
 
 import (
-	"bufio"
-	"context"
-	"log/slog"
-	"net"
+	"encoding/json"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -52,6 +47,26 @@ type Entry struct {
 	Violations []Violation `json:"violations,omitempty"`
 }
 
+// MarshalJSON writes bodies as JSON when they are JSON, else as strings.
+func (e Entry) MarshalJSON() ([]byte, error) {
+	type plain Entry
+	return json.Marshal(struct {
+		plain
+		Body     any `json:"body,omitempty"`
+		Response any `json:"response,omitempty"`
+	}{plain(e), bodyValue(e.Body), bodyValue(e.Response)})
+}
+
+func bodyValue(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	if json.Valid(b) {
+		return json.RawMessage(b)
+	}
+	return string(b)
+}
+
 // Violation is one way a request breaks the contract.
 type Violation struct {
 	// Path locates the value: "id", "tags[2]", "owner.name" in the body
@@ -60,7 +75,8 @@ type Violation struct {
 	Reason string `json:"reason"`
 }
 
-// String returns "path: reason".
+// String returns "path: reason", or "body: reason" for the body as a
+// whole.
 func (v Violation) String() string { return openapi.Violation(v).String() }
 
 // Contract reports whether the code rejects a request for breaking the
@@ -76,7 +92,8 @@ func (c Code) Contract() bool {
 	return false
 }
 
-// journal keeps the last exchanges in a ring that grows up to its size.
+// journal keeps the last exchanges of a session in a ring that grows up
+// to its size.
 type journal struct {
 	size int
 	mu   sync.Mutex // guards ring, next and seq
@@ -85,6 +102,8 @@ type journal struct {
 	seq  uint64
 }
 
+// newJournal returns a journal of size entries (0: DefaultJournalSize),
+// or nil for a negative size: no journal.
 func newJournal(size int) *journal {
 	if size < 0 {
 		return nil
@@ -108,8 +127,11 @@ func (j *journal) add(e *Entry) {
 	j.next = (j.next + 1) % j.size
 }
 
-// entries returns the kept exchanges, oldest first.
+// entries returns the kept exchanges, oldest first; nil for no journal.
 func (j *journal) entries() []Entry {
+	if j == nil {
+		return nil
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	out := make([]Entry, 0, len(j.ring))
@@ -117,90 +139,51 @@ func (j *journal) entries() []Entry {
 	return append(out, j.ring[:j.next]...)
 }
 
+// find returns the kept exchanges sel selects, oldest first.
+func (j *journal) find(sel func(Entry) bool) []Entry {
+	var out []Entry
+	for _, e := range j.entries() {
+		if sel(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func (j *journal) reset() {
+	if j == nil {
+		return
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.ring, j.next, j.seq = nil, 0, 0
 }
 
-// recorder is the ResponseWriter of one request: it notes what the mock
-// answered, for the journal.
-type recorder struct {
-	http.ResponseWriter
-	start    time.Time
-	status   int
-	body     []byte
-	op       *openapi.Operation
-	reqBody  []byte
-	problem  *problem
-	script   string
-	rule     int
-	sess     *session
-	hijacked bool
-	recorded bool
-}
-
-func (w *recorder) WriteHeader(status int) {
-	if w.status == 0 {
-		w.status = status
-	}
-	w.ResponseWriter.WriteHeader(status)
-}
-
-func (w *recorder) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	if w.body == nil {
-		w.body = b // the mock never reuses a buffer it has written
-	} else if len(w.body) < maxJournalBody {
-		w.body = append(w.body[:len(w.body):len(w.body)], b...)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Hijack lets faults take the connection over.
-func (w *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	hj, ok := w.ResponseWriter.(http.Hijacker)
-	if !ok {
-		return nil, nil, http.ErrNotSupported
-	}
-	w.hijacked = true
-	return hj.Hijack()
-}
-
-// Unwrap gives http.ResponseController the underlying writer.
-func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// record adds the exchange to the journal and shows it to the observer.
-func (s *Server) record(w *recorder, r *http.Request) {
-	var j *journal
-	if w.sess != nil {
-		j = w.sess.journal
-	} else {
-		j = s.defaultSession.journal
-	}
-	if w.recorded || j == nil && s.observe == nil && !s.logAll {
+// record adds the exchange to its session's journal, logs it and shows it
+// to the observer, once.
+func (s *Server) record(x *exchange) {
+	j := x.sess.journal
+	if x.recorded || j == nil && s.observe == nil && !s.logAll {
 		return
 	}
-	w.recorded = true
+	x.recorded = true
+	r, w := x.r, x.w
 	e := Entry{
-		Time: w.start, Duration: time.Since(w.start),
+		Time: x.start, Duration: time.Since(x.start),
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
-		Body: clipBytes(w.reqBody), Status: w.status, Response: clipBytes(w.body),
-		Scenario: w.script, Rule: w.rule,
+		Body: clipBytes(x.raw), Status: w.status, Response: clipBytes(w.body),
+		Session: x.sess.name, Token: x.cred.token,
 	}
-	if w.sess != nil {
-		e.Session = w.sess.name
+	if x.rule != nil {
+		e.Scenario, e.Rule = x.scenario.name, x.rule.index+1
 	}
 	if w.hijacked {
 		e.Status, e.Response = 0, nil
 	}
-	if w.op != nil {
-		e.Operation = w.op.Name
-		e.Token = requestToken(w.op, r)
+	if op := x.op(); op != nil {
+		e.Operation = op.Name
 	}
-	if p := w.problem; p != nil {
+	if p := x.problem; p != nil {
 		e.Code = p.code
 		if len(p.violations) > 0 {
 			e.Violations = make([]Violation, len(p.violations))
@@ -225,104 +208,4 @@ func clipBytes(b []byte) []byte {
 		return b[:maxJournalBody]
 	}
 	return b
-}
-
-// Journal returns the exchanges the default session's journal keeps,
-// oldest first.
-func (s *Server) Journal() []Entry {
-	if s.defaultSession.journal == nil {
-		return nil
-	}
-	return s.defaultSession.journal.entries()
-}
-
-// Match selects journal entries. Every condition given must hold; the
-// zero Match selects every entry.
-type Match struct {
-	// Operation is "METHOD /path/template", as in a scenario.
-	Operation string `json:"operation,omitempty"`
-	// Status is the answer's status.
-	Status int `json:"status,omitempty"`
-	// Body is a JSON subset of the request body, as in a scenario's
-	// when.body: strings may be /regex/.
-	Body any `json:"body,omitempty"`
-	// Func, if set, must return true.
-	Func func(Entry) bool `json:"-"`
-}
-
-// Find returns the journal entries m selects, oldest first. A bad regular
-// expression in m.Body is an error.
-func (s *Server) Find(m Match) ([]Entry, error) {
-	sel, err := m.compile()
-	if err != nil {
-		return nil, err
-	}
-	var out []Entry
-	for _, e := range s.Journal() {
-		if sel(e) {
-			out = append(out, e)
-		}
-	}
-	return out, nil
-}
-
-// compile returns the predicate of m.
-func (m Match) compile() (func(Entry) bool, error) {
-	var pat any
-	if m.Body != nil {
-		v, err := jsonx.Normalize(m.Body)
-		if err != nil {
-			return nil, err
-		}
-		if pat, err = compilePattern(v, "body"); err != nil {
-			return nil, err
-		}
-	}
-	op := normalizeOperation(m.Operation)
-	return func(e Entry) bool {
-		if op != "" && e.Operation != op || m.Status != 0 && e.Status != m.Status {
-			return false
-		}
-		if pat != nil {
-			v, err := jsonx.Decode(e.Body)
-			if err != nil || !matchPattern(pat, v) {
-				return false
-			}
-		}
-		return m.Func == nil || m.Func(e)
-	}, nil
-}
-
-// normalizeOperation writes "post  /plants" as "POST /plants".
-func normalizeOperation(op string) string {
-	method, path, _ := strings.Cut(strings.TrimSpace(op), " ")
-	if method == "" {
-		return ""
-	}
-	return strings.ToUpper(method) + " " + strings.TrimSpace(path)
-}
-
-// logExchange writes one log line for an exchange. Tokens are not logged.
-func (s *Server) logExchange(e *Entry) {
-	attrs := []slog.Attr{
-		slog.String("method", e.Method), slog.String("path", e.Path),
-		slog.Int("status", e.Status), slog.Duration("duration", e.Duration),
-	}
-	if e.Session != "" {
-		attrs = append(attrs, slog.String("session", e.Session))
-	}
-	if e.Scenario != "" {
-		attrs = append(attrs, slog.String("scenario", e.Scenario), slog.Int("rule", e.Rule))
-	}
-	if e.Code != 0 {
-		attrs = append(attrs, slog.Int("error", int(e.Code)))
-	}
-	if len(e.Violations) > 0 {
-		vs := make([]string, len(e.Violations))
-		for i, v := range e.Violations {
-			vs[i] = v.String()
-		}
-		attrs = append(attrs, slog.Any("violations", vs))
-	}
-	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs...)
 }

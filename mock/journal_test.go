@@ -28,7 +28,7 @@ func TestJournalRecords(t *testing.T) {
 	s, ts := scenarioServer(t, "name: j\nrules:\n  - when: {body: {name: scripted}}\n    respond: {status: 400, body: {error: 1, message: s}}\n  - when: {body: {name: reset}}\n    respond: {fault: connection_reset}\n", Options{})
 	send(t, ts, post(`{"id":1,"name":"a"}`))
 	send(t, ts, post(`{"id":"x"}`, "Authorization", "Bearer tok-2"))
-	send(t, ts, exchange{method: "GET", path: "/nowhere?x=1"})
+	send(t, ts, call{method: "GET", path: "/nowhere?x=1"})
 	send(t, ts, post(`{"id":2,"name":"scripted"}`))
 	ts.Client().Do(jsonRequest(t, ts, `{"id":3,"name":"reset"}`))
 	want := []entryView{
@@ -117,7 +117,7 @@ func TestFind(t *testing.T) {
 	send(t, ts, post(`{"id":7,"name":"Monstera","tag":"aroid"}`))
 	send(t, ts, post(`{"id":8,"name":"Fern"}`))
 	send(t, ts, post(`{"id":7,"name":"Again"}`))
-	send(t, ts, exchange{method: "GET", path: "/plants"})
+	send(t, ts, call{method: "GET", path: "/plants"})
 	tests := []struct {
 		name string
 		m    Match

@@ -8,6 +8,13 @@ import (
 // DefaultMaxBody is the default limit on request bodies: 1 MiB.
 const DefaultMaxBody = 1 << 20
 
+// Limits on the files a mock is given: a document of at most MaxSpecFile
+// bytes, seed data of at most MaxSeedFile (scenario files: MaxScenarioFile).
+const (
+	MaxSpecFile = 32 << 20
+	MaxSeedFile = 64 << 20
+)
+
 // DefaultMaxResources is the default limit on stored resources: about
 // 170 MB of plants.
 const DefaultMaxResources = 1_000_000

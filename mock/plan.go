@@ -6,19 +6,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// behaviour is what an operation does with the store.
-type behaviour uint8
-
-const (
-	canned  behaviour = iota // example or generated answer
-	create                   // POST /things
-	list                     // GET /things
-	read                     // GET /things/{id}
-	replace                  // PUT /things/{id}
-	merge                    // PATCH /things/{id}
-	remove                   // DELETE /things/{id}
-)
-
 // plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type plan struct {
@@ -45,14 +32,18 @@ type plan struct {
 	primary *errorShape
 }
 
-// collection is a set of stored resources addressed by one path template.
-type collection struct {
-	path     string          // template, e.g. /plants
-	idProp   string          // identifier property; "" when none is declared
-	idSchema *openapi.Schema // its schema
-	schema   *openapi.Schema // the create schema: every stored resource satisfies it
+// anyPlan returns the plan of a route's first operation, for answers to a
+// method the route does not declare.
+func (s *Server) anyPlan(r *openapi.Route) *plan {
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
+		if op := r.Operation(m); op != nil {
+			return s.plans[op]
+		}
+	}
+	return nil
 }
 
+// errorShape returns the shape of error answers with status.
 func (pl *plan) errorShape(status int) *errorShape {
 	if sh := pl.shapes[status]; sh != nil {
 		return sh

@@ -30,7 +30,7 @@ func TestPrefer(t *testing.T) {
 			t.Errorf("got %d %s then %s; want the same generated plant twice", resp.StatusCode, got, again)
 		}
 		assertConforms(t, s, req, resp, got)
-		if n := s.defaultSession.store.Len("/plants"); n != 0 {
+		if n := stored(s, "/plants"); n != 0 {
 			t.Errorf("store holds %d plants", n)
 		}
 	})
@@ -50,9 +50,38 @@ func TestPrefer(t *testing.T) {
 func TestPreferExample(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml")})
 	busy := `{"done":3,"labels":["red"],"open":49,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
-	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": "example=busy"}}.expect(200, busy))
+	check(t, s, ts, call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": "example=busy"}}.expect(200, busy))
 	quiet := `{"done":12,"open":0,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
-	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": `example="quiet"`}}.expect(200, quiet))
+	check(t, s, ts, call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": `example="quiet"`}}.expect(200, quiet))
 	// Without a preference, the first named example is the canned answer.
-	check(t, s, ts, exchange{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k"}}.expect(200, quiet))
+	check(t, s, ts, call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k"}}.expect(200, quiet))
+}
+
+// TestPreferUsualAnswerChangesNothing checks that a Prefer header asking
+// for the usual answer leaves generated data as it would be without it.
+// (Regression: it drew from the sequence of generated values, so with a
+// fixed seed every later answer moved one place.)
+func TestPreferUsualAnswerChangesNothing(t *testing.T) {
+	spec := readSpec(t, "testdata/tasks.yaml")
+	report := func(prefer string) call {
+		h := map[string]string{"X-API-Key": "k"}
+		if prefer != "" {
+			h["Prefer"] = prefer
+		}
+		return call{method: "GET", path: "/report", header: h}
+	}
+	_, plain := newTestServer(t, Options{Spec: spec, Seed: 7})
+	_, first, a := send(t, plain, report(""))
+	_, _, b := send(t, plain, report(""))
+	if first.StatusCode != 200 || string(a) == string(b) {
+		t.Fatalf("two generated reports: %d %s and %s; want two different ones", first.StatusCode, a, b)
+	}
+	for _, prefer := range []string{"code=200", "return=minimal", "code=200, return=representation"} {
+		_, ts := newTestServer(t, Options{Spec: spec, Seed: 7})
+		_, _, a2 := send(t, ts, report(prefer))
+		_, _, b2 := send(t, ts, report(""))
+		if string(a2) != string(a) || string(b2) != string(b) {
+			t.Errorf("Prefer: %s: reports %s, %s; want %s, %s as without it", prefer, a2, b2, a, b)
+		}
+	}
 }

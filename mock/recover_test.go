@@ -39,17 +39,17 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
-			defer s.finish(&recorder{ResponseWriter: w}, r)
+			defer s.finish(&exchange{r: r, w: &recorder{ResponseWriter: w}, sess: s.sessions.def})
 			panic("boom")
 		}
 		s.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
 	want := errBody(CodeInternal, "internal error in plantmock; see its log")
-	check(t, s, ts, exchange{method: "GET", path: "/boom", status: 500, wantHeader: jsonHeader(want), wantBody: want})
+	check(t, s, ts, call{method: "GET", path: "/boom", status: 500, wantHeader: jsonHeader(want), wantBody: want})
 	if l := logs.String(); !strings.Contains(l, `panic=boom`) || !strings.Contains(l, "goroutine") {
 		t.Errorf("log does not show the panic and its stack:\n%s", l)
 	}
 	b := `{"name":"a"}`
-	check(t, s, ts, exchange{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`, status: 200, wantHeader: jsonHeader(b), wantBody: b})
+	check(t, s, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`, status: 200, wantHeader: jsonHeader(b), wantBody: b})
 }

@@ -6,55 +6,41 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime"
 	"net"
 	"net/http"
-	"net/url"
-	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock"
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// Server is the mock: an http.Handler serving one OpenAPI document with an
-// in-memory store.
+// Server is the mock: an http.Handler serving one OpenAPI document.
 type Server struct {
+	// Worked out at start; read-only after New.
 	doc           *openapi.Document
 	plans         map[*openapi.Operation]*plan
 	fallbackShape *errorShape // for problems found before routing
 	tokens        map[string]struct{}
 	seed          uint64
 	maxBody       int64
+	maxResources  int
+	scenarios     scenarioSet
+	admin         http.Handler
+	cors          bool
+	logAll        bool
+	adminToken    string
+	noAdmin       bool
+	observe       func(Entry) // Options.Observe
 	log           *slog.Logger
 
-	scripts  map[string]*script   // loaded scenarios by name
-	defs     map[string]*Scenario // and as they were given
-	initial  *script              // the scenario active in new sessions
-	nrules   int                  // rules in all scenarios
-	maxDelay time.Duration        // the longest scripted delay
-
-	admin      http.Handler
-	cors       bool
-	logAll     bool
-	adminToken string
-	noAdmin    bool
-
-	now func() time.Time // the clock sessions expire by
-
-	journalSize    int
-	observe        func(Entry) // Options.Observe
-	defaultSession *session
-	sessions       sessions
-	resources      atomic.Int64 // stored in all sessions
-	maxResources   int64
-	seq            atomic.Uint64 // values generated so far
-	ids            atomic.Uint64 // identifiers assigned so far
+	// State.
+	store    store.Store   // every session's resources
+	sessions sessions      // the default and named sessions
+	seq      atomic.Uint64 // values generated so far
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -75,29 +61,18 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		doc:          doc,
 		plans:        map[*openapi.Operation]*plan{},
-		maxBody:      opts.MaxBody,
+		maxBody:      orDefault(opts.MaxBody, DefaultMaxBody),
+		maxResources: orDefault(opts.MaxResources, DefaultMaxResources),
 		log:          opts.Logger,
 		seed:         uint64(opts.Seed),
-		now:          time.Now,
-		journalSize:  opts.JournalSize,
-		maxResources: int64(opts.MaxResources),
 		observe:      opts.Observe,
-		sessions:     sessions{byName: map[string]*session{}, max: opts.MaxSessions, idle: opts.SessionIdle},
-	}
-	if s.maxResources <= 0 {
-		s.maxResources = DefaultMaxResources
-	}
-	if s.sessions.max <= 0 {
-		s.sessions.max = DefaultMaxSessions
-	}
-	if s.sessions.idle <= 0 {
-		s.sessions.idle = DefaultSessionIdle
+		adminToken:   opts.AdminToken,
+		noAdmin:      opts.NoAdmin,
+		cors:         opts.CORS,
+		logAll:       opts.LogRequests,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
-	}
-	if s.maxBody <= 0 {
-		s.maxBody = DefaultMaxBody
 	}
 	if s.seed == 0 {
 		var b [8]byte
@@ -125,13 +100,17 @@ func New(opts Options) (*Server, error) {
 	if !opts.NoShippedScenarios {
 		shipped = ShippedScenarios()
 	}
-	if err := s.compileScripts(shipped, opts.Scenarios, opts.Scenario); err != nil {
+	if err := s.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
-	s.defaultSession = s.newSession("")
-	s.adminToken, s.noAdmin = opts.AdminToken, opts.NoAdmin
-	s.cors, s.logAll = opts.CORS, opts.LogRequests
-	s.buildAdmin()
+	s.store = store.NewMemory(s.maxResources)
+	s.sessions = sessions{
+		store: s.store, journalSize: opts.JournalSize, nrules: s.scenarios.nrules, initial: s.scenarios.initial,
+		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		now: time.Now, byName: map[string]*session{},
+	}
+	s.sessions.def = s.sessions.newSession("")
+	s.admin = s.adminHandler()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
 			return nil, err
@@ -140,271 +119,17 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
+// orDefault returns v, or def when v is not above zero.
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
 // Title returns the served document's title and version, e.g.
 // "OpenAPI Plant Store 1.0.0".
 func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s.doc.Version) }
-
-// ServeHTTP answers one request: route, authenticate, validate, respond;
-// then it records the exchange in the journal.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.cors && s.allowOrigin(w, r) {
-		return // a preflight, answered
-	}
-	if !s.noAdmin && strings.HasPrefix(r.URL.Path, AdminPrefix) {
-		s.admin.ServeHTTP(w, r)
-		return
-	}
-	rec := &recorder{ResponseWriter: w, start: time.Now()}
-	defer s.finish(rec, r)
-	s.serve(rec, r)
-}
-
-func (s *Server) serve(w *recorder, r *http.Request) {
-	route, vals, rest := s.find(r.URL.EscapedPath())
-	if route == nil {
-		s.writeProblem(w, nil, &problem{code: CodeNoRoute, status: http.StatusNotFound,
-			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))})
-		return
-	}
-	op := route.Operation(r.Method)
-	if op == nil {
-		pl := s.anyPlan(route)
-		s.writeProblem(w, pl, &problem{code: CodeMethod, status: http.StatusMethodNotAllowed,
-			message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
-			header:  [2]string{"Allow", route.Allow}})
-		return
-	}
-	w.op = op
-	pl := s.plans[op]
-	if p := s.authenticate(op, r); p != nil {
-		s.writeProblem(w, pl, p)
-		return
-	}
-	sess, p := s.session(r)
-	if p != nil {
-		s.writeProblem(w, pl, p)
-		return
-	}
-	w.sess = sess
-	sp, p := s.selectScript(r, sess)
-	if p != nil {
-		s.writeProblem(w, pl, p)
-		return
-	}
-	if rest != "" {
-		r = withPath(r, rest)
-	}
-	if vs := op.ValidateParams(r); len(vs) > 0 {
-		s.writeProblem(w, pl, &problem{code: CodeParameter, class: classRequest,
-			message: "invalid parameters", violations: vs})
-		return
-	}
-	raw, body, p := s.readBody(w, r, op)
-	w.reqBody = raw
-	if p != nil {
-		s.writeProblem(w, pl, p)
-		return
-	}
-	if prefs := r.Header.Values("Prefer"); len(prefs) > 0 {
-		pf, p := parsePrefer(prefs)
-		if p == nil && !pf.empty() {
-			var done bool
-			done, p = s.preferred(w, pl, pf)
-			if done && p == nil {
-				return
-			}
-		}
-		if p != nil {
-			s.writeProblem(w, pl, p)
-			return
-		}
-	}
-	if sp != nil {
-		token := requestToken(op, r)
-		if rule, seq := sp.match(sess, op, r, body, token); rule != nil {
-			w.script, w.rule = sp.name, rule.index+1
-			s.answer(w, r, sess, pl, rule, seq, vals, body, token)
-			return
-		}
-	}
-	s.respond(w, r, sess, pl, vals, body)
-}
-
-// find routes a request path, with or without a server base path in
-// front; rest is the path without the base path when one was cut.
-func (s *Server) find(path string) (route *openapi.Route, vals []string, rest string) {
-	if route, vals = s.doc.Router().Find(path); route != nil {
-		return route, vals, ""
-	}
-	for _, bp := range s.doc.BasePaths {
-		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
-			if route, vals = s.doc.Router().Find(rest); route != nil {
-				return route, vals, rest
-			}
-		}
-	}
-	return nil, nil, ""
-}
-
-// withPath returns a shallow copy of r whose URL path is the escaped path p.
-func withPath(r *http.Request, p string) *http.Request {
-	r2 := new(http.Request)
-	*r2 = *r
-	u := *r.URL
-	u.RawPath = p
-	if dec, err := url.PathUnescape(p); err == nil {
-		u.Path = dec
-	}
-	r2.URL = &u
-	return r2
-}
-
-func (s *Server) anyPlan(r *openapi.Route) *plan {
-	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
-		if op := r.Operation(m); op != nil {
-			return s.plans[op]
-		}
-	}
-	return nil
-}
-
-// finish turns a panic into a 500 in the error shape, logged with its
-// stack, and records the exchange.
-func (s *Server) finish(rec *recorder, r *http.Request) {
-	if v := recover(); v != nil {
-		if v == http.ErrAbortHandler {
-			s.record(rec, r)
-			panic(v)
-		}
-		s.log.Error("panic while answering", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-		if rec.status == 0 {
-			s.writeProblem(rec, nil, &problem{code: CodeInternal, status: http.StatusInternalServerError,
-				message: "internal error in plantmock; see its log"})
-		}
-	}
-	s.record(rec, r)
-}
-
-// readBody reads and validates the request body against the operation;
-// it returns the body and its decoded JSON value (nil when there is none).
-func (s *Server) readBody(w http.ResponseWriter, r *http.Request, op *openapi.Operation) ([]byte, any, *problem) {
-	if op.Body == nil {
-		return nil, nil, nil
-	}
-	if r.ContentLength > s.maxBody {
-		return nil, nil, invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
-	}
-	body := r.Body
-	if r.ContentLength < 0 {
-		body = http.MaxBytesReader(w, r.Body, s.maxBody) // unknown length: stop at the limit
-	}
-	raw, err := readAll(body, r.ContentLength)
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, nil, invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
-		}
-		return nil, nil, invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
-	}
-	ct := r.Header.Get("Content-Type")
-	if len(raw) == 0 && ct == "" {
-		if op.Body.Required {
-			return raw, nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
-		}
-		return raw, nil, nil
-	}
-	media, p := matchMedia(op.Body, ct)
-	if p != nil {
-		return raw, nil, p
-	}
-	if !openapi.IsJSON(media.Type) {
-		return raw, nil, nil // only JSON bodies are validated
-	}
-	if len(raw) == 0 {
-		if op.Body.Required {
-			return raw, nil, invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(op.Body))
-		}
-		return raw, nil, nil
-	}
-	v, err := jsonx.Decode(raw)
-	if err != nil {
-		return raw, nil, invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
-	}
-	if vs := media.Schema.Validate(v); len(vs) > 0 {
-		return raw, nil, &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
-	}
-	return raw, v, nil
-}
-
-// readAll reads a body, sized by its Content-Length when known.
-func readAll(r io.Reader, n int64) ([]byte, error) {
-	if n <= 0 {
-		return io.ReadAll(r)
-	}
-	buf := make([]byte, n, n+1)
-	if _, err := io.ReadFull(r, buf); err != nil {
-		return nil, err
-	}
-	// A body longer than its Content-Length is cut by net/http; read to EOF
-	// to surface a limit error from MaxBytesReader, if any.
-	var one [1]byte
-	if k, err := r.Read(one[:]); k > 0 || (err != nil && err != io.EOF) {
-		rest, err2 := io.ReadAll(r)
-		if err2 != nil {
-			return nil, err2
-		}
-		return append(append(buf, one[:k]...), rest...), err
-	}
-	return buf, nil
-}
-
-// matchMedia finds the declared media type for a Content-Type header.
-func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
-	if ct == "application/json" {
-		for _, m := range b.Content {
-			if m.Type == ct {
-				return m, nil
-			}
-		}
-	}
-	if ct == "" {
-		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
-	}
-	mt, params, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return nil, invalid(CodeContentType, classMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
-	}
-	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
-		return nil, invalid(CodeContentType, classMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
-	}
-	var wild *openapi.Media
-	for _, m := range b.Content {
-		if m.Type == mt {
-			return m, nil
-		}
-		if wild == nil && mediaMatches(m.Type, mt) {
-			wild = m
-		}
-	}
-	if wild != nil {
-		return wild, nil
-	}
-	return nil, invalid(CodeContentType, classMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
-}
-
-func mediaMatches(pattern, mt string) bool {
-	pt, ps, _ := strings.Cut(pattern, "/")
-	t, st, _ := strings.Cut(mt, "/")
-	return (pt == "*" || pt == t) && (ps == "*" || ps == st)
-}
-
-func declaredTypes(b *openapi.RequestBody) string {
-	ts := make([]string, len(b.Content))
-	for i, m := range b.Content {
-		ts[i] = m.Type
-	}
-	return strings.Join(ts, " or ")
-}
 
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: it stops accepting, lets in-flight requests finish for up to
@@ -421,7 +146,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60*time.Second + s.maxDelay, // above the longest scripted delay
+		WriteTimeout:      60*time.Second + s.scenarios.maxDelay, // above the longest scripted delay
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
@@ -444,14 +169,3 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 
 // ShutdownTimeout bounds how long Serve waits for in-flight requests.
 const ShutdownTimeout = 10 * time.Second
-
-// Reset empties the default session's store and journal and starts its
-// rule counters (times, every, .seq) again, as if the mock had just started.
-func (s *Server) Reset() { s.defaultSession.reset(s) }
-
-// ResetJournal empties the default session's journal.
-func (s *Server) ResetJournal() {
-	if j := s.defaultSession.journal; j != nil {
-		j.reset()
-	}
-}

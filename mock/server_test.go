@@ -28,125 +28,125 @@ func TestPlantStore(t *testing.T) {
 	const monstera = `{"id":7,"name":"Monstera","tag":"aroid"}`
 	bigBody := `{"id":1,"name":"` + strings.Repeat("x", 2048) + `"}`
 	tests := []struct {
-		exchange
+		call
 		opts   Options
 		before []string // bodies created first
 	}{
 		// Creates.
-		{exchange: exchange{name: "valid create echoes name and tag", method: "POST", path: "/plants", header: bearerJSON, body: monstera,
+		{call: call{name: "valid create echoes name and tag", method: "POST", path: "/plants", header: bearerJSON, body: monstera,
 			status: 200, wantHeader: jsonHeader(`{"name":"Monstera","tag":"aroid"}`), wantBody: `{"name":"Monstera","tag":"aroid"}`}},
-		{exchange: exchange{name: "create without tag invents none", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"Fern"}`,
+		{call: call{name: "create without tag invents none", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"Fern"}`,
 			status: 200, wantHeader: jsonHeader(`{"name":"Fern"}`), wantBody: `{"name":"Fern"}`}},
-		{exchange: exchange{name: "undeclared properties are not echoed", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":2,"name":"Fern","colour":"green"}`,
+		{call: call{name: "undeclared properties are not echoed", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":2,"name":"Fern","colour":"green"}`,
 			status: 200, wantHeader: jsonHeader(`{"name":"Fern"}`), wantBody: `{"name":"Fern"}`}},
-		{exchange: exchange{name: "largest int64 id is accepted", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":9223372036854775807,"name":"Max"}`,
+		{call: call{name: "largest int64 id is accepted", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":9223372036854775807,"name":"Max"}`,
 			status: 200, wantHeader: jsonHeader(`{"name":"Max"}`), wantBody: `{"name":"Max"}`}},
-		{exchange: exchange{name: "charset utf-8 is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "application/json; charset=UTF-8"), body: monstera,
+		{call: call{name: "charset utf-8 is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "application/json; charset=UTF-8"), body: monstera,
 			status: 200, wantHeader: jsonHeader(`{"name":"Monstera","tag":"aroid"}`), wantBody: `{"name":"Monstera","tag":"aroid"}`}},
-		{exchange: exchange{name: "lower-case bearer scheme is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "bearer x"), body: monstera,
+		{call: call{name: "lower-case bearer scheme is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "bearer x"), body: monstera,
 			status: 200, wantHeader: jsonHeader(`{"name":"Monstera","tag":"aroid"}`), wantBody: `{"name":"Monstera","tag":"aroid"}`}},
-		{exchange: exchange{name: "configured token is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t2"), body: monstera,
+		{call: call{name: "configured token is accepted", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t2"), body: monstera,
 			status: 200, wantHeader: jsonHeader(`{"name":"Monstera","tag":"aroid"}`), wantBody: `{"name":"Monstera","tag":"aroid"}`},
 			opts: Options{Tokens: []string{"t1", "t2"}}},
 
 		// Routing.
-		{exchange: exchange{name: "unknown path", method: "POST", path: "/plants/7", header: bearerJSON, body: monstera,
+		{call: call{name: "unknown path", method: "POST", path: "/plants/7", header: bearerJSON, body: monstera,
 			status: 404, wantHeader: jsonHeader(errBody(CodeNoRoute, "no path of the OpenAPI document matches /plants/7")),
 			wantBody: errBody(CodeNoRoute, "no path of the OpenAPI document matches /plants/7")}},
-		{exchange: exchange{name: "trailing slash is another path", method: "POST", path: "/plants/", header: bearerJSON, body: monstera,
+		{call: call{name: "trailing slash is another path", method: "POST", path: "/plants/", header: bearerJSON, body: monstera,
 			status: 404, wantHeader: jsonHeader(errBody(CodeNoRoute, "no path of the OpenAPI document matches /plants/")),
 			wantBody: errBody(CodeNoRoute, "no path of the OpenAPI document matches /plants/")}},
-		{exchange: exchange{name: "undeclared method", method: "GET", path: "/plants", header: bearerJSON,
+		{call: call{name: "undeclared method", method: "GET", path: "/plants", header: bearerJSON,
 			status: 405, wantHeader: jsonHeader(errBody(CodeMethod, "/plants does not declare GET; allowed: POST"), "Allow", "POST"),
 			wantBody: errBody(CodeMethod, "/plants does not declare GET; allowed: POST")}},
-		{exchange: exchange{name: "undeclared method is answered before authentication", method: "DELETE", path: "/plants",
+		{call: call{name: "undeclared method is answered before authentication", method: "DELETE", path: "/plants",
 			status: 405, wantHeader: jsonHeader(errBody(CodeMethod, "/plants does not declare DELETE; allowed: POST"), "Allow", "POST"),
 			wantBody: errBody(CodeMethod, "/plants does not declare DELETE; allowed: POST")}},
 
 		// Authentication.
-		{exchange: exchange{name: "no Authorization header", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", ""), body: monstera,
+		{call: call{name: "no Authorization header", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", ""), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeNoCredentials, `missing credentials: send "Authorization: Bearer <token>"`), "WWW-Authenticate", `Bearer realm="plantmock"`),
 			wantBody: errBody(CodeNoCredentials, `missing credentials: send "Authorization: Bearer <token>"`)}},
-		{exchange: exchange{name: "other scheme", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Basic dTpw"), body: monstera,
+		{call: call{name: "other scheme", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Basic dTpw"), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeBadCredentials, `the Authorization header uses the "Basic" scheme; Bearer is required`), "WWW-Authenticate", `Bearer realm="plantmock"`),
 			wantBody: errBody(CodeBadCredentials, `the Authorization header uses the "Basic" scheme; Bearer is required`)}},
-		{exchange: exchange{name: "BearerXYZ is another scheme", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "BearerXYZ"), body: monstera,
+		{call: call{name: "BearerXYZ is another scheme", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "BearerXYZ"), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeBadCredentials, `the Authorization header uses the "BearerXYZ" scheme; Bearer is required`), "WWW-Authenticate", `Bearer realm="plantmock"`),
 			wantBody: errBody(CodeBadCredentials, `the Authorization header uses the "BearerXYZ" scheme; Bearer is required`)}},
-		{exchange: exchange{name: "empty token", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer "), body: monstera,
+		{call: call{name: "empty token", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer "), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeBadCredentials, "the bearer token is empty or malformed (RFC 6750 token68 expected)"), "WWW-Authenticate", `Bearer realm="plantmock", error="invalid_request"`),
 			wantBody: errBody(CodeBadCredentials, "the bearer token is empty or malformed (RFC 6750 token68 expected)")}},
-		{exchange: exchange{name: "malformed token", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer a b"), body: monstera,
+		{call: call{name: "malformed token", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer a b"), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeBadCredentials, "the bearer token is empty or malformed (RFC 6750 token68 expected)"), "WWW-Authenticate", `Bearer realm="plantmock", error="invalid_request"`),
 			wantBody: errBody(CodeBadCredentials, "the bearer token is empty or malformed (RFC 6750 token68 expected)")}},
-		{exchange: exchange{name: "token not in the configured set", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t3"), body: monstera,
+		{call: call{name: "token not in the configured set", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t3"), body: monstera,
 			status: 401, wantHeader: jsonHeader(errBody(CodeTokenRejected, "the bearer token is not accepted"), "WWW-Authenticate", `Bearer realm="plantmock", error="invalid_token"`),
 			wantBody: errBody(CodeTokenRejected, "the bearer token is not accepted")},
 			opts: Options{Tokens: []string{"t1", "t2"}}},
-		{exchange: exchange{name: "authentication comes before body validation", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", ""), body: `not json`,
+		{call: call{name: "authentication comes before body validation", method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", ""), body: `not json`,
 			status: 401, wantHeader: jsonHeader(errBody(CodeNoCredentials, `missing credentials: send "Authorization: Bearer <token>"`), "WWW-Authenticate", `Bearer realm="plantmock"`),
 			wantBody: errBody(CodeNoCredentials, `missing credentials: send "Authorization: Bearer <token>"`)}},
 
 		// Bodies.
-		{exchange: exchange{name: "body not JSON", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,`,
+		{call: call{name: "body not JSON", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyNotJSON, "invalid JSON: unexpected end of input")),
 			wantBody: errBody(CodeBodyNotJSON, "invalid JSON: unexpected end of input")}},
-		{exchange: exchange{name: "body with trailing data", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,"name":"a"} x`,
+		{call: call{name: "body with trailing data", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,"name":"a"} x`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyNotJSON, "invalid JSON: unexpected data after the value at offset 20")),
 			wantBody: errBody(CodeBodyNotJSON, "invalid JSON: unexpected data after the value at offset 20")}},
-		{exchange: exchange{name: "body not UTF-8", method: "POST", path: "/plants", header: bearerJSON, body: "{\"id\":7,\"name\":\"\xff\"}",
+		{call: call{name: "body not UTF-8", method: "POST", path: "/plants", header: bearerJSON, body: "{\"id\":7,\"name\":\"\xff\"}",
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyNotJSON, "body is not valid UTF-8")),
 			wantBody: errBody(CodeBodyNotJSON, "body is not valid UTF-8")}},
-		{exchange: exchange{name: "empty body", method: "POST", path: "/plants", header: bearerJSON,
+		{call: call{name: "empty body", method: "POST", path: "/plants", header: bearerJSON,
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyMissing, "request body is required (application/json)")),
 			wantBody: errBody(CodeBodyMissing, "request body is required (application/json)")}},
-		{exchange: exchange{name: "empty body without Content-Type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", ""),
+		{call: call{name: "empty body without Content-Type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", ""),
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyMissing, "request body is required (application/json)")),
 			wantBody: errBody(CodeBodyMissing, "request body is required (application/json)")}},
-		{exchange: exchange{name: "wrong content type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "text/plain"), body: monstera,
+		{call: call{name: "wrong content type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "text/plain"), body: monstera,
 			status: 400, wantHeader: jsonHeader(errBody(CodeContentType, "Content-Type text/plain is not accepted; send application/json")),
 			wantBody: errBody(CodeContentType, "Content-Type text/plain is not accepted; send application/json")}},
-		{exchange: exchange{name: "missing content type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", ""), body: monstera,
+		{call: call{name: "missing content type", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", ""), body: monstera,
 			status: 400, wantHeader: jsonHeader(errBody(CodeContentType, "missing Content-Type; send application/json")),
 			wantBody: errBody(CodeContentType, "missing Content-Type; send application/json")}},
-		{exchange: exchange{name: "charset other than utf-8", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "application/json; charset=latin1"), body: monstera,
+		{call: call{name: "charset other than utf-8", method: "POST", path: "/plants", header: with(bearerJSON, "Content-Type", "application/json; charset=latin1"), body: monstera,
 			status: 400, wantHeader: jsonHeader(errBody(CodeContentType, `charset "latin1" is not accepted; JSON must be UTF-8`)),
 			wantBody: errBody(CodeContentType, `charset "latin1" is not accepted; JSON must be UTF-8`)}},
-		{exchange: exchange{name: "body over the limit", method: "POST", path: "/plants", header: bearerJSON, body: bigBody,
+		{call: call{name: "body over the limit", method: "POST", path: "/plants", header: bearerJSON, body: bigBody,
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")),
 			wantBody: errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")},
 			opts: Options{MaxBody: 1024}},
-		{exchange: exchange{name: "id of the wrong type", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":"7","name":"Monstera"}`,
+		{call: call{name: "id of the wrong type", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":"7","name":"Monstera"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: expected integer, got string")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: expected integer, got string")}},
-		{exchange: exchange{name: "every violated field is named", method: "POST", path: "/plants", header: bearerJSON, body: `{"tag":5}`,
+		{call: call{name: "every violated field is named", method: "POST", path: "/plants", header: bearerJSON, body: `{"tag":5}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: required property is missing; name: required property is missing; tag: expected string, got number")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: required property is missing; name: required property is missing; tag: expected string, got number")}},
-		{exchange: exchange{name: "body is an array", method: "POST", path: "/plants", header: bearerJSON, body: `[]`,
+		{call: call{name: "body is an array", method: "POST", path: "/plants", header: bearerJSON, body: `[]`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: body: expected object, got array")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: body: expected object, got array")}},
-		{exchange: exchange{name: "fractional id", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1.5,"name":"a"}`,
+		{call: call{name: "fractional id", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1.5,"name":"a"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: expected integer, got number")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: expected integer, got number")}},
-		{exchange: exchange{name: "id written with a fraction", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1.0,"name":"a"}`,
+		{call: call{name: "id written with a fraction", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1.0,"name":"a"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: expected integer, got 1.0 (write integers without a fraction or exponent)")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: expected integer, got 1.0 (write integers without a fraction or exponent)")}},
-		{exchange: exchange{name: "id with an exponent", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1e300,"name":"a"}`,
+		{call: call{name: "id with an exponent", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1e300,"name":"a"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: expected integer, got 1e300 (write integers without a fraction or exponent)")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: expected integer, got 1e300 (write integers without a fraction or exponent)")}},
-		{exchange: exchange{name: "id beyond int64", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":9223372036854775808,"name":"a"}`,
+		{call: call{name: "id beyond int64", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":9223372036854775808,"name":"a"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: 9223372036854775808 is outside the int64 range")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: 9223372036854775808 is outside the int64 range")}},
-		{exchange: exchange{name: "id below int64", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":-9223372036854775809,"name":"a"}`,
+		{call: call{name: "id below int64", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":-9223372036854775809,"name":"a"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: -9223372036854775809 is outside the int64 range")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: -9223372036854775809 is outside the int64 range")}},
 
 		// State.
-		{exchange: exchange{name: "duplicate identifier", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,"name":"Other"}`,
+		{call: call{name: "duplicate identifier", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":7,"name":"Other"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeDuplicate, "id 7 already exists in /plants")),
 			wantBody: errBody(CodeDuplicate, "id 7 already exists in /plants")},
 			before: []string{monstera}},
-		{exchange: exchange{name: "duplicate identifier written differently", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":-0,"name":"Other"}`,
+		{call: call{name: "duplicate identifier written differently", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":-0,"name":"Other"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeDuplicate, "id 0 already exists in /plants")),
 			wantBody: errBody(CodeDuplicate, "id 0 already exists in /plants")},
 			before: []string{`{"id":0,"name":"Zero"}`}},
@@ -155,12 +155,12 @@ func TestPlantStore(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, ts := newTestServer(t, tt.opts)
 			for _, b := range tt.before {
-				_, resp, got := send(t, ts, exchange{method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t1"), body: b})
+				_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "Authorization", "Bearer t1"), body: b})
 				if resp.StatusCode != 200 {
 					t.Fatalf("setup create %s: %d %s", b, resp.StatusCode, got)
 				}
 			}
-			check(t, s, ts, tt.exchange)
+			check(t, s, ts, tt.call)
 		})
 	}
 }
@@ -175,23 +175,23 @@ func TestCreateStoresExactly(t *testing.T) {
 		`{"id":1e3,"name":"refused"}`,
 		`{"id":5,"id":6,"name":"Last key wins"}`,
 	} {
-		send(t, ts, exchange{method: "POST", path: "/plants", header: bearerJSON, body: b})
+		send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: b})
 	}
 	want := map[string]string{
 		"9223372036854775807": `{"id":9223372036854775807,"name":"Max","tag":"big"}`,
 		"9007199254740993":    `{"extra":[1,{"a":null}],"id":9007199254740993,"name":"Beyond float"}`,
 		"6":                   `{"id":6,"name":"Last key wins"}`,
 	}
-	if n := s.defaultSession.store.Len("/plants"); n != len(want) {
+	if n := stored(s, "/plants"); n != len(want) {
 		t.Errorf("store holds %d plants, want %d", n, len(want))
 	}
 	for k, w := range want {
-		got, ok := s.defaultSession.store.Get("/plants", k)
+		got, ok := storedDoc(s, "/plants", k)
 		if !ok || string(got) != w {
 			t.Errorf("store[%s] = %s, %v; want %s", k, got, ok, w)
 		}
 	}
-	if _, ok := s.defaultSession.store.Get("/plants", "5"); ok {
+	if _, ok := storedDoc(s, "/plants", "5"); ok {
 		t.Errorf("the first of two duplicate keys was stored; the last must win")
 	}
 }
@@ -218,7 +218,7 @@ func TestChunkedBodyOverLimit(t *testing.T) {
 	if resp.StatusCode != 400 || string(got) != want {
 		t.Errorf("got %d %s, want 400 %s", resp.StatusCode, got, want)
 	}
-	if n := s.defaultSession.store.Len("/plants"); n != 0 {
+	if n := stored(s, "/plants"); n != 0 {
 		t.Errorf("store holds %d plants after a refused create", n)
 	}
 }

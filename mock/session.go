@@ -1,9 +1,7 @@
 package mock
 
 import (
-	"fmt"
-	"net/http"
-	"sort"
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,14 +21,14 @@ const (
 	maxSessionName     = 128
 )
 
-// session is the state one set of clients sees.
+// session is the state one set of clients sees besides its resources,
+// which the store keeps under the session's name.
 type session struct {
-	name     string
-	store    store.Store
+	name     string // "" for the default session
 	journal  *journal
-	counts   []ruleCount            // by scriptRule.id
-	active   atomic.Pointer[script] // the scenario for requests without X-Mock-Scenario
-	lastUsed atomic.Int64           // unix nanoseconds
+	counts   []ruleCount              // by rule.id
+	active   atomic.Pointer[scenario] // the scenario for requests without X-Mock-Scenario
+	lastUsed atomic.Int64             // unix nanoseconds
 }
 
 // ruleCount counts what one rule did in one session.
@@ -39,17 +37,72 @@ type ruleCount struct {
 	answered atomic.Int64 // requests the rule answered
 }
 
-func (s *Server) newSession(name string) *session {
-	ss := &session{name: name, journal: newJournal(s.journalSize), counts: make([]ruleCount, s.nrules)}
-	ss.active.Store(s.initial)
-	ss.lastUsed.Store(s.now().UnixNano())
+// sessions owns the sessions of a Server: the default one and the named
+// ones, bounded in number and idle time. A session that expires gives its
+// resources back to the store.
+type sessions struct {
+	store       store.Store
+	journalSize int
+	nrules      int
+	initial     *scenario
+	max         int
+	idle        time.Duration
+	now         func() time.Time // the clock sessions expire by
+
+	def    *session
+	mu     sync.Mutex // guards byName
+	byName map[string]*session
+}
+
+func (sm *sessions) newSession(name string) *session {
+	ss := &session{name: name, journal: newJournal(sm.journalSize), counts: make([]ruleCount, sm.nrules)}
+	ss.active.Store(sm.initial)
+	ss.lastUsed.Store(sm.now().UnixNano())
 	return ss
 }
 
-// reset empties the session's store and journal and restarts its rule
+// get returns the session an X-Mock-Session value names, making it if it
+// is new; "" is the default session. A malformed name, or a new one
+// beyond the limit, gets the default session and a problem.
+func (sm *sessions) get(name string) (*session, *problem) {
+	if name == "" {
+		return sm.def, nil
+	}
+	if len(name) > maxSessionName || !isToken68(name) {
+		return sm.def, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
+	}
+	now := sm.now()
+	sm.mu.Lock()
+	defer sm.mu.Unlock()
+	ss := sm.byName[name]
+	if ss == nil {
+		if len(sm.byName) >= sm.max {
+			sm.expire(now)
+		}
+		if len(sm.byName) >= sm.max {
+			return sm.def, invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
+		}
+		ss = sm.newSession(name)
+		sm.byName[name] = ss
+	}
+	ss.lastUsed.Store(now.UnixNano())
+	return ss, nil
+}
+
+// expire drops sessions idle for longer than the limit, and their
+// resources. sm.mu is held.
+func (sm *sessions) expire(now time.Time) {
+	for name, ss := range sm.byName {
+		if now.Sub(time.Unix(0, ss.lastUsed.Load())) > sm.idle {
+			delete(sm.byName, name)
+			sm.store.Reset(context.Background(), name)
+		}
+	}
+}
+
+// reset empties the session's resources and journal and restarts its rule
 // counters; the active scenario stays.
-func (ss *session) reset(s *Server) {
-	s.resources.Add(-int64(ss.store.Reset()))
+func (sm *sessions) reset(ctx context.Context, ss *session) error {
 	if ss.journal != nil {
 		ss.journal.reset()
 	}
@@ -57,73 +110,5 @@ func (ss *session) reset(s *Server) {
 		ss.counts[i].matched.Store(0)
 		ss.counts[i].answered.Store(0)
 	}
-}
-
-// sessions holds the named sessions, bounded in number and idle time.
-type sessions struct {
-	mu     sync.Mutex // guards byName
-	byName map[string]*session
-	max    int
-	idle   time.Duration
-}
-
-// session returns the session a request names, making it if it is new.
-func (s *Server) session(r *http.Request) (*session, *problem) {
-	name := r.Header.Get(SessionHeader)
-	if name == "" {
-		return s.defaultSession, nil
-	}
-	if len(name) > maxSessionName || !isToken68(name) {
-		return nil, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
-	}
-	now := s.now()
-	sm := &s.sessions
-	sm.mu.Lock()
-	defer sm.mu.Unlock()
-	ss := sm.byName[name]
-	if ss == nil {
-		if len(sm.byName) >= sm.max {
-			s.expireSessions(now)
-		}
-		if len(sm.byName) >= sm.max {
-			return nil, invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
-		}
-		ss = s.newSession(name)
-		sm.byName[name] = ss
-	}
-	ss.lastUsed.Store(now.UnixNano())
-	return ss, nil
-}
-
-// expireSessions drops sessions idle for longer than the limit, and their
-// resources. s.sessions.mu is held.
-func (s *Server) expireSessions(now time.Time) {
-	sm := &s.sessions
-	for name, ss := range sm.byName {
-		if now.Sub(time.Unix(0, ss.lastUsed.Load())) > sm.idle {
-			delete(sm.byName, name)
-			s.resources.Add(-int64(ss.store.Reset()))
-		}
-	}
-}
-
-// sessionNames returns the live named sessions, sorted.
-func (s *Server) sessionNames() []string {
-	sm := &s.sessions
-	sm.mu.Lock()
-	defer sm.mu.Unlock()
-	s.expireSessions(s.now())
-	names := make([]string, 0, len(sm.byName))
-	for n := range sm.byName {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func (ss *session) String() string {
-	if ss.name == "" {
-		return "default"
-	}
-	return fmt.Sprintf("%q", ss.name)
+	return sm.store.Reset(ctx, ss.name)
 }

@@ -15,7 +15,7 @@ func TestShippedFirstCreateFails(t *testing.T) {
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, `{"error":50300,"message":"the store refused plant 1: please retry"}`))
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
-	if n := s.defaultSession.store.Len("/plants"); n != 2 {
+	if n := stored(s, "/plants"); n != 2 {
 		t.Errorf("store holds %d plants, want 2", n)
 	}
 }
@@ -29,12 +29,15 @@ func TestShippedStoreBusy(t *testing.T) {
 			t.Fatalf("status %d: %s", resp.StatusCode, got)
 		}
 		assertConforms(t, s, req, resp, got)
+		if !strings.HasPrefix(string(got), `{"error":50300,"message":"the store is busy (`) {
+			t.Errorf("answer %s; want error 50300, the scenario's own, and the generated message", got)
+		}
 		bodies = append(bodies, string(got))
 	}
 	if bodies[0] == bodies[1] || bodies[1] == bodies[2] {
 		t.Errorf("generated messages repeat: %v", bodies)
 	}
-	if n := s.defaultSession.store.Len("/plants"); n != 0 {
+	if n := stored(s, "/plants"); n != 0 {
 		t.Errorf("store holds %d plants after refused creates", n)
 	}
 	_, ts2 := newTestServer(t, Options{Seed: 3})
@@ -74,7 +77,7 @@ func TestShippedFlaky(t *testing.T) {
 			t.Errorf("create %d: %d %s", i, resp.StatusCode, b)
 		}
 	}
-	if n := s.defaultSession.store.Len("/plants"); n != 4 {
+	if n := stored(s, "/plants"); n != 4 {
 		t.Errorf("store holds %d plants, want the 4 creates that were answered", n)
 	}
 }
@@ -93,7 +96,7 @@ func TestReset(t *testing.T) {
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, refused))
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	s.Reset()
-	if n := s.defaultSession.store.Len("/plants"); n != 0 {
+	if n := stored(s, "/plants"); n != 0 {
 		t.Errorf("store holds %d plants after Reset", n)
 	}
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, refused))

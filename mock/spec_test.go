@@ -69,12 +69,12 @@ func TestBadOptions(t *testing.T) {
 func TestTwoServersShareNothing(t *testing.T) {
 	a, ats := newTestServer(t, Options{})
 	b, _ := newTestServer(t, Options{})
-	_, resp, body := send(t, ats, exchange{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`})
+	_, resp, body := send(t, ats, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`})
 	if resp.StatusCode != 200 {
 		t.Fatalf("create: %d %s", resp.StatusCode, body)
 	}
-	if a.defaultSession.store.Len("/plants") != 1 || b.defaultSession.store.Len("/plants") != 0 {
-		t.Errorf("stores hold %d and %d plants, want 1 and 0", a.defaultSession.store.Len("/plants"), b.defaultSession.store.Len("/plants"))
+	if na, nb := stored(a, "/plants"), stored(b, "/plants"); na != 1 || nb != 0 {
+		t.Errorf("stores hold %d and %d plants, want 1 and 0", na, nb)
 	}
 }
 

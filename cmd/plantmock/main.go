@@ -30,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
 )
 
@@ -73,7 +74,7 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 	name = "embedded Plant Store"
 	if src.spec != "" {
 		name = src.spec
-		if opts.Spec, err = readFile(src.spec, maxSpecFile); err != nil {
+		if opts.Spec, err = files.ReadPath(src.spec, mock.MaxSpecFile); err != nil {
 			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
 		}
 	}
@@ -164,7 +165,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes}
 	if *seedData != "" {
-		if opts.SeedData, err = readFile(*seedData, maxSeedFile); err != nil {
+		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
 			return exitUsage
 		}
@@ -246,13 +247,10 @@ func check(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 	return exitOK
 }
 
-// parse sets the flags from the environment, then from args; when it
-// reports false, the program ends with code.
+// parse sets the flags from args, then the flags args did not set from
+// the environment: a flag wins over its variable. When it reports false,
+// the program ends with code.
 func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer) (code int, ok bool) {
-	if err := fromEnv(fs, getenv); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitUsage, false
-	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK, false
@@ -261,6 +259,12 @@ func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr i
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "%s: unexpected argument %q (see %s -h)\n", fs.Name(), fs.Arg(0), fs.Name())
+		return exitUsage, false
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := fromEnv(fs, getenv, set); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
 		return exitUsage, false
 	}
 	return 0, true
@@ -312,13 +316,13 @@ func health(args []string, getenv func(string) string, stdout, stderr io.Writer)
 	return exitOK
 }
 
-// fromEnv sets every flag that has a PLANTMOCK_<NAME> variable.
-func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
+// fromEnv sets every flag not in set that has a PLANTMOCK_<NAME> variable.
+func fromEnv(fs *flag.FlagSet, getenv func(string) string, set map[string]bool) error {
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "PLANTMOCK_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
 		v := getenv(name)
-		if v == "" || err != nil {
+		if v == "" || err != nil || set[f.Name] {
 			return
 		}
 		vals := []string{v}
@@ -332,30 +336,6 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 		}
 	})
 	return err
-}
-
-// Limits on the files plantmock reads.
-const (
-	maxSpecFile = 32 << 20
-	maxSeedFile = 64 << 20
-)
-
-// readFile reads a file of at most max bytes, refusing larger ones without
-// reading them.
-func readFile(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > max {
-		return nil, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", name, st.Size(), max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err == nil && int64(len(data)) > max {
-		err = fmt.Errorf("%s: file is over the limit of %d bytes", name, max)
-	}
-	return data, err
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.

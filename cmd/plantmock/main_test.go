@@ -161,6 +161,14 @@ func TestFlagsFromEnvironment(t *testing.T) {
 	if code, _ := post(t, in.url, "t2", `{"id":1,"name":"a"}`); code != 200 {
 		t.Errorf("configured token: %d", code)
 	}
+	// A flag replaces its variable: only the flag's token is accepted.
+	in, _ = start(t, []string{"PLANTMOCK_TOKEN=a"}, "--token", "b")
+	if code, body := post(t, in.url, "a", `{"id":1,"name":"a"}`); code != 401 || body != `{"error":40102,"message":"the bearer token is not accepted"}` {
+		t.Errorf("the variable's token beside --token: %d %s", code, body)
+	}
+	if code, _ := post(t, in.url, "b", `{"id":1,"name":"a"}`); code != 200 {
+		t.Errorf("the flag's token: %d", code)
+	}
 }
 
 // TestOtherSpec serves another document with --spec.
@@ -264,7 +272,7 @@ func TestCheck(t *testing.T) {
 	want := "plantmock: scenarios do not fit embedded Plant Store:\n" +
 		dir + "/a.yaml:3: rule 1: operation \"GET /plants\" is not in the document (write it as METHOD /path/{template})\n" +
 		dir + "/a.yaml:4: rule 2: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway\n" +
-		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\n"
+		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body, random_data_then_close\n"
 	if code := cmd.ProcessState.ExitCode(); code != 2 || stdout.Len() != 0 || stderr.String() != want {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and:\n%s", code, stdout.String(), stderr.String(), want)
 	}
@@ -280,8 +288,8 @@ func TestCheck(t *testing.T) {
 	// Files that do not parse are listed with the problems of the others.
 	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte("name: a\nrules:\n  - when: {operation: POST /plants}\n    respondd: {}\n"), 0o644)
 	out, _ = exec.Command(bin, "check", "--scenarios", dir).CombinedOutput()
-	if want := "plantmock: scenarios do not fit embedded Plant Store:\n" + dir + "/a.yaml: line 4: field respondd not found in Rule\n" +
-		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\n"; string(out) != want {
+	if want := "plantmock: scenarios do not fit embedded Plant Store:\n" + dir + "/a.yaml:4: rule 1: unknown key \"respondd\" (known: when, times, every, respond, off_contract)\n" +
+		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body, random_data_then_close\n"; string(out) != want {
 		t.Errorf("unknown key: %q\nwant %q", out, want)
 	}
 }
@@ -315,7 +323,7 @@ func TestAdminFlags(t *testing.T) {
 	seed := filepath.Join(dir, "seed.json")
 	os.WriteFile(seed, []byte(`{"/plants":[{"id":5,"name":"Seeded"}]}`), 0o644)
 	in, _ := start(t, nil, "--admin-addr", adminAddr, "--admin-token", "adm", "--seed-data", seed)
-	if code, _, body := get(t, in.url+"/__admin/health", "Authorization", "Bearer adm"); code != 404 {
+	if code, _, body := get(t, in.url+"/__admin/store", "Authorization", "Bearer adm"); code != 404 {
 		t.Errorf("admin on the main listener: %d %s", code, body)
 	}
 	if code, _, body := get(t, "http://"+adminAddr+"/__admin/store", "Authorization", "Bearer adm"); code != 200 || body != `{"collections":{"/plants":[{"id":5,"name":"Seeded"}]}}` {
@@ -386,10 +394,15 @@ func TestCORSAndAdminOff(t *testing.T) {
 		resp.Header.Get("Access-Control-Allow-Methods") != "POST" || resp.Header.Get("Access-Control-Allow-Headers") != "authorization, content-type" {
 		t.Errorf("preflight: %d %v", resp.StatusCode, resp.Header)
 	}
-	if code, _, _ := get(t, in.url+"/__admin/health"); code != 404 {
+	if code, _, _ := get(t, in.url+"/__admin/store"); code != 404 {
 		t.Errorf("admin with --admin=false: %d", code)
 	}
-	out, err := exec.Command(plantmockBinary(t), "version").Output()
+	// The health command, which the container image runs, still passes.
+	out, err := exec.Command(plantmockBinary(t), "health", "--addr", strings.TrimPrefix(in.url, "http://")).CombinedOutput()
+	if err != nil || string(out) != "plantmock health: ok, OpenAPI Plant Store 1.0.0, plantmock 0.1.0\n" {
+		t.Errorf("health with --admin=false: %v %q", err, out)
+	}
+	out, err = exec.Command(plantmockBinary(t), "version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "plantmock 0.1.0 (go") {
 		t.Errorf("version: %v %q", err, out)
 	}

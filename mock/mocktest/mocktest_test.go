@@ -56,6 +56,24 @@ func create(t *testing.T, url, token, body string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
+// TestAssertUnknownOperation checks that a Match naming an operation the
+// document does not declare fails the test instead of passing quietly.
+func TestAssertUnknownOperation(t *testing.T) {
+	ft := &fakeT{}
+	srv := NewServer(ft)
+	if srv.AssertNotCalled(mock.Match{Operation: "POST /plant"}) {
+		t.Error("AssertNotCalled passed for an operation the document does not have")
+	}
+	ft.finish()
+	want := `mocktest: operation "POST /plant" is not in the document (write it as METHOD /path/{template}; declared: POST /plants)`
+	if ft.fatal != want {
+		t.Errorf("fatal = %q\nwant    %q", ft.fatal, want)
+	}
+	if srv.AssertCalled(mock.Match{Operation: "GET /plants"}) || srv.AssertCount(mock.Match{Body: map[string]any{"name": "/[/"}}, 0) {
+		t.Error("an unusable Match passed")
+	}
+}
+
 func TestAssertCountShowsWhatWasReceived(t *testing.T) {
 	ft := &fakeT{}
 	srv := NewServer(ft)
@@ -119,7 +137,7 @@ func TestBrokenSetupFailsAtOnce(t *testing.T) {
 		{"scenario off the contract", Options{ScenarioFiles: []string{bad}}, "mocktest: " + bad + ":3: rule 1: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway"},
 		{"scenario built in Go off the contract", Options{Options: mock.Options{Scenarios: []*mock.Scenario{{Name: "go", Rules: []mock.Rule{{Respond: mock.Respond{Status: 400, Body: map[string]any{"error": "x"}}}}}}}},
 			"mocktest: scenario go: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string; message: required property is missing"},
-		{"unknown key in an fs.FS", Options{ScenarioFS: fstest.MapFS{"x.yaml": {Data: []byte("name: x\nrulez: []\n")}}}, "mocktest: x.yaml: line 2: field rulez not found in Scenario"},
+		{"unknown key in an fs.FS", Options{ScenarioFS: fstest.MapFS{"x.yaml": {Data: []byte("name: x\nrulez: []\n")}}}, `mocktest: x.yaml:2: unknown key "rulez" (known: name, description, rules)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

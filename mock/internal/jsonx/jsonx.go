@@ -163,28 +163,6 @@ func AppendString(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
-// TypeName names the JSON type of a decoded value.
-func TypeName(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
 // Normalize turns a value decoded by another decoder (YAML's ints, floats
 // and maps with any keys) or built in Go into the values Decode returns.
 // Infinities, NaN and values encoding/json cannot encode are errors.

@@ -23,7 +23,8 @@ type Violation struct {
 	Reason string
 }
 
-// String returns "path: reason", or the reason alone for the whole body.
+// String returns "path: reason", or "body: reason" for the body as a
+// whole.
 func (v Violation) String() string {
 	if v.Path == "" {
 		return "body: " + v.Reason

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -17,12 +18,14 @@ func plantDoc(i int) []byte {
 func BenchmarkScale(b *testing.B) {
 	for _, held := range []int{0, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("held=%d", held), func(b *testing.B) {
-			var s Store
+			s := NewMemory(held + b.N + 1)
+			ctx := context.Background()
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			for i := 0; i < held; i++ {
-				s.Create("/plants", strconv.Itoa(i), plantDoc(i))
+				doc := plantDoc(i)
+				s.Create(ctx, "", "/plants", strconv.Itoa(i), func(string) []byte { return doc })
 			}
 			runtime.GC()
 			runtime.ReadMemStats(&after)
@@ -34,13 +37,14 @@ func BenchmarkScale(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				s.Create("/plants", keys[i], docs[i])
+				doc := docs[i]
+				s.Create(ctx, "", "/plants", keys[i], func(string) []byte { return doc })
 			}
 			b.StopTimer()
 			if held > 0 {
 				b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(held), "heap-B/plant")
 			}
-			runtime.KeepAlive(&s)
+			runtime.KeepAlive(s)
 		})
 	}
 }

@@ -1,203 +1,80 @@
-// Package store keeps the resources a mock has created, by collection and
-// identifier, in insertion order. Resources are stored as compact JSON.
 package store
 
-import "sync"
+import (
+	"context"
+	"errors"
+)
 
-// Store is an in-memory resource store, safe for concurrent use. The zero
-// value is empty and ready.
-type Store struct {
-	mu   sync.Mutex             // guards cols
-	cols map[string]*collection // by collection path, e.g. /plants
+// Store keeps the resources of every session. Sessions are named by
+// strings ("" is the default session) and share nothing but the bound on
+// resources. Implementations are safe for concurrent use.
+//
+// Documents are stored and returned as given: the caller does not modify a
+// slice after passing it to the store, nor one the store returned.
+type Store interface {
+	// Create stores a new resource in collection col of session sess and
+	// returns its key. With a key, doc(key) is stored under it unless the
+	// key is taken (ErrExists). With key "", the store assigns one: the
+	// decimal form of the collection's next sequence number (1, 2, 3, ...)
+	// that no resource of the collection holds. Beyond the bound on
+	// resources, nothing is stored and the error is ErrFull.
+	Create(ctx context.Context, sess, col, key string, doc func(key string) []byte) (string, error)
+
+	// Get returns the resource stored under key, or ErrNotFound.
+	Get(ctx context.Context, sess, col, key string) ([]byte, error)
+
+	// List returns up to limit resources of a collection, oldest first;
+	// limit < 0 means all. An unknown collection is empty.
+	List(ctx context.Context, sess, col string, limit int) ([][]byte, error)
+
+	// Update replaces the resource under key with what fn makes of it and
+	// returns the new document; ErrNotFound when there is none. When fn
+	// fails, nothing changes and its error is returned as it is. fn may be
+	// called more than once and must not have side effects beyond its
+	// result.
+	Update(ctx context.Context, sess, col, key string, fn func(old []byte) ([]byte, error)) ([]byte, error)
+
+	// Delete removes the resource under key and returns it; ErrNotFound
+	// when there is none.
+	Delete(ctx context.Context, sess, col, key string) ([]byte, error)
+
+	// Count returns how many resources a collection holds.
+	Count(ctx context.Context, sess, col string) (int, error)
+
+	// Dump returns the session's collections that hold resources, sorted
+	// by name, each with its resources oldest first.
+	Dump(ctx context.Context, sess string) ([]Collection, error)
+
+	// Fill makes a collection hold exactly the given resources, in order,
+	// and restarts its sequence. Items with a key keep it; the others are
+	// assigned keys as Create assigns them, skipping the keys the items
+	// give. It returns the keys in item order. Two items with the same key
+	// are refused with ErrExists, and a fill that would take the store
+	// beyond its bound with ErrFull; either way the collection is left as
+	// it was.
+	Fill(ctx context.Context, sess, col string, items []Item) ([]string, error)
+
+	// Reset removes everything the session holds and restarts its
+	// sequences; the resources count against the bound no more.
+	Reset(ctx context.Context, sess string) error
 }
 
-type collection struct {
-	index map[string]int // identifier -> position in items
-	items []item         // insertion order; deleted items have a nil doc
-	dead  int            // deleted items still in items
+// Collection is one collection of a session, as Dump returns it.
+type Collection struct {
+	Name string   // the collection's path, e.g. /plants
+	Docs [][]byte // its resources, oldest first
 }
 
-type item struct {
-	key string
-	doc []byte
+// Item is one resource to Fill a collection with: Key is its identifier,
+// "" to have one assigned; Doc makes its document from the key.
+type Item struct {
+	Key string
+	Doc func(key string) []byte
 }
 
-func (s *Store) col(name string, create bool) *collection {
-	c := s.cols[name]
-	if c == nil && create {
-		if s.cols == nil {
-			s.cols = map[string]*collection{}
-		}
-		c = &collection{index: map[string]int{}}
-		s.cols[name] = c
-	}
-	return c
-}
-
-// Create stores doc under key unless the key is taken; it reports whether
-// it stored.
-func (s *Store) Create(col, key string, doc []byte) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, true)
-	if _, ok := c.index[key]; ok {
-		return false
-	}
-	c.index[key] = len(c.items)
-	c.items = append(c.items, item{key: key, doc: doc})
-	return true
-}
-
-// Get returns the resource stored under key.
-func (s *Store) Get(col, key string) ([]byte, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, false)
-	if c == nil {
-		return nil, false
-	}
-	i, ok := c.index[key]
-	if !ok {
-		return nil, false
-	}
-	return c.items[i].doc, true
-}
-
-// Update replaces the resource under key with what fn returns from the
-// current one, atomically. It reports whether the key exists; fn's error
-// leaves the resource as it was and is returned.
-func (s *Store) Update(col, key string, fn func(old []byte) ([]byte, error)) (bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, false)
-	if c == nil {
-		return false, nil
-	}
-	i, ok := c.index[key]
-	if !ok {
-		return false, nil
-	}
-	doc, err := fn(c.items[i].doc)
-	if err != nil {
-		return true, err
-	}
-	c.items[i].doc = doc
-	return true, nil
-}
-
-// Delete removes the resource under key and returns it.
-func (s *Store) Delete(col, key string) ([]byte, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, false)
-	if c == nil {
-		return nil, false
-	}
-	i, ok := c.index[key]
-	if !ok {
-		return nil, false
-	}
-	doc := c.items[i].doc
-	delete(c.index, key)
-	c.items[i] = item{}
-	c.dead++
-	if c.dead > 32 && c.dead > len(c.items)/2 {
-		c.compact()
-	}
-	return doc, true
-}
-
-func (c *collection) compact() {
-	live := c.items[:0]
-	for _, it := range c.items {
-		if it.doc != nil {
-			c.index[it.key] = len(live)
-			live = append(live, it)
-		}
-	}
-	clear(c.items[len(live):])
-	c.items, c.dead = live, 0
-}
-
-// List returns up to limit resources of a collection in insertion order;
-// limit < 0 means all.
-func (s *Store) List(col string, limit int) [][]byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, false)
-	if c == nil {
-		return nil
-	}
-	n := len(c.items) - c.dead
-	if limit >= 0 && limit < n {
-		n = limit
-	}
-	out := make([][]byte, 0, n)
-	for _, it := range c.items {
-		if len(out) == n {
-			break
-		}
-		if it.doc != nil {
-			out = append(out, it.doc)
-		}
-	}
-	return out
-}
-
-// Len returns the number of resources in a collection.
-func (s *Store) Len(col string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.col(col, false)
-	if c == nil {
-		return 0
-	}
-	return len(c.items) - c.dead
-}
-
-// Collections returns the names of collections that hold resources.
-func (s *Store) Collections() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []string
-	for name, c := range s.cols {
-		if len(c.items)-c.dead > 0 {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
-// Reset removes everything and returns how many resources it removed.
-func (s *Store) Reset() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, c := range s.cols {
-		n += len(c.items) - c.dead
-	}
-	s.cols = nil
-	return n
-}
-
-// Replace makes a collection hold exactly the given resources, in order;
-// keys[i] is the identifier of docs[i] and keys are distinct. It returns
-// how many resources the collection held before.
-func (s *Store) Replace(col string, keys []string, docs [][]byte) int {
-	c := &collection{index: make(map[string]int, len(keys)), items: make([]item, len(keys))}
-	for i, k := range keys {
-		c.index[k] = i
-		c.items[i] = item{key: k, doc: docs[i]}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cols == nil {
-		s.cols = map[string]*collection{}
-	}
-	before := 0
-	if old := s.cols[col]; old != nil {
-		before = len(old.items) - old.dead
-	}
-	s.cols[col] = c
-	return before
-}
+// Errors a caller branches on, with errors.Is.
+var (
+	ErrExists   = errors.New("store: a resource with that key exists")
+	ErrNotFound = errors.New("store: no resource with that key")
+	ErrFull     = errors.New("store: the bound on resources is reached")
+)

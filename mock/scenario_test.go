@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -28,12 +27,12 @@ func scenarioServer(t *testing.T, yml string, opts Options) (*Server, *httptest.
 	return newTestServer(t, opts)
 }
 
-func post(body string, kv ...string) exchange {
-	return exchange{method: "POST", path: "/plants", header: with(bearerJSON, kv...), body: body}
+func post(body string, kv ...string) call {
+	return call{method: "POST", path: "/plants", header: with(bearerJSON, kv...), body: body}
 }
 
-// expect sets the expected answer of an exchange.
-func (ex exchange) expect(status int, body string, kv ...string) exchange {
+// expect sets the expected answer of an call.
+func (ex call) expect(status int, body string, kv ...string) call {
 	ex.status, ex.wantBody = status, body
 	ex.wantHeader = jsonHeader(body, kv...)
 	if body == "" {
@@ -48,14 +47,14 @@ func TestScenarioRules(t *testing.T) {
 	tests := []struct {
 		name      string
 		yml       string
-		exchanges []exchange
+		exchanges []call
 	}{
 		{"times limits a rule, then the usual answer", `
 name: s
 rules:
   - when: {operation: POST /plants}
     times: 1
-    respond: {status: 400, body: {error: 1, message: refused}}`, []exchange{
+    respond: {status: 400, body: {error: 1, message: refused}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(400, `{"error":1,"message":"refused"}`),
 			post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`),
 		}},
@@ -63,7 +62,7 @@ rules:
 name: s
 rules:
   - every: 2
-    respond: {status: 400, body: {error: 2, message: second}}`, []exchange{
+    respond: {status: 400, body: {error: 2, message: second}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`),
 			post(`{"id":2,"name":"b"}`).expect(400, `{"error":2,"message":"second"}`),
 			post(`{"id":3,"name":"c"}`).expect(200, `{"name":"c"}`),
@@ -73,7 +72,7 @@ rules:
 name: s
 rules:
   - when: {headers: {X-Request-Id: abc, x-client: '/^web-[0-9]+$/'}}
-    respond: {status: 400, body: {error: 3, message: matched}}`, []exchange{
+    respond: {status: 400, body: {error: 3, message: matched}}`, []call{
 			post(`{"id":1,"name":"a"}`, "X-Request-Id", "abc", "X-Client", "web-12").expect(400, `{"error":3,"message":"matched"}`),
 			post(`{"id":2,"name":"b"}`, "X-Request-Id", "abc", "X-Client", "app-12").expect(200, `{"name":"b"}`),
 			post(`{"id":3,"name":"c"}`, "X-Client", "web-1").expect(200, `{"name":"c"}`),
@@ -84,7 +83,7 @@ rules:
   - when: {token: expired-token}
     respond: {status: 400, body: {error: 4, message: expired}}
   - when: {token: '/^admin-/'}
-    respond: {status: 400, body: {error: 5, message: admin}}`, []exchange{
+    respond: {status: 400, body: {error: 5, message: admin}}`, []call{
 			post(`{"id":1,"name":"a"}`, "Authorization", "Bearer expired-token").expect(400, `{"error":4,"message":"expired"}`),
 			post(`{"id":1,"name":"a"}`, "Authorization", "bearer admin-7").expect(400, `{"error":5,"message":"admin"}`),
 			post(`{"id":1,"name":"a"}`, "Authorization", "Bearer fresh").expect(200, `{"name":"a"}`),
@@ -95,7 +94,7 @@ rules:
   - when: {body: {tag: '/^poison/', id: 7}}
     respond: {status: 400, body: {error: 6, message: subset}}
   - when: {body: {id: '/^9+$/'}}
-    respond: {status: 400, body: {error: 7, message: regex on a number}}`, []exchange{
+    respond: {status: 400, body: {error: 7, message: regex on a number}}`, []call{
 			post(`{"id":7,"name":"a","tag":"poison ivy"}`).expect(400, `{"error":6,"message":"subset"}`),
 			post(`{"id":7,"name":"a","tag":"ivy"}`).expect(200, `{"name":"a","tag":"ivy"}`),
 			post(`{"id":8,"name":"a","tag":"poison"}`).expect(200, `{"name":"a","tag":"poison"}`),
@@ -107,7 +106,7 @@ rules:
   - respond:
       status: 400
       headers: {X-Echo: '{{ index .headers "X-Trace" }}', Retry-After: '{{ .seq }}'}
-      body: {error: '{{ .seq }}', message: '{{ .body.name }} by {{ .token }}'}`, []exchange{
+      body: {error: '{{ .seq }}', message: '{{ .body.name }} by {{ .token }}'}`, []call{
 			post(`{"id":1,"name":"Fern"}`, "X-Trace", "t-1").expect(400, `{"error":1,"message":"Fern by abc"}`, "X-Echo", "t-1", "Retry-After", "1"),
 			post(`{"id":1,"name":"Ivy"}`, "X-Trace", "t-2").expect(400, `{"error":2,"message":"Ivy by abc"}`, "X-Echo", "t-2", "Retry-After", "2"),
 		}},
@@ -116,7 +115,7 @@ name: s
 rules:
   - off_contract: true
     respond:
-      body: {ok: '{{ eq .body.name "a" }}', n: '{{ .seq }}', nothing: '{{ "null" }}', text: 'x{{ .seq }}', quoted: '{{ printf "%q" .body.name }}'}`, []exchange{
+      body: {ok: '{{ eq .body.name "a" }}', n: '{{ .seq }}', nothing: '{{ "null" }}', text: 'x{{ .seq }}', quoted: '{{ printf "%q" .body.name }}'}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(200, `{"n":1,"nothing":null,"ok":true,"quoted":"\"a\"","text":"x1"}`),
 			post(`{"id":1,"name":"b"}`).expect(200, `{"n":2,"nothing":null,"ok":false,"quoted":"\"b\"","text":"x2"}`),
 		}},
@@ -124,7 +123,7 @@ rules:
 name: s
 rules:
   - when: {body: {list: [1, '/^a/']}}
-    respond: {status: 400, body: {error: 11, message: list}}`, []exchange{
+    respond: {status: 400, body: {error: 11, message: list}}`, []call{
 			post(`{"id":1,"name":"a","list":[1,"abc"]}`).expect(400, `{"error":11,"message":"list"}`),
 			post(`{"id":1,"name":"a","list":[1,"abc",3]}`).expect(200, `{"name":"a"}`),
 			post(`{"id":2,"name":"a","list":[2,"abc"]}`).expect(200, `{"name":"a"}`),
@@ -132,7 +131,7 @@ rules:
 		{"omitted body at the success status keeps the stateful answer", `
 name: s
 rules:
-  - respond: {headers: {X-Scripted: "yes"}}`, []exchange{
+  - respond: {headers: {X-Scripted: "yes"}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`, "X-Scripted", "yes"),
 			post(`{"id":1,"name":"a"}`).expect(400, `{"error":40900,"message":"id 1 already exists in /plants"}`, "X-Scripted", "yes"),
 		}},
@@ -140,7 +139,7 @@ rules:
 name: s
 rules:
   - times: 1
-    respond: {body: {name: Scripted}}`, []exchange{
+    respond: {body: {name: Scripted}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(200, `{"name":"Scripted"}`),
 			post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`),
 		}},
@@ -148,13 +147,13 @@ rules:
 name: s
 rules:
   - off_contract: true
-    respond: {status: 503, body: {oops: true}}`, []exchange{
+    respond: {status: 503, body: {oops: true}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(503, `{"oops":true}`),
 		}},
 		{"a templated body that breaks the contract is a 500 naming the rule", `
 name: s
 rules:
-  - respond: {status: 400, body: {error: '{{ .body.name }}', message: m}}`, []exchange{
+  - respond: {status: 400, body: {error: '{{ .body.name }}', message: m}}`, []call{
 			post(`{"id":1,"name":"a"}`).expect(500, `{"error":50000,"message":"scenario s, rule 1: the rendered answer breaks the contract: body does not match the schema of status 400: error: expected integer, got string"}`),
 		}},
 		{"the first matching rule answers", `
@@ -163,14 +162,14 @@ rules:
   - when: {operation: POST /plants, body: {name: first}}
     respond: {status: 400, body: {error: 8, message: first rule}}
   - when: {operation: POST /plants}
-    respond: {status: 400, body: {error: 9, message: second rule}}`, []exchange{
+    respond: {status: 400, body: {error: 9, message: second rule}}`, []call{
 			post(`{"id":1,"name":"first"}`).expect(400, `{"error":8,"message":"first rule"}`),
 			post(`{"id":1,"name":"other"}`).expect(400, `{"error":9,"message":"second rule"}`),
 		}},
 		{"validation comes before scripting", `
 name: s
 rules:
-  - respond: {status: 400, body: {error: 10, message: scripted}}`, []exchange{
+  - respond: {status: 400, body: {error: 10, message: scripted}}`, []call{
 			post(`{"id":"x","name":"a"}`).expect(400, `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`),
 		}},
 	}
@@ -251,54 +250,6 @@ func rawCreate(t *testing.T, ts *httptest.Server) ([]byte, error) {
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	return io.ReadAll(conn)
-}
-
-// TestFaults checks each fault as a client sees it.
-func TestFaults(t *testing.T) {
-	yml := func(f Fault) string {
-		return "name: s\nrules:\n  - respond: {fault: " + string(f) + "}\n"
-	}
-	t.Run("connection_reset", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultConnectionReset), Options{})
-		got, err := rawCreate(t, ts)
-		if !errors.Is(err, syscall.ECONNRESET) || len(got) != 0 {
-			t.Errorf("read %q, %v; want nothing and a connection reset", got, err)
-		}
-		_, err = ts.Client().Do(mustRequest(t, ts))
-		if err == nil || !strings.Contains(err.Error(), "connection reset by peer") {
-			t.Errorf("client error = %v, want connection reset by peer", err)
-		}
-	})
-	t.Run("empty_response", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultEmptyResponse), Options{})
-		got, err := rawCreate(t, ts)
-		if err != nil || len(got) != 0 {
-			t.Errorf("read %q, %v; want EOF without a byte", got, err)
-		}
-		_, err = ts.Client().Do(mustRequest(t, ts))
-		if err == nil || !strings.Contains(err.Error(), "EOF") {
-			t.Errorf("client error = %v, want EOF", err)
-		}
-	})
-	t.Run("malformed_body", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultMalformedBody), Options{})
-		_, resp, got := send(t, ts, post(`{"id":1,"name":"a"}`))
-		want := `{"name":"Monstera","tag":`
-		if resp.StatusCode != 200 || string(got) != want || resp.Header.Get("Content-Type") != "application/json" {
-			t.Errorf("got %d %q %s, want 200 application/json %s", resp.StatusCode, resp.Header.Get("Content-Type"), got, want)
-		}
-	})
-	t.Run("random_data_then_close", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultRandomDataThenClose), Options{})
-		got, err := rawCreate(t, ts)
-		if err != nil || len(got) != 64 || strings.HasPrefix(string(got), "HTTP/") {
-			t.Errorf("read %d bytes %q, %v; want 64 bytes that are not HTTP, then EOF", len(got), got, err)
-		}
-		_, err = ts.Client().Do(mustRequest(t, ts))
-		if err == nil || !strings.Contains(err.Error(), "malformed HTTP") {
-			t.Errorf("client error = %v, want a malformed HTTP answer", err)
-		}
-	})
 }
 
 func mustRequest(t *testing.T, ts *httptest.Server) *http.Request {
@@ -386,9 +337,9 @@ func TestScenarioHeader(t *testing.T) {
 // refused when the mock is made, naming file, line and rule.
 func TestScenarioRejections(t *testing.T) {
 	tests := []struct{ name, yml, want string }{
-		{"unknown key", "name: s\nrules:\n  - when:\n      operation: POST /plants\n      bodyy: {}\n", "test.yaml: line 5: field bodyy not found in When"},
-		{"duplicate key", "name: s\nname: t\nrules: []\n", `test.yaml: line 2: mapping key "name" already defined at line 1`},
-		{"wrong type", "name: s\nrules:\n  - times: many\n", "test.yaml: line 3: cannot construct !!str `many` into int"},
+		{"unknown key", "name: s\nrules:\n  - when:\n      operation: POST /plants\n      bodyy: {}\n", `test.yaml:5: rule 1: unknown key "bodyy" (known: operation, headers, token, body)`},
+		{"duplicate key", "name: s\nname: t\nrules: []\n", `test.yaml:2: key "name" is written twice (first at line 1)`},
+		{"wrong type", "name: s\nrules:\n  - times: many\n", `test.yaml:3: rule 1: times must be an integer, not "many"`},
 		{"no name", "rules: []\n", "test.yaml: the scenario has no name"},
 		{"unknown operation", "name: s\nrules:\n  - when: {operation: GET /plants}\n", `test.yaml:3: rule 1: operation "GET /plants" is not in the document`},
 		{"undeclared status", "name: s\nrules:\n  - when: {operation: POST /plants}\n  - respond: {status: 404}\n", "test.yaml:4: rule 2: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway"},
@@ -420,9 +371,48 @@ func TestScenarioRejections(t *testing.T) {
 	t.Run("every problem is listed", func(t *testing.T) {
 		sc, _ := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {fault: boom}\n  - respond: {delay: 1h}\n"))
 		_, err := New(Options{Scenarios: []*Scenario{sc}})
-		want := "test.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body or random_data_then_close\ntest.yaml:4: rule 2: delay 1h0m0s is not between 0 and 5m0s"
+		want := "test.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body, random_data_then_close\ntest.yaml:4: rule 2: delay 1h0m0s is not between 0 and 5m0s"
 		if err == nil || err.Error() != want {
 			t.Errorf("err = %v\nwant %s", err, want)
+		}
+	})
+	t.Run("every problem of a file is listed in its own words", func(t *testing.T) {
+		yml := `name: s
+rules:
+  - when: {operation: POST /plants}
+    respnd: {status: 400}
+  - times: many
+    every: 2
+    every: 3
+    respond:
+      delay: soon
+      status: "400"
+  - off_contract: maybe
+`
+		_, err := ParseScenario("test.yaml", []byte(yml))
+		want := `test.yaml:4: rule 1: unknown key "respnd" (known: when, times, every, respond, off_contract)
+test.yaml:5: rule 2: times must be an integer, not "many"
+test.yaml:7: rule 2: key "every" is written twice (first at line 6)
+test.yaml:9: rule 2: respond.delay must be a duration such as 250ms or 1.5s, not "soon"
+test.yaml:10: rule 2: respond.status must be an integer, not "400"
+test.yaml:11: rule 3: off_contract must be true or false, not "maybe"`
+		if err == nil || err.Error() != want {
+			t.Errorf("err =\n%v\nwant\n%s", err, want)
+		}
+	})
+	t.Run("every problem of a rule is listed", func(t *testing.T) {
+		yml := "name: s\nrules:\n  - when: {operation: POST /plants, headers: {X-A: '/[/'}}\n    times: -1\n    respond: {status: 404, fault: boom, headers: {'a b': x}}\n"
+		sc, err := ParseScenario("test.yaml", []byte(yml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = New(Options{Scenarios: []*Scenario{sc}})
+		want := `test.yaml:3: rule 1: times and every may not be negative
+test.yaml:3: rule 1: unknown fault "boom"; use connection_reset, empty_response, malformed_body, random_data_then_close
+test.yaml:3: rule 1: when.headers.X-A: bad regular expression /[/: error parsing regexp: missing closing ]: ` + "`[`" + `
+test.yaml:3: rule 1: respond.headers: "a b" is not a header name`
+		if err == nil || err.Error() != want {
+			t.Errorf("err =\n%v\nwant\n%s", err, want)
 		}
 	})
 	t.Run("unknown active scenario", func(t *testing.T) {

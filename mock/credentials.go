@@ -11,13 +11,54 @@ import (
 // realm names plantmock in WWW-Authenticate challenges.
 const realm = `realm="plantmock"`
 
-// authenticate checks the request against the operation's security
-// requirements; it returns nil when one alternative is satisfied, else the
-// problem of the first alternative.
-func (s *Server) authenticate(op *openapi.Operation, r *http.Request) *problem {
+// credentials are what a request presents to authenticate, read once per
+// exchange.
+type credentials struct {
+	scheme string // the Authorization header's scheme, as sent ("Bearer")
+	param  string // what follows the scheme, leading spaces removed
+	// token is the bearer token, else the value of the operation's first
+	// API key that is present: what scenarios match and the journal shows.
+	token string
+}
+
+// authorization splits an Authorization header value into its scheme and
+// its credentials (RFC 9110 11.4).
+func authorization(h string) (scheme, param string) {
+	scheme, param, _ = strings.Cut(h, " ")
+	return scheme, strings.TrimLeft(param, " ")
+}
+
+// readCredentials reads the credentials a request presents for op.
+func readCredentials(op *openapi.Operation, r *http.Request) credentials {
+	var c credentials
+	c.scheme, c.param = authorization(r.Header.Get("Authorization"))
+	if strings.EqualFold(c.scheme, "Bearer") {
+		c.token = c.param
+		return c
+	}
+	for _, alt := range op.Security {
+		for _, sch := range alt {
+			if sch.Type != "apiKey" {
+				continue
+			}
+			if v := apiKeyValue(r, sch); v != "" {
+				c.token = v
+				return c
+			}
+		}
+	}
+	return c
+}
+
+// checkSecurity reads the credentials and checks them against the
+// operation's security requirements: one alternative must be satisfied.
+// When none is, the problem is the first alternative's.
+func (s *Server) checkSecurity(x *exchange) *problem {
+	op := x.plan.op
+	x.cred = readCredentials(op, x.r)
 	var first *problem
 	for _, alt := range op.Security {
-		p := s.satisfy(alt, r)
+		p := s.satisfy(alt, x)
 		if p == nil {
 			return nil
 		}
@@ -28,19 +69,19 @@ func (s *Server) authenticate(op *openapi.Operation, r *http.Request) *problem {
 	return first
 }
 
-func (s *Server) satisfy(alt openapi.Requirement, r *http.Request) *problem {
+func (s *Server) satisfy(alt openapi.Requirement, x *exchange) *problem {
 	for _, sch := range alt {
 		var p *problem
 		switch {
 		case sch.Type == "http" && sch.Scheme == "basic":
-			p = basic(r)
+			p = basic(x.cred)
 		case sch.Type == "http" && sch.Scheme != "bearer":
 			// digest and other HTTP schemes: credentials of that scheme must be present.
-			p = present(r, sch.Scheme)
+			p = present(x.cred, sch.Scheme)
 		case sch.Type == "http", sch.Type == "oauth2", sch.Type == "openIdConnect":
-			p = s.bearer(r)
+			p = s.bearer(x.cred)
 		case sch.Type == "apiKey":
-			p = s.apiKey(r, sch)
+			p = s.apiKey(x.r, sch)
 		}
 		if p != nil {
 			return p
@@ -58,25 +99,22 @@ func unauthorized(code Code, challenge, format string, args ...any) *problem {
 
 // bearer checks "Authorization: Bearer <token68>" (RFC 6750; the scheme is
 // case-insensitive) and, when tokens are configured, the token.
-func (s *Server) bearer(r *http.Request) *problem {
-	h := r.Header.Get("Authorization")
-	if h == "" {
+func (s *Server) bearer(c credentials) *problem {
+	if c.scheme == "" {
 		return unauthorized(CodeNoCredentials, "Bearer "+realm,
 			`missing credentials: send "Authorization: Bearer <token>"`)
 	}
-	scheme, token, _ := strings.Cut(h, " ")
-	if !strings.EqualFold(scheme, "Bearer") {
+	if !strings.EqualFold(c.scheme, "Bearer") {
 		// RFC 6750 3.1: no error code when another method was attempted.
 		return unauthorized(CodeBadCredentials, "Bearer "+realm,
-			"the Authorization header uses the %q scheme; Bearer is required", clip(scheme, 20))
+			"the Authorization header uses the %q scheme; Bearer is required", clip(c.scheme, 20))
 	}
-	token = strings.TrimLeft(token, " ")
-	if !isToken68(token) {
+	if !isToken68(c.param) {
 		return unauthorized(CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
 			"the bearer token is empty or malformed (RFC 6750 token68 expected)")
 	}
 	if s.tokens != nil {
-		if _, ok := s.tokens[token]; !ok {
+		if _, ok := s.tokens[c.param]; !ok {
 			return unauthorized(CodeTokenRejected, "Bearer "+realm+`, error="invalid_token"`,
 				"the bearer token is not accepted")
 		}
@@ -84,27 +122,23 @@ func (s *Server) bearer(r *http.Request) *problem {
 	return nil
 }
 
-func basic(r *http.Request) *problem {
+func basic(c credentials) *problem {
 	const challenge = "Basic " + realm
-	h := r.Header.Get("Authorization")
-	if h == "" {
+	if c.scheme == "" {
 		return unauthorized(CodeNoCredentials, challenge, `missing credentials: send "Authorization: Basic <base64 user:password>"`)
 	}
-	scheme, cred, _ := strings.Cut(h, " ")
-	if !strings.EqualFold(scheme, "Basic") {
-		return unauthorized(CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(scheme, 20))
+	if !strings.EqualFold(c.scheme, "Basic") {
+		return unauthorized(CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(c.scheme, 20))
 	}
-	raw, err := base64.StdEncoding.DecodeString(strings.TrimLeft(cred, " "))
+	raw, err := base64.StdEncoding.DecodeString(c.param)
 	if err != nil || !strings.Contains(string(raw), ":") {
 		return unauthorized(CodeBadCredentials, challenge, "the Basic credentials are not base64 of user:password")
 	}
 	return nil
 }
 
-func present(r *http.Request, scheme string) *problem {
-	h := r.Header.Get("Authorization")
-	got, _, _ := strings.Cut(h, " ")
-	if !strings.EqualFold(got, scheme) {
+func present(c credentials, scheme string) *problem {
+	if !strings.EqualFold(c.scheme, scheme) {
 		return unauthorized(CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
 	}
 	return nil
@@ -161,12 +195,4 @@ func isToken68(t string) bool {
 		}
 	}
 	return true
-}
-
-// clip shortens s for quoting in messages.
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }

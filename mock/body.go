@@ -1,0 +1,141 @@
+package mock
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// checkBody reads the request body and validates it against the
+// operation: size, Content-Type, JSON syntax and schema. It puts the body
+// as read and its decoded JSON value in x.
+func (s *Server) checkBody(x *exchange) *problem {
+	op, r := x.plan.op, x.r
+	if op.Body == nil {
+		return nil
+	}
+	if r.ContentLength > s.maxBody {
+		return invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
+	}
+	body := r.Body
+	if r.ContentLength < 0 {
+		body = http.MaxBytesReader(x.w, r.Body, s.maxBody) // unknown length: stop at the limit
+	}
+	raw, err := readAll(body, r.ContentLength)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
+		}
+		return invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
+	}
+	x.raw = raw
+	ct := r.Header.Get("Content-Type")
+	if len(raw) == 0 && ct == "" {
+		return requiredBody(op.Body)
+	}
+	media, p := matchMedia(op.Body, ct)
+	if p != nil {
+		return p
+	}
+	if !openapi.IsJSON(media.Type) {
+		return nil // only JSON bodies are validated
+	}
+	if len(raw) == 0 {
+		return requiredBody(op.Body)
+	}
+	v, err := jsonx.Decode(raw)
+	if err != nil {
+		return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
+	}
+	if vs := media.Schema.Validate(v); len(vs) > 0 {
+		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+	}
+	x.body = v
+	return nil
+}
+
+// requiredBody is the problem of an empty body: none when it is optional.
+func requiredBody(b *openapi.RequestBody) *problem {
+	if !b.Required {
+		return nil
+	}
+	return invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(b))
+}
+
+// readAll reads a body, sized by its Content-Length when known.
+func readAll(r io.Reader, n int64) ([]byte, error) {
+	if n <= 0 {
+		return io.ReadAll(r)
+	}
+	buf := make([]byte, n, n+1)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return nil, err
+	}
+	// A body longer than its Content-Length is cut by net/http; read to EOF
+	// to surface a limit error from MaxBytesReader, if any.
+	var one [1]byte
+	if k, err := r.Read(one[:]); k > 0 || (err != nil && err != io.EOF) {
+		rest, err2 := io.ReadAll(r)
+		if err2 != nil {
+			return nil, err2
+		}
+		return append(append(buf, one[:k]...), rest...), err
+	}
+	return buf, nil
+}
+
+// matchMedia finds the declared media type for a Content-Type header.
+func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
+	if ct == "application/json" {
+		for _, m := range b.Content {
+			if m.Type == ct {
+				return m, nil
+			}
+		}
+	}
+	if ct == "" {
+		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return nil, invalid(CodeContentType, classMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
+	}
+	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
+		return nil, invalid(CodeContentType, classMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
+	}
+	var wild *openapi.Media
+	for _, m := range b.Content {
+		if m.Type == mt {
+			return m, nil
+		}
+		if wild == nil && mediaMatches(m.Type, mt) {
+			wild = m
+		}
+	}
+	if wild != nil {
+		return wild, nil
+	}
+	return nil, invalid(CodeContentType, classMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
+}
+
+// mediaMatches reports whether media type mt falls under pattern
+// (application/*, */*).
+func mediaMatches(pattern, mt string) bool {
+	pt, ps, _ := strings.Cut(pattern, "/")
+	t, st, _ := strings.Cut(mt, "/")
+	return (pt == "*" || pt == t) && (ps == "*" || ps == st)
+}
+
+func declaredTypes(b *openapi.RequestBody) string {
+	ts := make([]string, len(b.Content))
+	for i, m := range b.Content {
+		ts[i] = m.Type
+	}
+	return strings.Join(ts, " or ")
+}

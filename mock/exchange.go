@@ -1,0 +1,66 @@
+package mock
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// exchange is one request and what the mock worked out about it. ServeHTTP
+// makes it, each stage of the handler fills in what it finds, and every
+// later stage, the answer and the journal read it from here. The answer
+// itself is noted by the recorder w.
+type exchange struct {
+	r     *http.Request
+	w     *recorder
+	start time.Time
+
+	// Found by routing.
+	route *openapi.Route // nil when no path matched
+	plan  *plan          // the operation's plan; nil when no operation matched
+	vals  []string       // path parameter values, in template order
+
+	// Found by the checks.
+	sess       *session // the session of X-Mock-Session, else the default one
+	badSession *problem // why X-Mock-Session was refused; sess is the default one then
+	cred       credentials
+	raw        []byte     // the request body as read
+	body       any        // the decoded JSON body; nil when there is none
+	scenario   *scenario  // the selected scenario; nil for none
+	prefer     preference // what a Prefer header asks
+
+	// Decided by the answer.
+	rule    *rule    // the rule that scripted the answer, if any
+	seq     int64    // its 1-based count of answers in the session
+	problem *problem // why the request was refused, if it was
+
+	faker    *gofakeit.Faker // made on first use, see fake
+	recorded bool            // the journal has the exchange
+}
+
+// op returns the matched operation, or nil.
+func (x *exchange) op() *openapi.Operation {
+	if x.plan == nil {
+		return nil
+	}
+	return x.plan.op
+}
+
+// fake returns the faker for this exchange's generated data, making it on
+// first use, so that answers that generate nothing leave the server's
+// sequence of generated values alone. A Prefer seed makes it from that
+// seed alone.
+func (x *exchange) fake(s *Server) *gofakeit.Faker {
+	if x.faker == nil {
+		if x.prefer.hasSeed {
+			x.faker = gen.Faker(x.prefer.seed, 0)
+		} else {
+			x.faker = gen.Faker(s.seed, s.seq.Add(1))
+		}
+	}
+	return x.faker
+}

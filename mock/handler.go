@@ -1,0 +1,153 @@
+package mock
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// ServeHTTP answers one request: it checks the request against the
+// document (route, security, parameters, body, then the mock's own
+// headers), decides the answer (see decide), sends it, and records the
+// exchange in the journal.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.cors && s.allowOrigin(w, r) {
+		return // a preflight, answered
+	}
+	if strings.HasPrefix(r.URL.Path, AdminPrefix) && (!s.noAdmin || r.URL.Path == healthPath) {
+		s.admin.ServeHTTP(w, r)
+		return
+	}
+	x := &exchange{r: r, w: &recorder{ResponseWriter: w}, start: time.Now()}
+	x.sess, x.badSession = s.sessions.get(r.Header.Get(SessionHeader))
+	defer s.finish(x)
+	if p := s.check(x); p != nil {
+		s.refuse(x, p)
+		return
+	}
+	a, p := s.decide(x)
+	if p != nil {
+		s.refuse(x, p)
+		return
+	}
+	s.give(x, a)
+}
+
+// check runs the checks in order and returns the first problem. Each
+// check reads what the earlier ones put in x and adds what it finds.
+func (s *Server) check(x *exchange) *problem {
+	for _, c := range checks {
+		if p := c(s, x); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// checks are the stages of a request, in the order the README gives.
+var checks = []func(*Server, *exchange) *problem{
+	(*Server).checkRoute,
+	(*Server).checkSecurity,
+	(*Server).checkParams,
+	(*Server).checkBody,
+	(*Server).checkControls,
+}
+
+// checkRoute finds the operation.
+func (s *Server) checkRoute(x *exchange) *problem {
+	r := x.r
+	route, vals, rest := s.find(r.URL.EscapedPath())
+	if route == nil {
+		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
+			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
+	}
+	x.route, x.vals = route, vals
+	if rest != "" {
+		x.r = withPath(r, rest)
+	}
+	op := route.Operation(r.Method)
+	if op == nil {
+		return &problem{code: CodeMethod, status: http.StatusMethodNotAllowed,
+			message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
+			header:  [2]string{"Allow", route.Allow}}
+	}
+	x.plan = s.plans[op]
+	return nil
+}
+
+// checkParams validates path, query, header and cookie parameters.
+func (s *Server) checkParams(x *exchange) *problem {
+	if vs := x.plan.op.ValidateParams(x.r); len(vs) > 0 {
+		return &problem{code: CodeParameter, class: classRequest, message: "invalid parameters", violations: vs}
+	}
+	return nil
+}
+
+// checkControls reads the mock's own request headers: X-Mock-Session,
+// X-Mock-Scenario and Prefer.
+func (s *Server) checkControls(x *exchange) *problem {
+	if x.badSession != nil {
+		return x.badSession
+	}
+	sc, p := s.selectScenario(x)
+	if p != nil {
+		return p
+	}
+	x.scenario = sc
+	if prefs := x.r.Header.Values("Prefer"); len(prefs) > 0 {
+		if x.prefer, p = parsePrefer(prefs); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// find routes a request path, with or without a server base path in
+// front; rest is the path without the base path when one was cut.
+func (s *Server) find(path string) (route *openapi.Route, vals []string, rest string) {
+	if route, vals = s.doc.Router().Find(path); route != nil {
+		return route, vals, ""
+	}
+	for _, bp := range s.doc.BasePaths {
+		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
+			if route, vals = s.doc.Router().Find(rest); route != nil {
+				return route, vals, rest
+			}
+		}
+	}
+	return nil, nil, ""
+}
+
+// withPath returns a shallow copy of r whose URL path is the escaped path p.
+func withPath(r *http.Request, p string) *http.Request {
+	r2 := new(http.Request)
+	*r2 = *r
+	u := *r.URL
+	u.RawPath = p
+	if dec, err := url.PathUnescape(p); err == nil {
+		u.Path = dec
+	}
+	r2.URL = &u
+	return r2
+}
+
+// finish turns a panic into a 500 in the error shape, logged with its
+// stack, and records the exchange.
+func (s *Server) finish(x *exchange) {
+	if v := recover(); v != nil {
+		if v == http.ErrAbortHandler {
+			s.record(x)
+			panic(v)
+		}
+		s.log.Error("panic while answering", "method", x.r.Method, "path", x.r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		if x.w.status == 0 {
+			s.refuse(x, internal("internal error in plantmock; see its log"))
+		}
+	}
+	s.record(x)
+}

@@ -1,0 +1,338 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Memory is a Store in the process's memory: the default, and the one Go
+// tests get.
+type Memory struct {
+	max   int64        // the bound on resources in all sessions
+	count atomic.Int64 // resources in all sessions, reserved before storing
+
+	mu     sync.RWMutex      // guards spaces (the map, not what it holds)
+	spaces map[string]*space // by session name
+}
+
+var _ Store = (*Memory)(nil)
+
+// NewMemory returns an empty Memory store that holds at most max resources
+// in all sessions together.
+func NewMemory(max int) *Memory {
+	return &Memory{max: int64(max), spaces: map[string]*space{}}
+}
+
+// space is one session's collections.
+type space struct {
+	mu   sync.Mutex             // guards cols, everything in them, and gone
+	cols map[string]*collection // by collection path
+	gone bool                   // Reset took the space out of Memory.spaces
+}
+
+type collection struct {
+	index map[string]int // key -> position in items
+	items []item         // creation order; deleted items have a nil doc
+	dead  int            // deleted items still in items
+	seq   uint64         // the last sequence number assigned
+}
+
+type item struct {
+	key string
+	doc []byte
+}
+
+// space returns a session's space, making it when create is set.
+func (m *Memory) space(sess string, create bool) *space {
+	m.mu.RLock()
+	sp := m.spaces[sess]
+	m.mu.RUnlock()
+	if sp != nil || !create {
+		return sp
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if sp = m.spaces[sess]; sp == nil {
+		sp = &space{cols: map[string]*collection{}}
+		m.spaces[sess] = sp
+	}
+	return sp
+}
+
+// lock returns a session's space, locked, or nil (nothing locked) when it
+// does not exist and create is not set. Unlock sp.mu after.
+func (m *Memory) lock(sess string, create bool) *space {
+	for {
+		sp := m.space(sess, create)
+		if sp == nil {
+			return nil
+		}
+		sp.mu.Lock()
+		if !sp.gone {
+			return sp
+		}
+		sp.mu.Unlock() // reset meanwhile: its successor is in m.spaces
+	}
+}
+
+// collection returns a collection of a session, locked, or nil (nothing
+// locked) when it does not exist and create is not set. Unlock sp.mu after.
+func (m *Memory) collection(sess, col string, create bool) (*space, *collection) {
+	sp := m.lock(sess, create)
+	if sp == nil {
+		return nil, nil
+	}
+	c := sp.cols[col]
+	if c == nil && create {
+		c = &collection{index: map[string]int{}}
+		sp.cols[col] = c
+	}
+	if c == nil {
+		sp.mu.Unlock()
+		return nil, nil
+	}
+	return sp, c
+}
+
+// reserve counts n more resources against the bound, or reports false. A
+// refused reservation never shows in the count, so it cannot make another
+// one fail.
+func (m *Memory) reserve(n int64) bool {
+	for {
+		c := m.count.Load()
+		if c+n > m.max {
+			return false
+		}
+		if m.count.CompareAndSwap(c, c+n) {
+			return true
+		}
+	}
+}
+
+// Create implements Store.
+func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(string) []byte) (string, error) {
+	// A create into an existing collection reserves only once the key is
+	// known to be free, so that a create of a taken key does not hold room
+	// another create needs; a new collection is made only when there is
+	// room.
+	sp, c := m.collection(sess, col, false)
+	reserved := false
+	if c == nil {
+		if !m.reserve(1) {
+			return "", ErrFull
+		}
+		reserved = true
+		sp, c = m.collection(sess, col, true)
+	}
+	defer sp.mu.Unlock()
+	if _, taken := c.index[key]; taken { // never for key "": no resource has it
+		if reserved {
+			m.count.Add(-1)
+		}
+		return "", ErrExists
+	}
+	if !reserved && !m.reserve(1) {
+		return "", ErrFull
+	}
+	if key == "" {
+		key = c.next(nil)
+	}
+	c.index[key] = len(c.items)
+	c.items = append(c.items, item{key: key, doc: doc(key)})
+	return key, nil
+}
+
+// next assigns the next sequence number that is not taken, neither in the
+// collection nor in also.
+func (c *collection) next(also map[string]bool) string {
+	for {
+		c.seq++
+		k := strconv.FormatUint(c.seq, 10)
+		if _, taken := c.index[k]; !taken && !also[k] {
+			return k
+		}
+	}
+}
+
+// Get implements Store.
+func (m *Memory) Get(_ context.Context, sess, col, key string) ([]byte, error) {
+	sp, c := m.collection(sess, col, false)
+	if c == nil {
+		return nil, ErrNotFound
+	}
+	defer sp.mu.Unlock()
+	i, ok := c.index[key]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	return c.items[i].doc, nil
+}
+
+// List implements Store.
+func (m *Memory) List(_ context.Context, sess, col string, limit int) ([][]byte, error) {
+	sp, c := m.collection(sess, col, false)
+	if c == nil {
+		return nil, nil
+	}
+	defer sp.mu.Unlock()
+	return c.list(limit), nil
+}
+
+func (c *collection) list(limit int) [][]byte {
+	n := len(c.items) - c.dead
+	if limit >= 0 && limit < n {
+		n = limit
+	}
+	out := make([][]byte, 0, n)
+	for _, it := range c.items {
+		if len(out) == n {
+			break
+		}
+		if it.doc != nil {
+			out = append(out, it.doc)
+		}
+	}
+	return out
+}
+
+// Update implements Store.
+func (m *Memory) Update(_ context.Context, sess, col, key string, fn func([]byte) ([]byte, error)) ([]byte, error) {
+	sp, c := m.collection(sess, col, false)
+	if c == nil {
+		return nil, ErrNotFound
+	}
+	defer sp.mu.Unlock()
+	i, ok := c.index[key]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	doc, err := fn(c.items[i].doc)
+	if err != nil {
+		return nil, err
+	}
+	c.items[i].doc = doc
+	return doc, nil
+}
+
+// Delete implements Store.
+func (m *Memory) Delete(_ context.Context, sess, col, key string) ([]byte, error) {
+	sp, c := m.collection(sess, col, false)
+	if c == nil {
+		return nil, ErrNotFound
+	}
+	defer sp.mu.Unlock()
+	i, ok := c.index[key]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	doc := c.items[i].doc
+	delete(c.index, key)
+	c.items[i] = item{}
+	c.dead++
+	m.count.Add(-1)
+	if c.dead > 32 && c.dead > len(c.items)/2 {
+		c.compact()
+	}
+	return doc, nil
+}
+
+func (c *collection) compact() {
+	live := c.items[:0]
+	for _, it := range c.items {
+		if it.doc != nil {
+			c.index[it.key] = len(live)
+			live = append(live, it)
+		}
+	}
+	clear(c.items[len(live):])
+	c.items, c.dead = live, 0
+}
+
+func (c *collection) len() int { return len(c.items) - c.dead }
+
+// Count implements Store.
+func (m *Memory) Count(_ context.Context, sess, col string) (int, error) {
+	sp, c := m.collection(sess, col, false)
+	if c == nil {
+		return 0, nil
+	}
+	defer sp.mu.Unlock()
+	return c.len(), nil
+}
+
+// Dump implements Store.
+func (m *Memory) Dump(_ context.Context, sess string) ([]Collection, error) {
+	sp := m.lock(sess, false)
+	if sp == nil {
+		return nil, nil
+	}
+	defer sp.mu.Unlock()
+	var out []Collection
+	for name, c := range sp.cols {
+		if c.len() > 0 {
+			out = append(out, Collection{Name: name, Docs: c.list(-1)})
+		}
+	}
+	slices.SortFunc(out, func(a, b Collection) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// Fill implements Store.
+func (m *Memory) Fill(_ context.Context, sess, col string, items []Item) ([]string, error) {
+	given := make(map[string]bool, len(items))
+	for _, it := range items {
+		if it.Key == "" {
+			continue
+		}
+		if given[it.Key] {
+			return nil, ErrExists
+		}
+		given[it.Key] = true
+	}
+	c := &collection{index: make(map[string]int, len(items)), items: make([]item, 0, len(items))}
+	keys := make([]string, len(items))
+	for i, it := range items {
+		k := it.Key
+		if k == "" {
+			k = c.next(given)
+		}
+		keys[i] = k
+		c.index[k] = len(c.items)
+		c.items = append(c.items, item{key: k, doc: it.Doc(k)})
+	}
+	sp := m.lock(sess, true)
+	defer sp.mu.Unlock()
+	before := 0
+	if old := sp.cols[col]; old != nil {
+		before = old.len()
+	}
+	if !m.reserve(int64(len(items) - before)) {
+		return nil, ErrFull
+	}
+	sp.cols[col] = c
+	return keys, nil
+}
+
+// Reset implements Store.
+func (m *Memory) Reset(_ context.Context, sess string) error {
+	m.mu.Lock()
+	sp := m.spaces[sess]
+	delete(m.spaces, sess)
+	m.mu.Unlock()
+	if sp == nil {
+		return nil
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	n := 0
+	for _, c := range sp.cols {
+		n += c.len()
+	}
+	sp.cols, sp.gone = nil, true
+	m.count.Add(-int64(n))
+	return nil
+}

@@ -1,0 +1,75 @@
+package mock
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+)
+
+// Match selects journal entries. Every condition given must hold; the
+// zero Match selects every entry.
+type Match struct {
+	// Operation is "METHOD /path/template" of the document, as in a
+	// scenario.
+	Operation string `json:"operation,omitempty"`
+	// Status is the answer's status.
+	Status int `json:"status,omitempty"`
+	// Body is a JSON subset of the request body, as in a scenario's
+	// when.body: strings may be /regex/.
+	Body any `json:"body,omitempty"`
+	// Func, if set, must return true.
+	Func func(Entry) bool `json:"-"`
+}
+
+// Find returns the default session's journal entries m selects, oldest
+// first. An operation the document does not declare, or a bad regular
+// expression in m.Body, is an error: such a Match would select nothing
+// whatever the client did.
+func (s *Server) Find(m Match) ([]Entry, error) {
+	sel, err := s.compileMatch(m)
+	if err != nil {
+		return nil, err
+	}
+	return s.sessions.def.journal.find(sel), nil
+}
+
+// compileMatch returns the predicate of m.
+func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
+	var pat any
+	if m.Body != nil {
+		var err error
+		if pat, err = normalizedPattern(m.Body, "body"); err != nil {
+			return nil, err
+		}
+	}
+	var name string
+	if m.Operation != "" {
+		op := s.operation(m.Operation)
+		if op == nil {
+			return nil, fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template}; declared: %s)", m.Operation, s.operationNames())
+		}
+		name = op.Name
+	}
+	return func(e Entry) bool {
+		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
+			return false
+		}
+		if pat != nil {
+			v, err := jsonx.Decode(e.Body)
+			if err != nil || !matchPattern(pat, v) {
+				return false
+			}
+		}
+		return m.Func == nil || m.Func(e)
+	}, nil
+}
+
+// operationNames lists the document's operations, for messages.
+func (s *Server) operationNames() string {
+	names := make([]string, len(s.doc.Operations))
+	for i, op := range s.doc.Operations {
+		names[i] = op.Name
+	}
+	return clip(strings.Join(names, ", "), 300)
+}

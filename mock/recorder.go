@@ -1,0 +1,51 @@
+package mock
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+)
+
+// recorder is the ResponseWriter of one exchange. It passes everything on
+// and notes the answer for the journal: its status and body, and whether a
+// fault took the connection over. It notes nothing about the request.
+type recorder struct {
+	http.ResponseWriter
+	status   int
+	body     []byte // the first maxJournalBody bytes, at least
+	hijacked bool
+}
+
+// WriteHeader notes the first status.
+func (w *recorder) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+// Write notes the body.
+func (w *recorder) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if w.body == nil {
+		w.body = b // the mock never reuses a buffer it has written
+	} else if len(w.body) < maxJournalBody {
+		w.body = append(w.body[:len(w.body):len(w.body)], b...)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Hijack lets faults take the connection over.
+func (w *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	hj, ok := w.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, http.ErrNotSupported
+	}
+	w.hijacked = true
+	return hj.Hijack()
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }

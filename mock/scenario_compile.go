@@ -1,0 +1,330 @@
+package mock
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// MaxDelay is the longest delay a rule may script.
+const MaxDelay = 5 * time.Minute
+
+// scenario is a Scenario checked against the document and compiled, ready
+// to match requests.
+type scenario struct {
+	name  string
+	def   *Scenario // as it was given
+	rules []*rule
+}
+
+// rule is a Rule compiled. Its counters live in each session, at index id.
+type rule struct {
+	id    int    // index of the rule's counters in a session
+	index int    // 0-based position in the scenario
+	name  string // "scenario NAME, rule N", for answers and logs
+
+	ops     map[*openapi.Operation]bool // nil matches every operation
+	headers []headerMatch
+	token   *matcher
+	body    any // the body pattern (see compilePattern); nil when absent
+	hasBody bool
+	times   int64
+	every   int64
+
+	status      int // 0: the operation's success status
+	respHeaders []headerTemplate
+	respBody    any // JSON values and *valueTemplate; nil when absent
+	hasRespBody bool
+	delay       time.Duration
+	fault       *faultKind
+	offContract bool
+}
+
+type headerMatch struct {
+	name string
+	m    matcher
+}
+
+type headerTemplate struct {
+	name string
+	t    *valueTemplate
+}
+
+// scenarioSet is the loaded scenarios of a Server, compiled.
+type scenarioSet struct {
+	byName   map[string]*scenario
+	initial  *scenario     // active in new sessions
+	nrules   int           // rules in all scenarios
+	maxDelay time.Duration // the longest scripted delay
+}
+
+// compileScenarios checks the scenarios against the document and compiles
+// them. Shipped scenarios that do not fit a custom document are left out;
+// user scenarios that do not fit are errors, every problem listed.
+func (s *Server) compileScenarios(shipped, user []*Scenario, active string) error {
+	s.scenarios.byName = map[string]*scenario{}
+	var errs []error
+	for _, sc := range shipped {
+		c, err := s.compileScenario(sc)
+		if err != nil {
+			s.log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
+			continue
+		}
+		s.scenarios.byName[sc.Name] = c
+	}
+	seen := map[string]string{}
+	for _, sc := range user {
+		if sc == nil {
+			continue
+		}
+		if prev, ok := seen[sc.Name]; ok {
+			errs = append(errs, fmt.Errorf("%s: scenario name %q is already used by %s", sc.where(-1), sc.Name, prev))
+			continue
+		}
+		seen[sc.Name] = sc.where(-1)
+		c, err := s.compileScenario(sc)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		s.scenarios.byName[sc.Name] = c
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if active != "" && s.scenarios.byName[active] == nil {
+		return fmt.Errorf("no scenario is named %q; known: %s", active, s.ScenarioNames())
+	}
+	s.scenarios.initial = s.scenarios.byName[active]
+	for _, sc := range s.scenarios.byName {
+		for _, r := range sc.rules {
+			r.id = s.scenarios.nrules
+			s.scenarios.nrules++
+			s.scenarios.maxDelay = max(s.scenarios.maxDelay, r.delay)
+		}
+	}
+	return nil
+}
+
+// ScenarioNames returns the names of the loaded scenarios, sorted and
+// separated by commas; "(none)" when there are none.
+func (s *Server) ScenarioNames() string {
+	names := make([]string, 0, len(s.scenarios.byName))
+	for n := range s.scenarios.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (s *Server) compileScenario(sc *Scenario) (*scenario, error) {
+	if sc.Name == "" {
+		return nil, fmt.Errorf("%s: the scenario has no name", sc.where(-1))
+	}
+	if strings.ContainsAny(sc.Name, " \t\r\n,") {
+		return nil, fmt.Errorf("%s: scenario name %q has spaces or commas", sc.where(-1), sc.Name)
+	}
+	c := &scenario{name: sc.Name, def: sc}
+	var errs []error
+	for i := range sc.Rules {
+		r, problems := s.compileRule(sc, i)
+		for _, p := range problems {
+			errs = append(errs, fmt.Errorf("%s: rule %d: %w", sc.where(i), i+1, p))
+		}
+		c.rules = append(c.rules, r)
+	}
+	return c, errors.Join(errs...)
+}
+
+// compileRule compiles rule i of sc and returns every problem it has.
+func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
+	def := &sc.Rules[i]
+	w, resp := &def.When, &def.Respond
+	r := &rule{
+		index: i,
+		name:  fmt.Sprintf("scenario %s, rule %d", sc.Name, i+1),
+		times: int64(def.Times), every: int64(def.Every),
+		status: resp.Status, delay: resp.Delay, offContract: def.OffContract,
+	}
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if def.Times < 0 || def.Every < 0 {
+		fail("times and every may not be negative")
+	}
+	if resp.Delay < 0 || resp.Delay > MaxDelay {
+		fail("delay %s is not between 0 and %s", resp.Delay, MaxDelay)
+	}
+	if resp.Fault != "" {
+		f, err := lookupFault(resp.Fault)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		r.fault = f
+	}
+	if resp.Status != 0 && (resp.Status < 100 || resp.Status > 599) {
+		fail("status %d is not an HTTP status", resp.Status)
+	}
+	ops := s.doc.Operations
+	if w.Operation != "" {
+		op := s.operation(w.Operation)
+		if op == nil {
+			fail("operation %q is not in the document (write it as METHOD /path/{template})", w.Operation)
+			ops = nil
+		} else {
+			ops = []*openapi.Operation{op}
+			r.ops = map[*openapi.Operation]bool{op: true}
+		}
+	}
+	for _, n := range sortedKeys(w.Headers) {
+		m, err := newMatcher(w.Headers[n])
+		if err != nil {
+			fail("when.headers.%s: %v", n, err)
+		}
+		r.headers = append(r.headers, headerMatch{name: http.CanonicalHeaderKey(n), m: m})
+	}
+	if w.Token != "" {
+		m, err := newMatcher(w.Token)
+		if err != nil {
+			fail("when.token: %v", err)
+		}
+		r.token = &m
+	}
+	if w.Body != nil {
+		pat, err := normalizedPattern(w.Body, "when.body")
+		if err != nil {
+			errs = append(errs, err)
+		}
+		r.body, r.hasBody = pat, true
+	}
+	for _, n := range sortedKeys(resp.Headers) {
+		if !validHeaderName(n) {
+			fail("respond.headers: %q is not a header name", n)
+			continue
+		}
+		t, err := compileTemplate(resp.Headers[n], "respond.headers."+n)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		r.respHeaders = append(r.respHeaders, headerTemplate{name: http.CanonicalHeaderKey(n), t: t})
+	}
+	if resp.Body != nil {
+		r.hasRespBody = true
+		v, err := jsonx.Normalize(resp.Body)
+		if err != nil {
+			fail("respond.body: %v", err)
+		} else if tree, static, err := compileBody(v, "respond.body"); err != nil {
+			errs = append(errs, err)
+		} else {
+			r.respBody = tree
+			if static && !def.OffContract && r.fault == nil {
+				for _, op := range ops {
+					if err := checkAnswer(op, r.statusFor(s.plans[op]), tree); err != nil {
+						fail("%s: %v", op.Name, err)
+					}
+				}
+			}
+		}
+	}
+	if !def.OffContract && resp.Fault == "" && resp.Status >= 100 && resp.Status <= 599 {
+		for _, op := range ops {
+			if op.Response(resp.Status) == nil {
+				fail("status %d is not declared for %s (declared: %s); set off_contract: true to send it anyway",
+					resp.Status, op.Name, declaredStatuses(op))
+			}
+		}
+	}
+	return r, errs
+}
+
+// operation finds the operation "METHOD /path/template" names, or nil.
+func (s *Server) operation(name string) *openapi.Operation {
+	method, p, _ := strings.Cut(strings.TrimSpace(name), " ")
+	if rt := s.doc.Router().Route(strings.TrimSpace(p)); rt != nil {
+		return rt.Operation(strings.ToUpper(method))
+	}
+	return nil
+}
+
+// normalizedPattern compiles a body pattern given as YAML or Go values.
+func normalizedPattern(v any, at string) (any, error) {
+	n, err := jsonx.Normalize(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", at, err)
+	}
+	return compilePattern(n, at)
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// statusFor returns the status the rule answers with for an operation.
+func (r *rule) statusFor(pl *plan) int {
+	if r.status != 0 {
+		return r.status
+	}
+	return pl.success
+}
+
+// checkAnswer validates a body against what op declares for status.
+func checkAnswer(op *openapi.Operation, status int, body any) error {
+	resp := op.Response(status)
+	if resp == nil {
+		return fmt.Errorf("status %d is not declared (declared: %s)", status, declaredStatuses(op))
+	}
+	m := resp.JSON()
+	if m == nil {
+		return fmt.Errorf("status %d declares no JSON body", status)
+	}
+	if vs := m.Schema.Validate(body); len(vs) > 0 {
+		return fmt.Errorf("body does not match the schema of status %d: %s", status, joinViolations(vs))
+	}
+	return nil
+}
+
+func joinViolations(vs []openapi.Violation) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = v.String()
+	}
+	return strings.Join(parts, "; ")
+}
+
+func declaredStatuses(op *openapi.Operation) string {
+	var out []string
+	for _, r := range op.Responses {
+		out = append(out, r.Status)
+	}
+	if op.Default != nil {
+		out = append(out, "default")
+	}
+	return strings.Join(out, ", ")
+}
+
+func validHeaderName(n string) bool {
+	if n == "" {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}

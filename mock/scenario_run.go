@@ -1,0 +1,117 @@
+package mock
+
+import (
+	"context"
+	"time"
+
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+)
+
+// ScenarioHeader selects a scenario for one request, overriding the active
+// one.
+const ScenarioHeader = "X-Mock-Scenario"
+
+// selectScenario returns the scenario for a request: the one its
+// X-Mock-Scenario header names, else its session's active one.
+func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
+	name := x.r.Header.Get(ScenarioHeader)
+	if name == "" {
+		return x.sess.active.Load(), nil
+	}
+	sc := s.scenarios.byName[name]
+	if sc == nil {
+		return nil, invalid(CodeScenario, classRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), s.ScenarioNames())
+	}
+	return sc, nil
+}
+
+// match returns the first rule of sc that answers the request, with its
+// 1-based count of answers in the session, and counts the match.
+func (sc *scenario) match(x *exchange) (*rule, int64) {
+	op, h := x.plan.op, x.r.Header
+	for _, rl := range sc.rules {
+		if rl.ops != nil && !rl.ops[op] {
+			continue
+		}
+		ok := true
+		for i := range rl.headers {
+			if hm := &rl.headers[i]; len(h.Values(hm.name)) == 0 || !hm.m.match(h.Get(hm.name)) {
+				ok = false
+				break
+			}
+		}
+		if !ok || rl.token != nil && (x.cred.token == "" || !rl.token.match(x.cred.token)) || rl.hasBody && !matchPattern(rl.body, x.body) {
+			continue
+		}
+		c := &x.sess.counts[rl.id]
+		if m := c.matched.Add(1); rl.every > 1 && m%rl.every != 0 {
+			continue
+		}
+		n := c.answered.Add(1)
+		if rl.times > 0 && n > rl.times {
+			continue
+		}
+		return rl, n
+	}
+	return nil, 0
+}
+
+// answer is how the rule answers for an operation: its fault, else its
+// body, else at the success status the usual answer, else a body generated
+// for its status, else the status alone.
+func (rl *rule) answer(pl *plan) answer {
+	a := answer{status: rl.statusFor(pl), rule: rl}
+	a.media = jsonMedia(pl.op, a.status)
+	switch {
+	case rl.fault != nil:
+		a.kind = breakIt
+	case rl.hasRespBody:
+		a.kind = render
+	case a.status == pl.success:
+		a.kind = behave
+	case a.media != nil && a.media.Schema != nil:
+		a.kind = generate
+	default:
+		a.kind = sendStatus
+	}
+	return a
+}
+
+// wait waits the rule's delay; it reports false when ctx ends first.
+func (rl *rule) wait(ctx context.Context) bool {
+	if rl.delay <= 0 {
+		return true
+	}
+	t := time.NewTimer(rl.delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// renderAnswer sends the rule's templated body, checked against the
+// document unless the rule is off contract.
+func (s *Server) renderAnswer(x *exchange, a answer) *problem {
+	rl := a.rule
+	v, err := renderBody(rl.respBody, x.templateData(), func() *gofakeit.Faker { return x.fake(s) })
+	if err != nil {
+		return rl.failure("body", err)
+	}
+	if !rl.offContract {
+		if err := checkAnswer(x.plan.op, a.status, v); err != nil {
+			return rl.failure("the rendered answer breaks the contract", err)
+		}
+	}
+	writeJSON(x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
+	return nil
+}
+
+// failure reports a rule that could not be answered as scripted.
+func (rl *rule) failure(what string, err error) *problem {
+	return internal("%s: %s: %v", rl.name, what, err)
+}

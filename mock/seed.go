@@ -1,0 +1,96 @@
+package mock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
+// session, validating each resource like a create.
+func (s *Server) SeedData(data []byte) error {
+	v, err := jsonx.Decode(data)
+	if err != nil {
+		return fmt.Errorf("seed data: %v", err)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("seed data must be a JSON object of collection paths to arrays of resources")
+	}
+	names := make([]string, 0, len(obj))
+	for k := range obj {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, col := range names {
+		if _, p := s.seedCollection(context.Background(), s.sessions.def, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+			return fmt.Errorf("seed data: %s", p.text())
+		}
+	}
+	return nil
+}
+
+// seedCollection makes a collection of a session hold exactly the given resources,
+// each valid against the collection's create schema, with identifiers as
+// a create gives them: its own, else one the store assigns.
+func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v any) (int, *problem) {
+	route, vals, _ := s.find(path)
+	var pl *plan
+	if route != nil {
+		if op := route.Operation("POST"); op != nil && s.plans[op].do == create {
+			pl = s.plans[op]
+		}
+	}
+	if pl == nil {
+		return 0, &problem{code: CodeNoRoute, message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", path)}
+	}
+	list, isArray := v.([]any)
+	if !isArray {
+		return 0, &problem{code: CodeSchema, message: path + ": seed data must be a JSON array of resources"}
+	}
+	c := pl.col
+	items := make([]store.Item, 0, len(list))
+	given := map[string]int{}
+	var vs []openapi.Violation
+	for i, it := range list {
+		obj, _ := it.(map[string]any)
+		before := len(vs)
+		for _, x := range c.schema.Validate(it) {
+			at := fmt.Sprintf("[%d]", i)
+			if x.Path != "" {
+				at += "." + x.Path
+			}
+			vs = append(vs, openapi.Violation{Path: at, Reason: x.Reason})
+		}
+		if obj == nil || len(vs) > before {
+			continue
+		}
+		applyDefaults(obj, c.schema)
+		key := c.bodyKey(obj)
+		if key != "" {
+			if j, dup := given[key]; dup {
+				vs = append(vs, openapi.Violation{Path: fmt.Sprintf("[%d]", i), Reason: fmt.Sprintf("%s repeats item %d", c.describe(key), j)})
+				continue
+			}
+			given[key] = i
+		}
+		items = append(items, store.Item{Key: key, Doc: c.document(obj, key == "")})
+	}
+	if len(vs) > 0 {
+		return 0, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}
+	}
+	col := c.key(vals)
+	if _, err := s.store.Fill(ctx, ss.name, col, items); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return 0, internal("the store refused distinct identifiers: %v", err)
+		}
+		return 0, s.storeProblem(err, c, col, "")
+	}
+	return len(items), nil
+}

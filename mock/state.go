@@ -1,0 +1,59 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// The Server's Go API to the default session's state, for tests that hold
+// the Server itself; other sessions are reached through the admin API.
+
+// Journal returns the exchanges the default session's journal keeps,
+// oldest first.
+func (s *Server) Journal() []Entry { return s.sessions.def.journal.entries() }
+
+// Resources returns the resources stored in a collection of the default
+// session, oldest first, as JSON. A collection is named by its path: "/plants".
+func (s *Server) Resources(collection string) []json.RawMessage {
+	docs, err := s.store.List(context.Background(), "", collection, -1)
+	if err != nil {
+		s.log.Error("reading the store", "collection", collection, "error", err.Error())
+	}
+	out := make([]json.RawMessage, len(docs))
+	for i, d := range docs {
+		out[i] = json.RawMessage(d)
+	}
+	return out
+}
+
+// Resource returns the resource stored in a collection under an
+// identifier, written as in a path ("7" for the plant with id 7).
+func (s *Server) Resource(collection, id string) (json.RawMessage, bool) {
+	doc, err := s.store.Get(context.Background(), "", collection, id)
+	return json.RawMessage(doc), err == nil
+}
+
+// Collections returns the paths of the collections that hold resources,
+// sorted.
+func (s *Server) Collections() []string {
+	cols, err := s.store.Dump(context.Background(), "")
+	if err != nil {
+		s.log.Error("reading the store", "error", err.Error())
+	}
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// Reset empties the default session's store and journal and starts its
+// rule counters (times, every, .seq) again, as if the mock had just started.
+func (s *Server) Reset() {
+	if err := s.sessions.reset(context.Background(), s.sessions.def); err != nil {
+		s.log.Error("resetting the store", "error", err.Error())
+	}
+}
+
+// ResetJournal empties the default session's journal.
+func (s *Server) ResetJournal() { s.sessions.def.journal.reset() }

@@ -1,0 +1,13 @@
+package mock
+
+import "strconv"
+
+// clip shortens s for quoting in messages.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,142 @@
+package mock
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// writeResource answers with the success status and v projected onto the
+// success schema: only the properties the schema declares are sent, and
+// the result is checked unless it is valid by construction.
+func (s *Server) writeResource(x *exchange, v any) *problem {
+	pl := x.plan
+	if pl.successMedia == nil {
+		s.writeBody(x, nil)
+		return nil
+	}
+	schema := pl.successMedia.Schema
+	if pl.proven {
+		s.writeBody(x, appendProjected(make([]byte, 0, 256), v, schema))
+		return nil
+	}
+	out := project(v, schema)
+	if vs := schema.Validate(out); len(vs) > 0 {
+		return internal("the resource does not fit the declared response schema: %s", vs[0])
+	}
+	s.writeBody(x, jsonx.Append(make([]byte, 0, 256), out))
+	return nil
+}
+
+// writeBody sends the success status with the operation's required
+// headers and body; a nil body sends none.
+func (s *Server) writeBody(x *exchange, body []byte) {
+	pl := x.plan
+	h := x.w.Header()
+	for _, kv := range pl.headers {
+		h.Set(kv[0], kv[1])
+	}
+	if body != nil {
+		h["Content-Type"] = pl.successCTh
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	x.w.WriteHeader(pl.success)
+	if body != nil {
+		x.w.Write(body)
+	}
+}
+
+// writeJSON sends a status with a JSON body of the given content type.
+func writeJSON(w http.ResponseWriter, status int, contentType string, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// contentTypeOf returns the Content-Type to send for a media type; wildcards
+// become application/json.
+func contentTypeOf(m *openapi.Media) string {
+	if m == nil || strings.Contains(m.Type, "*") {
+		return "application/json"
+	}
+	return m.Type
+}
+
+// appendProjected appends what project(v, schema) would give, as JSON,
+// without building it; declared properties come in schema order.
+func appendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
+	if schema == nil {
+		return jsonx.Append(buf, v)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if len(schema.Properties) == 0 {
+			return jsonx.Append(buf, x)
+		}
+		buf = append(buf, '{')
+		first := true
+		for _, p := range schema.Properties {
+			pv, ok := x[p.Name]
+			if !ok || p.Schema != nil && p.Schema.WriteOnly {
+				continue
+			}
+			if !first {
+				buf = append(buf, ',')
+			}
+			first = false
+			buf = jsonx.AppendString(buf, p.Name)
+			buf = append(buf, ':')
+			buf = appendProjected(buf, pv, p.Schema)
+		}
+		return append(buf, '}')
+	case []any:
+		if schema.Items == nil {
+			return jsonx.Append(buf, x)
+		}
+		buf = append(buf, '[')
+		for i, e := range x {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendProjected(buf, e, schema.Items)
+		}
+		return append(buf, ']')
+	}
+	return jsonx.Append(buf, v)
+}
+
+// project keeps only what schema declares: the declared properties of
+// objects (writeOnly ones left out), recursively through arrays.
+func project(v any, schema *openapi.Schema) any {
+	if schema == nil {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if len(schema.Properties) == 0 {
+			return x
+		}
+		out := make(map[string]any, len(schema.Properties))
+		for _, p := range schema.Properties {
+			if pv, ok := x[p.Name]; ok && (p.Schema == nil || !p.Schema.WriteOnly) {
+				out[p.Name] = project(pv, p.Schema)
+			}
+		}
+		return out
+	case []any:
+		if schema.Items == nil {
+			return x
+		}
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = project(e, schema.Items)
+		}
+		return out
+	}
+	return v
+}
