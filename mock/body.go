@@ -24,7 +24,7 @@ func (s *Server) checkBody(x *exchange) *problem {
 	}
 	body := r.Body
 	if r.ContentLength < 0 {
-		body = http.MaxBytesReader(x.w, r.Body, s.maxBody) // unknown length: stop at the limit
+		body = http.MaxBytesReader(&x.w, r.Body, s.maxBody) // unknown length: stop at the limit
 	}
 	raw, err := readAll(body, r.ContentLength)
 	if err != nil {

@@ -116,11 +116,11 @@ func (s *Server) give(x *exchange, a answer) {
 	case behave:
 		p = behaviours[x.plan.do](s, x)
 	case sendValue:
-		writeJSON(x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(a.value))
+		writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(a.value))
 	case generate:
 		var v any
 		if v, p = generateValue(a.media.Schema, x.fake(s)); p == nil {
-			writeJSON(x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
+			writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
 		}
 	case sendStatus:
 		x.w.WriteHeader(a.status)

@@ -144,7 +144,7 @@ func (s *Server) refuse(x *exchange, p *problem) {
 	if p.header[0] != "" {
 		h.Set(p.header[0], p.header[1])
 	}
-	writeJSON(x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
+	writeJSON(&x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
 	if status >= 500 {
 		s.log.Error("answered with an internal error", "status", status, "message", p.text())
 	}

@@ -16,7 +16,7 @@ import (
 // itself is noted by the recorder w.
 type exchange struct {
 	r     *http.Request
-	w     *recorder
+	w     recorder
 	start time.Time
 
 	// Found by routing.

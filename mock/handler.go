@@ -23,7 +23,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.admin.ServeHTTP(w, r)
 		return
 	}
-	x := &exchange{r: r, w: &recorder{ResponseWriter: w}, start: time.Now()}
+	x := &exchange{r: r, w: recorder{ResponseWriter: w}, start: time.Now()}
 	x.sess, x.badSession = s.sessions.get(r.Header.Get(SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {

@@ -167,7 +167,7 @@ func (s *Server) record(x *exchange) {
 		return
 	}
 	x.recorded = true
-	r, w := x.r, x.w
+	r, w := x.r, &x.w
 	e := Entry{
 		Time: x.start, Duration: time.Since(x.start),
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,

@@ -107,7 +107,7 @@ func (s *Server) renderAnswer(x *exchange, a answer) *problem {
 			return rl.failure("the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
+	writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
 	return nil
 }
 

@@ -158,17 +158,27 @@ func (c *collection) next(also map[string]bool) string {
 	}
 }
 
+// find returns the collection that holds key, locked, and key's place in
+// it; ok is false, and nothing locked, when there is none.
+func (m *Memory) find(sess, col, key string) (sp *space, c *collection, i int, ok bool) {
+	sp, c = m.collection(sess, col, false)
+	if c == nil {
+		return nil, nil, 0, false
+	}
+	if i, ok = c.index[key]; !ok {
+		sp.mu.Unlock()
+		return nil, nil, 0, false
+	}
+	return sp, c, i, true
+}
+
 // Get implements Store.
 func (m *Memory) Get(_ context.Context, sess, col, key string) ([]byte, error) {
-	sp, c := m.collection(sess, col, false)
-	if c == nil {
-		return nil, ErrNotFound
-	}
-	defer sp.mu.Unlock()
-	i, ok := c.index[key]
+	sp, c, i, ok := m.find(sess, col, key)
 	if !ok {
 		return nil, ErrNotFound
 	}
+	defer sp.mu.Unlock()
 	return c.items[i].doc, nil
 }
 
@@ -201,15 +211,11 @@ func (c *collection) list(limit int) [][]byte {
 
 // Update implements Store.
 func (m *Memory) Update(_ context.Context, sess, col, key string, fn func([]byte) ([]byte, error)) ([]byte, error) {
-	sp, c := m.collection(sess, col, false)
-	if c == nil {
-		return nil, ErrNotFound
-	}
-	defer sp.mu.Unlock()
-	i, ok := c.index[key]
+	sp, c, i, ok := m.find(sess, col, key)
 	if !ok {
 		return nil, ErrNotFound
 	}
+	defer sp.mu.Unlock()
 	doc, err := fn(c.items[i].doc)
 	if err != nil {
 		return nil, err
@@ -220,15 +226,11 @@ func (m *Memory) Update(_ context.Context, sess, col, key string, fn func([]byte
 
 // Delete implements Store.
 func (m *Memory) Delete(_ context.Context, sess, col, key string) ([]byte, error) {
-	sp, c := m.collection(sess, col, false)
-	if c == nil {
-		return nil, ErrNotFound
-	}
-	defer sp.mu.Unlock()
-	i, ok := c.index[key]
+	sp, c, i, ok := m.find(sess, col, key)
 	if !ok {
 		return nil, ErrNotFound
 	}
+	defer sp.mu.Unlock()
 	doc := c.items[i].doc
 	delete(c.index, key)
 	c.items[i] = item{}
