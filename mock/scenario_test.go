@@ -331,6 +331,12 @@ func TestScenarioHeader(t *testing.T) {
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	msg := `{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"nope\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`
 	check(t, s, ts, post(`{"id":2,"name":"b"}`, ScenarioHeader, "nope").expect(400, msg))
+	// The mock's own headers are read after the contract's checks: a bad
+	// body is reported as such, whatever X-Mock-Scenario or X-Mock-Session say.
+	check(t, s, ts, post(`{"id":"x","name":"b"}`, ScenarioHeader, "nope").expect(400,
+		`{"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`))
+	check(t, s, ts, post(`{"id":"x","name":"b"}`, SessionHeader, "has space").expect(400,
+		`{"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`))
 }
 
 // TestScenarioRejections checks that each kind of broken scenario is
