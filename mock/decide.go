@@ -97,13 +97,16 @@ func jsonMedia(op *openapi.Operation, status int) *openapi.Media {
 // give sends an answer: the rule's delay and headers first, then the body
 // from where the answer says.
 func (s *Server) give(x *exchange, a answer) {
+	var data map[string]any // what the rule's templates see
+	faker := func() *gofakeit.Faker { return x.fake(s) }
 	if rl := a.rule; rl != nil {
 		if !rl.wait(x.r.Context()) {
 			return // the client is gone
 		}
+		data = x.templateData()
 		h := x.w.Header()
 		for _, rh := range rl.respHeaders {
-			v, err := rh.t.render(x.templateData(), func() *gofakeit.Faker { return x.fake(s) })
+			v, err := rh.t.render(data, faker)
 			if err != nil {
 				s.refuse(x, rl.failure("header "+rh.name, err))
 				return
@@ -125,7 +128,7 @@ func (s *Server) give(x *exchange, a answer) {
 	case sendStatus:
 		x.w.WriteHeader(a.status)
 	case render:
-		p = s.renderAnswer(x, a)
+		p = renderAnswer(x, a, data, faker)
 	case breakIt:
 		a.rule.fault.apply(s, x, a.status)
 	}

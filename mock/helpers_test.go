@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -211,3 +212,5 @@ func storedDoc(s *Server, col, key string) ([]byte, bool) {
 	doc, err := s.store.Get(context.Background(), "", col, key)
 	return doc, err == nil
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -139,7 +139,7 @@ type yamlProblem struct {
 	why  string
 }
 
-// at returns the 0-based rule holding line, or -1.
+// rule returns the 0-based rule holding line, or -1.
 func (p *yamlProblems) rule(line int) int {
 	r := -1
 	for i, l := range p.rules {
@@ -157,7 +157,9 @@ func (p *yamlProblems) err() error {
 	sort.SliceStable(p.list, func(i, j int) bool { return p.list[i].line < p.list[j].line })
 	errs := make([]error, len(p.list))
 	for i, y := range p.list {
-		if r := p.rule(y.line); r >= 0 {
+		if y.line == 0 {
+			errs[i] = fmt.Errorf("%s: %s", p.file, y.why)
+		} else if r := p.rule(y.line); r >= 0 {
 			errs[i] = fmt.Errorf("%s:%d: rule %d: %s", p.file, y.line, r+1, y.why)
 		} else {
 			errs[i] = fmt.Errorf("%s:%d: %s", p.file, y.line, y.why)

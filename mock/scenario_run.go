@@ -94,11 +94,11 @@ func (rl *rule) wait(ctx context.Context) bool {
 	}
 }
 
-// renderAnswer sends the rule's templated body, checked against the
-// document unless the rule is off contract.
-func (s *Server) renderAnswer(x *exchange, a answer) *problem {
+// renderAnswer sends the rule's templated body, rendered over data,
+// checked against the document unless the rule is off contract.
+func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem {
 	rl := a.rule
-	v, err := renderBody(rl.respBody, x.templateData(), func() *gofakeit.Faker { return x.fake(s) })
+	v, err := renderBody(rl.respBody, data, faker)
 	if err != nil {
 		return rl.failure("body", err)
 	}

@@ -105,7 +105,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.store = store.NewMemory(s.maxResources)
 	s.sessions = sessions{
-		store: s.store, journalSize: opts.JournalSize, nrules: s.scenarios.nrules, initial: s.scenarios.initial,
+		store: s.store, journalSize: opts.JournalSize, scenarios: &s.scenarios,
 		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		now: time.Now, byName: map[string]*session{},
 	}

@@ -43,8 +43,7 @@ type ruleCount struct {
 type sessions struct {
 	store       store.Store
 	journalSize int
-	nrules      int
-	initial     *scenario
+	scenarios   *scenarioSet // for each new session's rule counters and active scenario
 	max         int
 	idle        time.Duration
 	now         func() time.Time // the clock sessions expire by
@@ -55,8 +54,8 @@ type sessions struct {
 }
 
 func (sm *sessions) newSession(name string) *session {
-	ss := &session{name: name, journal: newJournal(sm.journalSize), counts: make([]ruleCount, sm.nrules)}
-	ss.active.Store(sm.initial)
+	ss := &session{name: name, journal: newJournal(sm.journalSize), counts: make([]ruleCount, sm.scenarios.nrules)}
+	ss.active.Store(sm.scenarios.initial)
 	ss.lastUsed.Store(sm.now().UnixNano())
 	return ss
 }

@@ -1,7 +1,5 @@
 package mock
 
-import "strconv"
-
 // clip shortens s for quoting in messages.
 func clip(s string, n int) string {
 	if len(s) > n {
@@ -9,5 +7,3 @@ func clip(s string, n int) string {
 	}
 	return s
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
