@@ -97,13 +97,13 @@ func jsonMedia(op *openapi.Operation, status int) *openapi.Media {
 // give sends an answer: the rule's delay and headers first, then the body
 // from where the answer says.
 func (s *Server) give(x *exchange, a answer) {
-	var data map[string]any // what the rule's templates see
-	faker := func() *gofakeit.Faker { return x.fake(s) }
+	var data map[string]any // what the rule's templates see, and their faker
+	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
 		if !rl.wait(x.r.Context()) {
 			return // the client is gone
 		}
-		data = x.templateData()
+		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()
 		for _, rh := range rl.respHeaders {
 			v, err := rh.t.render(data, faker)
