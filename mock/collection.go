@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"math/big"
 	"net/url"
 	"strconv"
 	"strings"
@@ -72,6 +73,11 @@ func keyOf(v any) string {
 	case json.Number:
 		if n, err := strconv.ParseInt(string(x), 10, 64); err == nil {
 			return strconv.FormatInt(n, 10)
+		}
+		// An integer written with a fraction or an exponent (1.0, 1e3),
+		// which JSON Schema 2020-12 counts as an integer.
+		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() && len(x) < 400 {
+			return r.Num().String()
 		}
 		return string(x)
 	}

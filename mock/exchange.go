@@ -20,9 +20,10 @@ type exchange struct {
 	start time.Time
 
 	// Found by routing.
-	route *openapi.Route // nil when no path matched
-	plan  *plan          // the operation's plan; nil when no operation matched
-	vals  []string       // path parameter values, in template order
+	route   *openapi.Route // nil when no path matched
+	plan    *plan          // the operation's plan; nil when no operation matched
+	vals    []string       // path parameter values, in template order
+	rawVals []string       // the same as they appear in the path, percent-escaped
 
 	// Found by the checks.
 	sess       *session // the session of X-Mock-Session, else the default one

@@ -58,7 +58,7 @@ func TestSecondSpec(t *testing.T) {
 		{call{name: "patch of a missing task is 404", method: "PATCH", path: "/tasks/zz", header: keyPatch, body: `{"done":true}`, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
 		{call{name: "duplicate create is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"b-2","title":"again"}`, status: 422}, CodeDuplicate, `taskId "b-2" already exists in /tasks`},
 		{call{name: "schema violation is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"C","title":"","priority":2147483648}`, status: 422}, CodeSchema,
-			"request body does not match the schema: priority: 2147483648 is outside the int32 range; taskId: does not match the pattern ^[a-z0-9-]+$; title: shorter than the minimum length 1"},
+			"request body does not match the schema: priority: 2147483648 is over the int32 maximum 2147483647; taskId: \"C\" does not match the pattern ^[a-z0-9-]+$; title: shorter than the minimum length 1"},
 		{call{name: "malformed JSON is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{`, status: 422}, CodeBodyNotJSON, "invalid JSON: unexpected end of input"},
 		{call{name: "wrong content type is the declared 422", method: "PATCH", path: "/tasks/b-2", header: keyJSON, body: `{}`, status: 422}, CodeContentType,
 			"Content-Type application/json is not accepted; send application/merge-patch+json"},
@@ -68,9 +68,9 @@ func TestSecondSpec(t *testing.T) {
 		{call{name: "replace may not change the identifier", method: "PUT", path: "/tasks/b-2", header: keyJSON, body: `{"taskId":"c-3","title":"x"}`, status: 422}, CodeSchema,
 			`request body does not match the path: taskId: is "c-3" but the path addresses "b-2"`},
 		{call{name: "invalid query parameter", method: "GET", path: "/tasks?limit=101", header: key, status: 422}, CodeParameter,
-			"invalid parameters: query.limit: maximum: got 101, want 100"},
+			"invalid parameters: query.limit: 101 is over the maximum 100"},
 		{call{name: "invalid path parameter", method: "GET", path: "/tasks/UPPER", header: key, status: 422}, CodeParameter,
-			"invalid parameters: path.taskId: 'UPPER' does not match pattern '^[a-z0-9-]+$'"},
+			"invalid parameters: path.taskId: \"UPPER\" does not match the pattern ^[a-z0-9-]+$"},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) { check(t, s, ts, st) })

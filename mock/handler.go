@@ -62,11 +62,16 @@ var checks = []func(*Server, *exchange) *problem{
 func (s *Server) checkRoute(x *exchange) *problem {
 	r := x.r
 	route, vals, rest := s.find(r.URL.EscapedPath())
+	var ok bool
 	if route == nil {
 		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
 			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
 	}
-	x.route, x.vals = route, vals
+	x.route, x.rawVals = route, vals
+	if x.vals, ok = openapi.Unescape(vals); !ok {
+		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
+			message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", clip(r.URL.EscapedPath(), 200))}
+	}
 	if rest != "" {
 		x.r = withPath(r, rest)
 	}
@@ -82,7 +87,7 @@ func (s *Server) checkRoute(x *exchange) *problem {
 
 // checkParams validates path, query, header and cookie parameters.
 func (s *Server) checkParams(x *exchange) *problem {
-	if vs := x.plan.op.ValidateParams(x.r); len(vs) > 0 {
+	if vs := x.plan.op.ValidateParams(x.r, x.rawVals); len(vs) > 0 {
 		return &problem{code: CodeParameter, class: classRequest, message: "invalid parameters", violations: vs}
 	}
 	return nil

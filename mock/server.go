@@ -74,6 +74,9 @@ func New(opts Options) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	for _, w := range doc.Warnings {
+		s.log.Warn("the document is served with a caveat", "caveat", w)
+	}
 	if s.seed == 0 {
 		var b [8]byte
 		rand.Read(b[:])
@@ -130,6 +133,12 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 // Title returns the served document's title and version, e.g.
 // "OpenAPI Plant Store 1.0.0".
 func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s.doc.Version) }
+
+// Warnings returns what the document declares that is served with a
+// caveat, one line each: keywords foreign to its dialect, methods declared
+// twice on templates that differ only in parameter names, recursive
+// schemas.
+func (s *Server) Warnings() []string { return append([]string(nil), s.doc.Warnings...) }
 
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: it stops accepting, lets in-flight requests finish for up to

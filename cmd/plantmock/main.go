@@ -244,6 +244,9 @@ func check(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
+	for _, w := range srv.Warnings() {
+		fmt.Fprintf(stdout, "plantmock: caveat: %s\n", w)
+	}
 	return exitOK
 }
 

@@ -206,8 +206,8 @@ func TestRefusals(t *testing.T) {
 		args []string
 		want string // the whole of stderr
 	}{
-		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: broken document: component `#/components/schemas/Nope` does not exist in the specification\n"},
-		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: spec type not supported by libopenapi, sorry\n"},
+		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody/content/application~1json/schema (line 9): $ref \"#/components/schemas/Nope\" points at nothing\n"},
+		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
 		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},

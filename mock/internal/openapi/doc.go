@@ -2,6 +2,13 @@
 // types the rest of plantmock works with: operations, a router, schemas that
 // validate decoded JSON, and violations.
 //
-// It is the only package that imports libopenapi and libopenapi-validator.
-// Everything is built once at load; the request path only reads.
+// The document is read into nodes that keep its order and lines (node.go,
+// parse.go); operations, parameters and responses are read from them
+// (load.go); the Schema model that generation and projection walk is built
+// from them once per schema, so recursive schemas point at themselves
+// (schema_build.go); and validation compiles the document's own schema
+// nodes with the JSON Schema library in the document's dialect, JSON
+// Schema 2020-12 for 3.1 and the OAS 3.0 Schema Object for 3.0
+// (compile.go, formats.go). Everything is built once at load; the request
+// path only reads.
 package openapi

@@ -3,26 +3,8 @@ package openapi
 import (
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
-
-	"github.com/pb33f/libopenapi"
-	"github.com/pb33f/libopenapi-validator/config"
-	liberrors "github.com/pb33f/libopenapi-validator/errors"
-	"github.com/pb33f/libopenapi-validator/helpers"
-	"github.com/pb33f/libopenapi-validator/parameters"
-	"github.com/pb33f/libopenapi/datamodel"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
-	"github.com/pb33f/libopenapi/orderedmap"
-	"github.com/pb33f/libopenapi/utils"
-	"go.yaml.in/yaml/v4"
-
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
-
-type validationError = liberrors.ValidationError
 
 // Document is a loaded OpenAPI document.
 type Document struct {
@@ -36,75 +18,288 @@ type Document struct {
 	// /api/v2 for http://example.com/api/v2 (server variables take their
 	// defaults). Requests may carry one in front of the document's paths.
 	BasePaths []string
+	// Warnings are what the document declares that is served with a
+	// caveat, one line each: keywords foreign to its dialect, methods
+	// declared twice on the same template, recursion cut short when
+	// generating data.
+	Warnings []string
 
-	router  *Router
-	version float32
-	opts    *config.ValidationOptions
-	model   *v3.Document
+	router *Router
+	v31    bool
+	raw    []byte
+	comp   *compiler
 }
 
 // Router returns the document's router.
 func (d *Document) Router() *Router { return d.router }
 
-// maxDepth bounds schema nesting, so that a pathological document is
-// refused instead of exhausting the stack.
-const maxDepth = 64
+// Is31 reports whether the document is OpenAPI 3.1, whose schemas are JSON
+// Schema 2020-12; 3.0 documents use the OAS 3.0 Schema Object.
+func (d *Document) Is31() bool { return d.v31 }
 
-// Load parses and checks an OpenAPI 3.0 or 3.1 document. Missing
-// references, circular schemas, Swagger 2 documents and schemas that do not
-// compile are errors.
+// Load parses and checks an OpenAPI 3.0 or 3.1 document, YAML or JSON.
+// Only documents that cannot be served are refused, each with one line
+// naming the problem and where it is: not OpenAPI 3, a reference that
+// points at nothing, a schema that refers to itself without a way out.
 func Load(data []byte) (*Document, error) {
-	cfg := datamodel.NewDocumentConfiguration()
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg.AllowFileReferences = false
-	cfg.AllowRemoteReferences = false
-	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	root, err := parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("not an OpenAPI document: %w", err)
+		return nil, fmt.Errorf("not a JSON or YAML document: %s", oneLine(err))
 	}
-	info := ld.GetSpecInfo()
-	if info == nil || !strings.HasPrefix(ld.GetVersion(), "3.") {
-		return nil, fmt.Errorf("not an OpenAPI 3.0 or 3.1 document (openapi/swagger version %q)", ld.GetVersion())
+	if !root.isObject() {
+		return nil, errors.New("not an OpenAPI document: the top level is not an object")
 	}
-	m, err := ld.BuildV3Model()
-	if err != nil {
-		return nil, fmt.Errorf("broken document: %s", oneLine(err))
+	version := root.get("openapi").text()
+	switch {
+	case root.has("swagger"):
+		return nil, errors.New("a Swagger 2.0 document: convert it to OpenAPI 3 (for instance with swagger2openapi)")
+	case version == "":
+		return nil, errors.New("not an OpenAPI document: no openapi field")
+	case !strings.HasPrefix(version, "3.0") && !strings.HasPrefix(version, "3.1"):
+		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0 and 3.1 are", version)
 	}
-	if m == nil {
-		return nil, errors.New("broken document: no model could be built")
-	}
-	if res := m.Index.GetResolver(); res != nil {
-		if refs := res.GetCircularReferences(); len(refs) > 0 {
-			return nil, fmt.Errorf("circular schema reference %s: circular schemas are not supported", refs[0].GenerateJourneyPath())
-		}
-	}
-	d := &Document{
-		OpenAPI: ld.GetVersion(),
-		Schemas: map[string]*Schema{},
-		model:   &m.Model,
-		opts:    config.NewValidationOptions(config.WithoutSecurityValidation(), config.WithLogger(cfg.Logger)),
-	}
-	d.version = helpers.VersionToFloat(d.OpenAPI)
-	if m.Model.Info != nil {
-		d.Title, d.Version = m.Model.Info.Title, m.Model.Info.Version
-	}
-	for _, sv := range m.Model.Servers {
-		if p := basePath(sv); p != "" {
-			d.BasePaths = append(d.BasePaths, p)
-		}
-	}
-	b := &builder{doc: d, byHash: map[uint64]*Schema{}}
-	if err := b.build(&m.Model); err != nil {
+	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1"), raw: data}
+	l := &loader{root: root, doc: d, warnings: map[string]*warning{}}
+	l.schemas = newSchemaBuilder(l)
+	if err := l.load(); err != nil {
 		return nil, err
 	}
+	l.schemas.settle()
+	for _, s := range l.schemas.all {
+		if s.Recursive {
+			l.warn("recursive", at(s.ptr, s.src), "the schema contains itself: it is validated by reference, and generated data stops at a depth bound")
+		}
+	}
+	l.comp = newCompiler(l)
+	if err := l.comp.compileAll(l.schemas.all); err != nil {
+		return nil, err
+	}
+	d.comp = l.comp
+	d.Warnings = l.warningLines()
 	return d, nil
 }
 
+// loader builds a Document from the document's nodes.
+type loader struct {
+	root     *node
+	doc      *Document
+	schemas  *schemaBuilder
+	comp     *compiler
+	schemes  map[string]*SecurityScheme
+	warnings map[string]*warning
+	order    []string
+}
+
+// warning is one kind of caveat, with how often it occurs and where first.
+type warning struct {
+	text  string
+	count int
+	where string
+}
+
+// warn records a caveat; caveats of the same kind are counted, not
+// repeated.
+func (l *loader) warn(kind, where, text string) {
+	w := l.warnings[kind]
+	if w == nil {
+		w = &warning{text: text, where: where}
+		l.warnings[kind] = w
+		l.order = append(l.order, kind)
+	}
+	w.count++
+}
+
+func (l *loader) warningLines() []string {
+	var out []string
+	for _, k := range l.order {
+		w := l.warnings[k]
+		line := w.where + ": " + w.text
+		if w.count > 1 {
+			line += fmt.Sprintf(" (and %d more places)", w.count-1)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// at names a place in the document: its JSON pointer and line.
+func at(ptr string, n *node) string {
+	if ptr == "" {
+		ptr = "/"
+	}
+	if n != nil && n.line > 0 {
+		return fmt.Sprintf("#%s (line %d)", ptr, n.line)
+	}
+	return "#" + ptr
+}
+
+// fail makes a load error at a place.
+func fail(ptr string, n *node, format string, args ...any) error {
+	return fmt.Errorf("%s: %s", at(ptr, n), fmt.Sprintf(format, args...))
+}
+
+// deref follows a Reference Object to what it points at, returning the
+// target and its pointer. Values that are not references are returned as
+// they are.
+func (l *loader) deref(n *node, ptr string) (*node, string, error) {
+	for hops := 0; n.isObject() && n.has("$ref"); hops++ {
+		if hops > 32 {
+			return nil, "", fail(ptr, n, "references form a loop")
+		}
+		ref := n.get("$ref")
+		target, tptr, err := l.resolve(ref.text(), ptr, ref)
+		if err != nil {
+			return nil, "", err
+		}
+		n, ptr = target, tptr
+	}
+	return n, ptr, nil
+}
+
+// resolve finds the node a local reference points at.
+func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
+	if !strings.HasPrefix(ref, "#") {
+		return nil, "", fail(ptr, n, "$ref %q points outside the document; only references within it (#/...) are supported", ref)
+	}
+	tptr, err := fragmentPointer(ref[1:])
+	if err != nil {
+		return nil, "", fail(ptr, n, "$ref %q is not a JSON pointer: %v", ref, err)
+	}
+	target := l.root.pointer(tptr)
+	if target == nil {
+		return nil, "", fail(ptr, n, "$ref %q points at nothing", ref)
+	}
+	return target, tptr, nil
+}
+
+// fragmentPointer turns a URI fragment into an unescaped JSON pointer.
+func fragmentPointer(frag string) (string, error) {
+	if !strings.Contains(frag, "%") {
+		return frag, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(frag); i++ {
+		if frag[i] != '%' {
+			b.WriteByte(frag[i])
+			continue
+		}
+		if i+2 >= len(frag) || unhex(frag[i+1]) < 0 || unhex(frag[i+2]) < 0 {
+			return "", errors.New("malformed percent-escape")
+		}
+		b.WriteByte(byte(unhex(frag[i+1])<<4 | unhex(frag[i+2])))
+		i += 2
+	}
+	return b.String(), nil
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+var methods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+func (l *loader) load() error {
+	d, root := l.doc, l.root
+	if info := root.get("info"); info.isObject() {
+		d.Title, d.Version = info.get("title").text(), info.get("version").text()
+	}
+	if servers := root.get("servers"); servers != nil && servers.kind == arrayNode {
+		for _, sv := range servers.vals {
+			if p := basePath(sv); p != "" {
+				d.BasePaths = append(d.BasePaths, p)
+			}
+		}
+	}
+	l.schemes = map[string]*SecurityScheme{}
+	comps := root.get("components")
+	if ss := comps.get("securitySchemes"); ss.isObject() {
+		for i, name := range ss.keys {
+			ptr := child("/components/securitySchemes", name)
+			s, _, err := l.deref(ss.vals[i], ptr)
+			if err != nil {
+				return err
+			}
+			l.schemes[name] = &SecurityScheme{
+				Name: name, Type: s.get("type").text(), Scheme: strings.ToLower(s.get("scheme").text()),
+				In: s.get("in").text(), Param: s.get("name").text(),
+			}
+		}
+	}
+	if cs := comps.get("schemas"); cs.isObject() {
+		for i, name := range cs.keys {
+			s, err := l.schemas.build(cs.vals[i], child("/components/schemas", name))
+			if err != nil {
+				return err
+			}
+			if s.Name == "" {
+				s.Name = name
+			}
+			d.Schemas[name] = s
+		}
+	}
+	global, err := l.requirements(root.get("security"), "/security")
+	if err != nil {
+		return err
+	}
+	d.router = newRouter()
+	paths := root.get("paths")
+	if paths == nil {
+		return nil
+	}
+	if !paths.isObject() {
+		return fail("/paths", paths, "paths is not an object")
+	}
+	for i, path := range paths.keys {
+		pptr := child("/paths", path)
+		if !strings.HasPrefix(path, "/") {
+			return fail(pptr, paths.vals[i], "the path does not start with /")
+		}
+		item, iptr, err := l.deref(paths.vals[i], pptr)
+		if err != nil {
+			return err
+		}
+		if !item.isObject() {
+			return fail(pptr, item, "the path item is not an object")
+		}
+		for _, m := range methods {
+			on := item.get(m)
+			if on == nil {
+				continue
+			}
+			optr := child(iptr, m)
+			if !on.isObject() {
+				return fail(optr, on, "the operation is not an object")
+			}
+			o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
+			if err != nil {
+				return err
+			}
+			if prev := d.router.add(o); prev != nil {
+				l.warn("dup "+o.Method+" "+prev.Path+" "+o.Path, at(optr, on),
+					fmt.Sprintf("%s %s and %s %s differ only in parameter names; the first serves", prev.Method, prev.Path, o.Method, o.Path))
+				continue
+			}
+			d.Operations = append(d.Operations, o)
+		}
+	}
+	return nil
+}
+
 // basePath returns the path of a server URL without its trailing slash.
-func basePath(sv *v3.Server) string {
-	u := sv.URL
-	for p := sv.Variables.First(); p != nil; p = p.Next() {
-		u = strings.ReplaceAll(u, "{"+p.Key()+"}", p.Value().Default)
+func basePath(sv *node) string {
+	u := sv.get("url").text()
+	if vars := sv.get("variables"); vars.isObject() {
+		for i, k := range vars.keys {
+			u = strings.ReplaceAll(u, "{"+k+"}", vars.vals[i].get("default").text())
+		}
 	}
 	if i := strings.Index(u, "://"); i >= 0 {
 		u = u[i+3:]
@@ -121,79 +316,24 @@ func basePath(sv *v3.Server) string {
 	return u
 }
 
-func oneLine(err error) string {
-	s := strings.Join(strings.Fields(err.Error()), " ")
-	return s
-}
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
-type builder struct {
-	doc    *Document
-	byHash map[uint64]*Schema
-	params parameters.ParameterValidator
-}
-
-func (b *builder) build(m *v3.Document) error {
-	d := b.doc
-	schemes := map[string]*SecurityScheme{}
-	if m.Components != nil {
-		for p := m.Components.SecuritySchemes.First(); p != nil; p = p.Next() {
-			s := p.Value()
-			schemes[p.Key()] = &SecurityScheme{Name: p.Key(), Type: s.Type, Scheme: strings.ToLower(s.Scheme), In: s.In, Param: s.Name}
-		}
-		for p := m.Components.Schemas.First(); p != nil; p = p.Next() {
-			s, err := b.schema(p.Value(), 0, "#/components/schemas/"+p.Key())
-			if err != nil {
-				return err
-			}
-			if s.Name == "" {
-				s.Name = p.Key()
-			}
-			d.Schemas[p.Key()] = s
-		}
+// requirements reads a list of Security Requirement Objects.
+func (l *loader) requirements(n *node, ptr string) ([]Requirement, error) {
+	if n == nil || n.kind != arrayNode {
+		return nil, nil
 	}
-	global, err := requirements(m.Security, schemes)
-	if err != nil {
-		return err
-	}
-	b.params = parameters.NewParameterValidator(m, config.WithExistingOpts(d.opts))
-	d.router = newRouter()
-	if m.Paths == nil {
-		return nil
-	}
-	for pp := m.Paths.PathItems.First(); pp != nil; pp = pp.Next() {
-		path, item := pp.Key(), pp.Value()
-		if !strings.HasPrefix(path, "/") {
-			return fmt.Errorf("path %q does not start with /", path)
-		}
-		for op := item.GetOperations().First(); op != nil; op = op.Next() {
-			o, err := b.operation(strings.ToUpper(op.Key()), path, item, op.Value(), global, schemes)
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", strings.ToUpper(op.Key()), path, err)
-			}
-			d.Operations = append(d.Operations, o)
-			if err := d.router.add(o); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func requirements(reqs []*base.SecurityRequirement, schemes map[string]*SecurityScheme) ([]Requirement, error) {
 	var out []Requirement
-	for _, r := range reqs {
-		if r == nil {
-			continue
-		}
-		if r.ContainsEmptyRequirement || r.Requirements == nil || r.Requirements.Len() == 0 {
+	for i, r := range n.vals {
+		if !r.isObject() || len(r.keys) == 0 {
 			out = append(out, Requirement{})
 			continue
 		}
 		var alt Requirement
-		for p := r.Requirements.First(); p != nil; p = p.Next() {
-			s, ok := schemes[p.Key()]
+		for _, name := range r.keys {
+			s, ok := l.schemes[name]
 			if !ok {
-				return nil, fmt.Errorf("security requirement names %q, which is not in components.securitySchemes", p.Key())
+				return nil, fail(child(ptr, fmt.Sprint(i)), r, "security requirement names %q, which is not in components.securitySchemes", name)
 			}
 			alt = append(alt, s)
 		}
@@ -202,362 +342,191 @@ func requirements(reqs []*base.SecurityRequirement, schemes map[string]*Security
 	return out, nil
 }
 
-func (b *builder) operation(method, path string, item *v3.PathItem, op *v3.Operation, global []Requirement, schemes map[string]*SecurityScheme) (*Operation, error) {
-	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: op.OperationId, doc: b.doc, pathItem: item, params: b.params}
-	o.Security = global
-	if op.Security != nil {
-		sec, err := requirements(op.Security, schemes)
+func (l *loader) operation(method, path string, item *node, iptr string, on *node, optr string, global []Requirement) (*Operation, error) {
+	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: on.get("operationId").text(), Security: global}
+	if sec := on.get("security"); sec != nil {
+		reqs, err := l.requirements(sec, child(optr, "security"))
 		if err != nil {
 			return nil, err
 		}
-		o.Security = sec
+		o.Security = reqs
 	}
 	seen := map[string]int{}
-	for _, list := range [][]*v3.Parameter{item.Parameters, op.Parameters} {
-		for _, p := range list {
-			if p == nil {
-				continue
+	for _, src := range []struct {
+		n   *node
+		ptr string
+	}{{item.get("parameters"), child(iptr, "parameters")}, {on.get("parameters"), child(optr, "parameters")}} {
+		if src.n == nil || src.n.kind != arrayNode {
+			continue
+		}
+		for i, pn := range src.n.vals {
+			p, err := l.param(pn, child(src.ptr, fmt.Sprint(i)))
+			if err != nil {
+				return nil, err
 			}
-			var s *Schema
-			if p.Schema != nil {
-				var err error
-				if s, err = b.schema(p.Schema, 0, "parameter "+p.Name); err != nil {
-					return nil, err
-				}
-			}
-			prm := Param{Name: p.Name, In: p.In, Required: p.Required != nil && *p.Required, Schema: s}
 			key := p.In + ":" + p.Name
-			if i, ok := seen[key]; ok {
-				o.Params[i] = prm
+			if p.In == "header" {
+				key = p.In + ":" + strings.ToLower(p.Name)
+			}
+			if j, ok := seen[key]; ok {
+				o.Params[j] = p
 				continue
 			}
 			seen[key] = len(o.Params)
-			o.Params = append(o.Params, prm)
-			if p.In == "query" {
-				o.checkQuery = true
-			} else {
-				o.checkOther = true
-			}
+			o.Params = append(o.Params, p)
 		}
 	}
-	if rb := op.RequestBody; rb != nil {
-		o.Body = &RequestBody{Required: rb.Required != nil && *rb.Required}
-		ms, err := b.content(rb.Content, "request body")
+	if rb := on.get("requestBody"); rb != nil {
+		n, ptr, err := l.deref(rb, child(optr, "requestBody"))
 		if err != nil {
 			return nil, err
 		}
-		o.Body.Content = ms
+		o.Body = &RequestBody{Required: n.get("required").flag(false)}
+		if o.Body.Content, err = l.content(n.get("content"), child(ptr, "content")); err != nil {
+			return nil, err
+		}
 	}
-	if op.Responses != nil {
-		for p := op.Responses.Codes.First(); p != nil; p = p.Next() {
-			r, err := b.response(strings.ToUpper(p.Key()), p.Value())
+	if rs := on.get("responses"); rs.isObject() {
+		for i, code := range rs.keys {
+			rptr := child(child(optr, "responses"), code)
+			n, ptr, err := l.deref(rs.vals[i], rptr)
 			if err != nil {
 				return nil, err
+			}
+			r, err := l.response(strings.ToUpper(code), n, ptr)
+			if err != nil {
+				return nil, err
+			}
+			if code == "default" {
+				o.Default = r
+				continue
 			}
 			o.Responses = append(o.Responses, r)
-		}
-		if op.Responses.Default != nil {
-			r, err := b.response("default", op.Responses.Default)
-			if err != nil {
-				return nil, err
-			}
-			o.Default = r
 		}
 	}
 	return o, nil
 }
 
-func (b *builder) response(status string, r *v3.Response) (*Response, error) {
-	out := &Response{Status: status, Code: statusCode(status)}
-	ms, err := b.content(r.Content, "response "+status)
+// param reads a Parameter Object.
+func (l *loader) param(pn *node, ptr string) (Param, error) {
+	n, ptr, err := l.deref(pn, ptr)
 	if err != nil {
+		return Param{}, err
+	}
+	p := Param{
+		Name: n.get("name").text(), In: n.get("in").text(),
+		Required: n.get("required").flag(false), Style: n.get("style").text(),
+		AllowReserved: n.get("allowReserved").flag(false),
+	}
+	if e := n.get("explode"); e != nil && e.kind == boolNode {
+		v := e.b
+		p.Explode = &v
+	}
+	switch p.In {
+	case "path", "query", "header", "cookie":
+	default:
+		return Param{}, fail(ptr, n, "parameter %q is in %q, which is none of path, query, header, cookie", p.Name, p.In)
+	}
+	if p.Name == "" {
+		return Param{}, fail(ptr, n, "the parameter has no name")
+	}
+	if p.In == "path" {
+		p.Required = true
+	}
+	if s := n.get("schema"); s != nil {
+		if p.Schema, err = l.schemas.build(s, child(ptr, "schema")); err != nil {
+			return Param{}, err
+		}
+		l.schemas.validated(p.Schema)
+	} else if c := n.get("content"); c.isObject() && len(c.keys) > 0 {
+		ms, err := l.content(c, child(ptr, "content"))
+		if err != nil {
+			return Param{}, err
+		}
+		p.Content = ms[0]
+	}
+	return p, nil
+}
+
+func (l *loader) response(status string, n *node, ptr string) (*Response, error) {
+	out := &Response{Status: status, Code: statusCode(status)}
+	var err error
+	if out.Content, err = l.content(n.get("content"), child(ptr, "content")); err != nil {
 		return nil, err
 	}
-	out.Content = ms
-	for p := r.Headers.First(); p != nil; p = p.Next() {
-		h := p.Value()
-		var s *Schema
-		if h.Schema != nil {
-			if s, err = b.schema(h.Schema, 0, "header "+p.Key()); err != nil {
+	if hs := n.get("headers"); hs.isObject() {
+		for i, name := range hs.keys {
+			h, hptr, err := l.deref(hs.vals[i], child(child(ptr, "headers"), name))
+			if err != nil {
 				return nil, err
 			}
+			hd := Header{Name: name, Required: h.get("required").flag(false)}
+			if s := h.get("schema"); s != nil {
+				if hd.Schema, err = l.schemas.build(s, child(hptr, "schema")); err != nil {
+					return nil, err
+				}
+				l.schemas.validated(hd.Schema)
+			}
+			out.Headers = append(out.Headers, hd)
 		}
-		out.Headers = append(out.Headers, Header{Name: p.Key(), Required: h.Required, Schema: s})
 	}
 	return out, nil
 }
 
-func (b *builder) content(c *orderedmap.Map[string, *v3.MediaType], where string) ([]*Media, error) {
+// content reads a map of Media Type Objects.
+func (l *loader) content(c *node, ptr string) ([]*Media, error) {
+	if !c.isObject() {
+		return nil, nil
+	}
 	var out []*Media
-	for p := c.First(); p != nil; p = p.Next() {
-		mt := p.Value()
-		m := &Media{Type: strings.ToLower(p.Key())}
-		if mt.Schema != nil {
-			s, err := b.schema(mt.Schema, 0, where)
-			if err != nil {
+	for i, mt := range c.keys {
+		mptr := child(ptr, mt)
+		mn, mptr, err := l.deref(c.vals[i], mptr)
+		if err != nil {
+			return nil, err
+		}
+		m := &Media{Type: strings.ToLower(mt)}
+		if s := mn.get("schema"); s != nil {
+			if m.Schema, err = l.schemas.build(s, child(mptr, "schema")); err != nil {
 				return nil, err
 			}
-			if IsJSON(m.Type) {
-				if err := b.compile(s, mt.Schema, where); err != nil {
+			l.schemas.validated(m.Schema)
+		}
+		if exs := mn.get("examples"); exs.isObject() {
+			for j, name := range exs.keys {
+				ex, _, err := l.deref(exs.vals[j], child(child(mptr, "examples"), name))
+				if err != nil {
 					return nil, err
 				}
+				v := ex.get("value")
+				if v == nil {
+					continue
+				}
+				if m.Examples == nil {
+					m.Examples = map[string]any{}
+				}
+				m.Examples[name] = v.value()
+				if !m.HasExample {
+					m.Example, m.HasExample = m.Examples[name], true
+				}
 			}
-			m.Schema = s
 		}
-		for ex := mt.Examples.First(); ex != nil; ex = ex.Next() {
-			if ex.Value() == nil || ex.Value().Value == nil {
-				continue
-			}
-			v, err := nodeValue(ex.Value().Value)
-			if err != nil {
-				return nil, fmt.Errorf("%s: example %s: %w", where, ex.Key(), err)
-			}
-			if m.Examples == nil {
-				m.Examples = map[string]any{}
-			}
-			m.Examples[ex.Key()] = v
+		if ex := mn.get("example"); ex != nil {
+			m.Example, m.HasExample = ex.value(), true
 		}
-		if mt.Example != nil {
-			v, err := nodeValue(mt.Example)
-			if err != nil {
-				return nil, fmt.Errorf("%s: example: %w", where, err)
+		if enc := mn.get("encoding"); enc.isObject() {
+			m.Encoding = map[string]Encoding{}
+			for j, name := range enc.keys {
+				e := enc.vals[j]
+				en := Encoding{ContentType: e.get("contentType").text(), Style: e.get("style").text(), AllowReserved: e.get("allowReserved").flag(false)}
+				if x := e.get("explode"); x != nil && x.kind == boolNode {
+					v := x.b
+					en.Explode = &v
+				}
+				m.Encoding[name] = en
 			}
-			m.Example, m.HasExample = v, true
-		} else if ex := mt.Examples.First(); ex != nil && ex.Value() != nil && ex.Value().Value != nil {
-			m.Example, m.HasExample = m.Examples[ex.Key()], true
 		}
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-// compile renders the schema inline and compiles it for validation.
-func (b *builder) compile(s *Schema, p *base.SchemaProxy, where string) error {
-	if s.compiled != nil {
-		return nil
-	}
-	hs := p.Schema()
-	if hs == nil {
-		return fmt.Errorf("%s: schema cannot be built: %v", where, p.GetBuildError())
-	}
-	y, err := hs.RenderInlineWithContext(base.NewInlineRenderContextForValidation())
-	if err != nil {
-		return fmt.Errorf("%s: schema cannot be rendered: %s", where, oneLine(err))
-	}
-	js, err := utils.ConvertYAMLtoJSON(y)
-	if err != nil {
-		return fmt.Errorf("%s: schema cannot be converted to JSON: %s", where, oneLine(err))
-	}
-	c, err := helpers.NewCompiledSchemaWithVersion(fmt.Sprintf("plantmock:%x", s.hash), js, b.doc.opts, b.doc.version)
-	if err != nil {
-		return fmt.Errorf("%s: schema does not compile: %s", where, oneLine(err))
-	}
-	s.compiled = c
-	return nil
-}
-
-// schema converts a schema proxy into a Schema, merging allOf members.
-func (b *builder) schema(p *base.SchemaProxy, depth int, where string) (*Schema, error) {
-	if p == nil {
-		return nil, nil
-	}
-	if depth > maxDepth {
-		return nil, fmt.Errorf("%s: schemas nested deeper than %d levels", where, maxDepth)
-	}
-	hs, err := p.BuildSchema()
-	if err != nil || hs == nil {
-		return nil, fmt.Errorf("%s: schema cannot be built: %v", where, err)
-	}
-	var hash uint64
-	if low := hs.GoLow(); low != nil {
-		hash = low.Hash()
-		if s, ok := b.byHash[hash]; ok {
-			return s, nil
-		}
-	}
-	s := &Schema{
-		Ref:       p.GetReference(),
-		Types:     hs.Type,
-		Format:    hs.Format,
-		Required:  append([]string(nil), hs.Required...),
-		Pattern:   hs.Pattern,
-		MinLength: hs.MinLength, MaxLength: hs.MaxLength,
-		MinItems: hs.MinItems, MaxItems: hs.MaxItems,
-		Minimum: hs.Minimum, Maximum: hs.Maximum, MultipleOf: hs.MultipleOf,
-		UniqueItems: hs.UniqueItems != nil && *hs.UniqueItems,
-		ReadOnly:    hs.ReadOnly != nil && *hs.ReadOnly,
-		WriteOnly:   hs.WriteOnly != nil && *hs.WriteOnly,
-		Nullable:    hs.Nullable != nil && *hs.Nullable,
-		hash:        hash,
-	}
-	if i := strings.LastIndex(s.Ref, "/"); i >= 0 && strings.HasPrefix(s.Ref, "#/components/schemas/") {
-		s.Name = s.Ref[i+1:]
-	}
-	if s.Nullable && b.doc.version < 3.05 && !s.Is("null") && len(s.Types) > 0 {
-		s.Types = append(append([]string(nil), s.Types...), "null")
-	}
-	if hash != 0 {
-		b.byHash[hash] = s
-	}
-	if em := hs.ExclusiveMinimum; em != nil {
-		if em.IsA() {
-			s.ExclusiveMinimum = em.A
-		} else {
-			v := em.B
-			s.Minimum, s.ExclusiveMinimum = &v, true
-		}
-	}
-	if em := hs.ExclusiveMaximum; em != nil {
-		if em.IsA() {
-			s.ExclusiveMaximum = em.A
-		} else {
-			v := em.B
-			s.Maximum, s.ExclusiveMaximum = &v, true
-		}
-	}
-	if hs.AdditionalProperties != nil && hs.AdditionalProperties.IsB() && !hs.AdditionalProperties.B {
-		s.NoAdditionalProperties = true
-	}
-	for _, n := range hs.Enum {
-		v, err := nodeValue(n)
-		if err != nil {
-			return nil, fmt.Errorf("%s: enum: %w", where, err)
-		}
-		s.Enum = append(s.Enum, v)
-	}
-	for _, pair := range []struct {
-		n   *yaml.Node
-		v   *any
-		has *bool
-	}{{hs.Const, &s.Const, &s.HasConst}, {hs.Example, &s.Example, &s.HasExample}, {hs.Default, &s.Default, &s.HasDefault}} {
-		if pair.n == nil {
-			continue
-		}
-		v, err := nodeValue(pair.n)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", where, err)
-		}
-		*pair.v, *pair.has = v, true
-	}
-	if !s.HasExample && len(hs.Examples) > 0 {
-		if v, err := nodeValue(hs.Examples[0]); err == nil {
-			s.Example, s.HasExample = v, true
-		}
-	}
-	for _, m := range hs.AllOf {
-		ms, err := b.schema(m, depth+1, where)
-		if err != nil {
-			return nil, err
-		}
-		s.merge(ms)
-	}
-	for pr := hs.Properties.First(); pr != nil; pr = pr.Next() {
-		ps, err := b.schema(pr.Value(), depth+1, where+"."+pr.Key())
-		if err != nil {
-			return nil, err
-		}
-		s.setProperty(pr.Key(), ps)
-	}
-	if hs.Items != nil && hs.Items.IsA() {
-		if s.Items, err = b.schema(hs.Items.A, depth+1, where+"[]"); err != nil {
-			return nil, err
-		}
-	}
-	for _, alts := range [][]*base.SchemaProxy{hs.AnyOf, hs.OneOf} {
-		for _, a := range alts {
-			as, err := b.schema(a, depth+1, where)
-			if err != nil {
-				return nil, err
-			}
-			s.AnyOf = append(s.AnyOf, as)
-		}
-	}
-	if len(s.Types) == 0 && len(s.Properties) > 0 {
-		s.Types = []string{"object"}
-	}
-	s.Structural = structural(hs, s)
-	return s, nil
-}
-
-func (s *Schema) merge(m *Schema) {
-	if m == nil {
-		return
-	}
-	if len(s.Types) == 0 {
-		s.Types = m.Types
-	}
-	if s.Format == "" {
-		s.Format = m.Format
-	}
-	for _, p := range m.Properties {
-		s.setProperty(p.Name, p.Schema)
-	}
-	for _, r := range m.Required {
-		if !s.Requires(r) {
-			s.Required = append(s.Required, r)
-		}
-	}
-	if s.Items == nil {
-		s.Items = m.Items
-	}
-	s.NoAdditionalProperties = s.NoAdditionalProperties || m.NoAdditionalProperties
-}
-
-func (s *Schema) setProperty(name string, ps *Schema) {
-	for i := range s.Properties {
-		if s.Properties[i].Name == name {
-			s.Properties[i].Schema = ps
-			return
-		}
-	}
-	s.Properties = append(s.Properties, Property{Name: name, Schema: ps})
-}
-
-// structural reports whether hs constrains only type, properties, required
-// and additionalProperties, here and in every property and allOf member.
-func structural(hs *base.Schema, s *Schema) bool {
-	if len(hs.OneOf) > 0 || len(hs.AnyOf) > 0 || hs.Not != nil || hs.If != nil || len(hs.Enum) > 0 || hs.Const != nil ||
-		hs.Pattern != "" || hs.MinLength != nil || hs.MaxLength != nil || hs.Minimum != nil || hs.Maximum != nil ||
-		hs.ExclusiveMinimum != nil || hs.ExclusiveMaximum != nil || hs.MultipleOf != nil || hs.MinItems != nil ||
-		hs.MaxItems != nil || hs.MinProperties != nil || hs.MaxProperties != nil || hs.PatternProperties != nil ||
-		hs.DependentRequired != nil || hs.DependentSchemas != nil || hs.PropertyNames != nil || hs.UnevaluatedProperties != nil ||
-		(hs.UniqueItems != nil && *hs.UniqueItems) || len(hs.PrefixItems) > 0 || hs.Contains != nil {
-		return false
-	}
-	if hs.Format != "" && hs.Format != "int64" && hs.Format != "int32" {
-		return false
-	}
-	for _, p := range s.Properties {
-		if p.Schema != nil && !p.Schema.Structural {
-			return false
-		}
-	}
-	if s.Items != nil && !s.Items.Structural {
-		return false
-	}
-	for _, m := range hs.AllOf {
-		if ms := m.Schema(); ms != nil && !structural(ms, &Schema{}) {
-			return false
-		}
-	}
-	return true
-}
-
-// nodeValue decodes a YAML node into a JSON value (numbers as json.Number).
-func nodeValue(n *yaml.Node) (any, error) {
-	var v any
-	if err := n.Decode(&v); err != nil {
-		return nil, err
-	}
-	return jsonx.Normalize(v)
-}
-
-// IsJSON reports whether a media type carries JSON: application/json,
-// anything+json, or a wildcard that admits JSON.
-func IsJSON(mt string) bool {
-	mt = strings.ToLower(mt)
-	if i := strings.IndexByte(mt, ';'); i >= 0 {
-		mt = strings.TrimSpace(mt[:i])
-	}
-	return mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "*/*" || mt == "application/*"
 }

@@ -1,11 +1,7 @@
 package openapi
 
 import (
-	"net/http"
 	"strconv"
-
-	"github.com/pb33f/libopenapi-validator/parameters"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 )
 
 // Operation is one method on one path template.
@@ -27,19 +23,22 @@ type Operation struct {
 	Responses []*Response
 	Default   *Response
 
-	doc        *Document
-	pathItem   *v3.PathItem
-	params     parameters.ParameterValidator
-	checkQuery bool
-	checkOther bool
+	// pathNames are the names of the template's parameters, in order.
+	pathNames []string
 }
 
 // Param is a declared parameter.
 type Param struct {
-	Name     string
-	In       string // path, query, header or cookie
-	Required bool
-	Schema   *Schema
+	Name          string
+	In            string // path, query, header or cookie
+	Required      bool
+	Schema        *Schema
+	Style         string // as declared; "" means the default for In
+	Explode       *bool  // as declared; nil means the default for Style
+	AllowReserved bool
+	// Content is the media type of a parameter declared with content
+	// instead of schema (its value is, say, JSON text).
+	Content *Media
 }
 
 // Requirement is one alternative of a security requirement: every scheme
@@ -71,6 +70,18 @@ type Media struct {
 	HasExample bool
 	// Examples are the media type's named examples, decoded.
 	Examples map[string]any
+	// Encoding says how the properties of a form or multipart body are
+	// encoded, by property name.
+	Encoding map[string]Encoding
+}
+
+// Encoding is the declared encoding of one property of a form or
+// multipart body.
+type Encoding struct {
+	ContentType   string
+	Style         string
+	Explode       *bool
+	AllowReserved bool
 }
 
 // Response is one declared response.
@@ -145,33 +156,6 @@ func (o *Operation) Success() (int, *Response) {
 		return best.Code, best
 	}
 	return 200, o.Response(200)
-}
-
-// ValidateParams checks the request's path, query, header and cookie
-// parameters against the declared ones.
-func (o *Operation) ValidateParams(r *http.Request) []Violation {
-	if !o.checkQuery && !o.checkOther {
-		return nil
-	}
-	var out []Violation
-	add := func(ok bool, errs []*validationError) {
-		if ok {
-			return
-		}
-		for _, e := range errs {
-			out = append(out, paramViolation(e))
-		}
-	}
-	if o.checkOther {
-		add(o.params.ValidatePathParamsWithPathItem(r, o.pathItem, o.Path))
-		add(o.params.ValidateHeaderParamsWithPathItem(r, o.pathItem, o.Path))
-		add(o.params.ValidateCookieParamsWithPathItem(r, o.pathItem, o.Path))
-	}
-	if o.checkQuery {
-		add(o.params.ValidateQueryParamsWithPathItem(r, o.pathItem, o.Path))
-	}
-	sortViolations(out)
-	return out
 }
 
 // statusCode parses "200" to 200; ranges and default give 0.

@@ -1,16 +1,16 @@
 package openapi
 
 import (
-	"fmt"
 	"net/url"
 	"sort"
 	"strings"
 )
 
-// Route is one path template with its operations.
+// Route is one path template with its operations. Templates that differ
+// only in parameter names (/a/{id} and /a/{name}) share one route.
 type Route struct {
-	Path string // the template, e.g. /plants/{plantId}
-	// Params are the names of the template's parameters, in order.
+	Path string // the first template, e.g. /plants/{plantId}
+	// Params are the names of the first template's parameters, in order.
 	Params []string
 	// Allow is the comma-separated list of declared methods, for 405 answers.
 	Allow string
@@ -20,53 +20,83 @@ type Route struct {
 // Operation returns the operation for method, or nil.
 func (r *Route) Operation(method string) *Operation { return r.ops[method] }
 
-// Router finds the route of a request path. Literal segments take
-// precedence over parameters (/plants/mine before /plants/{id}).
+// Router finds the route of a request path. In each segment a literal
+// beats a template, and among templates the one with more literal
+// characters wins (/files/{name}.json before /files/{name}).
 type Router struct {
-	root   node
-	routes map[string]*Route
+	root   branch
+	routes map[string]*Route // by template
 }
 
-type node struct {
-	lit   map[string]*node
-	param *node
-	route *Route
+// branch is one segment position of the routing tree.
+type branch struct {
+	lit      map[string]*branch
+	patterns []*pattern // segments mixing text and parameters, most literal first
+	param    *branch     // a segment that is one parameter
+	route    *Route
+}
+
+// pattern is a segment such as {name}.json or a:{b}: literal parts around
+// parameters, matched with the parameters as short as possible.
+type pattern struct {
+	text    string   // as written, with parameter names removed: {}.json
+	lits    []string // the literal parts; len(lits) = params+1
+	literal int      // how many literal characters
+	next    *branch
 }
 
 func newRouter() *Router { return &Router{routes: map[string]*Route{}} }
 
-func (rt *Router) add(o *Operation) error {
-	r := rt.routes[o.Path]
-	if r == nil {
-		r = &Route{Path: o.Path, ops: map[string]*Operation{}}
-		n := &rt.root
-		for _, seg := range splitPath(o.Path) {
-			if name, ok := paramName(seg); ok {
-				r.Params = append(r.Params, name)
-				if n.param == nil {
-					n.param = &node{}
-				}
-				n = n.param
-				continue
-			}
-			if strings.ContainsAny(seg, "{}") {
-				return fmt.Errorf("path %s: segment %q mixes text and parameters, which is not supported", o.Path, seg)
-			}
+// add registers an operation. When its template's route already declares
+// the method (a template differing only in parameter names), the
+// operation already there is returned and o is not added.
+func (rt *Router) add(o *Operation) *Operation {
+	n := &rt.root
+	var names []string
+	for _, seg := range splitPath(o.Path) {
+		lits, params := segmentParts(seg)
+		names = append(names, params...)
+		switch {
+		case len(params) == 0:
 			if n.lit == nil {
-				n.lit = map[string]*node{}
+				n.lit = map[string]*branch{}
 			}
 			c := n.lit[seg]
 			if c == nil {
-				c = &node{}
+				c = &branch{}
 				n.lit[seg] = c
 			}
 			n = c
+		case len(params) == 1 && lits[0] == "" && lits[1] == "":
+			if n.param == nil {
+				n.param = &branch{}
+			}
+			n = n.param
+		default:
+			text := strings.Join(lits, "{}")
+			var p *pattern
+			for _, q := range n.patterns {
+				if q.text == text {
+					p = q
+				}
+			}
+			if p == nil {
+				p = &pattern{text: text, lits: lits, literal: len(text) - 2*len(params), next: &branch{}}
+				n.patterns = append(n.patterns, p)
+				sort.SliceStable(n.patterns, func(i, j int) bool { return n.patterns[i].literal > n.patterns[j].literal })
+			}
+			n = p.next
 		}
-		if n.route != nil {
-			return fmt.Errorf("paths %s and %s are the same template", n.route.Path, o.Path)
-		}
+	}
+	o.pathNames = names
+	r := n.route
+	if r == nil {
+		r = &Route{Path: o.Path, Params: names, ops: map[string]*Operation{}}
 		n.route = r
-		rt.routes[o.Path] = r
+	}
+	rt.routes[o.Path] = r
+	if prev := r.ops[o.Method]; prev != nil {
+		return prev
 	}
 	r.ops[o.Method] = o
 	methods := make([]string, 0, len(r.ops))
@@ -78,8 +108,26 @@ func (rt *Router) add(o *Operation) error {
 	return nil
 }
 
-// Find returns the route matching an escaped request path and the
-// unescaped values of its parameters, or nil.
+// segmentParts splits a template segment into its literal parts and its
+// parameter names: "{name}.json" gives ["", ".json"] and ["name"].
+func segmentParts(seg string) (lits, params []string) {
+	rest := seg
+	for {
+		i := strings.IndexByte(rest, '{')
+		j := strings.IndexByte(rest[max(i, 0):], '}') + max(i, 0)
+		if i < 0 || j < i+2 {
+			lits = append(lits, rest)
+			return lits, params
+		}
+		lits = append(lits, rest[:i])
+		params = append(params, rest[i+1:j])
+		rest = rest[j+1:]
+	}
+}
+
+// Find returns the route matching an escaped request path and the values
+// of its parameters as they appear in the path (still percent-escaped),
+// or nil.
 func (rt *Router) Find(escapedPath string) (*Route, []string) {
 	if escapedPath == "" || escapedPath[0] != '/' {
 		return nil, nil
@@ -92,19 +140,24 @@ func (rt *Router) Find(escapedPath string) (*Route, []string) {
 	return r, vals
 }
 
-func (n *node) find(rest string, vals *[]string) *Route {
+func (n *branch) find(rest string, vals *[]string) *Route {
 	seg, tail, more := strings.Cut(rest, "/")
 	if c := n.lit[seg]; c != nil {
 		if r := c.next(tail, more, vals); r != nil {
 			return r
 		}
 	}
-	if n.param != nil && seg != "" {
-		v, err := url.PathUnescape(seg)
-		if err != nil {
-			return nil
+	for _, p := range n.patterns {
+		mark := len(*vals)
+		if p.match(seg, vals) {
+			if r := p.next.next(tail, more, vals); r != nil {
+				return r
+			}
 		}
-		*vals = append(*vals, v)
+		*vals = (*vals)[:mark]
+	}
+	if n.param != nil && seg != "" {
+		*vals = append(*vals, seg)
 		if r := n.param.next(tail, more, vals); r != nil {
 			return r
 		}
@@ -113,7 +166,34 @@ func (n *node) find(rest string, vals *[]string) *Route {
 	return nil
 }
 
-func (n *node) next(tail string, more bool, vals *[]string) *Route {
+// match matches seg against the pattern, appending the parameter values.
+// The first literal is a prefix and the last a suffix; literals between
+// are found leftmost. Every parameter takes at least one character.
+func (p *pattern) match(seg string, vals *[]string) bool {
+	first, last := p.lits[0], p.lits[len(p.lits)-1]
+	if len(seg) < p.literal+len(p.lits)-1 || !strings.HasPrefix(seg, first) || !strings.HasSuffix(seg, last) {
+		return false
+	}
+	body := seg[len(first) : len(seg)-len(last)]
+	for _, lit := range p.lits[1 : len(p.lits)-1] {
+		if len(body) < 1 {
+			return false
+		}
+		i := strings.Index(body[1:], lit)
+		if i < 0 {
+			return false
+		}
+		*vals = append(*vals, body[:i+1])
+		body = body[i+1+len(lit):]
+	}
+	if body == "" {
+		return false
+	}
+	*vals = append(*vals, body)
+	return true
+}
+
+func (n *branch) next(tail string, more bool, vals *[]string) *Route {
 	if !more {
 		return n.route
 	}
@@ -122,11 +202,53 @@ func (n *node) next(tail string, more bool, vals *[]string) *Route {
 
 func splitPath(p string) []string { return strings.Split(strings.TrimPrefix(p, "/"), "/") }
 
-func paramName(seg string) (string, bool) {
-	if len(seg) > 2 && seg[0] == '{' && seg[len(seg)-1] == '}' && !strings.ContainsAny(seg[1:len(seg)-1], "{}") {
-		return seg[1 : len(seg)-1], true
+// Unescape percent-decodes path parameter values, reporting false when one
+// is malformed.
+func Unescape(vals []string) ([]string, bool) {
+	var out []string
+	for i, v := range vals {
+		if !strings.Contains(v, "%") {
+			if out != nil {
+				out[i] = v
+			}
+			continue
+		}
+		u, err := url.PathUnescape(v)
+		if err != nil {
+			return nil, false
+		}
+		if out == nil {
+			out = append([]string(nil), vals...)
+		}
+		out[i] = u
 	}
-	return "", false
+	if out == nil {
+		return vals, true
+	}
+	return out, true
+}
+
+// Fill returns a template with its parameters replaced by values (escaped
+// for a path), in order; parameters beyond the values are left as they are.
+func Fill(template string, vals []string) string {
+	if !strings.Contains(template, "{") {
+		return template
+	}
+	var b strings.Builder
+	i := 0
+	rest := template
+	for {
+		s := strings.IndexByte(rest, '{')
+		e := strings.IndexByte(rest[max(s, 0):], '}') + max(s, 0)
+		if s < 0 || e < s || i >= len(vals) {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:s])
+		b.WriteString(url.PathEscape(vals[i]))
+		i++
+		rest = rest[e+1:]
+	}
 }
 
 // Collection describes how a route relates to stored resources.
@@ -138,10 +260,12 @@ type Collection struct {
 	Item bool
 }
 
-// Collection returns the collection a route belongs to.
+// Collection returns the collection a route belongs to: an item route's
+// last segment is one parameter.
 func (r *Route) Collection() Collection {
 	segs := splitPath(r.Path)
-	if _, ok := paramName(segs[len(segs)-1]); ok && len(segs) > 1 {
+	last := segs[len(segs)-1]
+	if lits, params := segmentParts(last); len(params) == 1 && lits[0] == "" && lits[1] == "" && len(segs) > 1 {
 		return Collection{Path: "/" + strings.Join(segs[:len(segs)-1], "/"), Item: true}
 	}
 	return Collection{Path: r.Path}

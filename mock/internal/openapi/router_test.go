@@ -34,7 +34,7 @@ paths:
 		{"/plants", "/plants", nil, "GET, POST"},
 		{"/plants/mine", "/plants/mine", nil, "GET"},
 		{"/plants/7", "/plants/{plantId}", []string{"7"}, "DELETE, GET"},
-		{"/plants/a%2Fb", "/plants/{plantId}", []string{"a/b"}, "DELETE, GET"},
+		{"/plants/a%2Fb", "/plants/{plantId}", []string{"a%2Fb"}, "DELETE, GET"},
 		{"/plants/7/leaves/3", "/plants/{plantId}/leaves/{leafId}", []string{"7", "3"}, "GET"},
 		{"/plants/mine/leaves/3", "/plants/{plantId}/leaves/{leafId}", []string{"mine", "3"}, "GET"},
 		{"/", "/", nil, "GET"},
@@ -42,7 +42,7 @@ paths:
 		{"/plants/7/leaves", "", nil, ""},
 		{"/plant", "", nil, ""},
 		{"plants", "", nil, ""},
-		{"/plants/%zz", "", nil, ""},
+		{"/plants/%zz", "/plants/{plantId}", []string{"%zz"}, "DELETE, GET"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -66,5 +66,114 @@ paths:
 	}
 	if c := doc.Router().Route("/plants").Collection(); c != (Collection{Path: "/plants"}) {
 		t.Errorf("collection of the collection route = %+v", c)
+	}
+}
+
+// TestRouterMixedSegments checks segments that mix text and parameters: a
+// literal beats a template, and among templates the one with more literal
+// characters wins.
+func TestRouterMixedSegments(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.0.3
+info: {title: r, version: '1'}
+paths:
+  /files/{name}.json:
+    get: {responses: {'200': {description: ok}}}
+  /files/{name}:
+    get: {responses: {'200': {description: ok}}}
+  /files/{name}.{ext}:
+    get: {responses: {'200': {description: ok}}}
+  /files/index.json:
+    get: {responses: {'200': {description: ok}}}
+  /v1/{name}:cancel:
+    post: {responses: {'200': {description: ok}}}
+  /v1/{name}:
+    post: {responses: {'200': {description: ok}}}
+  /pet/a:{b}:
+    get: {responses: {'200': {description: ok}}}
+  /r/{a}-{b}-{c}/x:
+    get: {responses: {'200': {description: ok}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path     string
+		template string
+		vals     []string
+	}{
+		{"/files/report.json", "/files/{name}.json", []string{"report"}},
+		{"/files/report.v2.json", "/files/{name}.json", []string{"report.v2"}},
+		{"/files/index.json", "/files/index.json", nil},
+		{"/files/report.csv", "/files/{name}.{ext}", []string{"report", "csv"}},
+		{"/files/report", "/files/{name}", []string{"report"}},
+		{"/v1/job7:cancel", "/v1/{name}:cancel", []string{"job7"}},
+		{"/v1/job7", "/v1/{name}", []string{"job7"}},
+		{"/v1/:cancel", "/v1/{name}", []string{":cancel"}},
+		{"/pet/a:1", "/pet/a:{b}", []string{"1"}},
+		{"/pet/b:1", "", nil},
+		{"/pet/a:", "", nil},
+		{"/r/1-2-3/x", "/r/{a}-{b}-{c}/x", []string{"1", "2", "3"}},
+		{"/r/1-2-3-4/x", "/r/{a}-{b}-{c}/x", []string{"1", "2", "3-4"}},
+		{"/r/1-2/x", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			r, vals := doc.Router().Find(tt.path)
+			switch {
+			case tt.template == "" && r != nil:
+				t.Fatalf("found %s %q, want no route", r.Path, vals)
+			case tt.template == "":
+			case r == nil:
+				t.Fatalf("no route, want %s", tt.template)
+			case r.Path != tt.template || (tt.vals != nil && !reflect.DeepEqual(vals, tt.vals)):
+				t.Errorf("got %s %q, want %s %q", r.Path, vals, tt.template, tt.vals)
+			}
+		})
+	}
+	// /files/.json: {name} takes at least one character, so {name}.json
+	// does not match, and {name}.{ext} does not either; {name} does.
+	if r, _ := doc.Router().Find("/files/.json"); r == nil || r.Path != "/files/{name}" {
+		t.Errorf("/files/.json routed to %v, want /files/{name}", r)
+	}
+}
+
+// TestRouterMergesParameterNames checks templates that differ only in
+// parameter names: one route, each method from the first template that
+// declares it, and a warning when two declare the same method.
+func TestRouterMergesParameterNames(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.1.0
+info: {title: r, version: '1'}
+paths:
+  /orgs/{org}/attestations/{attestation_id}:
+    delete:
+      operationId: deleteAttestation
+      responses: {'204': {description: ok}}
+  /orgs/{org}/attestations/{subject_digest}:
+    get:
+      operationId: listAttestations
+      responses: {'200': {description: ok}}
+    delete:
+      operationId: shadowed
+      responses: {'204': {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, vals := doc.Router().Find("/orgs/acme/attestations/sha256:ab")
+	if r == nil || r.Allow != "DELETE, GET" || !reflect.DeepEqual(vals, []string{"acme", "sha256:ab"}) {
+		t.Fatalf("route = %+v %q", r, vals)
+	}
+	if id := r.Operation("DELETE").ID; id != "deleteAttestation" {
+		t.Errorf("DELETE serves %s, want deleteAttestation (the first in document order)", id)
+	}
+	if op := r.Operation("GET"); op.ID != "listAttestations" || !reflect.DeepEqual(op.pathNames, []string{"org", "subject_digest"}) {
+		t.Errorf("GET = %s %q", op.ID, op.pathNames)
+	}
+	if len(doc.Operations) != 2 {
+		t.Errorf("%d operations, want 2", len(doc.Operations))
+	}
+	want := []string{"#/paths/~1orgs~1{org}~1attestations~1{subject_digest}/delete (line 13): DELETE /orgs/{org}/attestations/{attestation_id} and DELETE /orgs/{org}/attestations/{subject_digest} differ only in parameter names; the first serves"}
+	if !reflect.DeepEqual(doc.Warnings, want) {
+		t.Errorf("warnings = %q\nwant %q", doc.Warnings, want)
 	}
 }

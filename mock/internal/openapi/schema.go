@@ -1,7 +1,7 @@
 package openapi
 
 import (
-	"encoding/json"
+	"sync/atomic"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -47,14 +47,21 @@ type Schema struct {
 	UniqueItems            bool
 	ReadOnly               bool
 	WriteOnly              bool
+	// Never is true for the schema false, which no value satisfies.
+	Never bool
+	// Recursive is true when the schema contains itself (a tree node whose
+	// children are nodes); walks of it stop at a depth bound.
+	Recursive bool
 
 	// Structural is true when the schema constrains nothing beyond type,
 	// properties, required and additionalProperties (at every level), so
 	// that copying valid values into its declared properties is valid.
 	Structural bool
 
-	hash     uint64
-	compiled *jsonschema.Schema
+	src      *node  // the schema as written
+	ptr      string // where it is in the document
+	comp     *compiler
+	compiled atomic.Pointer[jsonschema.Schema]
 }
 
 // Is reports whether the schema allows JSON type t ("integer" is allowed by
@@ -99,72 +106,31 @@ func (s *Schema) Requires(name string) bool {
 
 // Same reports whether s and o were built from the same schema text.
 func (s *Schema) Same(o *Schema) bool {
-	return s != nil && o != nil && (s == o || s.hash == o.hash)
+	return s != nil && o != nil && (s == o || s.src == o.src)
 }
 
+// Where returns the schema's place in the document, as a JSON pointer.
+func (s *Schema) Where() string { return "#" + s.ptr }
+
 // Validate checks v, a value decoded with json.Decoder.UseNumber (maps,
-// slices, strings, json.Number, bools and nil), against the schema and
-// returns what is wrong with it, or nil. Integers must be written as
-// integers and fit int64 (int32 where the format says so).
+// slices, strings, json.Number, bools and nil), against the schema, by the
+// document's dialect, and returns what is wrong with it, or nil.
 func (s *Schema) Validate(v any) []Violation {
 	if s == nil {
 		return nil
 	}
-	var out []Violation
-	if s.compiled != nil {
-		if err := s.compiled.Validate(v); err != nil {
-			out = violationsOf(err)
-		}
+	cs := s.compiled.Load()
+	if cs == nil && s.comp != nil {
+		cs = s.comp.compileLater(s)
 	}
-	out = checkIntegers(s, v, nil, out)
-	if len(out) == 0 {
+	if cs == nil {
+		return []Violation{{Reason: "the schema at " + s.Where() + " cannot be compiled"}}
+	}
+	err := cs.Validate(v)
+	if err == nil {
 		return nil
 	}
+	out := violationsOf(err)
 	sortViolations(out)
-	return out
-}
-
-// checkIntegers adds a violation for every integer-typed value that is not
-// an integer literal or does not fit its format, where the compiled schema
-// (which sees numbers as mathematical values) found nothing wrong.
-func checkIntegers(s *Schema, v any, path []string, out []Violation) []Violation {
-	if s == nil {
-		return out
-	}
-	switch x := v.(type) {
-	case json.Number:
-		if s.Is("integer") && !s.Is("number") {
-			if why := integerProblem(string(x), s.Format); why != "" {
-				out = appendUnique(out, Violation{Path: joinPath(path), Reason: why})
-			}
-		}
-	case map[string]any:
-		for i := range s.Properties {
-			p := &s.Properties[i]
-			pv, ok := x[p.Name]
-			if !ok || p.Schema == nil {
-				continue
-			}
-			if n, isNum := pv.(json.Number); isNum {
-				// A scalar: no path to build unless it is wrong.
-				if p.Schema.Is("integer") && !p.Schema.Is("number") {
-					if why := integerProblem(string(n), p.Schema.Format); why != "" {
-						out = appendUnique(out, Violation{Path: childPath(path, p.Name), Reason: why})
-					}
-				}
-				continue
-			}
-			switch pv.(type) {
-			case map[string]any, []any:
-				out = checkIntegers(p.Schema, pv, append(path[:len(path):len(path)], p.Name), out)
-			}
-		}
-	case []any:
-		if s.Items != nil {
-			for i, e := range x {
-				out = checkIntegers(s.Items, e, append(path, itoa(i)), out)
-			}
-		}
-	}
 	return out
 }

@@ -3,7 +3,6 @@ package openapi
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -45,8 +44,6 @@ func appendUnique(vs []Violation, v Violation) []Violation {
 	return append(vs, v)
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
-
 // joinPath renders a JSON instance location as id, tags[2] or owner.name.
 func joinPath(segs []string) string {
 	var b strings.Builder
@@ -85,20 +82,14 @@ func childPath(segs []string, name string) string {
 	return p + "." + name
 }
 
-// integerProblem says why a JSON number literal is not a valid integer of
-// the given format ("int32", "int64" or other: int64), or "" when it is.
-func integerProblem(lit, format string) string {
-	if strings.ContainsAny(lit, ".eE") {
-		return fmt.Sprintf("expected integer, got %s (write integers without a fraction or exponent)", clip(lit))
+// IsJSON reports whether a media type carries JSON: application/json,
+// anything+json, or a wildcard that admits JSON.
+func IsJSON(mt string) bool {
+	mt = strings.ToLower(mt)
+	if i := strings.IndexByte(mt, ';'); i >= 0 {
+		mt = strings.TrimSpace(mt[:i])
 	}
-	n, err := strconv.ParseInt(lit, 10, 64)
-	if err != nil {
-		return fmt.Sprintf("%s is outside the int64 range", clip(lit))
-	}
-	if format == "int32" && (n < math.MinInt32 || n > math.MaxInt32) {
-		return fmt.Sprintf("%s is outside the int32 range", lit)
-	}
-	return ""
+	return mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "*/*" || mt == "application/*"
 }
 
 func clip(s string) string {
@@ -158,41 +149,24 @@ func reason(k jsonschema.ErrorKind) string {
 	case *kind.MaxLength:
 		return fmt.Sprintf("longer than the maximum length %d", k.Want)
 	case *kind.Pattern:
-		return fmt.Sprintf("does not match the pattern %s", k.Want)
+		return fmt.Sprintf("%q does not match the pattern %s", clip(k.Got), k.Want)
 	case *kind.Minimum:
-		return fmt.Sprintf("less than the minimum %s", ratString(k.Want))
+		return fmt.Sprintf("%s is under the minimum %s", ratString(k.Got), ratString(k.Want))
 	case *kind.Maximum:
-		return fmt.Sprintf("greater than the maximum %s", ratString(k.Want))
+		return fmt.Sprintf("%s is over the maximum %s", ratString(k.Got), ratString(k.Want))
+	case *kind.ExclusiveMinimum:
+		return fmt.Sprintf("%s is not over the exclusive minimum %s", ratString(k.Got), ratString(k.Want))
+	case *kind.ExclusiveMaximum:
+		return fmt.Sprintf("%s is not under the exclusive maximum %s", ratString(k.Got), ratString(k.Want))
 	case *kind.Format:
+		if k.Want == "int32" || k.Want == "int64" {
+			return k.Err.Error()
+		}
 		return fmt.Sprintf("not a valid %s", k.Want)
 	case nil:
 		return "invalid"
 	}
 	return k.LocalizedString(message.NewPrinter(english))
-}
-
-// paramViolation turns a parameter validation error into a Violation.
-func paramViolation(e *validationError) Violation {
-	in := e.ValidationSubType
-	switch in {
-	case "path", "query", "header", "cookie":
-	default:
-		in = "parameter"
-	}
-	v := Violation{Path: in + "." + e.ParameterName, Reason: e.Message}
-	if e.ParameterName == "" {
-		v.Path = in
-	}
-	var why []string
-	for _, s := range e.SchemaValidationErrors {
-		if s.Reason != "" {
-			why = append(why, s.Reason)
-		}
-	}
-	if len(why) > 0 {
-		v.Reason = strings.Join(why, "; ")
-	}
-	return v
 }
 
 func ratString(r *big.Rat) string {

@@ -1,0 +1,307 @@
+package openapi
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// The schemas of a document are compiled from the document's own nodes, so
+// that nothing is lost in between (boolean schemas, keywords a model does
+// not have). Every schema that is validated or referred to is copied, as
+// the JSON value it is, into the $defs of one synthetic schema resource,
+// under its JSON pointer in the document; local references are rewritten to
+// point there. The JSON Schema library then sees one resource whose every
+// schema it can find by walking keywords, and compiles each at most once.
+
+const (
+	rootURL      = "urn:plantmock:document"
+	oasDialect31 = "https://spec.openapis.org/oas/3.1/dialect/base"
+	draft2020URL = "https://json-schema.org/draft/2020-12/schema"
+	draft4URL    = "http://json-schema.org/draft-04/schema#"
+)
+
+type compiler struct {
+	l    *loader
+	v31  bool
+	defs map[string]any // the resource's $defs, by escaped pointer
+	conv map[convKey]any
+	c    *jsonschema.Compiler
+	err  error
+
+	mu sync.Mutex // compiles after load
+}
+
+type convKey struct {
+	n        *node
+	resource bool
+}
+
+func newCompiler(l *loader) *compiler {
+	c := &compiler{l: l, v31: l.doc.v31, defs: map[string]any{}, conv: map[convKey]any{}, c: jsonschema.NewCompiler()}
+	if c.v31 {
+		c.c.DefaultDraft(jsonschema.Draft2020)
+		if d := l.root.get("jsonSchemaDialect").text(); d != "" && d != oasDialect31 && d != draft2020URL {
+			l.warn("dialect", at("/jsonSchemaDialect", l.root.get("jsonSchemaDialect")),
+				fmt.Sprintf("jsonSchemaDialect %q is not supported; schemas are read as JSON Schema 2020-12", d))
+		}
+	} else {
+		c.c.DefaultDraft(jsonschema.Draft4)
+		c.c.RegisterVocabulary(integerLiterals)
+	}
+	registerFormats(c.c)
+	return c
+}
+
+// defKey is the name of a schema in the resource's $defs: its pointer in
+// the document.
+func defKey(ptr string) string { return ptr }
+
+// defRef is a reference to the schema at ptr within the resource.
+func defRef(ptr string) string { return "#/$defs/" + url.PathEscape(escapeToken(ptr)) }
+
+// compileAll compiles the schemas values are validated against on their
+// own; the others are compiled on first use.
+func (c *compiler) compileAll(all []*Schema) error {
+	need := c.l.schemas.need
+	for _, s := range need {
+		c.def(s.src, s.ptr)
+	}
+	if c.err != nil {
+		return c.err
+	}
+	for _, s := range all {
+		s.comp = c
+	}
+	schema := draft4URL
+	if c.v31 {
+		schema = draft2020URL
+	}
+	if err := c.c.AddResource(rootURL, map[string]any{"$schema": schema, "$defs": c.defs}); err != nil {
+		return fmt.Errorf("the schemas cannot be compiled: %s", oneLine(err))
+	}
+	for _, s := range need {
+		if s.compiled.Load() != nil {
+			continue
+		}
+		cs, err := c.c.Compile(rootURL + defRef(s.ptr))
+		if err != nil {
+			return c.compileProblem(s, err)
+		}
+		s.compiled.Store(cs)
+	}
+	return nil
+}
+
+// compileProblem words a compile error on one line, naming the keyword
+// at fault by its place in the document when the schema breaks the
+// meta-schema.
+func (c *compiler) compileProblem(s *Schema, err error) error {
+	var se *jsonschema.SchemaValidationError
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &se) && errors.As(se.Err, &ve) {
+		for len(ve.Causes) > 0 {
+			ve = ve.Causes[0]
+		}
+		loc := ve.InstanceLocation
+		if len(loc) >= 2 && loc[0] == "$defs" {
+			ptr := loc[1]
+			for _, tok := range loc[2:] {
+				ptr = child(ptr, tok)
+			}
+			return fail(ptr, c.l.root.pointer(ptr), "the schema is not valid JSON Schema: %s", reason(ve.ErrorKind))
+		}
+	}
+	msg := strings.ReplaceAll(oneLine(err), rootURL+"#/$defs/", "#")
+	return fail(s.ptr, s.src, "the schema does not compile: %s", msg)
+}
+
+// compileLater compiles a schema that is validated for the first time
+// after load (a property or items schema, say).
+func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs := s.compiled.Load(); cs != nil {
+		return cs
+	}
+	loc := ""
+	for p := s.ptr; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
+		if _, ok := c.defs[defKey(p)]; ok {
+			loc = defRef(p)
+			for _, tok := range strings.Split(strings.TrimPrefix(s.ptr[len(p):], "/"), "/") {
+				if tok != "" {
+					loc += "/" + url.PathEscape(tok)
+				}
+			}
+			break
+		}
+	}
+	if loc == "" {
+		// Not within a compiled schema: add it (the library then works
+		// through the resource once more).
+		c.def(s.src, s.ptr)
+		loc = defRef(s.ptr)
+	}
+	cs, err := c.c.Compile(rootURL + loc)
+	if err != nil {
+		return nil
+	}
+	s.compiled.Store(cs)
+	return cs
+}
+
+// def copies the schema at ptr into the resource's $defs.
+func (c *compiler) def(n *node, ptr string) {
+	k := defKey(ptr)
+	if _, ok := c.defs[k]; ok {
+		return
+	}
+	c.defs[k] = true // placeholder while converting, for recursion
+	c.defs[k] = c.schema(n, ptr, false)
+}
+
+// Keywords whose values are schemas, by shape.
+var (
+	schemaKeywords = map[string]bool{
+		"additionalProperties": true, "additionalItems": true, "not": true, "if": true, "then": true, "else": true,
+		"contains": true, "propertyNames": true, "unevaluatedItems": true, "unevaluatedProperties": true,
+		"contentSchema": true, "items": true,
+	}
+	schemaListKeywords = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
+	schemaMapKeywords  = map[string]bool{
+		"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true,
+	}
+	// keywords2020 are the keywords of JSON Schema 2020-12 and of the OAS
+	// 3.1 base vocabulary.
+	keywords2020 = words(`$schema $id $anchor $dynamicAnchor $dynamicRef $ref $defs $comment $vocabulary
+		allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties
+		patternProperties additionalProperties propertyNames unevaluatedItems unevaluatedProperties
+		type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength
+		pattern maxItems minItems uniqueItems maxContains minContains maxProperties minProperties required
+		dependentRequired title description default deprecated readOnly writeOnly examples format
+		contentEncoding contentMediaType contentSchema definitions dependencies
+		discriminator xml externalDocs example`)
+	// keywords30 are the keywords of the OAS 3.0 Schema Object.
+	keywords30 = words(`$ref title multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength
+		minLength pattern maxItems minItems uniqueItems maxProperties minProperties required enum type
+		allOf oneOf anyOf not items properties additionalProperties description format default nullable
+		discriminator readOnly writeOnly xml externalDocs example deprecated`)
+)
+
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// schema converts a schema node into the JSON value the library compiles,
+// in the document's dialect: references rewritten into the resource,
+// keywords foreign to the dialect left out with a warning, and for 3.0
+// nullable turned into the null type. resource is true inside a schema
+// with its own $id, whose references are its own business.
+func (c *compiler) schema(n *node, ptr string, resource bool) any {
+	switch n.kind {
+	case boolNode:
+		return n.b
+	case objectNode:
+	default:
+		return n.value()
+	}
+	key := convKey{n, resource}
+	if v, ok := c.conv[key]; ok {
+		return v
+	}
+	out := make(map[string]any, len(n.keys))
+	c.conv[key] = out
+	if c.v31 && n.has("$id") {
+		resource = true
+	}
+	for i, k := range n.keys {
+		v := n.vals[i]
+		kptr := child(ptr, k)
+		if strings.HasPrefix(k, "x-") {
+			continue
+		}
+		if !c.known(k, v, kptr) {
+			continue
+		}
+		switch {
+		case k == "$ref" && v.kind == stringNode:
+			out[k] = c.ref(v, ptr, resource)
+		case k == "$schema" && v.text() == oasDialect31:
+			// The OAS base dialect is the document's default.
+		case schemaMapKeywords[k] && v.isObject():
+			m := make(map[string]any, len(v.keys))
+			for j, name := range v.keys {
+				m[name] = c.schema(v.vals[j], child(kptr, name), resource)
+			}
+			out[k] = m
+		case schemaListKeywords[k] && v.kind == arrayNode:
+			l := make([]any, len(v.vals))
+			for j, e := range v.vals {
+				l[j] = c.schema(e, child(kptr, fmt.Sprint(j)), resource)
+			}
+			out[k] = l
+		case schemaKeywords[k]:
+			out[k] = c.schema(v, kptr, resource)
+		default:
+			out[k] = v.value()
+		}
+	}
+	if !c.v31 && n.get("nullable").flag(false) {
+		delete(out, "nullable")
+		if t, ok := out["type"].(string); ok {
+			out["type"] = []any{t, "null"}
+		}
+	}
+	return out
+}
+
+// known reports whether keyword k belongs to the dialect, warning about
+// those that do not (they are annotations: left out of validation).
+func (c *compiler) known(k string, v *node, ptr string) bool {
+	if c.v31 {
+		switch {
+		case k == "nullable":
+			c.l.warn("nullable", at(ptr, v), `nullable is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write type: [..., "null"])`)
+			return false
+		case (k == "exclusiveMinimum" || k == "exclusiveMaximum") && v.kind == boolNode:
+			c.l.warn("boolean "+k, at(ptr, v), fmt.Sprintf("a boolean %s is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write the bound as %s's value)", k, k))
+			return false
+		case !keywords2020[k]:
+			c.l.warn("unknown "+k, at(ptr, v), fmt.Sprintf("%s is not a JSON Schema 2020-12 keyword: it is an annotation", k))
+		}
+		return true
+	}
+	if !keywords30[k] {
+		c.l.warn("foreign "+k, at(ptr, v), fmt.Sprintf("%s is not a keyword of the OpenAPI 3.0 Schema Object: it is ignored", k))
+		return false
+	}
+	if k == "type" && v.kind != stringNode {
+		c.l.warn("type list", at(ptr, v), "in OpenAPI 3.0 type is a single string: the list is read as JSON Schema draft 4 reads it")
+	}
+	return true
+}
+
+// ref rewrites a reference into the resource.
+func (c *compiler) ref(v *node, ptr string, resource bool) string {
+	ref := v.str
+	if resource || !strings.HasPrefix(ref, "#/") {
+		return ref
+	}
+	tn, tptr, err := c.l.resolve(ref, ptr, v)
+	if err != nil {
+		if c.err == nil {
+			c.err = err
+		}
+		return ref
+	}
+	c.def(tn, tptr)
+	return defRef(tptr)
+}

@@ -1,0 +1,94 @@
+package openapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+// CheckResponse checks a response to req against the document, by its
+// dialect: the status must be declared (exactly, by range or by default),
+// the content type must be one the response declares, the body must
+// satisfy that media type's schema, and required headers must be present
+// and valid. It consumes resp.Body. It is meant for tests and diagnostics,
+// not the request path.
+func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Violation {
+	route, _ := d.router.Find(req.URL.EscapedPath())
+	if route == nil {
+		return []Violation{{Path: "response", Reason: "no path of the document matches " + req.URL.Path}}
+	}
+	op := route.Operation(req.Method)
+	if op == nil {
+		return []Violation{{Path: "response", Reason: req.Method + " is not declared on " + route.Path}}
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return []Violation{{Path: "response", Reason: "the body cannot be read: " + err.Error()}}
+	}
+	r := op.Response(resp.StatusCode)
+	if r == nil {
+		return []Violation{{Path: "response", Reason: fmt.Sprintf("status %d is not declared by %s", resp.StatusCode, op.Name)}}
+	}
+	var out []Violation
+	for _, h := range r.Headers {
+		v := resp.Header.Get(h.Name)
+		switch {
+		case v == "" && h.Required:
+			out = append(out, Violation{Path: "header." + h.Name, Reason: "required header is missing"})
+		case v != "" && h.Schema != nil:
+			for _, vi := range h.Schema.Validate(coerce(v, h.Schema)) {
+				vi.Path = joinParam("header."+h.Name, vi.Path)
+				out = append(out, vi)
+			}
+		}
+	}
+	if len(r.Content) == 0 {
+		if len(body) > 0 {
+			out = append(out, Violation{Path: "response", Reason: "the response declares no content, but has a body"})
+		}
+		return out
+	}
+	ct := resp.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return append(out, Violation{Path: "response", Reason: fmt.Sprintf("Content-Type %q is malformed", ct)})
+	}
+	m := r.media(mt)
+	if m == nil {
+		return append(out, Violation{Path: "response", Reason: fmt.Sprintf("Content-Type %s is not declared for %d", mt, resp.StatusCode)})
+	}
+	if m.Schema == nil || !IsJSON(mt) {
+		return out
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return append(out, Violation{Path: "response", Reason: "the body is not JSON: " + err.Error()})
+	}
+	return append(out, m.Schema.Validate(v)...)
+}
+
+// media returns the declared media type that admits mt: the exact type,
+// then a range such as image/* or */*.
+func (r *Response) media(mt string) *Media {
+	mt = strings.ToLower(mt)
+	var best *Media
+	for _, m := range r.Content {
+		t, _, _ := strings.Cut(m.Type, ";")
+		t = strings.TrimSpace(t)
+		switch {
+		case t == mt:
+			return m
+		case strings.HasSuffix(t, "/*") && strings.HasPrefix(mt, t[:len(t)-1]) && best == nil:
+			best = m
+		case t == "*/*" && best == nil:
+			best = m
+		}
+	}
+	return best
+}

@@ -1,0 +1,372 @@
+package openapi
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxSchemaNesting bounds how deeply schema text may nest (references do
+// not count: a recursive schema is built once and points at itself).
+const maxSchemaNesting = 256
+
+// schemaBuilder builds the Schema model from schema nodes. Each node is
+// built once, so a schema that contains itself through a reference becomes
+// a Schema that points at itself.
+type schemaBuilder struct {
+	l    *loader
+	memo map[*node]*Schema
+	// stack holds the nodes being built, with the depth in the instance
+	// (how many properties or items deep) at which each was entered: a node
+	// met again at the same instance depth refers to itself in place.
+	stack    map[*node]int
+	building map[*Schema]bool
+	pending  [][2]*Schema // allOf merges waiting for their member to be built
+	all      []*Schema    // every schema built, in order
+	need     []*Schema    // schemas that are validated on their own
+}
+
+func newSchemaBuilder(l *loader) *schemaBuilder {
+	return &schemaBuilder{l: l, memo: map[*node]*Schema{}, stack: map[*node]int{}, building: map[*Schema]bool{}}
+}
+
+// build builds the schema at ptr.
+func (b *schemaBuilder) build(n *node, ptr string) (*Schema, error) {
+	s, err := b.schema(n, ptr, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	for len(b.pending) > 0 {
+		p := b.pending[0]
+		b.pending = b.pending[1:]
+		p[0].merge(p[1])
+	}
+	return s, nil
+}
+
+// validated marks a schema as one that values are validated against on
+// their own (a body, a parameter, a header), so it is compiled at load.
+func (b *schemaBuilder) validated(s *Schema) {
+	if s != nil {
+		b.need = append(b.need, s)
+	}
+}
+
+func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, error) {
+	if depth > maxSchemaNesting {
+		return nil, fail(ptr, n, "schemas nested deeper than %d levels", maxSchemaNesting)
+	}
+	if d, ok := b.stack[n]; ok && d == inst {
+		return nil, fail(ptr, n, "the schema refers to itself without going into the value (through $ref or allOf, anyOf, oneOf), so no value could ever be checked against it")
+	}
+	if s, ok := b.memo[n]; ok {
+		if b.building[s] || s.Recursive {
+			s.Recursive = true
+		}
+		return s, nil
+	}
+	switch n.kind {
+	case boolNode:
+		s := &Schema{src: n, ptr: ptr, Never: !n.b, Structural: true}
+		b.memo[n] = s
+		b.all = append(b.all, s)
+		return s, nil
+	case objectNode:
+	default:
+		return nil, fail(ptr, n, "a schema must be an object or a boolean")
+	}
+	b.stack[n] = inst
+	defer delete(b.stack, n)
+
+	var target *Schema
+	if ref := n.get("$ref"); ref != nil {
+		tn, tptr, err := b.l.resolve(ref.text(), ptr, ref)
+		if err != nil {
+			return nil, err
+		}
+		if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
+			return nil, err
+		}
+		if !b.l.doc.v31 || !constrains(n) {
+			// A plain reference (in 3.0 its siblings are ignored): the
+			// schema is its target.
+			b.memo[n] = target
+			return target, nil
+		}
+	}
+
+	s := &Schema{src: n, ptr: ptr, Ref: n.get("$ref").text()}
+	b.memo[n] = s
+	b.building[s] = true
+	defer delete(b.building, s)
+	b.all = append(b.all, s)
+	if strings.HasPrefix(ptr, "/components/schemas/") && !strings.Contains(ptr[len("/components/schemas/"):], "/") {
+		s.Name = unescapeToken(ptr[len("/components/schemas/"):])
+	}
+	if target != nil {
+		if target.Name != "" {
+			s.Name = target.Name
+		}
+		b.mergeLater(s, target)
+	}
+	b.fill(s, n)
+
+	if all := n.get("allOf"); all != nil && all.kind == arrayNode {
+		for i, m := range all.vals {
+			ms, err := b.schema(m, child(child(ptr, "allOf"), fmt.Sprint(i)), depth+1, inst)
+			if err != nil {
+				return nil, err
+			}
+			b.mergeLater(s, ms)
+		}
+	}
+	if props := n.get("properties"); props.isObject() {
+		for i, name := range props.keys {
+			ps, err := b.schema(props.vals[i], child(child(ptr, "properties"), name), depth+1, inst+1)
+			if err != nil {
+				return nil, err
+			}
+			s.setProperty(name, ps)
+		}
+	}
+	if items := n.get("items"); items != nil && items.kind != arrayNode {
+		is, err := b.schema(items, child(ptr, "items"), depth+1, inst+1)
+		if err != nil {
+			return nil, err
+		}
+		s.Items = is
+	}
+	for _, kw := range []string{"anyOf", "oneOf"} {
+		alts := n.get(kw)
+		if alts == nil || alts.kind != arrayNode {
+			continue
+		}
+		for i, a := range alts.vals {
+			as, err := b.schema(a, child(child(ptr, kw), fmt.Sprint(i)), depth+1, inst)
+			if err != nil {
+				return nil, err
+			}
+			s.AnyOf = append(s.AnyOf, as)
+		}
+	}
+	for _, kw := range []string{"not", "if", "then", "else"} {
+		if sub := n.get(kw); sub != nil {
+			// Built only to find schemas that refer to themselves in place.
+			if _, err := b.schema(sub, child(ptr, kw), depth+1, inst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(s.Types) == 0 && len(s.Properties) > 0 {
+		s.Types = []string{"object"}
+	}
+	return s, nil
+}
+
+// mergeLater merges member m into s now, or once m is built when it is
+// still being built (a recursive allOf).
+func (b *schemaBuilder) mergeLater(s, m *Schema) {
+	if b.building[m] {
+		b.pending = append(b.pending, [2]*Schema{s, m})
+		return
+	}
+	s.merge(m)
+}
+
+// constrains reports whether a schema with $ref says anything besides the
+// reference (3.1 applies such siblings alongside the target).
+func constrains(n *node) bool {
+	for _, k := range n.keys {
+		switch k {
+		case "$ref", "description", "summary", "title", "$comment", "example", "examples", "deprecated", "externalDocs", "xml", "discriminator":
+		default:
+			if !strings.HasPrefix(k, "x-") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fill reads the keywords of one schema object.
+func (b *schemaBuilder) fill(s *Schema, n *node) {
+	switch t := n.get("type"); {
+	case t == nil:
+	case t.kind == stringNode:
+		s.Types = []string{t.str}
+	case t.kind == arrayNode:
+		for _, v := range t.vals {
+			s.Types = append(s.Types, v.text())
+		}
+	}
+	s.Format = n.get("format").text()
+	s.Pattern = n.get("pattern").text()
+	s.Nullable = n.get("nullable").flag(false) && !b.l.doc.v31
+	if s.Nullable && len(s.Types) > 0 && !s.Is("null") {
+		s.Types = append(s.Types, "null")
+	}
+	if r := n.get("required"); r != nil && r.kind == arrayNode {
+		for _, v := range r.vals {
+			s.Required = append(s.Required, v.text())
+		}
+	}
+	ints := []struct {
+		kw string
+		p  **int64
+	}{{"minLength", &s.MinLength}, {"maxLength", &s.MaxLength}, {"minItems", &s.MinItems}, {"maxItems", &s.MaxItems}}
+	for _, f := range ints {
+		if v, ok := n.get(f.kw).integer(); ok {
+			*f.p = &v
+		}
+	}
+	floats := []struct {
+		kw string
+		p  **float64
+	}{{"minimum", &s.Minimum}, {"maximum", &s.Maximum}, {"multipleOf", &s.MultipleOf}}
+	for _, f := range floats {
+		if v, ok := n.get(f.kw).float(); ok {
+			*f.p = &v
+		}
+	}
+	for _, e := range []struct {
+		kw    string
+		bound **float64
+		excl  *bool
+	}{{"exclusiveMinimum", &s.Minimum, &s.ExclusiveMinimum}, {"exclusiveMaximum", &s.Maximum, &s.ExclusiveMaximum}} {
+		x := n.get(e.kw)
+		if x == nil {
+			continue
+		}
+		if x.kind == boolNode {
+			*e.excl = x.b && !b.l.doc.v31
+			continue
+		}
+		if v, ok := x.float(); ok {
+			*e.bound, *e.excl = &v, true
+		}
+	}
+	s.UniqueItems = n.get("uniqueItems").flag(false)
+	s.ReadOnly = n.get("readOnly").flag(false)
+	s.WriteOnly = n.get("writeOnly").flag(false)
+	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
+		s.NoAdditionalProperties = true
+	}
+	if e := n.get("enum"); e != nil && e.kind == arrayNode {
+		s.Enum = make([]any, 0, len(e.vals))
+		for _, v := range e.vals {
+			s.Enum = append(s.Enum, v.value())
+		}
+	}
+	if c := n.get("const"); c != nil && b.l.doc.v31 {
+		s.Const, s.HasConst = c.value(), true
+	}
+	if d := n.get("default"); d != nil {
+		s.Default, s.HasDefault = d.value(), true
+	}
+	if ex := n.get("example"); ex != nil {
+		s.Example, s.HasExample = ex.value(), true
+	} else if exs := n.get("examples"); exs != nil && exs.kind == arrayNode && len(exs.vals) > 0 {
+		s.Example, s.HasExample = exs.vals[0].value(), true
+	}
+	s.Structural = structuralKeywords(n, b.l.doc.v31)
+}
+
+// structuralKeywords reports whether a schema object constrains only type,
+// properties, required and additionalProperties (and int32/int64 formats)
+// by its own keywords.
+func structuralKeywords(n *node, v31 bool) bool {
+	for i, k := range n.keys {
+		switch k {
+		case "type", "properties", "required", "allOf", "$ref", "items",
+			"title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
+			"externalDocs", "xml", "discriminator", "$comment", "$id", "$anchor", "$schema", "$defs", "definitions", "nullable":
+		case "additionalProperties":
+			if v := n.vals[i]; v.kind != boolNode {
+				return false
+			}
+		case "format":
+			if f := n.vals[i].text(); f != "int32" && f != "int64" {
+				return false
+			}
+		default:
+			if !strings.HasPrefix(k, "x-") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// settle works out what depends on the whole graph of schemas once every
+// schema is built: a schema is structural when it and everything it
+// contains are.
+func (b *schemaBuilder) settle() {
+	state := map[*Schema]uint8{} // 1 visiting, 2 done
+	var visit func(s *Schema) bool
+	visit = func(s *Schema) bool {
+		if s == nil {
+			return true
+		}
+		switch state[s] {
+		case 1:
+			return true // assumed until shown otherwise
+		case 2:
+			return s.Structural
+		}
+		state[s] = 1
+		ok := s.Structural
+		for _, p := range s.Properties {
+			if !visit(p.Schema) {
+				ok = false
+			}
+		}
+		if !visit(s.Items) {
+			ok = false
+		}
+		s.Structural = ok
+		state[s] = 2
+		return ok
+	}
+	for _, s := range b.all {
+		visit(s)
+	}
+}
+
+func (s *Schema) merge(m *Schema) {
+	if m == nil || m == s {
+		return
+	}
+	if len(s.Types) == 0 {
+		s.Types = m.Types
+	}
+	if s.Format == "" {
+		s.Format = m.Format
+	}
+	for _, p := range m.Properties {
+		s.setProperty(p.Name, p.Schema)
+	}
+	for _, r := range m.Required {
+		if !s.Requires(r) {
+			s.Required = append(s.Required, r)
+		}
+	}
+	if s.Items == nil {
+		s.Items = m.Items
+	}
+	if !s.HasExample && m.HasExample {
+		s.Example, s.HasExample = m.Example, true
+	}
+	s.NoAdditionalProperties = s.NoAdditionalProperties || m.NoAdditionalProperties
+	s.Structural = s.Structural && m.Structural
+	s.Recursive = s.Recursive || m.Recursive
+	s.Never = s.Never || m.Never
+}
+
+func (s *Schema) setProperty(name string, ps *Schema) {
+	for i := range s.Properties {
+		if s.Properties[i].Name == name {
+			s.Properties[i].Schema = ps
+			return
+		}
+	}
+	s.Properties = append(s.Properties, Property{Name: name, Schema: ps})
+}
