@@ -61,8 +61,19 @@ func newCompiler(l *loader) *compiler {
 // the document.
 func defKey(ptr string) string { return ptr }
 
+// defsKeyword is where the resource keeps its schemas: $defs in 2020-12,
+// definitions in draft 4.
+func (c *compiler) defsKeyword() string {
+	if c.v31 {
+		return "$defs"
+	}
+	return "definitions"
+}
+
 // defRef is a reference to the schema at ptr within the resource.
-func defRef(ptr string) string { return "#/$defs/" + url.PathEscape(escapeToken(ptr)) }
+func (c *compiler) defRef(ptr string) string {
+	return "#/" + c.defsKeyword() + "/" + url.PathEscape(escapeToken(ptr))
+}
 
 // compileAll compiles the schemas values are validated against on their
 // own; the others are compiled on first use.
@@ -81,14 +92,14 @@ func (c *compiler) compileAll(all []*Schema) error {
 	if c.v31 {
 		schema = draft2020URL
 	}
-	if err := c.c.AddResource(rootURL, map[string]any{"$schema": schema, "$defs": c.defs}); err != nil {
+	if err := c.c.AddResource(rootURL, map[string]any{"$schema": schema, c.defsKeyword(): c.defs}); err != nil {
 		return fmt.Errorf("the schemas cannot be compiled: %s", oneLine(err))
 	}
 	for _, s := range need {
 		if s.compiled.Load() != nil {
 			continue
 		}
-		cs, err := c.c.Compile(rootURL + defRef(s.ptr))
+		cs, err := c.c.Compile(rootURL + c.defRef(s.ptr))
 		if err != nil {
 			return c.compileProblem(s, err)
 		}
@@ -108,7 +119,7 @@ func (c *compiler) compileProblem(s *Schema, err error) error {
 			ve = ve.Causes[0]
 		}
 		loc := ve.InstanceLocation
-		if len(loc) >= 2 && loc[0] == "$defs" {
+		if len(loc) >= 2 && loc[0] == c.defsKeyword() {
 			ptr := loc[1]
 			for _, tok := range loc[2:] {
 				ptr = child(ptr, tok)
@@ -116,7 +127,7 @@ func (c *compiler) compileProblem(s *Schema, err error) error {
 			return fail(ptr, c.l.root.pointer(ptr), "the schema is not valid JSON Schema: %s", reason(ve.ErrorKind))
 		}
 	}
-	msg := strings.ReplaceAll(oneLine(err), rootURL+"#/$defs/", "#")
+	msg := strings.ReplaceAll(oneLine(err), rootURL+"#/"+c.defsKeyword()+"/", "#")
 	return fail(s.ptr, s.src, "the schema does not compile: %s", msg)
 }
 
@@ -131,7 +142,7 @@ func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
 	loc := ""
 	for p := s.ptr; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
 		if _, ok := c.defs[defKey(p)]; ok {
-			loc = defRef(p)
+			loc = c.defRef(p)
 			for _, tok := range strings.Split(strings.TrimPrefix(s.ptr[len(p):], "/"), "/") {
 				if tok != "" {
 					loc += "/" + url.PathEscape(tok)
@@ -144,7 +155,7 @@ func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
 		// Not within a compiled schema: add it (the library then works
 		// through the resource once more).
 		c.def(s.src, s.ptr)
-		loc = defRef(s.ptr)
+		loc = c.defRef(s.ptr)
 	}
 	cs, err := c.c.Compile(rootURL + loc)
 	if err != nil {
@@ -303,5 +314,5 @@ func (c *compiler) ref(v *node, ptr string, resource bool) string {
 		return ref
 	}
 	c.def(tn, tptr)
-	return defRef(tptr)
+	return c.defRef(tptr)
 }
