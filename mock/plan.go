@@ -229,6 +229,16 @@ func headerValue(s *openapi.Schema) string {
 // proven reports whether copying the declared properties of any value valid
 // against src gives a value valid against dst.
 func proven(src, dst *openapi.Schema) bool {
+	return provenPair(src, dst, map[[2]*openapi.Schema]bool{})
+}
+
+// provenPair is proven with the pairs already being worked out, which are
+// assumed to hold: recursive schemas meet themselves again.
+func provenPair(src, dst *openapi.Schema, seen map[[2]*openapi.Schema]bool) bool {
+	if seen[[2]*openapi.Schema{src, dst}] {
+		return true
+	}
+	seen[[2]*openapi.Schema{src, dst}] = true
 	if dst == nil {
 		return true
 	}
@@ -254,7 +264,7 @@ func proven(src, dst *openapi.Schema) bool {
 			if len(p.Schema.Types) > 0 || len(p.Schema.Properties) > 0 {
 				return false
 			}
-		case !proven(sp, p.Schema):
+		case !provenPair(sp, p.Schema, seen):
 			return false
 		}
 	}

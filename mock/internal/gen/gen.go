@@ -34,8 +34,15 @@ func (s *splitmix) Uint64() uint64 {
 func (s *splitmix) Int63() int64    { return int64(s.Uint64() >> 1) }
 func (s *splitmix) Seed(seed int64) { s.state = uint64(seed) }
 
-// maxDepth bounds nesting; deeper optional parts are left out.
-const maxDepth = 8
+// maxDepth bounds nesting; deeper optional parts are left out, and where
+// a value may be null or an empty array it is. hardDepth is where
+// generation stops whatever the schema requires: a recursive schema that
+// requires itself at every level has no finite value, and the value made
+// there (null) is refused by the schema when it is checked.
+const (
+	maxDepth  = 8
+	hardDepth = 32
+)
 
 // Value returns a value for schema s. Examples, consts and enums are used
 // where the schema has them; otherwise the value is made up from the type,
@@ -48,6 +55,9 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 	if s == nil {
 		return f.Word()
 	}
+	if depth >= hardDepth || (depth >= maxDepth && s.Is("null")) {
+		return nil
+	}
 	switch {
 	case s.HasConst:
 		return s.Const
@@ -56,13 +66,23 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 	case s.HasExample:
 		return s.Example
 	case len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0:
-		return value(s.AnyOf[0], f, name, depth+1)
+		alt := s.AnyOf[0]
+		if depth >= maxDepth {
+			// Deep down, the alternative that ends soonest.
+			for _, a := range s.AnyOf {
+				if !a.Recursive && a.Items == nil && len(a.Properties) == 0 && !a.Never {
+					alt = a
+					break
+				}
+			}
+		}
+		return value(alt, f, name, depth+1)
 	}
 	switch typeOf(s) {
 	case "object":
 		out := map[string]any{}
 		for _, p := range s.Properties {
-			if p.Schema != nil && p.Schema.WriteOnly {
+			if p.Schema != nil && (p.Schema.WriteOnly || p.Schema.Never) {
 				continue
 			}
 			if depth >= maxDepth && !s.Requires(p.Name) {
@@ -73,6 +93,9 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 		return out
 	case "array":
 		lo, hi := 1, 3
+		if s.Items != nil && s.Items.Never {
+			lo, hi = 0, 0
+		}
 		if s.MinItems != nil {
 			lo = int(*s.MinItems)
 			hi = max(hi, lo)

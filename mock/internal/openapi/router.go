@@ -32,7 +32,7 @@ type Router struct {
 type branch struct {
 	lit      map[string]*branch
 	patterns []*pattern // segments mixing text and parameters, most literal first
-	param    *branch     // a segment that is one parameter
+	param    *branch    // a segment that is one parameter
 	route    *Route
 }
 

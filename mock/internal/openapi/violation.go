@@ -114,6 +114,19 @@ func violationsOf(err error) []Violation {
 }
 
 func collect(ve *jsonschema.ValidationError, out *[]Violation) {
+	switch k := ve.ErrorKind.(type) {
+	case *kind.AnyOf:
+		// The alternatives' own failures would each tell a part of it.
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: "matches none of the anyOf alternatives"})
+		return
+	case *kind.OneOf:
+		why := "matches none of the oneOf alternatives"
+		if len(k.Subschemas) > 1 {
+			why = fmt.Sprintf("matches oneOf alternatives %d and %d, but must match exactly one", k.Subschemas[0], k.Subschemas[1])
+		}
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: why})
+		return
+	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
 			collect(c, out)
@@ -158,11 +171,39 @@ func reason(k jsonschema.ErrorKind) string {
 		return fmt.Sprintf("%s is not over the exclusive minimum %s", ratString(k.Got), ratString(k.Want))
 	case *kind.ExclusiveMaximum:
 		return fmt.Sprintf("%s is not under the exclusive maximum %s", ratString(k.Got), ratString(k.Want))
+	case *kind.MultipleOf:
+		return fmt.Sprintf("%s is not a multiple of %s", ratString(k.Got), ratString(k.Want))
 	case *kind.Format:
 		if k.Want == "int32" || k.Want == "int64" {
 			return k.Err.Error()
 		}
 		return fmt.Sprintf("not a valid %s", k.Want)
+	case *kind.FalseSchema:
+		return "no value is allowed here (the schema is false)"
+	case *kind.Not:
+		return "matches the schema under not, which it must not"
+	case *kind.Const:
+		return "is not the one allowed value"
+	case *kind.Contains:
+		return "no item matches the schema under contains"
+	case *kind.MinItems:
+		return fmt.Sprintf("has %d items, fewer than the minimum %d", k.Got, k.Want)
+	case *kind.MaxItems:
+		return fmt.Sprintf("has %d items, more than the maximum %d", k.Got, k.Want)
+	case *kind.MinProperties:
+		return fmt.Sprintf("has %d properties, fewer than the minimum %d", k.Got, k.Want)
+	case *kind.MaxProperties:
+		return fmt.Sprintf("has %d properties, more than the maximum %d", k.Got, k.Want)
+	case *kind.UniqueItems:
+		return fmt.Sprintf("items %d and %d are equal, but items must be unique", k.Duplicates[0], k.Duplicates[1])
+	case *kind.PropertyNames:
+		return fmt.Sprintf("property name %q is not allowed", clip(k.Property))
+	case *kind.DependentRequired:
+		return fmt.Sprintf("with %s present, %s must be too", k.Prop, strings.Join(k.Missing, ", "))
+	case *kind.Dependency:
+		return fmt.Sprintf("with %s present, %s must be too", k.Prop, strings.Join(k.Missing, ", "))
+	case *kind.RefCycle:
+		return "the schema refers to itself without going into the value"
 	case nil:
 		return "invalid"
 	}
