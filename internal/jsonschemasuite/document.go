@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// casePath is the one path of every document; a case is a PUT to it.
+//
+// PUT on a path that is not an item path (/things/{id}) keeps no state in
+// the mock: an accepted body gets the declared 204 and nothing else. A
+// POST whose body is an object would create a resource instead, and could
+// be refused for reasons of the store (a duplicate identifier).
+const casePath = "/case"
+
+// document returns the OpenAPI document for one group: PUT /case with a
+// required application/json body whose schema is components/schemas/Case,
+// answered by 204. schemas are the component schemas.
+func document(openapi string, schemas map[string]any) []byte {
+	doc := map[string]any{
+		"openapi": openapi,
+		"info":    map[string]any{"title": "JSON Schema Test Suite group", "version": "1"},
+		"paths": map[string]any{
+			casePath: map[string]any{
+				"put": map[string]any{
+					"operationId": "checkCase",
+					"requestBody": map[string]any{
+						"required": true,
+						"content": map[string]any{
+							"application/json": map[string]any{
+								"schema": map[string]any{"$ref": "#/components/schemas/Case"},
+							},
+						},
+					},
+					"responses": map[string]any{
+						"204": map[string]any{"description": "The body matches the schema."},
+					},
+				},
+			},
+		},
+		"components": map[string]any{"schemas": schemas},
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		panic("jsonschemasuite: " + err.Error()) // the values come from JSON
+	}
+	return buf.Bytes()
+}
+
+// decodeJSON decodes raw, keeping numbers as written.
+func decodeJSON(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// envSuite names the suite checkout when -suite does not.
+const envSuite = "PLANTMOCK_JSONSCHEMA_SUITE"
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitFail  = 1 // a disagreement not in deviations, a stale deviation or an error
+	exitUsage = 2 // no suite, bad flags, or a suite that cannot be read
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(cli(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// cli reads the flags and the environment, runs the suite and returns the
+// exit code.
+func cli(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("jsonschemasuite", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	suite := fs.String("suite", "", "`DIR`ectory of a JSON Schema Test Suite checkout (default $"+envSuite+")")
+	verbose := fs.Bool("v", false, "list every skipped group")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "jsonschemasuite: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	dir := *suite
+	if dir == "" {
+		dir = getenv(envSuite)
+	}
+	if dir == "" {
+		fmt.Fprintln(stderr, "usage: jsonschemasuite -suite DIR, or set "+envSuite+"=DIR, DIR a checkout of github.com/json-schema-org/JSON-Schema-Test-Suite")
+		return exitUsage
+	}
+	rep, err := run(ctx, config{suite: dir, deviations: deviations, verbose: *verbose}, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "jsonschemasuite:", err)
+		if ctx.Err() != nil {
+			return exitFail // interrupted
+		}
+		return exitUsage
+	}
+	if !rep.ok() {
+		return exitFail
+	}
+	return exitOK
+}
