@@ -46,6 +46,9 @@ func (s *Server) create(x *exchange) *problem {
 	}
 	col := pl.col.key(x.vals)
 	applyDefaults(obj, pl.col.schema)
+	if !pl.proven && pl.successMedia != nil {
+		obj = complete(obj, pl.successMedia.Schema, x.fake(s))
+	}
 	key := pl.col.bodyKey(obj)
 	_, err := s.store.Create(x.r.Context(), x.sess.name, col, key, pl.col.document(obj, key == ""))
 	if err != nil {

@@ -110,7 +110,9 @@ func (s *Server) buildPlans() error {
 		}
 		cl := r.Collection()
 		switch {
-		case !cl.Item && op.Method == "POST" && colOf(cl.Path).schema != nil:
+		case !cl.Item && op.Method == "POST" && colOf(cl.Path).schema != nil && (schema == nil || schema.Is("object")):
+			// A create answers with the resource; a POST that answers
+			// with something else (a list, a report) is canned.
 			pl.do, pl.col = create, colOf(cl.Path)
 		case !cl.Item && op.Method == "GET" && schema.Is("array"):
 			pl.do, pl.col = list, colOf(cl.Path)

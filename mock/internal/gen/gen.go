@@ -63,9 +63,11 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 		return s.Const
 	case len(s.Enum) > 0:
 		return s.Enum[f.Number(0, len(s.Enum)-1)]
-	case s.HasExample:
-		return s.Example
-	case len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0:
+	}
+	if ex, ok := s.GoodExample(); ok {
+		return ex
+	}
+	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
 		alt := s.AnyOf[0]
 		if depth >= maxDepth {
 			// Deep down, the alternative that ends soonest.

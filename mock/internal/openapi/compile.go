@@ -245,6 +245,9 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 		switch {
 		case k == "$ref" && v.kind == stringNode:
 			out[k] = c.ref(v, ptr, resource)
+		case k == "format" && !asserted[v.text()]:
+			// An annotation: the validator need not see it (and would
+			// assert regex, which it does not let be overridden).
 		case k == "$schema" && v.text() == oasDialect31:
 			// The OAS base dialect is the document's default.
 		case schemaMapKeywords[k] && v.isObject():
@@ -303,6 +306,16 @@ func (c *compiler) known(k string, v *node, ptr string) bool {
 // ref rewrites a reference into the resource.
 func (c *compiler) ref(v *node, ptr string, resource bool) string {
 	ref := v.str
+	if !resource && !strings.HasPrefix(ref, "#") {
+		if u, err := url.Parse(ref); err != nil || u.Scheme == "" {
+			// Relative to the document's own location, which is not known:
+			// a file next to it, say.
+			if c.err == nil {
+				c.err = fail(ptr, v, "$ref %q points outside the document; only references within it (#/...) are supported", ref)
+			}
+			return ref
+		}
+	}
 	if resource || !strings.HasPrefix(ref, "#/") {
 		return ref
 	}

@@ -19,6 +19,8 @@ import (
 // the rest are too loosely used in real documents to refuse requests over.
 var assertedFormats = []string{"int32", "int64", "uuid", "date", "date-time", "email", "ipv4", "ipv6", "uri"}
 
+var asserted = words(strings.Join(assertedFormats, " "))
+
 // annotationFormats are the library's formats that are not asserted.
 var annotationFormats = []string{
 	"json-pointer", "relative-json-pointer", "duration", "period", "hostname", "time", "iri",

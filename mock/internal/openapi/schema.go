@@ -58,10 +58,32 @@ type Schema struct {
 	// that copying valid values into its declared properties is valid.
 	Structural bool
 
-	src      *node  // the schema as written
-	ptr      string // where it is in the document
-	comp     *compiler
-	compiled atomic.Pointer[jsonschema.Schema]
+	src       *node  // the schema as written
+	ptr       string // where it is in the document
+	comp      *compiler
+	compiled  atomic.Pointer[jsonschema.Schema]
+	exampleOK atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
+}
+
+// GoodExample returns the schema's example when it has one that satisfies
+// the schema; documents' examples are often stale.
+func (s *Schema) GoodExample() (any, bool) {
+	if s == nil || !s.HasExample {
+		return nil, false
+	}
+	switch s.exampleOK.Load() {
+	case 1:
+		return s.Example, true
+	case 2:
+		return nil, false
+	}
+	ok := len(s.Validate(s.Example)) == 0
+	if ok {
+		s.exampleOK.Store(1)
+	} else {
+		s.exampleOK.Store(2)
+	}
+	return s.Example, ok
 }
 
 // Is reports whether the schema allows JSON type t ("integer" is allowed by

@@ -21,8 +21,10 @@ type schemaBuilder struct {
 	stack    map[*node]int
 	building map[*Schema]bool
 	pending  [][2]*Schema // allOf merges waiting for their member to be built
-	all      []*Schema    // every schema built, in order
-	need     []*Schema    // schemas that are validated on their own
+	// resources are the enclosing schemas with their own $id.
+	resources []resourceRoot
+	all       []*Schema // every schema built, in order
+	need      []*Schema // schemas that are validated on their own
 }
 
 func newSchemaBuilder(l *loader) *schemaBuilder {
@@ -77,16 +79,22 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 	b.stack[n] = inst
 	defer delete(b.stack, n)
 
+	if b.l.doc.v31 && n.has("$id") {
+		b.resources = append(b.resources, resourceRoot{n, ptr})
+		defer func() { b.resources = b.resources[:len(b.resources)-1] }()
+	}
 	var target *Schema
 	if ref := n.get("$ref"); ref != nil {
-		tn, tptr, err := b.l.resolve(ref.text(), ptr, ref)
+		tn, tptr, ok, err := b.resolve(ref, ptr)
 		if err != nil {
 			return nil, err
 		}
-		if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
-			return nil, err
+		if ok {
+			if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
+				return nil, err
+			}
 		}
-		if !b.l.doc.v31 || !constrains(n) {
+		if ok && (!b.l.doc.v31 || !constrains(n)) {
 			// A plain reference (in 3.0 its siblings are ignored): the
 			// schema is its target.
 			b.memo[n] = target
@@ -160,6 +168,38 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		s.Types = []string{"object"}
 	}
 	return s, nil
+}
+
+// resourceRoot is a schema with its own $id (3.1): references within it
+// are relative to it.
+type resourceRoot struct {
+	n   *node
+	ptr string
+}
+
+// resolve finds the target of a schema's $ref for the model. In 3.1,
+// references the model cannot follow (to an $id or an anchor, or relative
+// to an enclosing $id) are left to the validator, which resolves them by
+// JSON Schema's rules, and ok is false: the model knows nothing of the
+// target.
+func (b *schemaBuilder) resolve(ref *node, ptr string) (*node, string, bool, error) {
+	text := ref.text()
+	if len(b.resources) > 0 {
+		r := b.resources[len(b.resources)-1]
+		if strings.HasPrefix(text, "#/") {
+			if p, err := fragmentPointer(text[1:]); err == nil {
+				if tn := r.n.pointer(p); tn != nil {
+					return tn, r.ptr + p, true, nil
+				}
+			}
+		}
+		return nil, "", false, nil
+	}
+	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
+		return nil, "", false, nil
+	}
+	tn, tptr, err := b.l.resolve(text, ptr, ref)
+	return tn, tptr, err == nil, err
 }
 
 // mergeLater merges member m into s now, or once m is built when it is

@@ -1,0 +1,63 @@
+package mock
+
+import (
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// maxCompleteDepth bounds how deep complete goes into a resource.
+const maxCompleteDepth = 32
+
+// complete fills in what a created resource lacks for the answer's schema,
+// as a real server does: required properties the request did not give
+// (creation times, URLs, counters) are made up from their schemas, and
+// values of the wrong shape are replaced. The completed resource is what
+// is stored, so that later reads answer the same. A resource that already
+// fits is returned as it is.
+func complete(obj map[string]any, answer *openapi.Schema, f *gofakeit.Faker) map[string]any {
+	if answer == nil || len(answer.Validate(project(obj, answer))) == 0 {
+		return obj
+	}
+	fill(obj, answer, f, 0)
+	return obj
+}
+
+// fill completes v in place where it can (objects and arrays) and returns
+// what should stand in its place.
+func fill(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
+	if s == nil || depth > maxCompleteDepth {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if len(s.Properties) == 0 {
+			break
+		}
+		for _, p := range s.Properties {
+			pv, ok := x[p.Name]
+			switch {
+			case !ok && s.Requires(p.Name):
+				x[p.Name] = gen.Value(p.Schema, f)
+			case ok && p.Schema != nil && len(p.Schema.Validate(pv)) > 0:
+				x[p.Name] = fill(pv, p.Schema, f, depth+1)
+			}
+		}
+		return x
+	case []any:
+		if s.Items == nil {
+			break
+		}
+		for i, e := range x {
+			if len(s.Items.Validate(e)) > 0 {
+				x[i] = fill(e, s.Items, f, depth+1)
+			}
+		}
+		return x
+	}
+	if len(s.Validate(v)) > 0 {
+		return gen.Value(s, f)
+	}
+	return v
+}
