@@ -43,11 +43,22 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if p != nil {
 		return p
 	}
-	if !openapi.IsJSON(media.Type) {
-		return nil // only JSON bodies are validated
-	}
 	if len(raw) == 0 {
 		return requiredBody(op.Body)
+	}
+	if media.IsForm() {
+		v, vs := media.DecodeForm(raw, ct)
+		if len(vs) == 0 && media.Schema != nil {
+			vs = media.Schema.Validate(v)
+		}
+		if len(vs) > 0 {
+			return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+		}
+		x.body = v
+		return nil
+	}
+	if !openapi.IsJSON(media.Type) {
+		return nil // other media types are accepted as they are
 	}
 	v, err := jsonx.Decode(raw)
 	if err != nil {

@@ -65,6 +65,12 @@ func Load(data []byte) (*Document, error) {
 		return nil, err
 	}
 	l.schemas.settle()
+	sh := shapes{}
+	for _, o := range d.Operations {
+		if err := o.prepareWire(sh); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Name, err)
+		}
+	}
 	for _, s := range l.schemas.all {
 		if s.Recursive {
 			l.warn("recursive", at(s.ptr, s.src), "the schema contains itself: it is validated by reference, and generated data stops at a depth bound")

@@ -2,6 +2,8 @@ package openapi
 
 import (
 	"strconv"
+
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // Operation is one method on one path template.
@@ -25,6 +27,7 @@ type Operation struct {
 
 	// pathNames are the names of the template's parameters, in order.
 	pathNames []string
+	wire      *wire.Params
 }
 
 // Param is a declared parameter.
@@ -73,6 +76,8 @@ type Media struct {
 	// Encoding says how the properties of a form or multipart body are
 	// encoded, by property name.
 	Encoding map[string]Encoding
+
+	form *wire.Form // for form and multipart bodies
 }
 
 // Encoding is the declared encoding of one property of a form or

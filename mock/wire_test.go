@@ -1,0 +1,144 @@
+package mock
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/textproto"
+	"testing"
+)
+
+const wireSpec = `openapi: 3.1.0
+info: {title: wire, version: '1'}
+paths:
+  /search:
+    get:
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+        - {name: tags, in: query, schema: {type: array, items: {type: string}}, style: form, explode: false}
+        - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {min: {type: integer}, max: {type: integer}}}}
+        - {name: X-Trace-Id, in: header, schema: {type: string, format: uuid}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}, example: {}}}}
+  /points/{at}/near:
+    get:
+      parameters:
+        - {name: at, in: path, required: true, style: matrix, explode: true, schema: {type: object, properties: {x: {type: integer}, y: {type: integer}}, required: [x, y]}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}, example: {}}}}
+  /forms:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [name, count]
+              properties:
+                name: {type: string, minLength: 1}
+                count: {type: integer, maximum: 10}
+                tags: {type: array, items: {type: string}}
+      responses: {'204': {description: stored}}
+  /uploads:
+    put:
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [title, file]
+              properties:
+                title: {type: string, maxLength: 10}
+                file: {type: string, format: binary}
+            encoding:
+              file: {contentType: image/png}
+      responses: {'204': {description: stored}}
+`
+
+// TestParametersByStyle checks parameters read by their style, percent-
+// decoded before any rule, integer formats exact, and messages naming the
+// parameter.
+func TestParametersByStyle(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(wireSpec)})
+	ok := call{status: 200, wantHeader: jsonHeader(`{}`), wantBody: `{}`}
+	for _, c := range []struct {
+		path   string
+		header map[string]string
+		why    string
+	}{
+		{path: "/search?limit=2147483647&tags=a%2Fb,c"},
+		{path: "/search?tags=a%2Fb"},
+		{path: "/search?limit=2147483648", why: "query.limit: 2147483648 is over the int32 maximum 2147483647"},
+		{path: "/search?limit=-2147483649", why: "query.limit: -2147483649 is under the int32 minimum -2147483648"},
+		{path: "/search?limit=abc", why: "query.limit: expected integer, got string"},
+		{path: "/search?filter[min]=1&filter[max]=5"},
+		{path: "/search?filter[min]=x", why: "query.filter.min: expected integer, got string"},
+		{path: "/search", header: map[string]string{"x-trace-id": "6f1c3c5e-8a2b-4d7e-9c1a-2b3c4d5e6f70"}},
+		{path: "/search", header: map[string]string{"X-TRACE-ID": "not-a-uuid"}, why: "header.X-Trace-Id: not a valid uuid"},
+		{path: "/points/;x=1;y=2/near"},
+		{path: "/points/;x=1/near", why: "path.at.y: required property is missing"},
+	} {
+		want := ok
+		if c.why != "" {
+			b := errorBody(CodeParameter, "invalid parameters: "+c.why)
+			want = call{status: 400, wantHeader: jsonHeader(b), wantBody: b}
+		}
+		want.name, want.method, want.path, want.header = c.path, "GET", c.path, c.header
+		t.Run(c.path, func(t *testing.T) { check(t, s, ts, want) })
+	}
+}
+
+// TestFormBodies checks form and multipart bodies decoded and validated
+// against their schema, with a part's declared content type honoured.
+func TestFormBodies(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(wireSpec)})
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+	refused := func(why string) call {
+		b := errorBody(CodeSchema, "request body does not match the schema: "+why)
+		return call{status: 422, wantHeader: jsonHeader(b), wantBody: b}
+	}
+	stored := call{status: 204, wantHeader: map[string]string{}}
+	for _, c := range []struct {
+		body string
+		want call
+	}{
+		{"name=fern&count=3&tags=a&tags=b", stored},
+		{"name=fern&count=11", refused("count: 11 is over the maximum 10")},
+		{"name=&count=1", refused("name: shorter than the minimum length 1")},
+		{"count=1", refused("name: required property is missing")},
+	} {
+		want := c.want
+		want.name, want.method, want.path, want.header, want.body = c.body, "PUT", "/forms", form, c.body
+		t.Run("form "+c.body, func(t *testing.T) { check(t, s, ts, want) })
+	}
+	part := func(title, fileType string) (string, map[string]string) {
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		w.WriteField("title", title)
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", `form-data; name="file"; filename="leaf.png"`)
+		h.Set("Content-Type", fileType)
+		p, _ := w.CreatePart(h)
+		p.Write([]byte("\x89PNG\r\n\x1a\n"))
+		w.Close()
+		return buf.String(), map[string]string{"Content-Type": w.FormDataContentType()}
+	}
+	for _, c := range []struct {
+		name, title, fileType string
+		want                  call
+	}{
+		{"a png", "leaf", "image/png", stored},
+		{"a title too long", "a long title", "image/png", refused("title: longer than the maximum length 10")},
+	} {
+		body, h := part(c.title, c.fileType)
+		want := c.want
+		want.name, want.method, want.path, want.header, want.body = c.name, "PUT", "/uploads", h, body
+		t.Run("multipart "+c.name, func(t *testing.T) { check(t, s, ts, want) })
+	}
+	body, h := part("leaf", "image/jpeg")
+	_, resp, got := send(t, ts, call{method: "PUT", path: "/uploads", header: h, body: body})
+	if resp.StatusCode != 422 {
+		t.Errorf("a jpeg where the encoding says image/png: %d %s, want 422", resp.StatusCode, got)
+	}
+}
