@@ -21,7 +21,28 @@ func complete(obj map[string]any, answer *openapi.Schema, f *gofakeit.Faker) map
 		return obj
 	}
 	fill(obj, answer, f, 0)
-	return obj
+	if len(answer.Validate(project(obj, answer))) == 0 {
+		return obj
+	}
+	// The answer schema is not one fill can follow (an anyOf of objects,
+	// say): start from a made-up answer and keep each of the request's
+	// properties that it can take.
+	g, ok := gen.Value(answer, f).(map[string]any)
+	if !ok || len(answer.Validate(g)) > 0 {
+		return obj
+	}
+	for k, v := range obj {
+		old, had := g[k]
+		g[k] = v
+		if len(answer.Validate(project(g, answer))) > 0 {
+			if had {
+				g[k] = old
+			} else {
+				delete(g, k)
+			}
+		}
+	}
+	return g
 }
 
 // fill completes v in place where it can (objects and arrays) and returns

@@ -67,6 +67,18 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 	if ex, ok := s.GoodExample(); ok {
 		return ex
 	}
+	if len(s.AnyOf) > 0 && depth < maxDepth {
+		// The first alternative whose value satisfies the whole schema.
+		for _, a := range s.AnyOf {
+			if a.Never {
+				continue
+			}
+			v := value(a, f, name, depth+1)
+			if len(s.Validate(v)) == 0 {
+				return v
+			}
+		}
+	}
 	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
 		alt := s.AnyOf[0]
 		if depth >= maxDepth {

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
 
 // The schemas of a document are compiled from the document's own nodes, so
@@ -250,6 +252,10 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			// assert regex, which it does not let be overridden).
 		case k == "$schema" && v.text() == oasDialect31:
 			// The OAS base dialect is the document's default.
+		case k == "$schema" && !knownDialect(v.text()):
+			c.l.warn("$schema "+v.text(), at(kptr, v), fmt.Sprintf("$schema %q is not a dialect plantmock knows: the schema is read in the document's dialect", clip(v.text())))
+		case k == "enum" && v.kind == arrayNode && !c.v31:
+			out[k] = c.uniqueEnum(v, kptr)
 		case schemaMapKeywords[k] && v.isObject():
 			m := make(map[string]any, len(v.keys))
 			for j, name := range v.keys {
@@ -328,4 +334,35 @@ func (c *compiler) ref(v *node, ptr string, resource bool) string {
 	}
 	c.def(tn, tptr)
 	return c.defRef(tptr)
+}
+
+// knownDialect reports whether a $schema names a JSON Schema draft the
+// validator has.
+func knownDialect(u string) bool {
+	u = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://"), "#")
+	switch u {
+	case "json-schema.org/draft-04/schema", "json-schema.org/draft-06/schema", "json-schema.org/draft-07/schema",
+		"json-schema.org/draft/2019-09/schema", "json-schema.org/draft/2020-12/schema":
+		return true
+	}
+	return false
+}
+
+// uniqueEnum returns an enum's values without repeats: the OAS 3.0
+// Schema Object (after draft 4) wants them unique, and a repeat changes
+// nothing that is accepted, so it is a warning, not a reason to refuse the
+// document.
+func (c *compiler) uniqueEnum(v *node, ptr string) []any {
+	out := make([]any, 0, len(v.vals))
+	seen := map[string]bool{}
+	for _, e := range v.vals {
+		key := string(jsonx.Marshal(e.value()))
+		if seen[key] {
+			c.l.warn("enum repeats", at(ptr, v), "enum lists a value twice; the repeat is ignored")
+			continue
+		}
+		seen[key] = true
+		out = append(out, e.value())
+	}
+	return out
 }

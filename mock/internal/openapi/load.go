@@ -370,6 +370,11 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			if err != nil {
 				return nil, err
 			}
+			if p.In == "header" && ignoredHeader(p.Name) {
+				// OAS: such a parameter is ignored; the body, media types
+				// and security say what these headers hold.
+				continue
+			}
 			key := p.In + ":" + p.Name
 			if p.In == "header" {
 				key = p.In + ":" + strings.ToLower(p.Name)
@@ -535,4 +540,10 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// ignoredHeader reports whether a header parameter is one OpenAPI says to
+// ignore: Accept, Content-Type and Authorization.
+func ignoredHeader(name string) bool {
+	return strings.EqualFold(name, "Accept") || strings.EqualFold(name, "Content-Type") || strings.EqualFold(name, "Authorization")
 }
