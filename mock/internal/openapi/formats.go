@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -54,6 +55,16 @@ func intRange(name string, bits int) func(any) error {
 	return func(v any) error {
 		n, ok := v.(json.Number)
 		if !ok {
+			return nil
+		}
+		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+			// The usual case, without big numbers.
+			switch {
+			case i > hi.Int64():
+				return fmt.Errorf("%s is over the %s maximum %s", n, name, hi)
+			case i < lo.Int64():
+				return fmt.Errorf("%s is under the %s minimum %s", n, name, lo)
+			}
 			return nil
 		}
 		r, ok := new(big.Rat).SetString(string(n))
