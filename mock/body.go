@@ -120,27 +120,10 @@ func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
 	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
 		return nil, invalid(CodeContentType, classMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
 	}
-	var wild *openapi.Media
-	for _, m := range b.Content {
-		if m.Type == mt {
-			return m, nil
-		}
-		if wild == nil && mediaMatches(m.Type, mt) {
-			wild = m
-		}
-	}
-	if wild != nil {
-		return wild, nil
+	if m := b.Media(mt); m != nil {
+		return m, nil
 	}
 	return nil, invalid(CodeContentType, classMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
-}
-
-// mediaMatches reports whether media type mt falls under pattern
-// (application/*, */*).
-func mediaMatches(pattern, mt string) bool {
-	pt, ps, _ := strings.Cut(pattern, "/")
-	t, st, _ := strings.Cut(mt, "/")
-	return (pt == "*" || pt == t) && (ps == "*" || ps == st)
 }
 
 func declaredTypes(b *openapi.RequestBody) string {

@@ -3,9 +3,7 @@ package mock
 import (
 	"encoding/json"
 	"math/big"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -23,23 +21,7 @@ type collection struct {
 // key returns the concrete path of the collection a request addresses:
 // the template with the parameter values filled in, without the item's
 // identifier.
-func (c *collection) key(vals []string) string {
-	if !strings.Contains(c.path, "{") {
-		return c.path
-	}
-	var b strings.Builder
-	i := 0
-	for _, seg := range strings.Split(c.path, "/")[1:] {
-		b.WriteByte('/')
-		if strings.HasPrefix(seg, "{") && i < len(vals) {
-			b.WriteString(url.PathEscape(vals[i]))
-			i++
-			continue
-		}
-		b.WriteString(seg)
-	}
-	return b.String()
-}
+func (c *collection) key(vals []string) string { return openapi.Fill(c.path, vals) }
 
 // bodyKey returns the store key of a resource's identifier, or "" when it
 // has none (the store assigns one).

@@ -243,3 +243,37 @@ paths:
 	msg = "no path of the OpenAPI document matches /files/report"
 	check(t, s, ts, call{method: "GET", path: "/files/report", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, msg)), wantBody: errorBody(CodeNoRoute, msg)})
 }
+
+// TestCollectionUnderMixedSegment keeps resources of a collection whose
+// path mixes text and a parameter under the path the request names.
+func TestCollectionUnderMixedSegment(t *testing.T) {
+	spec := `openapi: 3.1.0
+info: {title: shelves, version: '1'}
+paths:
+  /v1/{shelf}:books:
+    parameters:
+      - {name: shelf, in: path, required: true, schema: {type: string}}
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [id], properties: {id: {type: string}}}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {type: object, required: [id], properties: {id: {type: string}}}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	check(t, s, ts, call{method: "POST", path: "/v1/fiction:books", header: map[string]string{"Content-Type": "application/json"},
+		body: `{"id":"b1"}`, status: 201, wantHeader: jsonHeader(`{"id":"b1"}`), wantBody: `{"id":"b1"}`})
+	var got []string
+	for _, r := range s.Resources("/v1/fiction:books") {
+		got = append(got, string(r))
+	}
+	if !reflect.DeepEqual(got, []string{`{"id":"b1"}`}) {
+		t.Errorf("resources of /v1/fiction:books = %q", got)
+	}
+}

@@ -14,7 +14,7 @@ paths:
     get:
       parameters:
         - {name: limit, in: query, schema: {type: integer, format: int32}}
-        - {name: tags, in: query, schema: {type: array, items: {type: string}}, style: form, explode: false}
+        - {name: tags, in: query, schema: {type: array, items: {type: string, pattern: '^[a-z]+(/[a-z]+)?$'}}, style: form, explode: false}
         - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {min: {type: integer}, max: {type: integer}}}}
         - {name: X-Trace-Id, in: header, schema: {type: string, format: uuid}}
       responses:
@@ -69,6 +69,7 @@ func TestParametersByStyle(t *testing.T) {
 	}{
 		{path: "/search?limit=2147483647&tags=a%2Fb,c"},
 		{path: "/search?tags=a%2Fb"},
+		{path: "/search?tags=A%2Fb", why: `query.tags[0]: "A/b" does not match the pattern ^[a-z]+(/[a-z]+)?$`},
 		{path: "/search?limit=2147483648", why: "query.limit: 2147483648 is over the int32 maximum 2147483647"},
 		{path: "/search?limit=-2147483649", why: "query.limit: -2147483649 is under the int32 minimum -2147483648"},
 		{path: "/search?limit=abc", why: "query.limit: expected integer, got string"},

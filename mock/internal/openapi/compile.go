@@ -30,7 +30,7 @@ const (
 type compiler struct {
 	l    *loader
 	v31  bool
-	defs map[string]any // the resource's $defs, by escaped pointer
+	defs map[string]any // the resource's $defs, by the schemas' pointers in the document
 	conv map[convKey]any
 	c    *jsonschema.Compiler
 	err  error
@@ -58,10 +58,6 @@ func newCompiler(l *loader) *compiler {
 	registerFormats(c.c)
 	return c
 }
-
-// defKey is the name of a schema in the resource's $defs: its pointer in
-// the document.
-func defKey(ptr string) string { return ptr }
 
 // defsKeyword is where the resource keeps its schemas: $defs in 2020-12,
 // definitions in draft 4.
@@ -143,7 +139,7 @@ func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
 	}
 	loc := ""
 	for p := s.ptr; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
-		if _, ok := c.defs[defKey(p)]; ok {
+		if _, ok := c.defs[p]; ok {
 			loc = c.defRef(p)
 			for _, tok := range strings.Split(strings.TrimPrefix(s.ptr[len(p):], "/"), "/") {
 				if tok != "" {
@@ -169,12 +165,11 @@ func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
 
 // def copies the schema at ptr into the resource's $defs.
 func (c *compiler) def(n *node, ptr string) {
-	k := defKey(ptr)
-	if _, ok := c.defs[k]; ok {
+	if _, ok := c.defs[ptr]; ok {
 		return
 	}
-	c.defs[k] = true // placeholder while converting, for recursion
-	c.defs[k] = c.schema(n, ptr, false)
+	c.defs[ptr] = true // placeholder while converting, for recursion
+	c.defs[ptr] = c.schema(n, ptr, false)
 }
 
 // Keywords whose values are schemas, by shape.

@@ -9,6 +9,8 @@
 // (schema_build.go); and validation compiles the document's own schema
 // nodes with the JSON Schema library in the document's dialect, JSON
 // Schema 2020-12 for 3.1 and the OAS 3.0 Schema Object for 3.0
-// (compile.go, formats.go). Everything is built once at load; the request
+// (compile.go, formats.go). Parameters and form and multipart bodies are
+// decoded by their style with package wire (wire.go, params.go, form.go).
+// Everything is built once at load; the request
 // path only reads.
 package openapi

@@ -28,9 +28,6 @@ var annotationFormats = []string{
 	"uri-reference", "iri-reference", "uri-template", "semver", "regex", "idn-email", "idn-hostname",
 }
 
-// AssertedFormats returns the formats whose values are checked.
-func AssertedFormats() []string { return append([]string(nil), assertedFormats...) }
-
 func registerFormats(c *jsonschema.Compiler) {
 	c.AssertFormat()
 	for _, f := range annotationFormats {

@@ -3,6 +3,7 @@ package openapi
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -26,16 +27,10 @@ type Document struct {
 
 	router *Router
 	v31    bool
-	raw    []byte
-	comp   *compiler
 }
 
 // Router returns the document's router.
 func (d *Document) Router() *Router { return d.router }
-
-// Is31 reports whether the document is OpenAPI 3.1, whose schemas are JSON
-// Schema 2020-12; 3.0 documents use the OAS 3.0 Schema Object.
-func (d *Document) Is31() bool { return d.v31 }
 
 // Load parses and checks an OpenAPI 3.0 or 3.1 document, YAML or JSON.
 // Only documents that cannot be served are refused, each with one line
@@ -58,7 +53,7 @@ func Load(data []byte) (*Document, error) {
 	case !strings.HasPrefix(version, "3.0") && !strings.HasPrefix(version, "3.1"):
 		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0 and 3.1 are", version)
 	}
-	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1"), raw: data}
+	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1")}
 	l := &loader{root: root, doc: d, warnings: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
 	if err := l.load(); err != nil {
@@ -80,7 +75,6 @@ func Load(data []byte) (*Document, error) {
 	if err := l.comp.compileAll(l.schemas.all); err != nil {
 		return nil, err
 	}
-	d.comp = l.comp
 	d.Warnings = l.warningLines()
 	return d, nil
 }
@@ -179,36 +173,7 @@ func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
 }
 
 // fragmentPointer turns a URI fragment into an unescaped JSON pointer.
-func fragmentPointer(frag string) (string, error) {
-	if !strings.Contains(frag, "%") {
-		return frag, nil
-	}
-	var b strings.Builder
-	for i := 0; i < len(frag); i++ {
-		if frag[i] != '%' {
-			b.WriteByte(frag[i])
-			continue
-		}
-		if i+2 >= len(frag) || unhex(frag[i+1]) < 0 || unhex(frag[i+2]) < 0 {
-			return "", errors.New("malformed percent-escape")
-		}
-		b.WriteByte(byte(unhex(frag[i+1])<<4 | unhex(frag[i+2])))
-		i += 2
-	}
-	return b.String(), nil
-}
-
-func unhex(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
-}
+func fragmentPointer(frag string) (string, error) { return url.PathUnescape(frag) }
 
 var methods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 

@@ -132,8 +132,6 @@ func (n *node) value() any {
 	return nil
 }
 
-func jsonNumber(lit string) json.Number { return json.Number(lit) }
-
 // pointer resolves an unescaped JSON pointer ("/components/schemas/Pet")
 // from n, or returns nil.
 func (n *node) pointer(ptr string) *node {

@@ -111,6 +111,26 @@ func (r *Response) JSON() *Media { return firstJSON(r.Content) }
 // JSON returns the first JSON media type of the body, or nil.
 func (b *RequestBody) JSON() *Media { return firstJSON(b.Content) }
 
+// Media returns the declared media type that admits mt, a media type
+// without parameters in lower case: the exact type, else a range such as
+// application/* or */*; nil if none does.
+func (b *RequestBody) Media(mt string) *Media { return mediaFor(b.Content, mt) }
+
+func (r *Response) media(mt string) *Media { return mediaFor(r.Content, mt) }
+
+func mediaFor(ms []*Media, mt string) *Media {
+	var rng *Media
+	for _, m := range ms {
+		if m.Type == mt {
+			return m
+		}
+		if rng == nil && wire.MatchContentType(m.Type, mt) {
+			rng = m
+		}
+	}
+	return rng
+}
+
 func firstJSON(ms []*Media) *Media {
 	for _, m := range ms {
 		if IsJSON(m.Type) {

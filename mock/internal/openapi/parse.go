@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
 
 // maxNesting bounds how deeply the values of a document may nest, so that
@@ -18,30 +20,36 @@ const maxNesting = 512
 
 // parse reads a JSON or YAML document into nodes. JSON, the usual form of
 // big documents, is read by a parser that makes nodes directly; YAML goes
-// through the YAML library's own nodes.
+// through the YAML library's own nodes. A document that starts with { but
+// is not JSON is read as YAML (flow style), and when it is not YAML either,
+// the JSON error is the one reported.
 func parse(data []byte) (*node, error) {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	if len(trimmed) > 0 && trimmed[0] == '{' {
-		p := &jsonParser{data: data, line: 1}
-		p.skip()
-		n, err := p.value(0)
-		if err == nil {
-			p.skip()
-			if p.pos < len(p.data) {
-				err = p.fail("unexpected text after the document")
-			}
-		}
-		if err == nil {
-			return n, nil
-		}
-		// Not JSON after all (YAML flow style starts with { too): let YAML
-		// have a go, and report the JSON error if it fails as well.
-		if yn, yerr := parseYAML(data); yerr == nil {
-			return yn, nil
-		}
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return parseYAML(data)
+	}
+	n, err := parseJSON(data)
+	if err == nil {
+		return n, nil
+	}
+	if yn, yerr := parseYAML(data); yerr == nil {
+		return yn, nil
+	}
+	return nil, err
+}
+
+// parseJSON reads a JSON document into nodes.
+func parseJSON(data []byte) (*node, error) {
+	p := &jsonParser{data: data, line: 1}
+	p.skip()
+	n, err := p.value(0)
+	if err != nil {
 		return nil, err
 	}
-	return parseYAML(data)
+	if p.skip(); p.pos < len(p.data) {
+		return nil, p.fail("unexpected text after the document")
+	}
+	return n, nil
 }
 
 type jsonParser struct {
@@ -83,12 +91,10 @@ func (p *jsonParser) value(depth int) (*node, error) {
 	case c == '{':
 		p.pos++
 		n.kind = objectNode
-		p.skip()
-		if p.pos < len(p.data) && p.data[p.pos] == '}' {
-			p.pos++
+		if p.skip(); p.eat('}') {
 			return n, nil
 		}
-		for {
+		for more := true; more; {
 			p.skip()
 			if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 				return nil, p.fail("expected a quoted key")
@@ -97,11 +103,9 @@ func (p *jsonParser) value(depth int) (*node, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.skip()
-			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			if p.skip(); !p.eat(':') {
 				return nil, p.fail("expected : after a key")
 			}
-			p.pos++
 			p.skip()
 			v, err := p.value(depth + 1)
 			if err != nil {
@@ -109,42 +113,26 @@ func (p *jsonParser) value(depth int) (*node, error) {
 			}
 			n.keys = append(n.keys, k)
 			n.vals = append(n.vals, v)
-			p.skip()
-			if p.pos < len(p.data) && p.data[p.pos] == ',' {
-				p.pos++
-				continue
+			if more, err = p.next('}', "an object"); err != nil {
+				return nil, err
 			}
-			if p.pos < len(p.data) && p.data[p.pos] == '}' {
-				p.pos++
-				return n, nil
-			}
-			return nil, p.fail("expected , or } in an object")
 		}
 	case c == '[':
 		p.pos++
 		n.kind = arrayNode
-		p.skip()
-		if p.pos < len(p.data) && p.data[p.pos] == ']' {
-			p.pos++
+		if p.skip(); p.eat(']') {
 			return n, nil
 		}
-		for {
+		for more := true; more; {
 			p.skip()
 			v, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
 			n.vals = append(n.vals, v)
-			p.skip()
-			if p.pos < len(p.data) && p.data[p.pos] == ',' {
-				p.pos++
-				continue
+			if more, err = p.next(']', "an array"); err != nil {
+				return nil, err
 			}
-			if p.pos < len(p.data) && p.data[p.pos] == ']' {
-				p.pos++
-				return n, nil
-			}
-			return nil, p.fail("expected , or ] in an array")
 		}
 	case c == '"':
 		s, err := p.string()
@@ -166,7 +154,7 @@ func (p *jsonParser) value(depth int) (*node, error) {
 			p.pos++
 		}
 		lit := string(p.data[start:p.pos])
-		if !validNumber(lit) {
+		if !jsonx.IsNumber(lit) {
 			return nil, p.fail(fmt.Sprintf("malformed number %q", clip(lit)))
 		}
 		n.kind, n.str = numberNode, lit
@@ -174,6 +162,28 @@ func (p *jsonParser) value(depth int) (*node, error) {
 		return nil, p.fail(fmt.Sprintf("unexpected character %q", c))
 	}
 	return n, nil
+}
+
+// eat consumes c if it comes next.
+func (p *jsonParser) eat(c byte) bool {
+	if p.pos < len(p.data) && p.data[p.pos] == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+// next reads what follows a member of an object or an array: a comma
+// (more to come) or its closing character.
+func (p *jsonParser) next(closing byte, in string) (more bool, err error) {
+	p.skip()
+	switch {
+	case p.eat(','):
+		return true, nil
+	case p.eat(closing):
+		return false, nil
+	}
+	return false, p.fail(fmt.Sprintf("expected , or %c in %s", closing, in))
 }
 
 func isNumberByte(c byte) bool {
@@ -212,48 +222,6 @@ func (p *jsonParser) string() (string, error) {
 		p.pos++
 	}
 	return "", p.fail("unterminated string")
-}
-
-// validNumber reports whether lit is a JSON number.
-func validNumber(lit string) bool {
-	i := 0
-	if i < len(lit) && lit[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(lit) && lit[i] == '0':
-		i++
-	case i < len(lit) && lit[i] >= '1' && lit[i] <= '9':
-		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(lit) && lit[i] == '.' {
-		i++
-		d := i
-		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return false
-		}
-	}
-	if i < len(lit) && (lit[i] == 'e' || lit[i] == 'E') {
-		i++
-		if i < len(lit) && (lit[i] == '+' || lit[i] == '-') {
-			i++
-		}
-		d := i
-		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return false
-		}
-	}
-	return i == len(lit)
 }
 
 func parseYAML(data []byte) (*node, error) {
@@ -419,7 +387,7 @@ func scalar(y *yaml.Node, n *node) error {
 		n.kind, n.b = boolNode, b
 	case "!!int", "!!float":
 		n.kind = numberNode
-		if validNumber(y.Value) {
+		if jsonx.IsNumber(y.Value) {
 			n.str = y.Value
 			return nil
 		}

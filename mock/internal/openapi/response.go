@@ -7,7 +7,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // CheckResponse checks a response to req against the document, by its
@@ -40,7 +41,7 @@ func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Viola
 		case v == "" && h.Required:
 			out = append(out, Violation{Path: "header." + h.Name, Reason: "required header is missing"})
 		case v != "" && h.Schema != nil:
-			for _, vi := range h.Schema.Validate(coerce(v, h.Schema)) {
+			for _, vi := range h.Schema.Validate(wire.Coerce(v, shapes{}.of(h.Schema))) {
 				vi.Path = joinParam("header."+h.Name, vi.Path)
 				out = append(out, vi)
 			}
@@ -71,24 +72,4 @@ func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Viola
 		return append(out, Violation{Path: "response", Reason: "the body is not JSON: " + err.Error()})
 	}
 	return append(out, m.Schema.Validate(v)...)
-}
-
-// media returns the declared media type that admits mt: the exact type,
-// then a range such as image/* or */*.
-func (r *Response) media(mt string) *Media {
-	mt = strings.ToLower(mt)
-	var best *Media
-	for _, m := range r.Content {
-		t, _, _ := strings.Cut(m.Type, ";")
-		t = strings.TrimSpace(t)
-		switch {
-		case t == mt:
-			return m
-		case strings.HasSuffix(t, "/*") && strings.HasPrefix(mt, t[:len(t)-1]) && best == nil:
-			best = m
-		case t == "*/*" && best == nil:
-			best = m
-		}
-	}
-	return best
 }

@@ -125,7 +125,7 @@ paths:
 			case tt.template == "":
 			case r == nil:
 				t.Fatalf("no route, want %s", tt.template)
-			case r.Path != tt.template || (tt.vals != nil && !reflect.DeepEqual(vals, tt.vals)):
+			case r.Path != tt.template || len(vals) != len(tt.vals) || (len(vals) > 0 && !reflect.DeepEqual(vals, tt.vals)):
 				t.Errorf("got %s %q, want %s %q", r.Path, vals, tt.template, tt.vals)
 			}
 		})
@@ -175,5 +175,25 @@ paths:
 	want := []string{"#/paths/~1orgs~1{org}~1attestations~1{subject_digest}/delete (line 13): DELETE /orgs/{org}/attestations/{attestation_id} and DELETE /orgs/{org}/attestations/{subject_digest} differ only in parameter names; the first serves"}
 	if !reflect.DeepEqual(doc.Warnings, want) {
 		t.Errorf("warnings = %q\nwant %q", doc.Warnings, want)
+	}
+}
+
+// TestFill checks templates filled with values, escaped for a path, with
+// parameters in mixed segments too.
+func TestFill(t *testing.T) {
+	for _, tt := range []struct {
+		template string
+		vals     []string
+		want     string
+	}{
+		{"/plants", nil, "/plants"},
+		{"/shelves/{shelf}/plants", []string{"a b"}, "/shelves/a%20b/plants"},
+		{"/v1/{shelf}:books", []string{"x/y"}, "/v1/x%2Fy:books"},
+		{"/r/{a}-{b}/x", []string{"1", "2"}, "/r/1-2/x"},
+		{"/r/{a}-{b}/x", []string{"1"}, "/r/1-{b}/x"},
+	} {
+		if got := Fill(tt.template, tt.vals); got != tt.want {
+			t.Errorf("Fill(%s, %q) = %s, want %s", tt.template, tt.vals, got, tt.want)
+		}
 	}
 }

@@ -61,7 +61,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		return nil, fail(ptr, n, "the schema refers to itself without going into the value (through $ref or allOf, anyOf, oneOf), so no value could ever be checked against it")
 	}
 	if s, ok := b.memo[n]; ok {
-		if b.building[s] || s.Recursive {
+		if b.building[s] {
 			s.Recursive = true
 		}
 		return s, nil

@@ -99,7 +99,7 @@ func interpret(path, text string, s *Shape, m mode) (any, *Error) {
 	case modeRaw:
 		return text, nil
 	}
-	return coerce(text, s), nil
+	return Coerce(text, s), nil
 }
 
 func decodeJSON(path, text string) (any, *Error) {

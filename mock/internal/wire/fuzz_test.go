@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
 
 // fuzzParams has a parameter of every style, so that every input meets
@@ -172,7 +174,7 @@ func checkResult(tb testing.TB, v any, err error, utf8Strings bool) {
 		switch x := v.(type) {
 		case nil, bool:
 		case json.Number:
-			if !isNumber(string(x)) {
+			if !jsonx.IsNumber(string(x)) {
 				tb.Fatalf("%q is not a JSON number", x)
 			}
 		case string:

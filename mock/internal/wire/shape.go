@@ -1,6 +1,10 @@
 package wire
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+)
 
 // TypeSet is a set of JSON types, the "type" keyword of a schema.
 type TypeSet uint8
@@ -118,13 +122,13 @@ func (s *Shape) propertyOK(name string) (*Shape, bool) {
 // stringOnly reports whether s allows strings and nothing else.
 func (s *Shape) stringOnly() bool { return s != nil && s.Types == String }
 
-// coerce turns one text into the JSON value the shape expects of it:
+// Coerce turns one text into the JSON value the shape expects of it:
 // a boolean for "true" or "false", a number for a JSON number literal,
 // null for "null" when null is allowed and strings are not. The types
 // other than string are tried first, so that "10" is the number 10 for a
 // schema allowing both integers and strings; text that fits none of them
 // stays a string, for the schema to judge.
-func coerce(text string, s *Shape) any {
+func Coerce(text string, s *Shape) any {
 	if s == nil || s.Types == 0 {
 		return text
 	}
@@ -137,54 +141,11 @@ func coerce(text string, s *Shape) any {
 			return false
 		}
 	}
-	if t&(Integer|Number) != 0 && isNumber(text) {
+	if t&(Integer|Number) != 0 && jsonx.IsNumber(text) {
 		return json.Number(text)
 	}
 	if t&Null != 0 && t&String == 0 && text == "null" {
 		return nil
 	}
 	return text
-}
-
-// isNumber reports whether s is a JSON number literal:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		i = digits(s, i)
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		j := digits(s, i+1)
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := digits(s, i)
-		if j == i {
-			return false
-		}
-		i = j
-	}
-	return i == len(s)
-}
-
-func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
 }

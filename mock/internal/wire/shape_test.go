@@ -2,19 +2,6 @@ package wire
 
 import "testing"
 
-func TestIsNumber(t *testing.T) {
-	tests := map[string]bool{
-		"0": true, "-0": true, "10": true, "1.5": true, "1e5": true, "1E+5": true, "-1.25e-10": true,
-		"": false, "-": false, "01": false, "1.": false, ".5": false, "1e": false, "1e+": false, "+1": false,
-		"0x1": false, "1_000": false, " 1": false, "1 ": false, "NaN": false, "Infinity": false, "--1": false,
-	}
-	for s, want := range tests {
-		if got := isNumber(s); got != want {
-			t.Errorf("isNumber(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 func TestKindOf(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -72,7 +72,7 @@ func (f *field) elements(s string, sep byte, c codec) (any, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	return coerce(text, f.shape), nil
+	return Coerce(text, f.shape), nil
 }
 
 // array reads the elements of s separated by sep as the items of an
@@ -93,7 +93,7 @@ func (f *field) array(s string, sep byte, c codec) (any, *Error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, coerce(text, item))
+		out = append(out, Coerce(text, item))
 	}
 	return out, nil
 }
@@ -145,7 +145,7 @@ func (f *field) object(elems []string, c codec, exploded bool) (any, *Error) {
 		if _, dup := out[name]; dup {
 			return nil, &Error{Path: f.path, Reason: "property " + strconv.Quote(name) + " is given twice"}
 		}
-		out[name] = coerce(text, f.shape.property(name))
+		out[name] = Coerce(text, f.shape.property(name))
 	}
 	return out, nil
 }
