@@ -77,6 +77,14 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 			if len(s.Validate(v)) == 0 {
 				return v
 			}
+			if len(s.Properties) > 0 {
+				// An alternative that narrows the object around it (one
+				// set of required properties or another): the object with
+				// only what either requires.
+				if v := narrowed(s, a, f, depth); len(s.Validate(v)) == 0 {
+					return v
+				}
+			}
 		}
 	}
 	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
@@ -141,6 +149,27 @@ func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
 		return nil
 	}
 	return str(s, f, name)
+}
+
+// narrowed makes the object s describes with only the properties s or
+// its alternative alt requires, each from alt's schema where it has one.
+func narrowed(s, alt *openapi.Schema, f *gofakeit.Faker, depth int) map[string]any {
+	out := map[string]any{}
+	for _, p := range s.Properties {
+		if s.Requires(p.Name) || alt.Requires(p.Name) {
+			ps := p.Schema
+			if as := alt.Property(p.Name); as != nil {
+				ps = as
+			}
+			out[p.Name] = value(ps, f, p.Name, depth+1)
+		}
+	}
+	for _, p := range alt.Properties {
+		if _, done := out[p.Name]; !done && alt.Requires(p.Name) {
+			out[p.Name] = value(p.Schema, f, p.Name, depth+1)
+		}
+	}
+	return out
 }
 
 func typeOf(s *openapi.Schema) string {

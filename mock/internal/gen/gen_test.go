@@ -3,6 +3,8 @@ package gen
 import (
 	"encoding/json"
 	"reflect"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -98,5 +100,54 @@ func TestDeterministic(t *testing.T) {
 	}
 	if reflect.DeepEqual(a, c) {
 		t.Error("different numbers gave the same value")
+	}
+}
+
+// TestOneOfNarrowingAnObject checks values for an object whose oneOf
+// alternatives only choose which properties are required: each value has
+// what one alternative requires and satisfies the whole schema (with every
+// optional property it would match both).
+func TestOneOfNarrowingAnObject(t *testing.T) {
+	doc, err := openapi.Load([]byte(`openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /items:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [type]
+              properties:
+                type: {type: string, enum: [Issue]}
+                id: {type: integer}
+                owner: {type: string}
+                number: {type: integer}
+              oneOf:
+                - required: [id]
+                - required: [owner, number]
+      responses: {'200': {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Operations[0].Body.JSON().Schema
+	for n := uint64(0); n < 20; n++ {
+		v := Value(s, Faker(7, n))
+		if vs := s.Validate(v); len(vs) > 0 {
+			t.Fatalf("value %v breaks the schema: %v", v, vs)
+		}
+		m := v.(map[string]any)
+		var keys []string
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if got := strings.Join(keys, ","); got != "id,type" {
+			t.Errorf("keys %s, want id,type (the first alternative that fits)", got)
+		}
 	}
 }

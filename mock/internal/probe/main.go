@@ -8,7 +8,8 @@
 //	go run ./mock/internal/probe -spec api.json -url http://127.0.0.1:4010
 //
 // It exits 1 when any answer is a 5xx or the mock cannot be reached, and
-// lists the operations it could not make a valid request for.
+// lists the operations it could not make a valid request for (with
+// -strict, those fail it too).
 package main
 
 import (
@@ -34,9 +35,10 @@ func main() {
 	spec := flag.String("spec", "", "the OpenAPI `file` the mock serves")
 	base := flag.String("url", "http://127.0.0.1:4010", "the mock's base `URL`")
 	verbose := flag.Bool("v", false, "print every request and its status")
+	strict := flag.Bool("strict", false, "fail also when a valid request cannot be made for some operation")
 	flag.Parse()
 	if *spec == "" {
-		fmt.Fprintln(os.Stderr, "usage: probe -spec FILE [-url URL] [-v]")
+		fmt.Fprintln(os.Stderr, "usage: probe -spec FILE [-url URL] [-v] [-strict]")
 		os.Exit(2)
 	}
 	data, err := files.ReadPath(*spec, 64<<20)
@@ -49,10 +51,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "probe:", err)
 		os.Exit(2)
 	}
-	os.Exit(run(doc, strings.TrimRight(*base, "/"), *verbose, os.Stdout))
+	os.Exit(run(doc, strings.TrimRight(*base, "/"), *verbose, *strict, os.Stdout))
 }
 
-func run(doc *openapi.Document, base string, verbose bool, out io.Writer) int {
+func run(doc *openapi.Document, base string, verbose, strict bool, out io.Writer) int {
 	client := &http.Client{Timeout: 10 * time.Second}
 	byStatus := map[int]int{}
 	var failures, unmade []string
@@ -93,7 +95,7 @@ func run(doc *openapi.Document, base string, verbose bool, out io.Writer) int {
 	for _, f := range failures {
 		fmt.Fprintln(out, "5xx:", f)
 	}
-	if len(failures) > 0 {
+	if len(failures) > 0 || (strict && len(unmade) > 0) {
 		return 1
 	}
 	return 0
