@@ -47,6 +47,9 @@ type Schema struct {
 	UniqueItems            bool
 	ReadOnly               bool
 	WriteOnly              bool
+	// XML is the schema's xml object: how the value is written in XML
+	// bodies; nil when the schema has none.
+	XML *XML
 	// Never is true for the schema false, which no value satisfies.
 	Never bool
 	// Recursive is true when the schema contains itself (a tree node whose
@@ -63,6 +66,16 @@ type Schema struct {
 	comp      *compiler
 	compiled  atomic.Pointer[jsonschema.Schema]
 	exampleOK atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
+}
+
+// XML is a schema's xml object (OAS 3.x): the element or attribute name,
+// namespace and prefix, and whether an array is wrapped in an element.
+type XML struct {
+	Name      string
+	Namespace string
+	Prefix    string
+	Attribute bool
+	Wrapped   bool
 }
 
 // GoodExample returns the schema's example when it has one that satisfies

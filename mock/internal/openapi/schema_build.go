@@ -287,6 +287,15 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	s.UniqueItems = n.get("uniqueItems").flag(false)
 	s.ReadOnly = n.get("readOnly").flag(false)
 	s.WriteOnly = n.get("writeOnly").flag(false)
+	if x := n.get("xml"); x.isObject() {
+		s.XML = &XML{
+			Name:      x.get("name").text(),
+			Namespace: x.get("namespace").text(),
+			Prefix:    x.get("prefix").text(),
+			Attribute: x.get("attribute").flag(false),
+			Wrapped:   x.get("wrapped").flag(false),
+		}
+	}
 	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
 		s.NoAdditionalProperties = true
 	}
@@ -391,6 +400,9 @@ func (s *Schema) merge(m *Schema) {
 	}
 	if s.Items == nil {
 		s.Items = m.Items
+	}
+	if s.XML == nil {
+		s.XML = m.XML
 	}
 	if !s.HasExample && m.HasExample {
 		s.Example, s.HasExample = m.Example, true
