@@ -3,6 +3,9 @@ package mock
 import (
 	"errors"
 	"fmt"
+	"github.com/brianvoe/gofakeit/v6"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
@@ -36,29 +39,91 @@ var behaviours = [numBehaviours]func(*Server, *exchange) *problem{
 	remove:  (*Server).remove,
 }
 
-// create stores the body under its identifier, or under one the store
-// assigns, and answers with it.
+// create stores the body under its identifier, or under one the mock
+// assigns, and answers with it. The answer is built and checked before
+// anything is stored: a create that cannot be answered stores nothing.
 func (s *Server) create(x *exchange) *problem {
-	pl := x.plan
+	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
 	}
-	col := pl.col.key(x.vals)
-	applyDefaults(obj, pl.col.schema)
-	if !pl.proven && pl.successMedia != nil {
-		obj = complete(obj, pl.successMedia.Schema, x.fake(s))
+	obj = c.accept(x, obj)
+	applyDefaults(obj, c.schema)
+	var answer []byte
+	col := c.key(x.vals)
+	doc := func(key string) ([]byte, error) {
+		res := c.identify(maps.Clone(obj), key)
+		res = s.complete(x, res)
+		b, p := s.encodeResource(x, res)
+		if p != nil {
+			return nil, p
+		}
+		answer = b
+		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
-	key := pl.col.bodyKey(obj)
-	_, err := s.store.Create(x.r.Context(), x.sess.name, col, key, pl.col.document(obj, key == ""))
+	want := c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+	made := want != "" && c.bodyKey(obj) == ""
+	key, err := s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
+	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
+		// A made-up identifier that is taken: make another.
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+		key, err = s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
+	}
 	if err != nil {
-		return s.storeProblem(err, pl.col, col, key)
+		return s.storeProblem(err, c, col, want)
 	}
-	return s.writeResource(x, obj)
+	if u := c.itemURL(x.vals, key); u != "" && pl.location {
+		x.w.Header().Set("Location", u)
+	}
+	s.writeBody(x, answer)
+	return nil
+}
+
+// accept returns what the mock keeps of a create or replace body: without
+// the readOnly properties a client sent, nor an identifier the mock
+// assigns. What it leaves out is noted for the journal.
+func (c *collection) accept(x *exchange, obj map[string]any) map[string]any {
+	v, dropped := c.schema.WithoutReadOnly(obj)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	obj = v.(map[string]any)
+	if c.assigned {
+		if _, sent := obj[c.idProp]; sent {
+			if len(dropped) == 0 || !slices.Contains(dropped, c.idProp) {
+				x.note("ignored %s: the mock assigns it", c.idProp)
+			}
+			obj = maps.Clone(obj)
+			delete(obj, c.idProp)
+		}
+	}
+	return obj
+}
+
+// identify returns obj with key as its identifier, unless obj gives its
+// own (kept as written).
+func (c *collection) identify(obj map[string]any, key string) map[string]any {
+	if _, given := obj[c.idProp]; c.idProp != "" && !given {
+		obj[c.idProp] = c.typedID(key)
+	}
+	return obj
+}
+
+// complete returns a resource with what the answer's schema requires and
+// the request did not give filled in, as a real server does.
+func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
+	if x.plan.proven || x.plan.successMedia == nil {
+		return obj
+	}
+	return complete(obj, x.plan.successMedia.Schema, x.fake(s))
 }
 
 // list answers with the collection's resources, oldest first, honouring a
-// declared integer limit parameter.
+// declared integer limit parameter. Resources that cannot be answered
+// (stored before the document changed, say) are left out and named in the
+// log and the journal; while the collection holds fewer items than the
+// list schema's minItems, generated items make up the rest.
 func (s *Server) list(x *exchange) *problem {
 	pl := x.plan
 	limit := -1
@@ -74,37 +139,135 @@ func (s *Server) list(x *exchange) *problem {
 	if err != nil {
 		return s.storeProblem(err, pl.col, col, "")
 	}
+	if pl.successMedia == nil || pl.successMedia.Schema == nil {
+		s.writeBody(x, nil)
+		return nil
+	}
+	schema := pl.successMedia.Schema
 	items := make([]any, 0, len(docs))
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
 		if err != nil {
 			return internal("stored resource is not JSON: %v", err)
 		}
+		v = project(v, schema.Items)
+		if pl.dropWriteOnly {
+			v = schema.Items.WithoutWriteOnly(v)
+		}
+		if !pl.proven {
+			if vs := schema.Items.Validate(v); len(vs) > 0 {
+				what := pl.col.name(v)
+				x.note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
+				s.log.Warn("a stored resource does not fit the list's item schema; it is left out",
+					"operation", pl.op.Name, "resource", what, "violation", vs[0].String())
+				continue
+			}
+		}
 		items = append(items, v)
 	}
-	return s.writeResource(x, items)
+	if schema.MinItems != nil && int64(len(items)) < *schema.MinItems {
+		for int64(len(items)) < *schema.MinItems {
+			v, p := generateValue(schema.Items, x.fake(s))
+			if p != nil {
+				return p
+			}
+			items = append(items, v)
+		}
+		x.note("generated %d items: the list schema needs at least %d", *schema.MinItems-int64(len(docs)), *schema.MinItems)
+	}
+	if !pl.proven {
+		if vs := schema.Validate(items); len(vs) > 0 {
+			return internal("the list does not fit the declared response schema: %s", vs[0])
+		}
+	}
+	s.writeBody(x, jsonx.Append(make([]byte, 0, 256), items))
+	return nil
 }
 
-// read answers with the resource the path names.
+// read answers with the resource the path names. In a collection without
+// a create operation every item exists until deleted: one not stored yet
+// is made up (from the document's example, else generated) and kept.
 func (s *Server) read(x *exchange) *problem {
-	col, key := x.plan.col.key(x.vals), x.plan.col.pathKey(x.vals)
-	doc, err := s.store.Get(x.r.Context(), x.sess.name, col, key)
+	c := x.plan.col
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	doc, err := s.get(x, col, key)
 	if err != nil {
-		return s.storeProblem(err, x.plan.col, col, key)
+		return s.storeProblem(err, c, col, key)
 	}
 	return s.writeStored(x, doc)
 }
 
+// get returns the stored resource, making it up first in a collection
+// without a create operation.
+func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
+	ctx, c := x.r.Context(), x.plan.col
+	doc, err := s.store.Get(ctx, x.sess.name, col, key)
+	if c.creates || !errors.Is(err, store.ErrNotFound) {
+		return doc, err
+	}
+	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
+		return nil, store.ErrNotFound
+	}
+	made := s.madeUp(x, key)
+	if made == nil {
+		return nil, store.ErrNotFound
+	}
+	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
+	switch {
+	case err == nil:
+		x.note("made up %s: the collection has no create operation", c.describe(key))
+		return made, nil
+	case errors.Is(err, store.ErrExists): // made meanwhile
+		return s.store.Get(ctx, x.sess.name, col, key)
+	case errors.Is(err, store.ErrFull):
+		return made, nil // answered, not kept
+	}
+	return nil, err
+}
+
+// madeUp makes up the item with key of a collection without a create
+// operation, as JSON: the item schema's example, else generated data, with
+// key as its identifier. Nil when the collection declares no item schema.
+func (s *Server) madeUp(x *exchange, key string) []byte {
+	c := x.plan.col
+	if c.item == nil {
+		return nil
+	}
+	v, p := generateValue(c.item, x.fake(s))
+	if p != nil {
+		return nil
+	}
+	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
+		obj = maps.Clone(obj)
+		obj[c.idProp] = c.typedID(key)
+		if len(c.item.Validate(obj)) == 0 {
+			v = obj
+		}
+	}
+	return jsonx.Marshal(v)
+}
+
 // remove deletes the resource the path names and answers with it where
-// the success response declares a body.
+// the success response declares a body. In a collection without a create
+// operation the deletion is remembered, so the item stays gone.
 func (s *Server) remove(x *exchange) *problem {
-	col, key := x.plan.col.key(x.vals), x.plan.col.pathKey(x.vals)
+	c := x.plan.col
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	if !c.creates {
+		if _, err := s.get(x, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
+	}
 	doc, err := s.store.Delete(x.r.Context(), x.sess.name, col, key)
 	if err != nil {
-		return s.storeProblem(err, x.plan.col, col, key)
+		return s.storeProblem(err, c, col, key)
+	}
+	if !c.creates {
+		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.plan.successMedia == nil || x.plan.successMedia.Schema == nil {
-		return s.writeResource(x, nil)
+		s.writeBody(x, nil)
+		return nil
 	}
 	return s.writeStored(x, doc)
 }
@@ -112,43 +275,106 @@ func (s *Server) remove(x *exchange) *problem {
 // writeStored answers with a stored document.
 func (s *Server) writeStored(x *exchange, doc []byte) *problem {
 	if x.plan.successMedia == nil {
-		return s.writeResource(x, nil)
+		s.writeBody(x, nil)
+		return nil
 	}
 	v, err := jsonx.Decode(doc)
 	if err != nil {
 		return internal("stored resource is not JSON: %v", err)
 	}
-	return s.writeResource(x, v)
+	b, p := s.encodeResource(x, v)
+	if p != nil {
+		return p
+	}
+	s.writeBody(x, b)
+	return nil
 }
 
-// replace stores the body in place of the resource the path names.
+// replace stores the body in place of the resource the path names. As a
+// create does, it applies defaults; readOnly properties the client cannot
+// send keep their stored values. The answer is built and checked before
+// the store changes.
 func (s *Server) replace(x *exchange) *problem {
-	pl := x.plan
+	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
 	}
-	col, key := pl.col.key(x.vals), pl.col.pathKey(x.vals)
-	if p := pl.col.sameID(obj, key); p != nil {
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(obj)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	obj = v.(map[string]any)
+	if p := c.sameID(obj, key); p != nil {
 		return p
 	}
-	doc := jsonx.Marshal(obj)
-	if _, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func([]byte) ([]byte, error) { return doc, nil }); err != nil {
-		return s.storeProblem(err, pl.col, col, key)
+	applyDefaults(obj, pl.op.Body.JSON().Schema)
+	if !c.creates {
+		if _, err := s.get(x, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
 	}
-	return s.writeResource(x, obj)
+	var answer []byte
+	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
+		res := maps.Clone(obj)
+		keepReadOnly(res, old, pl.op.Body.JSON().Schema, c.item)
+		res = s.complete(x, res)
+		b, p := s.encodeResource(x, res)
+		if p != nil {
+			return nil, p
+		}
+		answer = b
+		return jsonx.Marshal(res), nil
+	})
+	if err != nil {
+		return s.storeProblem(err, c, col, key)
+	}
+	s.writeBody(x, answer)
+	return nil
+}
+
+// keepReadOnly copies into res the stored values of the properties a
+// client may not set: those the answer's schema declares readOnly or the
+// request's does not declare.
+func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
+	v, err := jsonx.Decode(old)
+	cur, _ := v.(map[string]any)
+	if err != nil || cur == nil {
+		return
+	}
+	for k, cv := range cur {
+		if _, set := res[k]; set {
+			continue
+		}
+		rp, ip := req.Property(k), item.Property(k)
+		if rp != nil && rp.ReadOnly || ip != nil && ip.ReadOnly || rp == nil && ip != nil && len(req.Properties) > 0 {
+			res[k] = cv
+		}
+	}
 }
 
 // merge applies the body as an RFC 7396 merge patch to the resource the
-// path names; the result must still match the create schema.
+// path names; the result must still match the create schema, and its
+// answer is built and checked before the store changes.
 func (s *Server) merge(x *exchange) *problem {
-	pl := x.plan
+	pl, c := x.plan, x.plan.col
 	patch, _ := x.body.(map[string]any)
 	if patch == nil {
 		return invalid(CodeSchema, classSchema, "a merge patch must be a JSON object")
 	}
-	col, key := pl.col.key(x.vals), pl.col.pathKey(x.vals)
-	var merged map[string]any
+	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(patch)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	patch = v.(map[string]any)
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	if !c.creates {
+		if _, err := s.get(x, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
+	}
+	var answer []byte
 	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
 		if err != nil {
@@ -158,19 +384,33 @@ func (s *Server) merge(x *exchange) *problem {
 		if cur == nil {
 			return nil, internal("stored resource is not an object")
 		}
-		merged = mergePatch(cur, patch)
-		if p := pl.col.sameID(merged, key); p != nil {
+		merged := mergePatch(cur, patch)
+		if p := c.sameID(merged, key); p != nil {
 			return nil, p
 		}
-		if vs := pl.col.schema.Validate(merged); len(vs) > 0 {
-			return nil, &problem{code: CodeSchema, class: classSchema, message: "the patched resource does not match the schema", violations: vs}
+		if c.schema != nil {
+			probe, _ := c.schema.WithoutReadOnly(merged)
+			if m, ok := probe.(map[string]any); ok && c.assigned {
+				m = maps.Clone(m)
+				delete(m, c.idProp)
+				probe = m
+			}
+			if vs := c.schema.ValidateRequest(probe); len(vs) > 0 {
+				return nil, &problem{code: CodeSchema, class: classSchema, message: "the patched resource does not match the schema", violations: vs}
+			}
 		}
+		b, p := s.encodeResource(x, merged)
+		if p != nil {
+			return nil, p
+		}
+		answer = b
 		return jsonx.Marshal(merged), nil
 	})
 	if err != nil {
-		return s.storeProblem(err, pl.col, col, key)
+		return s.storeProblem(err, c, col, key)
 	}
-	return s.writeResource(x, merged)
+	s.writeBody(x, answer)
+	return nil
 }
 
 // storeProblem is the answer to a store error: a problem of the caller's
@@ -197,10 +437,10 @@ func (s *Server) full() *problem {
 }
 
 // applyDefaults sets absent properties that declare a default, as a
-// server would on create.
+// server would on create and replace.
 func applyDefaults(obj map[string]any, schema *openapi.Schema) {
 	for _, p := range schema.Properties {
-		if _, ok := obj[p.Name]; !ok && p.Schema != nil && p.Schema.HasDefault {
+		if _, ok := obj[p.Name]; !ok && p.Schema != nil && p.Schema.HasDefault && !p.Schema.ReadOnly {
 			obj[p.Name] = p.Schema.Default
 		}
 	}
@@ -227,13 +467,13 @@ func mergePatch(target, patch map[string]any) map[string]any {
 }
 
 // sameID refuses a body whose identifier differs from the path's and fills
-// it in when the body has none.
+// it in when the body has none (or the mock assigns it).
 func (c *collection) sameID(obj map[string]any, key string) *problem {
 	if c.idProp == "" {
 		return nil
 	}
 	id, ok := obj[c.idProp]
-	if !ok {
+	if !ok || c.assigned {
 		obj[c.idProp] = c.typedID(key)
 		return nil
 	}

@@ -150,7 +150,7 @@ func BenchmarkStageStore(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.store.Create(ctx, "", "/plants", keys[i], func(string) []byte { return doc })
+		s.store.Create(ctx, "", "/plants", keys[i], func(string) ([]byte, error) { return doc, nil })
 	}
 }
 

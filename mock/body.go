@@ -49,7 +49,7 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if media.IsForm() {
 		v, vs := media.DecodeForm(raw, ct)
 		if len(vs) == 0 && media.Schema != nil {
-			vs = media.Schema.Validate(v)
+			vs = media.Schema.ValidateRequest(v)
 		}
 		if len(vs) > 0 {
 			return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
@@ -64,7 +64,7 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if err != nil {
 		return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
 	}
-	if vs := media.Schema.Validate(v); len(vs) > 0 {
+	if vs := media.Schema.ValidateRequest(v); len(vs) > 0 {
 		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
 	}
 	x.body = v

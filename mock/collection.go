@@ -1,10 +1,15 @@
 package mock
 
 import (
+	"cmp"
 	"encoding/json"
 	"math/big"
 	"strconv"
+	"strings"
 
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -13,37 +18,45 @@ import (
 // and how its resources are identified.
 type collection struct {
 	path     string          // template, e.g. /plants
+	itemPath string          // the item template, e.g. /plants/{plantId}; "" when none is declared
 	idProp   string          // identifier property; "" when none is declared
-	idSchema *openapi.Schema // its schema
+	idSchema *openapi.Schema // its schema, from the answer's schema where it says
+	// assigned is true when the mock assigns identifiers: the create body
+	// does not carry one (the request schema leaves it out, or declares it
+	// readOnly). Otherwise a create without one gets one as well.
+	assigned bool
 	schema   *openapi.Schema // the create schema: every stored resource satisfies it
+	// creates is true when the collection has a create operation; without
+	// one, every item exists until deleted (a read-only API).
+	creates bool
+	// item is the schema of an item as answered: the item GET's success
+	// schema, else the create's; nil when neither declares one.
+	item *openapi.Schema
+	// seqKeys is true when the store's sequence numbers (1, 2, ...) make
+	// identifiers: for whole numbers, and for strings that take them.
+	seqKeys bool
 }
+
+// deletedPrefix starts the name of the store collection that remembers
+// the items deleted from a collection without a create operation. Real
+// collections start with "/".
+const deletedPrefix = "deleted "
 
 // key returns the concrete path of the collection a request addresses:
 // the template with the parameter values filled in, without the item's
 // identifier.
 func (c *collection) key(vals []string) string { return openapi.Fill(c.path, vals) }
 
-// bodyKey returns the store key of a resource's identifier, or "" when it
-// has none (the store assigns one).
+// bodyKey returns the store key of the identifier a create body gives,
+// or "" when it gives none the mock takes.
 func (c *collection) bodyKey(obj map[string]any) string {
-	if c.idProp == "" {
+	if c.idProp == "" || c.assigned {
 		return ""
 	}
 	if id, ok := obj[c.idProp]; ok {
 		return keyOf(id)
 	}
 	return ""
-}
-
-// document returns what the store keeps of obj under a key: obj as JSON,
-// with the key as its identifier when the store assigns it.
-func (c *collection) document(obj map[string]any, assigned bool) func(key string) []byte {
-	return func(key string) []byte {
-		if assigned && c.idProp != "" {
-			obj[c.idProp] = c.typedID(key)
-		}
-		return jsonx.Append(make([]byte, 0, 64), obj)
-	}
 }
 
 // keyOf returns the store key of an identifier value: integers in
@@ -79,10 +92,65 @@ func (c *collection) pathKey(vals []string) string {
 
 // typedID returns a store key as a JSON value of the identifier's type.
 func (c *collection) typedID(key string) any {
-	if c.idSchema.Is("integer") {
-		return json.Number(key)
+	if c.idSchema.Is("integer") || c.idSchema.Is("number") && !c.idSchema.Is("string") {
+		if _, err := strconv.ParseInt(key, 10, 64); err == nil {
+			return json.Number(key)
+		}
 	}
 	return key
+}
+
+// itemURL returns the path of the item with key in the collection a
+// request addresses, for a Location header; "" when no item path is
+// declared.
+func (c *collection) itemURL(vals []string, key string) string {
+	if c.itemPath == "" {
+		return ""
+	}
+	n := strings.Count(c.path, "{")
+	return openapi.Fill(c.itemPath, append(append(make([]string, 0, n+1), vals[:min(n, len(vals))]...), key))
+}
+
+// name names a stored resource by its identifier for messages: "id 7",
+// or "a resource without id".
+func (c *collection) name(v any) string {
+	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
+		if id, ok := obj[c.idProp]; ok {
+			return c.describe(keyOf(id))
+		}
+	}
+	return "a resource without " + cmp.Or(c.idProp, "id")
+}
+
+// newKey returns the key to create a resource under: the identifier the
+// body gives, else one the mock makes for an identifier that is not a
+// whole number (a UUID for format uuid, else a short unique string), else
+// "" for the store's next sequence number. A schema's example or default
+// is never an identifier.
+func (c *collection) newKey(obj map[string]any, f func() *gofakeit.Faker) string {
+	if k := c.bodyKey(obj); k != "" {
+		return k
+	}
+	if c.idProp == "" || c.seqKeys {
+		return ""
+	}
+	if c.idSchema.Format == "uuid" {
+		return f().UUID()
+	}
+	for try := 0; try < 8; try++ {
+		v, ok := gen.Value(c.idSchema, f()).(string)
+		if ok && len(c.idSchema.Validate(v)) == 0 && !c.fixed(v) {
+			return v
+		}
+	}
+	return f().LetterN(12)
+}
+
+// fixed reports whether v is the identifier schema's example or default,
+// which would make every create collide.
+func (c *collection) fixed(v string) bool {
+	s := c.idSchema
+	return s.HasExample && s.Example == v || s.HasDefault && s.Default == v
 }
 
 // describe names a resource by its identifier for messages: "id 7".

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
@@ -38,6 +39,7 @@ type exchange struct {
 	rule    *rule    // the rule that scripted the answer, if any
 	seq     int64    // its 1-based count of answers in the session
 	problem *problem // why the request was refused, if it was
+	notes   []string // what the answer did beyond the usual, for the journal
 
 	faker    *gofakeit.Faker // made on first use, see fake
 	recorded bool            // the journal has the exchange
@@ -49,6 +51,12 @@ func (x *exchange) op() *openapi.Operation {
 		return nil
 	}
 	return x.plan.op
+}
+
+// note records, for the journal, something the answer did that the
+// client may not expect.
+func (x *exchange) note(format string, args ...any) {
+	x.notes = append(x.notes, fmt.Sprintf(format, args...))
 }
 
 // fake returns the faker for this exchange's generated data, making it on

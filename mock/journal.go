@@ -45,6 +45,9 @@ type Entry struct {
 	Code Code `json:"code,omitempty"`
 	// Violations say why a request was rejected for breaking the contract.
 	Violations []Violation `json:"violations,omitempty"`
+	// Notes say what the mock did with an accepted request beyond keeping
+	// it: "ignored readOnly id", say.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // MarshalJSON writes bodies as JSON when they are JSON, else as strings.
@@ -177,6 +180,7 @@ func (s *Server) record(x *exchange) {
 	if x.rule != nil {
 		e.Scenario, e.Rule = x.scenario.name, x.rule.index+1
 	}
+	e.Notes = x.notes
 	if w.hijacked {
 		e.Status, e.Response = 0, nil
 	}

@@ -1,6 +1,9 @@
 package mock
 
 import (
+	"cmp"
+	"strings"
+
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -18,6 +21,10 @@ type plan struct {
 
 	success      int            // status of a successful answer
 	successMedia *openapi.Media // its JSON media type, or nil for no body
+	// dropWriteOnly is true when the success schema declares writeOnly
+	// properties, which answers leave out.
+	dropWriteOnly bool
+	location      bool // the success response declares a Location header
 	successCT    string
 	successCTh   []string    // {successCT}, shared by every answer; net/http only reads it
 	headers      [][2]string // required response headers, with values
@@ -58,15 +65,7 @@ func (s *Server) buildPlans() error {
 	colOf := func(path string) *collection {
 		c := cols[path]
 		if c == nil {
-			c = &collection{path: path}
-			if r := d.Router().Route(path); r != nil {
-				if post := r.Operation("POST"); post != nil && post.Body != nil {
-					if m := post.Body.JSON(); m != nil && m.Schema.Is("object") {
-						c.schema = m.Schema
-					}
-				}
-			}
-			c.idProp, c.idSchema = identifier(d, path, c.schema)
+			c = newCollection(d, path)
 			cols[path] = c
 		}
 		return c
@@ -97,6 +96,10 @@ func (s *Server) buildPlans() error {
 					"operation", op.Method+" "+op.Path, "status", pl.success)
 			}
 			for _, h := range resp.Headers {
+				if strings.EqualFold(h.Name, "Location") {
+					pl.location = true
+					continue
+				}
 				if h.Required {
 					pl.headers = append(pl.headers, [2]string{h.Name, headerValue(h.Schema)})
 				}
@@ -107,10 +110,11 @@ func (s *Server) buildPlans() error {
 		var schema *openapi.Schema
 		if pl.successMedia != nil {
 			schema = pl.successMedia.Schema
+			pl.dropWriteOnly = schema.HasWriteOnly()
 		}
 		cl := r.Collection()
 		switch {
-		case !cl.Item && op.Method == "POST" && colOf(cl.Path).schema != nil && (schema == nil || schema.Is("object")):
+		case !cl.Item && op.Method == "POST" && colOf(cl.Path).creates:
 			// A create answers with the resource; a POST that answers
 			// with something else (a list, a report) is canned.
 			pl.do, pl.col = create, colOf(cl.Path)
@@ -174,24 +178,66 @@ func primaryError(op *openapi.Operation) *openapi.Media {
 	return best.JSON()
 }
 
-// identifier finds the identifier property of a collection: the property
-// the item path parameter names, else id.
-func identifier(d *openapi.Document, path string, schema *openapi.Schema) (string, *openapi.Schema) {
-	var candidates []string
+// newCollection works out how the collection at path keeps and
+// identifies its resources.
+func newCollection(d *openapi.Document, path string) *collection {
+	c := &collection{path: path}
+	var createAnswer *openapi.Schema
+	if r := d.Router().Route(path); r != nil {
+		if post := r.Operation("POST"); post != nil && post.Body != nil {
+			if m := post.Body.JSON(); m != nil && m.Schema.Is("object") {
+				answer := successSchema(post)
+				if answer == nil || answer.Is("object") {
+					// A create answers with the resource; a POST that
+					// answers with something else (a list, a report) is
+					// canned.
+					c.schema, c.creates, createAnswer = m.Schema, true, answer
+				}
+			}
+		}
+	}
+	param := ""
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
 		if cl := r.Collection(); cl.Item && cl.Path == path {
-			candidates = append(candidates, r.Params[len(r.Params)-1])
+			c.itemPath, param = r.Path, r.Params[len(r.Params)-1]
+			if get := r.Operation("GET"); get != nil {
+				c.item = successSchema(get)
+			}
 			break
 		}
 	}
-	candidates = append(candidates, "id")
-	for _, c := range candidates {
-		if p := schema.Property(c); p != nil {
-			return c, p
+	if c.item == nil {
+		c.item = createAnswer
+	}
+	for _, name := range []string{param, "id"} {
+		if name == "" {
+			continue
+		}
+		req, resp := c.schema.Property(name), c.item.Property(name)
+		if req == nil && resp == nil {
+			continue
+		}
+		c.idProp, c.idSchema = name, cmp.Or(resp, req)
+		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
+		break
+	}
+	ids := c.idSchema
+	c.seqKeys = c.idProp == "" || ids.Is("integer") || ids.Is("number") ||
+		len(ids.Types) == 0 && ids.Format == "" && ids.Pattern == "" && len(ids.Enum) == 0 ||
+		ids.Format != "uuid" && len(ids.Validate("1")) == 0 && len(ids.Validate("123456")) == 0
+	return c
+}
+
+// successSchema returns the schema of an operation's JSON success answer,
+// or nil.
+func successSchema(op *openapi.Operation) *openapi.Schema {
+	if _, resp := op.Success(); resp != nil {
+		if m := resp.JSON(); m != nil {
+			return m.Schema
 		}
 	}
-	return "", nil
+	return nil
 }
 
 // planExample fixes the canned answer's body when the spec gives an

@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
@@ -61,7 +64,7 @@ func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v
 	for i, it := range list {
 		obj, _ := it.(map[string]any)
 		before := len(vs)
-		for _, x := range c.schema.Validate(it) {
+		for _, x := range c.schema.ValidateRequest(it) {
 			at := fmt.Sprintf("[%d]", i)
 			if x.Path != "" {
 				at += "." + x.Path
@@ -72,7 +75,12 @@ func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v
 			continue
 		}
 		applyDefaults(obj, c.schema)
-		key := c.bodyKey(obj)
+		key := ""
+		if id, ok := obj[c.idProp]; ok && c.idProp != "" {
+			key = keyOf(id) // seed data gives identifiers, assigned ones too
+		} else if !c.seqKeys && c.idProp != "" {
+			key = c.newKey(obj, func() *gofakeit.Faker { return gen.Faker(s.seed, uint64(i)) })
+		}
 		if key != "" {
 			if j, dup := given[key]; dup {
 				vs = append(vs, openapi.Violation{Path: fmt.Sprintf("[%d]", i), Reason: fmt.Sprintf("%s repeats item %d", c.describe(key), j)})
@@ -80,7 +88,7 @@ func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v
 			}
 			given[key] = i
 		}
-		items = append(items, store.Item{Key: key, Doc: c.document(obj, key == "")})
+		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key)) }})
 	}
 	if len(vs) > 0 {
 		return 0, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}

@@ -9,26 +9,27 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// writeResource answers with the success status and v projected onto the
-// success schema: only the properties the schema declares are sent, and
-// the result is checked unless it is valid by construction.
-func (s *Server) writeResource(x *exchange, v any) *problem {
+// encodeResource returns the answer to send for resource v: v projected
+// onto the success schema (only the properties it declares, writeOnly ones
+// left out at any depth), checked against it unless that is valid by
+// construction.
+func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 	pl := x.plan
 	if pl.successMedia == nil {
-		s.writeBody(x, nil)
-		return nil
+		return nil, nil
 	}
 	schema := pl.successMedia.Schema
 	if pl.proven {
-		s.writeBody(x, appendProjected(make([]byte, 0, 256), v, schema))
-		return nil
+		return appendProjected(make([]byte, 0, 256), v, schema), nil
 	}
 	out := project(v, schema)
-	if vs := schema.Validate(out); len(vs) > 0 {
-		return internal("the resource does not fit the declared response schema: %s", vs[0])
+	if pl.dropWriteOnly {
+		out = schema.WithoutWriteOnly(out)
 	}
-	s.writeBody(x, jsonx.Append(make([]byte, 0, 256), out))
-	return nil
+	if vs := schema.Validate(out); len(vs) > 0 {
+		return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
+	}
+	return jsonx.Append(make([]byte, 0, 256), out), nil
 }
 
 // writeBody sends the success status with the operation's required

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -22,6 +23,7 @@ import (
 
 const (
 	rootURL      = "urn:plantmock:document"
+	requestURL   = "urn:plantmock:request"
 	oasDialect31 = "https://spec.openapis.org/oas/3.1/dialect/base"
 	draft2020URL = "https://json-schema.org/draft/2020-12/schema"
 	draft4URL    = "http://json-schema.org/draft-04/schema#"
@@ -30,10 +32,19 @@ const (
 type compiler struct {
 	l    *loader
 	v31  bool
-	defs map[string]any // the resource's $defs, by the schemas' pointers in the document
-	conv map[convKey]any
-	c    *jsonschema.Compiler
-	err  error
+	root string // the synthetic resource's URL
+	// mode is which direction the resource's schemas judge values in:
+	// readOnly properties are required in responses only, writeOnly ones in
+	// requests only (OAS 3.0 4.7.25; 3.1 keeps the rule for its documents).
+	mode direction
+	// request compiles the schemas again for requests, when the document
+	// has a required property that is readOnly or writeOnly; nil when
+	// requests and responses are judged alike.
+	request *compiler
+	defs    map[string]any // the resource's $defs, by the schemas' pointers in the document
+	conv    map[convKey]any
+	c       *jsonschema.Compiler
+	err     error
 
 	mu sync.Mutex // compiles after load
 }
@@ -43,12 +54,46 @@ type convKey struct {
 	resource bool
 }
 
+// direction is which way the values a compiler's schemas judge travel.
+type direction uint8
+
+const (
+	asWritten  direction = iota // the schemas as the document writes them
+	inResponse                  // writeOnly properties are not required
+	inRequest                   // readOnly properties are not required
+)
+
+// newCompiler makes the compiler of a document's schemas. When some
+// required property is readOnly or writeOnly, it judges responses, and a
+// second one, made now and compiling on first use, judges requests.
 func newCompiler(l *loader) *compiler {
-	c := &compiler{l: l, v31: l.doc.v31, defs: map[string]any{}, conv: map[convKey]any{}, c: jsonschema.NewCompiler()}
+	c := newModeCompiler(l, rootURL, asWritten)
+	if directional(l.schemas.all) {
+		c.mode = inResponse
+		c.request = newModeCompiler(l, requestURL, inRequest)
+	}
+	return c
+}
+
+// directional reports whether any schema requires a readOnly or writeOnly
+// property.
+func directional(all []*Schema) bool {
+	for _, s := range all {
+		for _, r := range s.Required {
+			if p := s.Property(r); p != nil && (p.ReadOnly || p.WriteOnly) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func newModeCompiler(l *loader, root string, mode direction) *compiler {
+	c := &compiler{l: l, v31: l.doc.v31, root: root, mode: mode, defs: map[string]any{}, conv: map[convKey]any{}, c: jsonschema.NewCompiler()}
 	if c.v31 {
 		c.c.DefaultDraft(jsonschema.Draft2020)
 		if d := l.root.get("jsonSchemaDialect").text(); d != "" && d != oasDialect31 && d != draft2020URL {
-			l.warn("dialect", at("/jsonSchemaDialect", l.root.get("jsonSchemaDialect")),
+			c.warn("dialect", at("/jsonSchemaDialect", l.root.get("jsonSchemaDialect")),
 				fmt.Sprintf("jsonSchemaDialect %q is not supported; schemas are read as JSON Schema 2020-12", d))
 		}
 	} else {
@@ -86,24 +131,50 @@ func (c *compiler) compileAll(all []*Schema) error {
 	for _, s := range all {
 		s.comp = c
 	}
-	schema := draft4URL
-	if c.v31 {
-		schema = draft2020URL
-	}
-	if err := c.c.AddResource(rootURL, map[string]any{"$schema": schema, c.defsKeyword(): c.defs}); err != nil {
-		return fmt.Errorf("the schemas cannot be compiled: %s", oneLine(err))
+	if err := c.addResource(); err != nil {
+		return err
 	}
 	for _, s := range need {
 		if s.compiled.Load() != nil {
 			continue
 		}
-		cs, err := c.c.Compile(rootURL + c.defRef(s.ptr))
+		cs, err := c.c.Compile(c.root + c.defRef(s.ptr))
 		if err != nil {
 			return c.compileProblem(s, err)
 		}
 		s.compiled.Store(cs)
 	}
+	if c.request != nil {
+		// The request resource holds the same schemas, so it compiles if
+		// this one did; it is built now and compiled as values need it.
+		for _, s := range need {
+			c.request.def(s.src, s.ptr)
+		}
+		if err := c.request.addResource(); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// addResource hands the resource to the library.
+func (c *compiler) addResource() error {
+	schema := draft4URL
+	if c.v31 {
+		schema = draft2020URL
+	}
+	if err := c.c.AddResource(c.root, map[string]any{"$schema": schema, c.defsKeyword(): c.defs}); err != nil {
+		return fmt.Errorf("the schemas cannot be compiled: %s", oneLine(err))
+	}
+	return nil
+}
+
+// warn records a caveat about the document; the request compiler reads
+// the same schemas again and says nothing new.
+func (c *compiler) warn(kind string, where, text string) {
+	if c.mode != inRequest {
+		c.l.warn(kind, where, text)
+	}
 }
 
 // compileProblem words a compile error on one line, naming the keyword
@@ -125,16 +196,31 @@ func (c *compiler) compileProblem(s *Schema, err error) error {
 			return fail(ptr, c.l.root.pointer(ptr), "the schema is not valid JSON Schema: %s", reason(ve.ErrorKind))
 		}
 	}
-	msg := strings.ReplaceAll(oneLine(err), rootURL+"#/"+c.defsKeyword()+"/", "#")
+	msg := strings.ReplaceAll(oneLine(err), c.root+"#/"+c.defsKeyword()+"/", "#")
 	return fail(s.ptr, s.src, "the schema does not compile: %s", msg)
 }
 
-// compileLater compiles a schema that is validated for the first time
-// after load (a property or items schema, say).
-func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
+// compileFor returns s compiled for values travelling in direction mode,
+// compiling it on first use: a schema validated for the first time after
+// load (a property or items schema, say), or for requests.
+func (c *compiler) compileFor(s *Schema, mode direction) *jsonschema.Schema {
+	if mode == inRequest && c.request != nil {
+		if cs := s.compiledRequest.Load(); cs != nil {
+			return cs
+		}
+		return c.request.compileInto(s, &s.compiledRequest)
+	}
+	if cs := s.compiled.Load(); cs != nil {
+		return cs
+	}
+	return c.compileInto(s, &s.compiled)
+}
+
+// compileInto compiles s in c's resource and keeps the result in dst.
+func (c *compiler) compileInto(s *Schema, dst *atomic.Pointer[jsonschema.Schema]) *jsonschema.Schema {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if cs := s.compiled.Load(); cs != nil {
+	if cs := dst.Load(); cs != nil {
 		return cs
 	}
 	loc := ""
@@ -155,11 +241,11 @@ func (c *compiler) compileLater(s *Schema) *jsonschema.Schema {
 		c.def(s.src, s.ptr)
 		loc = c.defRef(s.ptr)
 	}
-	cs, err := c.c.Compile(rootURL + loc)
+	cs, err := c.c.Compile(c.root + loc)
 	if err != nil {
 		return nil
 	}
-	s.compiled.Store(cs)
+	dst.Store(cs)
 	return cs
 }
 
@@ -248,9 +334,11 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 		case k == "$schema" && v.text() == oasDialect31:
 			// The OAS base dialect is the document's default.
 		case k == "$schema" && !knownDialect(v.text()):
-			c.l.warn("$schema "+v.text(), at(kptr, v), fmt.Sprintf("$schema %q is not a dialect plantmock knows: the schema is read in the document's dialect", clip(v.text())))
+			c.warn("$schema "+v.text(), at(kptr, v), fmt.Sprintf("$schema %q is not a dialect plantmock knows: the schema is read in the document's dialect", clip(v.text())))
 		case k == "enum" && v.kind == arrayNode && !c.v31:
 			out[k] = c.uniqueEnum(v, kptr)
+		case k == "required" && v.kind == arrayNode && c.mode != asWritten:
+			out[k] = c.required(n, v)
 		case schemaMapKeywords[k] && v.isObject():
 			m := make(map[string]any, len(v.keys))
 			for j, name := range v.keys {
@@ -284,22 +372,22 @@ func (c *compiler) known(k string, v *node, ptr string) bool {
 	if c.v31 {
 		switch {
 		case k == "nullable":
-			c.l.warn("nullable", at(ptr, v), `nullable is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write type: [..., "null"])`)
+			c.warn("nullable", at(ptr, v), `nullable is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write type: [..., "null"])`)
 			return false
 		case (k == "exclusiveMinimum" || k == "exclusiveMaximum") && v.kind == boolNode:
-			c.l.warn("boolean "+k, at(ptr, v), fmt.Sprintf("a boolean %s is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write the bound as %s's value)", k, k))
+			c.warn("boolean "+k, at(ptr, v), fmt.Sprintf("a boolean %s is OpenAPI 3.0, not JSON Schema 2020-12: it is ignored (write the bound as %s's value)", k, k))
 			return false
 		case !keywords2020[k]:
-			c.l.warn("unknown "+k, at(ptr, v), fmt.Sprintf("%s is not a JSON Schema 2020-12 keyword: it is an annotation", k))
+			c.warn("unknown "+k, at(ptr, v), fmt.Sprintf("%s is not a JSON Schema 2020-12 keyword: it is an annotation", k))
 		}
 		return true
 	}
 	if !keywords30[k] {
-		c.l.warn("foreign "+k, at(ptr, v), fmt.Sprintf("%s is not a keyword of the OpenAPI 3.0 Schema Object: it is ignored", k))
+		c.warn("foreign "+k, at(ptr, v), fmt.Sprintf("%s is not a keyword of the OpenAPI 3.0 Schema Object: it is ignored", k))
 		return false
 	}
 	if k == "type" && v.kind != stringNode {
-		c.l.warn("type list", at(ptr, v), "in OpenAPI 3.0 type is a single string: the list is read as JSON Schema draft 4 reads it")
+		c.warn("type list", at(ptr, v), "in OpenAPI 3.0 type is a single string: the list is read as JSON Schema draft 4 reads it")
 	}
 	return true
 }
@@ -331,6 +419,21 @@ func (c *compiler) ref(v *node, ptr string, resource bool) string {
 	return c.defRef(tptr)
 }
 
+// required is a required list as the compiler's direction reads it: in
+// requests without the properties the schema declares readOnly, in
+// responses without the writeOnly ones.
+func (c *compiler) required(n, list *node) []any {
+	s := c.l.schemas.memo[n]
+	out := make([]any, 0, len(list.vals))
+	for _, v := range list.vals {
+		if p := s.Property(v.text()); p != nil && (c.mode == inRequest && p.ReadOnly || c.mode == inResponse && p.WriteOnly) {
+			continue
+		}
+		out = append(out, v.value())
+	}
+	return out
+}
+
 // knownDialect reports whether a $schema names a JSON Schema draft the
 // validator has.
 func knownDialect(u string) bool {
@@ -353,7 +456,7 @@ func (c *compiler) uniqueEnum(v *node, ptr string) []any {
 	for _, e := range v.vals {
 		key := string(jsonx.Marshal(e.value()))
 		if seen[key] {
-			c.l.warn("enum repeats", at(ptr, v), "enum lists a value twice; the repeat is ignored")
+			c.warn("enum repeats", at(ptr, v), "enum lists a value twice; the repeat is ignored")
 			continue
 		}
 		seen[key] = true

@@ -42,7 +42,7 @@ func (o *Operation) ValidateParams(r *http.Request, raw []string) []Violation {
 		if p.Content != nil {
 			s = p.Content.Schema
 		}
-		for _, vi := range s.Validate(v.Value) {
+		for _, vi := range s.ValidateRequest(v.Value) {
 			vi.Path = joinParam(where, vi.Path)
 			out = append(out, vi)
 		}

@@ -61,11 +61,14 @@ type Schema struct {
 	// that copying valid values into its declared properties is valid.
 	Structural bool
 
-	src       *node  // the schema as written
-	ptr       string // where it is in the document
-	comp      *compiler
-	compiled  atomic.Pointer[jsonschema.Schema]
-	exampleOK atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
+	src      *node  // the schema as written
+	ptr      string // where it is in the document
+	comp     *compiler
+	compiled atomic.Pointer[jsonschema.Schema]
+	// compiledRequest is the schema compiled for requests, when the
+	// document judges requests differently (see ValidateRequest).
+	compiledRequest atomic.Pointer[jsonschema.Schema]
+	exampleOK       atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
 }
 
 // XML is a schema's xml object (OAS 3.x): the element or attribute name,
@@ -149,14 +152,25 @@ func (s *Schema) Where() string { return "#" + s.ptr }
 
 // Validate checks v, a value decoded with json.Decoder.UseNumber (maps,
 // slices, strings, json.Number, bools and nil), against the schema, by the
-// document's dialect, and returns what is wrong with it, or nil.
-func (s *Schema) Validate(v any) []Violation {
+// document's dialect, as a response: a required property that is writeOnly
+// need not be there. It returns what is wrong with v, or nil.
+func (s *Schema) Validate(v any) []Violation { return s.validate(v, inResponse) }
+
+// ValidateRequest is Validate for a value a client sends: a required
+// property that is readOnly need not be there.
+func (s *Schema) ValidateRequest(v any) []Violation { return s.validate(v, inRequest) }
+
+func (s *Schema) validate(v any, mode direction) []Violation {
 	if s == nil {
 		return nil
 	}
-	cs := s.compiled.Load()
-	if cs == nil && s.comp != nil {
-		cs = s.comp.compileLater(s)
+	var cs *jsonschema.Schema
+	if mode == inRequest || s.compiled.Load() == nil {
+		if s.comp != nil {
+			cs = s.comp.compileFor(s, mode)
+		}
+	} else {
+		cs = s.compiled.Load()
 	}
 	if cs == nil {
 		return []Violation{{Reason: "the schema at " + s.Where() + " cannot be compiled"}}

@@ -114,7 +114,7 @@ func (m *Memory) reserve(n int64) bool {
 }
 
 // Create implements Store.
-func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(string) []byte) (string, error) {
+func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	// A create into an existing collection reserves only once the key is
 	// known to be free, so that a create of a taken key does not hold room
 	// another create needs; a new collection is made only when there is
@@ -138,11 +138,22 @@ func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(strin
 	if !reserved && !m.reserve(1) {
 		return "", ErrFull
 	}
-	if key == "" {
+	seq := c.seq
+	assigned := key == ""
+	if assigned {
 		key = c.next(nil)
 	}
+	d, err := doc(key)
+	if err != nil {
+		c.seq = seq // the number is not used
+		m.count.Add(-1)
+		return "", err
+	}
+	if !assigned {
+		c.above(key)
+	}
 	c.index[key] = len(c.items)
-	c.items = append(c.items, item{key: key, doc: doc(key)})
+	c.items = append(c.items, item{key: key, doc: d})
 	return key, nil
 }
 
@@ -155,6 +166,14 @@ func (c *collection) next(also map[string]bool) string {
 		if _, taken := c.index[k]; !taken && !also[k] {
 			return k
 		}
+	}
+}
+
+// above moves the sequence past key when key is a whole number in
+// canonical decimal form.
+func (c *collection) above(key string) {
+	if n, err := strconv.ParseUint(key, 10, 64); err == nil && n > c.seq && strconv.FormatUint(n, 10) == key {
+		c.seq = n
 	}
 }
 
@@ -296,6 +315,9 @@ func (m *Memory) Fill(_ context.Context, sess, col string, items []Item) ([]stri
 		given[it.Key] = true
 	}
 	c := &collection{index: make(map[string]int, len(items)), items: make([]item, 0, len(items))}
+	for k := range given {
+		c.above(k)
+	}
 	keys := make([]string, len(items))
 	for i, it := range items {
 		k := it.Key

@@ -25,7 +25,7 @@ func BenchmarkScale(b *testing.B) {
 			runtime.ReadMemStats(&before)
 			for i := 0; i < held; i++ {
 				doc := plantDoc(i)
-				s.Create(ctx, "", "/plants", strconv.Itoa(i), func(string) []byte { return doc })
+				s.Create(ctx, "", "/plants", strconv.Itoa(i), func(string) ([]byte, error) { return doc, nil })
 			}
 			runtime.GC()
 			runtime.ReadMemStats(&after)
@@ -38,7 +38,7 @@ func BenchmarkScale(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				doc := docs[i]
-				s.Create(ctx, "", "/plants", keys[i], func(string) []byte { return doc })
+				s.Create(ctx, "", "/plants", keys[i], func(string) ([]byte, error) { return doc, nil })
 			}
 			b.StopTimer()
 			if held > 0 {

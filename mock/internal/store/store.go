@@ -15,10 +15,13 @@ type Store interface {
 	// Create stores a new resource in collection col of session sess and
 	// returns its key. With a key, doc(key) is stored under it unless the
 	// key is taken (ErrExists). With key "", the store assigns one: the
-	// decimal form of the collection's next sequence number (1, 2, 3, ...)
-	// that no resource of the collection holds. Beyond the bound on
-	// resources, nothing is stored and the error is ErrFull.
-	Create(ctx context.Context, sess, col, key string, doc func(key string) []byte) (string, error)
+	// decimal form of the collection's next sequence number, which counts
+	// up from above the highest whole-number key the collection was given
+	// (so 78 after a resource under 77), skipping keys that are taken.
+	// When doc fails, nothing is stored and its error is returned as it
+	// is; doc may be called more than once. Beyond the bound on resources,
+	// nothing is stored and the error is ErrFull.
+	Create(ctx context.Context, sess, col, key string, doc func(key string) ([]byte, error)) (string, error)
 
 	// Get returns the resource stored under key, or ErrNotFound.
 	Get(ctx context.Context, sess, col, key string) ([]byte, error)
@@ -46,9 +49,9 @@ type Store interface {
 	Dump(ctx context.Context, sess string) ([]Collection, error)
 
 	// Fill makes a collection hold exactly the given resources, in order,
-	// and restarts its sequence. Items with a key keep it; the others are
-	// assigned keys as Create assigns them, skipping the keys the items
-	// give. It returns the keys in item order. Two items with the same key
+	// and restarts its sequence above the highest whole-number key the
+	// items give. Items with a key keep it; the others are assigned keys as
+	// Create assigns them, skipping the keys the items give. It returns the keys in item order. Two items with the same key
 	// are refused with ErrExists, and a fill that would take the store
 	// beyond its bound with ErrFull; either way the collection is left as
 	// it was.

@@ -42,7 +42,8 @@ var tests = []struct {
 	{name: "GetUnknown", test: testGetUnknown},
 
 	{name: "AssignSequence", test: testAssignSequence},
-	{name: "AssignSkipsTaken", test: testAssignSkipsTaken},
+	{name: "AssignAboveHighest", test: testAssignAboveHighest},
+	{name: "CreateDocFails", test: testCreateDocFails},
 	{name: "AssignPerCollection", test: testAssignPerCollection},
 	{name: "AssignPerSession", test: testAssignPerSession},
 	{name: "AssignReset", test: testAssignReset},
@@ -99,9 +100,9 @@ var errSentinel = errors.New("storetest: the update function failed")
 
 func testCreateKey(t *testing.T, s store.Store) {
 	var got []string
-	key, err := s.Create(ctx, "", "/plants", "monstera", func(key string) []byte {
+	key, err := s.Create(ctx, "", "/plants", "monstera", func(key string) ([]byte, error) {
 		got = append(got, key)
-		return []byte(`{"name":"Monstera"}`)
+		return []byte(`{"name":"Monstera"}`), nil
 	})
 	if err != nil || key != "monstera" {
 		t.Fatalf(`Create("", /plants, "monstera") = %q, %v; want "monstera", no error`, key, err)
@@ -150,16 +151,41 @@ func testAssignSequence(t *testing.T, s store.Store) {
 	wantList(t, s, "", "/plants", -1, idJSON("1", "assigned"), idJSON("2", "assigned"), idJSON("4", "assigned"))
 }
 
-func testAssignSkipsTaken(t *testing.T, s store.Store) {
+func testAssignAboveHighest(t *testing.T, s store.Store) {
 	create(t, s, "", "/plants", "2", `{"explicit":2}`)
-	assign(t, s, "", "/plants", "1")
 	assign(t, s, "", "/plants", "3")
-	create(t, s, "", "/plants", "5", `{"explicit":5}`)
 	assign(t, s, "", "/plants", "4")
-	assign(t, s, "", "/plants", "6")
+	create(t, s, "", "/plants", "10", `{"explicit":10}`)
+	assign(t, s, "", "/plants", "11")
+	create(t, s, "", "/plants", "7", `{"explicit":7}`) // below: the sequence stays
+	assign(t, s, "", "/plants", "12")
+	// Keys that are not whole numbers in canonical form leave it alone.
+	create(t, s, "", "/plants", "x", `{"explicit":"x"}`)
+	create(t, s, "", "/plants", "0013", `{"explicit":"0013"}`)
+	create(t, s, "", "/plants", "-20", `{"explicit":-20}`)
+	assign(t, s, "", "/plants", "13")
 	wantGet(t, s, "", "/plants", "2", `{"explicit":2}`)
-	wantGet(t, s, "", "/plants", "5", `{"explicit":5}`)
-	wantCount(t, s, "", "/plants", 6)
+	wantGet(t, s, "", "/plants", "0013", `{"explicit":"0013"}`)
+	wantCount(t, s, "", "/plants", 11)
+}
+
+func testCreateDocFails(t *testing.T, s store.Store) {
+	assign(t, s, "", "/plants", "1")
+	for _, key := range []string{"", "k"} {
+		got, err := s.Create(ctx, "", "/plants", key, func(string) ([]byte, error) { return nil, errSentinel })
+		if err != errSentinel {
+			t.Errorf("Create(\"\", /plants, %q) with a failing document = %q, %v; want error %v as it is", key, got, err, errSentinel)
+		}
+		got, err = s.Create(ctx, "", "/new", key, func(string) ([]byte, error) { return nil, errSentinel })
+		if err != errSentinel {
+			t.Errorf("Create(\"\", /new, %q) with a failing document = %q, %v; want error %v as it is", key, got, err, errSentinel)
+		}
+	}
+	wantMissing(t, s, "", "/plants", "k")
+	wantCount(t, s, "", "/plants", 1)
+	wantDump(t, s, "", dumped{"/plants", []string{idJSON("1", "assigned")}})
+	assign(t, s, "", "/plants", "2") // the failed create used no number
+	assign(t, s, "", "/new", "1")
 }
 
 func testAssignPerCollection(t *testing.T, s store.Store) {
@@ -449,12 +475,14 @@ func testFillAssignSkipsGiven(t *testing.T, s store.Store) {
 		{Key: "", Doc: idDoc("c")},
 		{Key: "3", Doc: idDoc("d")},
 	})
-	wantKeys(t, `Fill("", /plants, "" 1 "" 3)`, keys, "2", "1", "4", "3")
-	wantList(t, s, "", "/plants", -1, idJSON("2", "a"), idJSON("1", "b"), idJSON("4", "c"), idJSON("3", "d"))
+	wantKeys(t, `Fill("", /plants, "" 1 "" 3)`, keys, "4", "1", "5", "3")
+	wantList(t, s, "", "/plants", -1, idJSON("4", "a"), idJSON("1", "b"), idJSON("5", "c"), idJSON("3", "d"))
 	wantGet(t, s, "", "/plants", "1", idJSON("1", "b"))
-	wantGet(t, s, "", "/plants", "2", idJSON("2", "a"))
 	wantGet(t, s, "", "/plants", "3", idJSON("3", "d"))
-	wantGet(t, s, "", "/plants", "4", idJSON("4", "c"))
+	wantGet(t, s, "", "/plants", "4", idJSON("4", "a"))
+	wantGet(t, s, "", "/plants", "5", idJSON("5", "c"))
+	wantMissing(t, s, "", "/plants", "2")
+	assign(t, s, "", "/plants", "6")
 }
 
 func testFillRestartsSequence(t *testing.T, s store.Store) {
@@ -468,16 +496,15 @@ func testFillRestartsSequence(t *testing.T, s store.Store) {
 	wantKeys(t, `Fill("", /plants, "" 1)`, keys, "2", "1")
 	assign(t, s, "", "/plants", "3") // after the fill's "2", not after "5"
 	create(t, s, "", "/plants", "5", `{"explicit":5}`)
-	assign(t, s, "", "/plants", "4")
 	assign(t, s, "", "/plants", "6")
 
-	// A fill whose items all have keys restarts the sequence at its start.
+	// A fill whose items all have keys restarts the sequence above the
+	// highest of them.
 	for _, k := range []string{"1", "2", "3"} {
 		assign(t, s, "", "/pets", k)
 	}
 	keys = fill(t, s, "", "/pets", []store.Item{{Key: "2", Doc: idDoc("x")}})
 	wantKeys(t, `Fill("", /pets, 2)`, keys, "2")
-	assign(t, s, "", "/pets", "1")
 	assign(t, s, "", "/pets", "3")
 }
 
@@ -719,7 +746,7 @@ func testConcurrentAssigned(t *testing.T, s store.Store) {
 		wg.Go(func() {
 			name := "w" + strconv.Itoa(w)
 			for i := range each {
-				keys[w][i], errs[w][i] = s.Create(ctx, "", "/plants", "", idDoc(name))
+				keys[w][i], errs[w][i] = s.Create(ctx, "", "/plants", "", idCreate(name))
 			}
 		})
 	}
@@ -765,7 +792,7 @@ func testConcurrentBound(t *testing.T, s store.Store) { // max 50
 		wg.Go(func() {
 			sess := "s" + strconv.Itoa(w)
 			for range each {
-				_, err := s.Create(ctx, sess, "/plants", "", idDoc(sess))
+				_, err := s.Create(ctx, sess, "/plants", "", idCreate(sess))
 				switch {
 				case err == nil:
 					created[w]++
@@ -879,7 +906,7 @@ func testConcurrentFull(t *testing.T, s store.Store) { // max 10
 		wg.Go(func() {
 			sess := "s" + strconv.Itoa(w)
 			for range refusals {
-				if _, err := s.Create(ctx, sess, "/plants", "", idDoc(sess)); !errors.Is(err, store.ErrFull) {
+				if _, err := s.Create(ctx, sess, "/plants", "", idCreate(sess)); !errors.Is(err, store.ErrFull) {
 					report(fmt.Errorf("create in session %s of a full store: got error %v, want %v", sess, err, store.ErrFull))
 				}
 			}
@@ -1032,13 +1059,23 @@ func testConcurrentReset(t *testing.T, s store.Store) {
 // Documents.
 
 // doc returns a document function that makes d whatever the key.
-func doc(d string) func(key string) []byte {
+func doc(d string) func(key string) ([]byte, error) {
+	return func(string) ([]byte, error) { return []byte(d), nil }
+}
+
+// itemDoc returns an item document function that makes d whatever the key.
+func itemDoc(d string) func(key string) []byte {
 	return func(string) []byte { return []byte(d) }
 }
 
-// idDoc returns a document function that makes idJSON(key, name).
+// idDoc returns an item document function that makes idJSON(key, name).
 func idDoc(name string) func(key string) []byte {
 	return func(key string) []byte { return []byte(idJSON(key, name)) }
+}
+
+// idCreate returns a document function that makes idJSON(key, name).
+func idCreate(name string) func(key string) ([]byte, error) {
+	return func(key string) ([]byte, error) { return []byte(idJSON(key, name)), nil }
 }
 
 // idJSON returns a document holding a key and a name.
@@ -1071,11 +1108,11 @@ func assign(t *testing.T, s store.Store, sess, col, want string) {
 	t.Helper()
 	var mu sync.Mutex
 	var given []string
-	got, err := s.Create(ctx, sess, col, "", func(key string) []byte {
+	got, err := s.Create(ctx, sess, col, "", func(key string) ([]byte, error) {
 		mu.Lock()
 		given = append(given, key)
 		mu.Unlock()
-		return []byte(idJSON(key, "assigned"))
+		return []byte(idJSON(key, "assigned")), nil
 	})
 	if err != nil || got != want {
 		t.Fatalf("Create(%q, %s, \"\") = %q, %v; want assigned key %q, no error", sess, col, got, err, want)

@@ -34,6 +34,7 @@ var impls = map[string]func(max int) store.Store{
 	"resetKeepsBound": func(max int) store.Store { return resetKeepsBound{store.NewMemory(max)} },
 	"dumpUnsorted":    func(max int) store.Store { return dumpUnsorted{store.NewMemory(max)} },
 	"racyUpdate":      func(max int) store.Store { return racyUpdate{store.NewMemory(max)} },
+	"storeOnDocError": func(max int) store.Store { return storeOnDocError{store.NewMemory(max)} },
 }
 
 // TestBroken runs the suite against the implementation implEnv names, the
@@ -60,7 +61,8 @@ func TestSuite(t *testing.T) {
 	}{
 		{"memory", ""},
 		{"overwrite", "CreateTakenKey"},
-		{"assignNoSkip", "AssignSkipsTaken"},
+		{"assignNoSkip", "AssignAboveHighest"},
+		{"storeOnDocError", "CreateDocFails"},
 		{"newestFirst", "ListOrder"},
 		{"storeOnError", "UpdateFnError"},
 		{"unbounded", "BoundCreate"},
@@ -112,7 +114,7 @@ var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: TestBroken/(\S+) \(`)
 // overwrite stores a create of a taken key in place of the resource.
 type overwrite struct{ store.Store }
 
-func (s overwrite) Create(ctx context.Context, sess, col, key string, doc func(string) []byte) (string, error) {
+func (s overwrite) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	if key != "" {
 		s.Store.Delete(ctx, sess, col, key)
 	}
@@ -122,7 +124,7 @@ func (s overwrite) Create(ctx context.Context, sess, col, key string, doc func(s
 // assignNoSkip assigns the key after the collection's count, taken or not.
 type assignNoSkip struct{ store.Store }
 
-func (s assignNoSkip) Create(ctx context.Context, sess, col, key string, doc func(string) []byte) (string, error) {
+func (s assignNoSkip) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	if key == "" {
 		n, err := s.Store.Count(ctx, sess, col)
 		if err != nil {
@@ -131,6 +133,18 @@ func (s assignNoSkip) Create(ctx context.Context, sess, col, key string, doc fun
 		key = strconv.Itoa(n + 1)
 	}
 	return s.Store.Create(ctx, sess, col, key, doc)
+}
+
+// storeOnDocError stores an empty object when the document fails.
+type storeOnDocError struct{ store.Store }
+
+func (s storeOnDocError) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
+	return s.Store.Create(ctx, sess, col, key, func(k string) ([]byte, error) {
+		if d, err := doc(k); err == nil {
+			return d, nil
+		}
+		return []byte("{}"), nil
+	})
 }
 
 // newestFirst lists the newest resources first.
@@ -206,7 +220,7 @@ func (s resetKeepsBound) Reset(ctx context.Context, sess string) error {
 	}
 	for _, c := range cols {
 		for range c.Docs {
-			s.Store.Create(ctx, "\x00leaked", "/leaked", "", func(string) []byte { return []byte("{}") })
+			s.Store.Create(ctx, "\x00leaked", "/leaked", "", func(string) ([]byte, error) { return []byte("{}"), nil })
 		}
 	}
 	return nil

@@ -1,0 +1,292 @@
+package mock
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// petstoreExpanded is the classic example: a create body without id, and
+// answers whose Pet is allOf [NewPet, {required: [id]}].
+const petstoreExpanded = `openapi: 3.0.3
+info: {title: Petstore Expanded, version: '1'}
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: pets
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/NewPet'}
+      responses:
+        '200':
+          description: pet response
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Pet'}
+        default:
+          description: unexpected error
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+  /pets/{id}:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: integer, format: int64}}
+    get:
+      responses:
+        '200':
+          description: pet response
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Pet'}
+        default:
+          description: unexpected error
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+    delete:
+      responses:
+        '204': {description: pet deleted}
+        default:
+          description: unexpected error
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+components:
+  schemas:
+    Pet:
+      allOf:
+        - $ref: '#/components/schemas/NewPet'
+        - type: object
+          required: [id]
+          properties:
+            id: {type: integer, format: int64}
+    NewPet:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string}
+        tag: {type: string}
+    Error:
+      type: object
+      required: [code, message]
+      properties:
+        code: {type: integer, format: int32}
+        message: {type: string}
+`
+
+// TestServerAssignedIntegers: the mock assigns identifiers the create body
+// does not carry, counting up per collection, and every later operation
+// finds the resource under it.
+func TestServerAssignedIntegers(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(petstoreExpanded)})
+	rex := `{"id":1,"name":"Rex","tag":"dog"}`
+	tom := `{"id":2,"name":"Tom"}`
+	ada := `{"id":3,"name":"Ada"}`
+	for _, c := range []call{
+		{name: "create", method: "POST", path: "/pets", header: jsonHeader(""), body: `{"name":"Rex","tag":"dog"}`,
+			status: 200, wantHeader: jsonHeader(rex), wantBody: rex},
+		{name: "second create", method: "POST", path: "/pets", header: jsonHeader(""), body: `{"name":"Tom"}`,
+			status: 200, wantHeader: jsonHeader(tom), wantBody: tom},
+		{name: "list", method: "GET", path: "/pets",
+			status: 200, wantHeader: jsonHeader("[" + rex + "," + tom + "]"), wantBody: "[" + rex + "," + tom + "]"},
+		{name: "get", method: "GET", path: "/pets/1",
+			status: 200, wantHeader: jsonHeader(rex), wantBody: rex},
+		{name: "delete", method: "DELETE", path: "/pets/1",
+			status: 204, wantHeader: map[string]string{}},
+		{name: "get after delete", method: "GET", path: "/pets/1",
+			status: 404, wantHeader: jsonHeader(`{"code":40401,"message":"no resource with id 1 in /pets"}`),
+			wantBody: `{"code":40401,"message":"no resource with id 1 in /pets"}`},
+		{name: "a deleted number is not given again", method: "POST", path: "/pets", header: jsonHeader(""), body: `{"name":"Ada"}`,
+			status: 200, wantHeader: jsonHeader(ada), wantBody: ada},
+		{name: "list after", method: "GET", path: "/pets",
+			status: 200, wantHeader: jsonHeader("[" + tom + "," + ada + "]"), wantBody: "[" + tom + "," + ada + "]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.header = map[string]string{"Content-Type": "application/json"}
+			if c.body == "" {
+				c.header = nil
+			}
+			check(t, s, ts, c)
+		})
+	}
+}
+
+// authorsSpec has a readOnly uuid identifier and creation time, both
+// required (in answers only), a writeOnly secret at several depths, and a
+// 201 whose Location header names the new item.
+const authorsSpec = `openapi: 3.1.0
+info: {title: Authors, version: '1'}
+paths:
+  /authors:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Author'}
+      responses:
+        '201':
+          description: created
+          headers:
+            Location: {schema: {type: string}, required: true}
+            X-Request-Id: {schema: {type: string, format: uuid}, required: true}
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Author'}
+        '422':
+          description: invalid
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+  /authors/{authorId}:
+    parameters:
+      - {name: authorId, in: path, required: true, schema: {type: string, format: uuid}}
+    get:
+      responses:
+        '200':
+          description: one
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Author'}
+        '404':
+          description: none
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+    patch:
+      requestBody:
+        required: true
+        content:
+          application/merge-patch+json:
+            schema: {type: object}
+      responses:
+        '200':
+          description: patched
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Author'}
+        '422':
+          description: invalid
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+components:
+  schemas:
+    Author:
+      type: object
+      required: [id, name, createdAt, password, bio]
+      properties:
+        id: {type: string, format: uuid, readOnly: true}
+        name: {type: string}
+        bio: {type: string}
+        createdAt: {type: string, format: date-time, readOnly: true}
+        password: {type: string, writeOnly: true}
+        cards:
+          type: array
+          items:
+            type: object
+            required: [number, cvc]
+            properties:
+              number: {type: string}
+              cvc: {type: string, writeOnly: true}
+    Error:
+      type: object
+      required: [error, message]
+      properties:
+        error: {type: integer}
+        message: {type: string}
+`
+
+// TestReadOnlyWriteOnly: required readOnly properties are required in
+// answers only and writeOnly ones in requests only; readOnly values a
+// client sends are not kept, writeOnly ones are kept but never answered.
+func TestReadOnlyWriteOnly(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(authorsSpec), Seed: 7})
+	body := `{"id":"00000000-0000-4000-8000-000000000077","createdAt":"1999-01-01T00:00:00Z","name":"Ann","bio":"b",` +
+		`"password":"hunter2","cards":[{"number":"4111","cvc":"123"}]}`
+	req, resp, got := send(t, ts, call{method: "POST", path: "/authors", header: map[string]string{"Content-Type": "application/json"}, body: body})
+	if resp.StatusCode != 201 {
+		t.Fatalf("create: status %d, want 201: %s", resp.StatusCode, got)
+	}
+	assertConforms(t, s, req, resp, got)
+	var a map[string]any
+	if err := json.Unmarshal(got, &a); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := a["id"].(string)
+	if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`).MatchString(id) || strings.HasSuffix(id, "077") {
+		t.Errorf("id = %q, want a UUID the mock assigned, not the client's", id)
+	}
+	if a["createdAt"] == "1999-01-01T00:00:00Z" || a["createdAt"] == nil {
+		t.Errorf("createdAt = %v, want one the mock made, not the client's", a["createdAt"])
+	}
+	if _, ok := a["password"]; ok {
+		t.Errorf("the answer holds writeOnly password: %s", got)
+	}
+	if !strings.Contains(string(got), `"cards":[{"number":"4111"}]`) {
+		t.Errorf("the answer's cards = %s, want the number without the writeOnly cvc", got)
+	}
+	if loc := resp.Header.Get("Location"); loc != "/authors/"+id {
+		t.Errorf("Location = %q, want /authors/%s", loc, id)
+	}
+	// The item is where Location says, and reads the same.
+	check(t, s, ts, call{method: "GET", path: "/authors/" + id, status: 200, wantHeader: jsonHeader(string(got)), wantBody: string(got)})
+	// What is kept: the writeOnly values, not the client's readOnly ones.
+	doc, _ := storedDoc(s, "/authors", id)
+	for _, want := range []string{`"password":"hunter2"`, `"cvc":"123"`} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("stored %s, want it to hold %s", doc, want)
+		}
+	}
+	if strings.Contains(string(doc), "1999") || strings.Contains(string(doc), "077") {
+		t.Errorf("stored %s, want none of the client's readOnly values", doc)
+	}
+	notes := s.Journal()[0].Notes
+	if want := []string{"ignored readOnly createdAt", "ignored readOnly id"}; strings.Join(notes, "|") != strings.Join(want, "|") {
+		t.Errorf("journal notes = %q, want %q", notes, want)
+	}
+
+	// A request without the readOnly properties is valid; one without a
+	// required writeOnly property is not.
+	_, resp, got = send(t, ts, call{method: "POST", path: "/authors", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Bo","bio":"x","password":"p"}`})
+	if resp.StatusCode != 201 {
+		t.Errorf("create without readOnly properties: status %d, want 201: %s", resp.StatusCode, got)
+	}
+	noPassword := `{"error":40004,"message":"request body does not match the schema: password: required property is missing"}`
+	check(t, s, ts, call{method: "POST", path: "/authors", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Cy","bio":"x"}`,
+		status: 422, wantHeader: jsonHeader(noPassword), wantBody: noPassword})
+
+	// A patch that would break the schema changes nothing.
+	noBio := `{"error":40004,"message":"the patched resource does not match the schema: bio: required property is missing"}`
+	check(t, s, ts, call{method: "PATCH", path: "/authors/" + id, header: map[string]string{"Content-Type": "application/merge-patch+json"}, body: `{"bio":null}`,
+		status: 422, wantHeader: jsonHeader(noBio), wantBody: noBio})
+	if after, _ := storedDoc(s, "/authors", id); string(after) != string(doc) {
+		t.Errorf("a refused patch changed the store: %s, was %s", after, doc)
+	}
+}
+
+// TestAssignedUUIDsFollowTheSeed: the same seed gives the same identifiers.
+func TestAssignedUUIDsFollowTheSeed(t *testing.T) {
+	var ids [2]string
+	for i := range ids {
+		_, ts := newTestServer(t, Options{Spec: []byte(authorsSpec), Seed: 11})
+		_, resp, got := send(t, ts, call{method: "POST", path: "/authors", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Ann","bio":"b","password":"p"}`})
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("create: status %d: %s", resp.StatusCode, got)
+		}
+		ids[i] = resp.Header.Get("Location")
+	}
+	if ids[0] != ids[1] || ids[0] == "" {
+		t.Errorf("Locations under one seed = %q and %q, want the same", ids[0], ids[1])
+	}
+}
