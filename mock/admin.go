@@ -211,6 +211,7 @@ func (s *Server) adminStore(w http.ResponseWriter, r *http.Request, ss *session)
 		adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
 		return
 	}
+	dump = resources(dump)
 	cols := make(map[string][]json.RawMessage, len(dump))
 	for _, c := range dump {
 		out := make([]json.RawMessage, len(c.Docs))

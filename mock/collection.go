@@ -12,6 +12,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // collection is a set of stored resources addressed by one path template,
@@ -41,6 +42,18 @@ type collection struct {
 // the items deleted from a collection without a create operation. Real
 // collections start with "/".
 const deletedPrefix = "deleted "
+
+// resources returns the collections of a store dump that hold resources,
+// without the records of deletions the mock keeps beside them.
+func resources(dump []store.Collection) []store.Collection {
+	out := dump[:0:0]
+	for _, c := range dump {
+		if !strings.HasPrefix(c.Name, deletedPrefix) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // key returns the concrete path of the collection a request addresses:
 // the template with the parameter values filled in, without the item's

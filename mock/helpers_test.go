@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,7 +26,10 @@ type call struct {
 
 	status     int
 	wantHeader map[string]string // every response header but Date
-	wantBody   string
+	// matchHeader holds headers whose values vary (a request id): each
+	// must match its regular expression, and wantHeader leaves them out.
+	matchHeader map[string]string
+	wantBody    string
 }
 
 // bearer and json are the usual request headers of a valid create.
@@ -106,7 +110,14 @@ func check(t *testing.T, s *Server, ts *httptest.Server, ex call) {
 	if resp.StatusCode != ex.status {
 		t.Errorf("status = %d, want %d (body %s)", resp.StatusCode, ex.status, got)
 	}
-	if h := headerMap(resp.Header); !equalMaps(h, ex.wantHeader) {
+	h := headerMap(resp.Header)
+	for name, re := range ex.matchHeader {
+		if v, ok := h[name]; !ok || !regexp.MustCompile(re).MatchString(v) {
+			t.Errorf("header %s = %q, want a match for %s", name, v, re)
+		}
+		delete(h, name)
+	}
+	if !equalMaps(h, ex.wantHeader) {
 		t.Errorf("headers = %v\nwant      %v", h, ex.wantHeader)
 	}
 	if string(got) != ex.wantBody {

@@ -224,7 +224,7 @@ func TestReadOnlyWriteOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, _ := a["id"].(string)
-	if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`).MatchString(id) || strings.HasSuffix(id, "077") {
+	if !regexp.MustCompile(uuidRE).MatchString(id) || strings.HasSuffix(id, "077") {
 		t.Errorf("id = %q, want a UUID the mock assigned, not the client's", id)
 	}
 	if a["createdAt"] == "1999-01-01T00:00:00Z" || a["createdAt"] == nil {
@@ -288,5 +288,23 @@ func TestAssignedUUIDsFollowTheSeed(t *testing.T) {
 	}
 	if ids[0] != ids[1] || ids[0] == "" {
 		t.Errorf("Locations under one seed = %q and %q, want the same", ids[0], ids[1])
+	}
+}
+
+// uuidRE matches a UUID in its canonical text form.
+const uuidRE = `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`
+
+// TestRequestIDPerAnswer: a required X-Request-Id is a fresh UUID on every
+// answer.
+func TestRequestIDPerAnswer(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(authorsSpec)})
+	seen := map[string]bool{}
+	for i := 0; i < 3; i++ {
+		_, resp, got := send(t, ts, call{method: "POST", path: "/authors", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Ann","bio":"b","password":"p"}`})
+		id := resp.Header.Get("X-Request-Id")
+		if resp.StatusCode != 201 || !regexp.MustCompile(uuidRE).MatchString(id) || seen[id] {
+			t.Errorf("create %d: status %d, X-Request-Id %q (seen before: %v), want 201 with a fresh UUID: %s", i, resp.StatusCode, id, seen[id], got)
+		}
+		seen[id] = true
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"strings"
 
-	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -25,9 +24,9 @@ type plan struct {
 	// properties, which answers leave out.
 	dropWriteOnly bool
 	location      bool // the success response declares a Location header
-	successCT    string
-	successCTh   []string    // {successCT}, shared by every answer; net/http only reads it
-	headers      [][2]string // required response headers, with values
+	successCT     string
+	successCTh    []string     // {successCT}, shared by every answer; net/http only reads it
+	headers       []respHeader // required response headers
 	// proven is true when projecting any stored resource of col onto the
 	// success schema is valid by construction, so no runtime check is due.
 	proven bool
@@ -101,7 +100,7 @@ func (s *Server) buildPlans() error {
 					continue
 				}
 				if h.Required {
-					pl.headers = append(pl.headers, [2]string{h.Name, headerValue(h.Schema)})
+					pl.headers = append(pl.headers, newRespHeader(h))
 				}
 			}
 		}
@@ -185,7 +184,7 @@ func newCollection(d *openapi.Document, path string) *collection {
 	var createAnswer *openapi.Schema
 	if r := d.Router().Route(path); r != nil {
 		if post := r.Operation("POST"); post != nil && post.Body != nil {
-			if m := post.Body.JSON(); m != nil && m.Schema.Is("object") {
+			if m := post.Body.JSON(); m != nil && m.Schema.Is("object") && succeeds(post) {
 				answer := successSchema(post)
 				if answer == nil || answer.Is("object") {
 					// A create answers with the resource; a POST that
@@ -229,6 +228,12 @@ func newCollection(d *openapi.Document, path string) *collection {
 	return c
 }
 
+// succeeds reports whether an operation declares a success (2xx) answer.
+func succeeds(op *openapi.Operation) bool {
+	code, _ := op.Success()
+	return code >= 200 && code < 300
+}
+
 // successSchema returns the schema of an operation's JSON success answer,
 // or nil.
 func successSchema(op *openapi.Operation) *openapi.Schema {
@@ -263,15 +268,6 @@ func (s *Server) planExample(pl *plan) error {
 	}
 	pl.example = jsonx.Marshal(ex)
 	return nil
-}
-
-// headerValue makes up a fixed value for a required response header.
-func headerValue(s *openapi.Schema) string {
-	v := gen.Value(s, gen.Faker(1, 0))
-	if str, ok := v.(string); ok {
-		return str
-	}
-	return string(jsonx.Marshal(v))
 }
 
 // proven reports whether copying the declared properties of any value valid

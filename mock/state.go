@@ -40,6 +40,7 @@ func (s *Server) Collections() []string {
 	if err != nil {
 		s.log.Error("reading the store", "error", err.Error())
 	}
+	cols = resources(cols)
 	names := make([]string, len(cols))
 	for i, c := range cols {
 		names[i] = c.Name

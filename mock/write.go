@@ -37,8 +37,13 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 func (s *Server) writeBody(x *exchange, body []byte) {
 	pl := x.plan
 	h := x.w.Header()
-	for _, kv := range pl.headers {
-		h.Set(kv[0], kv[1])
+	for i := range pl.headers {
+		h.Set(pl.headers[i].name, pl.headers[i].value(s, x))
+	}
+	if pl.location && h.Get("Location") == "" {
+		// A create names the new item; other answers name what they are
+		// about: the request's own path.
+		h.Set("Location", x.r.URL.EscapedPath())
 	}
 	if body != nil {
 		h["Content-Type"] = pl.successCTh

@@ -168,8 +168,11 @@ func (o *Operation) Declares(code int) bool {
 	return false
 }
 
-// Success returns the status and response of a successful answer: the
-// lowest declared 2xx, else 2XX or default answered with 200.
+// Success returns the status and response of a usual answer: the lowest
+// declared 2xx, else 200 when 2XX or default covers it, else (an operation
+// that declares no success) the first declared response, with its code
+// (a range such as 4XX gives 400). It returns 200 and nil only for an
+// operation that declares no response at all.
 func (o *Operation) Success() (int, *Response) {
 	var best *Response
 	for _, r := range o.Responses {
@@ -180,7 +183,19 @@ func (o *Operation) Success() (int, *Response) {
 	if best != nil {
 		return best.Code, best
 	}
-	return 200, o.Response(200)
+	if r := o.Response(200); r != nil {
+		return 200, r
+	}
+	if len(o.Responses) > 0 {
+		r := o.Responses[0]
+		if r.Code != 0 {
+			return r.Code, r
+		}
+		if c := r.Status[0]; c >= '1' && c <= '5' {
+			return int(c-'0') * 100, r
+		}
+	}
+	return 200, nil
 }
 
 // statusCode parses "200" to 200; ranges and default give 0.

@@ -1,0 +1,132 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestReplaceAppliesDefaults: a replace fills in defaults as a create does,
+// so its answer fits the schema that requires them.
+func TestReplaceAppliesDefaults(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml"), Tokens: []string{"k1"}})
+	h := map[string]string{"X-API-Key": "k1", "Content-Type": "application/json"}
+	send(t, ts, call{method: "POST", path: "/tasks", header: h, body: `{"taskId":"t-1","title":"a","done":true}`})
+	want := `{"done":false,"taskId":"t-1","title":"b"}`
+	check(t, s, ts, call{method: "PUT", path: "/tasks/t-1", header: h, body: `{"taskId":"t-1","title":"b"}`,
+		status: 200, wantHeader: jsonHeader(want), wantBody: want})
+	check(t, s, ts, call{method: "GET", path: "/tasks", header: map[string]string{"X-API-Key": "k1"},
+		status: 200, wantHeader: jsonHeader("[" + want + "]"), wantBody: "[" + want + "]"})
+}
+
+// readOnlySpec is an API that lists and reads things but creates none,
+// with a list schema that needs at least two items and an operation that
+// declares only a 405.
+const readOnlySpec = `openapi: 3.0.3
+info: {title: catalogue, version: '1'}
+paths:
+  /things:
+    get:
+      responses:
+        '200':
+          description: all
+          content:
+            application/json:
+              schema: {type: array, minItems: 2, items: {$ref: '#/components/schemas/Thing'}}
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object}
+      responses:
+        '405':
+          description: the catalogue is read-only
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+  /things/{thingId}:
+    parameters:
+      - {name: thingId, in: path, required: true, schema: {type: integer}}
+    get:
+      responses:
+        '200':
+          description: one
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Thing'}
+        '404':
+          description: none
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+    delete:
+      responses:
+        '204': {description: gone}
+        '404':
+          description: none
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+components:
+  schemas:
+    Thing:
+      type: object
+      required: [thingId, label]
+      properties:
+        thingId: {type: integer}
+        label: {type: string, example: lamp}
+    Error:
+      type: object
+      required: [error, message]
+      properties:
+        error: {type: integer}
+        message: {type: string}
+`
+
+// TestReadOnlyAPI: without a create, an item GET answers made-up data
+// under the path's identifier, the same every time, until it is deleted;
+// a list that needs items gets generated ones; an operation that declares
+// only a 405 answers it.
+func TestReadOnlyAPI(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(readOnlySpec)})
+	lamp := `{"label":"lamp","thingId":42}`
+	check(t, s, ts, call{method: "GET", path: "/things/42", status: 200, wantHeader: jsonHeader(lamp), wantBody: lamp})
+	check(t, s, ts, call{method: "GET", path: "/things/42", status: 200, wantHeader: jsonHeader(lamp), wantBody: lamp})
+	check(t, s, ts, call{method: "DELETE", path: "/things/42", status: 204, wantHeader: map[string]string{}})
+	gone := `{"error":40401,"message":"no resource with thingId 42 in /things"}`
+	check(t, s, ts, call{method: "GET", path: "/things/42", status: 404, wantHeader: jsonHeader(gone), wantBody: gone})
+	check(t, s, ts, call{method: "DELETE", path: "/things/42", status: 404, wantHeader: jsonHeader(gone), wantBody: gone})
+	if cols := s.Collections(); strings.Join(cols, ",") != "" {
+		t.Errorf("Collections() = %q, want none: the deleted item leaves nothing to show", cols)
+	}
+
+	req, resp, got := send(t, ts, call{method: "GET", path: "/things"})
+	var list []map[string]any
+	if err := json.Unmarshal(got, &list); err != nil || resp.StatusCode != 200 || len(list) != 2 {
+		t.Errorf("GET /things with nothing stored = %d %s, want 200 with the 2 items minItems needs", resp.StatusCode, got)
+	}
+	assertConforms(t, s, req, resp, got)
+
+	req, resp, got = send(t, ts, call{method: "POST", path: "/things", header: map[string]string{"Content-Type": "application/json"}, body: `{}`})
+	if resp.StatusCode != 405 {
+		t.Errorf("POST /things = %d %s, want the only declared status, 405", resp.StatusCode, got)
+	}
+	assertConforms(t, s, req, resp, got)
+}
+
+// TestListLeavesOutUnfitItems: an item stored before the document changed
+// is left out of lists and named in the journal, and the rest is answered.
+func TestListLeavesOutUnfitItems(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(petstoreExpanded)})
+	send(t, ts, call{method: "POST", path: "/pets", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Rex"}`})
+	if _, err := s.store.Create(context.Background(), "", "/pets", "9", func(string) ([]byte, error) { return []byte(`{"id":9,"name":7}`), nil }); err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"id":1,"name":"Rex"}]`
+	check(t, s, ts, call{method: "GET", path: "/pets", status: 200, wantHeader: jsonHeader(want), wantBody: want})
+	j := s.Journal()
+	if notes := j[len(j)-1].Notes; len(notes) != 1 || !strings.HasPrefix(notes[0], "left out id 9: it does not fit the list's item schema: name: ") {
+		t.Errorf("journal notes = %q, want one naming id 9", notes)
+	}
+}
