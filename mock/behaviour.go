@@ -52,8 +52,9 @@ func (s *Server) create(x *exchange) *problem {
 	applyDefaults(obj, c.schema)
 	var answer []byte
 	col := c.key(x.vals)
+	given := c.bodyKey(obj) != ""
 	doc := func(key string) ([]byte, error) {
-		res := c.identify(maps.Clone(obj), key)
+		res := c.identify(obj, key, given)
 		res = s.complete(x, res)
 		b, p := s.encodeResource(x, res)
 		if p != nil {
@@ -62,8 +63,11 @@ func (s *Server) create(x *exchange) *problem {
 		answer = b
 		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
-	want := c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
-	made := want != "" && c.bodyKey(obj) == ""
+	want := c.bodyKey(obj)
+	if !given && !c.seqKeys {
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+	}
+	made := want != "" && !given
 	key, err := s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
 	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
 		// A made-up identifier that is taken: make another.
@@ -84,6 +88,9 @@ func (s *Server) create(x *exchange) *problem {
 // the readOnly properties a client sent, nor an identifier the mock
 // assigns. What it leaves out is noted for the journal.
 func (c *collection) accept(x *exchange, obj map[string]any) map[string]any {
+	if !c.readOnly && !c.assigned {
+		return obj
+	}
 	v, dropped := c.schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
 		x.note("ignored readOnly %s", d)
@@ -101,10 +108,10 @@ func (c *collection) accept(x *exchange, obj map[string]any) map[string]any {
 	return obj
 }
 
-// identify returns obj with key as its identifier, unless obj gives its
-// own (kept as written).
-func (c *collection) identify(obj map[string]any, key string) map[string]any {
-	if _, given := obj[c.idProp]; c.idProp != "" && !given {
+// identify returns obj with key as its identifier, unless the key is the
+// one obj gives (kept as written).
+func (c *collection) identify(obj map[string]any, key string, given bool) map[string]any {
+	if c.idProp != "" && !given {
 		obj[c.idProp] = c.typedID(key)
 	}
 	return obj

@@ -27,6 +27,7 @@ type collection struct {
 	// readOnly). Otherwise a create without one gets one as well.
 	assigned bool
 	schema   *openapi.Schema // the create schema: every stored resource satisfies it
+	readOnly bool            // the create schema declares readOnly properties
 	// creates is true when the collection has a create operation; without
 	// one, every item exists until deleted (a read-only API).
 	creates bool

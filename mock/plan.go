@@ -191,6 +191,7 @@ func newCollection(d *openapi.Document, path string) *collection {
 					// answers with something else (a list, a report) is
 					// canned.
 					c.schema, c.creates, createAnswer = m.Schema, true, answer
+					c.readOnly = m.Schema.HasReadOnly()
 				}
 			}
 		}

@@ -88,7 +88,8 @@ func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v
 			}
 			given[key] = i
 		}
-		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key)) }})
+		_, given := obj[c.idProp]
+		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key, given)) }})
 	}
 	if len(vs) > 0 {
 		return 0, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}
