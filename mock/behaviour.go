@@ -120,10 +120,10 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 // complete returns a resource with what the answer's schema requires and
 // the request did not give filled in, as a real server does.
 func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
-	if x.plan.proven || x.plan.successMedia == nil {
+	if x.proven() || x.schema() == nil {
 		return obj
 	}
-	return complete(obj, x.plan.successMedia.Schema, x.fake(s))
+	return complete(obj, x.schema(), x.fake(s))
 }
 
 // list answers with the collection's resources, oldest first, honouring a
@@ -146,11 +146,11 @@ func (s *Server) list(x *exchange) *problem {
 	if err != nil {
 		return s.storeProblem(err, pl.col, col, "")
 	}
-	if pl.successMedia == nil || pl.successMedia.Schema == nil {
+	schema := x.schema()
+	if schema == nil {
 		s.writeBody(x, nil)
 		return nil
 	}
-	schema := pl.successMedia.Schema
 	items := make([]any, 0, len(docs))
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
@@ -158,10 +158,10 @@ func (s *Server) list(x *exchange) *problem {
 			return internal("stored resource is not JSON: %v", err)
 		}
 		v = project(v, schema.Items)
-		if pl.dropWriteOnly {
+		if x.dropsWriteOnly() {
 			v = schema.Items.WithoutWriteOnly(v)
 		}
-		if !pl.proven {
+		if !x.proven() {
 			if vs := schema.Items.Validate(v); len(vs) > 0 {
 				what := pl.col.name(v)
 				x.note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
@@ -182,12 +182,16 @@ func (s *Server) list(x *exchange) *problem {
 		}
 		x.note("generated %d items: the list schema needs at least %d", *schema.MinItems-int64(len(docs)), *schema.MinItems)
 	}
-	if !pl.proven {
+	if !x.proven() {
 		if vs := schema.Validate(items); len(vs) > 0 {
 			return internal("the list does not fit the declared response schema: %s", vs[0])
 		}
 	}
-	s.writeBody(x, jsonx.Append(make([]byte, 0, 256), items))
+	b, p := s.encode(x, items, schema)
+	if p != nil {
+		return p
+	}
+	s.writeBody(x, b)
 	return nil
 }
 
@@ -272,7 +276,7 @@ func (s *Server) remove(x *exchange) *problem {
 	if !c.creates {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
-	if x.plan.successMedia == nil || x.plan.successMedia.Schema == nil {
+	if x.schema() == nil {
 		s.writeBody(x, nil)
 		return nil
 	}
@@ -281,7 +285,7 @@ func (s *Server) remove(x *exchange) *problem {
 
 // writeStored answers with a stored document.
 func (s *Server) writeStored(x *exchange, doc []byte) *problem {
-	if x.plan.successMedia == nil {
+	if x.offer == nil {
 		s.writeBody(x, nil)
 		return nil
 	}

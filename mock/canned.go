@@ -1,28 +1,95 @@
 package mock
 
 import (
+	"errors"
+
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // canned answers an operation that keeps no state: with the document's
 // example for the success response when it has one that conforms, else
-// with data generated from the response schema.
+// with data generated from the response schema, else a sample of the
+// media type.
 func (s *Server) canned(x *exchange) *problem {
 	pl := x.plan
-	if pl.example != nil || pl.successMedia == nil || pl.successMedia.Schema == nil {
+	if x.offer == nil {
+		s.writeBody(x, nil)
+		return nil
+	}
+	if pl.example != nil && x.offer == &pl.offers[0] && x.kind == media.JSON {
 		s.writeBody(x, pl.example)
 		return nil
 	}
-	v, p := generateValue(pl.successMedia.Schema, x.fake(s))
+	body, p := s.body(x, "", false)
 	if p != nil {
 		return p
 	}
-	s.writeBody(x, jsonx.Marshal(v))
+	s.writeBody(x, body)
 	return nil
+}
+
+// body makes an answer body in the exchange's media type: the named
+// example, else (unless dynamic) the media type's example where it
+// conforms, else data generated from its schema, else a sample of the
+// media type.
+func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem) {
+	m := x.media()
+	schema := m.Schema
+	if named != "" {
+		ex := m.Examples[named]
+		if x.kind == media.JSON || !isString(ex) {
+			if vs := schema.Validate(ex); len(vs) > 0 {
+				return nil, internal("example %s of %s does not match its schema: %s", named, m.Type, vs[0])
+			}
+		}
+		return s.encodeExample(x, ex, schema)
+	}
+	if !dynamic && m.HasExample && (x.kind != media.JSON && isString(m.Example) || schema.Validate(m.Example) == nil) {
+		return s.encodeExample(x, m.Example, schema)
+	}
+	if schema == nil || x.kind == media.Binary {
+		return media.Sample(x.ct, schema), nil
+	}
+	v, p := generateValue(schema, x.fake(s))
+	if p != nil {
+		return nil, p
+	}
+	return s.encode(x, schema.WithoutWriteOnly(v), schema)
+}
+
+// encodeExample writes an example in the exchange's media type; an
+// example of a non-JSON type written as a string is the body itself (an
+// XML document, a CSV table).
+func (s *Server) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]byte, *problem) {
+	if str, ok := ex.(string); ok && x.kind != media.JSON {
+		return []byte(str), nil
+	}
+	return s.encode(x, ex, schema)
+}
+
+// encode writes a JSON value in the exchange's media type.
+func (s *Server) encode(x *exchange, v any, schema *openapi.Schema) ([]byte, *problem) {
+	if x.kind == media.JSON {
+		return jsonx.Append(make([]byte, 0, 256), v), nil
+	}
+	b, err := media.Encode(x.ct, v, schema)
+	if errors.Is(err, media.ErrUnwritable) {
+		return media.Sample(x.ct, schema), nil
+	}
+	if err != nil {
+		return nil, internal("the answer cannot be written as %s: %v", x.ct, err)
+	}
+	return b, nil
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
 }
 
 // generateValue makes up a value that matches schema, trying a few times.

@@ -7,18 +7,17 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // answer is how the mock answers a valid request, as decide settles it.
 // Nothing is generated or written until give sends it.
 type answer struct {
-	kind   answerKind
-	status int
-	media  *openapi.Media // the JSON media declared for status, if any
-	value  any            // sendValue: the JSON value
-	rule   *rule          // the rule that scripted the answer, if any: its delay and headers apply
+	kind    answerKind
+	status  int
+	example string // sendBody: the named example to send, if any
+	dynamic bool   // sendBody: generate even where an example exists
+	rule    *rule  // the rule that scripted the answer, if any: its delay and headers apply
 }
 
 // answerKind says where an answer's body comes from.
@@ -26,8 +25,7 @@ type answerKind uint8
 
 const (
 	behave     answerKind = iota // the operation's behaviour: create, list, ..., or its canned answer
-	sendValue                    // a fixed JSON value (an example)
-	generate                     // a value generated from the status's schema
+	sendBody                     // the status's example, else generated data, else a sample
 	sendStatus                   // the status alone, no body
 	render                       // the rule's templated body
 	breakIt                      // the rule's fault
@@ -35,19 +33,46 @@ const (
 
 // decide settles how to answer a valid request, in one place: as its
 // Prefer header asks, else as the first rule of its scenario that
-// matches, else as the operation behaves.
+// matches, else as the operation behaves. It also settles the media type
+// the answer is written in (see negotiate).
 func (s *Server) decide(x *exchange) (answer, *problem) {
 	pl := x.plan
-	if !x.prefer.usual(pl.success) {
-		return preferred(pl, x.prefer)
-	}
-	if x.scenario != nil {
+	var a answer
+	switch {
+	case !x.prefer.usual(pl.success):
+		var p *problem
+		if a, p = preferred(pl, x.prefer); p != nil {
+			return a, p
+		}
+	case x.scenario != nil:
 		if rule, seq := x.scenario.match(x); rule != nil {
 			x.rule, x.seq = rule, seq
-			return rule.answer(pl), nil
+			a = rule.answer(pl)
+			break
+		}
+		a = answer{kind: behave, status: pl.success}
+	default:
+		a = answer{kind: behave, status: pl.success}
+	}
+	if a.kind == breakIt || a.kind == render {
+		return a, nil
+	}
+	o, ct, p := negotiate(x, pl.offersFor(a.status))
+	if p != nil {
+		return a, p
+	}
+	x.settle(o, ct)
+	if a.kind == sendBody && o == nil {
+		a.kind = sendStatus
+	}
+	if a.example != "" {
+		m := x.media()
+		if _, ok := m.Examples[a.example]; m == nil || !ok {
+			return answer{}, invalid(CodePrefer, classRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
+				clip(a.example, 60), a.status, exampleNames(m))
 		}
 	}
-	return answer{kind: behave, status: pl.success}, nil
+	return a, nil
 }
 
 // preferred is the answer a Prefer header asks for.
@@ -60,38 +85,7 @@ func preferred(pl *plan, pf preference) (answer, *problem) {
 				status, pl.op.Name, declaredStatuses(pl.op))
 		}
 	}
-	a := answer{status: status, media: jsonMedia(pl.op, status)}
-	m := a.media
-	switch {
-	case pf.example != "":
-		ex, ok := any(nil), false
-		if m != nil {
-			ex, ok = m.Examples[pf.example]
-		}
-		if !ok {
-			return answer{}, invalid(CodePrefer, classRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
-				clip(pf.example, 60), status, exampleNames(m))
-		}
-		if vs := m.Schema.Validate(ex); len(vs) > 0 {
-			return answer{}, internal("example %s of status %d does not match its schema: %s", pf.example, status, vs[0])
-		}
-		a.kind, a.value = sendValue, ex
-	case m == nil || m.Schema == nil:
-		a.kind = sendStatus
-	case m.HasExample && !pf.dynamic && m.Schema.Validate(m.Example) == nil:
-		a.kind, a.value = sendValue, m.Example
-	default:
-		a.kind = generate
-	}
-	return a, nil
-}
-
-// jsonMedia returns the JSON media an operation declares for status, or nil.
-func jsonMedia(op *openapi.Operation, status int) *openapi.Media {
-	if resp := op.Response(status); resp != nil {
-		return resp.JSON()
-	}
-	return nil
+	return answer{kind: sendBody, status: status, example: pf.example, dynamic: pf.dynamic}, nil
 }
 
 // give sends an answer: the rule's delay and headers first, then the body
@@ -118,15 +112,13 @@ func (s *Server) give(x *exchange, a answer) {
 	switch a.kind {
 	case behave:
 		p = behaviours[x.plan.do](s, x)
-	case sendValue:
-		writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(a.value))
-	case generate:
-		var v any
-		if v, p = generateValue(a.media.Schema, x.fake(s)); p == nil {
-			writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
+	case sendBody:
+		var body []byte
+		if body, p = s.body(x, a.example, a.dynamic); p == nil {
+			s.writeStatus(x, a.status, body)
 		}
 	case sendStatus:
-		x.w.WriteHeader(a.status)
+		s.writeStatus(x, a.status, nil)
 	case render:
 		p = renderAnswer(x, a, data, faker)
 	case breakIt:

@@ -32,6 +32,7 @@ const (
 	CodeNoRoute        Code = 40400 // no path of the document matches
 	CodeNotFound       Code = 40401 // no resource with that identifier
 	CodeMethod         Code = 40500 // the path does not declare the method
+	CodeNotAcceptable  Code = 40600 // Accept takes none of the declared media types (406 declared)
 	CodeDuplicate      Code = 40900 // a resource with that identifier exists
 	CodeInternal       Code = 50000 // the mock could not build a conforming answer
 )

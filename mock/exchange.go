@@ -8,6 +8,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -39,10 +40,41 @@ type exchange struct {
 	rule    *rule    // the rule that scripted the answer, if any
 	seq     int64    // its 1-based count of answers in the session
 	problem *problem // why the request was refused, if it was
+	offer   *offer   // the media type the answer is written in; nil for none
+	ct      string   // the Content-Type sent for it
+	kind    media.Kind
 	notes   []string // what the answer did beyond the usual, for the journal
 
 	faker    *gofakeit.Faker // made on first use, see fake
 	recorded bool            // the journal has the exchange
+}
+
+// media returns the declared media type the answer is written in, or nil
+// when it has no body.
+func (x *exchange) media() *openapi.Media {
+	if x.offer == nil {
+		return nil
+	}
+	return x.offer.media
+}
+
+// schema returns the schema of the answer's media type, or nil.
+func (x *exchange) schema() *openapi.Schema {
+	if m := x.media(); m != nil {
+		return m.Schema
+	}
+	return nil
+}
+
+// settle notes the media type the answer is written in.
+func (x *exchange) settle(o *offer, ct string) {
+	x.offer, x.ct = o, ct
+	if o != nil {
+		x.kind = o.kind
+		if ct != o.ct {
+			x.kind = media.KindOf(ct)
+		}
+	}
 }
 
 // op returns the matched operation, or nil.

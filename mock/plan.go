@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -19,13 +20,15 @@ type plan struct {
 	status [numClasses]int // error status per problem class
 
 	success      int            // status of a successful answer
-	successMedia *openapi.Media // its JSON media type, or nil for no body
+	successMedia *openapi.Media // its first offer's media type, or nil for no body
+	// offers are the media types the success answer may be written in,
+	// JSON first; offersBy those of the other statuses the operation names.
+	offers   []offer
+	offersBy map[int][]offer
 	// dropWriteOnly is true when the success schema declares writeOnly
 	// properties, which answers leave out.
 	dropWriteOnly bool
-	location      bool // the success response declares a Location header
-	successCT     string
-	successCTh    []string     // {successCT}, shared by every answer; net/http only reads it
+	location      bool         // the success response declares a Location header
 	headers       []respHeader // required response headers
 	// proven is true when projecting any stored resource of col onto the
 	// success schema is valid by construction, so no runtime check is due.
@@ -88,12 +91,17 @@ func (s *Server) buildPlans() error {
 		}
 		var resp *openapi.Response
 		pl.success, resp = op.Success()
-		if resp != nil {
-			pl.successMedia = resp.JSON()
-			if pl.successMedia == nil && len(resp.Content) > 0 {
-				s.log.Warn("success response has no JSON media type; answering without a body",
-					"operation", op.Method+" "+op.Path, "status", pl.success)
+		pl.offers = offersOf(resp)
+		if len(pl.offers) > 0 {
+			pl.successMedia = pl.offers[0].media
+		}
+		pl.offersBy = map[int][]offer{}
+		for _, r := range op.Responses {
+			if r.Code != 0 && r.Code != pl.success {
+				pl.offersBy[r.Code] = offersOf(r)
 			}
+		}
+		if resp != nil {
 			for _, h := range resp.Headers {
 				if strings.EqualFold(h.Name, "Location") {
 					pl.location = true
@@ -104,8 +112,6 @@ func (s *Server) buildPlans() error {
 				}
 			}
 		}
-		pl.successCT = contentTypeOf(pl.successMedia)
-		pl.successCTh = []string{pl.successCT}
 		var schema *openapi.Schema
 		if pl.successMedia != nil {
 			schema = pl.successMedia.Schema
@@ -250,7 +256,7 @@ func successSchema(op *openapi.Operation) *openapi.Schema {
 // example that conforms to the response schema.
 func (s *Server) planExample(pl *plan) error {
 	m := pl.successMedia
-	if m == nil {
+	if m == nil || pl.offers[0].kind != media.JSON {
 		return nil
 	}
 	var ex any

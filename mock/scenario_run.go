@@ -63,7 +63,6 @@ func (sc *scenario) match(x *exchange) (*rule, int64) {
 // for its status, else the status alone.
 func (rl *rule) answer(pl *plan) answer {
 	a := answer{status: rl.statusFor(pl), rule: rl}
-	a.media = jsonMedia(pl.op, a.status)
 	switch {
 	case rl.fault != nil:
 		a.kind = breakIt
@@ -71,10 +70,8 @@ func (rl *rule) answer(pl *plan) answer {
 		a.kind = render
 	case a.status == pl.success:
 		a.kind = behave
-	case a.media != nil && a.media.Schema != nil:
-		a.kind = generate
 	default:
-		a.kind = sendStatus
+		a.kind, a.dynamic = sendBody, true
 	}
 	return a
 }
@@ -107,7 +104,7 @@ func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofa
 			return rl.failure("the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(&x.w, a.status, contentTypeOf(a.media), jsonx.Marshal(v))
+	writeJSON(&x.w, a.status, contentTypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v))
 	return nil
 }
 

@@ -6,30 +6,45 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // encodeResource returns the answer to send for resource v: v projected
-// onto the success schema (only the properties it declares, writeOnly ones
-// left out at any depth), checked against it unless that is valid by
-// construction.
+// onto the answer's schema (only the properties it declares, writeOnly
+// ones left out at any depth), checked against it unless that is valid by
+// construction, and written in the answer's media type.
 func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
-	pl := x.plan
-	if pl.successMedia == nil {
+	if x.offer == nil {
 		return nil, nil
 	}
-	schema := pl.successMedia.Schema
-	if pl.proven {
+	schema := x.schema()
+	if x.proven() {
 		return appendProjected(make([]byte, 0, 256), v, schema), nil
 	}
 	out := project(v, schema)
-	if pl.dropWriteOnly {
+	if x.dropsWriteOnly() {
 		out = schema.WithoutWriteOnly(out)
 	}
 	if vs := schema.Validate(out); len(vs) > 0 {
 		return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
 	}
-	return jsonx.Append(make([]byte, 0, 256), out), nil
+	return s.encode(x, out, schema)
+}
+
+// proven reports whether the plan's proof that stored resources fit the
+// answer holds for this answer: it is written in the first offer, as JSON.
+func (x *exchange) proven() bool {
+	return x.plan.proven && x.offer == &x.plan.offers[0] && x.kind == media.JSON
+}
+
+// dropsWriteOnly reports whether the answer's schema declares writeOnly
+// properties.
+func (x *exchange) dropsWriteOnly() bool {
+	if x.offer == &x.plan.offers[0] {
+		return x.plan.dropWriteOnly
+	}
+	return x.schema().HasWriteOnly()
 }
 
 // writeBody sends the success status with the operation's required
@@ -45,11 +60,22 @@ func (s *Server) writeBody(x *exchange, body []byte) {
 		// about: the request's own path.
 		h.Set("Location", x.r.URL.EscapedPath())
 	}
-	if body != nil {
-		h["Content-Type"] = pl.successCTh
+	s.writeStatus(x, pl.success, body)
+}
+
+// writeStatus sends a status and body in the answer's media type; a nil
+// body sends none.
+func (s *Server) writeStatus(x *exchange, status int, body []byte) {
+	h := x.w.Header()
+	if body != nil && x.offer != nil {
+		if x.ct == x.offer.ct {
+			h["Content-Type"] = x.offer.cth
+		} else {
+			h.Set("Content-Type", x.ct)
+		}
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	x.w.WriteHeader(pl.success)
+	x.w.WriteHeader(status)
 	if body != nil {
 		x.w.Write(body)
 	}

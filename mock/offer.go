@@ -1,0 +1,98 @@
+package mock
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/media"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// offer is one media type a response may be written in, worked out at
+// start.
+type offer struct {
+	media *openapi.Media
+	ct    string   // the Content-Type sent when Accept names nothing narrower
+	cth   []string // {ct}, shared by every answer; net/http only reads it
+	kind  media.Kind
+}
+
+// offersOf returns the media types a response declares, JSON ones first:
+// a client that states no preference gets JSON where the document offers
+// it, else the first declared type.
+func offersOf(resp *openapi.Response) []offer {
+	if resp == nil {
+		return nil
+	}
+	out := make([]offer, 0, len(resp.Content))
+	for _, pass := range []bool{true, false} {
+		for _, m := range resp.Content {
+			k := media.KindOf(m.Type)
+			if (k == media.JSON) != pass {
+				continue
+			}
+			ct := media.ContentType(m.Type, "")
+			out = append(out, offer{media: m, ct: ct, cth: []string{ct}, kind: k})
+		}
+	}
+	return out
+}
+
+// types returns the declared media types of offers, in their order.
+func types(offers []offer) []string {
+	out := make([]string, len(offers))
+	for i := range offers {
+		out[i] = offers[i].media.Type
+	}
+	return out
+}
+
+// negotiate chooses the offer an answer is written in, by the request's
+// Accept header (RFC 9110 12.5.1). Without one, or with */*, it is the
+// first offer. When nothing offered is acceptable, the answer is 406
+// where the operation declares it; otherwise Accept is ignored, as RFC
+// 9110 lets a server do, and the first offer answers. ct is the
+// Content-Type to send.
+func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem) {
+	if len(offers) == 0 {
+		return nil, "", nil
+	}
+	accept := x.r.Header.Values("Accept")
+	if len(accept) == 0 || len(accept) == 1 && (accept[0] == "*/*" || accept[0] == "") {
+		return &offers[0], offers[0].ct, nil
+	}
+	joined := strings.Join(accept, ", ")
+	i, ok := media.Negotiate(joined, types(offers))
+	if !ok {
+		if x.plan.op.Declares(http.StatusNotAcceptable) {
+			return nil, "", &problem{code: CodeNotAcceptable, status: http.StatusNotAcceptable,
+				message: "Accept: " + clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
+		}
+		return &offers[0], offers[0].ct, nil
+	}
+	o = &offers[i]
+	if ct = media.ContentType(o.media.Type, joined); ct == o.ct {
+		return o, o.ct, nil
+	}
+	return o, ct, nil
+}
+
+// jsonMedia returns the JSON media an operation declares for status, or nil.
+func jsonMedia(op *openapi.Operation, status int) *openapi.Media {
+	if resp := op.Response(status); resp != nil {
+		return resp.JSON()
+	}
+	return nil
+}
+
+// offersFor returns the offers of the response an operation declares for
+// status: worked out at start for the statuses it names, else now.
+func (pl *plan) offersFor(status int) []offer {
+	if status == pl.success {
+		return pl.offers
+	}
+	if o, ok := pl.offersBy[status]; ok {
+		return o
+	}
+	return offersOf(pl.op.Response(status))
+}
