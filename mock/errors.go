@@ -36,6 +36,15 @@ const (
 	CodeInternal       Code = 50000 // the mock could not build a conforming answer
 )
 
+// errorCodes lists every Code, for working out which ones an error schema
+// admits.
+var errorCodes = []Code{
+	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
+	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
+	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
+	CodeNoRoute, CodeNotFound, CodeMethod, CodeDuplicate, CodeInternal,
+}
+
 // class groups problems that choose their status from the same preferences.
 type class uint8
 
