@@ -291,7 +291,7 @@ func apiKeyValue(r *http.Request, sch *openapi.SecurityScheme) string {
 
 func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
 	v := apiKeyValue(r, sch)
-	challenge := `APIKey ` + realm + `, in="` + sch.In + `", name="` + sch.Param + `"`
+	challenge := `APIKey ` + realm + `, in=` + quotedString(sch.In) + `, name=` + quotedString(sch.Param)
 	if v == "" {
 		return unauthorized(CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)
 	}
@@ -301,6 +301,24 @@ func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
 		}
 	}
 	return nil
+}
+
+// quotedString returns s as an RFC 9110 quoted-string: in double quotes,
+// with double quotes and backslashes escaped.
+func quotedString(s string) string {
+	if !strings.ContainsAny(s, "\"\\") {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // isToken68 reports whether t matches RFC 7235 token68:

@@ -35,8 +35,14 @@ paths:
       security: [{key: [], basic: []}]
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: boolean}}}}
+  /quoted:
+    get:
+      security: [{odd: []}]
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: boolean}}}}
 components:
   securitySchemes:
+    odd: {type: apiKey, in: query, name: 'k"e\y'}
     digest: {type: http, scheme: digest}
     basic: {type: http, scheme: basic}
     bearer: {type: http, scheme: bearer}
@@ -119,6 +125,9 @@ func TestChallenges(t *testing.T) {
 		{name: "both missing", path: "/both", status: 401, code: CodeNoCredentials,
 			message:    `missing API key: send it in the header "X-Key"`,
 			challenges: []string{`APIKey realm="plantmock", in="header", name="X-Key"`, basicWanted}},
+		{name: "API key name quoted", path: "/quoted", status: 401, code: CodeNoCredentials,
+			message:    `missing API key: send it in the query "k\"e\\y"`,
+			challenges: []string{`APIKey realm="plantmock", in="query", name="k\"e\\y"`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := map[string]string{}
