@@ -1,8 +1,11 @@
 package mock
 
 import (
+	"crypto/rand"
 	"encoding/base64"
+	"encoding/hex"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -52,48 +55,92 @@ func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 
 // checkSecurity reads the credentials and checks them against the
 // operation's security requirements: one alternative must be satisfied.
-// When none is, the problem is the first alternative's.
+// When none is, the problem told is that of the first scheme whose
+// credentials were sent, else the first alternative's; and the answer
+// challenges the client once for each scheme of any alternative that was
+// not satisfied, in the document's order (RFC 9110 11.6.1: each challenge
+// is a WWW-Authenticate field of its own).
 func (s *Server) checkSecurity(x *exchange) *problem {
 	op := x.plan.op
 	x.cred = readCredentials(op, x.r)
-	var first *problem
+	var lead *problem
+	leadSent := false
+	var challenges []string
+	var keys []string // the schemes challenged, by challengeKey
 	for _, alt := range op.Security {
-		p := s.satisfy(alt, x)
-		if p == nil {
+		ok := true
+		for _, sch := range alt {
+			p := s.satisfy(sch, x)
+			if p == nil {
+				continue
+			}
+			ok = false
+			if sent := sent(sch, x); lead == nil || sent && !leadSent {
+				lead, leadSent = p, sent
+			}
+			if k := challengeKey(sch); !slices.Contains(keys, k) {
+				challenges = append(challenges, p.challenges...)
+				keys = append(keys, k)
+			}
+		}
+		if ok {
 			return nil
 		}
-		if first == nil {
-			first = p
-		}
 	}
-	return first
+	if lead != nil {
+		lead.challenges = challenges
+	}
+	return lead
 }
 
-func (s *Server) satisfy(alt openapi.Requirement, x *exchange) *problem {
-	for _, sch := range alt {
-		var p *problem
-		switch {
-		case sch.Type == "http" && sch.Scheme == "basic":
-			p = basic(x.cred)
-		case sch.Type == "http" && sch.Scheme != "bearer":
-			// digest and other HTTP schemes: credentials of that scheme must be present.
-			p = present(x.cred, sch.Scheme)
-		case sch.Type == "http", sch.Type == "oauth2", sch.Type == "openIdConnect":
-			p = s.bearer(x.cred)
-		case sch.Type == "apiKey":
-			p = s.apiKey(x.r, sch)
-		}
-		if p != nil {
-			return p
-		}
+// sent reports whether x carries credentials for scheme sch, right or
+// wrong.
+func sent(sch *openapi.SecurityScheme, x *exchange) bool {
+	switch sch.Type {
+	case "http":
+		return strings.EqualFold(x.cred.scheme, sch.Scheme)
+	case "oauth2", "openIdConnect":
+		return strings.EqualFold(x.cred.scheme, "Bearer")
+	case "apiKey":
+		return apiKeyValue(x.r, sch) != ""
+	}
+	return false
+}
+
+// satisfy checks the credentials of x against one scheme.
+func (s *Server) satisfy(sch *openapi.SecurityScheme, x *exchange) *problem {
+	switch {
+	case sch.Type == "http" && sch.Scheme == "basic":
+		return basic(x.cred)
+	case sch.Type == "http" && sch.Scheme == "digest":
+		return digest(x.cred)
+	case sch.Type == "http" && sch.Scheme != "bearer":
+		// Other HTTP schemes: credentials of that scheme must be present.
+		return present(x.cred, sch.Scheme)
+	case sch.Type == "http", sch.Type == "oauth2", sch.Type == "openIdConnect":
+		return s.bearer(x.cred)
+	case sch.Type == "apiKey":
+		return s.apiKey(x.r, sch)
 	}
 	return nil
+}
+
+// challengeKey names the challenge a scheme makes, so that schemes that
+// make the same one (http bearer and oauth2) challenge once.
+func challengeKey(sch *openapi.SecurityScheme) string {
+	switch sch.Type {
+	case "http":
+		return sch.Scheme
+	case "oauth2", "openIdConnect":
+		return "bearer"
+	}
+	return sch.Type + " " + sch.In + " " + sch.Param
 }
 
 func unauthorized(code Code, challenge, format string, args ...any) *problem {
 	p := invalid(code, classRequest, format, args...)
 	p.status = http.StatusUnauthorized
-	p.header = [2]string{"WWW-Authenticate", challenge}
+	p.challenges = []string{challenge}
 	return p
 }
 
@@ -122,8 +169,14 @@ func (s *Server) bearer(c credentials) *problem {
 	return nil
 }
 
+// basicChallenge asks for RFC 7617 credentials, with the user and password
+// in UTF-8 (RFC 7617 2.1).
+const basicChallenge = "Basic " + realm + `, charset="UTF-8"`
+
+// basic checks "Authorization: Basic <base64 user:password>" (RFC 7617):
+// well-formed credentials of any user are accepted.
 func basic(c credentials) *problem {
-	const challenge = "Basic " + realm
+	const challenge = basicChallenge
 	if c.scheme == "" {
 		return unauthorized(CodeNoCredentials, challenge, `missing credentials: send "Authorization: Basic <base64 user:password>"`)
 	}
@@ -137,9 +190,86 @@ func basic(c credentials) *problem {
 	return nil
 }
 
+// digest checks "Authorization: Digest ..." (RFC 7616 3.4): the
+// parameters a response to a challenge must carry are there. They are not
+// verified, as the mock knows no passwords and keeps no nonces.
+func digest(c credentials) *problem {
+	if c.scheme == "" {
+		return unauthorized(CodeNoCredentials, digestChallenge(), `missing credentials: send "Authorization: Digest ..." answering the challenge`)
+	}
+	if !strings.EqualFold(c.scheme, "Digest") {
+		return unauthorized(CodeBadCredentials, digestChallenge(), "the Authorization header uses the %q scheme; Digest is required", clip(c.scheme, 20))
+	}
+	if missing := missingParam(c.param, "realm", "nonce", "uri", "response"); missing != "" {
+		return unauthorized(CodeBadCredentials, digestChallenge(), "the Digest credentials have no %s parameter", missing)
+	}
+	if missingParam(c.param, "username") != "" && missingParam(c.param, "username*") != "" {
+		return unauthorized(CodeBadCredentials, digestChallenge(), "the Digest credentials have no username parameter")
+	}
+	return nil
+}
+
+// missingParam returns the first of names that the auth-params list
+// (RFC 9110 11.2: name=token or name="quoted string", comma-separated)
+// does not hold, or "" when it holds them all.
+func missingParam(params string, names ...string) string {
+	for _, name := range names {
+		if !hasParam(params, name) {
+			return name
+		}
+	}
+	return ""
+}
+
+func hasParam(params, name string) bool {
+	for params != "" {
+		params = strings.TrimLeft(params, " \t,")
+		key, rest, ok := strings.Cut(params, "=")
+		if !ok {
+			return false
+		}
+		if strings.EqualFold(strings.TrimSpace(key), name) {
+			return true
+		}
+		rest = strings.TrimLeft(rest, " \t")
+		if strings.HasPrefix(rest, `"`) {
+			// Skip the quoted string, escapes and all.
+			i := 1
+			for i < len(rest) && rest[i] != '"' {
+				if rest[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			rest = rest[min(i+1, len(rest)):]
+		}
+		_, params, _ = strings.Cut(rest, ",")
+	}
+	return false
+}
+
+// digestChallenge returns an RFC 7616 challenge for SHA-256 with quality
+// of protection "auth" (3.3: qop must be sent) and a fresh random nonce
+// and opaque, so that no two challenges are alike.
+func digestChallenge() string {
+	var b [32]byte
+	rand.Read(b[:])
+	buf := make([]byte, 0, 160)
+	buf = append(buf, "Digest "+realm+`, qop="auth", algorithm=SHA-256, nonce="`...)
+	buf = hex.AppendEncode(buf, b[:16])
+	buf = append(buf, `", opaque="`...)
+	buf = hex.AppendEncode(buf, b[16:])
+	return string(append(buf, '"'))
+}
+
+// present checks that credentials of an HTTP scheme the mock knows no more
+// about are sent.
 func present(c credentials, scheme string) *problem {
-	if !strings.EqualFold(c.scheme, scheme) {
+	switch {
+	case c.scheme == "":
 		return unauthorized(CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
+	case !strings.EqualFold(c.scheme, scheme):
+		return unauthorized(CodeBadCredentials, scheme+" "+realm, "the Authorization header uses the %q scheme; %s is required", clip(c.scheme, 20), scheme)
 	}
 	return nil
 }
@@ -161,7 +291,7 @@ func apiKeyValue(r *http.Request, sch *openapi.SecurityScheme) string {
 
 func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
 	v := apiKeyValue(r, sch)
-	challenge := `APIKey ` + realm + `, in="` + sch.In + `", name="` + sch.Param + `"`
+	challenge := `APIKey ` + realm + `, in=` + quotedString(sch.In) + `, name=` + quotedString(sch.Param)
 	if v == "" {
 		return unauthorized(CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)
 	}
@@ -171,6 +301,24 @@ func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
 		}
 	}
 	return nil
+}
+
+// quotedString returns s as an RFC 9110 quoted-string: in double quotes,
+// with double quotes and backslashes escaped.
+func quotedString(s string) string {
+	if !strings.ContainsAny(s, "\"\\") {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // isToken68 reports whether t matches RFC 7235 token68:

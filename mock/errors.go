@@ -37,6 +37,15 @@ const (
 	CodeInternal       Code = 50000 // the mock could not build a conforming answer
 )
 
+// errorCodes lists every Code, for working out which ones an error schema
+// admits.
+var errorCodes = []Code{
+	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
+	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
+	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
+	CodeNoRoute, CodeNotFound, CodeMethod, CodeDuplicate, CodeInternal,
+}
+
 // class groups problems that choose their status from the same preferences.
 type class uint8
 
@@ -70,6 +79,7 @@ type problem struct {
 	message    string
 	violations []openapi.Violation
 	header     [2]string // one extra header: name, value
+	challenges []string  // a 401's WWW-Authenticate challenges, one field each
 }
 
 func (p *problem) Error() string { return p.message }
@@ -144,6 +154,9 @@ func (s *Server) refuse(x *exchange, p *problem) {
 	h := x.w.Header()
 	if p.header[0] != "" {
 		h.Set(p.header[0], p.header[1])
+	}
+	if len(p.challenges) > 0 {
+		h["Www-Authenticate"] = p.challenges
 	}
 	writeJSON(&x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
 	if status >= 500 {

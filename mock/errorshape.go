@@ -1,129 +1,593 @@
 package mock
 
 import (
+	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// errorShape writes error bodies in the shape of a declared error schema.
-// It is worked out once per schema; rendering only appends bytes.
+// errorShape writes error bodies in the shape of a declared error schema,
+// whatever its type. It is worked out once per schema and checked then;
+// rendering only appends bytes.
 //
-// The rule, for each property of the schema in order:
-//   - an integer or number property named status or statusCode gets the
-//     HTTP status; any other integer property (error, code, ...) gets the
-//     Code, the first such one only;
-//   - a string property named message, detail, details, description,
+// An error has four parts: the Code, the HTTP status, the message and the
+// status text. The shape puts them where the schema has room, by type:
+//
+//   - object: each property in order. An integer or number property named
+//     status, statusCode or status_code gets the HTTP status; any other
+//     one (error, code, ...) gets the Code, the first such one only. A
+//     string property named message, detail, details, description,
 //     error_description, msg or reason gets the message; title, or error
-//     when a message property exists too, gets the status text;
-//   - any other required property gets a value generated from its schema;
-//     other optional properties are left out.
+//     when a message property exists too, gets the status text. Without
+//     such a message property, the first required string property gets
+//     the message, else the first object, array or alternatives property
+//     that can carry it, fitted by these rules in turn ({"error":
+//     {"code": ..., "message": ...}}). Any other required property gets a
+//     valid value generated from its schema; other optional properties
+//     are left out. An object without properties is {"error": code,
+//     "message": text}, unless it is a property's value.
+//   - integer or number: the HTTP status.
+//   - string: the message.
+//   - array: the error in the items' shape, once or minItems times.
+//   - anyOf, oneOf: the first alternative that carries the message and is
+//     valid against the whole, else the first valid one.
+//   - allOf: merged into one schema first, then as above.
+//   - boolean, null, const, enum: a valid value.
 //
-// Without a usable object schema the body is {"error": code, "message": text}.
+// Each part is held to its own schema. A number gets the status or the
+// Code, whichever its schema admits (the Code first for a property that
+// is not a status); a status, Code or status text the schema does not
+// admit is replaced, for that answer, by a valid value. The message is cut
+// to maxLength characters and padded with spaces to minLength; when its
+// schema has a pattern, an enum or a const, or refuses sample messages (a
+// format, say), a valid value stands instead. A shape whose sample bodies
+// break the whole schema is replaced by a valid value generated from it.
+//
+// Without a schema the body is {"error": code, "message": text}.
 type errorShape struct {
 	contentType string
-	fields      []errorField
-	message     *openapi.Schema // the schema of the message property, for maxLength
+	segs        []segment
 }
 
 type fieldRole uint8
 
 const (
-	roleCode fieldRole = iota
+	roleNone fieldRole = iota
+	roleCode
 	roleStatus
 	roleMessage
 	roleTitle
-	roleStatic
 )
 
-type errorField struct {
-	key    []byte // `"name":`
-	role   fieldRole
-	static []byte // roleStatic: the JSON value
+// segment is literal JSON followed by one part of the error.
+type segment struct {
+	lit  []byte    // written first
+	role fieldRole // then this part of the error, or nothing for roleNone
+	// fits lists the values of the part (codes; statuses for roleStatus
+	// and roleTitle) the schema admits; nil when it admits them all.
+	fits []int64
+	alt  []byte // the valid value written for a part the schema does not admit
+	// minLen and maxLen bound the message, in characters; maxLen < 0 is
+	// no bound.
+	minLen, maxLen int
 }
 
 var defaultShape = &errorShape{
 	contentType: "application/json",
-	fields: []errorField{
-		{key: []byte(`"error":`), role: roleCode},
-		{key: []byte(`"message":`), role: roleMessage},
+	segs: []segment{
+		{lit: []byte(`{"error":`), role: roleCode},
+		{lit: []byte(`,"message":`), role: roleMessage, maxLen: -1},
+		{lit: []byte(`}`)},
 	},
 }
 
+// errorStatuses are the statuses error answers are given with.
+var errorStatuses = []int64{400, 401, 403, 404, 405, 409, 413, 415, 422, 500}
+
+// codeValues returns the error codes as numbers.
+func codeValues() []int64 {
+	out := make([]int64, len(errorCodes))
+	for i, c := range errorCodes {
+		out[i] = int64(c)
+	}
+	return out
+}
+
+// sampleMessages stand for every message when a schema is checked: the
+// shortest, one with quotes and non-ASCII letters, and a long one.
+var sampleMessages = []string{
+	"x",
+	`missing credentials: send "Authorization: Bearer <token>" (ünïcödé)`,
+	strings.Repeat("the request body breaks the schema; ", 30),
+}
+
+// maxFitDepth bounds how deep the message is looked for; deeper parts are
+// generated.
+const maxFitDepth = 8
+
+// errorShapes makes the error shape of each schema and media type once.
+type errorShapes map[shapeKey]*errorShape
+
+type shapeKey struct {
+	schema      *openapi.Schema
+	contentType string
+}
+
+// of returns the error shape of m.
+func (c errorShapes) of(m *openapi.Media) *errorShape {
+	if m == nil || m.Schema == nil {
+		return defaultShape
+	}
+	k := shapeKey{m.Schema, contentTypeOf(m)}
+	sh := c[k]
+	if sh == nil {
+		sh = newErrorShape(m)
+		c[k] = sh
+	}
+	return sh
+}
+
 func newErrorShape(m *openapi.Media) *errorShape {
-	if m == nil || m.Schema == nil || !m.Schema.Is("object") || len(m.Schema.Properties) == 0 {
+	if m == nil || m.Schema == nil {
 		return defaultShape
 	}
 	s := m.Schema
-	sh := &errorShape{contentType: contentTypeOf(m)}
+	var f fitter
+	fr, _ := f.fit(s, "", false, 0)
+	sh := &errorShape{contentType: contentTypeOf(m), segs: fr.segs()}
+	if !sh.conforms(s) {
+		if v, ok := validValue(s); ok {
+			sh.segs = []segment{{lit: jsonx.Marshal(v)}}
+		}
+	}
+	return sh
+}
+
+// conforms reports whether the shape's bodies for sample answers are
+// valid against s.
+func (sh *errorShape) conforms(s *openapi.Schema) bool {
+	for i, msg := range sampleMessages {
+		status := errorStatuses[i%len(errorStatuses)]
+		if !valid(s, sh.render(nil, int(status), errorCodes[i*7%len(errorCodes)], msg)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []byte {
+	for i := range sh.segs {
+		sg := &sh.segs[i]
+		buf = append(buf, sg.lit...)
+		switch sg.role {
+		case roleCode:
+			if sg.fits != nil && !slices.Contains(sg.fits, int64(code)) {
+				buf = append(buf, sg.alt...)
+				break
+			}
+			buf = strconv.AppendInt(buf, int64(code), 10)
+		case roleStatus:
+			if sg.fits != nil && !slices.Contains(sg.fits, int64(status)) {
+				buf = append(buf, sg.alt...)
+				break
+			}
+			buf = strconv.AppendInt(buf, int64(status), 10)
+		case roleTitle:
+			if sg.fits != nil && !slices.Contains(sg.fits, int64(status)) {
+				buf = append(buf, sg.alt...)
+				break
+			}
+			buf = jsonx.AppendString(buf, http.StatusText(status))
+		case roleMessage:
+			buf = jsonx.AppendString(buf, sg.bound(msg))
+		}
+	}
+	return buf
+}
+
+// bound cuts msg to maxLen characters and pads it with spaces to minLen.
+func (sg *segment) bound(msg string) string {
+	if sg.maxLen >= 0 && len(msg) > sg.maxLen {
+		if r := []rune(msg); len(r) > sg.maxLen {
+			msg = string(r[:sg.maxLen])
+		}
+	}
+	if sg.minLen > 0 {
+		if n := utf8.RuneCountInString(msg); n < sg.minLen {
+			msg += strings.Repeat(" ", sg.minLen-n)
+		}
+	}
+	return msg
+}
+
+// fragment is part of a shape under construction: literal JSON and parts
+// of the error, in order.
+type fragment struct {
+	done []segment
+	lit  []byte // literal JSON after done
+}
+
+func (fr *fragment) text(s string) { fr.lit = append(fr.lit, s...) }
+
+func (fr *fragment) part(sg segment) {
+	sg.lit = append(fr.lit, sg.lit...)
+	fr.done = append(fr.done, sg)
+	fr.lit = nil
+}
+
+func (fr *fragment) add(o fragment) {
+	for _, sg := range o.done {
+		fr.part(sg)
+	}
+	fr.lit = append(fr.lit, o.lit...)
+}
+
+func (fr *fragment) segs() []segment {
+	if len(fr.lit) == 0 {
+		return fr.done
+	}
+	return append(fr.done, segment{lit: fr.lit})
+}
+
+// static is the fragment of one fixed JSON value.
+func static(v []byte) fragment { return fragment{lit: v} }
+
+// fitter works out the shape of error bodies for a schema.
+type fitter struct {
+	// steps counts the schemas fitted; past maxFitSteps (alternatives
+	// within alternatives, say), the rest is generated.
+	steps int
+}
+
+const maxFitSteps = 256
+
+// fit returns the fragment for an error in schema s, the value of a
+// property named name when inProperty (else the body, an item or an
+// alternative), and whether the fragment carries the message.
+func (f *fitter) fit(s *openapi.Schema, name string, inProperty bool, depth int) (fragment, bool) {
+	f.steps++
+	if s == nil || s.Never || depth > maxFitDepth || f.steps > maxFitSteps {
+		if s == nil && !inProperty {
+			return defaultFragment(), true
+		}
+		return static(generated(s)), false
+	}
+	if s.HasConst || len(s.Enum) > 0 {
+		if isNumber(s) {
+			return f.number(s, name), false
+		}
+		return static(generated(s)), false
+	}
+	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
+		return f.alternatives(s, name, inProperty, depth)
+	}
+	switch kind(s) {
+	case "object":
+		if len(s.Properties) == 0 {
+			if inProperty || s.NoAdditionalProperties {
+				return static(generated(s)), false
+			}
+			return defaultFragment(), true
+		}
+		return f.object(s, depth)
+	case "array":
+		return f.array(s, name, inProperty, depth)
+	case "integer", "number":
+		return f.number(s, name), false
+	case "string":
+		sg, ok := f.message(s)
+		if !ok {
+			return static(sg.alt), false
+		}
+		var fr fragment
+		fr.part(sg)
+		return fr, true
+	case "":
+		if !inProperty {
+			return defaultFragment(), true
+		}
+	}
+	return static(generated(s)), false
+}
+
+// defaultFragment is {"error": code, "message": text}.
+func defaultFragment() fragment {
+	var fr fragment
+	for _, sg := range defaultShape.segs {
+		if sg.role == roleNone {
+			fr.text(string(sg.lit))
+			continue
+		}
+		fr.part(sg)
+	}
+	return fr
+}
+
+func (f *fitter) object(s *openapi.Schema, depth int) (fragment, bool) {
 	hasMessage := false
 	for _, p := range s.Properties {
 		if messageNames[strings.ToLower(p.Name)] && p.Schema.Is("string") {
 			hasMessage = true
 		}
 	}
+	var fr fragment
+	fr.text("{")
+	n := 0
+	add := func(name string, v fragment) {
+		if n > 0 {
+			fr.text(",")
+		}
+		fr.lit = append(jsonx.AppendString(fr.lit, name), ':')
+		fr.add(v)
+		n++
+	}
 	haveCode, haveMessage, haveTitle := false, false, false
 	for _, p := range s.Properties {
 		name := strings.ToLower(p.Name)
-		f := errorField{key: append(jsonx.AppendString(nil, p.Name), ':'), role: roleStatic}
 		ps := p.Schema
 		switch {
-		case (ps.Is("integer") || ps.Is("number")) && (name == "status" || name == "statuscode" || name == "status_code"):
-			f.role = roleStatus
-		case (ps.Is("integer") || ps.Is("number")) && !haveCode:
-			f.role, haveCode = roleCode, true
+		case isNumber(ps) && (name == "status" || name == "statuscode" || name == "status_code"):
+			add(p.Name, f.number(ps, "status"))
+		case isNumber(ps) && !haveCode:
+			add(p.Name, f.number(ps, "code"))
+			haveCode = true
 		case ps.Is("string") && messageNames[name] && !haveMessage:
-			f.role, haveMessage = roleMessage, true
-			sh.message = ps
+			v, ok := f.fit(ps, p.Name, true, depth+1)
+			if ok || s.Requires(p.Name) {
+				add(p.Name, v)
+				haveMessage = ok
+			}
 		case ps.Is("string") && !haveTitle && (name == "title" || (name == "error" && hasMessage)):
-			f.role, haveTitle = roleTitle, true
-		case ps.Is("string") && !haveMessage && !hasMessage && s.Requires(p.Name):
-			f.role, haveMessage = roleMessage, true
-			sh.message = ps
+			add(p.Name, f.title(ps))
+			haveTitle = true
+		case ps.Is("string") && !haveMessage && !hasMessage && s.Requires(p.Name),
+			!haveMessage && !hasMessage && carrier(ps):
+			v, ok := f.fit(ps, p.Name, true, depth+1)
+			if ok || s.Requires(p.Name) {
+				add(p.Name, v)
+				haveMessage = ok
+			}
 		case s.Requires(p.Name):
-			f.static = jsonx.Marshal(gen.Value(ps, gen.Faker(1, 0)))
-		default:
+			add(p.Name, static(generated(ps)))
+		}
+	}
+	fr.text("}")
+	return fr, haveMessage
+}
+
+// carrier reports whether a property of schema s may hold the message
+// deeper down: an object, an array or alternatives.
+func carrier(s *openapi.Schema) bool {
+	if s == nil || s.HasConst || len(s.Enum) > 0 {
+		return false
+	}
+	switch kind(s) {
+	case "object", "array":
+		return true
+	case "":
+		return len(s.AnyOf) > 0
+	}
+	return false
+}
+
+func (f *fitter) array(s *openapi.Schema, name string, inProperty bool, depth int) (fragment, bool) {
+	n := int64(1)
+	if s.MinItems != nil {
+		n = max(n, *s.MinItems)
+	}
+	if s.MaxItems != nil {
+		n = min(n, *s.MaxItems)
+	}
+	if n > 16 {
+		return static(generated(s)), false
+	}
+	item, carries := f.fit(s.Items, name, inProperty, depth+1)
+	var fr fragment
+	fr.text("[")
+	for i := int64(0); i < n; i++ {
+		if i > 0 {
+			fr.text(",")
+		}
+		fr.add(item)
+	}
+	fr.text("]")
+	return fr, carries && n > 0
+}
+
+// alternatives picks the first alternative of s that carries the message
+// and is valid against s, else the first that is valid, else a value
+// generated from s; when none is found, the first that carries the
+// message.
+func (f *fitter) alternatives(s *openapi.Schema, name string, inProperty bool, depth int) (fragment, bool) {
+	var valid, carrying *fragment
+	for _, a := range s.AnyOf {
+		if a.Never {
 			continue
 		}
-		sh.fields = append(sh.fields, f)
+		fr, carries := f.fit(a, name, inProperty, depth+1)
+		sh := errorShape{segs: fr.segs()}
+		ok := sh.conforms(s)
+		switch {
+		case ok && carries:
+			return fr, true
+		case ok && valid == nil:
+			valid = &fr
+		case carries && carrying == nil:
+			carrying = &fr
+		}
 	}
-	return sh
+	if valid != nil {
+		return *valid, false
+	}
+	if v, ok := validValue(s); ok || carrying == nil {
+		return static(jsonx.Marshal(v)), false
+	}
+	return *carrying, true
+}
+
+// number is the fragment of a number for the status (name "status", or
+// the body) or the Code (name "code"), whichever s admits, the named one
+// first.
+func (f *fitter) number(s *openapi.Schema, name string) fragment {
+	asNumber := func(v int64) any { return json.Number(strconv.FormatInt(v, 10)) }
+	order := []fieldRole{roleStatus, roleCode}
+	if name == "code" {
+		order = []fieldRole{roleCode, roleStatus}
+	}
+	for _, role := range order {
+		values := errorStatuses
+		if role == roleCode {
+			values = codeValues()
+		}
+		a := fitting(s, values, asNumber)
+		if !a.any {
+			continue
+		}
+		sg := segment{role: role, fits: a.fits}
+		if sg.fits != nil {
+			sg.alt = generated(s)
+		}
+		var fr fragment
+		fr.part(sg)
+		return fr
+	}
+	return static(generated(s))
+}
+
+// title is the fragment of the status text, for the statuses s admits.
+func (f *fitter) title(s *openapi.Schema) fragment {
+	t := fitting(s, errorStatuses, func(v int64) any { return http.StatusText(int(v)) })
+	if !t.any {
+		return static(generated(s))
+	}
+	sg := segment{role: roleTitle, fits: t.fits}
+	if sg.fits != nil {
+		sg.alt = generated(s)
+	}
+	var fr fragment
+	fr.part(sg)
+	return fr
+}
+
+// message returns the segment of the message in string schema s, and
+// whether s admits every message once cut and padded to its length
+// bounds; when it does not, the segment's alt is a valid value instead.
+func (f *fitter) message(s *openapi.Schema) (segment, bool) {
+	sg := segment{role: roleMessage, maxLen: -1}
+	if s.MaxLength != nil {
+		sg.maxLen = int(min(*s.MaxLength, 1<<20))
+	}
+	if s.MinLength != nil {
+		sg.minLen = int(min(*s.MinLength, 1<<20))
+	}
+	ok := s.Pattern == "" && !s.HasConst && len(s.Enum) == 0 && sg.minLen <= 1024 && sg.maxLen != 0
+	for _, msg := range sampleMessages {
+		if !ok {
+			break
+		}
+		ok = len(s.Validate(sg.bound(msg))) == 0
+	}
+	if !ok {
+		return segment{alt: generated(s)}, false
+	}
+	return sg, true
+}
+
+// admitted is which of a set of values a schema admits.
+type admitted struct {
+	any  bool    // some value is admitted
+	fits []int64 // the admitted values; nil when all are
+}
+
+func fitting(s *openapi.Schema, values []int64, as func(int64) any) admitted {
+	var fits []int64
+	for _, v := range values {
+		if len(s.Validate(as(v))) == 0 {
+			fits = append(fits, v)
+		}
+	}
+	switch len(fits) {
+	case 0:
+		return admitted{}
+	case len(values):
+		return admitted{any: true}
+	}
+	return admitted{any: true, fits: fits}
+}
+
+// generated returns a valid value for s as JSON: its const, its first
+// enum value, else one generated from it and checked; when none is found,
+// one generated from it.
+func generated(s *openapi.Schema) []byte {
+	v, _ := validValue(s)
+	return jsonx.Marshal(v)
+}
+
+// validValue returns a value s admits, and whether it found one; when it
+// found none, the value is one generated from s.
+func validValue(s *openapi.Schema) (any, bool) {
+	switch {
+	case s == nil:
+		return map[string]any{}, true
+	case s.HasConst && len(s.Validate(s.Const)) == 0:
+		return s.Const, true
+	}
+	for _, v := range s.Enum {
+		if len(s.Validate(v)) == 0 {
+			return v, true
+		}
+	}
+	var first any
+	for seed := uint64(1); seed <= 4; seed++ {
+		v, err := jsonx.Normalize(gen.Value(s, gen.Faker(seed, 0)))
+		if err != nil {
+			continue
+		}
+		if len(s.Validate(v)) == 0 {
+			return v, true
+		}
+		if seed == 1 {
+			first = v
+		}
+	}
+	return first, false
+}
+
+// valid reports whether body is JSON that s admits.
+func valid(s *openapi.Schema, body []byte) bool {
+	v, err := jsonx.Decode(body)
+	return err == nil && len(s.Validate(v)) == 0
+}
+
+func isNumber(s *openapi.Schema) bool { return s.Is("integer") || s.Is("number") }
+
+// kind is the JSON type of s's values other than null, or "" when s does
+// not say.
+func kind(s *openapi.Schema) string {
+	for _, t := range s.Types {
+		if t != "null" {
+			return t
+		}
+	}
+	switch {
+	case len(s.Types) > 0:
+		return "null"
+	case len(s.Properties) > 0:
+		return "object"
+	case s.Items != nil:
+		return "array"
+	}
+	return ""
 }
 
 var messageNames = map[string]bool{
 	"message": true, "detail": true, "details": true, "description": true,
 	"error_description": true, "msg": true, "reason": true,
-}
-
-func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []byte {
-	buf = append(buf, '{')
-	for i, f := range sh.fields {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, f.key...)
-		switch f.role {
-		case roleCode:
-			buf = strconv.AppendInt(buf, int64(code), 10)
-		case roleStatus:
-			buf = strconv.AppendInt(buf, int64(status), 10)
-		case roleMessage:
-			if sh.message != nil && sh.message.MaxLength != nil && int64(len(msg)) > *sh.message.MaxLength {
-				r := []rune(msg)
-				if int64(len(r)) > *sh.message.MaxLength {
-					msg = string(r[:*sh.message.MaxLength])
-				}
-			}
-			buf = jsonx.AppendString(buf, msg)
-		case roleTitle:
-			buf = jsonx.AppendString(buf, http.StatusText(status))
-		default:
-			buf = append(buf, f.static...)
-		}
-	}
-	return append(buf, '}')
 }

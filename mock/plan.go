@@ -73,6 +73,7 @@ func (s *Server) buildPlans() error {
 		return c
 	}
 	s.fallbackShape = defaultShape
+	shapes := errorShapes{}
 	first := true
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
@@ -80,13 +81,13 @@ func (s *Server) buildPlans() error {
 		for c := class(0); c < numClasses; c++ {
 			pl.status[c] = pickStatus(op, c)
 		}
-		pl.primary = newErrorShape(primaryError(op))
+		pl.primary = shapes.of(primaryError(op))
 		if first && primaryError(op) != nil {
 			s.fallbackShape, first = pl.primary, false
 		}
 		for _, st := range []int{400, 401, 403, 404, 405, 409, 413, 415, 422, 500} {
 			if resp := op.Response(st); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
-				pl.shapes[st] = newErrorShape(resp.JSON())
+				pl.shapes[st] = shapes.of(resp.JSON())
 			}
 		}
 		var resp *openapi.Response

@@ -1,0 +1,369 @@
+package mock
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+)
+
+// shapesSpec declares error answers of every JSON type. Each operation
+// is refused by a check that runs before its behaviour: without
+// credentials (401), with an empty body (400) or a body that breaks the
+// schema (422), or for an unknown identifier (404).
+const shapesSpec = `openapi: 3.1.0
+info: {title: error shapes, version: '1'}
+paths:
+  /number:
+    get:
+      security: [{bearer: []}]
+      responses:
+        '200': {$ref: '#/components/responses/OK'}
+        '401': {description: no, content: {application/json: {schema: {type: number}}}}
+  /code:
+    get:
+      security: [{bearer: []}]
+      responses:
+        '200': {$ref: '#/components/responses/OK'}
+        '401': {description: no, content: {application/json: {schema: {type: integer, minimum: 1000}}}}
+  /enum-number:
+    get:
+      security: [{bearer: []}]
+      responses:
+        '200': {$ref: '#/components/responses/OK'}
+        '401': {description: no, content: {application/json: {schema: {type: integer, enum: [403, 400]}}}}
+  /string:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: string, maxLength: 20}}}}
+  /long-string:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/problem+json: {schema: {type: string, minLength: 60}}}}
+  /pattern:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: string, pattern: '^E[0-9]{3}$'}}}}
+  /enum-string:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {enum: [oops, nope]}}}}
+  /array:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '422':
+          description: invalid
+          content:
+            application/json:
+              schema:
+                type: array
+                minItems: 1
+                items:
+                  type: object
+                  required: [code, message]
+                  properties:
+                    code: {type: integer}
+                    field: {type: string}
+                    message: {type: string}
+  /array-of-two:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: array, minItems: 2, items: {type: string}}}}}
+  /things:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Named'}}}}
+  /things/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses:
+        '200': {description: one, content: {application/json: {schema: {$ref: '#/components/schemas/Named'}}}}
+        '404':
+          description: none
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - {type: string}
+                  - {type: object, required: [code], properties: {code: {type: integer}}}
+  /object-first:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400':
+          description: bad
+          content:
+            application/json:
+              schema:
+                anyOf:
+                  - {type: integer, maximum: 10}
+                  - {type: object, required: [code], properties: {code: {type: integer}}}
+                  - {type: string}
+  /nested:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400':
+          description: bad
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [error]
+                properties:
+                  error:
+                    type: object
+                    required: [code, message]
+                    properties:
+                      code: {type: integer}
+                      message: {type: string, maxLength: 30}
+                  trace: {type: string}
+  /merged:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400':
+          description: bad
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - {$ref: '#/components/schemas/Status'}
+                  - {type: object, required: [detail], properties: {detail: {type: string}}}
+  /boolean:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: boolean, const: false}}}}
+  /null:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: 'null'}}}}
+  /closed:
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Named'}
+      responses:
+        '201': {$ref: '#/components/responses/OK'}
+        '400': {description: bad, content: {application/json: {schema: {type: object, additionalProperties: false}}}}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+  requestBodies:
+    Named:
+      required: true
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/Named'}
+  responses:
+    OK: {description: ok, content: {application/json: {schema: {type: boolean}}}}
+  schemas:
+    Named:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer}
+        name: {type: string}
+    Status:
+      type: object
+      required: [status]
+      properties:
+        status: {type: integer, minimum: 400, maximum: 599}
+`
+
+// TestErrorShapes checks error answers whose declared schema is not an
+// object with a message property: each answer fits its schema exactly,
+// with as much of the error as the schema has room for.
+func TestErrorShapes(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(shapesSpec)})
+	const (
+		missing = "request body is required (application/json)"
+		breaks  = "request body does not match the schema: name: required property is missing"
+	)
+	for _, tt := range []struct {
+		name, method, path, body string
+		status                   int
+		contentType              string
+		want                     string
+	}{
+		{"401 number is the status", "GET", "/number", "", 401, "", `401`},
+		{"401 integer above the statuses is the code", "GET", "/code", "", 401, "", `40100`},
+		{"401 enum without it is a member", "GET", "/enum-number", "", 401, "", `403`},
+		{"400 string is the message, cut to maxLength", "POST", "/string", "", 400, "", `"` + missing[:20] + `"`},
+		{"400 string is padded to minLength", "POST", "/long-string", "", 400, "application/problem+json", `"` + missing + strings.Repeat(" ", 60-len(missing)) + `"`},
+		{"400 string with a pattern is generated", "POST", "/pattern", "", 400, "", `"E` + patternDigits(t, s, "/pattern") + `"`},
+		{"400 enum is a member", "POST", "/enum-string", "", 400, "", `"oops"`},
+		{"422 array holds one error", "POST", "/array", `{"id":1}`, 422, "", `[{"code":40004,"message":"` + breaks + `"}]`},
+		{"400 array of two strings", "POST", "/array-of-two", "", 400, "", `["` + missing + `","` + missing + `"]`},
+		{"404 oneOf string first is the message", "GET", "/things/7", "", 404, "", `"no resource with id 7 in /things"`},
+		{"400 anyOf takes the first that carries the message", "POST", "/object-first", "", 400, "", `"` + missing + `"`},
+		{"400 nested object carries the message", "POST", "/nested", "", 400, "", `{"error":{"code":40000,"message":"` + missing[:30] + `"}}`},
+		{"400 allOf is fitted merged", "POST", "/merged", "", 400, "", `{"status":400,"detail":"` + missing + `"}`},
+		{"400 boolean const", "POST", "/boolean", "", 400, "", `false`},
+		{"400 null", "POST", "/null", "", 400, "", `null`},
+		{"400 closed object without properties", "POST", "/closed", "", 400, "", `{}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := map[string]string{"Content-Type": "application/json"}
+			ct := tt.contentType
+			if ct == "" {
+				ct = "application/json"
+			}
+			wantHeader := map[string]string{"Content-Type": ct, "Content-Length": itoa(len(tt.want))}
+			if tt.status == 401 {
+				wantHeader["WWW-Authenticate"] = `Bearer realm="plantmock"`
+			}
+			check(t, s, ts, call{method: tt.method, path: tt.path, header: h, body: tt.body,
+				status: tt.status, wantHeader: wantHeader, wantBody: tt.want})
+			assertErrorSchema(t, s, tt.method, tt.path, tt.status, tt.want)
+		})
+	}
+}
+
+// assertErrorSchema checks body against the schema the operation declares
+// for status, whatever check made the answer.
+func assertErrorSchema(t *testing.T, s *Server, method, path string, status int, body string) {
+	t.Helper()
+	route, _, _ := s.find(path)
+	if route == nil || route.Operation(method) == nil {
+		t.Fatalf("no operation %s %s", method, path)
+	}
+	resp := route.Operation(method).Response(status)
+	if resp == nil || resp.JSON() == nil {
+		t.Fatalf("%s %s declares no JSON %d", method, path, status)
+	}
+	v, err := jsonx.Decode([]byte(body))
+	if err != nil {
+		t.Fatalf("body %s is not JSON: %v", body, err)
+	}
+	if vs := resp.JSON().Schema.Validate(v); len(vs) > 0 {
+		t.Errorf("body %s breaks the declared %d schema: %v", body, status, vs)
+	}
+}
+
+// patternDigits returns the digits of the value the shape of path's 400
+// was generated with, after checking that it is one.
+func patternDigits(t *testing.T, s *Server, path string) string {
+	t.Helper()
+	route, _, _ := s.find(path)
+	pl := s.plans[route.Operation("POST")]
+	b := string(pl.errorShape(400).render(nil, 400, CodeBodyMissing, "anything"))
+	if len(b) != 6 || !strings.HasPrefix(b, `"E`) || strings.Trim(b[2:5], "0123456789") != "" {
+		t.Fatalf("pattern shape renders %s, want a string matching ^E[0-9]{3}$", b)
+	}
+	return b[2:5]
+}
+
+// TestErrorShapeHoldsEachPart checks that a part of the error the schema
+// does not admit is replaced by a valid value for that answer alone.
+func TestErrorShapeHoldsEachPart(t *testing.T) {
+	const spec = `openapi: 3.0.3
+info: {title: parts, version: '1'}
+paths:
+  /p:
+    get:
+      responses:
+        '200': {description: ok}
+        '400':
+          description: bad
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status, code, title, message]
+                properties:
+                  status: {type: integer, enum: [400, 404, 499]}
+                  code: {type: integer, maximum: 40499}
+                  title: {type: string, enum: [Bad Request, Not Found, Other]}
+                  message: {type: string, format: email}
+`
+	s, _ := newTestServer(t, Options{Spec: []byte(spec)})
+	route, _, _ := s.find("/p")
+	op := route.Operation("GET")
+	sh := s.plans[op].errorShape(400)
+	m := op.Response(400).JSON()
+	for _, tt := range []struct {
+		name   string
+		status int
+		code   Code
+		want   string
+	}{
+		{"all admitted", 400, CodeBodyMissing, `{"status":400,"code":40000,"title":"Bad Request","message":"%s"}`},
+		{"another admitted status", 404, CodeNotFound, `{"status":404,"code":40401,"title":"Not Found","message":"%s"}`},
+		{"none admitted", 500, CodeInternal, `{"status":400,"code":%s,"title":"Bad Request","message":"%s"}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := sh.render(nil, tt.status, tt.code, "not an email address")
+			v, err := jsonx.Decode(body)
+			if err != nil {
+				t.Fatalf("body %s is not JSON: %v", body, err)
+			}
+			if vs := m.Schema.Validate(v); len(vs) > 0 {
+				t.Errorf("body %s breaks the schema: %v", body, vs)
+			}
+			obj := v.(map[string]any)
+			want := strings.Replace(tt.want, `"message":"%s"`, `"message":"`+obj["message"].(string)+`"`, 1)
+			want = strings.Replace(want, `"code":%s`, `"code":`+string(jsonx.Marshal(obj["code"])), 1)
+			if string(body) != want {
+				t.Errorf("body = %s\nwant   %s", body, want)
+			}
+			if !strings.Contains(obj["message"].(string), "@") {
+				t.Errorf("message %q is not an email address", obj["message"])
+			}
+		})
+	}
+}
+
+// TestErrorCodesListed checks that errorCodes lists every Code constant,
+// so that error schemas are checked against each.
+func TestErrorCodesListed(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "errors.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if ok {
+			if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "Code" {
+				for _, name := range vs.Names {
+					declared = append(declared, name.Name)
+				}
+			}
+		}
+		return true
+	})
+	if len(declared) == 0 {
+		t.Fatal("no Code constants found in errors.go")
+	}
+	if len(declared) != len(errorCodes) {
+		t.Errorf("errors.go declares %d codes, errorCodes lists %d", len(declared), len(errorCodes))
+	}
+	for i, c := range errorCodes {
+		if slices.Index(errorCodes, c) != i {
+			t.Errorf("errorCodes lists %d twice", c)
+		}
+	}
+}
