@@ -43,7 +43,7 @@ var errorCodes = []Code{
 	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
 	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
 	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
-	CodeNoRoute, CodeNotFound, CodeMethod, CodeDuplicate, CodeInternal,
+	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal,
 }
 
 // class groups problems that choose their status from the same preferences.

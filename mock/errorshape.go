@@ -89,7 +89,7 @@ var defaultShape = &errorShape{
 }
 
 // errorStatuses are the statuses error answers are given with.
-var errorStatuses = []int64{400, 401, 403, 404, 405, 409, 413, 415, 422, 500}
+var errorStatuses = []int64{400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 500}
 
 // codeValues returns the error codes as numbers.
 func codeValues() []int64 {

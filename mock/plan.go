@@ -85,9 +85,9 @@ func (s *Server) buildPlans() error {
 		if first && primaryError(op) != nil {
 			s.fallbackShape, first = pl.primary, false
 		}
-		for _, st := range []int{400, 401, 403, 404, 405, 409, 413, 415, 422, 500} {
-			if resp := op.Response(st); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
-				pl.shapes[st] = shapes.of(resp.JSON())
+		for _, st := range errorStatuses {
+			if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
+				pl.shapes[int(st)] = shapes.of(resp.JSON())
 			}
 		}
 		var resp *openapi.Response
