@@ -185,8 +185,7 @@ func (c *Call) Request(base string) (*http.Request, error) {
 // written is a request and what was written into its path.
 type written struct {
 	req  *http.Request
-	path string   // the path after base, escaped
-	raw  []string // the path parameters' values as written, in template order
+	path string // the path after base, escaped
 }
 
 func (c *Call) request(base string) (*written, error) {
@@ -252,7 +251,7 @@ func (c *Call) request(base string) (*written, error) {
 	if vs := op.ValidateParams(req, raw); len(vs) > 0 {
 		return nil, unmade(op, "the parameters as written (%s) read back as invalid: %s", req.URL.RequestURI(), vs[0])
 	}
-	return &written{req: req, path: path, raw: raw}, nil
+	return &written{req: req, path: path}, nil
 }
 
 // path fills the operation's path template: each declared path parameter
