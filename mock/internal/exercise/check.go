@@ -1,0 +1,132 @@
+package exercise
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/wire"
+)
+
+// Check lists what is wrong with an answer to a valid request for op, an
+// operation of doc; body is the answer's body, read in full (resp.Body is
+// not read). An answer must not be a 5xx; its status must be declared by
+// op (exactly, by range such as 2XX, or by default); its Content-Type
+// must be one of the declared media types of that response (ranges such
+// as application/* count), and there must be no body where none is
+// declared; a JSON body must satisfy the declared schema, and the
+// declared required headers must be present and every declared header
+// valid (openapi's CheckResponse). The body of an answer to HEAD is not
+// checked. Each problem is one line, naming what is wrong and what the
+// document declares.
+func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, body []byte) []string {
+	var out []string
+	code := resp.StatusCode
+	if code >= 500 {
+		out = append(out, fmt.Sprintf("a 5xx answer: %d %s", code, clip(string(bytes.TrimSpace(body)), 300)))
+	}
+	r := op.Response(code)
+	if r == nil {
+		return append(out, fmt.Sprintf("status %d is not declared (%s declares %s)", code, op.Name, statuses(op)))
+	}
+	ct := resp.Header.Get("Content-Type")
+	head := op.Method == http.MethodHead || resp.Request != nil && resp.Request.Method == http.MethodHead
+	switch {
+	case len(r.Content) == 0:
+		if len(body) > 0 {
+			return append(out, fmt.Sprintf("status %d declares no content, but the answer has a %d-byte body (Content-Type %q)", code, len(body), ct))
+		}
+	case ct == "" && len(body) == 0 && !head:
+		return append(out, fmt.Sprintf("status %d declares content (%s), but the answer has no body", code, mediaTypes(r)))
+	default:
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil {
+			return append(out, fmt.Sprintf("Content-Type %q of status %d is malformed (declared: %s)", ct, code, mediaTypes(r)))
+		}
+		if !declaresMedia(r, mt) {
+			return append(out, fmt.Sprintf("Content-Type %s is not declared for status %d (declared: %s)", mt, code, mediaTypes(r)))
+		}
+	}
+	if head {
+		return out
+	}
+	req := checkRequest(doc, op, resp)
+	if req == nil {
+		return append(out, fmt.Sprintf("cannot check the body and headers of status %d: no path routes to %s", code, op.Name))
+	}
+	r2 := *resp
+	r2.Body = io.NopCloser(bytes.NewReader(body))
+	for _, v := range doc.CheckResponse(req, &r2) {
+		out = append(out, fmt.Sprintf("status %d: %s", code, violation(v)))
+	}
+	return out
+}
+
+// violation writes a violation of an answer: body.owner.name: reason.
+func violation(v openapi.Violation) string {
+	switch {
+	case v.Path == "response", strings.HasPrefix(v.Path, "header."):
+		return v.Path + ": " + v.Reason
+	case v.Path == "":
+		return "body: " + v.Reason
+	case strings.HasPrefix(v.Path, "["):
+		return "body" + v.Path + ": " + v.Reason
+	}
+	return "body." + v.Path + ": " + v.Reason
+}
+
+// checkRequest returns a request that routes to op, for CheckResponse:
+// the answer's own request where it does, else one for op's path
+// template with each parameter "1".
+func checkRequest(doc *openapi.Document, op *openapi.Operation, resp *http.Response) *http.Request {
+	if resp.Request != nil && resp.Request.URL != nil && routesTo(doc, resp.Request.URL.EscapedPath(), op) {
+		return &http.Request{Method: op.Method, URL: resp.Request.URL}
+	}
+	ones := make([]string, strings.Count(op.Path, "{"))
+	for i := range ones {
+		ones[i] = "1"
+	}
+	path := openapi.Fill(op.Path, ones)
+	if !routesTo(doc, path, op) {
+		return nil
+	}
+	return &http.Request{Method: op.Method, URL: &url.URL{Path: path}}
+}
+
+func declaresMedia(r *openapi.Response, mt string) bool {
+	for _, m := range r.Content {
+		if m.Type == mt || wire.MatchContentType(m.Type, mt) {
+			return true
+		}
+	}
+	return false
+}
+
+// statuses lists the statuses an operation declares.
+func statuses(op *openapi.Operation) string {
+	var out []string
+	for _, r := range op.Responses {
+		out = append(out, r.Status)
+	}
+	if op.Default != nil {
+		out = append(out, "default")
+	}
+	if len(out) == 0 {
+		return "no response"
+	}
+	return strings.Join(out, ", ")
+}
+
+// mediaTypes lists the media types a response declares.
+func mediaTypes(r *openapi.Response) string {
+	out := make([]string, len(r.Content))
+	for i, m := range r.Content {
+		out[i] = m.Type
+	}
+	return strings.Join(out, ", ")
+}
