@@ -182,6 +182,10 @@ func (s *Server) list(x *exchange) *problem {
 		}
 		x.note("generated %d items: the list schema needs at least %d", *schema.MinItems-int64(len(docs)), *schema.MinItems)
 	}
+	if schema.MaxItems != nil && int64(len(items)) > *schema.MaxItems {
+		// More than one answer may hold: the first page.
+		items = items[:*schema.MaxItems]
+	}
 	if !x.proven() {
 		if vs := schema.Validate(items); len(vs) > 0 {
 			return internal("the list does not fit the declared response schema: %s", vs[0])

@@ -34,13 +34,7 @@ import (
 // Four rounds run on the same mock, with seeds 1 to 4. Each failure names
 // the document, the round, the operation, the request, the status and
 // the problem.
-//
-// Skipped unless PLANTMOCK_CONFORMANCE=1, for now: the answer code does
-// not pass it yet. The guard goes once it does.
 func TestConformance(t *testing.T) {
-	if os.Getenv("PLANTMOCK_CONFORMANCE") != "1" {
-		t.Skip("set PLANTMOCK_CONFORMANCE=1 to run (skipped until the mock conforms)")
-	}
 	for _, d := range conformanceDocuments(t) {
 		t.Run(d.name, func(t *testing.T) {
 			conform(t, d.spec)

@@ -9,7 +9,8 @@ import (
 
 // Credentials are made up for the first security alternative whose
 // schemes one request can meet together: HTTP Basic a user and password,
-// other HTTP schemes, OAuth 2 and OpenID Connect a bearer token (or
+// Digest a response with the parameters RFC 7616 requires, other HTTP
+// schemes, OAuth 2 and OpenID Connect a bearer token (or
 // credentials of the named HTTP scheme), API keys "key" where they go.
 // Mutual TLS cannot be met over plain HTTP, nor can two schemes that each
 // need their own Authorization header.
@@ -34,6 +35,9 @@ func authorization(s *openapi.SecurityScheme) string {
 	switch {
 	case s.Type == "http" && s.Scheme == "basic":
 		return "Basic dXNlcjpwYXNz"
+	case s.Type == "http" && s.Scheme == "digest":
+		// RFC 7616 3.4: the parameters a Digest response must carry.
+		return `Digest username="user", realm="plantmock", nonce="0a1b2c", uri="/", qop=auth, nc=00000001, cnonce="3d4e", response="6629fae49393a05397450978507c4ef1"`
 	case s.Type == "http" && s.Scheme != "bearer" && s.Scheme != "":
 		return s.Scheme + " credentials"
 	case s.Type == "http", s.Type == "oauth2", s.Type == "openIdConnect":
