@@ -45,6 +45,9 @@ var behaviours = [numBehaviours]func(*Server, *exchange) *problem{
 func (s *Server) create(x *exchange) *problem {
 	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
+	if obj == nil && x.body == nil && !pl.op.Body.Required {
+		obj = map[string]any{} // an optional body left out
+	}
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
 	}
@@ -217,7 +220,7 @@ func (s *Server) read(x *exchange) *problem {
 func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
 	ctx, c := x.r.Context(), x.plan.col
 	doc, err := s.store.Get(ctx, x.sess.name, col, key)
-	if c.creates || !errors.Is(err, store.ErrNotFound) {
+	if !x.plan.virtual || !errors.Is(err, store.ErrNotFound) {
 		return doc, err
 	}
 	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
@@ -268,7 +271,7 @@ func (s *Server) madeUp(x *exchange, key string) []byte {
 func (s *Server) remove(x *exchange) *problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	if !c.creates {
+	if x.plan.virtual {
 		if _, err := s.get(x, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}
@@ -277,7 +280,7 @@ func (s *Server) remove(x *exchange) *problem {
 	if err != nil {
 		return s.storeProblem(err, c, col, key)
 	}
-	if !c.creates {
+	if x.plan.virtual {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
@@ -325,7 +328,7 @@ func (s *Server) replace(x *exchange) *problem {
 		return p
 	}
 	applyDefaults(obj, pl.op.Body.JSON().Schema)
-	if !c.creates {
+	if x.plan.virtual {
 		if _, err := s.get(x, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}
@@ -384,7 +387,7 @@ func (s *Server) merge(x *exchange) *problem {
 	}
 	patch = v.(map[string]any)
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	if !c.creates {
+	if x.plan.virtual {
 		if _, err := s.get(x, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}

@@ -1,10 +1,13 @@
 package mock
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -158,7 +161,43 @@ func (s *Server) refuse(x *exchange, p *problem) {
 	if len(p.challenges) > 0 {
 		h["Www-Authenticate"] = p.challenges
 	}
+	if x.plan != nil {
+		if resp := x.plan.op.Response(status); resp != nil && resp.JSON() == nil {
+			// The document declares this answer without a JSON body: none,
+			// or one of another media type.
+			if len(resp.Content) == 0 {
+				h.Set("Content-Length", "0")
+				x.w.WriteHeader(status)
+			} else {
+				ct, body := foreignError(resp.Content[0], status, p)
+				writeJSON(&x.w, status, ct, body)
+			}
+			s.logInternal(status, p)
+			return
+		}
+	}
 	writeJSON(&x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
+	s.logInternal(status, p)
+}
+
+// foreignError writes an error answer in a declared media type that is
+// not JSON: the message as text where the schema is a string or there is
+// none, else the usual error object written in that type.
+func foreignError(m *openapi.Media, status int, p *problem) (string, []byte) {
+	ct := media.ContentType(m.Type, "")
+	if m.Schema == nil || m.Schema.Is("string") || media.KindOf(ct) == media.Text {
+		return ct, []byte(p.text())
+	}
+	v := map[string]any{"error": json.Number(strconv.Itoa(int(p.code))), "message": p.text()}
+	b, err := media.Encode(ct, v, m.Schema)
+	if err != nil {
+		return ct, media.Sample(ct, m.Schema)
+	}
+	return ct, b
+}
+
+// logInternal logs an internal error answer.
+func (s *Server) logInternal(status int, p *problem) {
 	if status >= 500 {
 		s.log.Error("answered with an internal error", "status", status, "message", p.text())
 	}

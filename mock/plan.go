@@ -30,6 +30,10 @@ type plan struct {
 	dropWriteOnly bool
 	location      bool         // the success response declares a Location header
 	headers       []respHeader // required response headers
+	// virtual is true for an item operation whose items exist until
+	// deleted: its collection has no create, or it declares no answer for
+	// an unknown item (no 404, 4XX or default).
+	virtual bool
 	// proven is true when projecting any stored resource of col onto the
 	// success schema is valid by construction, so no runtime check is due.
 	proven bool
@@ -139,6 +143,10 @@ func (s *Server) buildPlans() error {
 			pl.do, pl.col = merge, colOf(cl.Path)
 		case cl.Item && op.Method == "DELETE":
 			pl.do, pl.col = remove, colOf(cl.Path)
+		}
+		switch pl.do {
+		case read, replace, merge, remove:
+			pl.virtual = !pl.col.creates || op.Response(404) == nil
 		}
 		switch pl.do {
 		case canned:
