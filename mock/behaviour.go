@@ -47,6 +47,7 @@ func (s *Server) create(x *exchange) *problem {
 	obj, _ := x.body.(map[string]any)
 	if obj == nil && x.body == nil && !pl.op.Body.Required {
 		obj = map[string]any{} // an optional body left out
+		x.unproven = true
 	}
 	if obj == nil {
 		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
@@ -249,7 +250,8 @@ func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
 func (s *Server) madeUp(x *exchange, key string) []byte {
 	c := x.plan.col
 	if c.item == nil {
-		return nil
+		// Nothing says what an item holds: its identifier, if any.
+		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == ""))
 	}
 	v, p := generateValue(c.item, x.fake(s))
 	if p != nil {
@@ -324,7 +326,7 @@ func (s *Server) replace(x *exchange) *problem {
 		x.note("ignored readOnly %s", d)
 	}
 	obj = v.(map[string]any)
-	if p := c.sameID(obj, key); p != nil {
+	if p := c.sameID(x, obj, key); p != nil {
 		return p
 	}
 	applyDefaults(obj, pl.op.Body.JSON().Schema)
@@ -403,10 +405,10 @@ func (s *Server) merge(x *exchange) *problem {
 			return nil, internal("stored resource is not an object")
 		}
 		merged := mergePatch(cur, patch)
-		if p := c.sameID(merged, key); p != nil {
+		if p := c.sameID(x, merged, key); p != nil {
 			return nil, p
 		}
-		if c.schema != nil {
+		if c.schema != nil && pl.declares(classSchema) {
 			probe, _ := c.schema.WithoutReadOnly(merged)
 			if m, ok := probe.(map[string]any); ok && c.assigned {
 				m = maps.Clone(m)
@@ -417,6 +419,7 @@ func (s *Server) merge(x *exchange) *problem {
 				return nil, &problem{code: CodeSchema, class: classSchema, message: "the patched resource does not match the schema", violations: vs}
 			}
 		}
+		merged = s.complete(x, merged)
 		b, p := s.encodeResource(x, merged)
 		if p != nil {
 			return nil, p
@@ -486,12 +489,18 @@ func mergePatch(target, patch map[string]any) map[string]any {
 
 // sameID refuses a body whose identifier differs from the path's and fills
 // it in when the body has none (or the mock assigns it).
-func (c *collection) sameID(obj map[string]any, key string) *problem {
+func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem {
 	if c.idProp == "" {
 		return nil
 	}
 	id, ok := obj[c.idProp]
 	if !ok || c.assigned {
+		obj[c.idProp] = c.typedID(key)
+		return nil
+	}
+	if keyOf(id) != key && !x.plan.declares(classSchema) {
+		// The operation has no way to say no: the path wins.
+		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))
 		obj[c.idProp] = c.typedID(key)
 		return nil
 	}

@@ -21,7 +21,7 @@ func (s *Server) canned(x *exchange) *problem {
 		s.writeBody(x, nil)
 		return nil
 	}
-	if pl.example != nil && x.offer == &pl.offers[0] && x.kind == media.JSON {
+	if pl.example != nil && x.firstOffer() && x.kind == media.JSON {
 		s.writeBody(x, pl.example)
 		return nil
 	}

@@ -43,7 +43,10 @@ type exchange struct {
 	offer   *offer   // the media type the answer is written in; nil for none
 	ct      string   // the Content-Type sent for it
 	kind    media.Kind
-	notes   []string // what the answer did beyond the usual, for the journal
+	// unproven is set when the value answered is not the validated body
+	// (an optional body left out), so the plan's proof does not hold.
+	unproven bool
+	notes    []string // what the answer did beyond the usual, for the journal
 
 	faker    *gofakeit.Faker // made on first use, see fake
 	recorded bool            // the journal has the exchange

@@ -56,6 +56,10 @@ func (s *Server) anyPlan(r *openapi.Route) *plan {
 	return nil
 }
 
+// declares reports whether the operation declares the status it answers
+// a class of problem with: whether it has a way to say no.
+func (pl *plan) declares(c class) bool { return pl.op.Response(pl.status[c]) != nil }
+
 // errorShape returns the shape of error answers with status.
 func (pl *plan) errorShape(status int) *errorShape {
 	if sh := pl.shapes[status]; sh != nil {

@@ -16,9 +16,10 @@ type recorder struct {
 	hijacked bool
 }
 
-// WriteHeader notes the first status.
+// WriteHeader notes the first final status (an interim 1xx is noted
+// until one comes).
 func (w *recorder) WriteHeader(status int) {
-	if w.status == 0 {
+	if w.status == 0 || w.status < 200 {
 		w.status = status
 	}
 	w.ResponseWriter.WriteHeader(status)

@@ -35,13 +35,19 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 // proven reports whether the plan's proof that stored resources fit the
 // answer holds for this answer: it is written in the first offer, as JSON.
 func (x *exchange) proven() bool {
-	return x.plan.proven && x.offer == &x.plan.offers[0] && x.kind == media.JSON
+	return x.plan.proven && !x.unproven && x.firstOffer() && x.kind == media.JSON
+}
+
+// firstOffer reports whether the answer is written in the success
+// answer's first offer, for which the plan works things out at start.
+func (x *exchange) firstOffer() bool {
+	return x.offer != nil && len(x.plan.offers) > 0 && x.offer == &x.plan.offers[0]
 }
 
 // dropsWriteOnly reports whether the answer's schema declares writeOnly
 // properties.
 func (x *exchange) dropsWriteOnly() bool {
-	if x.offer == &x.plan.offers[0] {
+	if x.firstOffer() {
 		return x.plan.dropWriteOnly
 	}
 	return x.schema().HasWriteOnly()
@@ -66,6 +72,13 @@ func (s *Server) writeBody(x *exchange, body []byte) {
 // writeStatus sends a status and body in the answer's media type; a nil
 // body sends none.
 func (s *Server) writeStatus(x *exchange, status int, body []byte) {
+	if status < 200 {
+		// An operation that declares only an informational status: HTTP
+		// has no final 1xx, so it is sent as an interim answer, and the
+		// final one is 204 No Content.
+		x.w.WriteHeader(status)
+		status, body = http.StatusNoContent, nil
+	}
 	h := x.w.Header()
 	if body != nil && x.offer != nil {
 		if x.ct == x.offer.ct {

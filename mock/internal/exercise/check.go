@@ -15,7 +15,9 @@ import (
 
 // Check lists what is wrong with an answer to a valid request for op, an
 // operation of doc; body is the answer's body, read in full (resp.Body is
-// not read). An answer must not be a 5xx; its status must be declared by
+// not read). An answer must not be a 5xx, unless the operation declares
+// nothing else (and an operation that declares only 1xx statuses may
+// answer 204, since no final 1xx exists); its status must be declared by
 // op (exactly, by range such as 2XX, or by default); its Content-Type
 // must be one of the declared media types of that response (ranges such
 // as application/* count), and there must be no body where none is
@@ -28,7 +30,10 @@ import (
 func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, body []byte) []string {
 	var out []string
 	code := resp.StatusCode
-	if code >= 500 {
+	if code == http.StatusNoContent && declaresOnly(op, 100, 199) {
+		return out // no final 1xx exists: an interim one, then 204
+	}
+	if code >= 500 && !declaresOnly(op, 500, 599) {
 		out = append(out, fmt.Sprintf("a 5xx answer: %d %s", code, clip(string(bytes.TrimSpace(body)), 300)))
 	}
 	r := op.Response(code)
@@ -69,6 +74,24 @@ func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, bo
 		out = append(out, fmt.Sprintf("status %d: %s", code, violation(v)))
 	}
 	return out
+}
+
+// declaresOnly reports whether every response op declares has a status
+// in [lo, hi]: then no answer outside it is possible.
+func declaresOnly(op *openapi.Operation, lo, hi int) bool {
+	if op.Default != nil || len(op.Responses) == 0 {
+		return false
+	}
+	for _, r := range op.Responses {
+		c := r.Code
+		if c == 0 {
+			c = int(r.Status[0]-'0') * 100
+		}
+		if c < lo || c > hi {
+			return false
+		}
+	}
+	return true
 }
 
 // violation writes a violation of an answer: body.owner.name: reason.

@@ -142,7 +142,15 @@ func (rt *Router) Find(escapedPath string) (*Route, []string) {
 
 func (n *branch) find(rest string, vals *[]string) *Route {
 	seg, tail, more := strings.Cut(rest, "/")
-	if c := n.lit[seg]; c != nil {
+	c := n.lit[seg]
+	if c == nil && strings.IndexByte(seg, '%') >= 0 && len(n.lit) > 0 {
+		// A literal segment a client escaped (/cookies%23a for the
+		// template /cookies#a).
+		if u, err := url.PathUnescape(seg); err == nil {
+			c = n.lit[u]
+		}
+	}
+	if c != nil {
 		if r := c.next(tail, more, vals); r != nil {
 			return r
 		}

@@ -197,3 +197,22 @@ func TestFill(t *testing.T) {
 		}
 	}
 }
+
+// TestFindEscapedLiteral: a literal segment matches when the client
+// escapes it.
+func TestFindEscapedLiteral(t *testing.T) {
+	rt := newRouter()
+	for _, p := range []string{"/cookies#a", "/cookies#b", "/x/{id}"} {
+		rt.add(&Operation{Method: "GET", Path: p})
+	}
+	for path, want := range map[string]string{"/cookies%23a": "/cookies#a", "/cookies%23b": "/cookies#b", "/cookies%23c": "", "/x/%41": "/x/{id}"} {
+		r, _ := rt.Find(path)
+		got := ""
+		if r != nil {
+			got = r.Path
+		}
+		if got != want {
+			t.Errorf("Find(%s) = %q, want %q", path, got, want)
+		}
+	}
+}
