@@ -1,0 +1,79 @@
+package media
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// appendText appends v as a text/* body. A string is written as it is,
+// numbers and booleans as their JSON text, null as nothing. An object or
+// an array is written by the subtype: text/csv as CSV (appendCSV),
+// text/html as a small HTML document showing its JSON, others as JSON
+// text. text/event-stream writes one event whose data is the text.
+func appendText(dst []byte, r *mediaRange, v any, s *openapi.Schema) ([]byte, error) {
+	if strings.EqualFold(r.sub, "event-stream") {
+		return appendEvent(dst, string(appendCell(nil, v))), nil
+	}
+	if out, ok := appendScalar(dst, v); ok {
+		return out, nil
+	}
+	switch {
+	case strings.EqualFold(r.sub, "csv"):
+		return appendCSV(dst, v, s)
+	case strings.EqualFold(r.sub, "html"):
+		return appendHTML(dst, v, s), nil
+	}
+	return jsonx.Append(dst, v), nil
+}
+
+// appendHTML appends an HTML document whose title is the schema's
+// component name (else "Response") and whose body shows v as indented
+// JSON.
+func appendHTML(dst []byte, v any, s *openapi.Schema) []byte {
+	title := "Response"
+	if s != nil && s.Name != "" {
+		title = s.Name
+	}
+	var pretty bytes.Buffer
+	text := jsonx.Marshal(v)
+	if json.Indent(&pretty, text, "", "  ") == nil {
+		text = pretty.Bytes()
+	}
+	dst = append(dst, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"...)
+	dst = append(dst, html.EscapeString(title)...)
+	dst = append(dst, "</title></head>\n<body><pre>"...)
+	dst = append(dst, html.EscapeString(string(text))...)
+	return append(dst, "</pre></body></html>\n"...)
+}
+
+// appendEvent appends one server-sent event carrying text: a "data:"
+// field per line, then the blank line that ends the event.
+func appendEvent(dst []byte, text string) []byte {
+	for {
+		line, rest, more := cutLine(text)
+		dst = append(dst, "data: "...)
+		dst = append(dst, line...)
+		dst = append(dst, '\n')
+		if !more {
+			return append(dst, '\n')
+		}
+		text = rest
+	}
+}
+
+// cutLine splits s at its first line ending: "\r\n", "\n" or "\r".
+func cutLine(s string) (line, rest string, found bool) {
+	i := strings.IndexAny(s, "\r\n")
+	if i < 0 {
+		return s, "", false
+	}
+	if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return s[:i], s[i+2:], true
+	}
+	return s[:i], s[i+1:], true
+}
