@@ -1,6 +1,9 @@
 package media
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Kind is a family of media types whose bodies are written the same way.
 type Kind uint8
@@ -34,6 +37,8 @@ const (
 // "text".
 func (k Kind) String() string {
 	switch k {
+	case Binary:
+		return "binary"
 	case JSON:
 		return "json"
 	case XML:
@@ -43,7 +48,7 @@ func (k Kind) String() string {
 	case Text:
 		return "text"
 	}
-	return "binary"
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // KindOf returns the kind of a media type, parameters aside and
