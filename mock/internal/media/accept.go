@@ -18,6 +18,9 @@ func Negotiate(accept string, offered []string) (i int, ok bool) {
 	if len(offered) == 0 {
 		return -1, false
 	}
+	if trimOWS(accept) == "" {
+		return 0, true
+	}
 	var buf [16]mediaRange
 	ranges := parseAccept(buf[:0], accept)
 	if len(ranges) == 0 {
@@ -74,32 +77,15 @@ const octetStream = "application/octet-stream"
 // dst; malformed ones are skipped.
 func parseAccept(dst []mediaRange, accept string) []mediaRange {
 	for i := 0; i < len(accept); {
-		var e string
-		e, i = nextElement(accept, i)
-		if r, ok := parseRange(e); ok {
+		r, end, ok := parseElement(accept, i)
+		if ok {
 			dst = append(dst, r)
+		} else {
+			end = elementEnd(accept, end)
 		}
+		i = end + 1
 	}
 	return dst
-}
-
-// nextElement returns the list element that starts at s[i:] and the index
-// after its comma; commas inside quoted strings do not end it.
-func nextElement(s string, i int) (string, int) {
-	start := i
-	for i < len(s) {
-		switch s[i] {
-		case ',':
-			return s[start:i], i + 1
-		case '"':
-			if i = quotedEnd(s, i); i < 0 {
-				return s[start:], len(s)
-			}
-		default:
-			i++
-		}
-	}
-	return s[start:], len(s)
 }
 
 // quality returns the weight ranges give the concrete type c: that of the

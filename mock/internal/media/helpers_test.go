@@ -25,7 +25,9 @@ func array(name string, items *openapi.Schema) *openapi.Schema {
 	return &openapi.Schema{Name: name, Types: []string{"array"}, Items: items}
 }
 
-func prop(name string, s *openapi.Schema) openapi.Property { return openapi.Property{Name: name, Schema: s} }
+func prop(name string, s *openapi.Schema) openapi.Property {
+	return openapi.Property{Name: name, Schema: s}
+}
 
 // withXML gives s the xml object x and returns it.
 func withXML(s *openapi.Schema, x openapi.XML) *openapi.Schema {
