@@ -83,6 +83,7 @@ func parseElement(s string, i int) (r mediaRange, end int, ok bool) {
 		k = next
 	}
 }
+
 // wildcardOK reports whether '*' appears only where a range may have it.
 func wildcardOK(typ, sub string) bool {
 	if typ == "*" {
