@@ -7,9 +7,9 @@ import "strings"
 // ", "), by RFC 9110 section 12.5.1. It returns the index in offered of
 // the type with the highest quality; equal qualities go to the type
 // matched by the more specific range, then to a concrete type rather than
-// a range, then to the earlier type. An offered
-// type may be a range (application/*, */*): it takes the quality of the
-// best type it could send, which ContentType names.
+// a range, then to the earlier type. An offered type may be a range
+// (application/*, */*): it takes the quality of the best type it could
+// send, which ContentType names.
 //
 // An empty accept, or one with no well-formed element, accepts the first
 // offered type. ok is false when offered is empty or the header makes
@@ -17,6 +17,9 @@ import "strings"
 func Negotiate(accept string, offered []string) (i int, ok bool) {
 	if len(offered) == 0 {
 		return -1, false
+	}
+	if trimOWS(accept) == "" {
+		return 0, true
 	}
 	var buf [16]mediaRange
 	ranges := parseAccept(buf[:0], accept)
@@ -40,14 +43,18 @@ func Negotiate(accept string, offered []string) (i int, ok bool) {
 // ContentType returns the Content-Type to send for offered, the type
 // Negotiate chose for the Accept header accept. A concrete type is
 // returned as it is. For a range it is the type, in lower case and
-// without parameters, of the acceptable range the range includes or
-// that includes it (application/* with Accept: application/xml gives
-// application/xml); when the header names no such type, the default of
-// the range: application/json for */* and application/*, text/plain for
-// text/*, image/png for image/*, audio/wav for audio/*, video/mp4 for
-// video/*, font/woff2 for font/*, application/json for */*+json and
-// application/xml for */*+xml; application/octet-stream for other ranges
-// and for text that is not a media type.
+// without parameters, that accept weighs most among the acceptable types
+// the range includes and the defaults of the acceptable ranges it
+// overlaps: application/* with Accept: application/xml gives
+// application/xml, */* with Accept: text/* gives text/plain. When accept
+// admits none, it is the default of the range itself.
+//
+// The defaults are application/json for */* and application/*,
+// text/plain for text/*, image/png for image/*, audio/wav for audio/*,
+// video/mp4 for video/*, font/woff2 for font/*, application/json for a
+// +json suffix range (application/*+json) and application/xml for a +xml
+// one. Other ranges, and text that is not a media type, give
+// application/octet-stream.
 func ContentType(offered, accept string) string {
 	o, ok := parseRange(offered)
 	if !ok {
@@ -74,32 +81,15 @@ const octetStream = "application/octet-stream"
 // dst; malformed ones are skipped.
 func parseAccept(dst []mediaRange, accept string) []mediaRange {
 	for i := 0; i < len(accept); {
-		var e string
-		e, i = nextElement(accept, i)
-		if r, ok := parseRange(e); ok {
+		r, end, ok := parseElement(accept, i)
+		if ok {
 			dst = append(dst, r)
+		} else {
+			end = elementEnd(accept, end)
 		}
+		i = end + 1
 	}
 	return dst
-}
-
-// nextElement returns the list element that starts at s[i:] and the index
-// after its comma; commas inside quoted strings do not end it.
-func nextElement(s string, i int) (string, int) {
-	start := i
-	for i < len(s) {
-		switch s[i] {
-		case ',':
-			return s[start:i], i + 1
-		case '"':
-			if i = quotedEnd(s, i); i < 0 {
-				return s[start:], len(s)
-			}
-		default:
-			i++
-		}
-	}
-	return s[start:], len(s)
 }
 
 // quality returns the weight ranges give the concrete type c: that of the

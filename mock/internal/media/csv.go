@@ -8,8 +8,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// appendCSV appends an object or an array as text/csv (RFC 4180, CRLF line
-// ends). An object, or an array of objects, is a header row of property
+// appendCSV appends an object or an array as text/csv (RFC 4180: CRLF line
+// ends, within quoted fields too). An object, or an array of objects, is a header row of property
 // names, then one row per object: the names the items' schema declares,
 // in its order, then the other names any object has, sorted; a missing or
 // null property is an empty field. An array of anything else is one row

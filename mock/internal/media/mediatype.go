@@ -42,38 +42,45 @@ func (r *mediaRange) spec() int {
 // and empty parameters (";;", a trailing ';') are tolerated. A wildcard
 // type needs a wildcard subtype; a subtype may be "*" or "*+suffix". It
 // reports false for anything else.
-func parseRange(s string) (r mediaRange, ok bool) {
-	s = trimOWS(s)
-	i := tokenEnd(s, 0)
-	if i == 0 || i == len(s) || s[i] != '/' {
-		return r, false
+func parseRange(s string) (mediaRange, bool) {
+	r, end, ok := parseElement(s, 0)
+	return r, ok && end == len(s)
+}
+
+// parseElement reads the media range that starts at s[i:], an element of
+// a list, as parseRange does. end is the index of the comma that ends the
+// element, or len(s); when ok is false, it is where reading stopped.
+func parseElement(s string, i int) (r mediaRange, end int, ok bool) {
+	i = skipOWS(s, i)
+	t := tokenEnd(s, i)
+	if t == i || t == len(s) || s[t] != '/' {
+		return r, t, false
 	}
-	j := tokenEnd(s, i+1)
-	if j == i+1 {
-		return r, false
+	j := tokenEnd(s, t+1)
+	if j == t+1 {
+		return r, j, false
 	}
-	r.typ, r.sub, r.full, r.q = s[:i], s[i+1:j], s[:j], 1000
-	if !wildcardOK(r.typ, r.sub) {
-		return r, false
+	r.typ, r.sub, r.full, r.q = s[i:t], s[t+1:j], s[i:j], 1000
+	if strings.IndexByte(r.full, '*') >= 0 && !wildcardOK(r.typ, r.sub) {
+		return r, j, false
 	}
 	for k := j; ; {
 		name, val, next, ok := nextParam(s, k)
-		if !ok {
-			return r, false
-		}
-		if next < 0 {
-			return r, true
-		}
-		k = next
-		if name == "" {
+		switch {
+		case !ok:
+			return r, next, false
+		case name == "" && (next == len(s) || s[next] == ','):
+			return r, next, true
+		case name == "":
+			k = next
 			continue
-		}
-		if len(name) == 1 && (name[0] == 'q' || name[0] == 'Q') {
+		case len(name) == 1 && (name[0] == 'q' || name[0] == 'Q'):
 			r.q, ok = parseWeight(val)
-			return r, ok
+			return r, elementEnd(s, next), ok // extensions follow the weight
 		}
 		r.nparams++
-		r.full = s[:next]
+		r.full = s[i:next]
+		k = next
 	}
 }
 
@@ -91,42 +98,41 @@ func wildcardOK(typ, sub string) bool {
 	return strings.IndexByte(sub, '*') < 0
 }
 
-// nextParam reads the parameter that starts at s[k:] with its ';'. It
-// returns next < 0 at the end of s, an empty name for an empty parameter,
-// and ok false when the text is not a parameter.
+// nextParam reads the parameter that starts at s[k:] with its ';'. At
+// the end of the element (the end of s or a comma), it returns next at
+// that end and no name; for an empty parameter, no name and next after
+// it. ok is false, next where reading stopped, when the text is not a
+// parameter.
 func nextParam(s string, k int) (name, val string, next int, ok bool) {
 	k = skipOWS(s, k)
-	if k == len(s) {
-		return "", "", -1, true
+	if k == len(s) || s[k] == ',' {
+		return "", "", k, true
 	}
 	if s[k] != ';' {
-		return "", "", 0, false
+		return "", "", k, false
 	}
 	k = skipOWS(s, k+1)
-	if k == len(s) || s[k] == ';' {
+	if k == len(s) || s[k] == ';' || s[k] == ',' {
 		return "", "", k, true
 	}
 	n := tokenEnd(s, k)
 	if n == k {
-		return "", "", 0, false
+		return "", "", k, false
 	}
 	name = s[k:n]
 	k = skipOWS(s, n)
 	if k == len(s) || s[k] != '=' {
-		return "", "", 0, false
+		return "", "", k, false
 	}
 	k = skipOWS(s, k+1)
-	var e int
+	e := k
 	if k < len(s) && s[k] == '"' {
 		e = quotedEnd(s, k)
 	} else {
 		e = tokenEnd(s, k)
-		if e == k {
-			e = -1
-		}
 	}
-	if e < 0 {
-		return "", "", 0, false
+	if e <= k {
+		return "", "", k, false
 	}
 	return name, s[k:e], e, true
 }
@@ -167,29 +173,25 @@ func paramsIn(a, c *mediaRange) bool {
 	if c.nparams < a.nparams {
 		return false
 	}
-	for k := len(a.essence()); ; {
+	for k := len(a.essence()); k < len(a.full); {
 		name, val, next, _ := nextParam(a.full, k)
-		if next < 0 {
-			return true
-		}
-		k = next
 		if name != "" && !hasParam(c, name, val) {
 			return false
 		}
+		k = next
 	}
+	return true
 }
 
 func hasParam(c *mediaRange, name, val string) bool {
-	for k := len(c.essence()); ; {
+	for k := len(c.essence()); k < len(c.full); {
 		n, v, next, _ := nextParam(c.full, k)
-		if next < 0 {
-			return false
-		}
-		k = next
 		if strings.EqualFold(n, name) && strings.EqualFold(unquote(v), unquote(val)) {
 			return true
 		}
+		k = next
 	}
+	return false
 }
 
 func unquote(v string) string {
@@ -222,16 +224,31 @@ func tokenEnd(s string, i int) int {
 	return i
 }
 
+// isTchar reports whether c may be in a token: a letter, a digit or one
+// of !#$%&'*+-.^_`|~ (RFC 9110, section 5.6.2).
 func isTchar(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
+	return c < 128 && tchars[c>>6]&(1<<(c&63)) != 0
+}
+
+// tchars is the set of token characters, a bit per ASCII code.
+var tchars = [2]uint64{0x03ff6cfa00000000, 0x57ffffffc7fffffe}
+
+// elementEnd returns the index of the comma that ends the list element
+// s[i:] is in, or len(s); commas in quoted strings do not end it.
+func elementEnd(s string, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ',':
+			return i
+		case '"':
+			if i = quotedEnd(s, i); i < 0 {
+				return len(s)
+			}
+		default:
+			i++
+		}
 	}
-	switch c {
-	case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '_', '`', '|', '~':
-		return true
-	}
-	return false
+	return len(s)
 }
 
 // quotedEnd returns the index after the quoted-string that starts at

@@ -95,7 +95,7 @@ func (w *xmlWriter) element(name string, x *openapi.XML, v any, s *openapi.Schem
 	if declare {
 		w.declare(prefix, ns)
 	}
-	empty := true
+	empty := true // <name/>
 	switch val := v.(type) {
 	case map[string]any:
 		ms := members(val, s)
@@ -103,18 +103,18 @@ func (w *xmlWriter) element(name string, x *openapi.XML, v any, s *openapi.Schem
 		for _, m := range ms {
 			if ax := xmlOf(m.schema, resolve(m.schema, m.value)); ax != nil && ax.Attribute {
 				w.attribute(m.name, ax, m.value, mark)
-			} else {
-				empty = false
 			}
 		}
 		w.attrs = w.attrs[:amark]
-		if !empty {
-			w.buf = append(w.buf, '>')
-			for _, m := range ms {
-				if ax := xmlOf(m.schema, resolve(m.schema, m.value)); ax == nil || !ax.Attribute {
-					w.member(m.name, m.value, m.schema)
-				}
+		w.buf = append(w.buf, '>')
+		open := len(w.buf)
+		for _, m := range ms {
+			if ax := xmlOf(m.schema, resolve(m.schema, m.value)); ax == nil || !ax.Attribute {
+				w.member(m.name, m.value, m.schema)
 			}
+		}
+		if empty = len(w.buf) == open; empty {
+			w.buf = w.buf[:open-1]
 		}
 	case []any:
 		if empty = len(val) == 0; !empty {
