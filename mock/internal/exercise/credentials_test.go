@@ -52,7 +52,7 @@ func TestCredentials(t *testing.T) {
 		{"GET /none", "", "", ""},
 		{"GET /bearer", "Bearer token", "", ""},
 		{"GET /basic-or-key", "Basic dXNlcjpwYXNz", "api_key=key", "sid=key"},
-		{"GET /digest", "digest credentials", "", ""},
+		{"GET /digest", `Digest username="user", realm="plantmock", nonce="0a1b2c", uri="/", qop=auth, nc=00000001, cnonce="3d4e", response="6629fae49393a05397450978507c4ef1"`, "", ""},
 		{"GET /optional", "", "", ""},
 	}
 	for _, tt := range tests {
