@@ -499,9 +499,12 @@ func (c *collection) sameID(x *exchange, obj map[string]any, key string) *proble
 		return nil
 	}
 	if keyOf(id) != key && !x.plan.declares(classSchema) {
-		// The operation has no way to say no: the path wins.
-		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))
-		obj[c.idProp] = c.typedID(key)
+		// The operation has no way to say no: the path wins where it can
+		// be the identifier.
+		if len(c.idSchema.Validate(c.typedID(key))) == 0 {
+			x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))
+			obj[c.idProp] = c.typedID(key)
+		}
 		return nil
 	}
 	if keyOf(id) != key {

@@ -39,8 +39,30 @@ paths:
           description: headers only
           content:
             application/json: {schema: {type: object}}
+  /down:
+    get:
+      responses:
+        '503': {description: always down}
+  /hello:
+    get:
+      responses:
+        '103': {description: early hints only}
+  /anything:
+    post: {}
+  /tree:
+    get:
+      responses:
+        '200':
+          description: a tree no value satisfies
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Node'}}
 components:
   schemas:
+    Node:
+      type: object
+      required: [parent]
+      properties:
+        parent: {$ref: '#/components/schemas/Node'}
     Thing:
       type: object
       required: [id]
@@ -93,6 +115,11 @@ func TestCheck(t *testing.T) {
 		{"headers missing or invalid", "GET /things/{id}", "/things/1",
 			answer{200, map[string]string{"Content-Type": "application/json", "X-Opt": "many"}, `{"id":"1"}`},
 			[]string{"status 200: header.X-Rate: required header is missing", "status 200: header.X-Opt: expected integer, got string"}},
+		{"a 5xx is all the operation declares", "GET /down", "/down", answer{503, nil, ""}, nil},
+		{"no final 1xx exists", "GET /hello", "/hello", answer{204, nil, ""}, nil},
+		{"no response declared", "POST /anything", "/anything", answer{200, nil, ""}, nil},
+		{"no answer satisfies the schema", "GET /tree", "/tree",
+			answer{500, map[string]string{"Content-Type": "application/json"}, `{"error":50000}`}, nil},
 		{"HEAD answers carry no body", "HEAD /things/mine", "/things/mine", answer{200, map[string]string{"Content-Type": "application/json"}, ""}, nil},
 	}
 	for _, tt := range tests {

@@ -69,6 +69,9 @@ func Load(data []byte) (*Document, error) {
 	for _, s := range l.schemas.all {
 		if s.Recursive {
 			l.warn("recursive", at(s.ptr, s.src), "the schema contains itself: it is validated by reference, and generated data stops at a depth bound")
+			if !s.Finite() {
+				l.warn("infinite", at(s.ptr, s.src), "the schema requires itself with no way out: no value of finite size satisfies it, so no answer can be made with it")
+			}
 		}
 	}
 	l.comp = newCompiler(l)

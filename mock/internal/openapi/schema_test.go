@@ -89,3 +89,30 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+func TestFinite(t *testing.T) {
+	for _, tt := range []struct {
+		name, schemas string
+		want          bool
+	}{
+		{"requires itself", `T: {type: object, required: [parent], properties: {parent: {$ref: '#/components/schemas/T'}}}`, false},
+		{"optional self", `T: {type: object, properties: {parent: {$ref: '#/components/schemas/T'}}}`, true},
+		{"nullable self", `T: {type: object, nullable: true, required: [parent], properties: {parent: {$ref: '#/components/schemas/T'}}}`, true},
+		{"through a needed array", `T: {type: object, required: [kids], properties: {kids: {type: array, minItems: 1, items: {$ref: '#/components/schemas/T'}}}}`, false},
+		{"through an empty array", `T: {type: object, required: [kids], properties: {kids: {type: array, items: {$ref: '#/components/schemas/T'}}}}`, true},
+		{"an alternative ends", `T: {oneOf: [{type: string}, {type: object, required: [t], properties: {t: {$ref: '#/components/schemas/T'}}}]}`, true},
+		{"mutual", "A: {type: object, required: [b], properties: {b: {$ref: '#/components/schemas/B'}}}\n    B: {type: object, required: [a], properties: {a: {$ref: '#/components/schemas/A'}}}", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Load([]byte("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    " + tt.schemas + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, s := range doc.Schemas {
+				if got := s.Finite(); got != tt.want {
+					t.Errorf("%s.Finite() = %v, want %v", name, got, tt.want)
+				}
+			}
+		})
+	}
+}
