@@ -6,34 +6,64 @@ package openapi
 // its own kind, with no way out (no null, no other type, no alternative
 // that ends). Such a schema is valid OpenAPI, but nothing can be answered
 // with it.
+//
+// It is worked out as a least fixed point over the schemas s reaches
+// through the parts that must be present: a schema is finite once its
+// own rule holds with what is already known to be finite, until nothing
+// changes. The cost is linear in that graph per round.
 func (s *Schema) Finite() bool {
-	return s.finite(map[*Schema]bool{})
-}
-
-func (s *Schema) finite(stack map[*Schema]bool) bool {
 	if s == nil {
 		return true
 	}
-	if s.Never {
-		return false
+	var graph []*Schema
+	seen := map[*Schema]bool{}
+	var walk func(*Schema)
+	walk = func(t *Schema) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		graph = append(graph, t)
+		for _, a := range t.AnyOf {
+			walk(a)
+		}
+		if t.Is("array") {
+			walk(t.Items)
+		}
+		for _, r := range t.Required {
+			walk(t.Property(r))
+		}
 	}
-	if stack[s] {
-		return false
+	walk(s)
+	finite := map[*Schema]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range graph {
+			if !finite[t] && t.endsWith(finite) {
+				finite[t], changed = true, true
+			}
+		}
 	}
-	if s.HasConst || len(s.Enum) > 0 || s.HasExample {
+	return finite[s]
+}
+
+// endsWith reports whether s has a value of finite size, given which of
+// the schemas it needs are known to have one.
+func (s *Schema) endsWith(finite map[*Schema]bool) bool {
+	ok := func(t *Schema) bool { return t == nil || finite[t] }
+	switch {
+	case s.Never:
+		return false
+	case s.HasConst || len(s.Enum) > 0 || s.HasExample:
 		return true // a value is written down
-	}
-	stack[s] = true
-	defer delete(stack, s)
-	if len(s.AnyOf) > 0 {
+	case len(s.AnyOf) > 0:
 		for _, a := range s.AnyOf {
-			if a.finite(stack) {
+			if ok(a) {
 				return true
 			}
 		}
 		return false
-	}
-	if len(s.Types) == 0 && len(s.Properties) == 0 && s.Items == nil {
+	case len(s.Types) == 0 && len(s.Properties) == 0 && s.Items == nil:
 		return true
 	}
 	for _, t := range s.Types {
@@ -41,14 +71,14 @@ func (s *Schema) finite(stack map[*Schema]bool) bool {
 			return true // a scalar or null ends it
 		}
 	}
-	if s.Is("array") && (s.MinItems == nil || *s.MinItems == 0 || s.Items.finite(stack)) {
+	if s.Is("array") && (s.MinItems == nil || *s.MinItems == 0 || ok(s.Items)) {
 		return true
 	}
 	if !s.Is("object") && len(s.Types) > 0 {
 		return false
 	}
 	for _, r := range s.Required {
-		if !s.Property(r).finite(stack) {
+		if !ok(s.Property(r)) {
 			return false
 		}
 	}
