@@ -145,16 +145,48 @@ func (c *compiler) compileAll(all []*Schema) error {
 		s.compiled.Store(cs)
 	}
 	if c.request != nil {
-		// The request resource holds the same schemas, so it compiles if
-		// this one did; it is built now and compiled as values need it.
-		for _, s := range need {
+		// The request resource holds the same schemas, compiled the same
+		// way: the library walks a resource when it is first compiled
+		// from, so every schema validated on its own is compiled now.
+		req := requestSchemas(c.l.doc)
+		for _, s := range req {
 			c.request.def(s.src, s.ptr)
 		}
 		if err := c.request.addResource(); err != nil {
 			return err
 		}
+		for _, s := range req {
+			if c.request.compileInto(s, &s.compiledRequest) == nil {
+				return fail(s.ptr, s.src, "the schema does not compile for requests")
+			}
+		}
 	}
 	return nil
+}
+
+// requestSchemas returns the schemas requests are validated against:
+// parameters and bodies.
+func requestSchemas(d *Document) []*Schema {
+	var out []*Schema
+	add := func(s *Schema) {
+		if s != nil && s.src != nil {
+			out = append(out, s)
+		}
+	}
+	for _, op := range d.Operations {
+		for _, p := range op.Params {
+			add(p.Schema)
+			if p.Content != nil {
+				add(p.Content.Schema)
+			}
+		}
+		if op.Body != nil {
+			for _, m := range op.Body.Content {
+				add(m.Schema)
+			}
+		}
+	}
+	return out
 }
 
 // addResource hands the resource to the library.
@@ -338,7 +370,9 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 		case k == "enum" && v.kind == arrayNode && !c.v31:
 			out[k] = c.uniqueEnum(v, kptr)
 		case k == "required" && v.kind == arrayNode && c.mode != asWritten:
-			out[k] = c.required(n, v)
+			if r := c.required(n, v); len(r) > 0 { // draft 4 wants one at least
+				out[k] = r
+			}
 		case schemaMapKeywords[k] && v.isObject():
 			m := make(map[string]any, len(v.keys))
 			for j, name := range v.keys {

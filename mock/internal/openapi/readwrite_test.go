@@ -74,3 +74,41 @@ func TestWithoutReadOnlyWriteOnly(t *testing.T) {
 		t.Errorf("an answer without the readOnly id: %v, want id missing", vs)
 	}
 }
+
+// TestOnlyReadOnlyRequired: in 3.0 (draft 4, where required may not be
+// empty) a schema whose only required property is readOnly validates
+// requests without it.
+func TestOnlyReadOnlyRequired(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/A'}}
+      responses:
+        '201':
+          description: made
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/A'}}
+components:
+  schemas:
+    A:
+      type: object
+      required: [id]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := doc.Operations[0].Body.Content[0].Schema
+	if vs := body.ValidateRequest(map[string]any{"name": "x"}); len(vs) != 0 {
+		t.Errorf("ValidateRequest without the readOnly id = %v, want valid", vs)
+	}
+	if vs := body.Validate(map[string]any{"name": "x"}); len(vs) != 1 {
+		t.Errorf("Validate (an answer) without the readOnly id = %v, want id missing", vs)
+	}
+}
