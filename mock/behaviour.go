@@ -227,9 +227,9 @@ func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
 	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
 		return nil, store.ErrNotFound
 	}
-	made := s.madeUp(x, key)
-	if made == nil {
-		return nil, store.ErrNotFound
+	made, p := s.madeUp(x, key)
+	if p != nil {
+		return nil, p
 	}
 	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
@@ -244,18 +244,18 @@ func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
 	return nil, err
 }
 
-// madeUp makes up the item with key of a collection without a create
-// operation, as JSON: the item schema's example, else generated data, with
-// key as its identifier. Nil when the collection declares no item schema.
-func (s *Server) madeUp(x *exchange, key string) []byte {
+// madeUp makes up the item with key of a collection whose items exist
+// until deleted, as JSON: the item schema's example, else generated data,
+// with key as its identifier.
+func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 	c := x.plan.col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
-		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == ""))
+		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
 	}
 	v, p := generateValue(c.item, x.fake(s))
 	if p != nil {
-		return nil
+		return nil, p
 	}
 	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
 		obj = maps.Clone(obj)
@@ -264,7 +264,7 @@ func (s *Server) madeUp(x *exchange, key string) []byte {
 			v = obj
 		}
 	}
-	return jsonx.Marshal(v)
+	return jsonx.Marshal(v), nil
 }
 
 // remove deletes the resource the path names and answers with it where
@@ -288,6 +288,11 @@ func (s *Server) remove(x *exchange) *problem {
 	if x.schema() == nil {
 		s.writeBody(x, nil)
 		return nil
+	}
+	if v, err := jsonx.Decode(doc); err == nil && len(x.schema().Validate(project(v, x.schema()))) > 0 {
+		// The delete answers with something else than the resource (a
+		// report, what remains): its canned answer.
+		return s.canned(x)
 	}
 	return s.writeStored(x, doc)
 }

@@ -254,13 +254,12 @@ func succeeds(op *openapi.Operation) bool {
 	return code >= 200 && code < 300
 }
 
-// successSchema returns the schema of an operation's JSON success answer,
-// or nil.
+// successSchema returns the schema of an operation's success answer in
+// the media type a client gets by default (JSON where declared), or nil.
 func successSchema(op *openapi.Operation) *openapi.Schema {
-	if _, resp := op.Success(); resp != nil {
-		if m := resp.JSON(); m != nil {
-			return m.Schema
-		}
+	_, resp := op.Success()
+	if offers := offersOf(resp); len(offers) > 0 {
+		return offers[0].media.Schema
 	}
 	return nil
 }

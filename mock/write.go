@@ -62,9 +62,14 @@ func (s *Server) writeBody(x *exchange, body []byte) {
 		h.Set(pl.headers[i].name, pl.headers[i].value(s, x))
 	}
 	if pl.location && h.Get("Location") == "" {
-		// A create names the new item; other answers name what they are
-		// about: the request's own path.
-		h.Set("Location", x.r.URL.EscapedPath())
+		// A create names the new item; a redirect points elsewhere (a
+		// client following it must not come back here); other answers
+		// name what they are about: the request's own path.
+		loc := x.r.URL.EscapedPath()
+		if pl.success >= 300 && pl.success < 400 {
+			loc = "https://example.com" + loc
+		}
+		h.Set("Location", loc)
 	}
 	s.writeStatus(x, pl.success, body)
 }
@@ -120,7 +125,7 @@ func appendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if len(schema.Properties) == 0 {
+		if len(schema.Properties) == 0 && !schema.NoAdditionalProperties {
 			return jsonx.Append(buf, x)
 		}
 		buf = append(buf, '{')
@@ -163,7 +168,7 @@ func project(v any, schema *openapi.Schema) any {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if len(schema.Properties) == 0 {
+		if len(schema.Properties) == 0 && !schema.NoAdditionalProperties {
 			return x
 		}
 		out := make(map[string]any, len(schema.Properties))

@@ -56,7 +56,9 @@ func main() {
 }
 
 func run(doc *openapi.Document, base string, verbose, strict bool, out io.Writer) int {
-	client := &http.Client{Timeout: 10 * time.Second}
+	client := &http.Client{Timeout: 10 * time.Second,
+		// The answer checked is the mock's own, redirects included.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	byStatus := map[int]int{}
 	var failures, undeclared, unmade []string
 	for i, op := range doc.Operations {
