@@ -294,7 +294,7 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	case tFraction:
 		return g.number(w, fa)
 	}
-	return g.str(w, fa, name)
+	return g.str(w, fa, name, try)
 }
 
 // enum picks a value of the first enum of w's parts, from a random

@@ -308,6 +308,12 @@ func TestKeywords(t *testing.T) {
 			}},
 		{name: "a recursive list that ends by an alternative", schemas: `
     S: {oneOf: [{type: string}, {type: object, required: [next], properties: {next: {$ref: '#/components/schemas/S'}}, additionalProperties: false}]}`},
+		{name: "oneOf of lengths", version: "3.0.3", schemas: `
+    S: {type: string, oneOf: [{minLength: 2}, {maxLength: 4}]}`},
+		{name: "unevaluatedProperties beside an alternative", schemas: `
+    S: {allOf: [{properties: {foo: {type: string}}, unevaluatedProperties: false}], anyOf: [{properties: {bar: {type: string}}}]}`},
+		{name: "unevaluatedItems beside alternatives", schemas: `
+    S: {prefixItems: [{const: foo}], oneOf: [{prefixItems: [true, {const: bar}]}, {prefixItems: [true, {const: baz}]}], unevaluatedItems: false}`},
 		{name: "a reference only the validator follows", schemas: `
     S: {$id: 'https://plantmock.test/s', $ref: '#count', $defs: {c: {$anchor: count, type: integer, minimum: 3}}}`},
 	}

@@ -353,7 +353,7 @@ func (g *gen) propertyName(w *want, try int) string {
 		nw := one(names)
 		nf := nw.fold()
 		nf.types = tString
-		return g.str(&nw, &nf, "")
+		return g.str(&nw, &nf, "", try)
 	}
 	return g.f.Word()
 }

@@ -13,9 +13,10 @@ import (
 const maxRepairKeys = 16
 
 // repair tries to make v, which breaks w with violations vs, satisfy w by
-// taking properties out of its objects: first those the violations point
-// at, then each property of v in turn (a property that an alternative,
-// unevaluatedProperties or a dependentSchemas refuses, say). It works on
+// taking out what the violations point at (properties, and items with
+// those after them), then each property of v in turn (a property that
+// an alternative, unevaluatedProperties or a dependentSchemas refuses,
+// say). It works on
 // a copy, and returns it and whether it now satisfies w; else v and
 // false.
 func (g *gen) repair(w *want, v any, vs []openapi.Violation) (any, bool) {
@@ -23,11 +24,13 @@ func (g *gen) repair(w *want, v any, vs []openapi.Violation) (any, bool) {
 		return v, false
 	}
 	c := clone(v)
-	cut := false
+	made := false
 	for _, x := range vs {
-		cut = cutAt(c, x.Path) || cut
+		var ok bool
+		c, ok = cutAt(c, x.Path)
+		made = made || ok
 	}
-	if cut {
+	if made {
 		if ok, _ := g.check(w, c); ok {
 			return c, true
 		}
@@ -81,38 +84,43 @@ func clone(v any) any {
 	return v
 }
 
-// cutAt takes out the property a violation's path ("owner.name",
-// "tags[2].id") points at, where its parent is an object; it reports
-// whether it did.
-func cutAt(v any, path string) bool {
-	segs := split(path)
+// cutAt takes out what a violation's path ("owner.name", "tags[2]")
+// points at: a property of an object, or an array's item and those after
+// it. It returns the value with the cut made and whether it made one.
+func cutAt(v any, path string) (any, bool) {
+	return cut(v, split(path))
+}
+
+func cut(v any, segs []string) (any, bool) {
 	if len(segs) == 0 {
-		return false
+		return v, false
 	}
-	for _, s := range segs[:len(segs)-1] {
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[s]
-		case []any:
-			i, err := strconv.Atoi(s)
-			if err != nil || i < 0 || i >= len(x) {
-				return false
-			}
-			v = x[i]
-		default:
-			return false
+	switch x := v.(type) {
+	case map[string]any:
+		e, has := x[segs[0]]
+		if !has {
+			return v, false
 		}
+		if len(segs) == 1 {
+			delete(x, segs[0])
+			return x, true
+		}
+		e, ok := cut(e, segs[1:])
+		x[segs[0]] = e
+		return x, ok
+	case []any:
+		i, err := strconv.Atoi(segs[0])
+		if err != nil || i < 0 || i >= len(x) {
+			return v, false
+		}
+		if len(segs) == 1 {
+			return x[:i], true
+		}
+		e, ok := cut(x[i], segs[1:])
+		x[i] = e
+		return x, ok
 	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return false
-	}
-	last := segs[len(segs)-1]
-	if _, has := m[last]; !has {
-		return false
-	}
-	delete(m, last)
-	return true
+	return v, false
 }
 
 // split splits a violation's path into property names and indexes.

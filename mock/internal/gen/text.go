@@ -11,8 +11,8 @@ import (
 
 // str makes a string: from the pattern of w's parts, else of the
 // format, else realistic for the property name, within the lengths (in
-// runes).
-func (g *gen) str(w *want, fa *facts, name string) string {
+// runes); try counts the attempts for the same want.
+func (g *gen) str(w *want, fa *facts, name string, try int) string {
 	sp := fa.lengths
 	if fa.pattern {
 		return g.patterned(w, fa.format, sp)
@@ -23,6 +23,18 @@ func (g *gen) str(w *want, fa *facts, name string) string {
 	}
 	if v == "" {
 		v = byName(name, g.f)
+	}
+	switch {
+	case fa.format != "" || try == 0:
+	case try%2 == 1:
+		// Tried again (a schema the string must not match, say): long,
+		// then short.
+		sp.min = max(sp.min, 12)
+		if sp.max >= 0 {
+			sp.min = min(sp.min, sp.max)
+		}
+	default:
+		sp.max = max(sp.min, 1)
 	}
 	return g.fit(v, fa.format, sp)
 }
