@@ -63,9 +63,12 @@ func TestGenerateFailures(t *testing.T) {
 
 // generationFloor is the share, in percent, of the suite's schemas with a
 // valid instance whose generated values must be valid for every seed, in
-// each dialect. The suite of CI (JSON-Schema-Test-Suite, see SOURCE in
-// its checkout) reaches 89.8% in draft2020-12 and 97.9% in draft4.
-const generationFloor = 89
+// each dialect. The suite of CI (JSON-Schema-Test-Suite at 44401e0c)
+// reaches 99.4% in draft2020-12 (334 of 336: a $ref to a tree by its $id,
+// which the model cannot follow, and a not whose only valid instances are
+// objects with a property it does not evaluate) and 100% in draft4 (97 of
+// 97).
+const generationFloor = 99
 
 // TestGenerateSuite runs the generation check over the JSON Schema Test
 // Suite named by PLANTMOCK_JSONSCHEMA_SUITE, when it names one, and fails
