@@ -79,7 +79,7 @@ func (g *gen) array(w want, name string, depth int) []any {
 	serves := places(contains, prefix, n)
 	out := make([]any, 0, n)
 	var seen map[string]bool
-	unique := false
+	unique, spent := false, false
 	for p := range w.parts {
 		unique = unique || p.UniqueItems
 	}
@@ -100,7 +100,7 @@ func (g *gen) array(w want, name string, depth int) []any {
 		v, _ := g.value(iw, item, depth+1)
 		if seen != nil {
 			key := string(jsonx.Marshal(v))
-			for t := 0; seen[key] && t < maxUniqueTries; t++ {
+			for t := 0; seen[key] && t < maxUniqueTries && !spent; t++ {
 				v, _ = g.value(iw, item, depth+1)
 				key = string(jsonx.Marshal(v))
 			}
@@ -108,6 +108,7 @@ func (g *gen) array(w want, name string, depth int) []any {
 				if int64(len(out)) >= lo {
 					break // no other value: the array ends here
 				}
+				spent = true // and the items to come repeat too: no more tries
 			}
 			seen[key] = true
 		}

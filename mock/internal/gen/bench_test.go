@@ -65,6 +65,45 @@ func BenchmarkValueTypical(b *testing.B) {
 	}
 }
 
+// allOfSchema is the Plant Store's NewPlant: an allOf of a component and
+// an object that adds a required property.
+const allOfSchema = `openapi: 3.1.0
+info: {title: b, version: '1'}
+paths:
+  /plants:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/NewPlant'}
+components:
+  schemas:
+    Plant:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string}
+        tag: {type: string}
+    NewPlant:
+      allOf:
+        - $ref: '#/components/schemas/Plant'
+        - type: object
+          required: [id]
+          properties:
+            id: {type: integer, format: int64}
+`
+
+// BenchmarkValueAllOf generates the answer of an allOf of two objects.
+func BenchmarkValueAllOf(b *testing.B) {
+	s := loadBench(b, allOfSchema)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		Value(s, Faker(1, uint64(i)))
+	}
+}
+
 // BenchmarkValueEverything generates the answer of the schema of the
 // tests, which uses most keywords.
 func BenchmarkValueEverything(b *testing.B) {

@@ -76,17 +76,35 @@ func (g *gen) planDependent(w want, depth int) []entry {
 	}
 }
 
-// plainObject reports whether w is one schema whose object keywords are
-// properties, required (of declared properties) and additionalProperties
-// false: the usual object, made without planning.
+// plainObject reports whether w is the usual object, made from the
+// properties of its schema without planning: one schema (with allOf
+// members, as NewPlant, allOf Plant and an object with id) whose object
+// keywords are properties, required (of declared properties) and, for a
+// schema without members, additionalProperties false; no property
+// declared by two parts with different schemas, no discriminator in a
+// member.
 func plainObject(w *want) bool {
-	if !w.single() {
+	if len(w.more) > 0 || len(w.none) > 0 || len(w.fixed) > 0 || w.s == nil {
 		return false
 	}
 	s := w.s
-	if s.Not != nil || len(s.PatternProperties) > 0 || s.AdditionalProperties != nil || s.PropertyNames != nil ||
-		len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 || s.MinProperties != nil || s.MaxProperties != nil {
-		return false
+	members := len(s.AllOf) > 0
+	if members && s.NoAdditionalProperties {
+		return false // whose properties does it mean? plan asks each part
+	}
+	for p := range w.parts {
+		if p.Not != nil || len(p.PatternProperties) > 0 || p.AdditionalProperties != nil || p.PropertyNames != nil ||
+			len(p.DependentRequired) > 0 || len(p.DependentSchemas) > 0 || p.MinProperties != nil || p.MaxProperties != nil ||
+			p != s && (p.Discriminator != nil || p.NoAdditionalProperties) {
+			return false
+		}
+		if p != s {
+			for _, pr := range p.Properties {
+				if s.Property(pr.Name) != pr.Schema {
+					return false // declared twice: both apply
+				}
+			}
+		}
 	}
 	for _, r := range s.Required {
 		if p := s.Property(r); p == nil || p.WriteOnly || impossible(p) {
