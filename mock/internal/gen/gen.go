@@ -50,7 +50,7 @@ const (
 
 // maxChecks bounds how many candidates one Value checks against their
 // schemas, so that a schema no value can satisfy costs little.
-const maxChecks = 64
+const maxChecks = 256
 
 // Value returns a value for schema s. Examples, consts and enums are used
 // where the schema has them; otherwise the value is made up from the type,
@@ -82,11 +82,14 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 		return g.f.Word(), true
 	}
 	fa := w.fold()
+	if fa.never {
+		return nil, false // no value: nothing to try
+	}
 	if fa.pending {
 		return g.choose(&w, fa.choice, name, depth)
 	}
 	if !fa.risky {
-		return g.make(&w, &fa, name, depth, 0), !fa.never
+		return g.make(&w, &fa, name, depth, 0), true
 	}
 	tries := 3
 	if fa.opaque {
@@ -176,6 +179,9 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 	have, good := false, false
 	try := func(b want) bool {
 		v, ok := g.value(b, name, depth)
+		if !ok && v == nil && b.fold().never {
+			return false // an alternative no value satisfies
+		}
 		if !ok || len(b.none) == 0 && len(b.fixed) == 0 {
 			// Not checked against b, which holds all of w, or refused
 			// by it: check against w.

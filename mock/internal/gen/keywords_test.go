@@ -121,6 +121,14 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("petType %v, want S", pt)
 				}
 			}},
+		{name: "oneOf where one alternative takes every object", schemas: `
+    Create: {type: object, required: [ref, ref_type], properties: {ref: {type: string}, ref_type: {type: string}}}
+    Delete: {type: object, required: [ref], properties: {ref: {type: string}}}
+    Watch: {type: object, required: [action], properties: {action: {type: string}}}
+    Fork: {type: object, required: [action, forkee], properties: {action: {type: string}, forkee: {type: object}}}
+    Public: {type: object}
+    Payload: {oneOf: [{$ref: '#/components/schemas/Create'}, {$ref: '#/components/schemas/Delete'}, {$ref: '#/components/schemas/Watch'}, {$ref: '#/components/schemas/Fork'}, {$ref: '#/components/schemas/Public'}]}
+    S: {type: array, minItems: 8, items: {type: object, required: [payload], properties: {payload: {$ref: '#/components/schemas/Payload'}}}}`},
 		{name: "anyOf", schemas: `
     S: {anyOf: [{type: string, maxLength: 3, minLength: 3}, {type: integer, minimum: 7, maximum: 7}]}`},
 		{name: "anyOf and oneOf together", schemas: `
