@@ -78,7 +78,7 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	if depth >= hardDepth {
 		return nil, false
 	}
-	if w.s == nil && len(w.more) == 0 {
+	if w.s == nil && len(w.more) == 0 && len(w.none) == 0 {
 		return g.f.Word(), true
 	}
 	fa := w.fold()

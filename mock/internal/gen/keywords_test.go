@@ -101,18 +101,18 @@ func TestKeywords(t *testing.T) {
     Dog: {type: object, required: [name, bark], properties: {name: {type: string}, bark: {type: string}}}
     S: {oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]}`},
 		{name: "oneOf with a discriminator and mapping", schemas: discriminated("oneOf", true),
-			check: checkDiscriminated(map[string]string{"cat": "Cat", "dog": "Dog"})},
+			check: checkDiscriminated("petType", map[string]string{"cat": "Cat", "dog": "Dog"})},
 		{name: "oneOf with a discriminator, names", schemas: discriminated("oneOf", false),
-			check: checkDiscriminated(map[string]string{"Cat": "Cat", "Dog": "Dog"})},
+			check: checkDiscriminated("petType", map[string]string{"Cat": "Cat", "Dog": "Dog"})},
 		{name: "anyOf with a discriminator", schemas: discriminated("anyOf", true),
-			check: checkDiscriminated(map[string]string{"cat": "Cat", "dog": "Dog"})},
+			check: checkDiscriminated("petType", map[string]string{"cat": "Cat", "dog": "Dog"})},
 		{name: "oneOf with a discriminator in 3.0", version: "3.0.3", schemas: discriminated("oneOf", true),
-			check: checkDiscriminated(map[string]string{"cat": "Cat", "dog": "Dog"})},
+			check: checkDiscriminated("petType", map[string]string{"cat": "Cat", "dog": "Dog"})},
 		{name: "oneOf told apart by the discriminator's enums", schemas: `
     Cat: {type: object, required: [petType], properties: {petType: {type: string, enum: [cat]}, name: {type: string}}}
     Dog: {type: object, required: [petType], properties: {petType: {type: string, enum: [dog]}, name: {type: string}}}
     S: {oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}], discriminator: {propertyName: petType, mapping: {cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog'}}}`,
-			check: checkDiscriminated(map[string]string{"cat": "Cat", "dog": "Dog"})},
+			check: checkDiscriminated("petType", map[string]string{"cat": "Cat", "dog": "Dog"})},
 		{name: "a named alternative of an allOf discriminator", schemas: `
     Pet: {type: object, required: [petType], properties: {petType: {type: string}}, discriminator: {propertyName: petType}}
     S: {allOf: [{$ref: '#/components/schemas/Pet'}, {properties: {lives: {type: integer}}}]}`,
@@ -121,6 +121,17 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("petType %v, want S", pt)
 				}
 			}},
+		{name: "oneOf of objects without required properties", version: "3.0.3", schemas: `
+    S: {oneOf: [{type: object, properties: {a: {type: string}, b: {type: string}}}, {type: object, properties: {c: {type: string}, d: {type: string}}}]}`},
+		{name: "oneOf of objects told apart by an optional property", version: "3.0.3", schemas: `
+    One: {type: object, required: [kind], properties: {kind: {type: string}, one: {type: number}}}
+    Two: {type: object, required: [kind], properties: {kind: {type: string}, two: {type: string}}}
+    S: {oneOf: [{$ref: '#/components/schemas/One'}, {$ref: '#/components/schemas/Two'}], discriminator: {propertyName: kind}}`,
+			check: checkDiscriminated("kind", map[string]string{"One": "One", "Two": "Two"})},
+		{name: "oneOf of objects told apart by a nested object", version: "3.0.3", schemas: `
+    A: {type: object, required: [id, body], properties: {id: {type: integer}, registration: {type: object, required: [permit], properties: {permit: {type: string}}}}}
+    B: {type: object, required: [id, body], properties: {id: {type: integer}, registration: {type: object, required: [expires], properties: {expires: {type: string}}}}}
+    S: {type: object, oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]}`},
 		{name: "oneOf where one alternative takes every object", schemas: `
     Create: {type: object, required: [ref, ref_type], properties: {ref: {type: string}, ref_type: {type: string}}}
     Delete: {type: object, required: [ref], properties: {ref: {type: string}}}
@@ -171,6 +182,8 @@ func TestKeywords(t *testing.T) {
     S: {type: string, pattern: 'fern', minLength: 20}`},
 		{name: "pattern of a class", schemas: `
     S: {type: string, pattern: '^[^a-z0-9]{2,4}$'}`},
+		{name: "pattern and format", version: "3.0.3", schemas: `
+    S: {type: string, format: date, pattern: '(\d{4})-(\d{2})-(\d{2})'}`},
 		{name: "two patterns", schemas: `
     S: {allOf: [{type: string, pattern: '^[a-z]+$'}, {pattern: 'q'}]}`},
 		{name: "lengths in runes", schemas: `
@@ -363,17 +376,17 @@ func discriminated(kw string, mapping bool) string {
     S: {$ref: '#/components/schemas/Pet'}`
 }
 
-// checkDiscriminated checks that petType names a schema (by names,
-// petType to schema) that the value is valid against.
-func checkDiscriminated(names map[string]string) func(t *testing.T, v any, doc *openapi.Document) {
+// checkDiscriminated checks that property prop names a schema (by names,
+// its value to the schema's name) that the value is valid against.
+func checkDiscriminated(prop string, names map[string]string) func(t *testing.T, v any, doc *openapi.Document) {
 	return func(t *testing.T, v any, doc *openapi.Document) {
-		pt, _ := v.(map[string]any)["petType"].(string)
+		pt, _ := v.(map[string]any)[prop].(string)
 		name, ok := names[pt]
 		if !ok {
-			t.Fatalf("petType %q names no alternative: %v", pt, v)
+			t.Fatalf("%s %q names no alternative: %v", prop, pt, v)
 		}
 		if vs := doc.Schemas[name].Validate(v); len(vs) > 0 {
-			t.Errorf("petType %q but the value is no %s: %v", pt, name, vs)
+			t.Errorf("%s %q but the value is no %s: %v", prop, pt, name, vs)
 		}
 	}
 }

@@ -206,8 +206,7 @@ func (g *gen) plan(w *want, depth int) []entry {
 			}
 		}
 	}
-	g.avoid(w, es)
-	es = kept(es)
+	es = kept(g.avoid(w, es))
 	counts := w.propertyCounts()
 	if counts.max >= 0 {
 		for i := len(es) - 1; i >= 0 && int64(len(es)) > counts.max; i-- {
@@ -282,30 +281,96 @@ func (g *gen) constrain(w *want, e *entry) {
 	}
 }
 
-// avoid drops properties so that the object does not match a schema it
-// must not: of the properties such a schema requires, when the object
-// would have them all, the ones it need not have.
-func (g *gen) avoid(w *want, es []entry) {
+// avoid plans the object so that it does not match a schema it must not
+// (not, the other alternatives of a oneOf), as its properties can tell:
+// where the object would have all the properties the schema requires,
+// those it need not have are dropped; where the schema refuses properties
+// it does not declare and the object has one, nothing is needed; else a
+// property the schema declares is given a value the schema refuses (one
+// the object does not have yet and may have, first).
+func (g *gen) avoid(w *want, es []entry) []entry {
 	for n := range w.nots {
-		if len(n.Required) == 0 || typesOf(n)&tObject == 0 {
+		if typesOf(n)&tObject == 0 || missing(es, n.Required) {
 			continue
 		}
-		all := true
+		dropped := false
 		for _, r := range n.Required {
-			if i := find(es, r); i < 0 || es[i].drop {
-				all = false
+			if i := find(es, r); !es[i].required {
+				es[i].drop, dropped = true, true
+			}
+		}
+		if dropped || n.NoAdditionalProperties && len(n.PatternProperties) == 0 && undeclared(es, n) {
+			continue
+		}
+		added := false
+		for _, np := range n.Properties {
+			if find(es, np.Name) >= 0 || anything(np.Schema) {
+				continue
+			}
+			e := entry{name: np.Name}
+			g.constrain(w, &e)
+			if !e.drop {
+				e.w = e.w.minus(np.Schema)
+				es, added = append(es, e), true
 				break
 			}
 		}
-		if !all {
+		if added {
 			continue
 		}
-		for _, r := range n.Required {
-			if i := find(es, r); !es[i].required {
-				es[i].drop = true
+		// Optional properties first: a required one the object cannot
+		// drop where its value cannot be made.
+		for _, required := range [2]bool{false, true} {
+			if i := refusable(es, n, required); i >= 0 {
+				es[i].w = es[i].w.minus(n.Property(es[i].name))
+				break
 			}
 		}
 	}
+	return es
+}
+
+// refusable returns the index of a planned property, required or not,
+// whose value may be one that n's schema of it refuses, or -1: one n
+// declares, that is not fixed, whose schemas are not n's, and whose type
+// n's schema, if it says only a type, does not take whole.
+func refusable(es []entry, n *openapi.Schema, required bool) int {
+	for _, np := range n.Properties {
+		i := find(es, np.Name)
+		if i < 0 || anything(np.Schema) {
+			continue
+		}
+		e := &es[i]
+		if e.drop || e.isFixed || e.required != required || np.Schema == e.w.s || has(e.w.more, np.Schema) {
+			continue
+		}
+		if e.w.s != nil && typeOnly(np.Schema) && typesOf(e.w.s)&^typesOf(np.Schema) == 0 {
+			continue // its value would be of a type np takes: nothing n refuses
+		}
+		return i
+	}
+	return -1
+}
+
+// missing reports whether some of names are not planned.
+func missing(es []entry, names []string) bool {
+	for _, r := range names {
+		if i := find(es, r); i < 0 || es[i].drop {
+			return true
+		}
+	}
+	return false
+}
+
+// undeclared reports whether a planned property is one n does not
+// declare.
+func undeclared(es []entry, n *openapi.Schema) bool {
+	for _, e := range es {
+		if !e.drop && n.Property(e.name) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // inherited fixes the discriminator property of an object whose schema

@@ -79,6 +79,14 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 	if sure {
 		tries = 12 // no check to pay for
 	}
+	if format != "" && g.checks > 0 {
+		// A value of the format, where it matches the patterns too (a date
+		// and \d{4}-\d{2}-\d{2}): made from the pattern, it would seldom be
+		// of the format.
+		if v := g.fit(byFormat(format, g.f), format, sp); v != "" && g.matchesAll(w, v) {
+			return v
+		}
+	}
 	var v string
 	for try := 0; try < tries; try++ {
 		re, err := parseRegexp(patterns[try%len(patterns)])
@@ -92,22 +100,23 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 			}
 			continue
 		}
-		if g.checks <= 0 {
-			return v
-		}
-		g.checks--
-		ok := true
-		for p := range w.parts {
-			if (p.Pattern != "" || p.Format != "") && len(p.Validate(v)) > 0 {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if g.checks <= 0 || g.matchesAll(w, v) {
 			return v
 		}
 	}
 	return v
+}
+
+// matchesAll reports whether string v satisfies every part of w with a
+// pattern or a format, by the validator.
+func (g *gen) matchesAll(w *want, v string) bool {
+	g.checks--
+	for p := range w.parts {
+		if (p.Pattern != "" || p.Format != "") && len(p.Validate(v)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func byFormat(format string, f *gofakeit.Faker) string {
