@@ -18,10 +18,12 @@ func TestGenerateAgrees(t *testing.T) {
 	want := `draft2020-12 as OpenAPI 3.1.0, seeds 1..3
   generated values valid for every seed: 2 of 2 (100.0%) of the schemas with a valid instance
   not run: 2 groups (no valid instance, or skipped as the validation run skips them)
+    draft2020-12/plants.json: 2 of 2 (100.0%)
 
 draft4 as OpenAPI 3.0.3, seeds 1..3
   generated values valid for every seed: 2 of 2 (100.0%) of the schemas with a valid instance
   not run: 3 groups (no valid instance, or skipped as the validation run skips them)
+    draft4/pots.json: 2 of 2 (100.0%)
 
 PASS: every dialect's share is at least 100.0%
 `
