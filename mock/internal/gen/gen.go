@@ -281,8 +281,8 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	if fa.enum != nil {
 		return g.enum(w, fa)
 	}
-	if try == 0 && len(w.more) == 0 && len(w.none) == 0 && len(w.fixed) == 0 {
-		if ex, ok := w.s.GoodExample(); ok {
+	if try == 0 {
+		if ex, ok := g.example(w); ok {
 			return ex
 		}
 	}
@@ -301,6 +301,23 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 		return g.number(w, fa)
 	}
 	return g.str(w, fa, name, try)
+}
+
+// example returns the example of w's schema when it has one that
+// satisfies it; for a want of several schemas (an alternative chosen, say),
+// the first example of its parts that satisfies them all.
+func (g *gen) example(w *want) (any, bool) {
+	if len(w.more) == 0 && len(w.none) == 0 && len(w.fixed) == 0 {
+		return w.s.GoodExample()
+	}
+	for p := range w.parts {
+		if p.HasExample {
+			if ex, ok := p.GoodExample(); ok && g.fits(w, ex) {
+				return ex, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // enum picks a value of the first enum of w's parts, from a random

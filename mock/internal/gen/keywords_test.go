@@ -140,6 +140,15 @@ func TestKeywords(t *testing.T) {
     Public: {type: object}
     Payload: {oneOf: [{$ref: '#/components/schemas/Create'}, {$ref: '#/components/schemas/Delete'}, {$ref: '#/components/schemas/Watch'}, {$ref: '#/components/schemas/Fork'}, {$ref: '#/components/schemas/Public'}]}
     S: {type: array, minItems: 8, items: {type: object, required: [payload], properties: {payload: {$ref: '#/components/schemas/Payload'}}}}`},
+		{name: "oneOf of alternatives with examples", schemas: `
+    Cat: {type: object, required: [lives], properties: {lives: {type: integer}}, example: {lives: 9}}
+    Dog: {type: object, required: [bark], properties: {bark: {type: string}}, example: {bark: woof}}
+    S: {oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if !reflect.DeepEqual(v, map[string]any{"lives": json.Number("9")}) {
+					t.Errorf("got %v, want Cat's example", v)
+				}
+			}},
 		{name: "anyOf", schemas: `
     S: {anyOf: [{type: string, maxLength: 3, minLength: 3}, {type: integer, minimum: 7, maximum: 7}]}`},
 		{name: "anyOf and oneOf together", schemas: `
