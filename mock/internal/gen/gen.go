@@ -81,7 +81,8 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	if w.s == nil && len(w.more) == 0 && len(w.none) == 0 {
 		return g.f.Word(), true
 	}
-	fa := w.fold()
+	var fa facts
+	w.fold(&fa)
 	if fa.never {
 		return nil, false // no value: nothing to try
 	}
@@ -179,7 +180,7 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 	have, good := false, false
 	try := func(b want) bool {
 		v, ok := g.value(b, name, depth)
-		if !ok && v == nil && b.fold().never {
+		if !ok && v == nil && b.impossible() {
 			return false // an alternative no value satisfies
 		}
 		if !ok || len(b.none) == 0 && len(b.fixed) == 0 {
@@ -275,8 +276,8 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	if fa.never || depth >= maxDepth && fa.types&tNull != 0 {
 		return nil
 	}
-	if fa.hasConst {
-		return fa.constant
+	if fa.constant != nil {
+		return fa.constant.Const
 	}
 	if fa.enum != nil {
 		return g.enum(w, fa)
@@ -292,7 +293,7 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	case tBoolean:
 		return g.f.Bool()
 	case tObject:
-		return g.object(*w, depth)
+		return g.object(*w, fa.plainObject, depth)
 	case tArray:
 		return g.array(*w, name, depth)
 	case tInteger:
@@ -323,7 +324,7 @@ func (g *gen) example(w *want) (any, bool) {
 // enum picks a value of the first enum of w's parts, from a random
 // place, that the other parts allow too.
 func (g *gen) enum(w *want, fa *facts) any {
-	list := fa.enum
+	list := fa.enum.Enum
 	start := g.f.Number(0, len(list)-1)
 	check := fa.multipart || fa.nots > 0
 	for i := range list {

@@ -17,8 +17,8 @@ const maxDependencyRounds = 3
 // maxProperties, with what dependentRequired and dependentSchemas ask,
 // the discriminator's value where one is fixed, and not what a schema
 // it must not match requires.
-func (g *gen) object(w want, depth int) map[string]any {
-	if plainObject(&w) {
+func (g *gen) object(w want, plain bool, depth int) map[string]any {
+	if plainObject(&w, plain) {
 		s := w.s
 		out := make(map[string]any, len(s.Properties))
 		for _, p := range s.Properties {
@@ -78,33 +78,18 @@ func (g *gen) planDependent(w want, depth int) []entry {
 
 // plainObject reports whether w is the usual object, made from the
 // properties of its schema without planning: one schema (with allOf
-// members, as NewPlant, allOf Plant and an object with id) whose object
-// keywords are properties, required (of declared properties) and, for a
-// schema without members, additionalProperties false; no property
-// declared by two parts with different schemas, no discriminator in a
-// member.
-func plainObject(w *want) bool {
-	if len(w.more) > 0 || len(w.none) > 0 || len(w.fixed) > 0 || w.s == nil {
+// members, as NewPlant, allOf Plant and an object with id) whose parts'
+// object keywords are properties, required (of declared properties) and,
+// for a schema without members, additionalProperties false (plain, as
+// fold found), with no property declared by two parts with different
+// schemas and no discriminator in a member.
+func plainObject(w *want, plain bool) bool {
+	if !plain || len(w.more) > 0 || len(w.none) > 0 || len(w.fixed) > 0 || w.s == nil {
 		return false
 	}
 	s := w.s
-	members := len(s.AllOf) > 0
-	if members && s.NoAdditionalProperties {
-		return false // whose properties does it mean? plan asks each part
-	}
-	for p := range w.parts {
-		if p.Not != nil || len(p.PatternProperties) > 0 || p.AdditionalProperties != nil || p.PropertyNames != nil ||
-			len(p.DependentRequired) > 0 || len(p.DependentSchemas) > 0 || p.MinProperties != nil || p.MaxProperties != nil ||
-			p != s && (p.Discriminator != nil || p.NoAdditionalProperties) {
-			return false
-		}
-		if p != s {
-			for _, pr := range p.Properties {
-				if s.Property(pr.Name) != pr.Schema {
-					return false // declared twice: both apply
-				}
-			}
-		}
+	if len(s.AllOf) > 0 && (s.NoAdditionalProperties || clash(s, s.AllOf)) {
+		return false // additionalProperties false: whose properties does it mean? plan asks each part
 	}
 	for _, r := range s.Required {
 		if p := s.Property(r); p == nil || p.WriteOnly || impossible(p) {
@@ -112,6 +97,22 @@ func plainObject(w *want) bool {
 		}
 	}
 	return true
+}
+
+// clash reports whether a member of s (or of its members) declares a
+// property with another schema than s's merged one: both apply.
+func clash(s *openapi.Schema, members []*openapi.Schema) bool {
+	for _, m := range members {
+		for _, pr := range m.Properties {
+			if s.Property(pr.Name) != pr.Schema {
+				return true
+			}
+		}
+		if clash(s, m.AllOf) {
+			return true
+		}
+	}
+	return false
 }
 
 // entry is a property an object is planned to have.
@@ -434,7 +435,8 @@ func (g *gen) propertyName(w *want, try int) string {
 	}
 	if names != nil {
 		nw := one(names)
-		nf := nw.fold()
+		var nf facts
+		nw.fold(&nf)
 		nf.types = tString
 		return g.str(&nw, &nf, "", try)
 	}

@@ -210,33 +210,30 @@ func bare(s *openapi.Schema) bool {
 // choice not settled, and whether a value made for the want is worth
 // checking.
 type facts struct {
-	never bool
-	types types
-	// prefer is the type the parts' keywords speak of (0: none).
-	prefer types
+	never       bool
+	types       types
+	prefer      types // the type the parts' keywords speak of (0: none)
+	pending     bool  // choice is one not settled
+	risky       bool  // a value made by construction may fail: check it
+	opaque      bool  // a part the model cannot see into
+	multipart   bool  // more than one part
+	plainObject bool  // no part has object keywords beyond properties and required (see plainObject)
+	multipleOf  bool  // some part has multipleOf
+	pattern     bool  // some part has a pattern
 
-	constant any
-	hasConst bool
-	enum     []any
-
-	choice    choice // the first choice not settled, when pending
-	pending   bool
-	risky     bool // a value made by construction may fail: check it
-	opaque    bool // a part the model cannot see into
-	nots      int  // schemas the value must not match
-	multipart bool // more than one part
-
-	format string // the first part's format
-
-	multipleOf bool     // some part has multipleOf
-	lengths    span     // of strings
-	pattern    bool     // some part has a pattern
-	interval   interval // of numbers
+	constant *openapi.Schema // the first part with const
+	enum     *openapi.Schema // the first part with enum
+	choice   choice          // the first choice not settled, when pending
+	nots     int             // schemas the value must not match
+	format   string          // the first part's format
+	lengths  span            // of strings
+	interval interval        // of numbers
 }
 
-// fold gathers the facts of w's parts.
-func (w *want) fold() facts {
-	f := facts{types: tAny, nots: len(w.none), risky: len(w.none) > 0 || len(w.fixed) > 0, lengths: span{0, -1}}
+// fold gathers the facts of w's parts into f (filled in place: facts are
+// large to copy).
+func (w *want) fold(f *facts) {
+	*f = facts{types: tAny, nots: len(w.none), risky: len(w.none) > 0 || len(w.fixed) > 0, lengths: span{0, -1}, plainObject: true}
 	f.multipart = !w.alone()
 	for p := range w.parts {
 		f.add(w, p)
@@ -254,7 +251,14 @@ func (w *want) fold() facts {
 	if f.types == 0 {
 		f.never = true
 	}
-	return f
+}
+
+// impossible reports whether no value satisfies w, as far as its parts'
+// own keywords tell.
+func (w *want) impossible() bool {
+	var f facts
+	w.fold(&f)
+	return f.never
 }
 
 // add folds part p of w into f.
@@ -263,11 +267,11 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	if len(p.Types) > 0 {
 		f.types &= typesOf(p)
 	}
-	if p.HasConst && !f.hasConst {
-		f.constant, f.hasConst = p.Const, true
+	if p.HasConst && f.constant == nil {
+		f.constant = p
 	}
 	if len(p.Enum) > 0 && f.enum == nil {
-		f.enum = p.Enum
+		f.enum = p
 	}
 	if !f.pending {
 		switch {
@@ -282,6 +286,11 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	if p.Not != nil {
 		f.nots++
 		f.risky = true
+	}
+	if f.plainObject && (p.Not != nil || len(p.PatternProperties) > 0 || p.AdditionalProperties != nil || p.PropertyNames != nil ||
+		len(p.DependentRequired) > 0 || len(p.DependentSchemas) > 0 || p.MinProperties != nil || p.MaxProperties != nil ||
+		p != w.s && (p.Discriminator != nil || p.NoAdditionalProperties)) {
+		f.plainObject = false
 	}
 	if p.Opaque {
 		f.opaque, f.risky = true, true
