@@ -71,9 +71,9 @@ type gen struct {
 // when its checks and repairs failed); name is the property it is for,
 // if any.
 //
-// The functions that call one another to make a value take wants and
-// facts by value: the address of a local passed down a recursion would
-// move it to the heap.
+// value, object and array, which call one another, take wants by value:
+// the address of a local passed down a recursion would move it to the
+// heap.
 func (g *gen) value(w want, name string, depth int) (any, bool) {
 	if depth >= hardDepth {
 		return nil, false

@@ -81,12 +81,6 @@ func walk(s *openapi.Schema, yield func(*openapi.Schema) bool) bool {
 	return true
 }
 
-// single reports whether w is one schema without members, more, none or
-// fixed properties.
-func (w *want) single() bool {
-	return w.s != nil && len(w.more) == 0 && len(w.none) == 0 && len(w.fixed) == 0 && len(w.s.AllOf) == 0
-}
-
 // plus returns w with s added to more (w's lists are copied, so that w
 // is not changed).
 func (w want) plus(s *openapi.Schema) want {
