@@ -120,6 +120,11 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		s.Opaque = true // a reference only the validator follows
 	}
 	b.fill(s, n)
+	if target != nil && !b.building[target] {
+		// fill set Structural from the schema's own keywords; the target,
+		// merged already, constrains the value too.
+		s.Structural = s.Structural && target.Structural
+	}
 
 	if all := n.get("allOf"); all != nil && all.kind == arrayNode {
 		for i, m := range all.vals {

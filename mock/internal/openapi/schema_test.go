@@ -188,3 +188,18 @@ func loadComponents(t *testing.T, version, schemas string) *Document {
 	}
 	return doc
 }
+
+// TestStructuralThroughReference checks that a 3.1 schema with a $ref
+// and sibling keywords is structural only when its target is.
+func TestStructuralThroughReference(t *testing.T) {
+	doc := loadComponents(t, "3.1.0", `
+    Pattern: {type: string, pattern: '^a'}
+    Plain: {type: string}
+    OnPattern: {$ref: '#/components/schemas/Pattern', type: string}
+    OnPlain: {$ref: '#/components/schemas/Plain', type: string}`)
+	for name, want := range map[string]bool{"Pattern": false, "Plain": true, "OnPattern": false, "OnPlain": true} {
+		if got := doc.Schemas[name].Structural; got != want {
+			t.Errorf("%s: Structural %v, want %v", name, got, want)
+		}
+	}
+}
