@@ -229,8 +229,9 @@ type facts struct {
 func (w *want) fold(f *facts) {
 	*f = facts{types: tAny, nots: len(w.none), risky: len(w.none) > 0 || len(w.fixed) > 0, lengths: span{0, -1}, plainObject: true}
 	f.multipart = !w.alone()
-	for p := range w.parts {
-		f.add(w, p)
+	f.addAll(w, w.s)
+	for _, m := range w.more {
+		f.addAll(w, m)
 	}
 	if f.nots > 0 {
 		for n := range w.nots {
@@ -255,11 +256,37 @@ func (w *want) impossible() bool {
 	return f.never
 }
 
+// addAll folds s and its allOf members into f, as parts would yield
+// them, without an iterator.
+func (f *facts) addAll(w *want, s *openapi.Schema) {
+	if s == nil {
+		return
+	}
+	f.add(w, s)
+	for _, m := range s.AllOf {
+		f.addAll(w, m)
+	}
+}
+
 // add folds part p of w into f.
 func (f *facts) add(w *want, p *openapi.Schema) {
 	f.never = f.never || p.Never
 	if len(p.Types) > 0 {
 		f.types &= typesOf(p)
+	}
+	if f.prefer == 0 {
+		f.prefer = spoken(p)
+	}
+	if f.format == "" {
+		f.format = p.Format
+	}
+	if p.Structural && !p.Opaque {
+		// Type, properties, required, additionalProperties false and the
+		// int32 and int64 formats, here and within: nothing else to fold.
+		if p != w.s && (p.Discriminator != nil || p.NoAdditionalProperties) {
+			f.plainObject = false
+		}
+		return
 	}
 	if p.HasConst && f.constant == nil {
 		f.constant = p
@@ -292,9 +319,6 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	if len(p.DependentSchemas) > 0 || p.Contains != nil {
 		f.risky = true
 	}
-	if f.format == "" {
-		f.format = p.Format
-	}
 	if p.MinLength != nil || p.MaxLength != nil {
 		f.lengths.tighten(p.MinLength, p.MaxLength)
 	}
@@ -305,9 +329,6 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	}
 	if p.Maximum != nil {
 		f.interval.bound(*p.Maximum, p.ExclusiveMaximum, false)
-	}
-	if f.prefer == 0 {
-		f.prefer = spoken(p)
 	}
 }
 
