@@ -1,5 +1,6 @@
 // Command jsonschemasuite measures how exactly plantmock validates request
-// bodies, against the JSON Schema Test Suite
+// bodies, and with -generate how often the data it generates is valid,
+// against the JSON Schema Test Suite
 // (github.com/json-schema-org/JSON-Schema-Test-Suite):
 //
 //	go run ./internal/jsonschemasuite -suite DIR   # or PLANTMOCK_JSONSCHEMA_SUITE=DIR
@@ -56,4 +57,26 @@
 // disagreement is not listed, a listed one is stale or a case got an
 // error, and 2 when the suite cannot be read. -v lists every skipped
 // group.
+//
+// With -generate the command measures data generation instead:
+//
+//	go run ./internal/jsonschemasuite -generate [-seeds 5] [-floor 99] [-v]
+//
+// Every group the validation run would run whose cases include a valid
+// instance (so that some value satisfies its schema) becomes the same
+// document with one more operation, GET /case, answered by 200 with an
+// application/json body of the group's schema. For each seed 1..N the mock
+// is asked for a generated answer (Prefer: dynamic=true, seed=N), which it
+// checks against the schema before sending (making up to three values, as
+// for every generated answer), and what it sends is PUT back to /case,
+// where the same schema checks it as a request body. A seed passes when
+// the GET is answered with 200 and the PUT with 204. The report gives per
+// dialect and per file the share of schemas for which every seed passed,
+// and with -v every failure: file, group, seed and what was wrong. The
+// command exits 1 when a dialect's share is under -floor percent.
+//
+// The check goes through the mock because this command cannot import the
+// generator (mock/internal/gen is internal to mock/); TestGenerateSuite
+// runs it over the suite named by PLANTMOCK_JSONSCHEMA_SUITE, with the
+// floor CI holds it to.
 package main

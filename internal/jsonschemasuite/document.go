@@ -17,7 +17,33 @@ const casePath = "/case"
 // required application/json body whose schema is components/schemas/Case,
 // answered by 204. schemas are the component schemas.
 func document(openapi string, schemas map[string]any) []byte {
-	doc := map[string]any{
+	return encode(caseDocument(openapi, schemas))
+}
+
+// answerDocument returns the document of the generation run for one group:
+// document's, with GET /case answered by 200 with an application/json body
+// whose schema is components/schemas/Case.
+func answerDocument(openapi string, schemas map[string]any) []byte {
+	doc := caseDocument(openapi, schemas)
+	doc["paths"].(map[string]any)[casePath].(map[string]any)["get"] = map[string]any{
+		"operationId": "answerCase",
+		"responses": map[string]any{
+			"200": map[string]any{
+				"description": "A value of the schema.",
+				"content": map[string]any{
+					"application/json": map[string]any{
+						"schema": map[string]any{"$ref": "#/components/schemas/Case"},
+					},
+				},
+			},
+		},
+	}
+	return encode(doc)
+}
+
+// caseDocument is the document of document, as a JSON value.
+func caseDocument(openapi string, schemas map[string]any) map[string]any {
+	return map[string]any{
 		"openapi": openapi,
 		"info":    map[string]any{"title": "JSON Schema Test Suite group", "version": "1"},
 		"paths": map[string]any{
@@ -40,6 +66,10 @@ func document(openapi string, schemas map[string]any) []byte {
 		},
 		"components": map[string]any{"schemas": schemas},
 	}
+}
+
+// encode writes a document as indented JSON.
+func encode(doc map[string]any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -32,7 +32,10 @@ func cli(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs := flag.NewFlagSet("jsonschemasuite", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	suite := fs.String("suite", "", "`DIR`ectory of a JSON Schema Test Suite checkout (default $"+envSuite+")")
-	verbose := fs.Bool("v", false, "list every skipped group")
+	verbose := fs.Bool("v", false, "list every skipped group; with -generate, every failure")
+	generation := fs.Bool("generate", false, "check generated values instead of validation: generate a value of each schema with a valid instance and check it")
+	seeds := fs.Int("seeds", defaultSeeds, "with -generate, generate with seeds 1..`N`")
+	floor := fs.Float64("floor", 0, "with -generate, fail when a dialect's share of schemas whose every value is valid is under `P` percent")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -47,6 +50,24 @@ func cli(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if dir == "" {
 		fmt.Fprintln(stderr, "usage: jsonschemasuite -suite DIR, or set "+envSuite+"=DIR, DIR a checkout of github.com/json-schema-org/JSON-Schema-Test-Suite")
 		return exitUsage
+	}
+	if *generation {
+		if *seeds < 1 {
+			fmt.Fprintln(stderr, "jsonschemasuite: -seeds must be at least 1")
+			return exitUsage
+		}
+		rep, err := generate(ctx, genConfig{suite: dir, seeds: *seeds, floor: *floor, verbose: *verbose}, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "jsonschemasuite:", err)
+			if ctx.Err() != nil {
+				return exitFail
+			}
+			return exitUsage
+		}
+		if !rep.ok(*floor) {
+			return exitFail
+		}
+		return exitOK
 	}
 	rep, err := run(ctx, config{suite: dir, deviations: deviations, verbose: *verbose}, stdout)
 	if err != nil {

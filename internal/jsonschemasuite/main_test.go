@@ -34,6 +34,12 @@ func TestCLI(t *testing.T) {
 			stderr: "jsonschemasuite: testdata holds no tests/draft2020-12/*.json: is it a checkout of the JSON Schema Test Suite?\n"},
 		{name: "an argument", args: []string{"-suite", agree, "extra"}, code: exitUsage,
 			stderr: "jsonschemasuite: unexpected argument \"extra\"\n"},
+		{name: "generation", args: []string{"-suite", agree, "-generate", "-seeds", "2", "-floor", "100"}, code: exitOK,
+			stdoutLast: "PASS: every dialect's share is at least 100.0%"},
+		{name: "generation under the floor", args: []string{"-suite", disagree, "-generate", "-seeds", "1", "-floor", "60"}, code: exitFail,
+			stdoutLast: "FAIL: a dialect's share is under 60.0%"},
+		{name: "no seeds", args: []string{"-suite", agree, "-generate", "-seeds", "0"}, code: exitUsage,
+			stderr: "jsonschemasuite: -seeds must be at least 1\n"},
 		{name: "unknown flag", args: []string{"-list"}, code: exitUsage,
 			stderr: "flag provided but not defined: -list\n", prefix: true},
 	}

@@ -1,14 +1,18 @@
 // Package gen generates JSON values that satisfy a schema, with gofakeit.
 // The same seed and sequence number always give the same value.
+//
+// Values are made by construction from the schema model: each keyword the
+// validator enforces has a generator that satisfies it (bounds, lengths,
+// patterns, formats, items, properties, and the rest). Where construction
+// cannot be sure (an alternative of anyOf or oneOf, a condition, a schema
+// the value must not match, keywords the model does not hold), the value
+// is checked with the schema's Validate and made again, a bounded number
+// of times; the usual object of scalars is never checked.
 package gen
 
 import (
-	"encoding/base64"
 	"encoding/json"
-	"math"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -44,272 +48,352 @@ const (
 	hardDepth = 32
 )
 
+// maxChecks bounds how many candidates one Value checks against their
+// schemas, so that a schema no value can satisfy costs little.
+const maxChecks = 256
+
 // Value returns a value for schema s. Examples, consts and enums are used
 // where the schema has them; otherwise the value is made up from the type,
 // format, bounds and the property name.
 func Value(s *openapi.Schema, f *gofakeit.Faker) any {
-	return value(s, f, "", 0)
+	g := gen{f: f, checks: maxChecks}
+	v, _ := g.value(one(s), "", 0)
+	return v
 }
 
-func value(s *openapi.Schema, f *gofakeit.Faker, name string, depth int) any {
-	if s == nil {
-		return f.Word()
+// gen is one generation: its faker and the checks it has left.
+type gen struct {
+	f      *gofakeit.Faker
+	checks int
+}
+
+// value returns a value for w, and whether it is sure to satisfy w (false
+// when its checks and repairs failed); name is the property it is for,
+// if any.
+//
+// value, object and array, which call one another, take wants by value:
+// the address of a local passed down a recursion would move it to the
+// heap.
+func (g *gen) value(w want, name string, depth int) (any, bool) {
+	if depth >= hardDepth {
+		return nil, false
 	}
-	if depth >= hardDepth || (depth >= maxDepth && s.Is("null")) {
-		return nil
+	if w.s == nil && len(w.more) == 0 && len(w.none) == 0 {
+		return g.f.Word(), true
 	}
-	switch {
-	case s.HasConst:
-		return s.Const
-	case len(s.Enum) > 0:
-		return s.Enum[f.Number(0, len(s.Enum)-1)]
+	var fa facts
+	w.fold(&fa)
+	if fa.never {
+		return nil, false // no value: nothing to try
 	}
-	if ex, ok := s.GoodExample(); ok {
-		return ex
+	if fa.pending {
+		return g.choose(&w, fa.choice, name, depth)
 	}
-	if len(s.AnyOf) > 0 && depth < maxDepth {
-		// The first alternative whose value satisfies the whole schema.
-		for _, a := range s.AnyOf {
-			if a.Never {
-				continue
-			}
-			v := value(a, f, name, depth+1)
-			if len(s.Validate(v)) == 0 {
-				return v
-			}
-			if len(s.Properties) > 0 {
-				// An alternative that narrows the object around it (one
-				// set of required properties or another): the object with
-				// only what either requires.
-				if v := narrowed(s, a, f, depth); len(s.Validate(v)) == 0 {
-					return v
-				}
+	if !fa.risky {
+		return g.make(&w, &fa, name, depth, 0), true
+	}
+	tries := 3
+	if fa.opaque {
+		tries = len(typeOrder) // a try for each type
+	}
+	var first any
+	for try := 0; try < tries; try++ {
+		v, ok := g.accept(&w, g.make(&w, &fa, name, depth, try))
+		if ok {
+			return v, true
+		}
+		if try == 0 {
+			first = v
+		}
+	}
+	if fa.opaque {
+		// The least values of each type: an empty object or array is
+		// often all a schema the model cannot see into accepts.
+		for _, v := range []any{map[string]any{}, []any{}, json.Number("0"), "", false, nil} {
+			if g.fits(&w, v) {
+				return v, true
 			}
 		}
 	}
-	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
-		alt := s.AnyOf[0]
-		if depth >= maxDepth {
-			// Deep down, the alternative that ends soonest.
-			for _, a := range s.AnyOf {
-				if !a.Recursive && a.Items == nil && len(a.Properties) == 0 && !a.Never {
-					alt = a
+	return first, false
+}
+
+// fits reports whether v satisfies w, by the validator; true once the
+// checks are used up.
+func (g *gen) fits(w *want, v any) bool {
+	ok, _ := g.check(w, v)
+	return ok
+}
+
+// check reports whether v satisfies w, by the validator, with what is
+// wrong when it does not: the violations of the first schema of w it
+// breaks (none for a schema it matches and must not). It reports true
+// once the checks are used up.
+func (g *gen) check(w *want, v any) (bool, []openapi.Violation) {
+	if g.checks <= 0 {
+		return true, nil
+	}
+	g.checks--
+	if w.s != nil {
+		if vs := w.s.Validate(v); len(vs) > 0 {
+			return false, vs
+		}
+	}
+	for _, m := range w.more {
+		if vs := m.Validate(v); m != nil && len(vs) > 0 {
+			return false, vs
+		}
+	}
+	for _, n := range w.none {
+		if n != nil && len(n.Validate(v)) == 0 {
+			return false, nil
+		}
+	}
+	if obj, ok := v.(map[string]any); ok {
+		for _, fx := range w.fixed {
+			if obj[fx.name] != fx.v {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// accept checks v against w and, where it fails, tries to repair it; it
+// returns the value to use and whether it satisfies w.
+func (g *gen) accept(w *want, v any) (any, bool) {
+	ok, vs := g.check(w, v)
+	if ok {
+		return v, true
+	}
+	return g.repair(w, v, vs)
+}
+
+// choose settles choice c of w: it adds an alternative (for oneOf, with
+// the others as schemas not to match, and the discriminator's property
+// set to the alternative's name), or a branch of if/then/else, and makes
+// the value of that; the first that satisfies w is returned. Deep down,
+// alternatives that end soonest come first.
+func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
+	base := w.settled(c)
+	var first any
+	have, good := false, false
+	try := func(b want) bool {
+		v, ok := g.value(b, name, depth)
+		if !ok && v == nil && b.impossible() {
+			return false // an alternative no value satisfies
+		}
+		if !ok || len(b.none) == 0 && len(b.fixed) == 0 {
+			// Not checked against b, which holds all of w, or refused
+			// by it: check against w.
+			v, ok = g.accept(w, v)
+		}
+		if ok || !have {
+			first, have, good = v, true, ok
+		}
+		return ok
+	}
+	if c.kw == kwIf {
+		then := base.plus(c.s.If)
+		if c.s.Then != nil {
+			then = then.plus(c.s.Then)
+		}
+		els := base.minus(c.s.If)
+		if c.s.Else != nil {
+			els = els.plus(c.s.Else)
+		}
+		branches := [2]want{then, els}
+		if c.s.If.Never || g.f.Bool() && !anything(c.s.If) {
+			branches[0], branches[1] = els, then
+		}
+		for _, b := range branches {
+			if try(b) {
+				break
+			}
+		}
+		return first, good
+	}
+	alts := c.s.OneOf
+	if c.kw == kwAnyOf {
+		alts = c.s.AnyOf[:len(c.s.AnyOf)-len(c.s.OneOf)]
+	}
+	for _, i := range order(alts, depth) {
+		a := alts[i]
+		b := base.plus(a)
+		if c.kw == kwOneOf {
+			// Not the other alternatives, those that may take a value of
+			// the same type.
+			t := typesOf(c.s) & typesOf(a)
+			for j, o := range alts {
+				if j != i && o != nil && !o.Never && typesOf(o)&t != 0 {
+					b = b.minus(o)
+				}
+			}
+		}
+		if d := c.s.Discriminator; d != nil && d.PropertyName != "" {
+			if name := d.Value(a); name != "" {
+				named := b
+				named.fixed = append(named.fixed[:len(named.fixed):len(named.fixed)], fixed{d.PropertyName, name})
+				if try(named) {
 					break
 				}
 			}
 		}
-		return value(alt, f, name, depth+1)
+		if try(b) {
+			break
+		}
 	}
-	switch typeOf(s) {
-	case "object":
-		out := map[string]any{}
-		for _, p := range s.Properties {
-			if p.Schema != nil && (p.Schema.WriteOnly || p.Schema.Never) {
-				continue
-			}
-			if depth >= maxDepth && !s.Requires(p.Name) {
-				continue
-			}
-			out[p.Name] = value(p.Schema, f, p.Name, depth+1)
-		}
-		return out
-	case "array":
-		lo, hi := 1, 3
-		if s.Items != nil && s.Items.Never {
-			lo, hi = 0, 0
-		}
-		if s.MinItems != nil {
-			lo = int(*s.MinItems)
-			hi = max(hi, lo)
-		}
-		if s.MaxItems != nil && int(*s.MaxItems) < hi {
-			hi = int(*s.MaxItems)
-		}
-		if depth >= maxDepth {
-			hi = lo
-		}
-		n := f.Number(min(lo, hi), hi)
-		out := make([]any, 0, n)
-		for i := 0; i < n; i++ {
-			out = append(out, value(s.Items, f, singular(name), depth+1))
-		}
-		return out
-	case "integer":
-		return json.Number(strconv.FormatInt(integer(s, f), 10))
-	case "number":
-		lo, hi := bounds(s, 0, 1000)
-		v := math.Round(f.Float64Range(lo, hi)*100) / 100
-		if v < lo || v > hi {
-			v = lo
-		}
-		return json.Number(strconv.FormatFloat(v, 'f', -1, 64))
-	case "boolean":
-		return f.Bool()
-	case "null":
-		return nil
-	}
-	return str(s, f, name)
+	return first, good
 }
 
-// narrowed makes the object s describes with only the properties s or
-// its alternative alt requires, each from alt's schema where it has one.
-func narrowed(s, alt *openapi.Schema, f *gofakeit.Faker, depth int) map[string]any {
-	out := map[string]any{}
-	for _, p := range s.Properties {
-		if s.Requires(p.Name) || alt.Requires(p.Name) {
-			ps := p.Schema
-			if as := alt.Property(p.Name); as != nil {
-				ps = as
+// order returns the indexes of the alternatives worth trying, in the
+// order to try them: the document's, or deep down those that end soonest
+// (not recursive, no items or properties) first.
+func order(alts []*openapi.Schema, depth int) []int {
+	out := make([]int, 0, len(alts))
+	if depth >= maxDepth {
+		for i, a := range alts {
+			if a != nil && !a.Never && !a.Recursive && a.Items == nil && len(a.Properties) == 0 {
+				out = append(out, i)
 			}
-			out[p.Name] = value(ps, f, p.Name, depth+1)
 		}
 	}
-	for _, p := range alt.Properties {
-		if _, done := out[p.Name]; !done && alt.Requires(p.Name) {
-			out[p.Name] = value(p.Schema, f, p.Name, depth+1)
+	for i, a := range alts {
+		if a != nil && a.Never {
+			continue
+		}
+		if depth < maxDepth || a == nil || a.Recursive || a.Items != nil || len(a.Properties) > 0 {
+			out = append(out, i)
 		}
 	}
 	return out
 }
 
-func typeOf(s *openapi.Schema) string {
-	for _, t := range s.Types {
-		if t != "null" {
-			return t
+// make makes a value for w by construction, w's choices settled; try
+// counts the attempts for the same want, so that later ones try other
+// types.
+func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
+	if fa.never || depth >= maxDepth && fa.types&tNull != 0 {
+		return nil
+	}
+	if fa.constant != nil {
+		return fa.constant.Const
+	}
+	if fa.enum != nil {
+		return g.enum(w, fa)
+	}
+	if try == 0 {
+		if ex, ok := g.example(w); ok {
+			return ex
 		}
 	}
-	if len(s.Types) > 0 {
-		return "null"
+	switch pick(fa, try) {
+	case tNull:
+		return nil
+	case tBoolean:
+		return g.f.Bool()
+	case tObject:
+		return g.object(*w, fa.plainObject, depth)
+	case tArray:
+		return g.array(*w, name, depth)
+	case tInteger:
+		return g.integer(w, fa)
+	case tFraction:
+		return g.number(w, fa)
 	}
-	if len(s.Properties) > 0 {
-		return "object"
-	}
-	if s.Items != nil {
-		return "array"
-	}
-	return "string"
+	return g.str(w, fa, name, try)
 }
 
-func bounds(s *openapi.Schema, lo, hi float64) (float64, float64) {
-	if s.Minimum != nil {
-		lo = *s.Minimum
-		if s.Maximum == nil {
-			hi = lo + 1000
+// example returns the example of w's schema when it has one that
+// satisfies it; for a want of several schemas (an alternative chosen, say),
+// the first example of its parts that satisfies them all.
+func (g *gen) example(w *want) (any, bool) {
+	if len(w.more) == 0 && len(w.none) == 0 && len(w.fixed) == 0 {
+		return w.s.GoodExample()
+	}
+	for p := range w.parts {
+		if p.HasExample {
+			if ex, ok := p.GoodExample(); ok && g.fits(w, ex) {
+				return ex, true
+			}
 		}
 	}
-	if s.Maximum != nil {
-		hi = *s.Maximum
-		if s.Minimum == nil && hi < lo {
-			lo = hi - 1000
+	return nil, false
+}
+
+// enum picks a value of the first enum of w's parts, from a random
+// place, that the other parts allow too.
+func (g *gen) enum(w *want, fa *facts) any {
+	list := fa.enum.Enum
+	start := g.f.Number(0, len(list)-1)
+	check := fa.multipart || fa.nots > 0
+	for i := range list {
+		v := list[(start+i)%len(list)]
+		if typeOfValue(v)&fa.types == 0 {
+			continue
+		}
+		if !check || g.fits(w, v) {
+			return v
 		}
 	}
-	return lo, hi
+	return list[start]
 }
 
-func integer(s *openapi.Schema, f *gofakeit.Faker) int64 {
-	lo, hi := bounds(s, 1, 10000)
-	l, h := int64(math.Ceil(lo)), int64(math.Floor(hi))
-	if s.ExclusiveMinimum && float64(l) == lo {
-		l++
+// typeOfValue returns the type of a JSON value.
+func typeOfValue(v any) types {
+	switch x := v.(type) {
+	case nil:
+		return tNull
+	case bool:
+		return tBoolean
+	case string:
+		return tString
+	case map[string]any:
+		return tObject
+	case []any:
+		return tArray
+	case json.Number:
+		if isInteger(string(x)) {
+			return tInteger
+		}
+		return tFraction
 	}
-	if s.ExclusiveMaximum && float64(h) == hi {
-		h--
+	return tAny
+}
+
+// order of the types tried after the one the keywords speak of.
+var typeOrder = [...]types{tString, tInteger, tObject, tArray, tBoolean, tNull, tFraction}
+
+// pick returns the type to make: the one the parts' keywords speak of
+// when they allow it, else the first allowed in typeOrder; later tries
+// take the next allowed types in turn.
+func pick(fa *facts, try int) types {
+	if t := fa.types &^ tNull; t != 0 && t&(t-1) == 0 && (try == 0 || fa.types&tNull == 0) {
+		return t // one type (or it and null): the usual case
 	}
-	if s.Format == "int32" {
-		l, h = max(l, math.MinInt32), min(h, math.MaxInt32)
+	var cands [len(typeOrder) + 1]types
+	n := 0
+	if p := fa.prefer & fa.types; p != 0 {
+		switch {
+		case p&tFraction != 0:
+			cands[n] = tFraction
+		case p&tInteger != 0:
+			cands[n] = tInteger
+		default:
+			cands[n] = p
+		}
+		n++
 	}
-	if h < l {
-		h = l
-	}
-	v := l + int64(f.Uint64()%uint64(h-l+1))
-	if s.MultipleOf != nil && *s.MultipleOf >= 1 && *s.MultipleOf == math.Trunc(*s.MultipleOf) {
-		m := int64(*s.MultipleOf)
-		v = v / m * m
-		if v < l {
-			v += m
+	for _, t := range typeOrder {
+		if fa.types&t != 0 && (n == 0 || cands[0] != t) {
+			cands[n] = t
+			n++
 		}
 	}
-	return v
-}
-
-func str(s *openapi.Schema, f *gofakeit.Faker, name string) string {
-	var v string
-	switch {
-	case s.Pattern != "":
-		v = f.Regex(s.Pattern)
-		return v
-	case s.Format != "":
-		v = byFormat(s.Format, f)
+	if n == 0 {
+		return tNull
 	}
-	if v == "" {
-		v = byName(name, f)
-	}
-	if s.MinLength != nil && int64(len([]rune(v))) < *s.MinLength {
-		v += f.LetterN(uint(*s.MinLength - int64(len([]rune(v)))))
-	}
-	if s.MaxLength != nil && int64(len([]rune(v))) > *s.MaxLength {
-		v = string([]rune(v)[:*s.MaxLength])
-	}
-	return v
-}
-
-func byFormat(format string, f *gofakeit.Faker) string {
-	switch format {
-	case "date-time":
-		return f.Date().UTC().Truncate(time.Second).Format(time.RFC3339)
-	case "date":
-		return f.Date().Format("2006-01-02")
-	case "time":
-		return f.Date().Format("15:04:05Z")
-	case "email", "idn-email":
-		return f.Email()
-	case "uuid":
-		return f.UUID()
-	case "uri", "url", "iri", "uri-reference", "iri-reference":
-		return f.URL()
-	case "hostname", "idn-hostname":
-		return f.DomainName()
-	case "ipv4":
-		return f.IPv4Address()
-	case "ipv6":
-		return f.IPv6Address()
-	case "byte":
-		return base64.StdEncoding.EncodeToString([]byte(f.Word()))
-	case "password":
-		return f.Password(true, true, true, false, false, 12)
-	}
-	return ""
-}
-
-func byName(name string, f *gofakeit.Faker) string {
-	n := strings.ToLower(name)
-	switch {
-	case n == "email" || strings.HasSuffix(n, "email"):
-		return f.Email()
-	case n == "username" || n == "login":
-		return f.Username()
-	case n == "firstname" || n == "first_name":
-		return f.FirstName()
-	case n == "lastname" || n == "last_name":
-		return f.LastName()
-	case n == "name" || n == "title":
-		return f.AdjectiveDescriptive() + " " + f.Noun()
-	case n == "id" || strings.HasSuffix(n, "id") && len(n) > 2:
-		return f.UUID()
-	case strings.Contains(n, "url") || strings.Contains(n, "href") || strings.Contains(n, "link"):
-		return f.URL()
-	case strings.Contains(n, "phone"):
-		return f.Phone()
-	case n == "city":
-		return f.City()
-	case n == "country":
-		return f.Country()
-	case strings.Contains(n, "color") || strings.Contains(n, "colour"):
-		return f.Color()
-	case n == "message" || n == "description" || n == "detail" || n == "summary" || n == "comment":
-		return f.Sentence(6)
-	}
-	return f.Word()
+	return cands[try%n]
 }
 
 func singular(name string) string {

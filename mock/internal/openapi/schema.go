@@ -50,6 +50,62 @@ type Schema struct {
 	// XML is the schema's xml object: how the value is written in XML
 	// bodies; nil when the schema has none.
 	XML *XML
+
+	// The keywords below are the schema's own: allOf members' are not
+	// merged into them (values must satisfy the members' too, see AllOf).
+	// Keywords the document's dialect lacks are not read: the validator
+	// ignores them too (in 3.0: const, contains, prefixItems,
+	// patternProperties, propertyNames, dependentRequired,
+	// dependentSchemas, dependencies, if, then and else).
+
+	// AllOf are the allOf members, and in 3.1 the target of a $ref with
+	// sibling keywords. Their properties, required names, type, format,
+	// items and example are merged into the schema (the fields above); a
+	// value satisfies each member in full, their other keywords too.
+	AllOf []*Schema
+	// OneOf are the oneOf alternatives, of which a value matches exactly
+	// one. AnyOf lists them too, after the anyOf alternatives.
+	OneOf []*Schema
+	// Discriminator is the schema's discriminator object, or nil.
+	Discriminator *Discriminator
+	// Not is the schema a value must not match, or nil.
+	Not *Schema
+	// If, Then and Else are the conditional subschemas (nil when absent).
+	If, Then, Else *Schema
+	// PrefixItems are the schemas of an array's first items: prefixItems
+	// (3.1), or an items array (a tuple, 3.0). Items is then the schema
+	// of the items after them, when there is one.
+	PrefixItems []*Schema
+	// Contains is the schema some items of an array match: at least
+	// MinContains (1 when nil) and at most MaxContains of them.
+	Contains    *Schema
+	MinContains *int64
+	MaxContains *int64
+	// MinProperties and MaxProperties bound how many properties an object
+	// has.
+	MinProperties *int64
+	MaxProperties *int64
+	// AdditionalProperties is the schema of the properties neither
+	// Properties nor PatternProperties name, when additionalProperties is
+	// a schema (false is NoAdditionalProperties; true and absent are nil).
+	AdditionalProperties *Schema
+	// PatternProperties are the schemas of the properties whose names
+	// match a pattern, by pattern (Name holds the regular expression).
+	PatternProperties []Property
+	// PropertyNames is the schema every property name matches, or nil.
+	PropertyNames *Schema
+	// DependentRequired are the properties an object must have when it
+	// has another (dependentRequired, and dependencies' arrays).
+	DependentRequired []Dependency
+	// DependentSchemas are the schemas an object must match when it has a
+	// property, by property name (dependentSchemas, and dependencies'
+	// schemas).
+	DependentSchemas []Property
+	// Opaque is true when the schema has keywords the model does not
+	// hold that constrain values ($dynamicRef, unevaluatedProperties,
+	// unevaluatedItems, a $ref the model cannot follow): only Validate
+	// knows what it accepts.
+	Opaque bool
 	// Never is true for the schema false, which no value satisfies.
 	Never bool
 	// Recursive is true when the schema contains itself (a tree node whose
@@ -69,6 +125,44 @@ type Schema struct {
 	// document judges requests differently (see ValidateRequest).
 	compiledRequest atomic.Pointer[jsonschema.Schema]
 	exampleOK       atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
+}
+
+// Discriminator is a schema's discriminator object: the property that
+// names which alternative of anyOf or oneOf a value is, and the names
+// (mapping keys) of alternatives whose name is not their component name.
+type Discriminator struct {
+	PropertyName string
+	// Mapping maps property values to schema references
+	// ("#/components/schemas/Dog") or component names ("Dog").
+	Mapping map[string]string
+}
+
+// Value returns the discriminator value that names alternative alt: the
+// mapping key whose schema it is, else its component name; "" when alt
+// has neither.
+func (d *Discriminator) Value(alt *Schema) string {
+	if d == nil || alt == nil {
+		return ""
+	}
+	best := ""
+	for k, ref := range d.Mapping {
+		if ref == alt.Where() || alt.Name != "" && (ref == alt.Name || ref == "#/components/schemas/"+escapeToken(alt.Name)) {
+			if best == "" || k < best {
+				best = k // the least key, when several map to alt
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return alt.Name
+}
+
+// Dependency is an entry of dependentRequired: an object that has
+// property Name has the properties Required too.
+type Dependency struct {
+	Name     string
+	Required []string
 }
 
 // XML is a schema's xml object (OAS 3.x): the element or attribute name,

@@ -115,8 +115,16 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 			s.Name = target.Name
 		}
 		b.mergeLater(s, target)
+		s.AllOf = append(s.AllOf, target)
+	} else if n.has("$ref") {
+		s.Opaque = true // a reference only the validator follows
 	}
 	b.fill(s, n)
+	if target != nil && !b.building[target] {
+		// fill set Structural from the schema's own keywords; the target,
+		// merged already, constrains the value too.
+		s.Structural = s.Structural && target.Structural
+	}
 
 	if all := n.get("allOf"); all != nil && all.kind == arrayNode {
 		for i, m := range all.vals {
@@ -125,6 +133,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 				return nil, err
 			}
 			b.mergeLater(s, ms)
+			s.AllOf = append(s.AllOf, ms)
 		}
 	}
 	if props := n.get("properties"); props.isObject() {
@@ -154,20 +163,145 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 				return nil, err
 			}
 			s.AnyOf = append(s.AnyOf, as)
-		}
-	}
-	for _, kw := range []string{"not", "if", "then", "else"} {
-		if sub := n.get(kw); sub != nil {
-			// Built only to find schemas that refer to themselves in place.
-			if _, err := b.schema(sub, child(ptr, kw), depth+1, inst); err != nil {
-				return nil, err
+			if kw == "oneOf" {
+				s.OneOf = append(s.OneOf, as)
 			}
 		}
+	}
+	if err := b.subschemas(s, n, ptr, depth, inst); err != nil {
+		return nil, err
 	}
 	if len(s.Types) == 0 && len(s.Properties) > 0 {
 		s.Types = []string{"object"}
 	}
 	return s, nil
+}
+
+// subschemas builds the subschemas of the keywords beyond properties,
+// items, allOf, anyOf and oneOf, those of the document's dialect. The
+// ones that apply to the value itself (not, if, then, else) are entered at
+// its instance depth, the others one deeper; dependentSchemas apply to
+// the value itself but are entered one deeper too, so that a document
+// whose dependentSchemas refer back to the schema is not refused here
+// (the validator judges it).
+func (b *schemaBuilder) subschemas(s *Schema, n *node, ptr string, depth, inst int) error {
+	// one builds the subschema of kw; a value that is no schema is left to
+	// the validator's check of the document, except under not, if, then
+	// and else, which were always built.
+	one := func(kw string, in int) (*Schema, error) {
+		sub := n.get(kw)
+		switch {
+		case sub == nil:
+			return nil, nil
+		case sub.kind != objectNode && sub.kind != boolNode && kw != "not" && kw != "if" && kw != "then" && kw != "else":
+			return nil, nil
+		}
+		return b.schema(sub, child(ptr, kw), depth+1, in)
+	}
+	var err error
+	if s.Not, err = one("not", inst); err != nil {
+		return err
+	}
+	if ap := n.get("additionalProperties"); ap.isObject() {
+		if s.AdditionalProperties, err = one("additionalProperties", inst+1); err != nil {
+			return err
+		}
+	}
+	if items := n.get("items"); items != nil && items.kind == arrayNode && !b.l.doc.v31 {
+		// A tuple: draft 4 reads an items array so, and 3.0 documents are
+		// validated by draft 4.
+		if s.PrefixItems, err = b.list(items, child(ptr, "items"), depth, inst+1); err != nil {
+			return err
+		}
+	}
+	// if, then and else are built in 3.0 too, where the validator ignores
+	// them, to find schemas that refer to themselves in place.
+	var cond [3]*Schema
+	for i, kw := range []string{"if", "then", "else"} {
+		if cond[i], err = one(kw, inst); err != nil {
+			return err
+		}
+	}
+	if !b.l.doc.v31 {
+		return nil
+	}
+	s.If, s.Then, s.Else = cond[0], cond[1], cond[2]
+	if s.Contains, err = one("contains", inst+1); err != nil {
+		return err
+	}
+	if s.PropertyNames, err = one("propertyNames", inst+1); err != nil {
+		return err
+	}
+	if p := n.get("prefixItems"); p != nil && p.kind == arrayNode {
+		if s.PrefixItems, err = b.list(p, child(ptr, "prefixItems"), depth, inst+1); err != nil {
+			return err
+		}
+	}
+	if s.PatternProperties, err = b.named(n.get("patternProperties"), child(ptr, "patternProperties"), depth, inst+1); err != nil {
+		return err
+	}
+	if s.DependentSchemas, err = b.named(n.get("dependentSchemas"), child(ptr, "dependentSchemas"), depth, inst+1); err != nil {
+		return err
+	}
+	if deps := n.get("dependencies"); deps.isObject() {
+		// The draft 4 keyword, which the validator still applies: arrays
+		// are required names, anything else a schema.
+		for i, name := range deps.keys {
+			v := deps.vals[i]
+			if v.kind == arrayNode {
+				s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(v)})
+				continue
+			}
+			if v.kind != objectNode && v.kind != boolNode {
+				continue
+			}
+			ds, err := b.schema(v, child(child(ptr, "dependencies"), name), depth+1, inst+1)
+			if err != nil {
+				return err
+			}
+			s.DependentSchemas = append(s.DependentSchemas, Property{Name: name, Schema: ds})
+		}
+	}
+	return nil
+}
+
+// list builds the schemas of an array of schemas at ptr.
+func (b *schemaBuilder) list(n *node, ptr string, depth, inst int) ([]*Schema, error) {
+	out := make([]*Schema, 0, len(n.vals))
+	for i, v := range n.vals {
+		s, err := b.schema(v, child(ptr, fmt.Sprint(i)), depth+1, inst)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// named builds the schemas of an object of schemas at ptr (nil when n is
+// not an object), in document order.
+func (b *schemaBuilder) named(n *node, ptr string, depth, inst int) ([]Property, error) {
+	if !n.isObject() {
+		return nil, nil
+	}
+	out := make([]Property, 0, len(n.keys))
+	for i, name := range n.keys {
+		s, err := b.schema(n.vals[i], child(ptr, name), depth+1, inst)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Property{Name: name, Schema: s})
+	}
+	return out, nil
+}
+
+// texts returns the strings of an array node.
+func texts(n *node) []string {
+	out := make([]string, 0, len(n.vals))
+	for _, v := range n.vals {
+		out = append(out, v.text())
+	}
+	return out
 }
 
 // resourceRoot is a schema with its own $id (3.1): references within it
@@ -252,7 +386,17 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	ints := []struct {
 		kw string
 		p  **int64
-	}{{"minLength", &s.MinLength}, {"maxLength", &s.MaxLength}, {"minItems", &s.MinItems}, {"maxItems", &s.MaxItems}}
+	}{{"minLength", &s.MinLength}, {"maxLength", &s.MaxLength}, {"minItems", &s.MinItems}, {"maxItems", &s.MaxItems},
+		{"minProperties", &s.MinProperties}, {"maxProperties", &s.MaxProperties}}
+	if b.l.doc.v31 {
+		ints = append(ints, struct {
+			kw string
+			p  **int64
+		}{"minContains", &s.MinContains}, struct {
+			kw string
+			p  **int64
+		}{"maxContains", &s.MaxContains})
+	}
 	for _, f := range ints {
 		if v, ok := n.get(f.kw).integer(); ok {
 			*f.p = &v
@@ -316,6 +460,29 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	} else if exs := n.get("examples"); exs != nil && exs.kind == arrayNode && len(exs.vals) > 0 {
 		s.Example, s.HasExample = exs.vals[0].value(), true
 	}
+	if d := n.get("discriminator"); d.isObject() {
+		s.Discriminator = &Discriminator{PropertyName: d.get("propertyName").text()}
+		if m := d.get("mapping"); m.isObject() {
+			s.Discriminator.Mapping = make(map[string]string, len(m.keys))
+			for i, k := range m.keys {
+				s.Discriminator.Mapping[k] = m.vals[i].text()
+			}
+		}
+	}
+	if b.l.doc.v31 {
+		if dr := n.get("dependentRequired"); dr.isObject() {
+			for i, name := range dr.keys {
+				if dr.vals[i].kind == arrayNode {
+					s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(dr.vals[i])})
+				}
+			}
+		}
+		for _, k := range []string{"$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems"} {
+			if n.has(k) {
+				s.Opaque = true
+			}
+		}
+	}
 	s.Structural = structuralKeywords(n, b.l.doc.v31)
 }
 
@@ -325,7 +492,11 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 func structuralKeywords(n *node, v31 bool) bool {
 	for i, k := range n.keys {
 		switch k {
-		case "type", "properties", "required", "allOf", "$ref", "items",
+		case "items":
+			if n.vals[i].kind == arrayNode {
+				return false // a tuple
+			}
+		case "type", "properties", "required", "allOf", "$ref",
 			"title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
 			"externalDocs", "xml", "discriminator", "$comment", "$id", "$anchor", "$schema", "$defs", "definitions", "nullable":
 		case "additionalProperties":

@@ -116,3 +116,117 @@ func TestFinite(t *testing.T) {
 		})
 	}
 }
+
+// TestModelKeywords checks what the model reads of the keywords beyond
+// properties and items, in each dialect.
+func TestModelKeywords(t *testing.T) {
+	const schemas = `
+    Cat: {type: object, properties: {kind: {type: string}}}
+    S:
+      allOf: [{$ref: '#/components/schemas/Cat'}, {minProperties: 1}]
+      anyOf: [{type: object}]
+      oneOf: [{required: [kind]}, {required: [name]}]
+      discriminator: {propertyName: kind, mapping: {cat: '#/components/schemas/Cat'}}
+      not: {type: string}
+      if: {required: [a]}
+      then: {required: [b]}
+      else: {required: [c]}
+      minProperties: 1
+      maxProperties: 9
+      additionalProperties: {type: integer}
+      patternProperties: {'^x-': {type: string}}
+      propertyNames: {maxLength: 8}
+      dependentRequired: {a: [b, c]}
+      dependentSchemas: {b: {required: [d]}}
+      dependencies: {e: [f], g: {required: [h]}}
+    A:
+      type: array
+      prefixItems: [{type: string}]
+      items: {type: integer}
+      contains: {minimum: 1}
+      minContains: 2
+      maxContains: 3
+    T: {type: array, items: [{type: string}, {type: integer}]}
+    O: {$id: 'https://plantmock.test/o', $ref: '#x', $defs: {a: {$anchor: x}}}
+    U: {unevaluatedProperties: false}`
+	doc31 := loadComponents(t, "3.1.0", schemas)
+	s, cat := doc31.Schemas["S"], doc31.Schemas["Cat"]
+	if len(s.AllOf) != 2 || s.AllOf[0] != cat || s.Property("kind") == nil {
+		t.Errorf("AllOf %v, kind %v: want Cat and the other member, Cat's kind merged", s.AllOf, s.Property("kind"))
+	}
+	if len(s.AnyOf) != 3 || len(s.OneOf) != 2 || s.AnyOf[1] != s.OneOf[0] || s.AnyOf[2] != s.OneOf[1] {
+		t.Errorf("AnyOf %d, OneOf %d: want 3 and 2, the oneOf alternatives last in AnyOf", len(s.AnyOf), len(s.OneOf))
+	}
+	if d := s.Discriminator; d == nil || d.PropertyName != "kind" || d.Value(cat) != "cat" || d.Value(s.OneOf[0]) != "" {
+		t.Errorf("Discriminator %+v: want kind, cat for Cat, nothing for an unnamed alternative", d)
+	}
+	if s.Not == nil || !s.Not.Is("string") || s.If == nil || s.Then == nil || s.Else == nil {
+		t.Errorf("Not %v If %v Then %v Else %v", s.Not, s.If, s.Then, s.Else)
+	}
+	if *s.MinProperties != 1 || *s.MaxProperties != 9 || !s.AdditionalProperties.Is("integer") || s.NoAdditionalProperties {
+		t.Errorf("MinProperties %d MaxProperties %d AdditionalProperties %v", *s.MinProperties, *s.MaxProperties, s.AdditionalProperties)
+	}
+	if len(s.PatternProperties) != 1 || s.PatternProperties[0].Name != "^x-" || s.PropertyNames == nil || *s.PropertyNames.MaxLength != 8 {
+		t.Errorf("PatternProperties %v PropertyNames %v", s.PatternProperties, s.PropertyNames)
+	}
+	wantDeps := []Dependency{{"a", []string{"b", "c"}}, {"e", []string{"f"}}}
+	if !reflect.DeepEqual(s.DependentRequired, wantDeps) {
+		t.Errorf("DependentRequired %v, want %v", s.DependentRequired, wantDeps)
+	}
+	if len(s.DependentSchemas) != 2 || s.DependentSchemas[0].Name != "b" || s.DependentSchemas[1].Name != "g" {
+		t.Errorf("DependentSchemas %v, want b's and g's", s.DependentSchemas)
+	}
+	if s.Structural || s.Opaque {
+		t.Errorf("Structural %v Opaque %v, want false false", s.Structural, s.Opaque)
+	}
+	a := doc31.Schemas["A"]
+	if len(a.PrefixItems) != 1 || !a.Items.Is("integer") || a.Contains == nil || *a.MinContains != 2 || *a.MaxContains != 3 {
+		t.Errorf("PrefixItems %v Items %v Contains %v", a.PrefixItems, a.Items, a.Contains)
+	}
+	if o, u := doc31.Schemas["O"], doc31.Schemas["U"]; !o.Opaque || !u.Opaque {
+		t.Errorf("Opaque %v %v, want a $ref to an anchor and unevaluatedProperties opaque", o.Opaque, u.Opaque)
+	}
+
+	// 3.0 reads its own keywords only, and an items array as a tuple.
+	doc30 := loadComponents(t, "3.0.3", strings.ReplaceAll(schemas, "\n    O: {$id: 'https://plantmock.test/o', $ref: '#x', $defs: {a: {$anchor: x}}}\n    U: {unevaluatedProperties: false}", ""))
+	s = doc30.Schemas["S"]
+	if s.If != nil || s.PropertyNames != nil || len(s.PatternProperties) > 0 || len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 {
+		t.Errorf("3.0 read keywords it lacks: If %v PropertyNames %v PatternProperties %v Dependent %v %v",
+			s.If, s.PropertyNames, s.PatternProperties, s.DependentRequired, s.DependentSchemas)
+	}
+	if s.Not == nil || len(s.OneOf) != 2 || s.Discriminator == nil || *s.MaxProperties != 9 || s.AdditionalProperties == nil {
+		t.Errorf("3.0 lost keywords it has")
+	}
+	if a := doc30.Schemas["A"]; a.Contains != nil || len(a.PrefixItems) != 0 {
+		t.Errorf("3.0 read contains or prefixItems")
+	}
+	if tu := doc30.Schemas["T"]; len(tu.PrefixItems) != 2 || tu.Items != nil || tu.Structural {
+		t.Errorf("3.0 tuple: PrefixItems %v Items %v Structural %v, want 2, nil, false", tu.PrefixItems, tu.Items, tu.Structural)
+	}
+}
+
+// loadComponents loads a document whose components/schemas are schemas
+// (YAML, indented by four spaces).
+func loadComponents(t *testing.T, version, schemas string) *Document {
+	t.Helper()
+	doc, err := Load([]byte("openapi: " + version + "\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n" + schemas))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// TestStructuralThroughReference checks that a 3.1 schema with a $ref
+// and sibling keywords is structural only when its target is.
+func TestStructuralThroughReference(t *testing.T) {
+	doc := loadComponents(t, "3.1.0", `
+    Pattern: {type: string, pattern: '^a'}
+    Plain: {type: string}
+    OnPattern: {$ref: '#/components/schemas/Pattern', type: string}
+    OnPlain: {$ref: '#/components/schemas/Plain', type: string}`)
+	for name, want := range map[string]bool{"Pattern": false, "Plain": true, "OnPattern": false, "OnPlain": true} {
+		if got := doc.Schemas[name].Structural; got != want {
+			t.Errorf("%s: Structural %v, want %v", name, got, want)
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package gen
+
+import (
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// maxUniqueTries bounds how often an item of a uniqueItems array is made
+// again when it repeats one before it.
+const maxUniqueTries = 32
+
+// array makes an array: between minItems and maxItems items (1 to 3
+// where they say nothing, only minItems deep down), each satisfying the
+// prefixItems or items of every part at its place; enough items of each
+// contains schema, and no more than maxContains; all different for
+// uniqueItems.
+func (g *gen) array(w want, name string, depth int) []any {
+	lo, hi := int64(1), int64(3)
+	prefix, closed := 0, int64(-1) // the longest prefixItems; the most items items allow
+	var contains []need
+	for p := range w.parts {
+		prefix = max(prefix, len(p.PrefixItems))
+		end := -1 // where the array must end at the latest: an item no value satisfies
+		for i, x := range p.PrefixItems {
+			if impossible(x) {
+				end = i
+				break
+			}
+		}
+		if end < 0 && impossible(p.Items) {
+			end = len(p.PrefixItems)
+		}
+		if c := int64(end); end >= 0 && (closed < 0 || c < closed) {
+			closed = c
+		}
+		if p.Contains != nil {
+			n := need{s: p.Contains, min: 1, max: -1}
+			if p.MinContains != nil {
+				n.min = *p.MinContains
+			}
+			if p.MaxContains != nil {
+				n.max = *p.MaxContains
+			}
+			contains = append(contains, n)
+		}
+	}
+	if prefix > 0 {
+		hi = max(hi, int64(prefix))
+	}
+	var wanted int64 // items that contains schemas want
+	for _, c := range contains {
+		wanted += c.min
+	}
+	counts := w.itemCounts()
+	lo = max(counts.min, wanted)
+	if counts.min == 0 && wanted == 0 && prefix == 0 {
+		lo = min(1, hi)
+	}
+	if prefix > 0 && counts.min == 0 {
+		lo = max(lo, int64(prefix))
+	}
+	hi = max(hi, lo)
+	if counts.max >= 0 {
+		hi = min(hi, counts.max)
+	}
+	if closed >= 0 {
+		hi = min(hi, closed)
+	}
+	if depth >= maxDepth {
+		// Deep down, as few items as the schema allows.
+		lo = max(counts.min, wanted)
+		hi = min(hi, lo)
+	}
+	lo = min(lo, hi)
+	n := int(lo)
+	if hi > lo {
+		n = g.f.Number(int(lo), int(hi))
+	}
+	serves := places(contains, prefix, n)
+	out := make([]any, 0, n)
+	var seen map[string]bool
+	unique, spent := false, false
+	for p := range w.parts {
+		unique = unique || p.UniqueItems
+	}
+	if unique {
+		seen = make(map[string]bool, n)
+	}
+	item := singular(name)
+	for i := 0; i < n; i++ {
+		iw := itemWant(&w, i)
+		for ci, c := range contains {
+			switch {
+			case serves != nil && serves[i] == ci:
+				iw = iw.plus(c.s)
+			case c.max >= 0:
+				iw = iw.minus(c.s) // the item does not count towards maxContains
+			}
+		}
+		v, _ := g.value(iw, item, depth+1)
+		if seen != nil {
+			key := string(jsonx.Marshal(v))
+			for t := 0; seen[key] && t < maxUniqueTries && !spent; t++ {
+				v, _ = g.value(iw, item, depth+1)
+				key = string(jsonx.Marshal(v))
+			}
+			if seen[key] {
+				if int64(len(out)) >= lo {
+					break // no other value: the array ends here
+				}
+				spent = true // and the items to come repeat too: no more tries
+			}
+			seen[key] = true
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// places returns which contains schema, if any (-1), each of n places
+// serves: the places after the prefix first, then the prefix's from its
+// end. It returns nil when there are no contains schemas.
+func places(contains []need, prefix, n int) []int {
+	if len(contains) == 0 {
+		return nil
+	}
+	serves := make([]int, n)
+	for i := range serves {
+		serves[i] = -1
+	}
+	next := func() int {
+		for i := prefix; i < n; i++ {
+			if serves[i] < 0 {
+				return i
+			}
+		}
+		for i := min(prefix, n) - 1; i >= 0; i-- {
+			if serves[i] < 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	for ci, c := range contains {
+		for k := int64(0); k < c.min; k++ {
+			if i := next(); i >= 0 {
+				serves[i] = ci
+			}
+		}
+	}
+	return serves
+}
+
+// need is a contains schema and how many items match it.
+type need struct {
+	s        *openapi.Schema
+	min, max int64 // max -1: no bound
+}
+
+// itemWant returns what item i of an array of w satisfies: the schema at
+// its place of every part (its prefixItems' or its items').
+func itemWant(w *want, i int) want {
+	var iw want
+	for p := range w.parts {
+		var s *openapi.Schema
+		switch {
+		case i < len(p.PrefixItems):
+			s = p.PrefixItems[i]
+		case p.Items != nil:
+			s = p.Items
+		default:
+			continue
+		}
+		if iw.s == nil {
+			iw.s = s
+		} else if s != iw.s {
+			iw = iw.plus(s)
+		}
+	}
+	return iw
+}

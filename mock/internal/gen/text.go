@@ -1,0 +1,179 @@
+package gen
+
+import (
+	"encoding/base64"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/brianvoe/gofakeit/v6"
+)
+
+// str makes a string: from the pattern of w's parts, else of the
+// format, else realistic for the property name, within the lengths (in
+// runes); try counts the attempts for the same want.
+func (g *gen) str(w *want, fa *facts, name string, try int) string {
+	sp := fa.lengths
+	if fa.pattern {
+		return g.patterned(w, fa.format, sp)
+	}
+	var v string
+	if fa.format != "" {
+		v = byFormat(fa.format, g.f)
+	}
+	if v == "" {
+		v = byName(name, g.f)
+	}
+	switch {
+	case fa.format != "" || try == 0:
+	case try%2 == 1:
+		// Tried again (a schema the string must not match, say): long,
+		// then short.
+		sp.min = max(sp.min, 12)
+		if sp.max >= 0 {
+			sp.min = min(sp.min, sp.max)
+		}
+	default:
+		sp.max = max(sp.min, 1)
+	}
+	return g.fit(v, fa.format, sp)
+}
+
+// fit pads or cuts v to the lengths of fa, in runes. An email is padded
+// before its @, a URI at the end of its path, so that they keep their
+// format.
+func (g *gen) fit(v, format string, sp span) string {
+	if sp.min == 0 && sp.max < 0 {
+		return v
+	}
+	n := int64(utf8.RuneCountInString(v))
+	if n < sp.min {
+		pad := g.f.LetterN(uint(sp.min - n))
+		switch at := strings.IndexByte(v, '@'); {
+		case format == "email" && at > 0:
+			v = v[:at] + strings.ToLower(pad) + v[at:]
+		case strings.HasPrefix(format, "uri") && !strings.ContainsAny(v, "?#"):
+			v += strings.ToLower(pad)
+		default:
+			v += pad
+		}
+	}
+	if sp.max >= 0 && n > sp.max {
+		v = string([]rune(v)[:sp.max])
+	}
+	return v
+}
+
+// patterned makes a string that matches the pattern of every part that
+// has one: made from each pattern in turn, within the lengths, and
+// checked against the parts unless it is sure to match.
+func (g *gen) patterned(w *want, format string, sp span) string {
+	var patterns []string
+	for p := range w.parts {
+		if p.Pattern != "" {
+			patterns = append(patterns, p.Pattern)
+		}
+	}
+	sure := len(patterns) == 1 && format == ""
+	tries := 6
+	if sure {
+		tries = 12 // no check to pay for
+	}
+	if format != "" && g.checks > 0 {
+		// A value of the format, where it matches the patterns too (a date
+		// and \d{4}-\d{2}-\d{2}): made from the pattern, it would seldom be
+		// of the format.
+		if v := g.fit(byFormat(format, g.f), format, sp); v != "" && g.matchesAll(w, v) {
+			return v
+		}
+	}
+	var v string
+	for try := 0; try < tries; try++ {
+		re, err := parseRegexp(patterns[try%len(patterns)])
+		if err != nil {
+			return g.fit(byName("", g.f), format, sp)
+		}
+		v = g.matching(re, sp.min, sp.max, try)
+		if sure && certain(re) {
+			if n := int64(utf8.RuneCountInString(v)); n >= sp.min && (sp.max < 0 || n <= sp.max) {
+				return v
+			}
+			continue
+		}
+		if g.checks <= 0 || g.matchesAll(w, v) {
+			return v
+		}
+	}
+	return v
+}
+
+// matchesAll reports whether string v satisfies every part of w with a
+// pattern or a format, by the validator.
+func (g *gen) matchesAll(w *want, v string) bool {
+	g.checks--
+	for p := range w.parts {
+		if (p.Pattern != "" || p.Format != "") && len(p.Validate(v)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func byFormat(format string, f *gofakeit.Faker) string {
+	switch format {
+	case "date-time":
+		return f.Date().UTC().Truncate(time.Second).Format(time.RFC3339)
+	case "date":
+		return f.Date().Format("2006-01-02")
+	case "time":
+		return f.Date().Format("15:04:05Z")
+	case "email", "idn-email":
+		return f.Email()
+	case "uuid":
+		return f.UUID()
+	case "uri", "url", "iri", "uri-reference", "iri-reference":
+		return f.URL()
+	case "hostname", "idn-hostname":
+		return f.DomainName()
+	case "ipv4":
+		return f.IPv4Address()
+	case "ipv6":
+		return f.IPv6Address()
+	case "byte":
+		return base64.StdEncoding.EncodeToString([]byte(f.Word()))
+	case "password":
+		return f.Password(true, true, true, false, false, 12)
+	}
+	return ""
+}
+
+func byName(name string, f *gofakeit.Faker) string {
+	n := strings.ToLower(name)
+	switch {
+	case n == "email" || strings.HasSuffix(n, "email"):
+		return f.Email()
+	case n == "username" || n == "login":
+		return f.Username()
+	case n == "firstname" || n == "first_name":
+		return f.FirstName()
+	case n == "lastname" || n == "last_name":
+		return f.LastName()
+	case n == "name" || n == "title":
+		return f.AdjectiveDescriptive() + " " + f.Noun()
+	case n == "id" || strings.HasSuffix(n, "id") && len(n) > 2:
+		return f.UUID()
+	case strings.Contains(n, "url") || strings.Contains(n, "href") || strings.Contains(n, "link"):
+		return f.URL()
+	case strings.Contains(n, "phone"):
+		return f.Phone()
+	case n == "city":
+		return f.City()
+	case n == "country":
+		return f.Country()
+	case strings.Contains(n, "color") || strings.Contains(n, "colour"):
+		return f.Color()
+	case n == "message" || n == "description" || n == "detail" || n == "summary" || n == "comment":
+		return f.Sentence(6)
+	}
+	return f.Word()
+}
