@@ -143,6 +143,18 @@ func appendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
 			buf = append(buf, ':')
 			buf = appendProjected(buf, pv, p.Schema)
 		}
+		for _, r := range schema.Required {
+			if pv, ok := x[r]; ok && schema.Property(r) == nil {
+				// Required, though not declared.
+				if !first {
+					buf = append(buf, ',')
+				}
+				first = false
+				buf = jsonx.AppendString(buf, r)
+				buf = append(buf, ':')
+				buf = jsonx.Append(buf, pv)
+			}
+		}
 		return append(buf, '}')
 	case []any:
 		if schema.Items == nil {
@@ -161,7 +173,8 @@ func appendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
 }
 
 // project keeps only what schema declares: the declared properties of
-// objects (writeOnly ones left out), recursively through arrays.
+// objects (writeOnly ones left out) and the required ones, recursively
+// through arrays.
 func project(v any, schema *openapi.Schema) any {
 	if schema == nil {
 		return v
@@ -175,6 +188,11 @@ func project(v any, schema *openapi.Schema) any {
 		for _, p := range schema.Properties {
 			if pv, ok := x[p.Name]; ok && (p.Schema == nil || !p.Schema.WriteOnly) {
 				out[p.Name] = project(pv, p.Schema)
+			}
+		}
+		for _, r := range schema.Required {
+			if pv, ok := x[r]; ok && schema.Property(r) == nil {
+				out[r] = pv // required, though not declared
 			}
 		}
 		return out
