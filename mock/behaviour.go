@@ -58,8 +58,7 @@ func (s *Server) create(x *exchange) *problem {
 	col := c.key(x.vals)
 	given := c.bodyKey(obj) != ""
 	doc := func(key string) ([]byte, error) {
-		res := c.identify(obj, key, given)
-		res = s.complete(x, res)
+		res := c.identify(s.complete(x, c.identify(obj, key, given)), key, given) // completion keeps the identifier
 		b, p := s.encodeResource(x, res)
 		if p != nil {
 			return nil, p

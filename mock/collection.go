@@ -151,9 +151,15 @@ func (c *collection) newKey(obj map[string]any, f func() *gofakeit.Faker) string
 	if c.idSchema.Format == "uuid" {
 		return f().UUID()
 	}
-	for try := 0; try < 8; try++ {
-		v, ok := gen.Value(c.idSchema, f()).(string)
-		if ok && len(c.idSchema.Validate(v)) == 0 && !c.fixed(v) {
+	for try := 0; try < 16; try++ {
+		var v string
+		switch {
+		case c.idSchema.Pattern != "" && try%2 == 0:
+			v = f().Regex(c.idSchema.Pattern) // not the example, which gen prefers
+		default:
+			v, _ = gen.Value(c.idSchema, f()).(string)
+		}
+		if v != "" && len(c.idSchema.Validate(v)) == 0 && !c.fixed(v) {
 			return v
 		}
 	}

@@ -308,3 +308,113 @@ func TestRequestIDPerAnswer(t *testing.T) {
 		seen[id] = true
 	}
 }
+
+// exampleIDSpec declares identifiers with examples and defaults, which
+// must never become identifiers (every create would collide).
+const exampleIDSpec = `openapi: 3.0.3
+info: {title: examples, version: '1'}
+paths:
+  /pets:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+      responses:
+        '200':
+          description: made
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+        '409':
+          description: taken
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Error'}}
+  /tags:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/Tag'}}
+      responses:
+        '201':
+          description: made
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Tag'}}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [name]
+      properties:
+        id: {type: integer, format: int64, example: 40}
+        name: {type: string}
+    Tag:
+      type: object
+      required: [id, label]
+      properties:
+        id: {type: string, pattern: '^t-[a-z]{4}$', readOnly: true, example: t-abcd, default: t-dflt}
+        label: {type: string}
+    Error:
+      type: object
+      required: [error, message]
+      properties:
+        error: {type: integer}
+        message: {type: string}
+`
+
+// TestExampleNeverAnIdentifier: creates without an identifier get fresh
+// ones, never the schema's example or default.
+func TestExampleNeverAnIdentifier(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(exampleIDSpec)})
+	h := map[string]string{"Content-Type": "application/json"}
+	for i, want := range []string{`{"id":1,"name":"a"}`, `{"id":2,"name":"b"}`} {
+		check(t, s, ts, call{method: "POST", path: "/pets", header: h, body: `{"name":"` + string(rune('a'+i)) + `"}`,
+			status: 200, wantHeader: jsonHeader(want), wantBody: want})
+	}
+	seen := map[string]bool{}
+	for i := 0; i < 3; i++ {
+		_, resp, got := send(t, ts, call{method: "POST", path: "/tags", header: h, body: `{"label":"x"}`})
+		var tag struct{ ID string }
+		if err := json.Unmarshal(got, &tag); err != nil || resp.StatusCode != 201 {
+			t.Fatalf("create %d = %d %s", i, resp.StatusCode, got)
+		}
+		if !regexp.MustCompile(`^t-[a-z]{4}$`).MatchString(tag.ID) || tag.ID == "t-abcd" || tag.ID == "t-dflt" || seen[tag.ID] {
+			t.Errorf("create %d: id %q, want a fresh one matching the pattern, not the example or default", i, tag.ID)
+		}
+		seen[tag.ID] = true
+	}
+}
+
+// unanswerableSpec declares a create whose answer requires a property no
+// value satisfies.
+const unanswerableSpec = `openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /things:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {type: object, properties: {name: {type: string}}}}
+      responses:
+        '201':
+          description: made
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [name, stamp]
+                properties:
+                  name: {type: string}
+                  stamp: false
+`
+
+// TestWriteThatCannotBeAnsweredStoresNothing: a create whose answer
+// cannot fit the document answers why and keeps nothing.
+func TestWriteThatCannotBeAnsweredStoresNothing(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(unanswerableSpec)})
+	_, resp, got := send(t, ts, call{method: "POST", path: "/things", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"n"}`})
+	if resp.StatusCode != 500 || !strings.Contains(string(got), "does not fit the declared response schema") {
+		t.Errorf("create = %d %s, want 500 saying the answer does not fit", resp.StatusCode, got)
+	}
+	if n := stored(s, "/things"); n != 0 {
+		t.Errorf("the store holds %d things, want none", n)
+	}
+}
