@@ -1063,10 +1063,6 @@ func doc(d string) func(key string) ([]byte, error) {
 	return func(string) ([]byte, error) { return []byte(d), nil }
 }
 
-// itemDoc returns an item document function that makes d whatever the key.
-func itemDoc(d string) func(key string) []byte {
-	return func(string) []byte { return []byte(d) }
-}
 
 // idDoc returns an item document function that makes idJSON(key, name).
 func idDoc(name string) func(key string) []byte {
