@@ -1063,7 +1063,6 @@ func doc(d string) func(key string) ([]byte, error) {
 	return func(string) ([]byte, error) { return []byte(d), nil }
 }
 
-
 // idDoc returns an item document function that makes idJSON(key, name).
 func idDoc(name string) func(key string) []byte {
 	return func(key string) []byte { return []byte(idJSON(key, name)) }
