@@ -418,3 +418,42 @@ func TestWriteThatCannotBeAnsweredStoresNothing(t *testing.T) {
 		t.Errorf("the store holds %d things, want none", n)
 	}
 }
+
+// TestIdentifierIsScalar: a property named like the item path parameter
+// that holds an object is not the identifier (GitHub's issue assignees).
+func TestIdentifierIsScalar(t *testing.T) {
+	const spec = `openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /issues/{n}/assignees:
+    parameters: [{name: n, in: path, required: true, schema: {type: integer}}]
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {type: object, properties: {assignees: {type: array, items: {type: string}}}}}
+      responses:
+        '201':
+          description: the issue
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [number, assignee]
+                properties:
+                  number: {type: integer}
+                  assignee: {anyOf: [{type: 'null'}, {type: object, properties: {login: {type: string}}}]}
+  /issues/{n}/assignees/{assignee}:
+    parameters:
+      - {name: n, in: path, required: true, schema: {type: integer}}
+      - {name: assignee, in: path, required: true, schema: {type: string}}
+    get:
+      responses:
+        '204': {description: may be assigned}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	req, resp, got := send(t, ts, call{method: "POST", path: "/issues/5/assignees", header: map[string]string{"Content-Type": "application/json"}, body: `{"assignees":["ann"]}`})
+	if resp.StatusCode != 201 {
+		t.Errorf("create = %d %s, want 201", resp.StatusCode, got)
+	}
+	assertConforms(t, s, req, resp, got)
+}

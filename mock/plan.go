@@ -234,8 +234,8 @@ func newCollection(d *openapi.Document, path string) *collection {
 			continue
 		}
 		req, resp := c.schema.Property(name), c.item.Property(name)
-		if req == nil && resp == nil {
-			continue
+		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
+			continue // an identifier is a string or a number
 		}
 		c.idProp, c.idSchema = name, cmp.Or(resp, req)
 		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
@@ -246,6 +246,16 @@ func newCollection(d *openapi.Document, path string) *collection {
 		len(ids.Types) == 0 && ids.Format == "" && ids.Pattern == "" && len(ids.Enum) == 0 ||
 		ids.Format != "uuid" && len(ids.Validate("1")) == 0 && len(ids.Validate("123456")) == 0
 	return c
+}
+
+// scalar reports whether a schema admits a string or a number, as an
+// identifier's must (an object property named like the path parameter is
+// not the identifier).
+func scalar(s *openapi.Schema) bool {
+	if len(s.Types) == 0 {
+		return len(s.Properties) == 0 && s.Items == nil && len(s.AnyOf) == 0
+	}
+	return s.Is("string") || s.Is("integer") || s.Is("number")
 }
 
 // succeeds reports whether an operation declares a success (2xx) answer.
