@@ -1,0 +1,26 @@
+package redisstore
+
+import "time"
+
+// Options configures a Store. The zero value, but for URL and Max, is
+// valid.
+type Options struct {
+	// URL locates Redis: redis://[user:password@]HOST:PORT/DB, or
+	// rediss:// for TLS.
+	URL string
+
+	// Prefix starts every key the store uses, e.g. "plantmock:". Stores
+	// with the same URL and prefix share their resources.
+	Prefix string
+
+	// Max bounds the resources of all sessions together. Stores sharing
+	// resources should be given the same bound.
+	Max int
+
+	// Timeout bounds each call to Redis; DefaultTimeout when zero.
+	Timeout time.Duration
+}
+
+// DefaultTimeout is the deadline of each call to Redis when
+// Options.Timeout is zero.
+const DefaultTimeout = 2 * time.Second

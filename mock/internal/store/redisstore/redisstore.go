@@ -1,0 +1,261 @@
+package redisstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// Store is a store.Store kept in Redis. Its methods are safe for
+// concurrent use, also by several processes sharing one Redis.
+type Store struct {
+	rdb     *redis.Client
+	prefix  string
+	max     int
+	timeout time.Duration
+}
+
+var _ store.Store = (*Store)(nil)
+
+// New connects to the Redis at opts.URL and returns a Store there, once
+// Redis has answered a PING. Errors Redis causes wrap ErrUnavailable.
+func New(ctx context.Context, opts Options) (*Store, error) {
+	ro, err := redis.ParseURL(opts.URL)
+	if err != nil {
+		return nil, fmt.Errorf("redisstore: %w", err)
+	}
+	ro.ContextTimeoutEnabled = true // a call's deadline bounds its reads and writes
+	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout}
+	if s.timeout <= 0 {
+		s.timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	if err := s.rdb.Ping(ctx).Err(); err != nil {
+		s.rdb.Close()
+		return nil, unavailable("ping "+ro.Addr, err)
+	}
+	return s, nil
+}
+
+// Close closes the connections to Redis. What the store holds stays in
+// Redis.
+func (s *Store) Close() error { return s.rdb.Close() }
+
+// run runs a script within the store's deadline.
+func (s *Store) run(ctx context.Context, op string, script *redis.Script, keys []string, args ...any) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	v, err := script.Run(ctx, s.rdb, keys, args...).Result()
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return nil, unavailable(op, err)
+	}
+	return v, nil
+}
+
+// Create implements store.Store.
+func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
+	k := s.keys(sess, col)
+	for {
+		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.prefix + "count", s.prefix + "token"}, key, s.max)
+		if err != nil {
+			return "", err
+		}
+		r, _ := v.([]any)
+		switch status, _ := r[0].(string); status {
+		case "exists":
+			return "", store.ErrExists
+		case "full":
+			return "", store.ErrFull
+		}
+		got, _ := r[1].(string)
+		token, _ := r[2].(string)
+		d, err := doc(got)
+		if err != nil {
+			if _, rerr := s.run(ctx, "create", releaseScript, []string{k.res, s.prefix + "count"}, got, token); rerr != nil {
+				return "", rerr
+			}
+			return "", err
+		}
+		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.prefix + "count", k.order, k.ticks, k.sess}, got, token, d, col, k.base)
+		if err != nil {
+			return "", err
+		}
+		if n, _ := v.(int64); n == 1 {
+			return got, nil
+		}
+		// A Reset or a Fill took the reservation: start again.
+	}
+}
+
+// Get implements store.Store.
+func (s *Store) Get(ctx context.Context, sess, col, key string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	d, err := s.rdb.HGet(ctx, s.keys(sess, col).docs, key).Bytes()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return nil, store.ErrNotFound
+	case err != nil:
+		return nil, unavailable("get", err)
+	}
+	return d, nil
+}
+
+// List implements store.Store.
+func (s *Store) List(ctx context.Context, sess, col string, limit int) ([][]byte, error) {
+	k := s.keys(sess, col)
+	v, err := s.run(ctx, "list", listScript, []string{k.docs, k.order}, limit)
+	if err != nil {
+		return nil, err
+	}
+	return docs(v), nil
+}
+
+// docs converts a script's array of documents.
+func docs(v any) [][]byte {
+	a, _ := v.([]any)
+	if len(a) == 0 {
+		return nil
+	}
+	out := make([][]byte, len(a))
+	for i, d := range a {
+		sd, _ := d.(string)
+		out[i] = []byte(sd)
+	}
+	return out
+}
+
+// Update implements store.Store.
+func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byte) ([]byte, error)) ([]byte, error) {
+	k := s.keys(sess, col)
+	for {
+		old, err := s.Get(ctx, sess, col, key)
+		if err != nil {
+			return nil, err
+		}
+		d, err := fn(old)
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.run(ctx, "update", replaceScript, []string{k.docs}, key, old, d)
+		if err != nil {
+			return nil, err
+		}
+		switch n, _ := v.(int64); n {
+		case -1:
+			return nil, store.ErrNotFound
+		case 1:
+			return d, nil
+		}
+		// Changed since read: read again.
+	}
+}
+
+// Delete implements store.Store.
+func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, error) {
+	k := s.keys(sess, col)
+	v, err := s.run(ctx, "delete", deleteScript, []string{k.docs, k.order, s.prefix + "count"}, key)
+	if err != nil {
+		return nil, err
+	}
+	d, ok := v.(string)
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return []byte(d), nil
+}
+
+// Count implements store.Store.
+func (s *Store) Count(ctx context.Context, sess, col string) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	n, err := s.rdb.HLen(ctx, s.keys(sess, col).docs).Result()
+	if err != nil {
+		return 0, unavailable("count", err)
+	}
+	return int(n), nil
+}
+
+// Dump implements store.Store.
+func (s *Store) Dump(ctx context.Context, sess string) ([]store.Collection, error) {
+	v, err := s.run(ctx, "dump", dumpScript, []string{s.session(sess)})
+	if err != nil {
+		return nil, err
+	}
+	a, _ := v.([]any)
+	var out []store.Collection
+	for i := 0; i+1 < len(a); i += 2 {
+		name, _ := a[i].(string)
+		out = append(out, store.Collection{Name: name, Docs: docs(a[i+1])})
+	}
+	return out, nil
+}
+
+// Fill implements store.Store.
+func (s *Store) Fill(ctx context.Context, sess, col string, items []store.Item) ([]string, error) {
+	given := make(map[string]bool, len(items))
+	var seq uint64
+	for _, it := range items {
+		if it.Key == "" {
+			continue
+		}
+		if given[it.Key] {
+			return nil, store.ErrExists
+		}
+		given[it.Key] = true
+		if n, ok := whole(it.Key); ok && n > seq {
+			seq = n
+		}
+	}
+	k := s.keys(sess, col)
+	keys := make([]string, len(items))
+	args := make([]any, 0, 4+2*len(items))
+	args = append(args, s.max, col, k.base, 0)
+	for i, it := range items {
+		key := it.Key
+		for key == "" {
+			seq++
+			if c := strconv.FormatUint(seq, 10); !given[c] {
+				key = c
+			}
+		}
+		keys[i] = key
+		args = append(args, key, it.Doc(key))
+	}
+	args[3] = seq
+	v, err := s.run(ctx, "fill", fillScript, []string{k.docs, k.order, k.ticks, k.seq, k.res, s.prefix + "count", k.sess}, args...)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := v.(int64); n != 1 {
+		return nil, store.ErrFull
+	}
+	return keys, nil
+}
+
+// whole returns the number key stands for when it is a whole number in
+// canonical decimal form that the scripts take as one (at most 15
+// digits).
+func whole(key string) (uint64, bool) {
+	if len(key) > 15 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(key, 10, 64)
+	if err != nil || strconv.FormatUint(n, 10) != key {
+		return 0, false
+	}
+	return n, true
+}
+
+// Reset implements store.Store.
+func (s *Store) Reset(ctx context.Context, sess string) error {
+	_, err := s.run(ctx, "reset", resetScript, []string{s.session(sess), s.prefix + "count"})
+	return err
+}

@@ -1,0 +1,144 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/mock/internal/store/storetest"
+)
+
+// newStore returns a Store on srv whose keys start with prefix.
+func newStore(tb testing.TB, srv *redistest.Server, prefix string, max int) *redisstore.Store {
+	tb.Helper()
+	s, err := redisstore.New(context.Background(), redisstore.Options{URL: srv.URL(0), Prefix: prefix, Max: max})
+	if err != nil {
+		tb.Fatalf("New: %v", err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestRedis runs the conformance suite against Stores on one
+// redis-server, each subtest under its own prefix.
+func TestRedis(t *testing.T) {
+	srv := redistest.NewServer(t)
+	storetest.Run(t, func(t *testing.T, max int) store.Store {
+		return newStore(t, srv, t.Name()+":", max)
+	})
+}
+
+// TestReplicas checks that two Stores on one Redis, as two mock
+// processes would have, share their resources.
+func TestReplicas(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	a := newStore(t, srv, "plantmock:", 10_000)
+	b := newStore(t, srv, "plantmock:", 10_000)
+
+	if _, err := a.Create(ctx, "", "/plants", "monstera", constant(`{"name":"Monstera"}`)); err != nil {
+		t.Fatalf("Create on a: %v", err)
+	}
+	if got, err := b.Get(ctx, "", "/plants", "monstera"); err != nil || string(got) != `{"name":"Monstera"}` {
+		t.Errorf(`Get on b = %s, %v; want {"name":"Monstera"}, no error`, got, err)
+	}
+	if got, err := b.List(ctx, "", "/plants", -1); err != nil || len(got) != 1 || string(got[0]) != `{"name":"Monstera"}` {
+		t.Errorf(`List on b = %s, %v; want [{"name":"Monstera"}], no error`, got, err)
+	}
+	if _, err := b.Create(ctx, "", "/plants", "monstera", constant(`{}`)); !errors.Is(err, store.ErrExists) {
+		t.Errorf("Create of the same key on b: got error %v, want %v", err, store.ErrExists)
+	}
+
+	const each = 200
+	keys := make([][]string, 2)
+	errs := make([][]error, 2)
+	var wg sync.WaitGroup
+	for r, s := range []*redisstore.Store{a, b} {
+		keys[r], errs[r] = make([]string, each), make([]error, each)
+		for i := range each {
+			wg.Go(func() {
+				keys[r][i], errs[r][i] = s.Create(ctx, "", "/pets", "", func(key string) ([]byte, error) {
+					return []byte(`{"id":"` + key + `"}`), nil
+				})
+			})
+		}
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for r := range keys {
+		for i, k := range keys[r] {
+			if errs[r][i] != nil {
+				t.Errorf("assigned create %d on replica %d: %v", i, r, errs[r][i])
+				continue
+			}
+			if seen[k] {
+				t.Errorf("key %q was assigned twice", k)
+			}
+			seen[k] = true
+		}
+	}
+	for n := 1; n <= 2*each; n++ {
+		if !seen[strconv.Itoa(n)] {
+			t.Errorf("key %d was not assigned, want keys 1 to %d", n, 2*each)
+		}
+	}
+	for r, s := range []*redisstore.Store{a, b} {
+		if n, err := s.Count(ctx, "", "/pets"); err != nil || n != 2*each {
+			t.Errorf("Count on replica %d = %d, %v; want %d, no error", r, n, err, 2*each)
+		}
+	}
+}
+
+// TestUnavailable checks that calls to a Redis that stopped fail soon with
+// ErrUnavailable.
+func TestUnavailable(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	s, err := redisstore.New(ctx, redisstore.Options{URL: srv.URL(0), Max: 10, Timeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer s.Close()
+	srv.Close()
+
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Create", func() error { _, err := s.Create(ctx, "", "/plants", "a", constant(`{}`)); return err }},
+		{"Get", func() error { _, err := s.Get(ctx, "", "/plants", "a"); return err }},
+		{"List", func() error { _, err := s.List(ctx, "", "/plants", -1); return err }},
+		{"Update", func() error { _, err := s.Update(ctx, "", "/plants", "a", nil); return err }},
+		{"Delete", func() error { _, err := s.Delete(ctx, "", "/plants", "a"); return err }},
+		{"Count", func() error { _, err := s.Count(ctx, "", "/plants"); return err }},
+		{"Dump", func() error { _, err := s.Dump(ctx, ""); return err }},
+		{"Fill", func() error { _, err := s.Fill(ctx, "", "/plants", nil); return err }},
+		{"Reset", func() error { return s.Reset(ctx, "") }},
+	}
+	for _, c := range calls {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			err := c.call()
+			if !errors.Is(err, redisstore.ErrUnavailable) {
+				t.Errorf("got error %v, want %v", err, redisstore.ErrUnavailable)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("took %v, want at most the deadline of 500ms and a little", d)
+			}
+		})
+	}
+
+	if _, err := redisstore.New(ctx, redisstore.Options{URL: srv.URL(0), Timeout: 500 * time.Millisecond}); !errors.Is(err, redisstore.ErrUnavailable) {
+		t.Errorf("New on a stopped Redis: got error %v, want %v", err, redisstore.ErrUnavailable)
+	}
+}
+
+func constant(d string) func(string) ([]byte, error) {
+	return func(string) ([]byte, error) { return []byte(d), nil }
+}
