@@ -142,3 +142,30 @@ func TestUnavailable(t *testing.T) {
 func constant(d string) func(string) ([]byte, error) {
 	return func(string) ([]byte, error) { return []byte(d), nil }
 }
+
+// BenchmarkCreate measures assigned creates from parallel callers, in
+// Redis and, to compare, in memory.
+func BenchmarkCreate(b *testing.B) {
+	srv := redistest.NewServer(b)
+	stores := []struct {
+		name string
+		new  func(b *testing.B) store.Store
+	}{
+		{"memory", func(*testing.B) store.Store { return store.NewMemory(1 << 30) }},
+		{"redis", func(b *testing.B) store.Store { return newStore(b, srv, b.Name()+":", 1<<30) }},
+	}
+	for _, st := range stores {
+		b.Run(st.name, func(b *testing.B) {
+			s := st.new(b)
+			d := constant(`{"name":"Monstera","price":12.5}`)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if _, err := s.Create(context.Background(), "", "/plants", "", d); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+}
