@@ -6,7 +6,9 @@
 // document is made in Go, takes three steps: a script reserves the key
 // and counts the resource against the bound, the document function runs,
 // and a second script stores the document, or releases the reservation
-// when the function failed. Update reads, calls its function, and stores
+// when the function failed. A reservation that is neither stored nor
+// released within a minute (its process stopped) is given up by the next
+// create. Update reads, calls its function, and stores
 // the result only if the document is still the one it read, retrying
 // otherwise.
 //
@@ -14,6 +16,8 @@
 //
 //	PREFIX count                the resources of all sessions, and reservations
 //	PREFIX token                the last reservation token handed out
+//	PREFIX held                 sorted set: reservation tokens by end of hold
+//	PREFIX holds                hash: reservation token -> its res key and key
 //	PREFIX s<n>:<sess>:cols     hash: collection path -> collection key base
 //	BASE:d                      hash: resource key -> document
 //	BASE:o                      sorted set: resource keys by creation tick

@@ -19,7 +19,13 @@ type Store struct {
 	prefix  string
 	max     int
 	timeout time.Duration
+	hold    time.Duration // how long a reservation may wait for its document
 }
+
+// hold is how long a create's reservation counts against the bound and
+// keeps its key when the create does not store it, e.g. because its
+// process stopped.
+const hold = time.Minute
 
 var _ store.Store = (*Store)(nil)
 
@@ -31,7 +37,7 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("redisstore: %w", err)
 	}
 	ro.ContextTimeoutEnabled = true // a call's deadline bounds its reads and writes
-	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout}
+	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout, hold: hold}
 	if s.timeout <= 0 {
 		s.timeout = DefaultTimeout
 	}
@@ -63,7 +69,7 @@ func (s *Store) run(ctx context.Context, op string, script *redis.Script, keys [
 func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	k := s.keys(sess, col)
 	for {
-		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.prefix + "count", s.prefix + "token"}, key, s.max)
+		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.prefix + "count", s.prefix + "token", s.prefix + "held", s.prefix + "holds"}, key, s.max, s.hold.Milliseconds())
 		if err != nil {
 			return "", err
 		}
@@ -78,19 +84,20 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		token, _ := r[2].(string)
 		d, err := doc(got)
 		if err != nil {
-			if _, rerr := s.run(ctx, "create", releaseScript, []string{k.res, s.prefix + "count"}, got, token); rerr != nil {
+			if _, rerr := s.run(ctx, "create", releaseScript, []string{k.res, s.prefix + "count", s.prefix + "held", s.prefix + "holds"}, got, token); rerr != nil {
 				return "", rerr
 			}
 			return "", err
 		}
-		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.prefix + "count", k.order, k.ticks, k.sess}, got, token, d, col, k.base)
+		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.prefix + "count", k.order, k.ticks, k.sess, s.prefix + "held", s.prefix + "holds"}, got, token, d, col, k.base)
 		if err != nil {
 			return "", err
 		}
 		if n, _ := v.(int64); n == 1 {
 			return got, nil
 		}
-		// A Reset or a Fill took the reservation: start again.
+		// A Reset or a Fill took the reservation, or it outlived its
+		// hold: start again.
 	}
 }
 

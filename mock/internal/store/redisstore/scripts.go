@@ -7,6 +7,8 @@ import "github.com/redis/go-redis/v9"
 // whole returns the number a key stands for when it is a whole number in
 // canonical decimal form of at most 15 digits (exact in Lua's numbers),
 // or nil. above moves a collection's sequence past such a key.
+// reclaim gives up the reservations that outlived their hold: those of
+// processes that stopped between reserving and storing.
 // mget returns the fields of a hash in the order of names, in batches
 // that Lua's unpack can take.
 const lua = `
@@ -21,6 +23,24 @@ local function above(seqkey, k)
     redis.call("SET", seqkey, string.format("%d", n))
   end
 end
+local function now()
+  local t = redis.call("TIME")
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function reclaim(held, holds, count)
+  local gone = redis.call("ZRANGEBYSCORE", held, "-inf", now(), "LIMIT", 0, 100)
+  for _, tok in ipairs(gone) do
+    local v = redis.call("HGET", holds, tok)
+    if v then
+      local n, rest = string.match(v, "^(%d+):(.*)$")
+      local res, key = string.sub(rest, 1, tonumber(n)), string.sub(rest, tonumber(n) + 1)
+      if redis.call("HGET", res, key) == tok then redis.call("HDEL", res, key) end
+    end
+    redis.call("HDEL", holds, tok)
+    redis.call("ZREM", held, tok)
+    redis.call("DECR", count)
+  end
+end
 local function mget(hash, names, out)
   for i = 1, #names, 1000 do
     local last = math.min(i + 999, #names)
@@ -31,10 +51,12 @@ local function mget(hash, names, out)
 end
 `
 
-// reserveScript reserves a key for a create and counts it against the
-// bound. KEYS: docs, res, seq, count, token. ARGV: key ("" to assign),
-// max. It returns {"exists"}, {"full"} or {"ok", key, token}.
+// reserveScript reserves a key for a create, for ARGV[3] milliseconds,
+// and counts it against the bound. KEYS: docs, res, seq, count, token,
+// held, holds. ARGV: key ("" to assign), max, hold. It returns
+// {"exists"}, {"full"} or {"ok", key, token}.
 var reserveScript = redis.NewScript(lua + `
+reclaim(KEYS[6], KEYS[7], KEYS[4])
 local key = ARGV[1]
 if key ~= "" and (redis.call("HEXISTS", KEYS[1], key) == 1 or redis.call("HEXISTS", KEYS[2], key) == 1) then
   return {"exists"}
@@ -52,15 +74,20 @@ end
 local token = redis.call("INCR", KEYS[5])
 redis.call("HSET", KEYS[2], key, token)
 redis.call("INCR", KEYS[4])
+redis.call("ZADD", KEYS[6], now() + tonumber(ARGV[3]), token)
+redis.call("HSET", KEYS[7], token, #KEYS[2] .. ":" .. KEYS[2] .. key)
 return {"ok", key, tostring(token)}
 `)
 
 // commitScript stores the document of a reserved key. When a Reset or a
-// Fill took the reservation away meanwhile, it stores nothing, uncounts
-// the reservation and returns 0; otherwise 1. KEYS: docs, res, seq, count,
-// order, ticks, sess. ARGV: key, token, document, collection path, base.
+// Fill took the reservation away meanwhile, or it outlived its hold, it
+// stores nothing, uncounts the reservation and returns 0; otherwise 1.
+// KEYS: docs, res, seq, count, order, ticks, sess, held, holds. ARGV: key,
+// token, document, collection path, base.
 var commitScript = redis.NewScript(lua + `
 local key = ARGV[1]
+if redis.call("ZREM", KEYS[8], ARGV[2]) == 0 then return 0 end
+redis.call("HDEL", KEYS[9], ARGV[2])
 if redis.call("HGET", KEYS[2], key) ~= ARGV[2] then
   redis.call("DECR", KEYS[4])
   return 0
@@ -74,12 +101,16 @@ return 1
 `)
 
 // releaseScript gives up a reservation: the key is free again and the
-// resource counts no more. KEYS: res, count. ARGV: key, token.
+// resource counts no more, unless it was reclaimed already. KEYS: res,
+// count, held, holds. ARGV: key, token.
 var releaseScript = redis.NewScript(`
 if redis.call("HGET", KEYS[1], ARGV[1]) == ARGV[2] then
   redis.call("HDEL", KEYS[1], ARGV[1])
 end
-redis.call("DECR", KEYS[2])
+if redis.call("ZREM", KEYS[3], ARGV[2]) == 1 then
+  redis.call("HDEL", KEYS[4], ARGV[2])
+  redis.call("DECR", KEYS[2])
+end
 return 1
 `)
 
