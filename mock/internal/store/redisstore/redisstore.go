@@ -248,17 +248,10 @@ func (s *Store) Fill(ctx context.Context, sess, col string, items []store.Item) 
 }
 
 // whole returns the number key stands for when it is a whole number in
-// canonical decimal form that the scripts take as one (at most 15
-// digits).
+// canonical decimal form.
 func whole(key string) (uint64, bool) {
-	if len(key) > 15 {
-		return 0, false
-	}
 	n, err := strconv.ParseUint(key, 10, 64)
-	if err != nil || strconv.FormatUint(n, 10) != key {
-		return 0, false
-	}
-	return n, true
+	return n, err == nil && strconv.FormatUint(n, 10) == key
 }
 
 // Reset implements store.Store.

@@ -34,6 +34,33 @@ func TestRedis(t *testing.T) {
 	})
 }
 
+// TestLargeKeys checks that sequences past 2^53 count exactly, as in
+// memory, up to the largest 64-bit number.
+func TestLargeKeys(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	for _, c := range []struct{ given, want string }{
+		{"9007199254740993", "9007199254740994"}, // 2^53 + 1
+		{"18446744073709551614", "18446744073709551615"},
+		{"99999999999999", "100000000000000"},
+		{"18446744073709551616", "1"}, // beyond 64 bits: not a number
+	} {
+		t.Run(c.given, func(t *testing.T) {
+			for name, s := range map[string]store.Store{
+				"memory": store.NewMemory(10),
+				"redis":  newStore(t, srv, t.Name()+":", 10),
+			} {
+				if _, err := s.Create(ctx, "", "/plants", c.given, constant(`{}`)); err != nil {
+					t.Fatalf("%s: Create(%s): %v", name, c.given, err)
+				}
+				if got, err := s.Create(ctx, "", "/plants", "", constant(`{}`)); err != nil || got != c.want {
+					t.Errorf("%s: assigned create after %s = %q, %v; want %q, no error", name, c.given, got, err, c.want)
+				}
+			}
+		})
+	}
+}
+
 // TestReplicas checks that two Stores on one Redis, as two mock
 // processes would have, share their resources.
 func TestReplicas(t *testing.T) {

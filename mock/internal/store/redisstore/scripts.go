@@ -4,23 +4,34 @@ import "github.com/redis/go-redis/v9"
 
 // lua holds helpers that several scripts start with.
 //
-// whole returns the number a key stands for when it is a whole number in
-// canonical decimal form of at most 15 digits (exact in Lua's numbers),
-// or nil. above moves a collection's sequence past such a key.
+// whole returns a key when it is a whole number in canonical decimal form
+// that fits 64 bits, or nil. Sequence numbers are kept as decimal strings,
+// which greater compares and incr counts up, since Lua's numbers are exact
+// only to 2^53. above moves a collection's sequence past such a key.
 // reclaim gives up the reservations that outlived their hold: those of
 // processes that stopped between reserving and storing.
 // mget returns the fields of a hash in the order of names, in batches
 // that Lua's unpack can take.
 const lua = `
 local function whole(k)
-  if #k > 15 then return nil end
-  if k == "0" or string.match(k, "^[1-9]%d*$") then return tonumber(k) end
+  if k == "0" or (string.match(k, "^[1-9]%d*$") and (#k < 20 or (#k == 20 and k <= "18446744073709551615"))) then
+    return k
+  end
   return nil
+end
+local function greater(a, b)
+  return #a > #b or (#a == #b and a > b)
+end
+local function incr(n)
+  local i = #n
+  while i > 0 and string.sub(n, i, i) == "9" do i = i - 1 end
+  if i == 0 then return "1" .. string.rep("0", #n) end
+  return string.sub(n, 1, i - 1) .. string.char(string.byte(n, i) + 1) .. string.rep("0", #n - i)
 end
 local function above(seqkey, k)
   local n = whole(k)
-  if n and n > tonumber(redis.call("GET", seqkey) or "0") then
-    redis.call("SET", seqkey, string.format("%d", n))
+  if n and greater(n, redis.call("GET", seqkey) or "0") then
+    redis.call("SET", seqkey, n)
   end
 end
 local function now()
@@ -65,10 +76,9 @@ if tonumber(redis.call("GET", KEYS[4]) or "0") + 1 > tonumber(ARGV[2]) then
   return {"full"}
 end
 if key == "" then
-  local n = tonumber(redis.call("GET", KEYS[3]) or "0")
+  key = redis.call("GET", KEYS[3]) or "0"
   repeat
-    n = n + 1
-    key = string.format("%d", n)
+    key = incr(key)
   until redis.call("HEXISTS", KEYS[1], key) == 0 and redis.call("HEXISTS", KEYS[2], key) == 0
 end
 local token = redis.call("INCR", KEYS[5])
