@@ -170,18 +170,45 @@ func constant(d string) func(string) ([]byte, error) {
 	return func(string) ([]byte, error) { return []byte(d), nil }
 }
 
-// BenchmarkCreate measures assigned creates from parallel callers, in
-// Redis and, to compare, in memory.
-func BenchmarkCreate(b *testing.B) {
+// benchStores are the stores the benchmarks compare: Redis and, as the
+// reference, memory.
+func benchStores(b *testing.B) []struct {
+	name string
+	new  func(b *testing.B) store.Store
+} {
 	srv := redistest.NewServer(b)
-	stores := []struct {
+	return []struct {
 		name string
 		new  func(b *testing.B) store.Store
 	}{
 		{"memory", func(*testing.B) store.Store { return store.NewMemory(1 << 30) }},
-		{"redis", func(b *testing.B) store.Store { return newStore(b, srv, b.Name()+":", 1<<30) }},
+		{"redis", func(b *testing.B) store.Store { return newStore(b, srv, b.Name()+":"+strconv.Itoa(b.N)+":", 1<<30) }},
 	}
-	for _, st := range stores {
+}
+
+// BenchmarkGet measures reads of one resource from parallel callers.
+func BenchmarkGet(b *testing.B) {
+	for _, st := range benchStores(b) {
+		b.Run(st.name, func(b *testing.B) {
+			s := st.new(b)
+			if _, err := s.Create(context.Background(), "", "/plants", "1", constant(`{"name":"Monstera","price":12.5}`)); err != nil {
+				b.Fatal(err)
+			}
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if _, err := s.Get(context.Background(), "", "/plants", "1"); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkCreate measures assigned creates from parallel callers.
+func BenchmarkCreate(b *testing.B) {
+	for _, st := range benchStores(b) {
 		b.Run(st.name, func(b *testing.B) {
 			s := st.new(b)
 			d := constant(`{"name":"Monstera","price":12.5}`)
