@@ -9,8 +9,8 @@ type Options struct {
 	// rediss:// for TLS.
 	URL string
 
-	// Prefix starts every key the store uses, e.g. "plantmock:". Stores
-	// with the same URL and prefix share their resources.
+	// Prefix starts every key the store uses; DefaultPrefix when empty.
+	// Stores with the same URL and prefix share their resources.
 	Prefix string
 
 	// Max bounds the resources of all sessions together. Stores sharing
@@ -24,3 +24,6 @@ type Options struct {
 // DefaultTimeout is the deadline of each call to Redis when
 // Options.Timeout is zero.
 const DefaultTimeout = 2 * time.Second
+
+// DefaultPrefix starts the store's keys when Options.Prefix is empty.
+const DefaultPrefix = "plantmock:"

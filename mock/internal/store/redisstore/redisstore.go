@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -32,9 +34,12 @@ var _ store.Store = (*Store)(nil)
 // New connects to the Redis at opts.URL and returns a Store there, once
 // Redis has answered a PING. Errors Redis causes wrap ErrUnavailable.
 func New(ctx context.Context, opts Options) (*Store, error) {
-	ro, err := redis.ParseURL(opts.URL)
+	ro, err := parseURL(opts.URL)
 	if err != nil {
-		return nil, fmt.Errorf("redisstore: %w", err)
+		return nil, err
+	}
+	if opts.Prefix == "" {
+		opts.Prefix = DefaultPrefix
 	}
 	ro.ContextTimeoutEnabled = true // a call's deadline bounds its reads and writes
 	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout, hold: hold}
@@ -48,6 +53,24 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		return nil, unavailable("ping "+ro.Addr, err)
 	}
 	return s, nil
+}
+
+// parseURL parses a Redis URL into client options. Its errors do not show
+// the password.
+func parseURL(raw string) (*redis.Options, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, errors.New("redisstore: the Redis URL does not parse")
+	}
+	ro, err := redis.ParseURL(raw)
+	if err != nil {
+		msg := err.Error()
+		if p, ok := u.User.Password(); ok && p != "" {
+			msg = strings.ReplaceAll(msg, p, "xxxxx")
+		}
+		return nil, fmt.Errorf("redisstore: %s: %s", u.Redacted(), msg)
+	}
+	return ro, nil
 }
 
 // Close closes the connections to Redis. What the store holds stays in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -220,6 +221,30 @@ func BenchmarkCreate(b *testing.B) {
 					}
 				}
 			})
+		})
+	}
+}
+
+// TestNewBadURL checks that URLs New cannot use are refused without
+// showing their password.
+func TestNewBadURL(t *testing.T) {
+	for _, u := range []string{
+		"http://user:s3cret@localhost:6379/0",
+		"redis://user:s3cret@localhost:6379/notadb",
+		"redis://user:s3cret@local host:6379/0",
+		"",
+	} {
+		t.Run(u, func(t *testing.T) {
+			_, err := redisstore.New(context.Background(), redisstore.Options{URL: u, Max: 1})
+			if err == nil {
+				t.Fatal("New: no error, want one")
+			}
+			if errors.Is(err, redisstore.ErrUnavailable) {
+				t.Errorf("New: got error %v, want one that does not wrap %v", err, redisstore.ErrUnavailable)
+			}
+			if strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("New: error %q shows the password", err)
+			}
 		})
 	}
 }
