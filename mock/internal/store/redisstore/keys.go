@@ -31,3 +31,9 @@ func (s *Store) keys(sess, col string) keys {
 		res:   base + ":r",
 	}
 }
+
+// The keys the store's sessions share.
+func (s *Store) count() string { return s.prefix + "count" } // resources and reservations
+func (s *Store) token() string { return s.prefix + "token" } // the last reservation token
+func (s *Store) held() string  { return s.prefix + "held" }  // reservation tokens by end of hold
+func (s *Store) holds() string { return s.prefix + "holds" } // reservation token -> res key and key

@@ -92,7 +92,7 @@ func (s *Store) run(ctx context.Context, op string, script *redis.Script, keys [
 func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	k := s.keys(sess, col)
 	for {
-		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.prefix + "count", s.prefix + "token", s.prefix + "held", s.prefix + "holds"}, key, s.max, s.hold.Milliseconds())
+		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()}, key, s.max, s.hold.Milliseconds())
 		if err != nil {
 			return "", err
 		}
@@ -107,12 +107,12 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		token, _ := r[2].(string)
 		d, err := doc(got)
 		if err != nil {
-			if _, rerr := s.run(ctx, "create", releaseScript, []string{k.res, s.prefix + "count", s.prefix + "held", s.prefix + "holds"}, got, token); rerr != nil {
-				return "", rerr
-			}
+			// Should Redis fail to release, the reservation ends with its
+			// hold; the caller gets doc's error either way, as promised.
+			s.run(ctx, "create", releaseScript, []string{k.res, s.count(), s.held(), s.holds()}, got, token)
 			return "", err
 		}
-		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.prefix + "count", k.order, k.ticks, k.sess, s.prefix + "held", s.prefix + "holds"}, got, token, d, col, k.base)
+		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()}, got, token, d, col, k.base)
 		if err != nil {
 			return "", err
 		}
@@ -191,7 +191,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, error) {
 	k := s.keys(sess, col)
-	v, err := s.run(ctx, "delete", deleteScript, []string{k.docs, k.order, s.prefix + "count"}, key)
+	v, err := s.run(ctx, "delete", deleteScript, []string{k.docs, k.order, s.count()}, key)
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +260,7 @@ func (s *Store) Fill(ctx context.Context, sess, col string, items []store.Item) 
 		args = append(args, key, it.Doc(key))
 	}
 	args[3] = seq
-	v, err := s.run(ctx, "fill", fillScript, []string{k.docs, k.order, k.ticks, k.seq, k.res, s.prefix + "count", k.sess}, args...)
+	v, err := s.run(ctx, "fill", fillScript, []string{k.docs, k.order, k.ticks, k.seq, k.res, s.count(), k.sess}, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -279,6 +279,6 @@ func whole(key string) (uint64, bool) {
 
 // Reset implements store.Store.
 func (s *Store) Reset(ctx context.Context, sess string) error {
-	_, err := s.run(ctx, "reset", resetScript, []string{s.session(sess), s.prefix + "count"})
+	_, err := s.run(ctx, "reset", resetScript, []string{s.session(sess), s.count()})
 	return err
 }
