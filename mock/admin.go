@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // AdminPrefix is where the admin API lives.
@@ -50,7 +52,10 @@ func (s *Server) adminHandler() http.Handler {
 	})
 	mux.HandleFunc("GET /__admin/requests", s.withSession(s.adminRequests))
 	mux.HandleFunc("DELETE /__admin/requests", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		ss.journal.reset()
+		if err := ss.state.resetJournal(r.Context()); err != nil {
+			adminFailed(w, err)
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("POST /__admin/requests/count", s.withSession(s.adminFind(true)))
@@ -58,7 +63,7 @@ func (s *Server) adminHandler() http.Handler {
 	mux.HandleFunc("GET /__admin/store", s.withSession(s.adminStore))
 	mux.HandleFunc("DELETE /__admin/store", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
 		if err := s.store.Reset(r.Context(), ss.name); err != nil {
-			adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+			adminFailed(w, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -68,7 +73,7 @@ func (s *Server) adminHandler() http.Handler {
 	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
 	mux.HandleFunc("POST /__admin/reset", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
 		if err := s.sessions.reset(r.Context(), ss); err != nil {
-			adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+			adminFailed(w, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -97,13 +102,27 @@ func (s *Server) adminHandler() http.Handler {
 // withSession resolves the X-Mock-Session of an admin call.
 func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ss, p := s.sessions.get(r.Header.Get(SessionHeader))
+		ss, p := s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
 		if p != nil {
-			adminError(w, http.StatusBadRequest, p.code, p.message)
+			status := http.StatusBadRequest
+			if p.class == classUnavailable {
+				status = http.StatusServiceUnavailable
+			}
+			adminError(w, status, p.code, p.message)
 			return
 		}
 		h(w, r, ss)
 	}
+}
+
+// adminFailed answers an admin call whose state could not be read or
+// changed: 503 when the shared store did not answer, else 500.
+func adminFailed(w http.ResponseWriter, err error) {
+	if errors.Is(err, store.ErrUnavailable) {
+		adminError(w, http.StatusServiceUnavailable, CodeUnavailable, "the mock's shared store did not answer in time: "+err.Error())
+		return
+	}
+	adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
 }
 
 func adminError(w http.ResponseWriter, status int, code Code, msg string) {
@@ -135,11 +154,25 @@ func readAdminJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 }
 
 func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request) {
-	adminJSON(w, map[string]string{"status": "ok", "version": Version, "spec": s.Title()})
+	h := map[string]string{"status": "ok", "version": Version, "spec": s.Title(), "store": "memory"}
+	if s.shared != nil {
+		h["store"] = "redis"
+	}
+	if err := s.healthy(r.Context()); err != nil {
+		h["status"], h["reason"] = "unhealthy", err.Error()
+		b, _ := json.Marshal(h)
+		writeJSON(w, http.StatusServiceUnavailable, "application/json", b)
+		return
+	}
+	adminJSON(w, h)
 }
 
 func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *session) {
-	es := ss.journal.entries()
+	es, err := ss.state.entries(r.Context())
+	if err != nil {
+		adminFailed(w, err)
+		return
+	}
 	if l := r.URL.Query().Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 0 {
@@ -196,7 +229,12 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			adminError(w, http.StatusBadRequest, CodeSchema, err.Error())
 			return
 		}
-		es := ss.journal.find(sel)
+		es, err := ss.state.entries(r.Context())
+		if err != nil {
+			adminFailed(w, err)
+			return
+		}
+		es = find(es, sel)
 		if count {
 			adminJSON(w, map[string]int{"count": len(es)})
 			return
@@ -208,7 +246,7 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 func (s *Server) adminStore(w http.ResponseWriter, r *http.Request, ss *session) {
 	dump, err := s.store.Dump(r.Context(), ss.name)
 	if err != nil {
-		adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+		adminFailed(w, err)
 		return
 	}
 	dump = resources(dump)
@@ -256,11 +294,17 @@ func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *sess
 	for i, n := range names {
 		out[i] = s.scenarios.byName[n].def
 	}
-	adminJSON(w, map[string]any{"active": activeName(ss), "scenarios": out})
+	active, err := ss.state.active(r.Context())
+	if err != nil {
+		adminFailed(w, err)
+		return
+	}
+	adminJSON(w, map[string]any{"active": scenarioName(active), "scenarios": out})
 }
 
-func activeName(ss *session) any {
-	if sc := ss.active.Load(); sc != nil {
+// scenarioName is the name of sc as the admin API gives it: null for none.
+func scenarioName(sc *scenario) any {
+	if sc != nil {
 		return sc.name
 	}
 	return nil
@@ -277,19 +321,21 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 		adminError(w, http.StatusBadRequest, CodeSchema, `the body must be {"name": "<scenario>"} or {"name": null}`)
 		return
 	}
+	var sc *scenario
 	switch n := name.(type) {
 	case nil:
-		ss.active.Store(nil)
 	case string:
-		sc := s.scenarios.byName[n]
-		if sc == nil {
+		if sc = s.scenarios.byName[n]; sc == nil {
 			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.ScenarioNames()))
 			return
 		}
-		ss.active.Store(sc)
 	default:
 		adminError(w, http.StatusBadRequest, CodeSchema, "name must be a string or null")
 		return
 	}
-	adminJSON(w, map[string]any{"active": activeName(ss)})
+	if err := ss.state.activate(r.Context(), sc); err != nil {
+		adminFailed(w, err)
+		return
+	}
+	adminJSON(w, map[string]any{"active": scenarioName(sc)})
 }

@@ -77,7 +77,7 @@ func TestAdminAPI(t *testing.T) {
 	send(t, ts, post(`{"id":1,"name":"Fern"}`))
 	send(t, ts, post(`{"id":"x"}`))
 	calls := []adminCall{
-		{name: "health", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","version":"` + Version + `"}`},
+		{name: "health", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`},
 		{name: "requests", method: "GET", path: "/__admin/requests", status: 200, contains: `"body":{"id":1,"name":"Fern"},"response":{"name":"Fern"}`},
 		{name: "requests limit", method: "GET", path: "/__admin/requests?limit=1", status: 200, contains: `"violations":[{"path":"id","reason":"expected integer, got string"},{"path":"name","reason":"required property is missing"}]`},
 		{name: "bad limit", method: "GET", path: "/__admin/requests?limit=x", status: 400, want: `{"error":40005,"message":"limit=x is not a count"}`},
@@ -160,7 +160,7 @@ func TestAdminSeparate(t *testing.T) {
 	s, ts := newTestServer(t, Options{NoAdmin: true})
 	check(t, s, ts, call{method: "GET", path: "/__admin/store"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/store"}`))
 	// The health call stays, for container health checks.
-	callAdmin(t, ts, adminDoc(t), adminCall{name: "health on the mock", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","version":"` + Version + `"}`})
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "health on the mock", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`})
 	admin := httptest.NewServer(s.Admin())
 	defer admin.Close()
 	callAdmin(t, admin, adminDoc(t), adminCall{name: "health", method: "GET", path: "/__admin/health", status: 200, contains: `"status":"ok"`})

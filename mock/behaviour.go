@@ -452,6 +452,8 @@ func (s *Server) storeProblem(err error, c *collection, col, key string) *proble
 		return invalid(CodeNotFound, classNotFound, "no resource with %s in %s", c.describe(key), col)
 	case errors.Is(err, store.ErrFull):
 		return s.full()
+	case errors.Is(err, store.ErrUnavailable):
+		return unavailable(err)
 	}
 	return internal("the store failed: %v", err)
 }

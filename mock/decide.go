@@ -45,7 +45,11 @@ func (s *Server) decide(x *exchange) (answer, *problem) {
 			return a, p
 		}
 	case x.scenario != nil:
-		if rule, seq := x.scenario.match(x); rule != nil {
+		rule, seq, p := x.scenario.match(x)
+		if p != nil {
+			return a, p
+		}
+		if rule != nil {
 			x.rule, x.seq = rule, seq
 			a = rule.answer(pl)
 			break

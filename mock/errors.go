@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -38,6 +39,7 @@ const (
 	CodeNotAcceptable  Code = 40600 // Accept takes none of the declared media types (406 declared)
 	CodeDuplicate      Code = 40900 // a resource with that identifier exists
 	CodeInternal       Code = 50000 // the mock could not build a conforming answer
+	CodeUnavailable    Code = 50300 // the shared store (Redis) did not answer in time
 )
 
 // errorCodes lists every Code, for working out which ones an error schema
@@ -46,19 +48,20 @@ var errorCodes = []Code{
 	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
 	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
 	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
-	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal,
+	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeUnavailable,
 }
 
 // class groups problems that choose their status from the same preferences.
 type class uint8
 
 const (
-	classRequest   class = iota // malformed or missing body, bad parameters
-	classSchema                 // schema violations
-	classTooLarge               // body over the limit
-	classMediaType              // content type not accepted
-	classConflict               // duplicate identifier
-	classNotFound               // unknown identifier
+	classRequest     class = iota // malformed or missing body, bad parameters
+	classSchema                   // schema violations
+	classTooLarge                 // body over the limit
+	classMediaType                // content type not accepted
+	classConflict                 // duplicate identifier
+	classNotFound                 // unknown identifier
+	classUnavailable              // the shared store did not answer
 	numClasses
 )
 
@@ -71,6 +74,8 @@ var statusPreference = [numClasses][]int{
 	classMediaType: {415, 400, 422},
 	classConflict:  {409, 422, 400},
 	classNotFound:  {404, 400, 422},
+	// A 5xx the operation declares, else 503.
+	classUnavailable: {503, 500, 502, 504},
 }
 
 // problem is a request the mock refuses or cannot answer. One function,
@@ -201,6 +206,17 @@ func (s *Server) logInternal(status int, p *problem) {
 	if status >= 500 {
 		s.log.Error("answered with an internal error", "status", status, "message", p.text())
 	}
+}
+
+// unavailable is the problem of a request the shared store (Redis) did
+// not serve in time: a 503, or the 5xx the operation declares. err says
+// why; a problem of the caller's in it is passed through.
+func unavailable(err error) *problem {
+	var p *problem
+	if errors.As(err, &p) {
+		return p
+	}
+	return invalid(CodeUnavailable, classUnavailable, "the mock's shared store did not answer in time; retry (a change asked for may or may not have been stored): %v", err)
 }
 
 // internal is a problem of the mock's own: a 500.

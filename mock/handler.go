@@ -24,7 +24,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := &exchange{r: r, w: recorder{ResponseWriter: w}, start: time.Now()}
-	x.sess, x.badSession = s.sessions.get(r.Header.Get(SessionHeader))
+	x.sess, x.badSession = s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
 		s.refuse(x, p)

@@ -142,10 +142,10 @@ func (j *journal) entries() []Entry {
 	return append(out, j.ring[:j.next]...)
 }
 
-// find returns the kept exchanges sel selects, oldest first.
-func (j *journal) find(sel func(Entry) bool) []Entry {
+// find returns the entries sel selects, in order.
+func find(es []Entry, sel func(Entry) bool) []Entry {
 	var out []Entry
-	for _, e := range j.entries() {
+	for _, e := range es {
 		if sel(e) {
 			out = append(out, e)
 		}
@@ -165,8 +165,7 @@ func (j *journal) reset() {
 // record adds the exchange to its session's journal, logs it and shows it
 // to the observer, once.
 func (s *Server) record(x *exchange) {
-	j := x.sess.journal
-	if x.recorded || j == nil && s.observe == nil && !s.logAll {
+	if x.recorded || s.noJournal && s.observe == nil && !s.logAll {
 		return
 	}
 	x.recorded = true
@@ -196,8 +195,10 @@ func (s *Server) record(x *exchange) {
 			}
 		}
 	}
-	if j != nil {
-		j.add(&e)
+	if !s.noJournal {
+		if err := x.sess.state.record(x.r.Context(), &e); err != nil {
+			s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
+		}
 	}
 	if s.logAll {
 		s.logExchange(&e)

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -31,7 +32,11 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.sessions.def.journal.find(sel), nil
+	es, err := s.sessions.def.state.entries(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	return find(es, sel), nil
 }
 
 // compileMatch returns the predicate of m.

@@ -87,6 +87,29 @@ type Options struct {
 	// status, duration, session, scenario, rule, error code and violations.
 	LogRequests bool
 
+	// Store is where resources, sessions, journals, rule counters and
+	// active scenarios are kept. Empty keeps them in this process.
+	// redis://[user:password@]HOST:PORT/DB (rediss:// for TLS) keeps them
+	// in Redis, shared by every mock given the same URL and StorePrefix:
+	// replicas behind a load balancer then serve as one mock. Call
+	// Server.Close when done.
+	Store string
+
+	// StorePrefix starts every Redis key of the mock; empty means
+	// "plantmock:" followed by the document's title, version and ":", so
+	// that mocks of different documents share a Redis without meeting.
+	StorePrefix string
+
+	// StoreWait is how long New waits for Redis to answer before it fails
+	// with a *StoreError; 0 tries once.
+	StoreWait time.Duration
+
+	// StoreTimeout bounds each call to Redis; 0 means
+	// DefaultStoreTimeout. A request whose call did not finish in time is
+	// answered 503 (or the 5xx the operation declares) with error code
+	// CodeUnavailable.
+	StoreTimeout time.Duration
+
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent
 	// use.

@@ -18,7 +18,11 @@ const ScenarioHeader = "X-Mock-Scenario"
 func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 	name := x.r.Header.Get(ScenarioHeader)
 	if name == "" {
-		return x.sess.active.Load(), nil
+		sc, err := x.sess.state.active(x.r.Context())
+		if err != nil {
+			return nil, unavailable(err)
+		}
+		return sc, nil
 	}
 	sc := s.scenarios.byName[name]
 	if sc == nil {
@@ -29,7 +33,7 @@ func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 
 // match returns the first rule of sc that answers the request, with its
 // 1-based count of answers in the session, and counts the match.
-func (sc *scenario) match(x *exchange) (*rule, int64) {
+func (sc *scenario) match(x *exchange) (*rule, int64, *problem) {
 	op, h := x.plan.op, x.r.Header
 	for _, rl := range sc.rules {
 		if rl.ops != nil && !rl.ops[op] {
@@ -45,17 +49,16 @@ func (sc *scenario) match(x *exchange) (*rule, int64) {
 		if !ok || rl.token != nil && (x.cred.token == "" || !rl.token.match(x.cred.token)) || rl.hasBody && !matchPattern(rl.body, x.body) {
 			continue
 		}
-		c := &x.sess.counts[rl.id]
-		if m := c.matched.Add(1); rl.every > 1 && m%rl.every != 0 {
+		n, err := x.sess.state.hit(x.r.Context(), rl)
+		if err != nil {
+			return nil, 0, unavailable(err)
+		}
+		if n == 0 || rl.times > 0 && n > rl.times {
 			continue
 		}
-		n := c.answered.Add(1)
-		if rl.times > 0 && n > rl.times {
-			continue
-		}
-		return rl, n
+		return rl, n, nil
 	}
-	return nil, 0
+	return nil, 0, nil
 }
 
 // answer is how the rule answers for an operation: its fault, else its

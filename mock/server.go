@@ -16,6 +16,7 @@ import (
 	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
@@ -35,12 +36,14 @@ type Server struct {
 	adminToken    string
 	noAdmin       bool
 	observe       func(Entry) // Options.Observe
+	noJournal     bool        // Options.JournalSize < 0
 	log           *slog.Logger
 
 	// State.
-	store    store.Store   // every session's resources
-	sessions sessions      // the default and named sessions
-	seq      atomic.Uint64 // values generated so far
+	store    store.Store       // every session's resources
+	shared   *redisstore.Store // the store when it is Redis; nil for memory
+	sessions sessions          // the default and named sessions
+	seq      atomic.Uint64     // values generated so far
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -70,6 +73,7 @@ func New(opts Options) (*Server, error) {
 		noAdmin:      opts.NoAdmin,
 		cors:         opts.CORS,
 		logAll:       opts.LogRequests,
+		noJournal:    opts.JournalSize < 0,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -106,9 +110,11 @@ func New(opts Options) (*Server, error) {
 	if err := s.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
-	s.store = store.NewMemory(s.maxResources)
+	if err := s.openStore(opts); err != nil {
+		return nil, err
+	}
 	s.sessions = sessions{
-		store: s.store, journalSize: opts.JournalSize, scenarios: &s.scenarios,
+		store: s.store, shared: s.shared, journalSize: opts.JournalSize, scenarios: &s.scenarios,
 		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		now: time.Now, byName: map[string]*session{},
 	}
@@ -116,6 +122,7 @@ func New(opts Options) (*Server, error) {
 	s.admin = s.adminHandler()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
+			s.Close()
 			return nil, err
 		}
 	}

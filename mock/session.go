@@ -3,10 +3,10 @@ package mock
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // SessionHeader gives a request its own session: its own store, journal,
@@ -24,24 +24,38 @@ const (
 // session is the state one set of clients sees besides its resources,
 // which the store keeps under the session's name.
 type session struct {
-	name     string // "" for the default session
-	journal  *journal
-	counts   []ruleCount              // by rule.id
-	active   atomic.Pointer[scenario] // the scenario for requests without X-Mock-Scenario
-	lastUsed atomic.Int64             // unix nanoseconds
+	name  string // "" for the default session
+	state sessionState
 }
 
-// ruleCount counts what one rule did in one session.
-type ruleCount struct {
-	matched  atomic.Int64 // requests that met When
-	answered atomic.Int64 // requests the rule answered
+// sessionState keeps a session's journal, rule counters and active
+// scenario: in this process (memState), or in Redis beside the resources
+// (sharedState), where every replica of the mock sees the same.
+type sessionState interface {
+	// record adds an exchange to the journal, setting its Seq.
+	record(ctx context.Context, e *Entry) error
+	// entries returns the exchanges the journal keeps, oldest first.
+	entries(ctx context.Context) ([]Entry, error)
+	resetJournal(ctx context.Context) error
+
+	// hit counts a match of rl and returns how many times rl has answered
+	// in the session, this time included; 0 when rl answers only every
+	// n-th match and this is not one.
+	hit(ctx context.Context, rl *rule) (int64, error)
+	resetRules(ctx context.Context) error
+
+	// active returns the scenario for requests that do not name one.
+	active(ctx context.Context) (*scenario, error)
+	activate(ctx context.Context, sc *scenario) error
 }
 
 // sessions owns the sessions of a Server: the default one and the named
 // ones, bounded in number and idle time. A session that expires gives its
-// resources back to the store.
+// resources back to the store. With a shared store (Redis), sessions are
+// kept there: bound, idle time and state hold across the replicas.
 type sessions struct {
 	store       store.Store
+	shared      *redisstore.Store // nil: sessions live in this process
 	journalSize int
 	scenarios   *scenarioSet // for each new session's rule counters and active scenario
 	max         int
@@ -53,61 +67,94 @@ type sessions struct {
 	byName map[string]*session
 }
 
+// newSession returns a session that has not been used.
 func (sm *sessions) newSession(name string) *session {
-	ss := &session{name: name, journal: newJournal(sm.journalSize), counts: make([]ruleCount, sm.scenarios.nrules)}
-	ss.active.Store(sm.scenarios.initial)
-	ss.lastUsed.Store(sm.now().UnixNano())
-	return ss
+	if sm.shared != nil {
+		return &session{name: name, state: &sharedState{sm: sm, name: name}}
+	}
+	return &session{name: name, state: newMemState(sm, sm.now())}
 }
 
 // get returns the session an X-Mock-Session value names, making it if it
 // is new; "" is the default session. A malformed name, or a new one
 // beyond the limit, gets the default session and a problem.
-func (sm *sessions) get(name string) (*session, *problem) {
+func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 	if name == "" {
 		return sm.def, nil
 	}
 	if len(name) > maxSessionName || !isToken68(name) {
 		return sm.def, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
 	}
+	if sm.shared != nil {
+		return sm.getShared(ctx, name)
+	}
 	now := sm.now()
 	sm.mu.Lock()
 	defer sm.mu.Unlock()
 	ss := sm.byName[name]
+	if ss != nil && ss.state.(*memState).idleSince(now) > sm.idle {
+		sm.drop(name) // expired: start afresh
+		ss = nil
+	}
 	if ss == nil {
 		if len(sm.byName) >= sm.max {
 			sm.expire(now)
 		}
 		if len(sm.byName) >= sm.max {
-			return sm.def, invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
+			return sm.def, sm.tooMany()
 		}
 		ss = sm.newSession(name)
 		sm.byName[name] = ss
 	}
-	ss.lastUsed.Store(now.UnixNano())
+	ss.state.(*memState).use(now)
 	return ss, nil
+}
+
+// getShared is get for sessions kept in Redis.
+func (sm *sessions) getShared(ctx context.Context, name string) (*session, *problem) {
+	expired, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max)
+	if err == redisstore.ErrTooManySessions {
+		return sm.def, sm.tooMany()
+	}
+	if err != nil {
+		return sm.def, unavailable(err)
+	}
+	for _, n := range expired {
+		if err := sm.store.Reset(ctx, n); err != nil {
+			return sm.def, unavailable(err)
+		}
+	}
+	return sm.newSession(name), nil
+}
+
+func (sm *sessions) tooMany() *problem {
+	return invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
 }
 
 // expire drops sessions idle for longer than the limit, and their
 // resources. sm.mu is held.
 func (sm *sessions) expire(now time.Time) {
 	for name, ss := range sm.byName {
-		if now.Sub(time.Unix(0, ss.lastUsed.Load())) > sm.idle {
-			delete(sm.byName, name)
-			sm.store.Reset(context.Background(), name)
+		if ss.state.(*memState).idleSince(now) > sm.idle {
+			sm.drop(name)
 		}
 	}
+}
+
+// drop forgets a session and its resources. sm.mu is held.
+func (sm *sessions) drop(name string) {
+	delete(sm.byName, name)
+	sm.store.Reset(context.Background(), name)
 }
 
 // reset empties the session's resources and journal and restarts its rule
 // counters; the active scenario stays.
 func (sm *sessions) reset(ctx context.Context, ss *session) error {
-	if ss.journal != nil {
-		ss.journal.reset()
+	if err := ss.state.resetJournal(ctx); err != nil {
+		return err
 	}
-	for i := range ss.counts {
-		ss.counts[i].matched.Store(0)
-		ss.counts[i].answered.Store(0)
+	if err := ss.state.resetRules(ctx); err != nil {
+		return err
 	}
 	return sm.store.Reset(ctx, ss.name)
 }

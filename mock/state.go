@@ -10,7 +10,13 @@ import (
 
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
-func (s *Server) Journal() []Entry { return s.sessions.def.journal.entries() }
+func (s *Server) Journal() []Entry {
+	es, err := s.sessions.def.state.entries(context.Background())
+	if err != nil {
+		s.log.Error("reading the journal", "error", err.Error())
+	}
+	return es
+}
 
 // Resources returns the resources stored in a collection of the default
 // session, oldest first, as JSON. A collection is named by its path: "/plants".
@@ -57,4 +63,8 @@ func (s *Server) Reset() {
 }
 
 // ResetJournal empties the default session's journal.
-func (s *Server) ResetJournal() { s.sessions.def.journal.reset() }
+func (s *Server) ResetJournal() {
+	if err := s.sessions.def.state.resetJournal(context.Background()); err != nil {
+		s.log.Error("resetting the journal", "error", err.Error())
+	}
+}

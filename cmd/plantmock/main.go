@@ -136,6 +136,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
 		maxRes    = fs.Int("max-resources", mock.DefaultMaxResources, "most resources stored in all sessions together")
 		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
+		storeURL  = fs.String("store", "", "keep state in Redis, shared by replicas: `redis://[user:password@]HOST:PORT/DB` (rediss:// for TLS); default: in memory")
+		storePfx  = fs.String("store-prefix", "", "`prefix` of every Redis key (default \"plantmock:\" + the document's title and version)")
+		storeWait = fs.Duration("store-wait", 0, "how long to wait at start for Redis to answer (0: fail at once)")
+		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "deadline of each call to Redis; past it a request is answered 503")
 		toks      tokens
 	)
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
@@ -163,7 +167,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
-		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes}
+		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
+		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime}
 	if *seedData != "" {
 		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
@@ -174,6 +179,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return exitUsage
 	}
+	defer srv.Close()
 	var adminLn net.Listener
 	if *admin && *adminAddr != "" {
 		if adminLn, err = net.Listen("tcp", *adminAddr); err != nil {
@@ -216,11 +222,18 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	}
 	srv, err := mock.New(opts)
 	var se *mock.ScenarioError
+	var ste *mock.StoreError
 	switch {
+	case errors.As(err, &ste):
+		fmt.Fprintf(stderr, "plantmock: --%v\n", ste)
+		return nil, err
 	case err == nil && broken == nil:
 		return srv, nil
 	case err == nil || errors.As(err, &se):
 		// Report unparsable files and scenarios that do not fit together.
+		if srv != nil {
+			srv.Close()
+		}
 		all := errors.Join(broken, err)
 		fmt.Fprintf(stderr, "plantmock: scenarios do not fit %s:\n%v\n", name, all)
 		return nil, all
@@ -310,9 +323,13 @@ func health(args []string, getenv func(string) string, stdout, stderr io.Writer)
 		return exitError
 	}
 	defer resp.Body.Close()
-	var h struct{ Status, Version, Spec string }
+	var h struct{ Status, Version, Spec, Reason string }
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&h); err != nil || resp.StatusCode != http.StatusOK || h.Status != "ok" {
-		fmt.Fprintf(stderr, "plantmock health: unhealthy: status %d %q\n", resp.StatusCode, h.Status)
+		why := h.Reason
+		if why == "" {
+			why = fmt.Sprintf("status %d %q", resp.StatusCode, h.Status)
+		}
+		fmt.Fprintf(stderr, "plantmock health: unhealthy: %s\n", why)
 		return exitError
 	}
 	fmt.Fprintf(stdout, "plantmock health: ok, %s, plantmock %s\n", h.Spec, h.Version)

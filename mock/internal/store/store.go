@@ -80,4 +80,8 @@ var (
 	ErrExists   = errors.New("store: a resource with that key exists")
 	ErrNotFound = errors.New("store: no resource with that key")
 	ErrFull     = errors.New("store: the bound on resources is reached")
+	// ErrUnavailable is wrapped by the errors of a store kept elsewhere
+	// (Redis) that did not answer in time. A change asked for may or may
+	// not have been made.
+	ErrUnavailable = errors.New("store: unavailable")
 )

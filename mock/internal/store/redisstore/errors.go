@@ -1,13 +1,15 @@
 package redisstore
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // ErrUnavailable is wrapped by the errors of calls that Redis did not
-// answer: unreachable, too slow for the deadline, or failing.
-var ErrUnavailable = errors.New("redisstore: redis is unavailable")
+// answer: unreachable, too slow for the deadline, or failing. It is
+// store.ErrUnavailable.
+var ErrUnavailable = store.ErrUnavailable
 
 // unavailable wraps a Redis failure with ErrUnavailable.
 func unavailable(op string, err error) error {

@@ -37,3 +37,23 @@ func (s *Store) count() string { return s.prefix + "count" } // resources and re
 func (s *Store) token() string { return s.prefix + "token" } // the last reservation token
 func (s *Store) held() string  { return s.prefix + "held" }  // reservation tokens by end of hold
 func (s *Store) holds() string { return s.prefix + "holds" } // reservation token -> res key and key
+
+// sessionKeys are the Redis keys of what a session holds besides its
+// resources.
+type sessionKeys struct {
+	rules   string // hash: rule name + "|m" or "|a" -> count
+	active  string // the session's active scenario; "" for none
+	journal string // stream of journal records
+	seq     string // the last journal sequence number
+}
+
+// state returns the keys of a session's rule counters, active scenario
+// and journal.
+func (s *Store) state(sess string) sessionKeys {
+	base := s.prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
+	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq"}
+}
+
+// sessions returns the key of the sorted set of named sessions by the
+// time they were last used.
+func (s *Store) sessions() string { return s.prefix + "sessions" }

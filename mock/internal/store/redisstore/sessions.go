@@ -1,0 +1,195 @@
+package redisstore
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// What a session holds besides its resources: its rule counters, its
+// active scenario and its journal. Store keeps them beside the resources
+// so that replicas sharing a Redis share them too.
+
+// ErrTooManySessions is returned by Touch for a new session beyond the
+// bound.
+var ErrTooManySessions = errors.New("redisstore: too many sessions")
+
+// Touch notes that session sess (not the default session "") was used at
+// now, making it if it is new. A session unused for longer than idle has
+// expired: its rule counters, active scenario and journal are gone, and
+// Touch lists it in expired, for the caller to Reset its resources; the
+// session itself starts afresh. Expired sessions are looked for when a new
+// session would take the number of sessions beyond max. Rule counters,
+// active scenario and journal live as long as the session is used: their
+// keys expire after idle.
+func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (expired []string, err error) {
+	k := s.state(sess)
+	v, err := s.run(ctx, "touch", touchScript, []string{s.sessions(), k.rules, k.active, k.journal, k.seq},
+		sess, now.UnixMilli(), idle.Milliseconds(), max, s.prefix)
+	if err != nil {
+		return nil, err
+	}
+	a, _ := v.([]any)
+	if len(a) == 0 {
+		return nil, ErrTooManySessions
+	}
+	for _, n := range a[1:] {
+		name, _ := n.(string)
+		expired = append(expired, name)
+	}
+	return expired, nil
+}
+
+// Hit counts a match of the rule named rule in a session and returns how
+// many times the rule has answered there, this time included; 0 when
+// the rule answers only every every-th match and this is not one.
+func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64, error) {
+	v, err := s.run(ctx, "hit", hitScript, []string{s.state(sess).rules}, rule, every)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := v.(int64)
+	return n, nil
+}
+
+// Active returns the name of a session's active scenario: ok is false
+// when none was set, and name is "" when none is active.
+func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	name, err = s.rdb.Get(ctx, s.state(sess).active).Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return "", false, nil
+	case err != nil:
+		return "", false, unavailable("active", err)
+	}
+	return name, true, nil
+}
+
+// SetActive sets the name of a session's active scenario; "" for none.
+func (s *Store) SetActive(ctx context.Context, sess, name string) error {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	if err := s.rdb.Set(ctx, s.state(sess).active, name, 0).Err(); err != nil {
+		return unavailable("activate", err)
+	}
+	return nil
+}
+
+// Record is one journal record: its sequence number in the session and
+// the data given to Append.
+type Record struct {
+	Seq  uint64
+	Data []byte
+}
+
+// Append adds a record to a session's journal, which keeps the newest
+// size, and returns its sequence number: 1 for the first record after the
+// journal was made or reset.
+func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
+	k := s.state(sess)
+	v, err := s.run(ctx, "journal", appendScript, []string{k.journal, k.seq}, size, data)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := v.(int64)
+	return uint64(n), nil
+}
+
+// Journal returns the records a session's journal keeps, oldest first.
+func (s *Store) Journal(ctx context.Context, sess string) ([]Record, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	msgs, err := s.rdb.XRange(ctx, s.state(sess).journal, "-", "+").Result()
+	if err != nil {
+		return nil, unavailable("journal", err)
+	}
+	out := make([]Record, 0, len(msgs))
+	for _, m := range msgs {
+		seq, _ := m.Values["s"].(string)
+		d, _ := m.Values["d"].(string)
+		n, _ := strconv.ParseUint(seq, 10, 64)
+		out = append(out, Record{Seq: n, Data: []byte(d)})
+	}
+	return out, nil
+}
+
+// ResetJournal empties a session's journal and restarts its sequence.
+func (s *Store) ResetJournal(ctx context.Context, sess string) error {
+	k := s.state(sess)
+	return s.del(ctx, "reset journal", k.journal, k.seq)
+}
+
+// ResetRules restarts a session's rule counters.
+func (s *Store) ResetRules(ctx context.Context, sess string) error {
+	return s.del(ctx, "reset rules", s.state(sess).rules)
+}
+
+func (s *Store) del(ctx context.Context, op string, keys ...string) error {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	if err := s.rdb.Del(ctx, keys...).Err(); err != nil {
+		return unavailable(op, err)
+	}
+	return nil
+}
+
+// Ping reports whether Redis answers, within the store's deadline.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	if err := s.rdb.Ping(ctx).Err(); err != nil {
+		return unavailable("ping", err)
+	}
+	return nil
+}
+
+// touchScript notes the use of a session. KEYS: sessions, and the
+// session's rules, active, journal and seq. ARGV: name, now, idle, max,
+// prefix. It returns {} when the session is new and there are max
+// sessions, else {"ok", expired...}.
+var touchScript = redis.NewScript(`
+local name, now, idle, max, prefix = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local function drop(n)
+  local base = prefix .. "s" .. #n .. ":" .. n .. ":"
+  redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq")
+  redis.call("ZREM", KEYS[1], n)
+end
+local out = {"ok"}
+local last = redis.call("ZSCORE", KEYS[1], name)
+if last and now - tonumber(last) > idle then
+  drop(name)
+  out[#out + 1] = name
+  last = nil
+end
+if not last and redis.call("ZCARD", KEYS[1]) >= max then
+  for _, n in ipairs(redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", "(" .. (now - idle))) do
+    drop(n)
+    out[#out + 1] = n
+  end
+  if redis.call("ZCARD", KEYS[1]) >= max then return {} end
+end
+redis.call("ZADD", KEYS[1], now, name)
+for i = 2, 5 do redis.call("PEXPIRE", KEYS[i], idle) end
+return out
+`)
+
+// hitScript counts a rule's match. KEYS: rules. ARGV: rule, every.
+var hitScript = redis.NewScript(`
+local m = redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|m", 1)
+local every = tonumber(ARGV[2])
+if every > 1 and m % every ~= 0 then return 0 end
+return redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|a", 1)
+`)
+
+// appendScript adds a journal record. KEYS: journal, seq. ARGV: size,
+// data.
+var appendScript = redis.NewScript(`
+local n = redis.call("INCR", KEYS[2])
+redis.call("XADD", KEYS[1], "MAXLEN", ARGV[1], "*", "s", n, "d", ARGV[2])
+return n
+`)

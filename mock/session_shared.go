@@ -1,0 +1,88 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// sharedState is the state of a session kept in Redis beside its
+// resources (see redisstore.Store's Touch, Hit, Active and Append), so
+// that the replicas of a mock share journal, rule counters and active
+// scenario.
+type sharedState struct {
+	sm   *sessions
+	name string
+}
+
+// storedEntry is how an Entry is kept in Redis: Entry's own fields,
+// bodies as bytes, without the JSON form the admin API gives it.
+type storedEntry Entry
+
+func (st *sharedState) record(ctx context.Context, e *Entry) error {
+	if st.sm.journalSize < 0 {
+		return nil
+	}
+	data, err := json.Marshal((*storedEntry)(e))
+	if err != nil {
+		return err
+	}
+	seq, err := st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), data)
+	e.Seq = seq
+	return err
+}
+
+func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {
+	if st.sm.journalSize < 0 {
+		return nil, nil
+	}
+	recs, err := st.sm.shared.Journal(ctx, st.name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Entry, len(recs))
+	for i, r := range recs {
+		if err := json.Unmarshal(r.Data, (*storedEntry)(&out[i])); err != nil {
+			return nil, fmt.Errorf("journal record %d does not decode: %w", r.Seq, err)
+		}
+		out[i].Seq = r.Seq
+	}
+	return out, nil
+}
+
+func (st *sharedState) resetJournal(ctx context.Context) error {
+	return st.sm.shared.ResetJournal(ctx, st.name)
+}
+
+func (st *sharedState) hit(ctx context.Context, rl *rule) (int64, error) {
+	return st.sm.shared.Hit(ctx, st.name, rl.name, rl.every)
+}
+
+func (st *sharedState) resetRules(ctx context.Context) error {
+	return st.sm.shared.ResetRules(ctx, st.name)
+}
+
+func (st *sharedState) active(ctx context.Context) (*scenario, error) {
+	name, ok, err := st.sm.shared.Active(ctx, st.name)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
+		return st.sm.scenarios.initial, nil
+	case name == "":
+		return nil, nil
+	}
+	sc := st.sm.scenarios.byName[name]
+	if sc == nil {
+		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(name, 60))
+	}
+	return sc, nil
+}
+
+func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
+	name := ""
+	if sc != nil {
+		name = sc.name
+	}
+	return st.sm.shared.SetActive(ctx, st.name, name)
+}
