@@ -18,20 +18,35 @@ import (
 )
 
 // Server is a redis-server child process listening on a free loopback
-// port, keeping nothing on disk.
+// port. By default it keeps nothing on disk; a durable one (see
+// NewDurableServer) writes every change to its append-only file before
+// answering, and can be killed and restarted on the same port and data.
 type Server struct {
 	Addr string // host:port
 
-	cmd       *exec.Cmd
-	closeOnce sync.Once
-	done      chan struct{} // closed when the process has exited
+	path    string // of redis-server
+	port    int
+	dir     string
+	durable bool
+	out     bytes.Buffer // the current process's output
+
+	mu   sync.Mutex // guards cmd and done
+	cmd  *exec.Cmd
+	done chan struct{} // closed when the current process has exited
 }
 
-// NewServer starts a redis-server and waits until it answers PING; the
-// test's cleanup stops it. Where redis-server is not installed the test
-// is skipped, or fails when the environment variable CI is set: CI must
-// run what needs Redis.
-func NewServer(tb testing.TB) *Server {
+// NewServer starts a redis-server that keeps nothing on disk and waits
+// until it answers PING; the test's cleanup stops it. Where redis-server
+// is not installed the test is skipped, or fails when the environment
+// variable CI is set: CI must run what needs Redis.
+func NewServer(tb testing.TB) *Server { return newServer(tb, false) }
+
+// NewDurableServer starts a redis-server with an append-only file synced
+// on every write (appendfsync always), so that what it acknowledged
+// survives Kill and Restart.
+func NewDurableServer(tb testing.TB) *Server { return newServer(tb, true) }
+
+func newServer(tb testing.TB, durable bool) *Server {
 	tb.Helper()
 	path, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -43,48 +58,57 @@ func NewServer(tb testing.TB) *Server {
 	}
 	var tries []string
 	for range 5 {
-		s, err := start(tb, path)
-		if err == nil {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			tb.Fatalf("redistest: %v", err)
+		}
+		s := &Server{path: path, port: l.Addr().(*net.TCPAddr).Port, dir: tb.TempDir(), durable: durable}
+		l.Close()
+		s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+		if err := s.start(); err == nil {
 			tb.Cleanup(s.Close)
 			return s
+		} else {
+			tries = append(tries, err.Error()) // the port was taken meanwhile
 		}
-		tries = append(tries, err.Error()) // the port was taken meanwhile
 	}
 	tb.Fatalf("redistest: redis-server did not start: %q", tries)
 	return nil
 }
 
-// start starts one redis-server on a port that was free a moment ago.
-func start(tb testing.TB, path string) (*Server, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatalf("redistest: %v", err)
+// start starts the process and waits until it answers.
+func (s *Server) start() error {
+	args := []string{"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1", "--save", "", "--dir", s.dir}
+	if s.durable {
+		args = append(args, "--appendonly", "yes", "--appendfsync", "always")
+	} else {
+		args = append(args, "--appendonly", "no")
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	var out bytes.Buffer
-	cmd := exec.Command(path, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--dir", tb.TempDir())
-	cmd.Stdout, cmd.Stderr = &out, &out
+	s.out.Reset()
+	cmd := exec.Command(s.path, args...)
+	cmd.Stdout, cmd.Stderr = &s.out, &s.out
 	if err := cmd.Start(); err != nil {
-		tb.Fatalf("redistest: %v", err)
+		return err
 	}
-	s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), cmd: cmd, done: make(chan struct{})}
+	done := make(chan struct{})
 	var waitErr error
 	go func() {
 		waitErr = cmd.Wait()
-		close(s.done)
+		close(done)
 	}()
-	if err := s.ready(); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("%v (exit: %v): %s", err, waitErr, out.String())
+	s.mu.Lock()
+	s.cmd, s.done = cmd, done
+	s.mu.Unlock()
+	if err := s.ready(done); err != nil {
+		s.Kill()
+		return fmt.Errorf("%v (exit: %v): %s", err, waitErr, s.out.String())
 	}
-	return s, nil
+	return nil
 }
 
 // ready polls PING until it is answered, the process exits, or a deadline
 // passes.
-func (s *Server) ready() error {
+func (s *Server) ready(done chan struct{}) error {
 	rdb := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1})
 	defer rdb.Close()
 	deadline := time.Now().Add(10 * time.Second)
@@ -101,7 +125,7 @@ func (s *Server) ready() error {
 			return fmt.Errorf("no answer to PING: %w", err)
 		}
 		select {
-		case <-s.done:
+		case <-done:
 			return fmt.Errorf("redis-server exited: %w", err)
 		case <-tick.C:
 		}
@@ -113,11 +137,30 @@ func (s *Server) URL(db int) string {
 	return "redis://" + s.Addr + "/" + strconv.Itoa(db)
 }
 
+// Kill stops the process at once (SIGKILL), as a crash would, and waits
+// for it to exit. It may be called more than once.
+func (s *Server) Kill() {
+	s.mu.Lock()
+	cmd, done := s.cmd, s.done
+	s.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	cmd.Process.Kill()
+	<-done
+}
+
+// Restart starts a killed server again on the same port and data
+// directory, and waits until it answers: a durable server has what it
+// acknowledged before Kill.
+func (s *Server) Restart(tb testing.TB) {
+	tb.Helper()
+	s.Kill()
+	if err := s.start(); err != nil {
+		tb.Fatalf("redistest: restart: %v", err)
+	}
+}
+
 // Close stops the server and waits for it to exit. It may be called more
 // than once.
-func (s *Server) Close() {
-	s.closeOnce.Do(func() {
-		s.cmd.Process.Kill()
-		<-s.done
-	})
-}
+func (s *Server) Close() { s.Kill() }

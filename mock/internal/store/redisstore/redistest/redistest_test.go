@@ -37,3 +37,31 @@ func TestServer(t *testing.T) {
 		t.Errorf("PING on a closed server: no error, want one")
 	}
 }
+
+// TestDurableServer checks that a durable server keeps what it
+// acknowledged across Kill and Restart, on the same address, and that a
+// killed one does not answer.
+func TestDurableServer(t *testing.T) {
+	ctx := context.Background()
+	s := redistest.NewDurableServer(t)
+	opts, err := redis.ParseURL(s.URL(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.MaxRetries = -1
+	rdb := redis.NewClient(opts)
+	defer rdb.Close()
+	if err := rdb.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatalf("SET: %v", err)
+	}
+	s.Kill()
+	pctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if err := rdb.Ping(pctx).Err(); err == nil {
+		t.Fatalf("PING on a killed server: no error, want one")
+	}
+	s.Restart(t)
+	if got, err := rdb.Get(ctx, "k").Result(); err != nil || got != "v" {
+		t.Errorf("GET k after restart = %q, %v; want \"v\"", got, err)
+	}
+}
