@@ -18,6 +18,9 @@ const ScenarioHeader = "X-Mock-Scenario"
 func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 	name := x.r.Header.Get(ScenarioHeader)
 	if name == "" {
+		if len(s.scenarios.byName) == 0 {
+			return nil, nil // none could be active
+		}
 		sc, err := x.sess.state.active(x.r.Context())
 		if err != nil {
 			return nil, unavailable(err)

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -42,6 +43,11 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		opts.Prefix = DefaultPrefix
 	}
 	ro.ContextTimeoutEnabled = true // a call's deadline bounds its reads and writes
+	// One dial per try: a Redis that refuses connections fails a call at
+	// once rather than after five dials 100 ms apart, and the command
+	// retries (three, on a fresh connection) still bridge a restart.
+	ro.DialerRetries = 1
+	quietOnce.Do(func() { redis.SetLogger(quiet{}) })
 	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout, hold: hold}
 	if s.timeout <= 0 {
 		s.timeout = DefaultTimeout
@@ -54,6 +60,15 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 	}
 	return s, nil
 }
+
+// quiet drops go-redis's own log lines (a failed dial, say): the store
+// reports every failure to its caller as an error wrapping
+// ErrUnavailable, and the mock logs and answers it.
+type quiet struct{}
+
+func (quiet) Printf(context.Context, string, ...any) {}
+
+var quietOnce sync.Once
 
 // parseURL parses a Redis URL into client options. Its errors do not show
 // the password.

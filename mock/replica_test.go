@@ -1,0 +1,337 @@
+package mock
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+)
+
+// replicaSpec is a small CRUD document for the replica tests: plants
+// with client-given identifiers, a list that a scenario can make fail,
+// and an item call that declares a 500 but no 503.
+const replicaSpec = `openapi: 3.0.3
+info: {title: Replicated Plants, version: 1.0.0}
+paths:
+  /plants:
+    get:
+      responses:
+        '200': {description: all, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Plant'}}}}}
+        '400': {$ref: '#/components/responses/Error'}
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+        '409': {$ref: '#/components/responses/Error'}
+  /plants/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses:
+        '200': {description: one, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+        '404': {$ref: '#/components/responses/Error'}
+        '500': {$ref: '#/components/responses/Error'}
+components:
+  schemas:
+    Plant:
+      type: object
+      required: [id, name]
+      properties: {id: {type: integer}, name: {type: string}}
+      additionalProperties: false
+    Error:
+      type: object
+      required: [error, message]
+      properties: {error: {type: integer}, message: {type: string}}
+  responses:
+    Error: {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+`
+
+// onceScenario answers the first list of a session with a 400, once
+// across every replica.
+const onceScenario = `name: once
+rules:
+  - when: {operation: GET /plants}
+    times: 1
+    respond: {status: 400, body: {error: 1, message: once}}
+`
+
+// replicas starts n mocks of spec sharing the Redis at url, each on its
+// own loopback listener; cleanup stops them.
+func replicas(t *testing.T, url string, n int, opts Options) []*httptest.Server {
+	t.Helper()
+	if opts.Spec == nil {
+		opts.Spec = []byte(replicaSpec)
+	}
+	opts.Store = url
+	out := make([]*httptest.Server, n)
+	for i := range out {
+		s, err := New(opts)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		out[i] = httptest.NewServer(s)
+		t.Cleanup(out[i].Close)
+	}
+	return out
+}
+
+// do sends a request with a JSON body (when not empty) and headers given
+// as name, value pairs, and returns the status and body.
+func do(t testing.TB, ts *httptest.Server, method, path, body string, kv ...string) (int, string) {
+	t.Helper()
+	h := map[string]string{}
+	if body != "" {
+		h["Content-Type"] = "application/json"
+	}
+	_, resp, got := send(t, ts, call{method: method, path: path, body: body, header: with(h, kv...)})
+	return resp.StatusCode, string(got)
+}
+
+// expect fails the test unless status and body are the wanted ones.
+func expect(t testing.TB, what string, status int, body string, wantStatus int, wantBody string) {
+	t.Helper()
+	if status != wantStatus || body != wantBody {
+		t.Errorf("%s: %d %s\nwant %d %s", what, status, body, wantStatus, wantBody)
+	}
+}
+
+// TestReplicasShareResources: what one replica stores, the other reads,
+// lists and refuses to store again.
+func TestReplicasShareResources(t *testing.T) {
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{})
+	a, b := r[0], r[1]
+	st, body := do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create on A", st, body, 201, `{"id":1,"name":"fern"}`)
+	st, body = do(t, b, "GET", "/plants/1", "")
+	expect(t, "read on B", st, body, 200, `{"id":1,"name":"fern"}`)
+	st, body = do(t, b, "GET", "/plants", "")
+	expect(t, "list on B", st, body, 200, `[{"id":1,"name":"fern"}]`)
+	st, body = do(t, b, "POST", "/plants", `{"id":1,"name":"ivy"}`)
+	expect(t, "duplicate on B", st, body, 409, `{"error":40900,"message":"id 1 already exists in /plants"}`)
+	st, body = do(t, a, "GET", "/plants/2", "")
+	expect(t, "unknown on A", st, body, 404, `{"error":40401,"message":"no resource with id 2 in /plants"}`)
+}
+
+// TestReplicasTimesOnce: a times: 1 rule answers exactly once across two
+// replicas under 32 concurrent clients.
+func TestReplicasTimesOnce(t *testing.T) {
+	sc, err := ParseScenario("once.yaml", []byte(onceScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, Scenario: "once"})
+	const clients, each = 32, 8
+	var mu sync.Mutex
+	got := map[string]int{}
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range each {
+				st, body := do(t, r[c%2], "GET", "/plants", "")
+				mu.Lock()
+				got[fmt.Sprint(st, " ", body)]++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	want := map[string]int{`400 {"error":1,"message":"once"}`: 1, `200 []`: clients*each - 1}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("answers by count: %v\nwant %v", got, want)
+	}
+}
+
+// TestReplicasShareJournal: the journal read through one replica holds
+// the requests the other answered, numbered in order, with the same
+// find and count.
+func TestReplicasShareJournal(t *testing.T) {
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{})
+	a, b := r[0], r[1]
+	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	do(t, b, "GET", "/plants/1", "")
+	_, body := do(t, b, "GET", "/__admin/requests", "")
+	var j struct {
+		Requests []struct {
+			Seq          uint64
+			Method, Path string
+			Status       int
+			Code         Code
+		} `json:"requests"`
+	}
+	if err := json.Unmarshal([]byte(body), &j); err != nil {
+		t.Fatalf("journal %s: %v", body, err)
+	}
+	var lines []string
+	for _, e := range j.Requests {
+		lines = append(lines, fmt.Sprintf("%d %s %s %d %d", e.Seq, e.Method, e.Path, e.Status, e.Code))
+	}
+	want := []string{"1 POST /plants 201 0", "2 POST /plants 409 40900", "3 GET /plants/1 200 0"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("journal read on B:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	st, body := do(t, b, "POST", "/__admin/requests/count", `{"operation":"POST /plants","status":409}`)
+	expect(t, "count on B", st, body, 200, `{"count":1}`)
+	st, body = do(t, a, "POST", "/__admin/requests/find", `{"body":{"name":"fern"},"status":201}`)
+	if st != 200 || !strings.Contains(body, `"seq":1,`) || strings.Contains(body, `"seq":2,`) {
+		t.Errorf("find on A: %d %s; want the first create alone", st, body)
+	}
+	st, _ = do(t, a, "DELETE", "/__admin/requests", "")
+	st2, body := do(t, b, "GET", "/__admin/requests", "")
+	expect(t, "journal on B after A emptied it", st2, body, 200, `{"requests":[]}`)
+	if st != 204 {
+		t.Errorf("DELETE /__admin/requests: %d, want 204", st)
+	}
+}
+
+// TestReplicasSessions: a session is the same on every replica and apart
+// from the others; a reset through one replica empties it on all, and
+// the bound on sessions holds across them.
+func TestReplicasSessions(t *testing.T) {
+	sc, err := ParseScenario("once.yaml", []byte(onceScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, MaxSessions: 2})
+	a, b := r[0], r[1]
+	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`, SessionHeader, "s1")
+	st, body := do(t, b, "GET", "/plants", "", SessionHeader, "s1")
+	expect(t, "s1 on B", st, body, 200, `[{"id":1,"name":"fern"}]`)
+	st, body = do(t, b, "GET", "/plants", "", SessionHeader, "s2")
+	expect(t, "s2 on B", st, body, 200, `[]`)
+	st, body = do(t, b, "GET", "/plants", "")
+	expect(t, "default session on B", st, body, 200, `[]`)
+	st, body = do(t, b, "POST", "/__admin/requests/count", `{}`, SessionHeader, "s1")
+	expect(t, "s1's journal on B", st, body, 200, `{"count":2}`)
+	st, body = do(t, a, "POST", "/__admin/requests/count", `{}`)
+	expect(t, "default journal on A", st, body, 200, `{"count":1}`)
+
+	// The active scenario of a session, set through A, holds on B.
+	st, body = do(t, a, "PUT", "/__admin/scenario", `{"name":"once"}`, SessionHeader, "s1")
+	expect(t, "activate on A", st, body, 200, `{"active":"once"}`)
+	st, body = do(t, b, "GET", "/plants", "", SessionHeader, "s1")
+	expect(t, "s1 on B, scripted", st, body, 400, `{"error":1,"message":"once"}`)
+	st, body = do(t, b, "GET", "/plants", "", SessionHeader, "s2")
+	expect(t, "s2 on B, not scripted", st, body, 200, `[]`)
+
+	// A reset through B empties s1 everywhere and restarts its rules.
+	st, _ = do(t, b, "POST", "/__admin/reset", "", SessionHeader, "s1")
+	if st != 204 {
+		t.Errorf("reset on B: %d, want 204", st)
+	}
+	st, body = do(t, a, "GET", "/plants", "", SessionHeader, "s1")
+	expect(t, "s1 on A after the reset: the rule again", st, body, 400, `{"error":1,"message":"once"}`)
+	st, body = do(t, a, "GET", "/plants", "", SessionHeader, "s1")
+	expect(t, "s1 on A after the reset: empty", st, body, 200, `[]`)
+	st, body = do(t, a, "POST", "/__admin/requests/count", `{}`, SessionHeader, "s1")
+	expect(t, "s1's journal after the reset", st, body, 200, `{"count":2}`)
+
+	// Two sessions live: a third is refused on either replica.
+	st, body = do(t, a, "GET", "/plants", "", SessionHeader, "s3")
+	expect(t, "a third session", st, body, 400, `{"error":40008,"message":"too many sessions (2); reuse one, or wait until idle ones expire after 30m0s"}`)
+}
+
+// TestReplicasReset: POST /__admin/reset through one replica empties the
+// store and journal the other serves.
+func TestReplicasReset(t *testing.T) {
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{})
+	a, b := r[0], r[1]
+	do(t, b, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	if st, _ := do(t, a, "POST", "/__admin/reset", ""); st != 204 {
+		t.Fatalf("reset on A: %d, want 204", st)
+	}
+	st, body := do(t, b, "GET", "/__admin/requests", "")
+	expect(t, "journal on B", st, body, 200, `{"requests":[]}`)
+	st, body = do(t, b, "GET", "/__admin/store", "")
+	expect(t, "store on B", st, body, 200, `{"collections":{}}`)
+	st, body = do(t, b, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create again on B", st, body, 201, `{"id":1,"name":"fern"}`)
+}
+
+// TestStorePrefixes: mocks of different documents on one Redis do not
+// meet; mocks given the same prefix do.
+func TestStorePrefixes(t *testing.T) {
+	url := redistest.NewServer(t).URL(0)
+	a := replicas(t, url, 1, Options{})[0]
+	other := replicas(t, url, 1, Options{Spec: []byte(strings.Replace(replicaSpec, "version: 1.0.0", "version: 2.0.0", 1))})[0]
+	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	st, body := do(t, other, "GET", "/plants", "")
+	expect(t, "another version's list", st, body, 200, `[]`)
+	same := replicas(t, url, 1, Options{Spec: []byte(strings.Replace(replicaSpec, "version: 1.0.0", "version: 2.0.0", 1)),
+		StorePrefix: "plantmock:Replicated Plants 1.0.0:"})[0]
+	st, body = do(t, same, "GET", "/plants", "")
+	expect(t, "the same prefix's list", st, body, 200, `[{"id":1,"name":"fern"}]`)
+}
+
+// TestStoreURLErrors: New refuses a malformed URL and an unreachable
+// Redis with a *StoreError that hides the password.
+func TestStoreURLErrors(t *testing.T) {
+	srv := redistest.NewServer(t)
+	addr := srv.Addr
+	srv.Close()
+	for _, c := range []struct{ url, want string }{
+		{"redis://user:hunter2@" + addr + "/0", "store redis://user:xxxxx@" + addr + "/0: store: unavailable: ping " + addr + ": dial tcp " + addr + ": connect: connection refused"},
+		{"mysql://" + addr, "store mysql://" + addr + ": redisstore: mysql://" + addr + ": redis: invalid URL scheme: mysql"},
+	} {
+		_, err := New(Options{Spec: []byte(replicaSpec), Store: c.url})
+		if _, ok := err.(*StoreError); !ok || err.Error() != c.want {
+			t.Errorf("New with %s: %T %v\nwant *StoreError %s", c.url, err, err, c.want)
+		}
+	}
+}
+
+// TestStoreUnavailable: while Redis is down, requests that need it get
+// the documented 503 (or the operation's declared 5xx) in the error
+// shape, the health call says why, and the mock recovers by itself.
+func TestStoreUnavailable(t *testing.T) {
+	srv := redistest.NewDurableServer(t)
+	ts := replicas(t, srv.URL(0), 1, Options{StoreTimeout: 300 * 1e6})[0]
+	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create", st, body, 201, `{"id":1,"name":"fern"}`)
+	st, body = do(t, ts, "GET", "/__admin/health", "")
+	expect(t, "health", st, body, 200, `{"spec":"Replicated Plants 1.0.0","status":"ok","store":"redis","version":"`+Version+`"}`)
+
+	srv.Kill()
+	refused := "dial tcp " + srv.Addr + ": connect: connection refused"
+	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
+	down := `{"error":50300,"message":"the mock's shared store did not answer in time; retry (a change asked for may or may not have been stored): store: unavailable: active: ` + refused + `"}`
+	expect(t, "create while down", st, body, 503, down)
+	st, body = do(t, ts, "GET", "/plants/1", "")
+	expect(t, "read while down, which declares a 500", st, body, 500, down)
+	st, body = do(t, ts, "GET", "/plants/1", "", ScenarioHeader, "none")
+	expect(t, "a scenario that is not loaded while down: the request's fault first", st, body, 400,
+		`{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"none\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`)
+	st, body = do(t, ts, "POST", "/plants", `{"id":"x"}`)
+	expect(t, "an invalid create while down: the contract first", st, body, 400, `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`)
+	st, body = do(t, ts, "GET", "/__admin/health", "")
+	expect(t, "health while down", st, body, 503, `{"reason":"store: unavailable: ping: `+refused+`","spec":"Replicated Plants 1.0.0","status":"unhealthy","store":"redis","version":"`+Version+`"}`)
+	st, body = do(t, ts, "GET", "/__admin/requests", "")
+	expect(t, "journal while down", st, body, 503, `{"error":50300,"message":"the mock's shared store did not answer in time: store: unavailable: journal: `+refused+`"}`)
+
+	srv.Restart(t)
+	// Once its dials have failed, the Redis client tries again every
+	// second: the mock is healthy within about a second of Redis.
+	recovered := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		st, body = do(t, ts, "GET", "/__admin/health", "")
+		if st == 200 || time.Now().After(recovered) {
+			break
+		}
+		<-tick.C
+	}
+	expect(t, "health after the restart", st, body, 200, `{"spec":"Replicated Plants 1.0.0","status":"ok","store":"redis","version":"`+Version+`"}`)
+	st, body = do(t, ts, "GET", "/plants", "")
+	expect(t, "list after the restart", st, body, 200, `[{"id":1,"name":"fern"}]`)
+	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
+	expect(t, "create after the restart", st, body, 201, `{"id":2,"name":"ivy"}`)
+}
