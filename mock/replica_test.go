@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
 )
@@ -269,69 +268,4 @@ func TestStorePrefixes(t *testing.T) {
 		StorePrefix: "plantmock:Replicated Plants 1.0.0:"})[0]
 	st, body = do(t, same, "GET", "/plants", "")
 	expect(t, "the same prefix's list", st, body, 200, `[{"id":1,"name":"fern"}]`)
-}
-
-// TestStoreURLErrors: New refuses a malformed URL and an unreachable
-// Redis with a *StoreError that hides the password.
-func TestStoreURLErrors(t *testing.T) {
-	srv := redistest.NewServer(t)
-	addr := srv.Addr
-	srv.Close()
-	for _, c := range []struct{ url, want string }{
-		{"redis://user:hunter2@" + addr + "/0", "store redis://user:xxxxx@" + addr + "/0: store: unavailable: ping " + addr + ": dial tcp " + addr + ": connect: connection refused"},
-		{"mysql://" + addr, "store mysql://" + addr + ": redisstore: mysql://" + addr + ": redis: invalid URL scheme: mysql"},
-	} {
-		_, err := New(Options{Spec: []byte(replicaSpec), Store: c.url})
-		if _, ok := err.(*StoreError); !ok || err.Error() != c.want {
-			t.Errorf("New with %s: %T %v\nwant *StoreError %s", c.url, err, err, c.want)
-		}
-	}
-}
-
-// TestStoreUnavailable: while Redis is down, requests that need it get
-// the documented 503 (or the operation's declared 5xx) in the error
-// shape, the health call says why, and the mock recovers by itself.
-func TestStoreUnavailable(t *testing.T) {
-	srv := redistest.NewDurableServer(t)
-	ts := replicas(t, srv.URL(0), 1, Options{StoreTimeout: 300 * 1e6})[0]
-	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`)
-	expect(t, "create", st, body, 201, `{"id":1,"name":"fern"}`)
-	st, body = do(t, ts, "GET", "/__admin/health", "")
-	expect(t, "health", st, body, 200, `{"spec":"Replicated Plants 1.0.0","status":"ok","store":"redis","version":"`+Version+`"}`)
-
-	srv.Kill()
-	refused := "dial tcp " + srv.Addr + ": connect: connection refused"
-	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
-	down := `{"error":50300,"message":"the mock's shared store did not answer in time; retry (a change asked for may or may not have been stored): store: unavailable: active: ` + refused + `"}`
-	expect(t, "create while down", st, body, 503, down)
-	st, body = do(t, ts, "GET", "/plants/1", "")
-	expect(t, "read while down, which declares a 500", st, body, 500, down)
-	st, body = do(t, ts, "GET", "/plants/1", "", ScenarioHeader, "none")
-	expect(t, "a scenario that is not loaded while down: the request's fault first", st, body, 400,
-		`{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"none\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`)
-	st, body = do(t, ts, "POST", "/plants", `{"id":"x"}`)
-	expect(t, "an invalid create while down: the contract first", st, body, 400, `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`)
-	st, body = do(t, ts, "GET", "/__admin/health", "")
-	expect(t, "health while down", st, body, 503, `{"reason":"store: unavailable: ping: `+refused+`","spec":"Replicated Plants 1.0.0","status":"unhealthy","store":"redis","version":"`+Version+`"}`)
-	st, body = do(t, ts, "GET", "/__admin/requests", "")
-	expect(t, "journal while down", st, body, 503, `{"error":50300,"message":"the mock's shared store did not answer in time: store: unavailable: journal: `+refused+`"}`)
-
-	srv.Restart(t)
-	// Once its dials have failed, the Redis client tries again every
-	// second: the mock is healthy within about a second of Redis.
-	recovered := time.Now().Add(10 * time.Second)
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		st, body = do(t, ts, "GET", "/__admin/health", "")
-		if st == 200 || time.Now().After(recovered) {
-			break
-		}
-		<-tick.C
-	}
-	expect(t, "health after the restart", st, body, 200, `{"spec":"Replicated Plants 1.0.0","status":"ok","store":"redis","version":"`+Version+`"}`)
-	st, body = do(t, ts, "GET", "/plants", "")
-	expect(t, "list after the restart", st, body, 200, `[{"id":1,"name":"fern"}]`)
-	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
-	expect(t, "create after the restart", st, body, 201, `{"id":2,"name":"ivy"}`)
 }
