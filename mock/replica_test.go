@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/internal/redistest"
 )
 
 // replicaSpec is a small CRUD document for the replica tests: plants

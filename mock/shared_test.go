@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/internal/redistest"
 )
 
 // TestStoreURLErrors: New refuses a malformed URL and an unreachable

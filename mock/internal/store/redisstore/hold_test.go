@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/internal/redistest"
 )
 
 // TestHoldEnds checks that the reservation of a process that stopped

@@ -11,7 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/store/storetest"
 )
 

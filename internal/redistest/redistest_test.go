@@ -7,7 +7,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore/redistest"
+	"github.com/plantmock/plantmock/internal/redistest"
 )
 
 // TestServer checks that a Server answers on its URL until it is closed,
