@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // TestHoldEnds checks that the reservation of a process that stopped

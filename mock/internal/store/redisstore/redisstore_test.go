@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
-	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/store/storetest"
 )
 
