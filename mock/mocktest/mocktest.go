@@ -138,6 +138,7 @@ func NewServer(t TB, opts ...Options) *Server {
 		if !o.AllowContractFailures {
 			s.reportFailures()
 		}
+		m.Close() // the connections to Redis, with Options.Store
 	})
 	return s
 }
