@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
 )
@@ -268,4 +269,30 @@ func TestStorePrefixes(t *testing.T) {
 		StorePrefix: "plantmock:Replicated Plants 1.0.0:"})[0]
 	st, body = do(t, same, "GET", "/plants", "")
 	expect(t, "the same prefix's list", st, body, 200, `[{"id":1,"name":"fern"}]`)
+}
+
+// TestSessionsExpire: a session unused for its idle time starts afresh
+// when it is used again, with the store in memory and in Redis; in Redis,
+// the session took its place among the bounded sessions anew.
+func TestSessionsExpire(t *testing.T) {
+	url := redistest.NewServer(t).URL(0)
+	for _, where := range []string{"", url} {
+		t.Run(map[string]string{"": "memory", url: "redis"}[where], func(t *testing.T) {
+			s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Store: where, SessionIdle: time.Minute, MaxSessions: 1})
+			t.Cleanup(func() { s.Close() })
+			now := time.Unix(1_000_000, 0)
+			s.sessions.now = func() time.Time { return now } // only this goroutine moves it, between requests
+			do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, SessionHeader, "s1")
+			now = now.Add(30 * time.Second)
+			st, body := do(t, ts, "GET", "/plants", "", SessionHeader, "s2")
+			expect(t, "a second session within s1's idle time", st, body, 400, `{"error":40008,"message":"too many sessions (1); reuse one, or wait until idle ones expire after 1m0s"}`)
+			st, body = do(t, ts, "GET", "/plants", "", SessionHeader, "s1")
+			expect(t, "s1 within its idle time", st, body, 200, `[{"id":1,"name":"fern"}]`)
+			now = now.Add(61 * time.Second)
+			st, body = do(t, ts, "GET", "/plants", "", SessionHeader, "s1")
+			expect(t, "s1 after its idle time", st, body, 200, `[]`)
+			st, body = do(t, ts, "POST", "/__admin/requests/count", `{}`, SessionHeader, "s1")
+			expect(t, "s1's journal after its idle time", st, body, 200, `{"count":1}`)
+		})
+	}
 }

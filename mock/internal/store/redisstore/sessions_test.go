@@ -1,0 +1,123 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
+)
+
+// TestTouch checks the bound on sessions, expiry by idle time, and that
+// a session's keys carry the idle time as their TTL.
+func TestTouch(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	s := newStore(t, srv, "p:", 10)
+	t0 := time.UnixMilli(1_000_000)
+	const idle = time.Minute
+	touch := func(sess string, at time.Time) string {
+		t.Helper()
+		exp, err := s.Touch(ctx, sess, at, idle, 2)
+		return fmt.Sprint(exp, " ", err)
+	}
+	if got := touch("a", t0); got != "[] <nil>" {
+		t.Errorf("new a: %s", got)
+	}
+	if err := s.SetActive(ctx, "a", "slow"); err != nil {
+		t.Fatal(err)
+	}
+	if got := touch("b", t0.Add(time.Second)); got != "[] <nil>" {
+		t.Errorf("new b: %s", got)
+	}
+	if got := touch("c", t0.Add(30*time.Second)); got != "[] "+redisstore.ErrTooManySessions.Error() {
+		t.Errorf("a third within the idle time: %s", got)
+	}
+	if got := touch("a", t0.Add(50*time.Second)); got != "[] <nil>" {
+		t.Errorf("a again: %s", got)
+	}
+	// The session's keys live for the idle time from their last use.
+	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr})
+	defer rdb.Close()
+	if ttl, err := rdb.PTTL(ctx, "p:s1:a:active").Result(); err != nil || ttl <= 0 || ttl > idle {
+		t.Errorf("TTL of a's active scenario: %v, %v; want up to %v", ttl, err, idle)
+	}
+	// b is idle past the limit at 1m2s: c takes its place.
+	if got := touch("c", t0.Add(62*time.Second)); got != "[b] <nil>" {
+		t.Errorf("c once b is idle: %s", got)
+	}
+	// a, used again after its idle time, starts afresh.
+	if got := touch("a", t0.Add(3*time.Minute)); got != "[a] <nil>" {
+		t.Errorf("a after its idle time: %s", got)
+	}
+	if name, ok, err := s.Active(ctx, "a"); name != "" || ok || err != nil {
+		t.Errorf("a's active scenario after it expired: %q, %v, %v; want none set", name, ok, err)
+	}
+}
+
+// TestHitAndJournal checks rule counters with every, and a journal capped
+// at its size whose numbers run on, restarting at reset.
+func TestHitAndJournal(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t, redistest.NewServer(t), "p:", 10)
+	var got []int64
+	for range 6 {
+		n, err := s.Hit(ctx, "", "rule 1", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, n)
+	}
+	if fmt.Sprint(got) != "[0 1 0 2 0 3]" {
+		t.Errorf("every 2: answers %v, want [0 1 0 2 0 3]", got)
+	}
+	if err := s.ResetRules(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Hit(ctx, "", "rule 1", 1); n != 1 || err != nil {
+		t.Errorf("after reset: %d, %v; want 1", n, err)
+	}
+	for i := 1; i <= 5; i++ {
+		if seq, err := s.Append(ctx, "x", 3, []byte(fmt.Sprint(i))); seq != uint64(i) || err != nil {
+			t.Errorf("Append %d: %d, %v", i, seq, err)
+		}
+	}
+	recs, err := s.Journal(ctx, "x")
+	if fmt.Sprintf("%v %v", recs, err) != "[{3 [51]} {4 [52]} {5 [53]}] <nil>" {
+		t.Errorf("journal of size 3 after 5: %v %v", recs, err)
+	}
+	if err := s.ResetJournal(ctx, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if seq, err := s.Append(ctx, "x", 3, []byte("a")); seq != 1 || err != nil {
+		t.Errorf("Append after reset: %d, %v; want 1", seq, err)
+	}
+	if recs, err := s.Journal(ctx, ""); len(recs) != 0 || err != nil {
+		t.Errorf("another session's journal: %v, %v; want none", recs, err)
+	}
+}
+
+// TestSessionCallsUnavailable checks that the calls of sessions wrap
+// ErrUnavailable once Redis is gone.
+func TestSessionCallsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	s := newStore(t, srv, "p:", 10)
+	srv.Close()
+	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10)
+	_, hit := s.Hit(ctx, "", "r", 1)
+	_, _, active := s.Active(ctx, "")
+	_, appendErr := s.Append(ctx, "", 10, []byte("x"))
+	_, journal := s.Journal(ctx, "")
+	for name, err := range map[string]error{"Touch": touch, "Hit": hit, "Active": active, "SetActive": s.SetActive(ctx, "", "x"),
+		"Append": appendErr, "Journal": journal, "ResetJournal": s.ResetJournal(ctx, ""), "ResetRules": s.ResetRules(ctx, ""), "Ping": s.Ping(ctx)} {
+		if !errors.Is(err, redisstore.ErrUnavailable) {
+			t.Errorf("%s: %v, want an error wrapping ErrUnavailable", name, err)
+		}
+	}
+}
