@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 )
 
 // Server is a redis-server child process listening on a free loopback
@@ -109,15 +109,11 @@ func (s *Server) start() error {
 // ready polls PING until it is answered, the process exits, or a deadline
 // passes.
 func (s *Server) ready(done chan struct{}) error {
-	rdb := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1})
-	defer rdb.Close()
 	deadline := time.Now().Add(10 * time.Second)
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		err := rdb.Ping(ctx).Err()
-		cancel()
+		err := s.ping()
 		if err == nil {
 			return nil
 		}
@@ -130,6 +126,34 @@ func (s *Server) ready(done chan struct{}) error {
 		case <-tick.C:
 		}
 	}
+}
+
+func (s *Server) ping() error {
+	c, err := s.client()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return c.Do(ctx, c.B().Ping().Build()).Error()
+}
+
+func (s *Server) client() (rueidis.Client, error) {
+	return rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{s.Addr}, ForceSingleClient: true,
+		DisableCache: true, DisableRetry: true, Dialer: net.Dialer{Timeout: time.Second}})
+}
+
+// Client returns a client of the server's database 0, for tests that look
+// at keys themselves; the test's cleanup closes it.
+func (s *Server) Client(tb testing.TB) rueidis.Client {
+	tb.Helper()
+	c, err := s.client()
+	if err != nil {
+		tb.Fatalf("redistest: %v", err)
+	}
+	tb.Cleanup(c.Close)
+	return c
 }
 
 // URL returns the URL of one of the server's databases.

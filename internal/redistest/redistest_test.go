@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 
 	"github.com/plantmock/plantmock/internal/redistest"
 )
@@ -18,14 +18,12 @@ func TestServer(t *testing.T) {
 	if a.Addr == b.Addr {
 		t.Fatalf("two servers share the address %s", a.Addr)
 	}
-	opts, err := redis.ParseURL(a.URL(3))
-	if err != nil || opts.DB != 3 || opts.Addr != a.Addr {
+	opts, err := rueidis.ParseURL(a.URL(3))
+	if err != nil || opts.SelectDB != 3 || opts.InitAddress[0] != a.Addr {
 		t.Fatalf("URL(3) = %q: parsed %+v, %v; want database 3 at %s", a.URL(3), opts, err, a.Addr)
 	}
-	opts.MaxRetries = -1
-	rdb := redis.NewClient(opts)
-	defer rdb.Close()
-	if err := rdb.Set(ctx, "k", "v", 0).Err(); err != nil {
+	c := a.Client(t)
+	if err := c.Do(ctx, c.B().Set().Key("k").Value("v").Build()).Error(); err != nil {
 		t.Fatalf("SET on a: %v", err)
 	}
 
@@ -33,7 +31,7 @@ func TestServer(t *testing.T) {
 	a.Close() // again: nothing happens
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err == nil {
+	if err := c.Do(ctx, c.B().Ping().Build()).Error(); err == nil {
 		t.Errorf("PING on a closed server: no error, want one")
 	}
 }
@@ -44,24 +42,18 @@ func TestServer(t *testing.T) {
 func TestDurableServer(t *testing.T) {
 	ctx := context.Background()
 	s := redistest.NewDurableServer(t)
-	opts, err := redis.ParseURL(s.URL(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.MaxRetries = -1
-	rdb := redis.NewClient(opts)
-	defer rdb.Close()
-	if err := rdb.Set(ctx, "k", "v", 0).Err(); err != nil {
+	c := s.Client(t)
+	if err := c.Do(ctx, c.B().Set().Key("k").Value("v").Build()).Error(); err != nil {
 		t.Fatalf("SET: %v", err)
 	}
 	s.Kill()
 	pctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	if err := rdb.Ping(pctx).Err(); err == nil {
+	if err := c.Do(pctx, c.B().Ping().Build()).Error(); err == nil {
 		t.Fatalf("PING on a killed server: no error, want one")
 	}
 	s.Restart(t)
-	if got, err := rdb.Get(ctx, "k").Result(); err != nil || got != "v" {
+	if got, err := c.Do(ctx, c.B().Get().Key("k").Build()).ToString(); err != nil || got != "v" {
 		t.Errorf("GET k after restart = %q, %v; want \"v\"", got, err)
 	}
 }

@@ -54,7 +54,7 @@ func TestHoldEnds(t *testing.T) {
 	if _, err := s.Create(ctx, "", "/pets", "b", fixed(`{"v":1}`)); !errors.Is(err, store.ErrFull) {
 		t.Errorf("Create beyond the bound: got error %v, want %v (the reservation counts no more)", err, store.ErrFull)
 	}
-	if n, err := s.rdb.Get(ctx, "p:count").Int(); err != nil || n != 1 {
+	if n, err := s.rdb.Do(ctx, s.rdb.B().Get().Key("p:count").Build()).AsInt64(); err != nil || n != 1 {
 		t.Errorf("count = %d, %v; want 1", n, err)
 	}
 }
@@ -89,7 +89,7 @@ func TestHoldEndsDuringDoc(t *testing.T) {
 	if len(keys) != 2 {
 		t.Errorf("the document function got keys %q, want two calls", keys)
 	}
-	if n, err := s.rdb.Get(ctx, "p:count").Int(); err != nil || n != 2 {
+	if n, err := s.rdb.Do(ctx, s.rdb.B().Get().Key("p:count").Build()).AsInt64(); err != nil || n != 2 {
 		t.Errorf("count = %d, %v; want 2", n, err)
 	}
 	if _, err := s.Create(ctx, "", "/pets", "q", fixed(`{}`)); !errors.Is(err, store.ErrFull) {

@@ -7,10 +7,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
@@ -18,7 +17,7 @@ import (
 // Store is a store.Store kept in Redis. Its methods are safe for
 // concurrent use, also by several processes sharing one Redis.
 type Store struct {
-	rdb     *redis.Client
+	rdb     rueidis.Client
 	prefix  string
 	max     int
 	timeout time.Duration
@@ -34,78 +33,132 @@ var _ store.Store = (*Store)(nil)
 
 // New connects to the Redis at opts.URL and returns a Store there, once
 // Redis has answered a PING. Errors Redis causes wrap ErrUnavailable.
+//
+// The client is rueidis: it pipelines the calls of concurrent requests on
+// one connection, so that a busy mock writes and reads many calls per
+// system call, which halves the processor time of a call to Redis beside
+// a client that takes a pooled connection per call.
 func New(ctx context.Context, opts Options) (*Store, error) {
-	ro, err := parseURL(opts.URL)
+	co, err := parseURL(opts.URL)
 	if err != nil {
 		return nil, err
 	}
 	if opts.Prefix == "" {
 		opts.Prefix = DefaultPrefix
 	}
-	ro.ContextTimeoutEnabled = true // a call's deadline bounds its reads and writes
-	// One dial per try: a Redis that refuses connections fails a call at
-	// once rather than after five dials 100 ms apart, and the command
-	// retries (three, on a fresh connection) still bridge a restart.
-	ro.DialerRetries = 1
-	quietOnce.Do(func() { redis.SetLogger(quiet{}) })
-	s := &Store{rdb: redis.NewClient(ro), prefix: opts.Prefix, max: opts.Max, timeout: opts.Timeout, hold: hold}
-	if s.timeout <= 0 {
-		s.timeout = DefaultTimeout
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	if err := s.rdb.Ping(ctx).Err(); err != nil {
-		s.rdb.Close()
-		return nil, unavailable("ping "+ro.Addr, err)
+	co.ForceSingleClient = true // one server: no cluster or sentinel discovery
+	co.DisableCache = true
+	co.Dialer.Timeout = timeout
+	co.ConnWriteTimeout = timeout
+	rdb, err := rueidis.NewClient(co)
+	if err != nil {
+		return nil, unavailable("ping "+co.InitAddress[0], err)
+	}
+	s := &Store{rdb: rdb, prefix: opts.Prefix, max: opts.Max, timeout: timeout, hold: hold}
+	if err := s.ping(ctx); err != nil {
+		rdb.Close()
+		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
 	return s, nil
 }
 
-// quiet drops go-redis's own log lines (a failed dial, say): the store
-// reports every failure to its caller as an error wrapping
-// ErrUnavailable, and the mock logs and answers it.
-type quiet struct{}
-
-func (quiet) Printf(context.Context, string, ...any) {}
-
-var quietOnce sync.Once
-
 // parseURL parses a Redis URL into client options. Its errors do not show
 // the password.
-func parseURL(raw string) (*redis.Options, error) {
+func parseURL(raw string) (rueidis.ClientOption, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, errors.New("redisstore: the Redis URL does not parse")
+		return rueidis.ClientOption{}, errors.New("redisstore: the Redis URL does not parse")
 	}
-	ro, err := redis.ParseURL(raw)
+	if u.Scheme != "redis" && u.Scheme != "rediss" {
+		return rueidis.ClientOption{}, fmt.Errorf("redisstore: %s: the scheme must be redis or rediss", u.Redacted())
+	}
+	co, err := rueidis.ParseURL(raw)
 	if err != nil {
 		msg := err.Error()
 		if p, ok := u.User.Password(); ok && p != "" {
 			msg = strings.ReplaceAll(msg, p, "xxxxx")
 		}
-		return nil, fmt.Errorf("redisstore: %s: %s", u.Redacted(), msg)
+		return co, fmt.Errorf("redisstore: %s: %s", u.Redacted(), msg)
 	}
-	return ro, nil
+	return co, nil
 }
 
 // Close closes the connections to Redis. What the store holds stays in
 // Redis.
-func (s *Store) Close() error { return s.rdb.Close() }
+func (s *Store) Close() error {
+	s.rdb.Close()
+	return nil
+}
 
-// run runs a script within the store's deadline.
-func (s *Store) run(ctx context.Context, op string, script *redis.Script, keys []string, args ...any) (any, error) {
+// do sends one command within the store's deadline.
+func (s *Store) do(ctx context.Context, cmd func(b rueidis.Builder) rueidis.Completed) rueidis.RedisResult {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	v, err := script.Run(ctx, s.rdb, keys, args...).Result()
-	if err != nil && !errors.Is(err, redis.Nil) {
+	return s.rdb.Do(ctx, cmd(s.rdb.B()))
+}
+
+// run runs a script within the store's deadline. A script's nil answer is
+// a nil value; its numbers are int64, its strings string, its arrays
+// []any.
+func (s *Store) run(ctx context.Context, op string, script *rueidis.Lua, keys []string, args ...any) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	strs := make([]string, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			strs[i] = a
+		case []byte:
+			strs[i] = string(a)
+		case int:
+			strs[i] = strconv.Itoa(a)
+		case int64:
+			strs[i] = strconv.FormatInt(a, 10)
+		case uint64:
+			strs[i] = strconv.FormatUint(a, 10)
+		default:
+			panic(fmt.Sprintf("redisstore: script argument of type %T", a))
+		}
+	}
+	v, err := script.Exec(ctx, s.rdb, keys, strs).ToAny()
+	if err != nil && !rueidis.IsRedisNil(err) {
 		return nil, unavailable(op, err)
 	}
 	return v, nil
 }
 
-// Create implements store.Store.
+// Create implements store.Store. A create with a key makes its document
+// first and stores it in one script; only when the document cannot be
+// made does it ask whether the key is taken or the store full, which
+// come first, as in memory. A create whose key is assigned reserves it,
+// makes the document, and stores it.
 func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
 	k := s.keys(sess, col)
+	if key != "" {
+		d, derr := doc(key)
+		made := "1"
+		if derr != nil {
+			made = "0"
+		}
+		v, err := s.run(ctx, "create", createScript, []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
+			key, s.max, col, k.base, d, made)
+		if err != nil {
+			return "", err
+		}
+		switch status, _ := v.(string); status {
+		case "exists":
+			return "", store.ErrExists
+		case "full":
+			return "", store.ErrFull
+		case "ok":
+			return key, nil
+		}
+		return "", derr // free and with room, but no document
+	}
 	for {
 		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()}, key, s.max, s.hold.Milliseconds())
 		if err != nil {
@@ -141,11 +194,10 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 
 // Get implements store.Store.
 func (s *Store) Get(ctx context.Context, sess, col, key string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	d, err := s.rdb.HGet(ctx, s.keys(sess, col).docs, key).Bytes()
+	docs := s.keys(sess, col).docs
+	d, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Hget().Key(docs).Field(key).Build() }).AsBytes()
 	switch {
-	case errors.Is(err, redis.Nil):
+	case rueidis.IsRedisNil(err):
 		return nil, store.ErrNotFound
 	case err != nil:
 		return nil, unavailable("get", err)
@@ -219,9 +271,8 @@ func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, erro
 
 // Count implements store.Store.
 func (s *Store) Count(ctx context.Context, sess, col string) (int, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	n, err := s.rdb.HLen(ctx, s.keys(sess, col).docs).Result()
+	docs := s.keys(sess, col).docs
+	n, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Hlen().Key(docs).Build() }).AsInt64()
 	if err != nil {
 		return 0, unavailable("count", err)
 	}

@@ -1,6 +1,6 @@
 package redisstore
 
-import "github.com/redis/go-redis/v9"
+import "github.com/redis/rueidis"
 
 // lua holds helpers that several scripts start with.
 //
@@ -66,7 +66,7 @@ end
 // and counts it against the bound. KEYS: docs, res, seq, count, token,
 // held, holds. ARGV: key ("" to assign), max, hold. It returns
 // {"exists"}, {"full"} or {"ok", key, token}.
-var reserveScript = redis.NewScript(lua + `
+var reserveScript = rueidis.NewLuaScript(lua + `
 reclaim(KEYS[6], KEYS[7], KEYS[4])
 local key = ARGV[1]
 if key ~= "" and (redis.call("HEXISTS", KEYS[1], key) == 1 or redis.call("HEXISTS", KEYS[2], key) == 1) then
@@ -89,12 +89,36 @@ redis.call("HSET", KEYS[7], token, #KEYS[2] .. ":" .. KEYS[2] .. key)
 return {"ok", key, tostring(token)}
 `)
 
+// createScript stores the document of a create with a key unless the
+// key is taken or reserved ("exists") or the store is full ("full"); with
+// ARGV[6] other than "1" (no document could be made) it stores nothing
+// and returns "free" when neither holds. KEYS: docs, res, seq, count,
+// order, ticks, sess, held, holds. ARGV: key, max, collection path, base,
+// document, made. It returns "ok" when stored.
+var createScript = rueidis.NewLuaScript(lua + `
+reclaim(KEYS[8], KEYS[9], KEYS[4])
+local key = ARGV[1]
+if redis.call("HEXISTS", KEYS[1], key) == 1 or redis.call("HEXISTS", KEYS[2], key) == 1 then
+  return "exists"
+end
+if tonumber(redis.call("GET", KEYS[4]) or "0") + 1 > tonumber(ARGV[2]) then
+  return "full"
+end
+if ARGV[6] ~= "1" then return "free" end
+redis.call("INCR", KEYS[4])
+redis.call("HSET", KEYS[1], key, ARGV[5])
+redis.call("ZADD", KEYS[5], redis.call("INCR", KEYS[6]), key)
+redis.call("HSET", KEYS[7], ARGV[3], ARGV[4])
+above(KEYS[3], key)
+return "ok"
+`)
+
 // commitScript stores the document of a reserved key. When a Reset or a
 // Fill took the reservation away meanwhile, or it outlived its hold, it
 // stores nothing, uncounts the reservation and returns 0; otherwise 1.
 // KEYS: docs, res, seq, count, order, ticks, sess, held, holds. ARGV: key,
 // token, document, collection path, base.
-var commitScript = redis.NewScript(lua + `
+var commitScript = rueidis.NewLuaScript(lua + `
 local key = ARGV[1]
 if redis.call("ZREM", KEYS[8], ARGV[2]) == 0 then return 0 end
 redis.call("HDEL", KEYS[9], ARGV[2])
@@ -113,7 +137,7 @@ return 1
 // releaseScript gives up a reservation: the key is free again and the
 // resource counts no more, unless it was reclaimed already. KEYS: res,
 // count, held, holds. ARGV: key, token.
-var releaseScript = redis.NewScript(`
+var releaseScript = rueidis.NewLuaScript(`
 if redis.call("HGET", KEYS[1], ARGV[1]) == ARGV[2] then
   redis.call("HDEL", KEYS[1], ARGV[1])
 end
@@ -126,7 +150,7 @@ return 1
 
 // listScript returns up to ARGV[1] documents of a collection, oldest
 // first; all when ARGV[1] is negative. KEYS: docs, order.
-var listScript = redis.NewScript(lua + `
+var listScript = rueidis.NewLuaScript(lua + `
 local limit = tonumber(ARGV[1])
 if limit == 0 then return {} end
 local stop = -1
@@ -138,7 +162,7 @@ return mget(KEYS[1], names, {})
 // replaceScript stores a document again if it is still the one given.
 // KEYS: docs. ARGV: key, old document, new document. It returns -1 when
 // the key holds nothing, 0 when the document changed, 1 when replaced.
-var replaceScript = redis.NewScript(`
+var replaceScript = rueidis.NewLuaScript(`
 local cur = redis.call("HGET", KEYS[1], ARGV[1])
 if not cur then return -1 end
 if cur ~= ARGV[2] then return 0 end
@@ -148,7 +172,7 @@ return 1
 
 // deleteScript removes a resource and returns its document, or nil.
 // KEYS: docs, order, count. ARGV: key.
-var deleteScript = redis.NewScript(`
+var deleteScript = rueidis.NewLuaScript(`
 local doc = redis.call("HGET", KEYS[1], ARGV[1])
 if not doc then return nil end
 redis.call("HDEL", KEYS[1], ARGV[1])
@@ -160,7 +184,7 @@ return doc
 // dumpScript returns a session's collections that hold resources, sorted
 // by path, as {path, {documents...}, path, {documents...}, ...}. KEYS:
 // sess.
-var dumpScript = redis.NewScript(lua + `
+var dumpScript = rueidis.NewLuaScript(lua + `
 local cols = redis.call("HGETALL", KEYS[1])
 local bases, names = {}, {}
 for i = 1, #cols, 2 do
@@ -185,7 +209,7 @@ return out
 // Reservations in the collection are taken away. KEYS: docs, order,
 // ticks, seq, res, count, sess. ARGV: max, collection path, base,
 // sequence, then key and document pairs.
-var fillScript = redis.NewScript(`
+var fillScript = rueidis.NewLuaScript(`
 local n = (#ARGV - 4) / 2
 local old = redis.call("HLEN", KEYS[1])
 local count = tonumber(redis.call("GET", KEYS[6]) or "0")
@@ -206,7 +230,7 @@ return 1
 // resetScript removes everything a session holds and uncounts its
 // resources; reservations stay counted until their creates find them
 // gone. KEYS: sess, count.
-var resetScript = redis.NewScript(`
+var resetScript = rueidis.NewLuaScript(`
 local bases = redis.call("HVALS", KEYS[1])
 local n = 0
 for _, base in ipairs(bases) do

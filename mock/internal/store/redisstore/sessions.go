@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 )
 
 // What a session holds besides its resources: its rule counters, its
@@ -58,11 +58,10 @@ func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64,
 // Active returns the name of a session's active scenario: ok is false
 // when none was set, and name is "" when none is active.
 func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, err error) {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	name, err = s.rdb.Get(ctx, s.state(sess).active).Result()
+	key := s.state(sess).active
+	name, err = s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Get().Key(key).Build() }).ToString()
 	switch {
-	case errors.Is(err, redis.Nil):
+	case rueidis.IsRedisNil(err):
 		return "", false, nil
 	case err != nil:
 		return "", false, unavailable("active", err)
@@ -72,9 +71,8 @@ func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, 
 
 // SetActive sets the name of a session's active scenario; "" for none.
 func (s *Store) SetActive(ctx context.Context, sess, name string) error {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	if err := s.rdb.Set(ctx, s.state(sess).active, name, 0).Err(); err != nil {
+	key := s.state(sess).active
+	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Set().Key(key).Value(name).Build() }).Error(); err != nil {
 		return unavailable("activate", err)
 	}
 	return nil
@@ -102,18 +100,15 @@ func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) 
 
 // Journal returns the records a session's journal keeps, oldest first.
 func (s *Store) Journal(ctx context.Context, sess string) ([]Record, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	msgs, err := s.rdb.XRange(ctx, s.state(sess).journal, "-", "+").Result()
+	key := s.state(sess).journal
+	msgs, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Xrange().Key(key).Start("-").End("+").Build() }).AsXRange()
 	if err != nil {
 		return nil, unavailable("journal", err)
 	}
 	out := make([]Record, 0, len(msgs))
 	for _, m := range msgs {
-		seq, _ := m.Values["s"].(string)
-		d, _ := m.Values["d"].(string)
-		n, _ := strconv.ParseUint(seq, 10, 64)
-		out = append(out, Record{Seq: n, Data: []byte(d)})
+		n, _ := strconv.ParseUint(m.FieldValues["s"], 10, 64)
+		out = append(out, Record{Seq: n, Data: []byte(m.FieldValues["d"])})
 	}
 	return out, nil
 }
@@ -130,9 +125,7 @@ func (s *Store) ResetRules(ctx context.Context, sess string) error {
 }
 
 func (s *Store) del(ctx context.Context, op string, keys ...string) error {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	if err := s.rdb.Del(ctx, keys...).Err(); err != nil {
+	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Del().Key(keys...).Build() }).Error(); err != nil {
 		return unavailable(op, err)
 	}
 	return nil
@@ -140,19 +133,21 @@ func (s *Store) del(ctx context.Context, op string, keys ...string) error {
 
 // Ping reports whether Redis answers, within the store's deadline.
 func (s *Store) Ping(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	defer cancel()
-	if err := s.rdb.Ping(ctx).Err(); err != nil {
+	if err := s.ping(ctx); err != nil {
 		return unavailable("ping", err)
 	}
 	return nil
+}
+
+func (s *Store) ping(ctx context.Context) error {
+	return s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Ping().Build() }).Error()
 }
 
 // touchScript notes the use of a session. KEYS: sessions, and the
 // session's rules, active, journal and seq. ARGV: name, now, idle, max,
 // prefix. It returns {} when the session is new and there are max
 // sessions, else {"ok", expired...}.
-var touchScript = redis.NewScript(`
+var touchScript = rueidis.NewLuaScript(`
 local name, now, idle, max, prefix = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local function drop(n)
   local base = prefix .. "s" .. #n .. ":" .. n .. ":"
@@ -179,7 +174,7 @@ return out
 `)
 
 // hitScript counts a rule's match. KEYS: rules. ARGV: rule, every.
-var hitScript = redis.NewScript(`
+var hitScript = rueidis.NewLuaScript(`
 local m = redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|m", 1)
 local every = tonumber(ARGV[2])
 if every > 1 and m % every ~= 0 then return 0 end
@@ -188,7 +183,7 @@ return redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|a", 1)
 
 // appendScript adds a journal record. KEYS: journal, seq. ARGV: size,
 // data.
-var appendScript = redis.NewScript(`
+var appendScript = rueidis.NewLuaScript(`
 local n = redis.call("INCR", KEYS[2])
 redis.call("XADD", KEYS[1], "MAXLEN", ARGV[1], "*", "s", n, "d", ARGV[2])
 return n

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
@@ -42,9 +40,9 @@ func TestTouch(t *testing.T) {
 		t.Errorf("a again: %s", got)
 	}
 	// The session's keys live for the idle time from their last use.
-	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr})
-	defer rdb.Close()
-	if ttl, err := rdb.PTTL(ctx, "p:s1:a:active").Result(); err != nil || ttl <= 0 || ttl > idle {
+	c := srv.Client(t)
+	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:active").Build()).AsInt64(); err != nil || ms <= 0 || time.Duration(ms)*time.Millisecond > idle {
+		ttl := time.Duration(ms) * time.Millisecond
 		t.Errorf("TTL of a's active scenario: %v, %v; want up to %v", ttl, err, idle)
 	}
 	// b is idle past the limit at 1m2s: c takes its place.
