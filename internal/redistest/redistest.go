@@ -141,7 +141,7 @@ func (s *Server) ping() error {
 
 func (s *Server) client() (rueidis.Client, error) {
 	return rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{s.Addr}, ForceSingleClient: true,
-		DisableCache: true, DisableRetry: true, Dialer: net.Dialer{Timeout: time.Second}})
+		DisableCache: true, Dialer: net.Dialer{Timeout: time.Second}})
 }
 
 // Client returns a client of the server's database 0, for tests that look

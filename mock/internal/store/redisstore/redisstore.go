@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/rueidis"
@@ -22,6 +23,9 @@ type Store struct {
 	max     int
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
+	appends *appender     // the writer of journal records
+
+	closeOnce sync.Once
 }
 
 // hold is how long a create's reservation counts against the bound and
@@ -63,6 +67,7 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		rdb.Close()
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
+	s.appends = newAppender(s)
 	return s, nil
 }
 
@@ -90,9 +95,14 @@ func parseURL(raw string) (rueidis.ClientOption, error) {
 // Close closes the connections to Redis. What the store holds stays in
 // Redis.
 func (s *Store) Close() error {
-	s.rdb.Close()
+	s.closeOnce.Do(func() {
+		s.appends.close()
+		s.rdb.Close()
+	})
 	return nil
 }
+
+var errClosed = errors.New("the store is closed")
 
 // do sends one command within the store's deadline.
 func (s *Store) do(ctx context.Context, cmd func(b rueidis.Builder) rueidis.Completed) rueidis.RedisResult {

@@ -87,15 +87,11 @@ type Record struct {
 
 // Append adds a record to a session's journal, which keeps the newest
 // size, and returns its sequence number: 1 for the first record after the
-// journal was made or reset.
+// journal was made or reset. It returns once Redis has the record.
+// Appends running at the same time are written together, in one script
+// (see appender).
 func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
-	k := s.state(sess)
-	v, err := s.run(ctx, "journal", appendScript, []string{k.journal, k.seq}, size, data)
-	if err != nil {
-		return 0, err
-	}
-	n, _ := v.(int64)
-	return uint64(n), nil
+	return s.appends.append(ctx, s.state(sess), size, data)
 }
 
 // Journal returns the records a session's journal keeps, oldest first.
@@ -181,10 +177,14 @@ if every > 1 and m % every ~= 0 then return 0 end
 return redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|a", 1)
 `)
 
-// appendScript adds a journal record. KEYS: journal, seq. ARGV: size,
-// data.
+// appendScript adds journal records and returns their sequence numbers.
+// KEYS: journal and seq of each record. ARGV: size and data of each.
 var appendScript = rueidis.NewLuaScript(`
-local n = redis.call("INCR", KEYS[2])
-redis.call("XADD", KEYS[1], "MAXLEN", ARGV[1], "*", "s", n, "d", ARGV[2])
-return n
+local out = {}
+for i = 1, #KEYS, 2 do
+  local n = redis.call("INCR", KEYS[i + 1])
+  redis.call("XADD", KEYS[i], "MAXLEN", ARGV[i], "*", "s", n, "d", ARGV[i + 1])
+  out[#out + 1] = n
+end
+return out
 `)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -117,5 +119,44 @@ func TestSessionCallsUnavailable(t *testing.T) {
 		if !errors.Is(err, redisstore.ErrUnavailable) {
 			t.Errorf("%s: %v, want an error wrapping ErrUnavailable", name, err)
 		}
+	}
+}
+
+// TestAppendTogether checks that records appended at the same time, to
+// two sessions, each get their own number in their session, and that
+// the journal holds every one.
+func TestAppendTogether(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t, redistest.NewServer(t), "p:", 10)
+	const each = 200
+	seqs := map[string][]uint64{"a": make([]uint64, each), "b": make([]uint64, each)}
+	var wg sync.WaitGroup
+	for sess, got := range seqs {
+		for i := range each {
+			wg.Go(func() {
+				n, err := s.Append(ctx, sess, 1000, []byte(fmt.Sprint(i)))
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = n
+			})
+		}
+	}
+	wg.Wait()
+	for sess, got := range seqs {
+		slices.Sort(got)
+		for i, n := range got {
+			if n != uint64(i+1) {
+				t.Fatalf("session %s: numbers %v, want 1 to %d once each", sess, got, each)
+			}
+		}
+		recs, err := s.Journal(ctx, sess)
+		if err != nil || len(recs) != each || recs[0].Seq != 1 || recs[each-1].Seq != each {
+			t.Errorf("session %s: %d records, %v; want %d numbered 1 to %d", sess, len(recs), err, each, each)
+		}
+	}
+	s.Close()
+	if _, err := s.Append(ctx, "a", 10, []byte("x")); !errors.Is(err, redisstore.ErrUnavailable) {
+		t.Errorf("Append after Close: %v, want an error wrapping ErrUnavailable", err)
 	}
 }
