@@ -196,7 +196,8 @@ func (s *Server) record(x *exchange) {
 		}
 	}
 	if !s.noJournal {
-		if err := x.sess.state.record(x.r.Context(), &e); err != nil {
+		var err error
+		if e.Seq, err = x.sess.state.record(x.r.Context(), e); err != nil {
 			s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 		}
 	}

@@ -32,8 +32,10 @@ type session struct {
 // scenario: in this process (memState), or in Redis beside the resources
 // (sharedState), where every replica of the mock sees the same.
 type sessionState interface {
-	// record adds an exchange to the journal, setting its Seq.
-	record(ctx context.Context, e *Entry) error
+	// record adds an exchange to the journal and returns its Seq. The
+	// entry is passed by value: through the interface, a pointer would
+	// move it to the heap on every request.
+	record(ctx context.Context, e Entry) (uint64, error)
 	// entries returns the exchanges the journal keeps, oldest first.
 	entries(ctx context.Context) ([]Entry, error)
 	resetJournal(ctx context.Context) error

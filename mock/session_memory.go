@@ -33,11 +33,12 @@ func (st *memState) idleSince(now time.Time) time.Duration {
 	return now.Sub(time.Unix(0, st.lastUsed.Load()))
 }
 
-func (st *memState) record(_ context.Context, e *Entry) error {
-	if st.journal != nil {
-		st.journal.add(e)
+func (st *memState) record(_ context.Context, e Entry) (uint64, error) {
+	if st.journal == nil {
+		return 0, nil
 	}
-	return nil
+	st.journal.add(&e)
+	return e.Seq, nil
 }
 
 func (st *memState) entries(context.Context) ([]Entry, error) { return st.journal.entries(), nil }

@@ -19,17 +19,15 @@ type sharedState struct {
 // bodies as bytes, without the JSON form the admin API gives it.
 type storedEntry Entry
 
-func (st *sharedState) record(ctx context.Context, e *Entry) error {
+func (st *sharedState) record(ctx context.Context, e Entry) (uint64, error) {
 	if st.sm.journalSize < 0 {
-		return nil
+		return 0, nil
 	}
-	data, err := json.Marshal((*storedEntry)(e))
+	data, err := json.Marshal((*storedEntry)(&e))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	seq, err := st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), data)
-	e.Seq = seq
-	return err
+	return st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), data)
 }
 
 func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {
