@@ -1,14 +1,17 @@
 // Package redisstore is a store.Store kept in Redis, so that several
-// mock processes sharing one Redis serve the same resources.
+// mock processes sharing one Redis serve the same resources, with what
+// sessions hold besides (Touch, Hit, Active, Append and the rest).
 //
 // Every change is one Lua script (run with EVALSHA), so it is atomic
-// across callers and processes. A Create whose key is assigned, or whose
-// document is made in Go, takes three steps: a script reserves the key
-// and counts the resource against the bound, the document function runs,
-// and a second script stores the document, or releases the reservation
-// when the function failed. A reservation that is neither stored nor
+// across callers and processes. A Create with a key makes its document
+// first and stores it with one script, which checks the key and the
+// bound. A Create whose key is assigned takes three steps: a script
+// reserves the next key and counts the resource against the bound, the
+// document function runs, and a second script stores the document, or
+// releases the reservation when the function failed. A reservation that is neither stored nor
 // released within a minute (its process stopped) is given up by the next
-// create. Update reads, calls its function, and stores
+// create. Journal records that arrive together are written by one script
+// call (see appender). Update reads, calls its function, and stores
 // the result only if the document is still the one it read, retrying
 // otherwise.
 //
@@ -18,7 +21,12 @@
 //	PREFIX token                the last reservation token handed out
 //	PREFIX held                 sorted set: reservation tokens by end of hold
 //	PREFIX holds                hash: reservation token -> its res key and key
+//	PREFIX sessions             sorted set: named sessions by last use (ms)
 //	PREFIX s<n>:<sess>:cols     hash: collection path -> collection key base
+//	PREFIX s<n>:<sess>:rules    hash: rule name + "|m" or "|a" -> matches, answers
+//	PREFIX s<n>:<sess>:active   the session's active scenario ("" for none)
+//	PREFIX s<n>:<sess>:journal  stream of journal records, capped
+//	PREFIX s<n>:<sess>:jseq     the last journal record's number
 //	BASE:d                      hash: resource key -> document
 //	BASE:o                      sorted set: resource keys by creation tick
 //	BASE:t                      the collection's last creation tick
