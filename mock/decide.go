@@ -29,6 +29,7 @@ const (
 	sendStatus                   // the status alone, no body
 	render                       // the rule's templated body
 	breakIt                      // the rule's fault
+	forwardIt                    // the upstream's answer (Options.Proxy)
 )
 
 // decide settles how to answer a valid request, in one place: as its
@@ -57,6 +58,9 @@ func (s *Server) decide(x *exchange) (answer, *problem) {
 		a = answer{kind: behave, status: pl.success}
 	default:
 		a = answer{kind: behave, status: pl.success}
+	}
+	if a.kind == behave && a.rule == nil && s.upstream != nil {
+		return answer{kind: forwardIt}, nil // nothing scripted it: the real service answers
 	}
 	if a.kind == breakIt || a.kind == render {
 		return a, nil

@@ -39,6 +39,8 @@ const (
 	CodeNotAcceptable  Code = 40600 // Accept takes none of the declared media types (406 declared)
 	CodeDuplicate      Code = 40900 // a resource with that identifier exists
 	CodeInternal       Code = 50000 // the mock could not build a conforming answer
+	CodeBadGateway     Code = 50200 // with a proxy: the upstream failed (refused, reset, malformed answer)
+	CodeGatewayTimeout Code = 50400 // with a proxy: the upstream did not answer in time
 	CodeUnavailable    Code = 50300 // the shared store (Redis) did not answer in time
 )
 
@@ -48,7 +50,7 @@ var errorCodes = []Code{
 	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
 	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
 	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
-	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeUnavailable,
+	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeBadGateway, CodeUnavailable, CodeGatewayTimeout,
 }
 
 // class groups problems that choose their status from the same preferences.

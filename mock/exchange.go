@@ -17,9 +17,10 @@ import (
 // later stage, the answer and the journal read it from here. The answer
 // itself is noted by the recorder w.
 type exchange struct {
-	r     *http.Request
-	w     recorder
-	start time.Time
+	client *http.Request // the request as it came, before a base path was cut
+	r      *http.Request
+	w      recorder
+	start  time.Time
 
 	// Found by routing.
 	route   *openapi.Route // nil when no path matched
@@ -32,6 +33,7 @@ type exchange struct {
 	badSession *problem // why X-Mock-Session was refused; sess is the default one then
 	cred       credentials
 	raw        []byte     // the request body as read
+	bodyRead   bool       // raw holds the whole body: it was read
 	body       any        // the decoded JSON body; nil when there is none
 	scenario   *scenario  // the selected scenario; nil for none
 	prefer     preference // what a Prefer header asks
@@ -47,6 +49,11 @@ type exchange struct {
 	// (an optional body left out), so the plan's proof does not hold.
 	unproven bool
 	notes    []string // what the answer did beyond the usual, for the journal
+
+	// With a proxy: whether the upstream answered, and the ways the
+	// exchange broke the document, request side then response side.
+	proxied    bool
+	violations []Violation
 
 	faker    *gofakeit.Faker // made on first use, see fake
 	recorded bool            // the journal has the exchange

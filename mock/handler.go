@@ -23,16 +23,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.admin.ServeHTTP(w, r)
 		return
 	}
-	x := &exchange{r: r, w: recorder{ResponseWriter: w}, start: time.Now()}
+	x := &exchange{client: r, r: r, w: recorder{ResponseWriter: w}, start: time.Now()}
 	x.sess, x.badSession = s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
+		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge {
+			// A proxy passes on what breaks the document, and says so.
+			x.violations = requestViolations(p)
+			s.forward(x)
+			return
+		}
 		s.refuse(x, p)
 		return
 	}
 	a, p := s.decide(x)
 	if p != nil {
 		s.refuse(x, p)
+		return
+	}
+	if a.kind == forwardIt {
+		s.forward(x)
 		return
 	}
 	s.give(x, a)

@@ -76,11 +76,20 @@ type Violation struct {
 	// (empty for the body as a whole), "query.limit" for parameters.
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
+	// Direction says which side of a proxied exchange broke the document:
+	// "request" or "response"; empty for requests the mock answered.
+	Direction string `json:"direction,omitempty"`
 }
 
 // String returns "path: reason", or "body: reason" for the body as a
-// whole.
-func (v Violation) String() string { return openapi.Violation(v).String() }
+// whole, after "request " or "response " when the direction is known.
+func (v Violation) String() string {
+	s := openapi.Violation{Path: v.Path, Reason: v.Reason}.String()
+	if v.Direction != "" {
+		return v.Direction + " " + s
+	}
+	return s
+}
 
 // Contract reports whether the code rejects a request for breaking the
 // contract (its route, security, parameters or body), as opposed to the
@@ -188,12 +197,15 @@ func (s *Server) record(x *exchange) {
 	}
 	if p := x.problem; p != nil {
 		e.Code = p.code
-		if len(p.violations) > 0 {
+		if len(p.violations) > 0 && !x.proxied {
 			e.Violations = make([]Violation, len(p.violations))
 			for i, v := range p.violations {
-				e.Violations[i] = Violation(v)
+				e.Violations[i] = Violation{Path: v.Path, Reason: v.Reason}
 			}
 		}
+	}
+	if x.proxied {
+		e.Violations = x.violations
 	}
 	if !s.noJournal {
 		var err error

@@ -110,6 +110,25 @@ type Options struct {
 	// CodeUnavailable.
 	StoreTimeout time.Duration
 
+	// Proxy, when set, is the base URL of a real service to forward to:
+	// requests are checked as usual, and those no Prefer header or
+	// scenario rule answers are forwarded (path joined to the URL's,
+	// hop-by-hop headers dropped, Host rewritten, X-Forwarded-* added).
+	// The answer is checked against the document and passed on unchanged;
+	// the ways the exchange broke the document are counted in the
+	// X-Mock-Violations header, listed in the journal and logged.
+	Proxy string
+
+	// ProxyInvalid says what a proxy does with a request that breaks the
+	// document: "forward" (the default) passes it on, "refuse" answers it
+	// as the mock would.
+	ProxyInvalid string
+
+	// ProxyTimeout bounds a proxied exchange; 0 means
+	// DefaultProxyTimeout. Past it the client gets 504 with error
+	// CodeGatewayTimeout; an upstream that fails gets 502, CodeBadGateway.
+	ProxyTimeout time.Duration
+
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent
 	// use.

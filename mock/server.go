@@ -39,6 +39,8 @@ type Server struct {
 	noJournal     bool        // Options.JournalSize < 0
 	log           *slog.Logger
 
+	upstream *upstream // Options.Proxy; nil when the mock answers alone
+
 	// State.
 	store    store.Store       // every session's resources
 	shared   *redisstore.Store // the store when it is Redis; nil for memory
@@ -99,6 +101,9 @@ func New(opts Options) (*Server, error) {
 		if strings.HasPrefix(op.Path+"/", AdminPrefix) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
+	}
+	if err := s.newUpstream(opts); err != nil {
+		return nil, err
 	}
 	if err := s.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}

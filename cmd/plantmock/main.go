@@ -140,6 +140,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		storePfx  = fs.String("store-prefix", "", "`prefix` of every Redis key (default \"plantmock:\" + the document's title and version)")
 		storeWait = fs.Duration("store-wait", 0, "how long to wait at start for Redis to answer (0: fail at once)")
 		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "deadline of each call to Redis; past it a request is answered 503")
+		proxy     = fs.String("proxy", "", "forward what no scenario or Prefer answers to this real service `URL`, checking its answers against the document")
+		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
+		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
 		toks      tokens
 	)
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
@@ -168,7 +171,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
-		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime}
+		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
+		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime}
 	if *seedData != "" {
 		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
@@ -223,9 +227,13 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	srv, err := mock.New(opts)
 	var se *mock.ScenarioError
 	var ste *mock.StoreError
+	var pe *mock.ProxyError
 	switch {
 	case errors.As(err, &ste):
 		fmt.Fprintf(stderr, "plantmock: --%v\n", ste)
+		return nil, err
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "plantmock: --%v\n", pe)
 		return nil, err
 	case err == nil && broken == nil:
 		return srv, nil

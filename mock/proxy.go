@@ -1,0 +1,179 @@
+package mock
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// ViolationsHeader carries, on an answer the mock proxied, how many ways
+// the exchange broke the document and the first of them:
+// "2; response status: 418 is not declared by POST /plants".
+const ViolationsHeader = "X-Mock-Violations"
+
+// DefaultProxyTimeout bounds a proxied exchange when Options.ProxyTimeout
+// is zero.
+const DefaultProxyTimeout = 30 * time.Second
+
+// maxCheckedBody bounds the answers of the upstream that are read whole
+// to be checked; a longer body is passed on unchecked, and says so.
+const maxCheckedBody = 16 << 20
+
+// ProxyError is New's error for an Options.Proxy or ProxyInvalid it
+// cannot use.
+type ProxyError struct{ Err error }
+
+func (e *ProxyError) Error() string { return e.Err.Error() }
+func (e *ProxyError) Unwrap() error { return e.Err }
+
+// upstream is the real service a proxying mock forwards to.
+type upstream struct {
+	target  *url.URL
+	refuse  bool // requests that break the document are answered locally
+	timeout time.Duration
+	rp      *httputil.ReverseProxy
+}
+
+// newUpstream checks Options.Proxy and builds the forwarder.
+func (s *Server) newUpstream(opts Options) error {
+	if opts.Proxy == "" {
+		return nil
+	}
+	u, err := url.Parse(opts.Proxy)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy, 100))}
+	}
+	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout)}
+	switch opts.ProxyInvalid {
+	case "", "forward":
+	case "refuse":
+		up.refuse = true
+	default:
+		return &ProxyError{fmt.Errorf("proxy-invalid must be forward or refuse, not %q", clip(opts.ProxyInvalid, 20))}
+	}
+	up.rp = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(u)
+			pr.SetXForwarded()
+		},
+		ModifyResponse: s.checkUpstream,
+		ErrorHandler:   s.upstreamFailed,
+		ErrorLog:       nil,
+	}
+	s.upstream = up
+	return nil
+}
+
+// proxyKey carries the exchange through the reverse proxy's hooks.
+type proxyKey struct{}
+
+// forward sends the request on to the upstream and passes its answer to
+// the client unchanged, checked against the document on the way. The
+// request's own violations, when forward mode let it through, are
+// reported with the answer's.
+func (s *Server) forward(x *exchange) {
+	up := s.upstream
+	ctx, cancel := context.WithTimeout(x.r.Context(), up.timeout)
+	defer cancel()
+	out := x.client.WithContext(context.WithValue(ctx, proxyKey{}, x))
+	if x.bodyRead {
+		out.Body = io.NopCloser(bytes.NewReader(x.raw))
+		out.ContentLength = int64(len(x.raw))
+	}
+	x.proxied = true
+	up.rp.ServeHTTP(&x.w, out)
+}
+
+// checkUpstream checks the upstream's answer against the document,
+// before the reverse proxy copies it to the client.
+func (s *Server) checkUpstream(resp *http.Response) error {
+	x, _ := resp.Request.Context().Value(proxyKey{}).(*exchange)
+	if x == nil {
+		return nil
+	}
+	var vs []openapi.Violation
+	if resp.ContentLength > maxCheckedBody {
+		x.note("answer body of %d bytes passed on unchecked", resp.ContentLength)
+		vs = s.checkAnswer(x, resp, nil)
+	} else {
+		body, err := io.ReadAll(io.LimitReader(resp.Body, maxCheckedBody+1))
+		resp.Body.Close()
+		if err != nil {
+			return err // the upstream broke off: a 502
+		}
+		if len(body) > maxCheckedBody {
+			x.note("answer body over %d bytes passed on unchecked", maxCheckedBody)
+			resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), resp.Body))
+			vs = s.checkAnswer(x, resp, nil)
+		} else {
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+			vs = s.checkAnswer(x, resp, body)
+		}
+	}
+	for _, v := range vs {
+		x.violations = append(x.violations, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
+	}
+	if n := len(x.violations); n > 0 {
+		resp.Header.Set(ViolationsHeader, strconv.Itoa(n)+"; "+x.violations[0].String())
+	}
+	return nil
+}
+
+// checkAnswer checks an answer of the upstream against the operation the
+// request matched; body nil leaves the body unchecked.
+func (s *Server) checkAnswer(x *exchange, resp *http.Response, body []byte) []openapi.Violation {
+	if x.plan == nil {
+		return nil // the request matched no operation: reported on its side
+	}
+	return x.plan.op.CheckResponse(resp.StatusCode, resp.Header, body, body != nil)
+}
+
+// upstreamFailed answers an exchange the upstream did not complete: 504
+// when it did not answer in time, 502 otherwise, in the error shape.
+func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err error) {
+	x, _ := r.Context().Value(proxyKey{}).(*exchange)
+	if x == nil {
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
+		s.refuse(x, &problem{code: CodeGatewayTimeout, status: http.StatusGatewayTimeout,
+			message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
+		return
+	}
+	s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,
+		message: fmt.Sprintf("the upstream %s failed: %v", s.upstream.target.Redacted(), err)})
+}
+
+// requestViolations lists the ways a request broke the document, for a
+// proxy that forwards it anyway.
+func requestViolations(p *problem) []Violation {
+	if len(p.violations) == 0 {
+		var where string // the body as a whole, by default
+		switch p.code {
+		case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
+			where = "security"
+		case CodeNoRoute, CodeMethod:
+			where = "route"
+		case CodeContentType:
+			where = "header.Content-Type"
+		}
+		return []Violation{{Direction: "request", Path: where, Reason: p.message}}
+	}
+	out := make([]Violation, len(p.violations))
+	for i, v := range p.violations {
+		out[i] = Violation{Direction: "request", Path: v.Path, Reason: v.Reason}
+	}
+	return out
+}

@@ -1,0 +1,206 @@
+package mock
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// realStore is an upstream for the proxy tests: a Plant Store that
+// answers by the plant's name, correctly or breaking the document in a
+// known way, and keeps what it was sent.
+type realStore struct {
+	base string // the URL the mock is given: http://HOST:PORT/base
+	mu   sync.Mutex
+	seen []*http.Request // with Body read into bodies
+	body []string
+}
+
+func (u *realStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	u.mu.Lock()
+	u.seen, u.body = append(u.seen, r), append(u.body, string(b))
+	u.mu.Unlock()
+	var p struct{ Name any }
+	json.Unmarshal(b, &p)
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("X-Real", "yes")
+	switch p.Name {
+	case "undeclared":
+		w.WriteHeader(http.StatusTeapot)
+		io.WriteString(w, `{"name":"undeclared"}`)
+	case "missing":
+		io.WriteString(w, `{"tag":"no name"}`)
+	case "wrongtype":
+		io.WriteString(w, `{"name":"wrongtype","tag":7}`)
+	case "ctype":
+		h.Set("Content-Type", "text/plain")
+		io.WriteString(w, "ctype")
+	case "slow":
+		<-r.Context().Done() // until the proxy gives up
+	case "reset":
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			conn.(interface{ SetLinger(int) error }).SetLinger(0)
+			conn.Close()
+		}
+	default:
+		io.WriteString(w, `{"name":"real `+fmt.Sprint(p.Name)+`"}`)
+	}
+}
+
+// proxyServer starts a mock of the Plant Store proxying to a realStore
+// mounted under /base, with a request log in logs.
+func proxyServer(t *testing.T, opts Options) (*realStore, *httptest.Server, *bytes.Buffer) {
+	t.Helper()
+	u := &realStore{}
+	mux := http.NewServeMux()
+	mux.Handle("/base/", http.StripPrefix("/base", u))
+	up := httptest.NewServer(mux)
+	t.Cleanup(up.Close)
+	var logs bytes.Buffer
+	u.base = up.URL + "/base"
+	opts.Proxy = u.base
+	if opts.ProxyTimeout == 0 {
+		opts.ProxyTimeout = 500 * time.Millisecond
+	}
+	opts.LogRequests = true
+	opts.Logger = slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, nil))
+	_, ts := newTestServer(t, opts)
+	return u, ts, &logs
+}
+
+// syncWriter serializes writes to a buffer the handler's goroutines share.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
+}
+
+// TestProxy: the answers of the real service reach the client unchanged,
+// each way they break the document is counted in X-Mock-Violations,
+// listed in the journal with its direction and logged; the upstream's
+// failures are a 502 and a 504 in the error shape.
+func TestProxy(t *testing.T) {
+	u, ts, logs := proxyServer(t, Options{})
+	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
+	cases := []struct {
+		name, body string
+		header     map[string]string
+		status     int
+		violations string // X-Mock-Violations
+		answer     string
+	}{
+		{"conforming", `{"id":1,"name":"fern"}`, bearer, 200, "", `{"name":"real fern"}`},
+		{"undeclared status", `{"id":2,"name":"undeclared"}`, bearer, 418, "1; response response: status 418 is not declared by POST /plants", `{"name":"undeclared"}`},
+		{"missing property", `{"id":3,"name":"missing"}`, bearer, 200, "1; response name: required property is missing", `{"tag":"no name"}`},
+		{"wrong type", `{"id":4,"name":"wrongtype"}`, bearer, 200, "1; response tag: expected string, got number", `{"name":"wrongtype","tag":7}`},
+		{"wrong content type", `{"id":5,"name":"ctype"}`, bearer, 200, "1; response response: Content-Type text/plain is not declared for 200", "ctype"},
+		{"invalid request, forwarded", `{"id":"6","name":"fern"}`, bearer, 200, "1; request id: expected integer, got string", `{"name":"real fern"}`},
+		{"unknown path, forwarded", "", bearer, 200, "1; request route: no path of the OpenAPI document matches /nowhere", `{"name":"real <nil>"}`},
+		{"no credentials, forwarded", `{"id":7,"name":"fern"}`, map[string]string{"Content-Type": "application/json"}, 200, "1; request security: missing credentials: send \"Authorization: Bearer <token>\"", `{"name":"real fern"}`},
+	}
+	for _, c := range cases {
+		_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: c.header, body: c.body})
+		if c.name == "unknown path, forwarded" {
+			_, resp, got = send(t, ts, call{method: "GET", path: "/nowhere?x=1", header: c.header})
+		}
+		if resp.StatusCode != c.status || string(got) != c.answer || resp.Header.Get(ViolationsHeader) != c.violations || resp.Header.Get("X-Real") != "yes" {
+			t.Errorf("%s: %d %s, %s: %q, X-Real %q\nwant %d %s, %q", c.name, resp.StatusCode, got, ViolationsHeader, resp.Header.Get(ViolationsHeader), resp.Header.Get("X-Real"), c.status, c.answer, c.violations)
+		}
+	}
+
+	// The upstream's failures.
+	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":8,"name":"slow"}`})
+	if want := `{"error":50400,"message":"the upstream ` + u.base + ` did not answer within 500ms"}`; resp.StatusCode != 504 || string(got) != want {
+		t.Errorf("slow: %d %s\nwant 504 %s", resp.StatusCode, got, want)
+	}
+	_, resp, got = send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":9,"name":"reset"}`})
+	if resp.StatusCode != 502 || !strings.HasPrefix(string(got), `{"error":50200,"message":"the upstream `+u.base+` failed: `) {
+		t.Errorf("reset: %d %s; want 502, error 50200", resp.StatusCode, got)
+	}
+
+	// What the upstream was sent: the path under its base, the body as
+	// given, Host rewritten, X-Forwarded-* added, hop-by-hop headers gone.
+	u.mu.Lock()
+	first, firstBody := u.seen[0], u.body[0]
+	u.mu.Unlock()
+	if first.URL.Path != "/plants" || firstBody != `{"id":1,"name":"fern"}` || first.Header.Get("Authorization") != "Bearer abc" ||
+		first.Header.Get("X-Forwarded-For") != "127.0.0.1" || first.Header.Get("X-Forwarded-Host") != strings.TrimPrefix(ts.URL, "http://") ||
+		first.Host != strings.TrimSuffix(strings.TrimPrefix(u.base, "http://"), "/base") {
+		t.Errorf("the upstream got %s %s Host %s, headers %v, body %s", first.Method, first.URL, first.Host, first.Header, firstBody)
+	}
+
+	// The journal lists every violation with its direction.
+	_, _, j := send(t, ts, call{method: "POST", path: "/__admin/requests/find", body: `{"status":418}`})
+	var found struct {
+		Requests []struct {
+			Violations []Violation
+		}
+	}
+	if err := json.Unmarshal(j, &found); err != nil || len(found.Requests) != 1 ||
+		len(found.Requests[0].Violations) != 1 || found.Requests[0].Violations[0] != (Violation{Direction: "response", Path: "response", Reason: "status 418 is not declared by POST /plants"}) {
+		t.Errorf("journal of the 418: %s", j)
+	}
+	for _, want := range []string{
+		`status=418`, `violations="[response response: status 418 is not declared by POST /plants]"`,
+		`violations="[request id: expected integer, got string]"`, `status=504 `, `status=502 `,
+	} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log has no %s:\n%s", want, logs)
+		}
+	}
+}
+
+// TestProxyRefuse: with ProxyInvalid "refuse", a request that breaks the
+// document is answered by the mock and never reaches the upstream;
+// scenario rules and Prefer answer locally either way.
+func TestProxyRefuse(t *testing.T) {
+	sc, err := ParseScenario("s.yaml", []byte("name: local\nrules:\n  - when: {body: {name: scripted}}\n    respond: {status: 400, body: {error: 1, message: local}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, ts, _ := proxyServer(t, Options{ProxyInvalid: "refuse", Scenarios: []*Scenario{sc}, Scenario: "local"})
+	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
+	for _, c := range []struct {
+		name, body string
+		header     map[string]string
+		status     int
+		answer     string
+	}{
+		{"invalid", `{"id":"1","name":"fern"}`, bearer, 400, `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`},
+		{"scripted", `{"id":2,"name":"scripted"}`, bearer, 400, `{"error":1,"message":"local"}`},
+		{"preferred", `{"id":3,"name":"fern"}`, with(bearer, "Prefer", "code=400"), 400, ""},
+	} {
+		_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: c.header, body: c.body})
+		if resp.StatusCode != c.status || c.answer != "" && string(got) != c.answer || resp.Header.Get(ViolationsHeader) != "" {
+			t.Errorf("%s: %d %s (%s %q); want %d %s", c.name, resp.StatusCode, got, ViolationsHeader, resp.Header.Get(ViolationsHeader), c.status, c.answer)
+		}
+	}
+	u.mu.Lock()
+	n := len(u.seen)
+	u.mu.Unlock()
+	if n != 0 {
+		t.Errorf("the upstream got %d requests; want none", n)
+	}
+	if _, err := New(Options{Proxy: "ftp://x"}); err == nil || err.Error() != `proxy "ftp://x" is not an http:// or https:// URL` {
+		t.Errorf("New with an ftp proxy: %v", err)
+	}
+	if _, err := New(Options{Proxy: "http://x", ProxyInvalid: "drop"}); err == nil || err.Error() != `proxy-invalid must be forward or refuse, not "drop"` {
+		t.Errorf("New with proxy-invalid drop: %v", err)
+	}
+}
