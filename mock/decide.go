@@ -59,7 +59,7 @@ func (s *Server) decide(x *exchange) (answer, *problem) {
 	default:
 		a = answer{kind: behave, status: pl.success}
 	}
-	if a.kind == behave && a.rule == nil && s.upstream != nil {
+	if a.kind == behave && a.rule == nil && s.upstream != nil && s.upstream.forwards(x) {
 		return answer{kind: forwardIt}, nil // nothing scripted it: the real service answers
 	}
 	if a.kind == breakIt || a.kind == render {

@@ -27,7 +27,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	x.sess, x.badSession = s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
-		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge {
+		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge && s.upstream.forwards(x) {
 			// A proxy passes on what breaks the document, and says so.
 			x.violations = requestViolations(p)
 			s.forward(x)

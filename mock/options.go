@@ -124,6 +124,14 @@ type Options struct {
 	// as the mock would.
 	ProxyInvalid string
 
+	// ProxyOnly, with Proxy, lists the operations ("GET /plants/{id}")
+	// forwarded: the others are mocked, and requests that match no
+	// operation are refused as without a proxy. MockOnly lists instead the
+	// operations the mock answers itself, forwarding the rest. Give one
+	// or neither.
+	ProxyOnly []string
+	MockOnly  []string
+
 	// ProxyTimeout bounds a proxied exchange; 0 means
 	// DefaultProxyTimeout. Past it the client gets 504 with error
 	// CodeGatewayTimeout; an upstream that fails gets 502, CodeBadGateway.

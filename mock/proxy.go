@@ -42,6 +42,20 @@ type upstream struct {
 	refuse  bool // requests that break the document are answered locally
 	timeout time.Duration
 	rp      *httputil.ReverseProxy
+	// mocked holds the operations the mock answers itself
+	// (Options.MockOnly, or those Options.ProxyOnly leaves out); requests
+	// that match no operation are forwarded unless ProxyOnly is given.
+	mocked    map[*openapi.Operation]bool
+	proxyOnly bool
+}
+
+// forwards reports whether the upstream answers x when nothing scripted
+// it.
+func (up *upstream) forwards(x *exchange) bool {
+	if x.plan == nil {
+		return !up.proxyOnly
+	}
+	return !up.mocked[x.plan.op]
 }
 
 // newUpstream checks Options.Proxy and builds the forwarder.
@@ -53,7 +67,36 @@ func (s *Server) newUpstream(opts Options) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy, 100))}
 	}
-	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout)}
+	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout), mocked: map[*openapi.Operation]bool{}}
+	if len(opts.ProxyOnly) > 0 && len(opts.MockOnly) > 0 {
+		return &ProxyError{errors.New("give proxy-only or mock-only, not both")}
+	}
+	named := func(flag string, names []string) (map[*openapi.Operation]bool, error) {
+		ops := map[*openapi.Operation]bool{}
+		for _, n := range names {
+			op := s.operation(n)
+			if op == nil {
+				return nil, &ProxyError{fmt.Errorf("%s: operation %q is not in the document (write it as METHOD /path/{template})", flag, clip(n, 100))}
+			}
+			ops[op] = true
+		}
+		return ops, nil
+	}
+	if len(opts.ProxyOnly) > 0 {
+		only, err := named("proxy-only", opts.ProxyOnly)
+		if err != nil {
+			return err
+		}
+		for _, op := range s.doc.Operations {
+			up.mocked[op] = !only[op]
+		}
+		up.proxyOnly = true
+	}
+	if len(opts.MockOnly) > 0 {
+		if up.mocked, err = named("mock-only", opts.MockOnly); err != nil {
+			return err
+		}
+	}
 	switch opts.ProxyInvalid {
 	case "", "forward":
 	case "refuse":

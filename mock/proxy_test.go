@@ -204,3 +204,48 @@ func TestProxyRefuse(t *testing.T) {
 		t.Errorf("New with proxy-invalid drop: %v", err)
 	}
 }
+
+// TestProxyChoosesOperations: --mock-only keeps operations local (they
+// answer from the mock's store, and a request that breaks the document
+// is refused, not forwarded); --proxy-only forwards only those named and
+// refuses unknown paths.
+func TestProxyChoosesOperations(t *testing.T) {
+	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
+	u, ts, _ := proxyServer(t, Options{MockOnly: []string{"POST /plants"}})
+	for _, c := range []struct{ name, method, path, body, answer string }{
+		{"mocked", "POST", "/plants", `{"id":1,"name":"fern"}`, `200 {"name":"fern"}`},
+		{"mocked, invalid", "POST", "/plants", `{"id":"1","name":"fern"}`, `400 {"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`},
+		{"unknown path, forwarded", "GET", "/elsewhere", "", `200 {"name":"real <nil>"}`},
+	} {
+		_, resp, got := send(t, ts, call{method: c.method, path: c.path, header: bearer, body: c.body})
+		if a := fmt.Sprint(resp.StatusCode, " ", string(got)); a != c.answer {
+			t.Errorf("mock-only, %s: %s; want %s", c.name, a, c.answer)
+		}
+	}
+	u.mu.Lock()
+	if len(u.seen) != 1 || u.seen[0].URL.Path != "/elsewhere" {
+		t.Errorf("the upstream got %d requests; want only GET /elsewhere", len(u.seen))
+	}
+	u.mu.Unlock()
+
+	_, ts, _ = proxyServer(t, Options{ProxyOnly: []string{"POST /plants"}})
+	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"fern"}`})
+	if a := fmt.Sprint(resp.StatusCode, " ", string(got)); a != `200 {"name":"real fern"}` {
+		t.Errorf("proxy-only, the operation named: %s", a)
+	}
+	_, resp, got = send(t, ts, call{method: "GET", path: "/elsewhere", header: bearer})
+	if a := fmt.Sprint(resp.StatusCode, " ", string(got)); a != `404 {"error":40400,"message":"no path of the OpenAPI document matches /elsewhere"}` {
+		t.Errorf("proxy-only, an unknown path: %s", a)
+	}
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Proxy: "http://x", ProxyOnly: []string{"GET /plants"}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
+		{Options{Proxy: "http://x", ProxyOnly: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}, `give proxy-only or mock-only, not both`},
+	} {
+		if _, err := New(c.opts); err == nil || err.Error() != c.want {
+			t.Errorf("New: %v; want %s", err, c.want)
+		}
+	}
+}

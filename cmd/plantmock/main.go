@@ -7,8 +7,9 @@
 //	plantmock version                                  print the version
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
-// (PLANTMOCK_ADDR, PLANTMOCK_SPEC, PLANTMOCK_TOKEN with commas between
-// tokens, ...); a flag wins over its variable.
+// (PLANTMOCK_ADDR, PLANTMOCK_SPEC; PLANTMOCK_TOKEN, PLANTMOCK_PROXY_ONLY and
+// PLANTMOCK_MOCK_ONLY with commas between values
+// ...); a flag wins over its variable.
 package main
 
 import (
@@ -144,7 +145,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
 		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
 		toks      tokens
+		proxyOnly tokens
+		mockOnly  tokens
 	)
+	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
+	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
@@ -172,7 +177,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
 		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
-		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime}
+		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly}
 	if *seedData != "" {
 		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
@@ -354,7 +359,7 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string, set map[string]bool) 
 			return
 		}
 		vals := []string{v}
-		if f.Name == "token" {
+		if _, many := f.Value.(*tokens); many {
 			vals = strings.Split(v, ",")
 		}
 		for _, x := range vals {
