@@ -8,8 +8,8 @@
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
 // (PLANTMOCK_ADDR, PLANTMOCK_SPEC; PLANTMOCK_TOKEN, PLANTMOCK_PROXY_ONLY and
-// PLANTMOCK_MOCK_ONLY with commas between values
-// ...); a flag wins over its variable.
+// PLANTMOCK_MOCK_ONLY with commas between values, ...); a flag wins over
+// its variable.
 package main
 
 import (
