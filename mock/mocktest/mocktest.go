@@ -66,8 +66,9 @@ type Server struct {
 	Mock *mock.Server
 
 	t        TB
-	mu       sync.Mutex   // guards failures
-	failures []mock.Entry // requests rejected for breaking the contract
+	mu       sync.Mutex   // guards failures and answered
+	failures []mock.Entry // requests that broke the contract
+	answered []mock.Entry // with a proxy: exchanges whose answer broke it
 }
 
 // NewServer starts a mock for the test t and stops it when the test ends.
@@ -117,9 +118,15 @@ func NewServer(t TB, opts ...Options) *Server {
 	}
 	user := mo.Observe
 	mo.Observe = func(e mock.Entry) {
-		if e.Code.Contract() {
+		req, resp := sides(e)
+		if e.Code.Contract() || req || resp {
 			s.mu.Lock()
-			s.failures = append(s.failures, e)
+			if e.Code.Contract() || req {
+				s.failures = append(s.failures, e)
+			}
+			if resp {
+				s.answered = append(s.answered, e)
+			}
 			s.mu.Unlock()
 		}
 		if user != nil {
@@ -155,12 +162,79 @@ func (s *Server) reportFailures() {
 		b.WriteString("\n  ")
 		b.WriteString(describe(e))
 		for _, v := range e.Violations {
-			b.WriteString("\n      ")
-			b.WriteString(v.String())
+			if v.Direction != "response" { // the service's side: AssertNoAnswerViolations
+				b.WriteString("\n      ")
+				b.WriteString(v.String())
+			}
 		}
 	}
 	b.WriteString("\n(set Options.AllowContractFailures to allow them)")
 	s.t.Errorf("%s", b.String())
+}
+
+// sides reports whether a proxied exchange broke the document on the
+// request's side, on the answer's, or both.
+func sides(e mock.Entry) (request, response bool) {
+	for _, v := range e.Violations {
+		switch v.Direction {
+		case "request":
+			request = true
+		case "response":
+			response = true
+		}
+	}
+	return request, response
+}
+
+// NewProxy starts a mock in front of the real service at upstream (see
+// mock.Options.Proxy): requests no scenario or Prefer answers go to it,
+// and its answers are checked against the document. Requests the client
+// sent that break the contract fail the test as with NewServer;
+// AssertNoAnswerViolations checks the service's side.
+func NewProxy(t TB, upstream string, opts ...Options) *Server {
+	t.Helper()
+	var o Options
+	if len(opts) > 1 {
+		panic("mocktest: NewProxy takes at most one Options")
+	}
+	if len(opts) == 1 {
+		o = opts[0]
+	}
+	o.Proxy = upstream
+	return NewServer(t, o)
+}
+
+// AnswerViolations returns the proxied exchanges whose answer broke the
+// document, oldest first.
+func (s *Server) AnswerViolations() []mock.Entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]mock.Entry(nil), s.answered...)
+}
+
+// AssertNoAnswerViolations fails the test if the real service behind a
+// proxy answered anything that breaks the document, listing each
+// exchange and its violations. It reports whether it passed.
+func (s *Server) AssertNoAnswerViolations() bool {
+	s.t.Helper()
+	es := s.AnswerViolations()
+	if len(es) == 0 {
+		return true
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "plantmock: the service answered %d exchange(s) against the contract:", len(es))
+	for _, e := range es {
+		b.WriteString("\n  ")
+		b.WriteString(describe(e))
+		for _, v := range e.Violations {
+			if v.Direction == "response" {
+				b.WriteString("\n      ")
+				b.WriteString(v.String())
+			}
+		}
+	}
+	s.t.Errorf("%s", b.String())
+	return false
 }
 
 // Requests returns the exchanges the mock recorded, oldest first.

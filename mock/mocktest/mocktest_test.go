@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,5 +234,47 @@ func TestParallelServers(t *testing.T) {
 			}
 			srv.AssertCount(mock.Match{Operation: "POST /plants", Status: 200}, 20)
 		})
+	}
+}
+
+// TestProxy: in front of a real service, the helper reports the
+// service's answers that break the document, and the client's requests
+// that do, each on its side.
+func TestProxy(t *testing.T) {
+	real := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		b, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(b), "Broken") {
+			io.WriteString(w, `{"tag":7}`)
+			return
+		}
+		io.WriteString(w, `{"name":"Fern"}`)
+	}))
+	defer real.Close()
+
+	ft := &fakeT{}
+	srv := NewProxy(ft, real.URL)
+	create(t, srv.URL, "a", `{"id":7,"name":"Fern"}`)
+	if !srv.AssertNoAnswerViolations() || len(ft.errors) != 0 {
+		t.Fatalf("a conforming service reported: %q", ft.errors)
+	}
+	create(t, srv.URL, "a", `{"id":8,"name":"Broken"}`)
+	create(t, srv.URL, "a", `{"id":"9","name":"Fern"}`)
+	if srv.AssertNoAnswerViolations() {
+		t.Errorf("AssertNoAnswerViolations passed on a broken answer")
+	}
+	ft.finish()
+	want := []string{
+		"plantmock: the service answered 1 exchange(s) against the contract:\n" +
+			"  POST /plants {\"id\":8,\"name\":\"Broken\"} -> 200 {\"tag\":7}\n" +
+			"      response name: required property is missing\n" +
+			"      response tag: expected string, got number",
+		"plantmock: the client sent 1 request(s) that break the contract:\n" +
+			"  POST /plants {\"id\":\"9\",\"name\":\"Fern\"} -> 200 {\"name\":\"Fern\"}\n" +
+			"      request id: expected integer, got string\n" +
+			"(set Options.AllowContractFailures to allow them)",
+	}
+	if fmt.Sprint(ft.errors) != fmt.Sprint(want) {
+		t.Errorf("reported:\n%q\nwant:\n%q", ft.errors, want)
 	}
 }
