@@ -60,6 +60,7 @@ func (s *Server) adminHandler() http.Handler {
 	}))
 	mux.HandleFunc("POST /__admin/requests/count", s.withSession(s.adminFind(true)))
 	mux.HandleFunc("POST /__admin/requests/find", s.withSession(s.adminFind(false)))
+	mux.HandleFunc("GET /__admin/contract", s.adminContract)
 	mux.HandleFunc("GET /__admin/store", s.withSession(s.adminStore))
 	mux.HandleFunc("DELETE /__admin/store", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
 		if err := s.store.Reset(r.Context(), ss.name); err != nil {
@@ -240,6 +241,21 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			return
 		}
 		adminJSON(w, map[string]any{"requests": nonNil(es)})
+	}
+}
+
+// adminContract answers the contract report: JSON, or text with
+// ?format=text.
+func (s *Server) adminContract(w http.ResponseWriter, r *http.Request) {
+	rep := s.Contract()
+	switch f := r.URL.Query().Get("format"); f {
+	case "", "json":
+		adminJSON(w, rep)
+	case "text":
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, rep.Text())
+	default:
+		adminError(w, http.StatusBadRequest, CodeParameter, fmt.Sprintf("format=%s: json or text", clip(f, 20)))
 	}
 }
 

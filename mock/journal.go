@@ -84,11 +84,13 @@ type Violation struct {
 // String returns "path: reason", or "body: reason" for the body as a
 // whole, after "request " or "response " when the direction is known.
 func (v Violation) String() string {
-	s := openapi.Violation{Path: v.Path, Reason: v.Reason}.String()
-	if v.Direction != "" {
-		return v.Direction + " " + s
+	switch {
+	case v.Direction == "":
+		return openapi.Violation{Path: v.Path, Reason: v.Reason}.String()
+	case v.Path == v.Direction: // the response as a whole: its status, its type
+		return v.Direction + ": " + v.Reason
 	}
-	return s
+	return v.Direction + " " + openapi.Violation{Path: v.Path, Reason: v.Reason}.String()
 }
 
 // Contract reports whether the code rejects a request for breaking the
@@ -171,10 +173,10 @@ func (j *journal) reset() {
 	j.ring, j.next, j.seq = nil, 0, 0
 }
 
-// record adds the exchange to its session's journal, logs it and shows it
-// to the observer, once.
+// record adds the exchange to its session's journal and the contract
+// report, logs it and shows it to the observer, once.
 func (s *Server) record(x *exchange) {
-	if x.recorded || s.noJournal && s.observe == nil && !s.logAll {
+	if x.recorded {
 		return
 	}
 	x.recorded = true
@@ -207,6 +209,7 @@ func (s *Server) record(x *exchange) {
 	if x.proxied {
 		e.Violations = x.violations
 	}
+	s.contract.add(&e, x.plan)
 	if !s.noJournal {
 		var err error
 		if e.Seq, err = x.sess.state.record(x.r.Context(), e); err != nil {

@@ -3,6 +3,7 @@ package mock
 import (
 	"cmp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
@@ -12,6 +13,8 @@ import (
 // plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type plan struct {
+	seen atomic.Int64 // exchanges of the operation, for the contract report
+
 	op    *openapi.Operation
 	route *openapi.Route
 	do    behaviour

@@ -106,10 +106,10 @@ func TestProxy(t *testing.T) {
 		answer     string
 	}{
 		{"conforming", `{"id":1,"name":"fern"}`, bearer, 200, "", `{"name":"real fern"}`},
-		{"undeclared status", `{"id":2,"name":"undeclared"}`, bearer, 418, "1; response response: status 418 is not declared by POST /plants", `{"name":"undeclared"}`},
+		{"undeclared status", `{"id":2,"name":"undeclared"}`, bearer, 418, "1; response: status 418 is not declared by POST /plants", `{"name":"undeclared"}`},
 		{"missing property", `{"id":3,"name":"missing"}`, bearer, 200, "1; response name: required property is missing", `{"tag":"no name"}`},
 		{"wrong type", `{"id":4,"name":"wrongtype"}`, bearer, 200, "1; response tag: expected string, got number", `{"name":"wrongtype","tag":7}`},
-		{"wrong content type", `{"id":5,"name":"ctype"}`, bearer, 200, "1; response response: Content-Type text/plain is not declared for 200", "ctype"},
+		{"wrong content type", `{"id":5,"name":"ctype"}`, bearer, 200, "1; response: Content-Type text/plain is not declared for 200", "ctype"},
 		{"invalid request, forwarded", `{"id":"6","name":"fern"}`, bearer, 200, "1; request id: expected integer, got string", `{"name":"real fern"}`},
 		{"unknown path, forwarded", "", bearer, 200, "1; request route: no path of the OpenAPI document matches /nowhere", `{"name":"real <nil>"}`},
 		{"no credentials, forwarded", `{"id":7,"name":"fern"}`, map[string]string{"Content-Type": "application/json"}, 200, "1; request security: missing credentials: send \"Authorization: Bearer <token>\"", `{"name":"real fern"}`},
@@ -157,7 +157,7 @@ func TestProxy(t *testing.T) {
 		t.Errorf("journal of the 418: %s", j)
 	}
 	for _, want := range []string{
-		`status=418`, `violations="[response response: status 418 is not declared by POST /plants]"`,
+		`status=418`, `violations="[response: status 418 is not declared by POST /plants]"`,
 		`violations="[request id: expected integer, got string]"`, `status=504 `, `status=502 `,
 	} {
 		if !strings.Contains(logs.String(), want) {
@@ -249,3 +249,73 @@ func TestProxyChoosesOperations(t *testing.T) {
 		}
 	}
 }
+
+// TestContractReport: the report counts the exchanges of each operation
+// and each kind of violation, on its side, with the first exchange that
+// showed it, as JSON and as text.
+func TestContractReport(t *testing.T) {
+	_, ts, _ := proxyServer(t, Options{})
+	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
+	for _, b := range []string{`{"id":1,"name":"fern"}`, `{"id":2,"name":"missing"}`, `{"id":3,"name":"missing"}`, `{"id":"4","name":"fern"}`} {
+		send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: b})
+	}
+	send(t, ts, call{method: "GET", path: "/elsewhere", header: bearer})
+	_, resp, got := send(t, ts, call{method: "GET", path: "/__admin/contract?format=text"})
+	want := "(no operation): 1 exchange(s), 1 kind(s) of violation\n" +
+		"  request x1: route: no path of the OpenAPI document matches /elsewhere (e.g. GET /elsewhere -> 200)\n" +
+		"POST /plants: 4 exchange(s), 2 kind(s) of violation\n" +
+		"  response x2: name: required property is missing (e.g. POST /plants -> 200)\n" +
+		"  request x1: id: expected integer, got string (e.g. POST /plants -> 200)\n"
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/plain; charset=utf-8" || string(got) != want {
+		t.Errorf("text report: %d %s\n%s\nwant\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), got, want)
+	}
+	_, _, got = send(t, ts, call{method: "GET", path: "/__admin/contract"})
+	var r ContractReport
+	if err := json.Unmarshal(got, &r); err != nil || r.Text() != want || r.Clean("") || r.Clean("response") {
+		t.Errorf("JSON report %s (%v) does not say the same", got, err)
+	}
+}
+
+// TestCheckTraffic: recorded traffic (HAR) is judged as a proxy judges
+// exchanges, each known violation on its side.
+func TestCheckTraffic(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.CheckTraffic([]byte(testHAR))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "(no operation): 1 exchange(s), 1 kind(s) of violation\n" +
+		"  request x1: route: no path of the OpenAPI document matches /nowhere (e.g. GET /nowhere -> 404)\n" +
+		"POST /plants: 5 exchange(s), 4 kind(s) of violation\n" +
+		"  response x1: status 201 is not declared by POST /plants (e.g. POST /plants -> 201)\n" +
+		"  response x1: name: required property is missing (e.g. POST /plants -> 200)\n" +
+		"  response x1: Content-Type text/html is not declared for 200 (e.g. POST /plants -> 200)\n" +
+		"  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n"
+	if got := r.Text(); got != want {
+		t.Errorf("report:\n%s\nwant\n%s", got, want)
+	}
+	if _, err := s.CheckTraffic([]byte(`[1]`)); err == nil || !strings.HasPrefix(err.Error(), "not an HTTP Archive (HAR): ") {
+		t.Errorf("CheckTraffic of a JSON array: %v", err)
+	}
+}
+
+// testHAR is traffic with known violations: a conforming create, an
+// undeclared status, a missing property, a wrong content type, a request
+// that breaks the schema, and an unknown path.
+const testHAR = `{"log": {"version": "1.2", "entries": [
+ {"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}, {"name": "Content-Type", "value": "application/json"}], "postData": {"mimeType": "application/json", "text": "{\"id\":1,\"name\":\"a\"}"}},
+  "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "application/json"}], "content": {"mimeType": "application/json", "text": "{\"name\":\"a\"}"}}},
+ {"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}], "postData": {"mimeType": "application/json", "text": "{\"id\":2,\"name\":\"b\"}"}},
+  "response": {"status": 201, "headers": [], "content": {"mimeType": "application/json", "text": "{\"name\":\"b\"}"}}},
+ {"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}], "postData": {"mimeType": "application/json", "text": "{\"id\":3,\"name\":\"c\"}"}},
+  "response": {"status": 200, "headers": [], "content": {"mimeType": "application/json", "encoding": "base64", "text": "eyJ0YWciOiJ4In0="}}},
+ {"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}], "postData": {"mimeType": "application/json", "text": "{\"id\":4,\"name\":\"d\"}"}},
+  "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "text/html"}], "content": {"mimeType": "text/html", "text": "<p>d</p>"}}},
+ {"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}], "postData": {"mimeType": "application/json", "text": "{\"id\":\"5\",\"name\":\"e\"}"}},
+  "response": {"status": 400, "headers": [], "content": {"mimeType": "application/json", "text": "{\"error\":1,\"message\":\"bad\"}"}}},
+ {"request": {"method": "GET", "url": "http://localhost:4010/nowhere", "headers": []},
+  "response": {"status": 404, "headers": [], "content": {"mimeType": "text/plain", "text": "no"}}}
+]}}`

@@ -46,6 +46,7 @@ type Server struct {
 	shared   *redisstore.Store // the store when it is Redis; nil for memory
 	sessions sessions          // the default and named sessions
 	seq      atomic.Uint64     // values generated so far
+	contract contract          // what the exchanges did to the contract
 }
 
 var _ http.Handler = (*Server)(nil)

@@ -114,6 +114,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return check(args[1:], getenv, stdout, stderr)
 		case "health":
 			return health(args[1:], getenv, stdout, stderr)
+		case "report":
+			return report(args[1:], getenv, stdout, stderr)
 		case "version":
 			fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, runtime.Version())
 			return exitOK
@@ -152,7 +154,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parse(fs, args, getenv, stderr); !ok {
@@ -256,18 +258,36 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	}
 }
 
-// check loads and checks the document and scenarios without serving.
+// maxTrafficFile bounds the HAR file check --traffic reads.
+const maxTrafficFile = 256 << 20
+
+// check loads and checks the document and scenarios without serving, or
+// judges recorded traffic against them.
 func check(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plantmock check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var src source
 	src.define(fs)
+	traffic := fs.String("traffic", "", "HAR `file` of recorded traffic to judge against the document (exit 1 when it breaks it)")
 	if code, ok := parse(fs, args, getenv, stderr); !ok {
 		return code
 	}
 	srv, err := newServer(&src, mock.Options{}, stderr)
 	if err != nil {
 		return exitUsage
+	}
+	if *traffic != "" {
+		data, err := files.ReadPath(*traffic, maxTrafficFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock check: cannot read --traffic: %v\n", err)
+			return exitUsage
+		}
+		r, err := srv.CheckTraffic(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock check: %s: %v\n", *traffic, err)
+			return exitUsage
+		}
+		return printReport(r, stdout)
 	}
 	fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
 	for _, w := range srv.Warnings() {
@@ -299,41 +319,61 @@ func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr i
 	return 0, true
 }
 
-// health asks a running mock's admin API whether it is healthy.
-func health(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plantmock health", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
-	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
-	token := fs.String("admin-token", "", "the mock's admin `token`")
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return code
+// adminCall is how the commands that ask a running mock reach its admin
+// API: its address (or admin address) and admin token.
+type adminCall struct{ addr, adminAddr, token *string }
+
+func defineAdminCall(fs *flag.FlagSet) adminCall {
+	return adminCall{
+		addr:      fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)"),
+		adminAddr: fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr"),
+		token:     fs.String("admin-token", "", "the mock's admin `token`"),
 	}
-	target := *addr
-	if *adminAddr != "" {
-		target = *adminAddr
+}
+
+// get calls GET path on the admin API. Problems are written to stderr
+// under the command's name, and give the exit code.
+func (a adminCall) get(name, path string, stderr io.Writer) (*http.Response, int) {
+	target := *a.addr
+	if *a.adminAddr != "" {
+		target = *a.adminAddr
 	}
 	host, port, err := net.SplitHostPort(target)
 	if err != nil {
-		fmt.Fprintf(stderr, "plantmock health: bad address %q: %v\n", target, err)
-		return exitUsage
+		fmt.Fprintf(stderr, "%s: bad address %q: %v\n", name, target, err)
+		return nil, exitUsage
 	}
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		host = "127.0.0.1"
 	}
-	req, err := http.NewRequest("GET", "http://"+net.JoinHostPort(host, port)+mock.AdminPrefix+"health", nil)
+	req, err := http.NewRequest("GET", "http://"+net.JoinHostPort(host, port)+path, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "plantmock health: %v\n", err)
-		return exitUsage
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return nil, exitUsage
 	}
-	if *token != "" {
-		req.Header.Set("Authorization", "Bearer "+*token)
+	if *a.token != "" {
+		req.Header.Set("Authorization", "Bearer "+*a.token)
 	}
 	client := &http.Client{Timeout: 3 * time.Second}
 	resp, err := client.Do(req)
 	if err != nil {
-		fmt.Fprintf(stderr, "plantmock health: %v\n", err)
-		return exitError
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return nil, exitError
+	}
+	return resp, exitOK
+}
+
+// health asks a running mock's admin API whether it is healthy.
+func health(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plantmock health", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	call := defineAdminCall(fs)
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return code
+	}
+	resp, code := call.get("plantmock health", mock.AdminPrefix+"health", stderr)
+	if resp == nil {
+		return code
 	}
 	defer resp.Body.Close()
 	var h struct{ Status, Version, Spec, Reason string }
@@ -346,6 +386,38 @@ func health(args []string, getenv func(string) string, stdout, stderr io.Writer)
 		return exitError
 	}
 	fmt.Fprintf(stdout, "plantmock health: ok, %s, plantmock %s\n", h.Spec, h.Version)
+	return exitOK
+}
+
+// report prints a running mock's contract report; it exits 1 when an
+// exchange broke the document.
+func report(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plantmock report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	call := defineAdminCall(fs)
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return code
+	}
+	resp, code := call.get("plantmock report", mock.AdminPrefix+"contract", stderr)
+	if resp == nil {
+		return code
+	}
+	defer resp.Body.Close()
+	var r mock.ContractReport
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 64<<20)).Decode(&r); err != nil || resp.StatusCode != http.StatusOK {
+		fmt.Fprintf(stderr, "plantmock report: the mock answered %d: %v\n", resp.StatusCode, err)
+		return exitError
+	}
+	return printReport(&r, stdout)
+}
+
+// printReport prints a contract report and gives the exit code: 1 when
+// an exchange broke the document.
+func printReport(r *mock.ContractReport, stdout io.Writer) int {
+	io.WriteString(stdout, r.Text())
+	if !r.Clean("") {
+		return exitError
+	}
 	return exitOK
 }
 

@@ -4,7 +4,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +28,19 @@ func TestProxyFlags(t *testing.T) {
 	if code, body := post(t, mocked.url, "t", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"Fern"}` {
 		t.Errorf("mock-only create: %d %s", code, body)
 	}
+	// The contract report of the proxying mock: one exchange, clean.
+	addr := strings.TrimPrefix(in.url, "http://")
+	cmd := exec.Command(plantmockBinary(t), "report", "--addr", addr)
+	if out, err := cmd.Output(); err != nil || string(out) != "POST /plants: 1 exchange(s), 0 kind(s) of violation\n" {
+		t.Errorf("report: %v %q", err, out)
+	}
+	post(t, in.url, "t", `{"id":"2","name":"Fern"}`)
+	cmd = exec.Command(plantmockBinary(t), "report", "--addr", addr)
+	if out, _ := cmd.Output(); cmd.ProcessState.ExitCode() != 1 || string(out) != "POST /plants: 2 exchange(s), 1 kind(s) of violation\n"+
+		"  request x1: id: expected integer, got string (e.g. POST /plants -> 200)\n" {
+		t.Errorf("report after a bad request: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+
 	for _, c := range []struct {
 		args []string
 		want string
@@ -37,5 +53,42 @@ func TestProxyFlags(t *testing.T) {
 		if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || string(out) != c.want {
 			t.Errorf("%v: exit %d %q; want exit 2 %q", c.args, cmd.ProcessState.ExitCode(), out, c.want)
 		}
+	}
+}
+
+// TestCheckTraffic: check --traffic judges a HAR file and exits 1 when
+// it breaks the document, 0 when it does not, 2 when it is no HAR.
+func TestCheckTraffic(t *testing.T) {
+	dir := t.TempDir()
+	entry := func(id, status, body string) string {
+		return `{"request": {"method": "POST", "url": "http://localhost:4010/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}], ` +
+			`"postData": {"mimeType": "application/json", "text": "{\"id\":` + id + `,\"name\":\"a\"}"}}, ` +
+			`"response": {"status": ` + status + `, "headers": [], "content": {"mimeType": "application/json", "text": "` + body + `"}}}`
+	}
+	write := func(name string, entries ...string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(`{"log": {"entries": [`+strings.Join(entries, ",")+`]}}`), 0o644)
+		return p
+	}
+	clean := write("clean.har", entry("1", "200", `{\"name\":\"a\"}`))
+	broken := write("broken.har", entry("1", "200", `{\"name\":\"a\"}`), entry("2", "200", `{\"tag\":\"a\"}`))
+	for _, c := range []struct {
+		file string
+		code int
+		want string
+	}{
+		{clean, 0, "POST /plants: 1 exchange(s), 0 kind(s) of violation\n"},
+		{broken, 1, "POST /plants: 2 exchange(s), 1 kind(s) of violation\n  response x1: name: required property is missing (e.g. POST /plants -> 200)\n"},
+	} {
+		cmd := exec.Command(plantmockBinary(t), "check", "--traffic", c.file)
+		if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != c.code || string(out) != c.want {
+			t.Errorf("check --traffic %s: exit %d %q; want exit %d %q", filepath.Base(c.file), cmd.ProcessState.ExitCode(), out, c.code, c.want)
+		}
+	}
+	notHAR := filepath.Join(dir, "x.har")
+	os.WriteFile(notHAR, []byte(`[]`), 0o644)
+	cmd := exec.Command(plantmockBinary(t), "check", "--traffic", notHAR)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.HasPrefix(string(out), "plantmock check: "+notHAR+": not an HTTP Archive (HAR): ") {
+		t.Errorf("check --traffic of no HAR: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 }

@@ -1,0 +1,186 @@
+package mock
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// ContractReport summarises, per operation, the exchanges a mock has seen
+// and the ways they broke the document: on the request's side (the
+// client's) and, with a proxy, on the answer's (the real service's).
+type ContractReport struct {
+	Operations []OperationReport `json:"operations"`
+}
+
+// OperationReport is one operation's part of a ContractReport. Operation
+// is "" for requests that matched no operation.
+type OperationReport struct {
+	Operation  string            `json:"operation"`
+	Exchanges  int               `json:"exchanges"`
+	Violations []ViolationReport `json:"violations"`
+}
+
+// ViolationReport is one way exchanges broke the document, how often,
+// and the first exchange that did.
+type ViolationReport struct {
+	Direction string  `json:"direction"` // "request" or "response"
+	Path      string  `json:"path"`
+	Reason    string  `json:"reason"`
+	Count     int     `json:"count"`
+	Example   Example `json:"example"`
+}
+
+// Example names an exchange: its method, path and status.
+type Example struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Status int    `json:"status"`
+}
+
+// Clean reports whether no exchange broke the document on side
+// direction ("request" or "response"; "" for either).
+func (r *ContractReport) Clean(direction string) bool {
+	for _, o := range r.Operations {
+		for _, v := range o.Violations {
+			if direction == "" || v.Direction == direction {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Text writes the report for people: an operation a line, its violations
+// indented under it.
+func (r *ContractReport) Text() string {
+	var b strings.Builder
+	if len(r.Operations) == 0 {
+		b.WriteString("no exchanges seen\n")
+	}
+	for _, o := range r.Operations {
+		name := o.Operation
+		if name == "" {
+			name = "(no operation)"
+		}
+		fmt.Fprintf(&b, "%s: %d exchange(s), %d kind(s) of violation\n", name, o.Exchanges, len(o.Violations))
+		for _, v := range o.Violations {
+			what := Violation{Path: v.Path, Reason: v.Reason}.String()
+			if v.Path == v.Direction { // the response as a whole
+				what = v.Reason
+			}
+			fmt.Fprintf(&b, "  %s x%d: %s (e.g. %s %s -> %d)\n", v.Direction, v.Count, what, v.Example.Method, v.Example.Path, v.Example.Status)
+		}
+	}
+	return b.String()
+}
+
+// contract gathers the violations of the exchanges a Server records, in
+// this process; each plan counts its exchanges.
+type contract struct {
+	unmatched atomic.Int64 // exchanges that matched no operation
+	mu        sync.Mutex   // guards ops
+	ops       map[string]*opTally
+}
+
+type opTally struct {
+	violations map[Violation]*ViolationReport // by direction, path and reason
+	order      []Violation                    // first seen first
+}
+
+// add counts one exchange of pl (nil: no operation matched).
+func (c *contract) add(e *Entry, pl *plan) {
+	if pl != nil {
+		pl.seen.Add(1)
+	} else {
+		c.unmatched.Add(1)
+	}
+	refused := len(e.Violations) == 0 && e.Code.Contract()
+	if len(e.Violations) == 0 && !refused {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ops == nil {
+		c.ops = map[string]*opTally{}
+	}
+	t := c.ops[e.Operation]
+	if t == nil {
+		t = &opTally{violations: map[Violation]*ViolationReport{}}
+		c.ops[e.Operation] = t
+	}
+	for _, v := range e.Violations {
+		if v.Direction == "" {
+			v.Direction = "request" // refused by the mock
+		}
+		c.addOne(t, e, v)
+	}
+	if refused {
+		// A refusal without listed violations (a missing token, an unknown
+		// path): what it was about is the violation.
+		c.addOne(t, e, Violation{Direction: "request", Reason: codeReason(e)})
+	}
+}
+
+func (c *contract) addOne(t *opTally, e *Entry, v Violation) {
+	if r := t.violations[v]; r != nil {
+		r.Count++
+		return
+	}
+	t.violations[v] = &ViolationReport{Direction: v.Direction, Path: v.Path, Reason: v.Reason, Count: 1,
+		Example: Example{Method: e.Method, Path: e.Path, Status: e.Status}}
+	t.order = append(t.order, v)
+}
+
+// codeReason says what a refusal without violations was about.
+func codeReason(e *Entry) string {
+	switch e.Code {
+	case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
+		return "credentials missing or not accepted"
+	case CodeNoRoute:
+		return "no path of the document matches"
+	case CodeMethod:
+		return "the path does not declare the method"
+	case CodeContentType:
+		return "the Content-Type is missing or not declared"
+	case CodeBodyMissing:
+		return "the required body is missing"
+	case CodeBodyNotJSON:
+		return "the body is not JSON"
+	case CodeBodyTooLarge:
+		return "the body is over the size limit"
+	}
+	return fmt.Sprintf("refused with error %d", e.Code)
+}
+
+// Contract returns what the mock has seen of the contract since it
+// started, in this process: per operation seen, the exchanges and the
+// ways they broke the document, request side and, with a proxy, answer
+// side; operations sorted by name, violations in the order first seen.
+func (s *Server) Contract() *ContractReport {
+	c := &s.contract
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := &ContractReport{Operations: []OperationReport{}}
+	add := func(name string, n int64) {
+		o := OperationReport{Operation: name, Exchanges: int(n), Violations: []ViolationReport{}}
+		if t := c.ops[name]; t != nil {
+			for _, v := range t.order {
+				o.Violations = append(o.Violations, *t.violations[v])
+			}
+		}
+		r.Operations = append(r.Operations, o)
+	}
+	if n := c.unmatched.Load(); n > 0 {
+		add("", n)
+	}
+	for _, pl := range s.plans {
+		if n := pl.seen.Load(); n > 0 {
+			add(pl.op.Name, n)
+		}
+	}
+	sort.Slice(r.Operations, func(i, j int) bool { return r.Operations[i].Operation < r.Operations[j].Operation })
+	return r
+}
