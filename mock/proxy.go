@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -111,7 +112,7 @@ func (s *Server) newUpstream(opts Options) error {
 		},
 		ModifyResponse: s.checkUpstream,
 		ErrorHandler:   s.upstreamFailed,
-		ErrorLog:       nil,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	s.upstream = up
 	return nil
