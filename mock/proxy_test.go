@@ -47,6 +47,13 @@ func (u *realStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "ctype")
 	case "slow":
 		<-r.Context().Done() // until the proxy gives up
+	case "garbage":
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			buf.WriteString("not HTTP at all\r\n\r\n")
+			buf.Flush()
+			conn.Close()
+		}
 	case "reset":
 		conn, _, err := http.NewResponseController(w).Hijack()
 		if err == nil {
@@ -132,6 +139,11 @@ func TestProxy(t *testing.T) {
 	_, resp, got = send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":9,"name":"reset"}`})
 	if resp.StatusCode != 502 || !strings.HasPrefix(string(got), `{"error":50200,"message":"the upstream `+u.base+` failed: `) {
 		t.Errorf("reset: %d %s; want 502, error 50200", resp.StatusCode, got)
+	}
+
+	_, resp, got = send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":10,"name":"garbage"}`})
+	if resp.StatusCode != 502 || !strings.HasPrefix(string(got), `{"error":50200,"message":"the upstream `+u.base+` failed: `) {
+		t.Errorf("not HTTP: %d %s; want 502, error 50200", resp.StatusCode, got)
 	}
 
 	// What the upstream was sent: the path under its base, the body as
