@@ -45,7 +45,10 @@ type Options struct {
 	Scenarios []*Scenario
 
 	// Scenario names the scenario active for requests that do not select
-	// one with the X-Mock-Scenario header; empty means none.
+	// one with the X-Mock-Scenario header; empty means none. Several names
+	// with commas between them make their rules active together, in that
+	// order; a name ending in * stands for every loaded name it starts
+	// ("recorded-*", the scenarios of a recording), sorted.
 	Scenario string
 
 	// NoShippedScenarios leaves out the shipped scenarios. They are written
@@ -131,6 +134,16 @@ type Options struct {
 	// or neither.
 	ProxyOnly []string
 	MockOnly  []string
+
+	// Record, with Proxy, is a folder to write what the real service
+	// answers to, as the mock's own inputs: a scenario file per operation
+	// (recorded-post-plants.yaml) whose rules answer each distinct request
+	// as the service did, and seed-data.json with the resources it
+	// returned. Credentials, cookies and Set-Cookie are never written;
+	// RecordRedact names more headers and body properties to leave out
+	// (body properties of answers are written as "REDACTED").
+	Record       string
+	RecordRedact []string
 
 	// ProxyTimeout bounds a proxied exchange; 0 means
 	// DefaultProxyTimeout. Past it the client gets 504 with error

@@ -63,6 +63,9 @@ type When struct {
 	Headers map[string]string `yaml:"headers,omitempty" json:"headers,omitempty"`
 	// Token is the bearer token (or API key), exact or /regex/.
 	Token string `yaml:"token,omitempty" json:"token,omitempty"`
+	// Params are path parameters of Operation (which they need), by
+	// name: exact values, or /regex/.
+	Params map[string]string `yaml:"params,omitempty" json:"params,omitempty"`
 	// Body is a JSON subset the request body must contain: objects match
 	// when every given key matches, arrays element by element with the same
 	// length, strings exactly or by /regex/ (which also tests the text of

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ type rule struct {
 
 	ops     map[*openapi.Operation]bool // nil matches every operation
 	headers []headerMatch
+	params  []paramMatch
 	token   *matcher
 	body    any // the body pattern (see compilePattern); nil when absent
 	hasBody bool
@@ -44,6 +46,12 @@ type rule struct {
 	delay       time.Duration
 	fault       *faultKind
 	offContract bool
+}
+
+// paramMatch matches the path parameter at index i of the route.
+type paramMatch struct {
+	i int
+	m matcher
 }
 
 type headerMatch struct {
@@ -98,10 +106,37 @@ func (s *Server) compileScenarios(shipped, user []*Scenario, active string) erro
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	if active != "" && s.scenarios.byName[active] == nil {
-		return fmt.Errorf("no scenario is named %q; known: %s", active, s.ScenarioNames())
+	if active != "" {
+		// One name, or several with commas: their rules in that order.
+		// A name ending in * stands for every name it starts, sorted.
+		initial := &scenario{name: active}
+		for _, n := range strings.Split(active, ",") {
+			names := []string{n}
+			if prefix, ok := strings.CutSuffix(n, "*"); ok {
+				names = nil
+				for m := range s.scenarios.byName {
+					if strings.HasPrefix(m, prefix) {
+						names = append(names, m)
+					}
+				}
+				sort.Strings(names)
+			}
+			if len(names) == 0 {
+				return fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), s.ScenarioNames())
+			}
+			for _, m := range names {
+				sc := s.scenarios.byName[m]
+				if sc == nil {
+					return fmt.Errorf("no scenario is named %q; known: %s", m, s.ScenarioNames())
+				}
+				initial.rules = append(initial.rules, sc.rules...)
+			}
+		}
+		if sc := s.scenarios.byName[active]; sc != nil {
+			initial = sc
+		}
+		s.scenarios.initial = initial
 	}
-	s.scenarios.initial = s.scenarios.byName[active]
 	for _, sc := range s.scenarios.byName {
 		for _, r := range sc.rules {
 			r.id = s.scenarios.nrules
@@ -190,6 +225,22 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 			fail("when.headers.%s: %v", n, err)
 		}
 		r.headers = append(r.headers, headerMatch{name: http.CanonicalHeaderKey(n), m: m})
+	}
+	for _, n := range sortedKeys(w.Params) {
+		if len(ops) != 1 || w.Operation == "" {
+			fail("when.params needs when.operation")
+			break
+		}
+		i := slices.Index(s.doc.Router().Route(ops[0].Path).Params, n)
+		if i < 0 {
+			fail("when.params.%s: %s has no such path parameter", n, ops[0].Path)
+			continue
+		}
+		m, err := newMatcher(w.Params[n])
+		if err != nil {
+			fail("when.params.%s: %v", n, err)
+		}
+		r.params = append(r.params, paramMatch{i: i, m: m})
 	}
 	if w.Token != "" {
 		m, err := newMatcher(w.Token)

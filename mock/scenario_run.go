@@ -49,6 +49,12 @@ func (sc *scenario) match(x *exchange) (*rule, int64, *problem) {
 				break
 			}
 		}
+		for _, pm := range rl.params {
+			if pm.i >= len(x.vals) || !pm.m.match(x.vals[pm.i]) {
+				ok = false
+				break
+			}
+		}
 		if !ok || rl.token != nil && (x.cred.token == "" || !rl.token.match(x.cred.token)) || rl.hasBody && !matchPattern(rl.body, x.body) {
 			continue
 		}

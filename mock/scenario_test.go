@@ -343,7 +343,7 @@ func TestScenarioHeader(t *testing.T) {
 // refused when the mock is made, naming file, line and rule.
 func TestScenarioRejections(t *testing.T) {
 	tests := []struct{ name, yml, want string }{
-		{"unknown key", "name: s\nrules:\n  - when:\n      operation: POST /plants\n      bodyy: {}\n", `test.yaml:5: rule 1: unknown key "bodyy" (known: operation, headers, token, body)`},
+		{"unknown key", "name: s\nrules:\n  - when:\n      operation: POST /plants\n      bodyy: {}\n", `test.yaml:5: rule 1: unknown key "bodyy" (known: operation, headers, token, params, body)`},
 		{"duplicate key", "name: s\nname: t\nrules: []\n", `test.yaml:2: key "name" is written twice (first at line 1)`},
 		{"wrong type", "name: s\nrules:\n  - times: many\n", `test.yaml:3: rule 1: times must be an integer, not "many"`},
 		{"no name", "rules: []\n", "test.yaml: the scenario has no name"},
@@ -462,4 +462,35 @@ func TestTemplateRangeWithoutElse(t *testing.T) {
 	if resp.StatusCode != 400 || string(got) != `{"error":1,"message":"xy!"}` {
 		t.Errorf("got %d %s", resp.StatusCode, got)
 	}
+}
+
+// TestScenarioParams: when.params matches path parameters by name, and
+// is checked against the operation's path.
+func TestScenarioParams(t *testing.T) {
+	yml := "name: p\nrules:\n  - when: {operation: 'GET /plants/{id}', params: {id: '/^1[0-9]$/'}}\n    respond: {status: 404, body: {error: 1, message: teen}}\n"
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{mustParse(t, yml)}, Scenario: "p"})
+	do(t, ts, "POST", "/plants", `{"id":7,"name":"a"}`)
+	do(t, ts, "POST", "/plants", `{"id":17,"name":"b"}`)
+	st, body := do(t, ts, "GET", "/plants/7", "")
+	expect(t, "id 7", st, body, 200, `{"id":7,"name":"a"}`)
+	st, body = do(t, ts, "GET", "/plants/17", "")
+	expect(t, "id 17", st, body, 404, `{"error":1,"message":"teen"}`)
+	for _, c := range []struct{ yml, want string }{
+		{"name: q\nrules:\n  - when: {params: {id: '1'}}\n", "when.params needs when.operation"},
+		{"name: q\nrules:\n  - when: {operation: 'GET /plants/{id}', params: {name: '1'}}\n", "when.params.name: /plants/{id} has no such path parameter"},
+	} {
+		_, err := New(Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{mustParse(t, c.yml)}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want %s", c.yml, err, c.want)
+		}
+	}
+}
+
+func mustParse(t *testing.T, yml string) *Scenario {
+	t.Helper()
+	sc, err := ParseScenario("test.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

@@ -71,6 +71,9 @@ func (st *sharedState) active(ctx context.Context) (*scenario, error) {
 		return nil, nil
 	}
 	sc := st.sm.scenarios.byName[name]
+	if sc == nil && st.sm.scenarios.initial != nil && st.sm.scenarios.initial.name == name {
+		sc = st.sm.scenarios.initial // several scenarios, active together
+	}
 	if sc == nil {
 		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(name, 60))
 	}
