@@ -210,6 +210,11 @@ func (s *Server) record(x *exchange) {
 		e.Violations = x.violations
 	}
 	s.contract.add(&e, x.plan)
+	if s.recording != nil && x.proxied && x.problem == nil && x.plan != nil && !x.w.hijacked {
+		if err := s.recording.add(x, &e); err != nil {
+			s.log.Error("recording failed", "operation", e.Operation, "error", err.Error())
+		}
+	}
 	if !s.noJournal {
 		var err error
 		if e.Seq, err = x.sess.state.record(x.r.Context(), e); err != nil {

@@ -62,6 +62,9 @@ func (up *upstream) forwards(x *exchange) bool {
 // newUpstream checks Options.Proxy and builds the forwarder.
 func (s *Server) newUpstream(opts Options) error {
 	if opts.Proxy == "" {
+		if opts.Record != "" {
+			return &ProxyError{errors.New("record needs proxy: it records what the real service answers")}
+		}
 		return nil
 	}
 	u, err := url.Parse(opts.Proxy)
@@ -115,6 +118,11 @@ func (s *Server) newUpstream(opts Options) error {
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	s.upstream = up
+	if opts.Record != "" {
+		if s.recording, err = newRecording(opts.Record, opts.RecordRedact); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -39,7 +39,8 @@ type Server struct {
 	noJournal     bool        // Options.JournalSize < 0
 	log           *slog.Logger
 
-	upstream *upstream // Options.Proxy; nil when the mock answers alone
+	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
+	recording *recording // Options.Record; nil when nothing is recorded
 
 	// State.
 	store    store.Store       // every session's resources

@@ -7,9 +7,9 @@
 //	plantmock version                                  print the version
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
-// (PLANTMOCK_ADDR, PLANTMOCK_SPEC; PLANTMOCK_TOKEN, PLANTMOCK_PROXY_ONLY and
-// PLANTMOCK_MOCK_ONLY with commas between values, ...); a flag wins over
-// its variable.
+// (PLANTMOCK_ADDR, PLANTMOCK_SPEC; PLANTMOCK_TOKEN, PLANTMOCK_PROXY_ONLY,
+// PLANTMOCK_MOCK_ONLY and PLANTMOCK_RECORD_REDACT with commas between
+// values, ...); a flag wins over its variable.
 package main
 
 import (
@@ -145,11 +145,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "deadline of each call to Redis; past it a request is answered 503")
 		proxy     = fs.String("proxy", "", "forward what no scenario or Prefer answers to this real service `URL`, checking its answers against the document")
 		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
+		record    = fs.String("record", "", "with --proxy, write what the real service answers to this `folder`: a scenario file per operation and seed-data.json")
 		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
 		toks      tokens
 		proxyOnly tokens
 		mockOnly  tokens
+		redact    tokens
 	)
+	fs.Var(&redact, "record-redact", "with --record, leave out this header, or write this body property as REDACTED (`name`; repeatable)")
 	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
 	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
@@ -179,7 +182,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
 		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
-		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly}
+		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
+		Record: *record, RecordRedact: redact}
 	if *seedData != "" {
 		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)

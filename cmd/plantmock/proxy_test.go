@@ -24,13 +24,25 @@ func TestProxyFlags(t *testing.T) {
 	if code, body := post(t, in.url, "t", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"from the real store"}` {
 		t.Errorf("proxied create: %d %s", code, body)
 	}
+	rec := t.TempDir()
+	recording, _ := start(t, nil, "--proxy", up.URL, "--record", rec, "--record-redact", "tag")
+	if code, body := post(t, recording.url, "secret-token", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"from the real store"}` {
+		t.Errorf("recorded create: %d %s", code, body)
+	}
+	cmd := exec.Command(plantmockBinary(t), "check", "--scenarios", rec)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "recorded-post-plants") {
+		t.Errorf("check of the recording: %v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(rec, "recorded-post-plants.yaml")); strings.Contains(string(b), "secret-token") || !strings.Contains(string(b), "from the real store") {
+		t.Errorf("recording:\n%s", b)
+	}
 	mocked, _ := start(t, []string{"PLANTMOCK_PROXY=" + up.URL, "PLANTMOCK_MOCK_ONLY=POST /plants"})
 	if code, body := post(t, mocked.url, "t", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"Fern"}` {
 		t.Errorf("mock-only create: %d %s", code, body)
 	}
 	// The contract report of the proxying mock: one exchange, clean.
 	addr := strings.TrimPrefix(in.url, "http://")
-	cmd := exec.Command(plantmockBinary(t), "report", "--addr", addr)
+	cmd = exec.Command(plantmockBinary(t), "report", "--addr", addr)
 	if out, err := cmd.Output(); err != nil || string(out) != "POST /plants: 1 exchange(s), 0 kind(s) of violation\n" {
 		t.Errorf("report: %v %q", err, out)
 	}
@@ -47,6 +59,7 @@ func TestProxyFlags(t *testing.T) {
 	}{
 		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy \"ftp://x\" is not an http:// or https:// URL\n"},
 		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid must be forward or refuse, not \"drop\"\n"},
+		{[]string{"--record", t.TempDir()}, "plantmock: --record needs proxy: it records what the real service answers\n"},
 		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template})\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, c.args...)...)
