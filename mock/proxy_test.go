@@ -122,10 +122,11 @@ func TestProxy(t *testing.T) {
 		{"no credentials, forwarded", `{"id":7,"name":"fern"}`, map[string]string{"Content-Type": "application/json"}, 200, "1; request security: missing credentials: send \"Authorization: Bearer <token>\"", `{"name":"real fern"}`},
 	}
 	for _, c := range cases {
-		_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: c.header, body: c.body})
+		req := call{method: "POST", path: "/plants", header: c.header, body: c.body}
 		if c.name == "unknown path, forwarded" {
-			_, resp, got = send(t, ts, call{method: "GET", path: "/nowhere?x=1", header: c.header})
+			req = call{method: "GET", path: "/nowhere?x=1", header: c.header}
 		}
+		_, resp, got := send(t, ts, req)
 		if resp.StatusCode != c.status || string(got) != c.answer || resp.Header.Get(ViolationsHeader) != c.violations || resp.Header.Get("X-Real") != "yes" {
 			t.Errorf("%s: %d %s, %s: %q, X-Real %q\nwant %d %s, %q", c.name, resp.StatusCode, got, ViolationsHeader, resp.Header.Get(ViolationsHeader), resp.Header.Get("X-Real"), c.status, c.answer, c.violations)
 		}
@@ -168,10 +169,51 @@ func TestProxy(t *testing.T) {
 		len(found.Requests[0].Violations) != 1 || found.Requests[0].Violations[0] != (Violation{Direction: "response", Path: "response", Reason: "status 418 is not declared by POST /plants"}) {
 		t.Errorf("journal of the 418: %s", j)
 	}
-	for _, want := range []string{
-		`status=418`, `violations="[response: status 418 is not declared by POST /plants]"`,
-		`violations="[request id: expected integer, got string]"`, `status=504 `, `status=502 `,
-	} {
+	// Every known violation is in the header (above), the journal, the
+	// contract report and the log.
+	known := []string{
+		"response: status 418 is not declared by POST /plants",
+		"response name: required property is missing",
+		"response tag: expected string, got number",
+		"response: Content-Type text/plain is not declared for 200",
+		"request id: expected integer, got string",
+		"request route: no path of the OpenAPI document matches /nowhere",
+		`request security: missing credentials: send "Authorization: Bearer <token>"`,
+	}
+	_, _, all := send(t, ts, call{method: "GET", path: "/__admin/requests"})
+	var journal struct{ Requests []struct{ Violations []Violation } }
+	if err := json.Unmarshal(all, &journal); err != nil {
+		t.Fatal(err)
+	}
+	inJournal := map[string]bool{}
+	for _, e := range journal.Requests {
+		for _, v := range e.Violations {
+			inJournal[v.String()] = true
+		}
+	}
+	_, _, report := send(t, ts, call{method: "GET", path: "/__admin/contract"})
+	var r ContractReport
+	if err := json.Unmarshal(report, &r); err != nil {
+		t.Fatal(err)
+	}
+	inReport := map[string]bool{}
+	for _, o := range r.Operations {
+		for _, v := range o.Violations {
+			inReport[Violation{Direction: v.Direction, Path: v.Path, Reason: v.Reason}.String()] = true
+		}
+	}
+	for _, v := range known {
+		if !inJournal[v] {
+			t.Errorf("the journal lacks %q: %s", v, all)
+		}
+		if !inReport[v] {
+			t.Errorf("the contract report lacks %q: %s", v, report)
+		}
+		if !strings.Contains(logs.String(), strings.ReplaceAll(v, `"`, `\"`)) { // the text log quotes values
+			t.Errorf("the log lacks %q:\n%s", v, logs)
+		}
+	}
+	for _, want := range []string{`status=504 `, `status=502 `} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the log has no %s:\n%s", want, logs)
 		}
