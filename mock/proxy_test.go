@@ -181,7 +181,9 @@ func TestProxy(t *testing.T) {
 		`request security: missing credentials: send "Authorization: Bearer <token>"`,
 	}
 	_, _, all := send(t, ts, call{method: "GET", path: "/__admin/requests"})
-	var journal struct{ Requests []struct{ Violations []Violation } }
+	var journal struct {
+		Requests []struct{ Violations []Violation }
+	}
 	if err := json.Unmarshal(all, &journal); err != nil {
 		t.Fatal(err)
 	}
