@@ -112,7 +112,7 @@ func TestProxy(t *testing.T) {
 		violations string // X-Mock-Violations
 		answer     string
 	}{
-		{"conforming", `{"id":1,"name":"fern"}`, bearer, 200, "", `{"name":"real fern"}`},
+		{"conforming", `{"id":1,"name":"fern"}`, with(bearer, "Connection", "X-Hop", "X-Hop", "1", "Keep-Alive", "timeout=5"), 200, "", `{"name":"real fern"}`},
 		{"undeclared status", `{"id":2,"name":"undeclared"}`, bearer, 418, "1; response: status 418 is not declared by POST /plants", `{"name":"undeclared"}`},
 		{"missing property", `{"id":3,"name":"missing"}`, bearer, 200, "1; response name: required property is missing", `{"tag":"no name"}`},
 		{"wrong type", `{"id":4,"name":"wrongtype"}`, bearer, 200, "1; response tag: expected string, got number", `{"name":"wrongtype","tag":7}`},
@@ -153,6 +153,7 @@ func TestProxy(t *testing.T) {
 	first, firstBody := u.seen[0], u.body[0]
 	u.mu.Unlock()
 	if first.URL.Path != "/plants" || firstBody != `{"id":1,"name":"fern"}` || first.Header.Get("Authorization") != "Bearer abc" ||
+		first.Header.Get("X-Hop") != "" || first.Header.Get("Keep-Alive") != "" ||
 		first.Header.Get("X-Forwarded-For") != "127.0.0.1" || first.Header.Get("X-Forwarded-Host") != strings.TrimPrefix(ts.URL, "http://") ||
 		first.Host != strings.TrimSuffix(strings.TrimPrefix(u.base, "http://"), "/base") {
 		t.Errorf("the upstream got %s %s Host %s, headers %v, body %s", first.Method, first.URL, first.Host, first.Header, firstBody)
@@ -375,3 +376,16 @@ const testHAR = `{"log": {"version": "1.2", "entries": [
  {"request": {"method": "GET", "url": "http://localhost:4010/nowhere", "headers": []},
   "response": {"status": 404, "headers": [], "content": {"mimeType": "text/plain", "text": "no"}}}
 ]}}`
+
+// TestProxyRefused: an upstream that refuses connections is a 502.
+func TestProxyRefused(t *testing.T) {
+	up := httptest.NewServer(http.NotFoundHandler())
+	base := up.URL
+	up.Close()
+	_, ts := newTestServer(t, Options{Proxy: base})
+	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"fern"}`})
+	want := `{"error":50200,"message":"the upstream ` + base + ` failed: dial tcp ` + strings.TrimPrefix(base, "http://") + `: connect: connection refused"}`
+	if resp.StatusCode != 502 || string(got) != want {
+		t.Errorf("%d %s\nwant 502 %s", resp.StatusCode, got, want)
+	}
+}
