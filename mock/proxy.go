@@ -153,26 +153,27 @@ func (s *Server) checkUpstream(resp *http.Response) error {
 	if x == nil {
 		return nil
 	}
-	var vs []openapi.Violation
-	if resp.ContentLength > maxCheckedBody {
-		x.note("answer body of %d bytes passed on unchecked", resp.ContentLength)
-		vs = s.checkAnswer(x, resp, nil)
-	} else {
-		body, err := io.ReadAll(io.LimitReader(resp.Body, maxCheckedBody+1))
-		resp.Body.Close()
+	var body []byte // the whole body; nil when it is too long to check
+	if resp.ContentLength <= maxCheckedBody {
+		b, err := io.ReadAll(io.LimitReader(resp.Body, maxCheckedBody+1))
 		if err != nil {
+			resp.Body.Close()
 			return err // the upstream broke off: a 502
 		}
-		if len(body) > maxCheckedBody {
-			x.note("answer body over %d bytes passed on unchecked", maxCheckedBody)
-			resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), resp.Body))
-			vs = s.checkAnswer(x, resp, nil)
-		} else {
-			resp.Body = io.NopCloser(bytes.NewReader(body))
-			vs = s.checkAnswer(x, resp, body)
+		if len(b) <= maxCheckedBody {
+			resp.Body.Close()
+			resp.Body, body = io.NopCloser(bytes.NewReader(b)), b
+		} else { // what was read, then the rest
+			resp.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(b), resp.Body), resp.Body}
 		}
 	}
-	for _, v := range vs {
+	if body == nil {
+		x.note("answer body over %d bytes passed on unchecked", maxCheckedBody)
+	}
+	for _, v := range s.checkAnswer(x, resp, body) {
 		x.violations = append(x.violations, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
 	}
 	if n := len(x.violations); n > 0 {

@@ -47,6 +47,14 @@ func (u *realStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "ctype")
 	case "slow":
 		<-r.Context().Done() // until the proxy gives up
+	case "huge":
+		// Over the checked size, without a Content-Length.
+		io.WriteString(w, `{"name":"huge","tag":"`)
+		chunk := strings.Repeat("x", 1<<20)
+		for range 17 {
+			io.WriteString(w, chunk)
+		}
+		io.WriteString(w, `"}`)
 	case "garbage":
 		conn, buf, err := http.NewResponseController(w).Hijack()
 		if err == nil {
@@ -387,5 +395,20 @@ func TestProxyRefused(t *testing.T) {
 	want := `{"error":50200,"message":"the upstream ` + base + ` failed: dial tcp ` + strings.TrimPrefix(base, "http://") + `: connect: connection refused"}`
 	if resp.StatusCode != 502 || string(got) != want {
 		t.Errorf("%d %s\nwant 502 %s", resp.StatusCode, got, want)
+	}
+}
+
+// TestProxyHugeAnswer: an answer too long to check, without a
+// Content-Length, reaches the client whole, and the journal says it was
+// not checked.
+func TestProxyHugeAnswer(t *testing.T) {
+	_, ts, _ := proxyServer(t, Options{ProxyTimeout: time.Minute})
+	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":11,"name":"huge"}`})
+	if want := `{"name":"huge","tag":"` + strings.Repeat("x", 17<<20) + `"}`; resp.StatusCode != 200 || string(got) != want || resp.Header.Get(ViolationsHeader) != "" {
+		t.Errorf("huge: %d, %d bytes (want %d), %s %q", resp.StatusCode, len(got), len(want), ViolationsHeader, resp.Header.Get(ViolationsHeader))
+	}
+	_, _, j := send(t, ts, call{method: "POST", path: "/__admin/requests/find", body: `{"body":{"name":"huge"}}`})
+	if !strings.Contains(string(j), `"notes":["answer body over 16777216 bytes passed on unchecked"]`) {
+		t.Errorf("the journal does not note the unchecked body: %.300s", j)
 	}
 }
