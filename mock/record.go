@@ -240,15 +240,22 @@ func recordedName(op string) string {
 func (r *recording) writeScenario(pl *plan) error {
 	recs := r.ops[pl]
 	// The request headers that tell requests apart: those whose values
-	// differ between the recorded requests.
-	varying := map[string]bool{}
+	// differ between the recorded requests, or that only some have.
+	varying, first, seen := map[string]bool{}, map[string]string{}, map[string]int{}
 	for _, rec := range recs {
-		for name := range rec.header {
-			for _, other := range recs {
-				if strings.Join(other.header[name], ",") != strings.Join(rec.header[name], ",") {
-					varying[name] = true
-				}
+		for name, vs := range rec.header {
+			v := strings.Join(vs, ",")
+			if f, ok := first[name]; !ok {
+				first[name] = v
+			} else if f != v {
+				varying[name] = true
 			}
+			seen[name]++
+		}
+	}
+	for name, n := range seen {
+		if n < len(recs) {
+			varying[name] = true
 		}
 	}
 	type group struct {

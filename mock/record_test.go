@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -170,5 +171,30 @@ func TestRecordOffContract(t *testing.T) {
 	}
 	if _, err := New(Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name}); err != nil {
 		t.Errorf("the recording does not load: %v", err)
+	}
+}
+
+// TestRecordVaryingHeaders: requests that differ only in a header are
+// told apart by it; headers every request has alike are not matched.
+func TestRecordVaryingHeaders(t *testing.T) {
+	dir := t.TempDir()
+	_, ts, _ := proxyServer(t, Options{Record: dir})
+	for _, v := range []string{"a", "b"} {
+		send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "X-Variant", v, "X-Same", "s"), body: `{"id":1,"name":"fern"}`})
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ParseScenario("recorded-post-plants.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range sc.Rules {
+		got = append(got, fmt.Sprint(r.When.Headers, " ", r.Times))
+	}
+	if want := "map[X-Variant:a] 0\nmap[X-Variant:b] 0"; strings.Join(got, "\n") != want {
+		t.Errorf("rules match on:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
 	}
 }

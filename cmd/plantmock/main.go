@@ -240,11 +240,8 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	var ste *mock.StoreError
 	var pe *mock.ProxyError
 	switch {
-	case errors.As(err, &ste):
-		fmt.Fprintf(stderr, "plantmock: --%v\n", ste)
-		return nil, err
-	case errors.As(err, &pe):
-		fmt.Fprintf(stderr, "plantmock: --%v\n", pe)
+	case errors.As(err, &ste) || errors.As(err, &pe):
+		fmt.Fprintf(stderr, "plantmock: --%v\n", err) // the flag's name starts the message
 		return nil, err
 	case err == nil && broken == nil:
 		return srv, nil
@@ -323,24 +320,22 @@ func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr i
 	return 0, true
 }
 
-// adminCall is how the commands that ask a running mock reach its admin
-// API: its address (or admin address) and admin token.
-type adminCall struct{ addr, adminAddr, token *string }
-
-func defineAdminCall(fs *flag.FlagSet) adminCall {
-	return adminCall{
-		addr:      fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)"),
-		adminAddr: fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr"),
-		token:     fs.String("admin-token", "", "the mock's admin `token`"),
+// askAdmin is the part the commands that ask a running mock share: it
+// reads their flags (the mock's address or admin address, its admin
+// token) and calls GET path on its admin API. Without an answer, the
+// problem is on stderr and code is the exit code.
+func askAdmin(name, path string, args []string, getenv func(string) string, stderr io.Writer) (resp *http.Response, code int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
+	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
+	token := fs.String("admin-token", "", "the mock's admin `token`")
+	if code, ok := parse(fs, args, getenv, stderr); !ok {
+		return nil, code
 	}
-}
-
-// get calls GET path on the admin API. Problems are written to stderr
-// under the command's name, and give the exit code.
-func (a adminCall) get(name, path string, stderr io.Writer) (*http.Response, int) {
-	target := *a.addr
-	if *a.adminAddr != "" {
-		target = *a.adminAddr
+	target := *addr
+	if *adminAddr != "" {
+		target = *adminAddr
 	}
 	host, port, err := net.SplitHostPort(target)
 	if err != nil {
@@ -355,12 +350,11 @@ func (a adminCall) get(name, path string, stderr io.Writer) (*http.Response, int
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, exitUsage
 	}
-	if *a.token != "" {
-		req.Header.Set("Authorization", "Bearer "+*a.token)
+	if *token != "" {
+		req.Header.Set("Authorization", "Bearer "+*token)
 	}
 	client := &http.Client{Timeout: 3 * time.Second}
-	resp, err := client.Do(req)
-	if err != nil {
+	if resp, err = client.Do(req); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, exitError
 	}
@@ -369,13 +363,7 @@ func (a adminCall) get(name, path string, stderr io.Writer) (*http.Response, int
 
 // health asks a running mock's admin API whether it is healthy.
 func health(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plantmock health", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	call := defineAdminCall(fs)
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return code
-	}
-	resp, code := call.get("plantmock health", mock.AdminPrefix+"health", stderr)
+	resp, code := askAdmin("plantmock health", mock.AdminPrefix+"health", args, getenv, stderr)
 	if resp == nil {
 		return code
 	}
@@ -396,13 +384,7 @@ func health(args []string, getenv func(string) string, stdout, stderr io.Writer)
 // report prints a running mock's contract report; it exits 1 when an
 // exchange broke the document.
 func report(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plantmock report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	call := defineAdminCall(fs)
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return code
-	}
-	resp, code := call.get("plantmock report", mock.AdminPrefix+"contract", stderr)
+	resp, code := askAdmin("plantmock report", mock.AdminPrefix+"contract", args, getenv, stderr)
 	if resp == nil {
 		return code
 	}
