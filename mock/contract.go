@@ -90,15 +90,15 @@ type opTally struct {
 	order      []Violation                    // first seen first
 }
 
-// add counts one exchange of pl (nil: no operation matched).
-func (c *contract) add(e *Entry, pl *plan) {
+// add counts one exchange of pl (nil: no operation matched) and the ways
+// it broke the document.
+func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 	if pl != nil {
 		pl.seen.Add(1)
 	} else {
 		c.unmatched.Add(1)
 	}
-	refused := len(e.Violations) == 0 && e.Code.Contract()
-	if len(e.Violations) == 0 && !refused {
+	if len(vs) == 0 {
 		return
 	}
 	c.mu.Lock()
@@ -111,48 +111,15 @@ func (c *contract) add(e *Entry, pl *plan) {
 		t = &opTally{violations: map[Violation]*ViolationReport{}}
 		c.ops[e.Operation] = t
 	}
-	for _, v := range e.Violations {
-		if v.Direction == "" {
-			v.Direction = "request" // refused by the mock
+	for _, v := range vs {
+		if r := t.violations[v]; r != nil {
+			r.Count++
+			continue
 		}
-		c.addOne(t, e, v)
+		t.violations[v] = &ViolationReport{Direction: v.Direction, Path: v.Path, Reason: v.Reason, Count: 1,
+			Example: Example{Method: e.Method, Path: e.Path, Status: e.Status}}
+		t.order = append(t.order, v)
 	}
-	if refused {
-		// A refusal without listed violations (a missing token, an unknown
-		// path): what it was about is the violation.
-		c.addOne(t, e, Violation{Direction: "request", Reason: codeReason(e)})
-	}
-}
-
-func (c *contract) addOne(t *opTally, e *Entry, v Violation) {
-	if r := t.violations[v]; r != nil {
-		r.Count++
-		return
-	}
-	t.violations[v] = &ViolationReport{Direction: v.Direction, Path: v.Path, Reason: v.Reason, Count: 1,
-		Example: Example{Method: e.Method, Path: e.Path, Status: e.Status}}
-	t.order = append(t.order, v)
-}
-
-// codeReason says what a refusal without violations was about.
-func codeReason(e *Entry) string {
-	switch e.Code {
-	case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
-		return "credentials missing or not accepted"
-	case CodeNoRoute:
-		return "no path of the document matches"
-	case CodeMethod:
-		return "the path does not declare the method"
-	case CodeContentType:
-		return "the Content-Type is missing or not declared"
-	case CodeBodyMissing:
-		return "the required body is missing"
-	case CodeBodyNotJSON:
-		return "the body is not JSON"
-	case CodeBodyTooLarge:
-		return "the body is over the size limit"
-	}
-	return fmt.Sprintf("refused with error %d", e.Code)
 }
 
 // Contract returns what the mock has seen of the contract since it

@@ -209,7 +209,11 @@ func (s *Server) record(x *exchange) {
 	if x.proxied {
 		e.Violations = x.violations
 	}
-	s.contract.add(&e, x.plan)
+	vs := e.Violations
+	if p := x.problem; p != nil && !x.proxied && p.code.Contract() {
+		vs = requestViolations(p) // the client broke the document, refused
+	}
+	s.contract.add(&e, x.plan, vs)
 	if s.recording != nil && x.proxied && x.problem == nil && x.plan != nil && !x.w.hijacked {
 		if err := s.recording.add(x, &e); err != nil {
 			s.log.Error("recording failed", "operation", e.Operation, "error", err.Error())

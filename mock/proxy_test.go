@@ -412,3 +412,19 @@ func TestProxyHugeAnswer(t *testing.T) {
 		t.Errorf("the journal does not note the unchecked body: %.300s", j)
 	}
 }
+
+// TestContractReportRefusals: without a proxy, the requests the mock
+// refused for breaking the document are in the report, request side.
+func TestContractReportRefusals(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	send(t, ts, call{method: "POST", path: "/plants", header: map[string]string{"Content-Type": "application/json"}, body: `{"id":1,"name":"a"}`})
+	send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":"2","name":"a"}`})
+	send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":3,"name":"a"}`})
+	send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":3,"name":"a"}`}) // a duplicate: state, not contract
+	want := "POST /plants: 4 exchange(s), 2 kind(s) of violation\n" +
+		"  request x1: security: missing credentials: send \"Authorization: Bearer <token>\" (e.g. POST /plants -> 401)\n" +
+		"  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n"
+	if got := s.Contract().Text(); got != want {
+		t.Errorf("report:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -95,7 +95,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 		if x.plan != nil {
 			e.Operation = x.plan.op.Name
 		}
-		s.contract.add(&e, x.plan)
+		s.contract.add(&e, x.plan, vs)
 	}
 	return s.Contract(), nil
 }
