@@ -173,22 +173,25 @@ func (s *Server) checkUpstream(resp *http.Response) error {
 	if body == nil {
 		x.note("answer body over %d bytes passed on unchecked", maxCheckedBody)
 	}
-	for _, v := range s.checkAnswer(x, resp, body) {
-		x.violations = append(x.violations, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
-	}
+	x.violations = append(x.violations, answerViolations(x.plan, resp.StatusCode, resp.Header, body)...)
 	if n := len(x.violations); n > 0 {
 		resp.Header.Set(ViolationsHeader, strconv.Itoa(n)+"; "+x.violations[0].String())
 	}
 	return nil
 }
 
-// checkAnswer checks an answer of the upstream against the operation the
-// request matched; body nil leaves the body unchecked.
-func (s *Server) checkAnswer(x *exchange, resp *http.Response, body []byte) []openapi.Violation {
-	if x.plan == nil {
-		return nil // the request matched no operation: reported on its side
+// answerViolations checks an answer to a request of pl (nil when it
+// matched no operation: nothing to check against) and returns how it
+// breaks the document, response side; body nil leaves the body unchecked.
+func answerViolations(pl *plan, status int, header http.Header, body []byte) []Violation {
+	if pl == nil {
+		return nil
 	}
-	return x.plan.op.CheckResponse(resp.StatusCode, resp.Header, body, body != nil)
+	var out []Violation
+	for _, v := range pl.op.CheckResponse(status, header, body, body != nil) {
+		out = append(out, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
+	}
+	return out
 }
 
 // upstreamFailed answers an exchange the upstream did not complete: 504

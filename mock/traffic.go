@@ -87,9 +87,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 					return nil, fmt.Errorf("entry %d: the response body is not base64: %v", i+1, err)
 				}
 			}
-			for _, v := range x.plan.op.CheckResponse(resp.Status, header, b, true) {
-				vs = append(vs, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
-			}
+			vs = append(vs, answerViolations(x.plan, resp.Status, header, b)...)
 		}
 		e := Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
 		if x.plan != nil {
