@@ -112,6 +112,9 @@ func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 		c.ops[e.Operation] = t
 	}
 	for _, v := range vs {
+		if v.Direction == "" {
+			v.Direction = "request" // refused by the mock
+		}
 		if r := t.violations[v]; r != nil {
 			r.Count++
 			continue

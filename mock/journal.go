@@ -210,8 +210,10 @@ func (s *Server) record(x *exchange) {
 		e.Violations = x.violations
 	}
 	vs := e.Violations
-	if p := x.problem; p != nil && !x.proxied && p.code.Contract() {
-		vs = requestViolations(p) // the client broke the document, refused
+	var one [1]Violation // on the stack: no allocation per refused request
+	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
+		one[0] = refusal(p)
+		vs = one[:]
 	}
 	s.contract.add(&e, x.plan, vs)
 	if s.recording != nil && x.proxied && x.problem == nil && x.plan != nil && !x.w.hijacked {

@@ -212,20 +212,26 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err erro
 		message: fmt.Sprintf("the upstream %s failed: %v", s.upstream.target.Redacted(), err)})
 }
 
+// refusal is what a request refused without listed violations (a
+// missing token, an unknown path) broke, as one violation.
+func refusal(p *problem) Violation {
+	var where string // the body as a whole, by default
+	switch p.code {
+	case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
+		where = "security"
+	case CodeNoRoute, CodeMethod:
+		where = "route"
+	case CodeContentType:
+		where = "header.Content-Type"
+	}
+	return Violation{Direction: "request", Path: where, Reason: p.message}
+}
+
 // requestViolations lists the ways a request broke the document, for a
 // proxy that forwards it anyway.
 func requestViolations(p *problem) []Violation {
 	if len(p.violations) == 0 {
-		var where string // the body as a whole, by default
-		switch p.code {
-		case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
-			where = "security"
-		case CodeNoRoute, CodeMethod:
-			where = "route"
-		case CodeContentType:
-			where = "header.Content-Type"
-		}
-		return []Violation{{Direction: "request", Path: where, Reason: p.message}}
+		return []Violation{refusal(p)}
 	}
 	out := make([]Violation, len(p.violations))
 	for i, v := range p.violations {
