@@ -82,6 +82,7 @@ func (s *Server) adminHandler() http.Handler {
 	noCall := func(w http.ResponseWriter, r *http.Request) {
 		adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
 	}
+	s.webhookRoutes(mux)
 	mux.HandleFunc(AdminPrefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.adminToken != "" {
@@ -92,7 +93,7 @@ func (s *Server) adminHandler() http.Handler {
 				return
 			}
 		}
-		if p := r.URL.Path; path.Clean(p) != p && path.Clean(p)+"/" != p {
+		if p := r.URL.EscapedPath(); path.Clean(p) != p && path.Clean(p)+"/" != p {
 			noCall(w, r) // ServeMux would redirect to the clean path; an API answers
 			return
 		}

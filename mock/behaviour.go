@@ -55,6 +55,7 @@ func (s *Server) create(x *exchange) *problem {
 	obj = c.accept(x, obj)
 	applyDefaults(obj, c.schema)
 	var answer []byte
+	var stored any
 	col := c.key(x.vals)
 	given := c.bodyKey(obj) != ""
 	doc := func(key string) ([]byte, error) {
@@ -63,7 +64,7 @@ func (s *Server) create(x *exchange) *problem {
 		if p != nil {
 			return nil, p
 		}
-		answer = b
+		answer, stored = b, res
 		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
 	want := c.bodyKey(obj)
@@ -80,6 +81,7 @@ func (s *Server) create(x *exchange) *problem {
 	if err != nil {
 		return s.storeProblem(err, c, col, want)
 	}
+	x.created = stored
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
 		x.w.Header().Set("Location", u)
 	}

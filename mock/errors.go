@@ -30,6 +30,7 @@ const (
 	CodePrefer         Code = 40007 // a Prefer header asks for something not declared
 	CodeSession        Code = 40008 // X-Mock-Session is malformed, or there are too many sessions
 	CodeFull           Code = 40009 // the store holds MaxResources resources
+	CodeWebhook        Code = 40010 // an admin call names no declared webhook, or one without a subscriber
 	CodeNoCredentials  Code = 40100 // no credentials for the declared security scheme
 	CodeBadCredentials Code = 40101 // credentials of another scheme, or malformed
 	CodeTokenRejected  Code = 40102 // a well-formed token that is not accepted
@@ -48,7 +49,7 @@ const (
 // admits.
 var errorCodes = []Code{
 	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
-	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull,
+	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull, CodeWebhook,
 	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
 	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeBadGateway, CodeUnavailable, CodeGatewayTimeout,
 }

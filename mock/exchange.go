@@ -49,6 +49,7 @@ type exchange struct {
 	// (an optional body left out), so the plan's proof does not hold.
 	unproven bool
 	notes    []string // what the answer did beyond the usual, for the journal
+	created  any      // the resource a create stored, for the webhooks it sends
 
 	// With a proxy: whether the upstream answered, and the ways the
 	// exchange broke the document, request side then response side.

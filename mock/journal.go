@@ -48,6 +48,24 @@ type Entry struct {
 	// Notes say what the mock did with an accepted request beyond keeping
 	// it: "ignored readOnly id", say.
 	Notes []string `json:"notes,omitempty"`
+
+	// Direction is "outbound" for a webhook or callback the mock sent (one
+	// entry per attempt); empty for the requests it received. Of an
+	// outbound entry, Method, Path, Header and Body are what was sent,
+	// Status and Response the subscriber's answer, Violations the ways
+	// that answer broke the document, and Operation "webhook NAME" or
+	// "callback NAME".
+	Direction string `json:"direction,omitempty"`
+	// URL is where an outbound request went.
+	URL string `json:"url,omitempty"`
+	// Trigger is the Seq of the request whose answer sent an outbound
+	// one; 0 when the admin API sent it.
+	Trigger uint64 `json:"trigger,omitempty"`
+	// Attempt counts the tries of an outbound request from 1; 0 when it
+	// was not sent.
+	Attempt int `json:"attempt,omitempty"`
+	// Error says why an outbound request got no answer, or was not sent.
+	Error string `json:"error,omitempty"`
 }
 
 // MarshalJSON writes bodies as JSON when they are JSON, else as strings.
@@ -233,6 +251,7 @@ func (s *Server) record(x *exchange) {
 	if s.observe != nil {
 		s.observe(e)
 	}
+	s.afterAnswer(x, e.Seq)
 }
 
 func clipBytes(b []byte) []byte {

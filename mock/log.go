@@ -29,3 +29,27 @@ func (s *Server) logExchange(e *Entry) {
 	}
 	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs...)
 }
+
+// logDelivery logs one attempt of a webhook or callback: at info level
+// when answered with no violations, else as a warning.
+func (s *Server) logDelivery(e *Entry) {
+	attrs := []slog.Attr{
+		slog.String("webhook", e.Operation), slog.String("method", e.Method), slog.String("url", clip(e.URL, 200)),
+		slog.Int("attempt", e.Attempt), slog.Uint64("trigger", e.Trigger),
+	}
+	if e.Session != "" {
+		attrs = append(attrs, slog.String("session", e.Session))
+	}
+	level := slog.LevelInfo
+	if e.Error != "" {
+		attrs = append(attrs, slog.String("error", e.Error))
+		level = slog.LevelWarn
+	} else {
+		attrs = append(attrs, slog.Int("status", e.Status), slog.Duration("duration", e.Duration))
+	}
+	if len(e.Violations) > 0 {
+		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations)))
+		level = slog.LevelWarn
+	}
+	s.log.LogAttrs(context.Background(), level, "outbound", attrs...)
+}

@@ -150,6 +150,36 @@ type Options struct {
 	// CodeGatewayTimeout; an upstream that fails gets 502, CodeBadGateway.
 	ProxyTimeout time.Duration
 
+	// Webhooks subscribe URLs to the document's webhooks (OpenAPI 3.1
+	// webhooks), by name, in every session; a session changes its own
+	// through the admin API. A webhook is sent after a create that stores
+	// what its body schema describes, when a scenario rule names it, and
+	// when the admin API sends it.
+	Webhooks map[string]Subscriber
+
+	// WebhookAllow lists the hosts callbacks may be sent to (host,
+	// host:port, *.domain, "loopback" or "*"): a callback URL taken from a
+	// request or the document goes nowhere else. Empty means loopback and
+	// the hosts of Webhooks.
+	WebhookAllow []string
+
+	// WebhookTimeout bounds each attempt of a webhook or callback (0:
+	// DefaultWebhookTimeout). An attempt that cannot connect, times out
+	// or gets a 5xx is retried WebhookRetries times (0:
+	// DefaultWebhookRetries; negative: never), after a backoff that
+	// doubles from WebhookBackoff (0: DefaultWebhookBackoff), with jitter.
+	// At most WebhookQueue deliveries (0: DefaultWebhookQueue) are under
+	// way at once; more are dropped with a log line.
+	WebhookTimeout time.Duration
+	WebhookRetries int
+	WebhookBackoff time.Duration
+	WebhookQueue   int
+
+	// ShutdownTimeout bounds how long Serve, once its context is done,
+	// and Close wait for in-flight requests and deliveries; 0 means
+	// ShutdownTimeout.
+	ShutdownTimeout time.Duration
+
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine. It must be quick and safe for concurrent
 	// use.

@@ -89,6 +89,43 @@ type Respond struct {
 	Delay time.Duration `yaml:"delay,omitempty" json:"-"`
 	// Fault breaks the answer instead; see Fault.
 	Fault Fault `yaml:"fault,omitempty" json:"fault,omitempty"`
+	// Webhooks are sent after the answer, to the session's subscribers.
+	Webhooks []WebhookCall `yaml:"webhooks,omitempty" json:"webhooks,omitempty"`
+}
+
+// WebhookCall names a webhook of the document a rule sends. In YAML it
+// is the webhook's name alone, or an object with name, body and delay.
+type WebhookCall struct {
+	Name string `yaml:"name" json:"name"`
+	// Body is the webhook's body, a template as Respond.Body is; absent,
+	// the body is the resource the request created (projected onto the
+	// webhook's schema), else one generated from the schema.
+	Body any `yaml:"body,omitempty" json:"body,omitempty"`
+	// Delay is waited after the answer before sending.
+	Delay time.Duration `yaml:"delay,omitempty" json:"-"`
+}
+
+// UnmarshalYAML reads a webhook's name alone, or the whole object.
+func (c *WebhookCall) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		c.Name = n.Value
+		return nil
+	}
+	type plain WebhookCall
+	return n.Load((*plain)(c), yaml.WithKnownFields())
+}
+
+// MarshalJSON writes Delay as a duration ("1.5s"), as in YAML.
+func (c WebhookCall) MarshalJSON() ([]byte, error) {
+	type plain WebhookCall
+	var delay string
+	if c.Delay != 0 {
+		delay = c.Delay.String()
+	}
+	return json.Marshal(struct {
+		plain
+		Delay string `json:"delay,omitempty"`
+	}{plain(c), delay})
 }
 
 // MarshalJSON writes Delay as a duration ("1.5s"), as in YAML.

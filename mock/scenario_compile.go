@@ -46,6 +46,15 @@ type rule struct {
 	delay       time.Duration
 	fault       *faultKind
 	offContract bool
+	webhooks    []ruleWebhook
+}
+
+// ruleWebhook is a webhook a rule sends after its answer.
+type ruleWebhook struct {
+	hooks   []*openapi.Hook
+	body    any // JSON values and *valueTemplate
+	hasBody bool
+	delay   time.Duration
 }
 
 // paramMatch matches the path parameter at index i of the route.
@@ -285,6 +294,40 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 				}
 			}
 		}
+	}
+	for i, c := range resp.Webhooks {
+		at := fmt.Sprintf("respond.webhooks[%d]", i)
+		hooks := s.doc.Webhook(c.Name)
+		if hooks == nil {
+			fail("%s: %q is not a webhook of the document (declared: %s)", at, clip(c.Name, 60), s.doc.WebhookNames())
+			continue
+		}
+		if c.Delay < 0 {
+			fail("%s.delay: must not be negative", at)
+		}
+		rw := ruleWebhook{hooks: hooks, delay: c.Delay}
+		if c.Body != nil {
+			rw.hasBody = true
+			v, err := jsonx.Normalize(c.Body)
+			if err != nil {
+				fail("%s.body: %v", at, err)
+				continue
+			}
+			tree, static, err := compileBody(v, at+".body")
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			rw.body = tree
+			if static {
+				for _, h := range hooks {
+					if vs := hookViolations(h, tree); len(vs) > 0 {
+						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, joinEntryViolations(vs))
+					}
+				}
+			}
+		}
+		r.webhooks = append(r.webhooks, rw)
 	}
 	if !def.OffContract && resp.Fault == "" && resp.Status >= 100 && resp.Status <= 599 {
 		for _, op := range ops {

@@ -41,13 +41,16 @@ type Server struct {
 
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
 	recording *recording // Options.Record; nil when nothing is recorded
+	hooks     hookSet    // webhooks and callbacks the document declares
+	shutdown  time.Duration
 
 	// State.
-	store    store.Store       // every session's resources
-	shared   *redisstore.Store // the store when it is Redis; nil for memory
-	sessions sessions          // the default and named sessions
-	seq      atomic.Uint64     // values generated so far
-	contract contract          // what the exchanges did to the contract
+	store      store.Store       // every session's resources
+	shared     *redisstore.Store // the store when it is Redis; nil for memory
+	sessions   sessions          // the default and named sessions
+	seq        atomic.Uint64     // values generated so far
+	contract   contract          // what the exchanges did to the contract
+	deliveries *deliveries       // webhooks and callbacks under way
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -110,6 +113,11 @@ func New(opts Options) (*Server, error) {
 	if err := s.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
+	if err := s.newHookSet(opts); err != nil {
+		return nil, err
+	}
+	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
+	s.deliveries = newDeliveries(s, opts)
 	var shipped []*Scenario
 	if !opts.NoShippedScenarios {
 		shipped = ShippedScenarios()
@@ -155,8 +163,9 @@ func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s
 func (s *Server) Warnings() []string { return append([]string(nil), s.doc.Warnings...) }
 
 // Serve answers requests on ln until ctx is done, then shuts down
-// gracefully: it stops accepting, lets in-flight requests finish for up to
-// ShutdownTimeout, and returns nil.
+// gracefully: it stops accepting, lets in-flight requests and then the
+// webhooks and callbacks under way finish within Options.ShutdownTimeout
+// (logging how many deliveries it dropped), and returns nil.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error { return s.serveOn(ctx, ln, s) }
 
 // ServeAdmin serves the admin API alone on ln, like Serve.
@@ -181,14 +190,18 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		return err
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
 	err := hs.Shutdown(sctx)
+	if h == s {
+		s.deliveries.close(sctx) // webhooks and callbacks under way, in the time left
+	}
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr
 	}
 	return err
 }
 
-// ShutdownTimeout bounds how long Serve waits for in-flight requests.
+// ShutdownTimeout is the default bound on how long Serve waits, at
+// shutdown, for in-flight requests and then webhook deliveries under way.
 const ShutdownTimeout = 10 * time.Second

@@ -49,6 +49,13 @@ type sessionState interface {
 	// active returns the scenario for requests that do not name one.
 	active(ctx context.Context) (*scenario, error)
 	activate(ctx context.Context, sc *scenario) error
+
+	// subscribers returns the webhook subscribers set for the session
+	// through the admin API, by webhook name; a Subscriber with no URL
+	// stands for one removed. Webhooks the map leaves out have the
+	// subscribers of Options.Webhooks.
+	subscribers(ctx context.Context) (map[string]Subscriber, error)
+	subscribe(ctx context.Context, name string, sub Subscriber) error
 }
 
 // sessions owns the sessions of a Server: the default one and the named

@@ -2,6 +2,8 @@ package mock
 
 import (
 	"context"
+	"maps"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -12,6 +14,9 @@ type memState struct {
 	counts   []ruleCount              // by rule.id
 	current  atomic.Pointer[scenario] // the scenario for requests without X-Mock-Scenario
 	lastUsed atomic.Int64             // unix nanoseconds
+
+	mu   sync.Mutex // guards subs
+	subs map[string]Subscriber
 }
 
 // ruleCount counts what one rule did in one session.
@@ -68,5 +73,21 @@ func (st *memState) active(context.Context) (*scenario, error) { return st.curre
 
 func (st *memState) activate(_ context.Context, sc *scenario) error {
 	st.current.Store(sc)
+	return nil
+}
+
+func (st *memState) subscribers(context.Context) (map[string]Subscriber, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return maps.Clone(st.subs), nil
+}
+
+func (st *memState) subscribe(_ context.Context, name string, sub Subscriber) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.subs == nil {
+		st.subs = map[string]Subscriber{}
+	}
+	st.subs[name] = sub
 	return nil
 }

@@ -87,3 +87,27 @@ func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
 	}
 	return st.sm.shared.SetActive(ctx, st.name, name)
 }
+
+func (st *sharedState) subscribers(ctx context.Context) (map[string]Subscriber, error) {
+	raw, err := st.sm.shared.Subscribers(ctx, st.name)
+	if err != nil || len(raw) == 0 {
+		return nil, err
+	}
+	out := make(map[string]Subscriber, len(raw))
+	for name, data := range raw {
+		var sub Subscriber
+		if err := json.Unmarshal(data, &sub); err != nil {
+			return nil, fmt.Errorf("webhook subscriber %q does not decode: %w", name, err)
+		}
+		out[name] = sub
+	}
+	return out, nil
+}
+
+func (st *sharedState) subscribe(ctx context.Context, name string, sub Subscriber) error {
+	data, err := json.Marshal(sub)
+	if err != nil {
+		return err
+	}
+	return st.sm.shared.Subscribe(ctx, st.name, name, data)
+}

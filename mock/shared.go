@@ -61,9 +61,15 @@ func redacted(raw string) string {
 	return u.Redacted()
 }
 
-// Close releases the connections to a shared store; what it holds stays
-// there. A Server with the in-memory store needs no Close.
+// Close waits for the webhooks and callbacks under way, up to
+// Options.ShutdownTimeout (dropping the rest, with a log line), and
+// releases the connections to a shared store; what it holds stays there.
+// A Server that sends nothing and keeps its state in memory needs no
+// Close.
 func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
+	defer cancel()
+	s.deliveries.close(ctx)
 	if s.shared != nil {
 		return s.shared.Close()
 	}

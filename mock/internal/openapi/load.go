@@ -25,6 +25,10 @@ type Document struct {
 	// generating data.
 	Warnings []string
 
+	// Webhooks are the document's webhooks (OpenAPI 3.1), in document
+	// order.
+	Webhooks []*Hook
+
 	router *Router
 	v31    bool
 }
@@ -224,6 +228,9 @@ func (l *loader) load() error {
 		return err
 	}
 	d.router = newRouter()
+	if err := l.webhooks(); err != nil {
+		return err
+	}
 	paths := root.get("paths")
 	if paths == nil {
 		return nil
@@ -382,6 +389,9 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			}
 			o.Responses = append(o.Responses, r)
 		}
+	}
+	if err := l.callbacks(o, on, optr); err != nil {
+		return nil, err
 	}
 	return o, nil
 }

@@ -25,6 +25,10 @@ type Operation struct {
 	Responses []*Response
 	Default   *Response
 
+	// Callbacks are the requests the server sends after answering, as
+	// the operation's callbacks declare.
+	Callbacks []*Hook
+
 	// pathNames are the names of the template's parameters, in order.
 	pathNames []string
 	wire      *wire.Params

@@ -45,13 +45,14 @@ type sessionKeys struct {
 	active  string // the session's active scenario; "" for none
 	journal string // stream of journal records
 	seq     string // the last journal sequence number
+	hooks   string // hash: webhook name -> subscriber
 }
 
 // state returns the keys of a session's rule counters, active scenario
 // and journal.
 func (s *Store) state(sess string) sessionKeys {
 	base := s.prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
-	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq"}
+	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks"}
 }
 
 // sessions returns the key of the sorted set of named sessions by the

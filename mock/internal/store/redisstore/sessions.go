@@ -27,7 +27,7 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 // keys expire after idle.
 func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (expired []string, err error) {
 	k := s.state(sess)
-	v, err := s.run(ctx, "touch", touchScript, []string{s.sessions(), k.rules, k.active, k.journal, k.seq},
+	v, err := s.run(ctx, "touch", touchScript, []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
 		sess, now.UnixMilli(), idle.Milliseconds(), max, s.prefix)
 	if err != nil {
 		return nil, err
@@ -74,6 +74,32 @@ func (s *Store) SetActive(ctx context.Context, sess, name string) error {
 	key := s.state(sess).active
 	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Set().Key(key).Value(name).Build() }).Error(); err != nil {
 		return unavailable("activate", err)
+	}
+	return nil
+}
+
+// Subscribers returns what Subscribe stored for a session, by name.
+func (s *Store) Subscribers(ctx context.Context, sess string) (map[string][]byte, error) {
+	key := s.state(sess).hooks
+	m, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Hgetall().Key(key).Build() }).AsStrMap()
+	if err != nil {
+		return nil, unavailable("webhook subscribers", err)
+	}
+	out := make(map[string][]byte, len(m))
+	for k, v := range m {
+		out[k] = []byte(v)
+	}
+	return out, nil
+}
+
+// Subscribe stores a session's subscriber of the webhook called name.
+// Subscribers live as long as the session's other state.
+func (s *Store) Subscribe(ctx context.Context, sess, name string, data []byte) error {
+	key := s.state(sess).hooks
+	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed {
+		return b.Hset().Key(key).FieldValue().FieldValue(name, string(data)).Build()
+	}).Error(); err != nil {
+		return unavailable("webhook subscribe", err)
 	}
 	return nil
 }
@@ -140,14 +166,14 @@ func (s *Store) ping(ctx context.Context) error {
 }
 
 // touchScript notes the use of a session. KEYS: sessions, and the
-// session's rules, active, journal and seq. ARGV: name, now, idle, max,
+// session's rules, active, journal, seq and hooks. ARGV: name, now, idle, max,
 // prefix. It returns {} when the session is new and there are max
 // sessions, else {"ok", expired...}.
 var touchScript = rueidis.NewLuaScript(`
 local name, now, idle, max, prefix = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local function drop(n)
   local base = prefix .. "s" .. #n .. ":" .. n .. ":"
-  redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq")
+  redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
   redis.call("ZREM", KEYS[1], n)
 end
 local out = {"ok"}
@@ -165,7 +191,7 @@ if not last and redis.call("ZCARD", KEYS[1]) >= max then
   if redis.call("ZCARD", KEYS[1]) >= max then return {} end
 end
 redis.call("ZADD", KEYS[1], now, name)
-for i = 2, 5 do redis.call("PEXPIRE", KEYS[i], idle) end
+for i = 2, 6 do redis.call("PEXPIRE", KEYS[i], idle) end
 return out
 `)
 

@@ -1,0 +1,149 @@
+package openapi
+
+import "strings"
+
+// Hook is a request the document says the server sends: a webhook (an
+// entry of OpenAPI 3.1's webhooks) or a callback of an operation. Its Op
+// holds what is sent and answered as for any operation: parameters (the
+// headers to send), body, security and responses.
+type Hook struct {
+	// Name is the key in webhooks, or the callback's name.
+	Name string
+	// URL is a callback's URL: a runtime expression such as
+	// {$request.body#/callbackUrl}, a literal URL, or a mix of both. Empty
+	// for a webhook, whose URL the subscriber gives.
+	URL string
+	Op  *Operation
+}
+
+// Webhook reports whether h is a webhook rather than a callback.
+func (h *Hook) Webhook() bool { return h.URL == "" }
+
+// hooks reads the operations of a Path Item Object that describes
+// outgoing requests: a webhook's, or one callback expression's. Security
+// is the operation's own: the document's top-level security is about
+// calling the API, not about what it sends.
+func (l *loader) hooks(name, url string, pn *node, ptr string) ([]*Hook, error) {
+	item, iptr, err := l.deref(pn, ptr)
+	if err != nil {
+		return nil, err
+	}
+	if !item.isObject() {
+		return nil, fail(ptr, item, "the path item is not an object")
+	}
+	var out []*Hook
+	for _, m := range methods {
+		on := item.get(m)
+		if on == nil {
+			continue
+		}
+		optr := child(iptr, m)
+		if !on.isObject() {
+			return nil, fail(optr, on, "the operation is not an object")
+		}
+		method := strings.ToUpper(m)
+		o, err := l.operation(method, name, item, iptr, on, optr, nil)
+		if err != nil {
+			return nil, err
+		}
+		if url == "" {
+			o.Name = "webhook " + name
+		} else {
+			o.Name = "callback " + name
+		}
+		if len(out) > 0 || hasMore(item, m) {
+			o.Name += " " + method
+		}
+		out = append(out, &Hook{Name: name, URL: url, Op: o})
+	}
+	return out, nil
+}
+
+// hasMore reports whether a path item declares another method after m.
+func hasMore(item *node, m string) bool {
+	after := false
+	for _, x := range methods {
+		if after && item.get(x) != nil {
+			return true
+		}
+		after = after || x == m
+	}
+	return false
+}
+
+// webhooks reads the document's webhooks (OpenAPI 3.1).
+func (l *loader) webhooks() error {
+	wh := l.root.get("webhooks")
+	if wh == nil {
+		return nil
+	}
+	if !wh.isObject() {
+		return fail("/webhooks", wh, "webhooks is not an object")
+	}
+	for i, name := range wh.keys {
+		hs, err := l.hooks(name, "", wh.vals[i], child("/webhooks", name))
+		if err != nil {
+			return err
+		}
+		l.doc.Webhooks = append(l.doc.Webhooks, hs...)
+	}
+	return nil
+}
+
+// callbacks reads an operation's callbacks: name to Callback Object, each
+// a map of URL expression to Path Item Object.
+func (l *loader) callbacks(o *Operation, on *node, optr string) error {
+	cbs := on.get("callbacks")
+	if cbs == nil {
+		return nil
+	}
+	if !cbs.isObject() {
+		return fail(child(optr, "callbacks"), cbs, "callbacks is not an object")
+	}
+	for i, name := range cbs.keys {
+		cptr := child(child(optr, "callbacks"), name)
+		cb, cptr, err := l.deref(cbs.vals[i], cptr)
+		if err != nil {
+			return err
+		}
+		if !cb.isObject() {
+			return fail(cptr, cb, "the callback is not an object")
+		}
+		for j, expr := range cb.keys {
+			if strings.TrimSpace(expr) == "" {
+				return fail(child(cptr, expr), cb.vals[j], "the callback's URL expression is empty")
+			}
+			hs, err := l.hooks(name, expr, cb.vals[j], child(cptr, expr))
+			if err != nil {
+				return err
+			}
+			o.Callbacks = append(o.Callbacks, hs...)
+		}
+	}
+	return nil
+}
+
+// Webhook returns the hooks of the webhook called name, or nil.
+func (d *Document) Webhook(name string) []*Hook {
+	var out []*Hook
+	for _, h := range d.Webhooks {
+		if h.Name == name {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// WebhookNames lists the declared webhooks, for messages.
+func (d *Document) WebhookNames() string {
+	var names []string
+	for _, h := range d.Webhooks {
+		if len(names) == 0 || names[len(names)-1] != h.Name {
+			names = append(names, h.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}

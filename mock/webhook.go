@@ -1,0 +1,244 @@
+package mock
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// Subscriber receives a webhook: the mock sends the webhook's requests
+// to URL. Token, if set, is the credential for the security the webhook
+// declares (a bearer token, an API key, or user:password for basic).
+type Subscriber struct {
+	URL   string `json:"url"`
+	Token string `json:"token,omitempty"`
+}
+
+// hookSet is what the document says the mock sends, worked out at start:
+// its webhooks by name, the webhooks each create sends, the subscribers
+// given by Options.Webhooks, and which hosts callbacks may reach.
+type hookSet struct {
+	byName   map[string][]*openapi.Hook
+	onCreate map[*plan][]*openapi.Hook
+	defaults map[string]Subscriber
+	allow    allowList
+}
+
+// newHookSet checks Options.Webhooks against the document and finds the
+// webhooks creates send: those whose body schema is the create's body
+// schema or its collection's item schema (the same schema, by reference).
+func (s *Server) newHookSet(opts Options) error {
+	hs := &s.hooks
+	hs.byName = map[string][]*openapi.Hook{}
+	for _, h := range s.doc.Webhooks {
+		hs.byName[h.Name] = append(hs.byName[h.Name], h)
+	}
+	hs.defaults = map[string]Subscriber{}
+	for name, sub := range opts.Webhooks {
+		if hs.byName[name] == nil {
+			return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.doc.WebhookNames())
+		}
+		if err := checkSubscriberURL(sub.URL); err != nil {
+			return fmt.Errorf("webhook %s: %v", name, err)
+		}
+		hs.defaults[name] = sub
+	}
+	allow, err := newAllowList(opts.WebhookAllow, hs.defaults)
+	if err != nil {
+		return err
+	}
+	hs.allow = allow
+	hs.onCreate = map[*plan][]*openapi.Hook{}
+	for _, pl := range s.plans {
+		if pl.do != create || pl.col == nil {
+			continue
+		}
+		var body *openapi.Schema
+		if m := pl.op.Body.JSON(); pl.op.Body != nil && m != nil {
+			body = m.Schema
+		}
+		for _, h := range s.doc.Webhooks {
+			if sc := hookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
+				hs.onCreate[pl] = append(hs.onCreate[pl], h)
+			}
+		}
+	}
+	return nil
+}
+
+// hookSchema returns the schema of a hook's JSON body, or nil.
+func hookSchema(h *openapi.Hook) *openapi.Schema {
+	if h.Op.Body == nil {
+		return nil
+	}
+	if m := h.Op.Body.JSON(); m != nil {
+		return m.Schema
+	}
+	return nil
+}
+
+// checkSubscriberURL accepts absolute http and https URLs.
+func checkSubscriberURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute http or https URL", clip(raw, 100))
+	}
+	return nil
+}
+
+// subscriber returns the session's subscriber of a webhook: the one set
+// through the admin API, else the one of Options.Webhooks; ok is false
+// when there is none.
+func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subscriber, bool, error) {
+	subs, err := ss.state.subscribers(ctx)
+	if err != nil {
+		return Subscriber{}, false, err
+	}
+	sub, set := subs[name]
+	if !set {
+		sub = s.hooks.defaults[name]
+	}
+	return sub, sub.URL != "", nil
+}
+
+// webhookBody builds the body of a webhook: the value given (a created
+// resource, projected onto the webhook's schema), else one generated from
+// the schema. It returns nil for a webhook without a JSON body.
+func webhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
+	sc := hookSchema(h)
+	if sc == nil {
+		return nil
+	}
+	if v != nil {
+		return project(v, sc)
+	}
+	return gen.Value(sc, f())
+}
+
+// hookViolations checks a body against a hook's declared request body.
+func hookViolations(h *openapi.Hook, body any) []Violation {
+	sc := hookSchema(h)
+	if sc == nil {
+		return nil
+	}
+	var out []Violation
+	for _, v := range sc.Validate(body) {
+		out = append(out, Violation{Path: v.Path, Reason: v.Reason, Direction: "request"})
+	}
+	return out
+}
+
+// afterAnswer sends what an answered request triggers: the webhooks of a
+// create, those the scenario rule names, and the operation's callbacks.
+// It runs once the answer is recorded (seq is its journal entry), and
+// only for answers the mock made itself with a 2xx status.
+func (s *Server) afterAnswer(x *exchange, seq uint64) {
+	if x.plan == nil || x.problem != nil || x.proxied || x.w.hijacked || x.w.status < 200 || x.w.status > 299 {
+		return
+	}
+	hooks := s.hooks.onCreate[x.plan]
+	var calls []ruleWebhook
+	if x.rule != nil {
+		calls = x.rule.webhooks
+	}
+	cbs := x.plan.op.Callbacks
+	if len(hooks) == 0 && len(calls) == 0 && len(cbs) == 0 {
+		return
+	}
+	if f, ok := x.w.ResponseWriter.(interface{ Flush() }); ok {
+		f.Flush() // the client has its answer before anything is sent
+	}
+	ctx := context.WithoutCancel(x.r.Context())
+	faker := func() *gofakeit.Faker { return x.fake(s) }
+	if x.created != nil {
+		for _, h := range hooks {
+			s.sendWebhook(ctx, x.sess, h, webhookBody(h, x.created, faker), seq, 0)
+		}
+	}
+	for _, c := range calls {
+		var data map[string]any
+		for _, h := range c.hooks {
+			body := webhookBody(h, x.created, faker)
+			if c.hasBody {
+				if data == nil {
+					data = x.templateData()
+				}
+				v, err := renderBody(c.body, data, faker)
+				if err != nil {
+					s.log.Error("webhook body template failed", "rule", x.rule.name, "webhook", h.Name, "error", err.Error())
+					continue
+				}
+				body = v
+			}
+			s.sendWebhook(ctx, x.sess, h, body, seq, c.delay)
+		}
+	}
+	for _, h := range cbs {
+		s.sendCallback(ctx, x, h, seq)
+	}
+}
+
+// sendWebhook sends a webhook to the session's subscriber, if it has one.
+func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, body any, trigger uint64, delay time.Duration) {
+	sub, ok, err := s.subscriber(ctx, ss, h.Name)
+	if err != nil {
+		s.log.Error("webhook not sent: the subscribers could not be read", "webhook", h.Name, "error", err.Error())
+		return
+	}
+	if !ok {
+		return
+	}
+	s.deliveries.send(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: body, trigger: trigger, delay: delay})
+}
+
+// sendCallback sends one of an operation's callbacks, to the URL its
+// expression gives, if the allow list lets it.
+func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook, trigger uint64) {
+	dv := &delivery{sess: x.sess, hook: h, trigger: trigger}
+	target, err := expandURL(h.URL, x)
+	if err == nil {
+		err = s.hooks.allow.check(target)
+	}
+	dv.url = target
+	if target == "" {
+		dv.url = h.URL
+	}
+	if err != nil {
+		dv.refused = err.Error()
+		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(dv.url, 200), "reason", dv.refused)
+		s.deliveries.note(dv, 0, nil, dv.refused)
+		return
+	}
+	dv.body = webhookBody(h, x.created, func() *gofakeit.Faker { return x.fake(s) })
+	s.deliveries.send(dv)
+}
+
+// webhookNames lists webhook names for messages.
+func (hs *hookSet) names() string {
+	names := make([]string, 0, len(hs.byName))
+	for n := range hs.byName {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return "none"
+	}
+	return clip(strings.Join(names, ", "), 300)
+}
+
+// encodeHookBody returns a body's bytes and content type.
+func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
+	if body == nil || h.Op.Body == nil {
+		return nil, ""
+	}
+	return jsonx.Marshal(body), contentTypeOf(h.Op.Body.JSON())
+}
