@@ -218,11 +218,13 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 				m.Status, ok = st, isNum && err == nil
 			case "body":
 				m.Body = x
+			case "direction":
+				m.Direction, ok = x.(string)
 			default:
 				ok = false
 			}
 			if !ok {
-				adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON)", k))
+				adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)", k))
 				return
 			}
 		}

@@ -6,14 +6,19 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // Match selects journal entries. Every condition given must hold; the
 // zero Match selects every entry.
 type Match struct {
 	// Operation is "METHOD /path/template" of the document, as in a
-	// scenario.
+	// scenario, or the "webhook NAME" or "callback NAME" of an outbound
+	// entry.
 	Operation string `json:"operation,omitempty"`
+	// Direction is "inbound" for the requests the mock received, or
+	// "outbound" for the webhooks and callbacks it sent; empty for both.
+	Direction string `json:"direction,omitempty"`
 	// Status is the answer's status.
 	Status int `json:"status,omitempty"`
 	// Body is a JSON subset of the request body, as in a scenario's
@@ -50,14 +55,25 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 	}
 	var name string
 	if m.Operation != "" {
-		op := s.operation(m.Operation)
-		if op == nil {
-			return nil, fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template}; declared: %s)", m.Operation, s.operationNames())
+		if op := s.operation(m.Operation); op != nil {
+			name = op.Name
+		} else if name = s.hookName(m.Operation); name == "" {
+			return nil, fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template}, webhook NAME or callback NAME; declared: %s)", m.Operation, s.operationNames())
 		}
-		name = op.Name
+	}
+	var outbound bool
+	switch m.Direction {
+	case "", "inbound":
+	case "outbound":
+		outbound = true
+	default:
+		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", clip(m.Direction, 20))
 	}
 	return func(e Entry) bool {
 		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
+			return false
+		}
+		if m.Direction != "" && (e.Direction == "outbound") != outbound {
 			return false
 		}
 		if pat != nil {
@@ -68,6 +84,27 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 		}
 		return m.Func == nil || m.Func(e)
 	}, nil
+}
+
+// hookName returns the journal's name of the webhook or callback name
+// gives ("webhook /plant/webhook", "callback onEvent"), or "".
+func (s *Server) hookName(name string) string {
+	kind, rest, _ := strings.Cut(strings.TrimSpace(name), " ")
+	var hooks []*openapi.Hook
+	switch kind {
+	case "webhook":
+		hooks = s.doc.Webhooks
+	case "callback":
+		for _, op := range s.doc.Operations {
+			hooks = append(hooks, op.Callbacks...)
+		}
+	}
+	for _, h := range hooks {
+		if h.Op.Name == kind+" "+rest {
+			return h.Op.Name
+		}
+	}
+	return ""
 }
 
 // operationNames lists the document's operations, for messages.

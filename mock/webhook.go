@@ -242,3 +242,18 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 	}
 	return jsonx.Marshal(body), contentTypeOf(h.Op.Body.JSON())
 }
+
+// Subscribe sets the default session's subscriber of the webhook called
+// name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
+// leaves the webhook without one.
+func (s *Server) Subscribe(name string, sub Subscriber) error {
+	if s.hooks.byName[name] == nil {
+		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.hooks.names())
+	}
+	if sub.URL != "" {
+		if err := checkSubscriberURL(sub.URL); err != nil {
+			return err
+		}
+	}
+	return s.sessions.def.state.subscribe(context.Background(), name, sub)
+}
