@@ -1,0 +1,535 @@
+package mock
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock/internal/redistest"
+)
+
+// webhookSpec has the Plant Store's shape and, as its public version
+// does, a webhook carrying a new plant to subscribers, which they
+// acknowledge with a 200 and authenticate with a bearer token.
+const webhookSpec = `openapi: 3.1.0
+info: {title: Plants with webhooks, version: 1.0.0}
+security: [{bearerAuth: []}]
+paths:
+  /plants:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}}
+      responses:
+        '200': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+        '400': {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+webhooks:
+  /plant/webhook:
+    post:
+      security: [{bearerAuth: []}]
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}}
+      responses:
+        '200': {description: received}
+components:
+  securitySchemes:
+    bearerAuth: {type: http, scheme: bearer}
+  schemas:
+    Plant:
+      type: object
+      required: [name]
+      properties: {name: {type: string}, tag: {type: string}}
+    NewPlant:
+      allOf:
+        - $ref: '#/components/schemas/Plant'
+        - type: object
+          required: [id]
+          properties: {id: {type: integer, format: int64}}
+    Error:
+      type: object
+      required: [error, message]
+      properties: {error: {type: integer, format: int32}, message: {type: string}}
+`
+
+// callbackSpec is an OpenAPI 3.0 document whose create calls back the
+// URL the client gives in its body, with the new plant.
+const callbackSpec = `openapi: 3.0.3
+info: {title: Plants that call back, version: 1.0.0}
+paths:
+  /plants:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [id, name, callbackUrl]
+              properties: {id: {type: integer}, name: {type: string}, callbackUrl: {type: string}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+        '400': {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+      callbacks:
+        onPlant:
+          '{$request.body#/callbackUrl}?plant={$request.body#/id}':
+            post:
+              requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+              responses:
+                '204': {description: received}
+components:
+  schemas:
+    Plant:
+      type: object
+      required: [id, name]
+      properties: {id: {type: integer}, name: {type: string}}
+    Error:
+      type: object
+      required: [error, message]
+      properties: {error: {type: integer}, message: {type: string}}
+`
+
+// subscriberServer is a webhook receiver for the tests: it hands every
+// request it gets to the test on got and answers with what answer says
+// for the n-th one (from 1).
+type subscriberServer struct {
+	*httptest.Server
+	got chan received
+}
+
+type received struct {
+	method, path, query string
+	header              http.Header
+	body                string
+}
+
+func newSubscriber(t *testing.T, answer func(n int) int) *subscriberServer {
+	t.Helper()
+	sub := &subscriberServer{got: make(chan received, 64)}
+	var mu sync.Mutex
+	n := 0
+	sub.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		n++
+		i := n
+		mu.Unlock()
+		sub.got <- received{r.Method, r.URL.Path, r.URL.RawQuery, r.Header.Clone(), string(body)}
+		w.WriteHeader(answer(i))
+	}))
+	t.Cleanup(sub.Close)
+	return sub
+}
+
+func always(status int) func(int) int { return func(int) int { return status } }
+
+// next returns the next request the subscriber got, failing the test
+// when none comes within a generous deadline.
+func (sub *subscriberServer) next(t *testing.T) received {
+	t.Helper()
+	select {
+	case r := <-sub.got:
+		return r
+	case <-time.After(10 * time.Second):
+		t.Fatal("the subscriber got nothing within 10s")
+		return received{}
+	}
+}
+
+// outbound waits until the default session's journal holds n outbound
+// entries and returns them. The mock records an attempt once the
+// subscriber's answer is read, a moment after the subscriber sent it.
+func outbound(t *testing.T, s *Server, n int) []Entry {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		es, err := s.Find(Match{Direction: "outbound"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) >= n {
+			if len(es) > n {
+				t.Fatalf("%d outbound entries, want %d: %+v", len(es), n, es)
+			}
+			return es
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d outbound entries after 10s, want %d: %+v", len(es), n, es)
+		}
+		time.Sleep(5 * time.Millisecond) // polling with a deadline
+	}
+}
+
+// TestWebhookOnCreate: a create sends its plant, once, to the subscriber,
+// with the declared content type and the subscriber's token; a refused
+// create sends nothing; the journal holds the delivery as an outbound
+// entry pointing at the create.
+func TestWebhookOnCreate(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), Webhooks: map[string]Subscriber{
+		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
+	}})
+	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
+	if st != 400 {
+		t.Fatalf("invalid create: %d %s", st, body)
+	}
+	st, body = do(t, ts, "POST", "/plants", `{"id":7,"name":"Monstera","tag":"aroid"}`, "Authorization", "Bearer abc")
+	expect(t, "create", st, body, 200, `{"name":"Monstera","tag":"aroid"}`)
+
+	got := sub.next(t)
+	if got.method != "POST" || got.path != "/hooks/plants" || got.body != `{"id":7,"name":"Monstera","tag":"aroid"}` ||
+		got.header.Get("Content-Type") != "application/json" || got.header.Get("Authorization") != "Bearer hook-secret" {
+		t.Errorf("delivery: %+v", got)
+	}
+	e := outbound(t, s, 1)[0]
+	if e.Direction != "outbound" || e.Operation != "webhook /plant/webhook" || e.URL != sub.URL+"/hooks/plants" ||
+		e.Trigger != 2 || e.Attempt != 1 || e.Status != 200 || e.Error != "" || len(e.Violations) != 0 ||
+		e.Method != "POST" || e.Path != "/hooks/plants" || string(e.Body) != got.body {
+		t.Errorf("journal entry: %+v", e)
+	}
+	in, err := s.Find(Match{Direction: "inbound"})
+	if err != nil || len(in) != 2 || in[1].Seq != 2 || in[1].Status != 200 {
+		t.Errorf("inbound entries: %+v %v", in, err)
+	}
+	select {
+	case r := <-sub.got:
+		t.Errorf("a second delivery: %+v", r)
+	default:
+	}
+}
+
+// TestWebhookRetries: a subscriber that fails twice and then succeeds
+// gets three attempts, each in the journal; its undeclared 500 is a
+// violation of the webhook's responses.
+func TestWebhookRetries(t *testing.T) {
+	sub := newSubscriber(t, func(n int) int {
+		if n <= 2 {
+			return 500
+		}
+		return 200
+	})
+	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), WebhookBackoff: time.Millisecond,
+		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
+	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
+	expect(t, "create", st, body, 200, `{"name":"fern"}`)
+	for i := 0; i < 3; i++ {
+		if got := sub.next(t); got.body != `{"id":1,"name":"fern"}` || got.header.Get("Authorization") != "Bearer plantmock" {
+			t.Errorf("attempt %d: %+v", i+1, got)
+		}
+	}
+	es := outbound(t, s, 3)
+	for i, want := range []int{500, 500, 200} {
+		e := es[i]
+		if e.Attempt != i+1 || e.Status != want || e.Trigger != 1 {
+			t.Errorf("attempt %d: %+v", i+1, e)
+		}
+		var vs string
+		if len(e.Violations) > 0 {
+			vs = e.Violations[0].String()
+		}
+		if wantV := map[int]string{500: "response: status 500 is not declared by webhook /plant/webhook"}[want]; vs != wantV {
+			t.Errorf("attempt %d violations: %q, want %q", i+1, vs, wantV)
+		}
+	}
+}
+
+// TestWebhookSubscriberNeverAnswers: attempts time out and are retried a
+// bounded number of times; at shutdown, a delivery still waiting is given
+// up within the shutdown timeout, and the log says how many were.
+func TestWebhookSubscriberNeverAnswers(t *testing.T) {
+	release := make(chan struct{})
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+	}))
+	t.Cleanup(hung.Close)
+	t.Cleanup(func() { close(release) })
+	var logs bytes.Buffer
+	var logMu sync.Mutex
+	s, err := New(Options{
+		Spec: []byte(webhookSpec), WebhookTimeout: 20 * time.Millisecond, WebhookRetries: 1, WebhookBackoff: time.Millisecond,
+		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
+		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
+	es := outbound(t, s, 2)
+	for i, e := range es {
+		if e.Attempt != i+1 || e.Status != 0 || e.Error != "no answer within 20ms" {
+			t.Errorf("attempt %d: %+v", i+1, e)
+		}
+	}
+
+	// A delivery still under way at shutdown: Close gives it up once the
+	// shutdown timeout is over.
+	s2, err := New(Options{
+		Spec: []byte(webhookSpec), WebhookTimeout: time.Hour, ShutdownTimeout: 50 * time.Millisecond,
+		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
+		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts2 := httptest.NewServer(s2)
+	t.Cleanup(ts2.Close)
+	do(t, ts2, "POST", "/plants", `{"id":2,"name":"ivy"}`, "Authorization", "Bearer abc")
+	closed := make(chan struct{})
+	go func() { s2.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close still waiting after 10s with a 50ms shutdown timeout")
+	}
+	es = outbound(t, s2, 1)
+	if es[0].Error != "abandoned at shutdown" || es[0].Attempt != 1 {
+		t.Errorf("abandoned attempt: %+v", es[0])
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	if !strings.Contains(logs.String(), `msg="shutdown: webhook deliveries dropped" dropped=1`) {
+		t.Errorf("log:\n%s", logs.String())
+	}
+}
+
+// lockedWriter serializes a log's writes for reading it from the test.
+type lockedWriter struct {
+	b  *bytes.Buffer
+	mu *sync.Mutex
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+// TestCallback: a 3.0 create calls back the URL its body gives, with the
+// plant projected onto the callback's schema.
+func TestCallback(t *testing.T) {
+	sub := newSubscriber(t, always(204))
+	s, ts := newTestServer(t, Options{Spec: []byte(callbackSpec)})
+	st, body := do(t, ts, "POST", "/plants", fmt.Sprintf(`{"id":3,"name":"fern","callbackUrl":%q}`, sub.URL+"/cb"))
+	expect(t, "create", st, body, 201, `{"id":3,"name":"fern"}`)
+	got := sub.next(t)
+	if got.method != "POST" || got.path != "/cb" || got.query != "plant=3" || got.body != `{"id":3,"name":"fern"}` {
+		t.Errorf("callback: %+v", got)
+	}
+	e := outbound(t, s, 1)[0]
+	if e.Operation != "callback onPlant" || e.URL != sub.URL+"/cb?plant=3" || e.Status != 204 || e.Trigger != 1 || len(e.Violations) != 0 {
+		t.Errorf("journal entry: %+v", e)
+	}
+}
+
+// TestCallbackRefused: a callback URL outside the allow list is not
+// called; the journal and the log say why.
+func TestCallbackRefused(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	s, ts := newTestServer(t, Options{Spec: []byte(callbackSpec), Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
+	st, _ := do(t, ts, "POST", "/plants", `{"id":4,"name":"fern","callbackUrl":"http://192.0.2.10/cb"}`)
+	if st != 201 {
+		t.Fatalf("create: %d", st)
+	}
+	e := outbound(t, s, 1)[0]
+	want := "host 192.0.2.10 is not in the callback allow list (--webhook-allow)"
+	if e.Error != want || e.Attempt != 0 || e.Status != 0 || e.URL != "http://192.0.2.10/cb?plant=4" {
+		t.Errorf("journal entry: %+v", e)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), `msg="callback refused" callback=onPlant operation="POST /plants" url="http://192.0.2.10/cb?plant=4" reason="`+want+`"`) {
+		t.Errorf("log:\n%s", logs.String())
+	}
+}
+
+// TestCallbackAllowList: --webhook-allow entries.
+func TestCallbackAllowList(t *testing.T) {
+	for _, c := range []struct {
+		allow  []string
+		target string
+		ok     bool
+	}{
+		{nil, "http://127.0.0.1:9/x", true},
+		{nil, "http://localhost:9/x", true},
+		{nil, "http://[::1]:9/x", true},
+		{nil, "http://hooks.example.com/x", false},
+		{[]string{"hooks.example.com"}, "https://hooks.example.com/x", true},
+		{[]string{"hooks.example.com"}, "http://127.0.0.1/x", false},
+		{[]string{"loopback"}, "http://127.0.0.1/x", true},
+		{[]string{"*.example.com"}, "http://a.b.example.com/x", true},
+		{[]string{"*.example.com"}, "http://example.org/x", false},
+		{[]string{"hooks.example.com:8443"}, "https://hooks.example.com:8443/x", true},
+		{[]string{"hooks.example.com:8443"}, "https://hooks.example.com/x", false},
+		{[]string{"*"}, "http://anything.test/x", true},
+		{[]string{"*"}, "ftp://anything.test/x", false},
+		{[]string{"*"}, "http://user:pw@anything.test/x", false},
+	} {
+		a, err := newAllowList(c.allow, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.check(c.target); (err == nil) != c.ok {
+			t.Errorf("allow %v, %s: %v, want ok=%v", c.allow, c.target, err, c.ok)
+		}
+	}
+	if _, err := newAllowList([]string{"http://x/"}, nil); err == nil || err.Error() != `--webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *` {
+		t.Errorf("bad entry: %v", err)
+	}
+}
+
+// TestScenarioWebhook: a rule sends a webhook with a templated body after
+// its scripted answer.
+func TestScenarioWebhook(t *testing.T) {
+	sc, err := ParseScenario("hook.yaml", []byte(`name: hook
+rules:
+  - when: {operation: POST /plants}
+    respond:
+      status: 200
+      body: {name: "{{.body.name}}"}
+      webhooks:
+        - name: /plant/webhook
+          body: {id: "{{.body.id}}", name: "templated {{.body.name}}"}
+          delay: 1ms
+        - /plant/webhook
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := newSubscriber(t, always(200))
+	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), Seed: 1, Scenarios: []*Scenario{sc}, Scenario: "hook",
+		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
+	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
+	expect(t, "create", st, body, 200, `{"name":"fern"}`)
+	bodies := map[string]bool{}
+	for range 2 {
+		bodies[sub.next(t).body] = true
+	}
+	if !bodies[`{"id":5,"name":"templated fern"}`] || len(bodies) != 2 {
+		t.Errorf("deliveries: %v", bodies)
+	}
+	es := outbound(t, s, 2)
+	for _, e := range es {
+		if e.Trigger != 1 || e.Status != 200 {
+			t.Errorf("entry: %+v", e)
+		}
+	}
+	// The generated body fits the webhook's schema.
+	for b := range bodies {
+		if vs := hookViolations(s.doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
+			t.Errorf("%s: %v", b, vs)
+		}
+	}
+
+	_, err = New(Options{Spec: []byte(webhookSpec), Scenarios: []*Scenario{mustScenario(t, `name: bad
+rules:
+  - respond:
+      webhooks: [/nope, {name: /plant/webhook, body: {id: "x"}}]
+`)}})
+	want := "test.yaml:3: rule 1: respond.webhooks[0]: \"/nope\" is not a webhook of the document (declared: /plant/webhook)\n" +
+		"test.yaml:3: rule 1: respond.webhooks[1].body does not match the schema of webhook /plant/webhook: request id: expected integer, got string; request name: required property is missing"
+	if err == nil || err.Error() != want {
+		t.Errorf("bad scenario: %v", err)
+	}
+}
+
+// TestWebhookAdmin: subscribers per session through the admin API, and
+// sending a webhook on demand.
+func TestWebhookAdmin(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec)})
+	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
+	st, body := do(t, ts, "GET", "/__admin/webhooks", "")
+	expect(t, "list", st, body, 200, `{"webhooks":[{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}]}`)
+	st, body = do(t, ts, "POST", p+"/send", "")
+	expect(t, "send without subscriber", st, body, 409, `{"error":40010,"message":"webhook /plant/webhook has no subscriber in this session; PUT /__admin/webhooks/%2Fplant%2Fwebhook {\"url\": ...} first, or start the mock with --webhook"}`)
+	st, body = do(t, ts, "PUT", p, `{"url":"`+sub.URL+`/s1","token":"t1"}`, SessionHeader, "s1")
+	expect(t, "subscribe s1", st, body, 200, `{"name":"/plant/webhook","methods":["POST"],"url":"`+sub.URL+`/s1","token":true}`)
+	st, body = do(t, ts, "GET", p, "")
+	expect(t, "default session unchanged", st, body, 200, `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`)
+
+	// A create in session s1 goes to s1's subscriber; one in the default
+	// session goes nowhere.
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
+	do(t, ts, "POST", "/plants", `{"id":2,"name":"b"}`, "Authorization", "Bearer abc", SessionHeader, "s1")
+	if got := sub.next(t); got.path != "/s1" || got.body != `{"id":2,"name":"b"}` || got.header.Get("Authorization") != "Bearer t1" {
+		t.Errorf("s1 delivery: %+v", got)
+	}
+
+	st, body = do(t, ts, "POST", p+"/send", `{"id":9,"name":"sent"}`, SessionHeader, "s1")
+	expect(t, "send", st, body, 202, `{"queued":1,"url":"`+sub.URL+`/s1","webhook":"/plant/webhook"}`)
+	if got := sub.next(t); got.body != `{"id":9,"name":"sent"}` {
+		t.Errorf("sent: %+v", got)
+	}
+	st, body = do(t, ts, "POST", p+"/send", `{"id":"nine"}`, SessionHeader, "s1")
+	expect(t, "send invalid", st, body, 400, `{"error":40004,"message":"the body breaks the schema of webhook /plant/webhook: request id: expected integer, got string; request name: required property is missing"}`)
+	st, body = do(t, ts, "POST", "/__admin/requests/count", `{"direction":"outbound","operation":"webhook /plant/webhook"}`, SessionHeader, "s1")
+	expect(t, "count", st, body, 200, `{"count":2}`)
+
+	st, _ = do(t, ts, "DELETE", p, "", SessionHeader, "s1")
+	if st != 204 {
+		t.Errorf("delete: %d", st)
+	}
+	st, body = do(t, ts, "GET", p, "", SessionHeader, "s1")
+	expect(t, "after delete", st, body, 200, `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`)
+	st, body = do(t, ts, "GET", "/__admin/webhooks/plant%2Fwebhook", "")
+	expect(t, "unknown", st, body, 404, `{"error":40010,"message":"\"plant/webhook\" is not a webhook of the document (write /plant/webhook as %2Fplant%2Fwebhook); declared: /plant/webhook"}`)
+	st, body = do(t, ts, "PUT", p, `{"url":"ftp://x"}`)
+	expect(t, "bad url", st, body, 400, `{"error":40004,"message":"url: \"ftp://x\" is not an absolute http or https URL"}`)
+	_ = s
+}
+
+// TestWebhookQueueFull: beyond the queue, a delivery is dropped with a
+// log line.
+func TestWebhookQueueFull(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{}, 4)
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		started <- struct{}{}
+		<-release
+	}))
+	t.Cleanup(hung.Close)
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), WebhookQueue: 1, ShutdownTimeout: time.Second,
+		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
+		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
+	t.Cleanup(func() { close(release); s.Close() })
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
+	<-started
+	do(t, ts, "POST", "/plants", `{"id":2,"name":"b"}`, "Authorization", "Bearer abc")
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=`+hung.URL+` queue=1 trigger=2`) {
+		t.Errorf("log:\n%s", logs.String())
+	}
+}
+
+// TestWebhookReplicas: a subscriber set through one replica receives the
+// creates of another.
+func TestWebhookReplicas(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Spec: []byte(webhookSpec)})
+	st, _ := do(t, r[0], "PUT", "/__admin/webhooks/%2Fplant%2Fwebhook", `{"url":"`+sub.URL+`"}`, SessionHeader, "s")
+	if st != 200 {
+		t.Fatalf("subscribe: %d", st)
+	}
+	do(t, r[1], "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc", SessionHeader, "s")
+	if got := sub.next(t); got.body != `{"id":1,"name":"fern"}` {
+		t.Errorf("delivery: %+v", got)
+	}
+}
+
+func mustScenario(t *testing.T, y string) *Scenario {
+	t.Helper()
+	sc, err := ParseScenario("test.yaml", []byte(y))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
