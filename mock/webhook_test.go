@@ -241,7 +241,9 @@ func TestWebhookRetries(t *testing.T) {
 // up within the shutdown timeout, and the log says how many were.
 func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	release := make(chan struct{})
+	arrived := make(chan struct{}, 8)
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
 		<-release
 	}))
 	t.Cleanup(hung.Close)
@@ -278,7 +280,10 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	}
 	ts2 := httptest.NewServer(s2)
 	t.Cleanup(ts2.Close)
+	<-arrived // the two attempts above
+	<-arrived
 	do(t, ts2, "POST", "/plants", `{"id":2,"name":"ivy"}`, "Authorization", "Bearer abc")
+	<-arrived // under way
 	closed := make(chan struct{})
 	go func() { s2.Close(); close(closed) }()
 	select {
@@ -468,7 +473,13 @@ func TestWebhookAdmin(t *testing.T) {
 	}
 	st, body = do(t, ts, "POST", p+"/send", `{"id":"nine"}`, SessionHeader, "s1")
 	expect(t, "send invalid", st, body, 400, `{"error":40004,"message":"the body breaks the schema of webhook /plant/webhook: request id: expected integer, got string; request name: required property is missing"}`)
-	st, body = do(t, ts, "POST", "/__admin/requests/count", `{"direction":"outbound","operation":"webhook /plant/webhook"}`, SessionHeader, "s1")
+	// The journal has an attempt once its answer is read: poll for it.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		st, body = do(t, ts, "POST", "/__admin/requests/count", `{"direction":"outbound","operation":"webhook /plant/webhook"}`, SessionHeader, "s1")
+		if body != `{"count":1}` || time.Now().After(deadline) {
+			break
+		}
+	}
 	expect(t, "count", st, body, 200, `{"count":2}`)
 
 	st, _ = do(t, ts, "DELETE", p, "", SessionHeader, "s1")
@@ -503,10 +514,18 @@ func TestWebhookQueueFull(t *testing.T) {
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
 	<-started
 	do(t, ts, "POST", "/plants", `{"id":2,"name":"b"}`, "Authorization", "Bearer abc")
-	mu.Lock()
-	defer mu.Unlock()
-	if !strings.Contains(logs.String(), `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=`+hung.URL+` queue=1 trigger=2`) {
-		t.Errorf("log:\n%s", logs.String())
+	// The drop happens after the answer: poll the log for it.
+	want := `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=` + hung.URL + ` queue=1 trigger=2`
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		mu.Lock()
+		text := logs.String()
+		mu.Unlock()
+		if strings.Contains(text, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("log after 10s:\n%s", text)
+		}
 	}
 }
 
