@@ -188,7 +188,7 @@ func newAllowList(entries []string, subs map[string]Subscriber) (allowList, erro
 		case strings.HasPrefix(e, "*."):
 			a.suffixes = append(a.suffixes, e[1:])
 		case strings.ContainsAny(e, "/?#@ "):
-			return allowList{}, fmt.Errorf("--webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
+			return allowList{}, fmt.Errorf("webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
 		default:
 			a.hosts[strings.Trim(e, "[]")] = true
 		}

@@ -23,6 +23,13 @@ type Subscriber struct {
 	Token string `json:"token,omitempty"`
 }
 
+// WebhookError is New's error for Options.Webhooks or WebhookAllow it
+// cannot use; its message starts with the flag's name.
+type WebhookError struct{ Err error }
+
+func (e *WebhookError) Error() string { return e.Err.Error() }
+func (e *WebhookError) Unwrap() error { return e.Err }
+
 // hookSet is what the document says the mock sends, worked out at start:
 // its webhooks by name, the webhooks each create sends, the subscribers
 // given by Options.Webhooks, and which hosts callbacks may reach.
@@ -45,16 +52,16 @@ func (s *Server) newHookSet(opts Options) error {
 	hs.defaults = map[string]Subscriber{}
 	for name, sub := range opts.Webhooks {
 		if hs.byName[name] == nil {
-			return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.doc.WebhookNames())
+			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), s.doc.WebhookNames())}
 		}
 		if err := checkSubscriberURL(sub.URL); err != nil {
-			return fmt.Errorf("webhook %s: %v", name, err)
+			return &WebhookError{fmt.Errorf("webhook %s=...: %v", name, err)}
 		}
 		hs.defaults[name] = sub
 	}
 	allow, err := newAllowList(opts.WebhookAllow, hs.defaults)
 	if err != nil {
-		return err
+		return &WebhookError{err}
 	}
 	hs.allow = allow
 	hs.onCreate = map[*plan][]*openapi.Hook{}

@@ -15,45 +15,7 @@ import (
 	"github.com/plantmock/plantmock/internal/redistest"
 )
 
-// webhookSpec has the Plant Store's shape and, as its public version
-// does, a webhook carrying a new plant to subscribers, which they
-// acknowledge with a 200 and authenticate with a bearer token.
-const webhookSpec = `openapi: 3.1.0
-info: {title: Plants with webhooks, version: 1.0.0}
-security: [{bearerAuth: []}]
-paths:
-  /plants:
-    post:
-      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}}
-      responses:
-        '200': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
-        '400': {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
-webhooks:
-  /plant/webhook:
-    post:
-      security: [{bearerAuth: []}]
-      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}}
-      responses:
-        '200': {description: received}
-components:
-  securitySchemes:
-    bearerAuth: {type: http, scheme: bearer}
-  schemas:
-    Plant:
-      type: object
-      required: [name]
-      properties: {name: {type: string}, tag: {type: string}}
-    NewPlant:
-      allOf:
-        - $ref: '#/components/schemas/Plant'
-        - type: object
-          required: [id]
-          properties: {id: {type: integer, format: int64}}
-    Error:
-      type: object
-      required: [error, message]
-      properties: {error: {type: integer, format: int32}, message: {type: string}}
-`
+func webhookSpec(t testing.TB) []byte { return readSpec(t, "testdata/webhooks.yaml") }
 
 // callbackSpec is an OpenAPI 3.0 document whose create calls back the
 // URL the client gives in its body, with the new plant.
@@ -169,7 +131,7 @@ func outbound(t *testing.T, s *Server, n int) []Entry {
 // entry pointing at the create.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), Webhooks: map[string]Subscriber{
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{
 		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
 	}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
@@ -211,7 +173,7 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		return 200
 	})
-	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), WebhookBackoff: time.Millisecond,
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookBackoff: time.Millisecond,
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
@@ -251,7 +213,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
 	s, err := New(Options{
-		Spec: []byte(webhookSpec), WebhookTimeout: 20 * time.Millisecond, WebhookRetries: 1, WebhookBackoff: time.Millisecond,
+		Spec: webhookSpec(t), WebhookTimeout: 20 * time.Millisecond, WebhookRetries: 1, WebhookBackoff: time.Millisecond,
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
 		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
@@ -271,7 +233,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	// A delivery still under way at shutdown: Close gives it up once the
 	// shutdown timeout is over.
 	s2, err := New(Options{
-		Spec: []byte(webhookSpec), WebhookTimeout: time.Hour, ShutdownTimeout: 50 * time.Millisecond,
+		Spec: webhookSpec(t), WebhookTimeout: time.Hour, ShutdownTimeout: 50 * time.Millisecond,
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
 		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
@@ -383,7 +345,7 @@ func TestCallbackAllowList(t *testing.T) {
 			t.Errorf("allow %v, %s: %v, want ok=%v", c.allow, c.target, err, c.ok)
 		}
 	}
-	if _, err := newAllowList([]string{"http://x/"}, nil); err == nil || err.Error() != `--webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *` {
+	if _, err := newAllowList([]string{"http://x/"}, nil); err == nil || err.Error() != `webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *` {
 		t.Errorf("bad entry: %v", err)
 	}
 }
@@ -407,7 +369,7 @@ rules:
 		t.Fatal(err)
 	}
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), Seed: 1, Scenarios: []*Scenario{sc}, Scenario: "hook",
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*Scenario{sc}, Scenario: "hook",
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
@@ -431,7 +393,7 @@ rules:
 		}
 	}
 
-	_, err = New(Options{Spec: []byte(webhookSpec), Scenarios: []*Scenario{mustScenario(t, `name: bad
+	_, err = New(Options{Spec: webhookSpec(t), Scenarios: []*Scenario{mustScenario(t, `name: bad
 rules:
   - respond:
       webhooks: [/nope, {name: /plant/webhook, body: {id: "x"}}]
@@ -447,7 +409,7 @@ rules:
 // sending a webhook on demand.
 func TestWebhookAdmin(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec)})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t)})
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
 	st, body := do(t, ts, "GET", "/__admin/webhooks", "")
 	expect(t, "list", st, body, 200, `{"webhooks":[{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}]}`)
@@ -507,7 +469,7 @@ func TestWebhookQueueFull(t *testing.T) {
 	t.Cleanup(hung.Close)
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: []byte(webhookSpec), WebhookQueue: 1, ShutdownTimeout: time.Second,
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookQueue: 1, ShutdownTimeout: time.Second,
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
 		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	t.Cleanup(func() { close(release); s.Close() })
@@ -533,7 +495,7 @@ func TestWebhookQueueFull(t *testing.T) {
 // creates of another.
 func TestWebhookReplicas(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Spec: []byte(webhookSpec)})
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Spec: webhookSpec(t)})
 	st, _ := do(t, r[0], "PUT", "/__admin/webhooks/%2Fplant%2Fwebhook", `{"url":"`+sub.URL+`"}`, SessionHeader, "s")
 	if st != 200 {
 		t.Fatalf("subscribe: %d", st)

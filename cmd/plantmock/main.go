@@ -147,7 +147,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
 		record    = fs.String("record", "", "with --proxy, write what the real service answers to this `folder`: a scenario file per operation and seed-data.json")
 		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
+		hookTime  = fs.Duration("webhook-timeout", mock.DefaultWebhookTimeout, "how long one attempt to send a webhook or callback may take")
+		hookRetry = fs.Int("webhook-retries", mock.DefaultWebhookRetries, "how many times a webhook or callback that failed (no connection, timeout, 5xx) is tried again")
+		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
+		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
+		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
 		toks      tokens
+		hooks     tokens
+		hookToks  tokens
+		hookAllow tokens
 		proxyOnly tokens
 		mockOnly  tokens
 		redact    tokens
@@ -156,6 +164,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
 	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
+	fs.Var(&hooks, "webhook", "send the document's webhook NAME to URL, in every session (`NAME=URL`; repeatable)")
+	fs.Var(&hookToks, "webhook-token", "credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
+	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback and the --webhook hosts)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -183,7 +194,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
 		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
 		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
-		Record: *record, RecordRedact: redact}
+		Record: *record, RecordRedact: redact,
+		WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
+		ShutdownTimeout: *shutdown}
+	if *hookRetry == 0 {
+		opts.WebhookRetries = -1 // none; 0 in Options is the default
+	}
+	if opts.Webhooks, err = subscribers(hooks, hookToks); err != nil {
+		fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		return exitUsage
+	}
+	for _, a := range hookAllow {
+		opts.WebhookAllow = append(opts.WebhookAllow, strings.Split(a, ",")...)
+	}
 	if *seedData != "" {
 		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
 			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
@@ -239,8 +262,9 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	var se *mock.ScenarioError
 	var ste *mock.StoreError
 	var pe *mock.ProxyError
+	var we *mock.WebhookError
 	switch {
-	case errors.As(err, &ste) || errors.As(err, &pe):
+	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we):
 		fmt.Fprintf(stderr, "plantmock: --%v\n", err) // the flag's name starts the message
 		return nil, err
 	case err == nil && broken == nil:
@@ -427,6 +451,38 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string, set map[string]bool) 
 		}
 	})
 	return err
+}
+
+// subscribers reads --webhook NAME=URL and --webhook-token NAME=TOKEN,
+// each split at its first "=" (webhook names may hold any other
+// character).
+func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
+	if len(hooks) == 0 && len(toks) == 0 {
+		return nil, nil
+	}
+	out := map[string]mock.Subscriber{}
+	for _, h := range hooks {
+		name, u, ok := strings.Cut(h, "=")
+		if !ok || name == "" || u == "" {
+			return nil, fmt.Errorf("--webhook %q: write it as NAME=URL", h)
+		}
+		sub := out[name]
+		sub.URL = u
+		out[name] = sub
+	}
+	for _, t := range toks {
+		name, tok, ok := strings.Cut(t, "=")
+		if !ok || name == "" {
+			return nil, errors.New("--webhook-token: write it as NAME=TOKEN")
+		}
+		sub, known := out[name]
+		if !known {
+			return nil, fmt.Errorf("--webhook-token %s: no --webhook %s=URL to send it with", name, name)
+		}
+		sub.Token = tok
+		out[name] = sub
+	}
+	return out, nil
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.
