@@ -117,16 +117,19 @@ func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subs
 	return sub, sub.URL != "", nil
 }
 
-// webhookBody builds the body of a webhook: the value given (a created
-// resource, projected onto the webhook's schema), else one generated from
-// the schema. It returns nil for a webhook without a JSON body.
+// webhookBody builds the body of a webhook or callback: the value given
+// (a created resource) projected onto the hook's schema when that fits
+// it, else one generated from the schema. It returns nil for a hook
+// without a JSON body.
 func webhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
 	sc := hookSchema(h)
 	if sc == nil {
 		return nil
 	}
 	if v != nil {
-		return project(v, sc)
+		if p := project(v, sc); len(sc.Validate(p)) == 0 {
+			return p
+		}
 	}
 	return gen.Value(sc, f())
 }
@@ -145,19 +148,25 @@ func hookViolations(h *openapi.Hook, body any) []Violation {
 }
 
 // afterAnswer sends what an answered request triggers: the webhooks of a
-// create, those the scenario rule names, and the operation's callbacks.
-// It runs once the answer is recorded (seq is its journal entry), and
-// only for answers the mock made itself with a 2xx status.
+// create, those the scenario rule that answered names, and, after a 2xx,
+// the operation's callbacks. It runs once the answer is recorded (seq is
+// its journal entry), for answers the mock made itself.
 func (s *Server) afterAnswer(x *exchange, seq uint64) {
-	if x.plan == nil || x.problem != nil || x.proxied || x.w.hijacked || x.w.status < 200 || x.w.status > 299 {
+	if x.plan == nil || x.problem != nil || x.proxied || x.w.hijacked {
 		return
 	}
-	hooks := s.hooks.onCreate[x.plan]
+	var hooks []*openapi.Hook
+	if x.created != nil {
+		hooks = s.hooks.onCreate[x.plan]
+	}
 	var calls []ruleWebhook
 	if x.rule != nil {
 		calls = x.rule.webhooks
 	}
-	cbs := x.plan.op.Callbacks
+	var cbs []*openapi.Hook
+	if x.w.status >= 200 && x.w.status <= 299 {
+		cbs = x.plan.op.Callbacks
+	}
 	if len(hooks) == 0 && len(calls) == 0 && len(cbs) == 0 {
 		return
 	}
@@ -166,10 +175,8 @@ func (s *Server) afterAnswer(x *exchange, seq uint64) {
 	}
 	ctx := context.WithoutCancel(x.r.Context())
 	faker := func() *gofakeit.Faker { return x.fake(s) }
-	if x.created != nil {
-		for _, h := range hooks {
-			s.sendWebhook(ctx, x.sess, h, webhookBody(h, x.created, faker), seq, 0)
-		}
+	for _, h := range hooks {
+		s.sendWebhook(ctx, x.sess, h, webhookBody(h, x.created, faker), seq, 0)
 	}
 	for _, c := range calls {
 		var data map[string]any

@@ -3,6 +3,7 @@ package mock
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"io"
 	"log/slog"
 	"net/http"
@@ -40,6 +41,18 @@ paths:
           '{$request.body#/callbackUrl}?plant={$request.body#/id}':
             post:
               requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+              responses:
+                '204': {description: received}
+        onAudit:
+          '{$request.header.X-Audit-Url}':
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [event]
+                      properties: {event: {type: string, enum: [created]}}
               responses:
                 '204': {description: received}
 components:
@@ -281,14 +294,31 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 func TestCallback(t *testing.T) {
 	sub := newSubscriber(t, always(204))
 	s, ts := newTestServer(t, Options{Spec: []byte(callbackSpec)})
-	st, body := do(t, ts, "POST", "/plants", fmt.Sprintf(`{"id":3,"name":"fern","callbackUrl":%q}`, sub.URL+"/cb"))
-	expect(t, "create", st, body, 201, `{"id":3,"name":"fern"}`)
-	got := sub.next(t)
-	if got.method != "POST" || got.path != "/cb" || got.query != "plant=3" || got.body != `{"id":3,"name":"fern"}` {
-		t.Errorf("callback: %+v", got)
+	// A refused request calls nothing back.
+	st, _ := do(t, ts, "POST", "/plants", fmt.Sprintf(`{"id":"x","callbackUrl":%q}`, sub.URL+"/cb"), "X-Audit-Url", sub.URL+"/audit")
+	if st != 400 {
+		t.Fatalf("invalid create: %d", st)
 	}
-	e := outbound(t, s, 1)[0]
-	if e.Operation != "callback onPlant" || e.URL != sub.URL+"/cb?plant=3" || e.Status != 204 || e.Trigger != 1 || len(e.Violations) != 0 {
+	st, body := do(t, ts, "POST", "/plants", fmt.Sprintf(`{"id":3,"name":"fern","callbackUrl":%q}`, sub.URL+"/cb"), "X-Audit-Url", sub.URL+"/audit")
+	expect(t, "create", st, body, 201, `{"id":3,"name":"fern"}`)
+	got := map[string]received{}
+	for range 2 {
+		r := sub.next(t)
+		got[r.path] = r
+	}
+	if r := got["/cb"]; r.method != "POST" || r.query != "plant=3" || r.body != `{"id":3,"name":"fern"}` {
+		t.Errorf("callback: %+v", r)
+	}
+	// The plant does not fit onAudit's schema: its body is generated.
+	if r := got["/audit"]; r.method != "POST" || r.body != `{"event":"created"}` {
+		t.Errorf("audit callback: %+v", r)
+	}
+	es := outbound(t, s, 2)
+	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Operation, b.Operation) })
+	if e := es[1]; e.Operation != "callback onPlant" || e.URL != sub.URL+"/cb?plant=3" || e.Status != 204 || e.Trigger != 2 || len(e.Violations) != 0 {
+		t.Errorf("journal entry: %+v", e)
+	}
+	if e := es[0]; e.Operation != "callback onAudit" || e.URL != sub.URL+"/audit" || e.Status != 204 || e.Trigger != 2 {
 		t.Errorf("journal entry: %+v", e)
 	}
 }
@@ -303,7 +333,12 @@ func TestCallbackRefused(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d", st)
 	}
-	e := outbound(t, s, 1)[0]
+	es := outbound(t, s, 2)
+	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Operation, b.Operation) })
+	if e := es[0]; e.Operation != "callback onAudit" || e.Error != "$request.header.X-Audit-Url is empty in this exchange" || e.Attempt != 0 {
+		t.Errorf("journal entry without the header: %+v", e)
+	}
+	e := es[1]
 	want := "host 192.0.2.10 is not in the callback allow list (--webhook-allow)"
 	if e.Error != want || e.Attempt != 0 || e.Status != 0 || e.URL != "http://192.0.2.10/cb?plant=4" {
 		t.Errorf("journal entry: %+v", e)
@@ -369,7 +404,14 @@ rules:
 		t.Fatal(err)
 	}
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*Scenario{sc}, Scenario: "hook",
+	refuse := mustScenario(t, `name: refuse
+rules:
+  - respond:
+      status: 400
+      body: {error: 1, message: "no"}
+      webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
+`)
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*Scenario{sc, refuse}, Scenario: "hook",
 		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
@@ -391,6 +433,14 @@ rules:
 		if vs := hookViolations(s.doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
 			t.Errorf("%s: %v", b, vs)
 		}
+	}
+
+	// A rule that answers with an error sends its webhooks too: the
+	// script says so.
+	st, body = do(t, ts, "POST", "/plants", `{"id":6,"name":"ivy"}`, "Authorization", "Bearer abc", "X-Mock-Scenario", "refuse")
+	expect(t, "scripted refusal", st, body, 400, `{"error":1,"message":"no"}`)
+	if got := sub.next(t); got.body != `{"id":0,"name":"refused ivy"}` {
+		t.Errorf("delivery after a refusal: %+v", got)
 	}
 
 	_, err = New(Options{Spec: webhookSpec(t), Scenarios: []*Scenario{mustScenario(t, `name: bad
