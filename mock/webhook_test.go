@@ -3,11 +3,11 @@ package mock
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
