@@ -84,7 +84,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "count", method: "POST", path: "/__admin/requests/count", body: `{"operation":"POST /plants","status":200}`, status: 200, want: `{"count":1}`},
 		{name: "count by body", method: "POST", path: "/__admin/requests/count", body: `{"body":{"name":"/^F/"}}`, status: 200, want: `{"count":1}`},
 		{name: "find", method: "POST", path: "/__admin/requests/find", body: `{"status":400}`, status: 200, contains: `"code":40004`},
-		{name: "bad matcher", method: "POST", path: "/__admin/requests/find", body: `{"state":1}`, status: 400, want: `{"error":40004,"message":"matcher key \"state\" is unknown or of the wrong type; use operation (string), status (integer), body (JSON)"}`},
+		{name: "bad matcher", method: "POST", path: "/__admin/requests/find", body: `{"state":1}`, status: 400, want: `{"error":40004,"message":"matcher key \"state\" is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)"}`},
 		{name: "clear requests", method: "DELETE", path: "/__admin/requests", status: 204},
 		{name: "requests after clear", method: "GET", path: "/__admin/requests", status: 200, want: `{"requests":[]}`},
 		{name: "store", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/plants":[{"id":1,"name":"Fern"}]}}`},

@@ -58,7 +58,11 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 		if op := s.operation(m.Operation); op != nil {
 			name = op.Name
 		} else if name = s.hookName(m.Operation); name == "" {
-			return nil, fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template}, webhook NAME or callback NAME; declared: %s)", m.Operation, s.operationNames())
+			form := "METHOD /path/{template}"
+			if s.hooks.any() {
+				form += ", webhook NAME or callback NAME"
+			}
+			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.operationNames())
 		}
 	}
 	var outbound bool

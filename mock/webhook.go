@@ -38,6 +38,8 @@ type hookSet struct {
 	onCreate map[*plan][]*openapi.Hook
 	defaults map[string]Subscriber
 	allow    allowList
+	// callbacks is true when an operation declares callbacks.
+	callbacks bool
 }
 
 // newHookSet checks Options.Webhooks against the document and finds the
@@ -64,6 +66,9 @@ func (s *Server) newHookSet(opts Options) error {
 		return &WebhookError{err}
 	}
 	hs.allow = allow
+	for _, op := range s.doc.Operations {
+		hs.callbacks = hs.callbacks || len(op.Callbacks) > 0
+	}
 	hs.onCreate = map[*plan][]*openapi.Hook{}
 	for _, pl := range s.plans {
 		if pl.do != create || pl.col == nil {
@@ -236,7 +241,10 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	s.deliveries.send(dv)
 }
 
-// webhookNames lists webhook names for messages.
+// any reports whether the document declares webhooks or callbacks.
+func (hs *hookSet) any() bool { return len(hs.byName) > 0 || hs.callbacks }
+
+// names lists the declared webhooks, for messages.
 func (hs *hookSet) names() string {
 	names := make([]string, 0, len(hs.byName))
 	for n := range hs.byName {
