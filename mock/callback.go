@@ -40,8 +40,12 @@ func expandURL(tmpl string, x *exchange) (string, error) {
 		case b.Len() == 0: // the URL starts with the value: a base URL
 		case strings.Contains(b.String(), "?"):
 			v = url.QueryEscape(v)
-		default:
-			v = url.PathEscape(v)
+		default: // in the path: slashes stay, as a value of a path may hold them
+			parts := strings.Split(v, "/")
+			for k, p := range parts {
+				parts[k] = url.PathEscape(p)
+			}
+			v = strings.Join(parts, "/")
 		}
 		b.WriteString(v)
 		rest = rest[i+j+1:]

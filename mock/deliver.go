@@ -125,8 +125,9 @@ func (d *deliveries) run(dv *delivery) {
 		d.note(dv, 0, vs, msg)
 		return
 	}
+	header := declaredHeaders(dv.hook.Op)
 	for n := 1; ; n++ {
-		retry := d.attempt(dv, n, body, ct)
+		retry := d.attempt(dv, n, body, ct, header)
 		if !retry {
 			return
 		}
@@ -164,7 +165,7 @@ func (d *deliveries) wait(t time.Duration) bool {
 
 // attempt sends a delivery once, records it, and reports whether to try
 // again: after a failure to connect, a timeout or a 5xx.
-func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string) (retry bool) {
+func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header http.Header) (retry bool) {
 	op := dv.hook.Op
 	ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
 	defer cancel()
@@ -175,6 +176,9 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string) (retry
 	}
 	if body == nil {
 		req.Body, req.ContentLength = http.NoBody, 0
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	if ct != "" {
 		req.Header.Set("Content-Type", ct)
@@ -211,6 +215,23 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string) (retry
 	}
 	d.record(dv, e)
 	return rerr != nil || resp.StatusCode >= 500
+}
+
+// declaredHeaders returns a value for each header parameter the hook
+// requires (a signature, an event name), made from its schema as the
+// required headers of answers are.
+func declaredHeaders(op *openapi.Operation) http.Header {
+	var h http.Header
+	for _, p := range op.Params {
+		if p.In != "header" || !p.Required || p.Schema == nil {
+			continue
+		}
+		if h == nil {
+			h = http.Header{}
+		}
+		h.Set(p.Name, schemaHeaderValue(p.Schema))
+	}
+	return h
 }
 
 // deliveryError says why an attempt got no answer.

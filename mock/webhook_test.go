@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "testdata/webhooks.yaml") }
@@ -156,7 +158,8 @@ func TestWebhookOnCreate(t *testing.T) {
 
 	got := sub.next(t)
 	if got.method != "POST" || got.path != "/hooks/plants" || got.body != `{"id":7,"name":"Monstera","tag":"aroid"}` ||
-		got.header.Get("Content-Type") != "application/json" || got.header.Get("Authorization") != "Bearer hook-secret" {
+		got.header.Get("Content-Type") != "application/json" || got.header.Get("Authorization") != "Bearer hook-secret" ||
+		got.header.Get("X-Plant-Event") != "created" {
 		t.Errorf("delivery: %+v", got)
 	}
 	e := outbound(t, s, 1)[0]
@@ -563,4 +566,37 @@ func mustScenario(t *testing.T, y string) *Scenario {
 		t.Fatal(err)
 	}
 	return sc
+}
+
+// TestCallbackExpressions: the runtime expressions a callback URL may
+// hold, over one exchange.
+func TestCallbackExpressions(t *testing.T) {
+	req := httptest.NewRequest("POST", "http://mock.test/plants/7?url=http://127.0.0.1:9/q&x=a+b", nil)
+	req.Header.Set("X-Cb", "http://127.0.0.1:9/h")
+	rec := httptest.NewRecorder()
+	rec.Header().Set("Location", "/plants/7")
+	x := &exchange{client: req, r: req, w: recorder{ResponseWriter: rec, status: 201, body: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`)},
+		route: &openapi.Route{Params: []string{"id"}}, vals: []string{"7"},
+		body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
+	for _, c := range []struct{ tmpl, want, err string }{
+		{"{$request.body#/callbackUrl}", "http://127.0.0.1:9/cb", ""},
+		{"$request.body#/callbackUrl", "http://127.0.0.1:9/cb", ""},
+		{"{$request.body#/callbackUrl}/events?n={$request.body#/n}", "http://127.0.0.1:9/cb/events?n=3", ""},
+		{"{$request.query.url}", "http://127.0.0.1:9/q", ""},
+		{"{$request.header.X-Cb}", "http://127.0.0.1:9/h", ""},
+		{"http://127.0.0.1:9/plants/{$request.path.id}/{$method}?s={$statusCode}", "http://127.0.0.1:9/plants/7/POST?s=201", ""},
+		{"http://127.0.0.1:9/q?v={$request.body#/obj/k}&w={$request.body#/a~1b}", "http://127.0.0.1:9/q?v=v+w&w=slash", ""},
+		{"{$response.body#/links/self}", "http://127.0.0.1:9/self", ""},
+		{"http://127.0.0.1:9{$response.header.Location}", "http://127.0.0.1:9/plants/7", ""},
+		{"http://127.0.0.1:9/audit?of={$url}", "http://127.0.0.1:9/audit?of=http%3A%2F%2Fmock.test%2Fplants%2F7%3Furl%3Dhttp%3A%2F%2F127.0.0.1%3A9%2Fq%26x%3Da%2Bb", ""},
+		{"https://hooks.example.com/literal", "https://hooks.example.com/literal", ""},
+		{"{$request.body#/missing}", "", "$request.body#/missing is empty in this exchange"},
+		{"{$request.cookie.c}", "", `"$request.cookie.c" is not a runtime expression this mock evaluates`},
+		{"{$request.body#/callbackUrl", "", `the URL "{$request.body#/callbackUrl" has a { without }`},
+	} {
+		got, err := expandURL(c.tmpl, x)
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("%s: %q %v, want %q %q", c.tmpl, got, err, c.want, c.err)
+		}
+	}
 }
