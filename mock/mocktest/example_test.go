@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/plantmock/plantmock/mock"
 	"github.com/plantmock/plantmock/mock/mocktest"
@@ -161,4 +162,55 @@ func ExampleServer_Reset() {
 	// 200 {"name":"Fern"}
 	// 0 0
 	// 400 {"error":50300,"message":"the store refused plant 1: please retry"}
+}
+
+// plantHooks is a Plant Store whose webhook /plant/webhook carries every
+// plant created.
+const plantHooks = `
+openapi: 3.1.0
+info: {title: Plant Store, version: 1.0.0}
+paths:
+  /plants:
+    post:
+      requestBody:
+        content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}
+      responses:
+        '200': {description: the plant, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+webhooks:
+  /plant/webhook:
+    post:
+      requestBody:
+        content: {application/json: {schema: {$ref: '#/components/schemas/NewPlant'}}}
+      responses:
+        '200': {description: received}
+components:
+  schemas:
+    NewPlant:
+      type: object
+      required: [id, name]
+      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}
+    Plant:
+      type: object
+      required: [name]
+      properties: {name: {type: string}, tag: {type: string}}
+`
+
+// Receive stands in for the subscriber of a webhook: the test reads what
+// the mock sent it, and Deliveries shows every attempt.
+func ExampleServer_Receive() {
+	t := &exampleT{}
+	defer t.end()
+
+	srv := mocktest.NewServer(t, mocktest.Options{Options: mock.Options{Spec: []byte(plantHooks)}})
+	hook := srv.Receive("/plant/webhook")
+	fmt.Println(createPlant(srv.URL, `{"id":7,"name":"Monstera","tag":"aroid"}`))
+	d := hook.Next(5 * time.Second)
+	fmt.Println(d.Method, d.Header.Get("Content-Type"), string(d.Body))
+	for _, e := range srv.Deliveries() {
+		fmt.Println(e.Operation, "attempt", e.Attempt, "->", e.Status)
+	}
+	// Output:
+	// 200 {"name":"Monstera","tag":"aroid"}
+	// POST application/json {"id":7,"name":"Monstera","tag":"aroid"}
+	// webhook /plant/webhook attempt 1 -> 200
 }

@@ -11,6 +11,11 @@
 //
 // Requests the mock rejects for breaking the contract fail the test when it
 // ends, listing the violations, unless Options.AllowContractFailures is set.
+//
+// Receive starts a loopback receiver subscribed to one of the document's
+// webhooks, and NewReceiver one for callbacks; the test reads what
+// arrived with Next or Wait, and Deliveries lists every attempt the mock
+// made.
 package mocktest
 
 import (
@@ -65,10 +70,11 @@ type Server struct {
 	// Mock is the engine, for what this package does not wrap.
 	Mock *mock.Server
 
-	t        TB
-	mu       sync.Mutex   // guards failures and answered
-	failures []mock.Entry // requests that broke the contract
-	answered []mock.Entry // with a proxy: exchanges whose answer broke it
+	t         TB
+	mu        sync.Mutex   // guards failures, answered and receivers
+	failures  []mock.Entry // requests that broke the contract
+	answered  []mock.Entry // with a proxy: exchanges whose answer broke it
+	receivers []*Receiver  // started by Receive and NewReceiver
 }
 
 // NewServer starts a mock for the test t and stops it when the test ends.
@@ -118,17 +124,7 @@ func NewServer(t TB, opts ...Options) *Server {
 	}
 	user := mo.Observe
 	mo.Observe = func(e mock.Entry) {
-		req, resp := sides(e)
-		if e.Code.Contract() || req || resp {
-			s.mu.Lock()
-			if e.Code.Contract() || req {
-				s.failures = append(s.failures, e)
-			}
-			if resp {
-				s.answered = append(s.answered, e)
-			}
-			s.mu.Unlock()
-		}
+		s.observe(e)
 		if user != nil {
 			user(e)
 		}
@@ -145,9 +141,32 @@ func NewServer(t TB, opts ...Options) *Server {
 		if !o.AllowContractFailures {
 			s.reportFailures()
 		}
-		m.Close() // the connections to Redis, with Options.Store
+		m.Close() // the webhooks under way, the connections to Redis
+		s.closeReceivers()
 	})
 	return s
+}
+
+// observe keeps the requests that broke the contract and the proxied
+// answers that did. The webhooks and callbacks the mock sent are not the
+// client's requests: they go to the receivers.
+func (s *Server) observe(e mock.Entry) {
+	if e.Direction == "outbound" {
+		s.noteSent(e)
+		return
+	}
+	req, resp := sides(e)
+	if !e.Code.Contract() && !req && !resp {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.Code.Contract() || req {
+		s.failures = append(s.failures, e)
+	}
+	if resp {
+		s.answered = append(s.answered, e)
+	}
 }
 
 func (s *Server) reportFailures() {
@@ -316,7 +335,11 @@ func (s *Server) mismatch(m mock.Match, want string, got int) string {
 	}
 	for _, e := range es {
 		b.WriteString("\n  ")
-		b.WriteString(describe(e))
+		if e.Direction == "outbound" {
+			b.WriteString(describeSent(e))
+		} else {
+			b.WriteString(describe(e))
+		}
 	}
 	return b.String()
 }
