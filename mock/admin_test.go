@@ -205,3 +205,115 @@ func TestSessions(t *testing.T) {
 	bad := `{"error":40008,"message":"X-Mock-Session must be 1 to 128 letters, digits or -._~+/ characters"}`
 	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "has space").expect(400, bad))
 }
+
+// hooksSpec declares webhooks (one with two methods) and a callback, for
+// the admin API's webhook calls.
+const hooksSpec = `openapi: 3.1.0
+info: {title: Hooks, version: '1'}
+paths:
+  /plants:
+    post:
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}
+      responses:
+        '201':
+          description: created
+          content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}
+      callbacks:
+        onCreate:
+          '{$request.body#/callbackUrl}':
+            post:
+              requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+              responses: {'200': {description: ok}}
+webhooks:
+  /plant/webhook:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
+      responses: {'200': {description: ok}}
+  twice:
+    put:
+      responses: {'204': {description: ok}}
+    post:
+      responses: {'204': {description: ok}}
+components:
+  schemas:
+    Plant:
+      type: object
+      required: [name]
+      properties:
+        id: {type: integer}
+        name: {type: string}
+        callbackUrl: {type: string}
+`
+
+// TestAdminWebhooks walks the webhook calls of the admin API and checks
+// the journal's outbound entries against the admin document.
+func TestAdminWebhooks(t *testing.T) {
+	doc := adminDoc(t)
+	sub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		if r.URL.Path == "/created" {
+			w.WriteHeader(http.StatusCreated) // not declared by the webhook: a response violation
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer sub.Close()
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), WebhookRetries: -1})
+	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
+	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
+	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`
+	other := map[string]string{SessionHeader: "other"}
+	calls := []adminCall{
+		{name: "list", method: "GET", path: "/__admin/webhooks", status: 200,
+			want: `{"webhooks":[` + none + `,{"name":"twice","methods":["PUT","POST"],"url":null,"token":false}]}`},
+		{name: "one", method: "GET", path: hook, status: 200, want: none},
+		{name: "unknown", method: "GET", path: "/__admin/webhooks/nope", status: 404, contains: `{"error":40010,`},
+		{name: "slash not escaped", method: "GET", path: "/__admin/webhooks/plant%2Fwebhook", status: 404, contains: `(write /plant/webhook as %2Fplant%2Fwebhook)`},
+		{name: "send without subscriber", method: "POST", path: hook + "/send", status: 409, contains: `{"error":40010,`},
+		{name: "subscribe not http", method: "PUT", path: hook, body: `{"url":"ftp://x/y"}`, status: 400, contains: `{"error":40004,"message":"url: `},
+		{name: "subscribe other key", method: "PUT", path: hook, body: `{"url":"http://x/","secret":"s"}`, status: 400, contains: `{"error":40004,`},
+		{name: "subscribe not JSON", method: "PUT", path: hook, body: `{`, status: 400, contains: `{"error":40001,`},
+		{name: "subscribe unknown", method: "PUT", path: "/__admin/webhooks/nope", body: `{"url":"http://x/"}`, status: 404, contains: `{"error":40010,`},
+		{name: "subscribe", method: "PUT", path: hook, body: `{"url":"` + sub.URL + `/created","token":"t"}`, status: 200, want: subscribed},
+		{name: "subscribed", method: "GET", path: hook, status: 200, want: subscribed},
+		{name: "other session has none", method: "GET", path: hook, header: other, status: 200, want: none},
+		{name: "send breaks the schema", method: "POST", path: hook + "/send", body: `{"name":1}`, status: 400, contains: `{"error":40004,`},
+		{name: "send generated", method: "POST", path: hook + "/send", status: 202, want: `{"queued":1,"url":"` + sub.URL + `/created","webhook":"/plant/webhook"}`},
+		{name: "send given", method: "POST", path: hook + "/send", body: `{"name":"Fern"}`, status: 202, want: `{"queued":1,"url":"` + sub.URL + `/created","webhook":"/plant/webhook"}`},
+		{name: "subscribe twice", method: "PUT", path: "/__admin/webhooks/twice", body: `{"url":"` + sub.URL + `/ok"}`, status: 200,
+			want: `{"name":"twice","methods":["PUT","POST"],"url":"` + sub.URL + `/ok","token":false}`},
+		{name: "send twice", method: "POST", path: "/__admin/webhooks/twice/send", status: 202, want: `{"queued":2,"url":"` + sub.URL + `/ok","webhook":"twice"}`},
+	}
+	for _, c := range calls {
+		callAdmin(t, ts, doc, c)
+	}
+	// A create sends the webhook of its schema and its callback; the
+	// callback's host is not allowed, so it is journaled as not sent.
+	send(t, ts, post(`{"name":"Ivy","callbackUrl":"http://example.invalid/cb"}`))
+	// Outbound: 2 sent through the admin API, 2 of twice, 1 after the
+	// create, 1 refused callback.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(find(s.Journal(), func(e Entry) bool { return e.Direction == "outbound" })) < 6 {
+		if time.Now().After(deadline) {
+			t.Fatalf("outbound entries: %+v", s.Journal())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, c := range []adminCall{
+		{name: "journal", method: "GET", path: "/__admin/requests", status: 200, contains: `"violations":[{"path":"response","reason":"status 201 is not declared by webhook /plant/webhook","direction":"response"}]`},
+		{name: "not sent", method: "POST", path: "/__admin/requests/find", body: `{"operation":"callback onCreate"}`, status: 200, contains: `"headers":null`},
+		{name: "outbound", method: "POST", path: "/__admin/requests/count", body: `{"direction":"outbound"}`, status: 200, want: `{"count":6}`},
+		{name: "inbound", method: "POST", path: "/__admin/requests/count", body: `{"direction":"inbound"}`, status: 200, want: `{"count":1}`},
+		{name: "by webhook and method", method: "POST", path: "/__admin/requests/count", body: `{"operation":"webhook twice PUT"}`, status: 200, want: `{"count":1}`},
+		{name: "triggered", method: "POST", path: "/__admin/requests/find", body: `{"operation":"webhook /plant/webhook","body":{"name":"Ivy"}}`, status: 200, contains: `/created","trigger":`},
+		{name: "bad direction", method: "POST", path: "/__admin/requests/count", body: `{"direction":"up"}`, status: 400, want: `{"error":40004,"message":"direction \"up\" is neither inbound nor outbound"}`},
+		{name: "unsubscribe", method: "DELETE", path: hook, status: 204},
+		{name: "unsubscribe unknown", method: "DELETE", path: "/__admin/webhooks/nope", status: 404, contains: `{"error":40010,`},
+		{name: "unsubscribed", method: "GET", path: hook, status: 200, want: none},
+		{name: "send after unsubscribe", method: "POST", path: hook + "/send", status: 409, contains: `{"error":40010,`},
+	} {
+		callAdmin(t, ts, doc, c)
+	}
+}
