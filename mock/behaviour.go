@@ -55,7 +55,6 @@ func (s *Server) create(x *exchange) *problem {
 	obj = c.accept(x, obj)
 	applyDefaults(obj, c.schema)
 	var answer []byte
-	var stored any
 	col := c.key(x.vals)
 	given := c.bodyKey(obj) != ""
 	doc := func(key string) ([]byte, error) {
@@ -64,7 +63,7 @@ func (s *Server) create(x *exchange) *problem {
 		if p != nil {
 			return nil, p
 		}
-		answer, stored = b, res
+		answer, x.created = b, res // x.created: for the webhooks the create sends
 		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
 	want := c.bodyKey(obj)
@@ -79,9 +78,9 @@ func (s *Server) create(x *exchange) *problem {
 		key, err = s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
 	}
 	if err != nil {
+		x.created = nil // made, but not stored
 		return s.storeProblem(err, c, col, want)
 	}
-	x.created = stored
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
 		x.w.Header().Set("Location", u)
 	}
