@@ -260,12 +260,18 @@ func TestAdminWebhooks(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	}))
 	defer sub.Close()
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), WebhookRetries: -1})
+	hooked, err := ParseScenario("hooked.yaml", []byte("name: hooked\nrules:\n  - respond: {webhooks: [{name: /plant/webhook, body: {name: x}, delay: 1ms}, twice]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), WebhookRetries: -1, Scenarios: []*Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`
 	other := map[string]string{SessionHeader: "other"}
 	calls := []adminCall{
+		{name: "scenario with webhooks", method: "GET", path: "/__admin/scenarios", status: 200,
+			contains: `"respond":{"webhooks":[{"name":"/plant/webhook","body":{"name":"x"},"delay":"1ms"},{"name":"twice"}]}`},
 		{name: "list", method: "GET", path: "/__admin/webhooks", status: 200,
 			want: `{"webhooks":[` + none + `,{"name":"twice","methods":["PUT","POST"],"url":null,"token":false}]}`},
 		{name: "one", method: "GET", path: hook, status: 200, want: none},

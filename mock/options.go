@@ -181,8 +181,9 @@ type Options struct {
 	ShutdownTimeout time.Duration
 
 	// Observe, if set, is called with every exchange after it is answered,
-	// on the request's goroutine. It must be quick and safe for concurrent
-	// use.
+	// on the request's goroutine, and with every attempt to send a webhook
+	// or callback (Direction "outbound"), on the delivery's. It must be
+	// quick and safe for concurrent use.
 	Observe func(Entry)
 
 	// Logger receives start-up warnings and internal errors; nil discards.
