@@ -308,6 +308,7 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 	if s.observe != nil {
 		s.observe(e)
 	}
+	s.events.publish(e)
 }
 
 // close stops taking deliveries and waits for those under way until ctx

@@ -251,6 +251,7 @@ func (s *Server) record(x *exchange) {
 	if s.observe != nil {
 		s.observe(e)
 	}
+	s.events.publish(e)
 	s.afterAnswer(x, e.Seq)
 }
 

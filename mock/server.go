@@ -51,6 +51,7 @@ type Server struct {
 	seq        atomic.Uint64     // values generated so far
 	contract   contract          // what the exchanges did to the contract
 	deliveries *deliveries       // webhooks and callbacks under way
+	events     events            // the streams of /__admin/events
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -183,6 +184,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
+	hs.RegisterOnShutdown(s.events.close) // event streams never end on their own
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

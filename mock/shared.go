@@ -70,6 +70,7 @@ func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
 	s.deliveries.close(ctx)
+	s.events.close()
 	if s.shared != nil {
 		return s.shared.Close()
 	}

@@ -1,0 +1,143 @@
+package mock
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// events hands every journal entry of this process, as it is recorded, to
+// the streams of GET /__admin/events (the dashboard's live journal). With
+// no stream open it costs an atomic load per entry.
+type events struct {
+	n      atomic.Int32 // open streams
+	mu     sync.Mutex   // guards subs and closed
+	subs   map[*eventSub]struct{}
+	closed bool
+}
+
+// eventSub is one open stream: entries wait in ch; lost counts those a
+// slow reader missed.
+type eventSub struct {
+	ch   chan Entry
+	lost atomic.Int64
+	done chan struct{} // closed when the mock shuts down
+}
+
+// eventBuffer is how many entries a stream may be behind before it loses
+// some (and is told how many).
+const eventBuffer = 1024
+
+// eventPing is how often an idle stream gets a comment, so that proxies
+// and browsers keep it open.
+const eventPing = 15 * time.Second
+
+func (ev *events) publish(e Entry) {
+	if ev.n.Load() == 0 {
+		return
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	for sub := range ev.subs {
+		select {
+		case sub.ch <- e:
+		default:
+			sub.lost.Add(1)
+		}
+	}
+}
+
+func (ev *events) subscribe() *eventSub {
+	sub := &eventSub{ch: make(chan Entry, eventBuffer), done: make(chan struct{})}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.subs == nil {
+		ev.subs = map[*eventSub]struct{}{}
+	}
+	if ev.closed {
+		close(sub.done)
+		return sub
+	}
+	ev.subs[sub] = struct{}{}
+	ev.n.Add(1)
+	return sub
+}
+
+func (ev *events) unsubscribe(sub *eventSub) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if _, ok := ev.subs[sub]; ok {
+		delete(ev.subs, sub)
+		ev.n.Add(-1)
+	}
+}
+
+// close ends every stream, at shutdown: a stream never finishes on its
+// own, and the server waits for its handlers.
+func (ev *events) close() {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.closed {
+		return
+	}
+	ev.closed = true
+	for sub := range ev.subs {
+		close(sub.done)
+	}
+}
+
+// adminEvents streams journal entries as Server-Sent Events: "entry"
+// events whose data is an entry as GET /__admin/requests gives it (of
+// every session: see its session field), and "lost" events saying how
+// many entries a slow reader missed. Entries recorded before the stream
+// opened are not sent: read them from /__admin/requests.
+func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Time{}) // the server's write timeout is for answers, not streams
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no") // nginx: pass events on as they come
+	w.WriteHeader(http.StatusOK)
+	sub := s.events.subscribe()
+	defer s.events.unsubscribe(sub)
+	fmt.Fprint(w, "retry: 2000\n\n")
+	if rc.Flush() != nil {
+		return
+	}
+	ping := time.NewTicker(eventPing)
+	defer ping.Stop()
+	for {
+		select {
+		case e := <-sub.ch:
+			if n := sub.lost.Swap(0); n > 0 {
+				fmt.Fprintf(w, "event: lost\ndata: {\"entries\":%d}\n\n", n)
+			}
+			b, err := json.Marshal(e)
+			if err != nil {
+				continue
+			}
+			fmt.Fprintf(w, "event: entry\ndata: %s\n\n", b)
+			// Write what else is waiting before flushing: one write for a
+			// burst.
+			for more := len(sub.ch); more > 0; more-- {
+				e = <-sub.ch
+				if b, err = json.Marshal(e); err == nil {
+					fmt.Fprintf(w, "event: entry\ndata: %s\n\n", b)
+				}
+			}
+		case <-ping.C:
+			fmt.Fprint(w, ": ping\n\n")
+		case <-r.Context().Done():
+			return
+		case <-sub.done:
+			return
+		}
+		if rc.Flush() != nil {
+			return
+		}
+	}
+}
