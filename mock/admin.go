@@ -84,6 +84,7 @@ func (s *Server) adminHandler() http.Handler {
 	}
 	s.webhookRoutes(mux)
 	mux.HandleFunc("GET /__admin/events", s.adminEvents)
+	s.dashboardRoutes(mux)
 	mux.HandleFunc(AdminPrefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.adminToken != "" {
