@@ -79,7 +79,7 @@ func TestAdminAPI(t *testing.T) {
 	calls := []adminCall{
 		{name: "health", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`},
 		{name: "requests", method: "GET", path: "/__admin/requests", status: 200, contains: `"body":{"id":1,"name":"Fern"},"response":{"name":"Fern"}`},
-		{name: "requests limit", method: "GET", path: "/__admin/requests?limit=1", status: 200, contains: `"violations":[{"path":"id","reason":"expected integer, got string"},{"path":"name","reason":"required property is missing"}]`},
+		{name: "requests limit", method: "GET", path: "/__admin/requests?limit=1", status: 200, contains: `"violations":[{"path":"id","reason":"expected integer, got string","schema":"#/components/schemas/NewPlant/allOf/1/properties/id/type"},{"path":"name","reason":"required property is missing","schema":"#/components/schemas/Plant/required"}]`},
 		{name: "bad limit", method: "GET", path: "/__admin/requests?limit=x", status: 400, want: `{"error":40005,"message":"limit=x is not a count"}`},
 		{name: "count", method: "POST", path: "/__admin/requests/count", body: `{"operation":"POST /plants","status":200}`, status: 200, want: `{"count":1}`},
 		{name: "count by body", method: "POST", path: "/__admin/requests/count", body: `{"body":{"name":"/^F/"}}`, status: 200, want: `{"count":1}`},

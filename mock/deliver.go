@@ -209,9 +209,7 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header
 	case len(answer) > maxWebhookAnswer:
 		e.Notes = append(e.Notes, fmt.Sprintf("answer over %d bytes: not checked", maxWebhookAnswer))
 	default:
-		for _, v := range op.CheckResponse(resp.StatusCode, resp.Header, answer, true) {
-			e.Violations = append(e.Violations, Violation{Path: v.Path, Reason: v.Reason, Direction: "response"})
-		}
+		e.Violations = violations(op.CheckResponse(resp.StatusCode, resp.Header, answer, true), "response")
 	}
 	d.record(dv, e)
 	return rerr != nil || resp.StatusCode >= 500

@@ -57,7 +57,7 @@ func TestEvents(t *testing.T) {
 	name, data := readEvent(t, br)
 	if name != "entry" || !strings.HasPrefix(data, `{"seq":1,"time":"`) ||
 		!strings.Contains(data, `"method":"POST","path":"/plants","headers":{`) ||
-		!strings.HasSuffix(data, `"session":"s1","status":400,"code":40004,"violations":[{"path":"name","reason":"required property is missing"}],"body":{"id":1},"response":{"error":40004,"message":"request body does not match the schema: name: required property is missing"}}`) {
+		!strings.HasSuffix(data, `"session":"s1","status":400,"code":40004,"violations":[{"path":"name","reason":"required property is missing","schema":"#/components/schemas/Plant/required"}],"body":{"id":1},"response":{"error":40004,"message":"request body does not match the schema: name: required property is missing"}}`) {
 		t.Errorf("entry: %s %s", name, data)
 	}
 	do(t, ts, "POST", "/plants", `{"id":2,"name":"fern"}`, "Authorization", "Bearer abc")

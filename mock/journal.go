@@ -97,6 +97,24 @@ type Violation struct {
 	// Direction says which side of a proxied exchange broke the document:
 	// "request" or "response"; empty for requests the mock answered.
 	Direction string `json:"direction,omitempty"`
+	// Schema is where in the document the broken rule is, as a JSON
+	// pointer fragment to its keyword
+	// (#/components/schemas/NewPlant/properties/id/type); empty when no
+	// schema is at fault.
+	Schema string `json:"schema,omitempty"`
+}
+
+// violations gives the document's violations the journal's form, on one
+// side of the exchange (see Violation.Direction).
+func violations(vs []openapi.Violation, direction string) []Violation {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]Violation, len(vs))
+	for i, v := range vs {
+		out[i] = Violation{Path: v.Path, Reason: v.Reason, Direction: direction, Schema: v.Schema}
+	}
+	return out
 }
 
 // String returns "path: reason", or "body: reason" for the body as a
@@ -217,11 +235,8 @@ func (s *Server) record(x *exchange) {
 	}
 	if p := x.problem; p != nil {
 		e.Code = p.code
-		if len(p.violations) > 0 && !x.proxied {
-			e.Violations = make([]Violation, len(p.violations))
-			for i, v := range p.violations {
-				e.Violations[i] = Violation{Path: v.Path, Reason: v.Reason}
-			}
+		if !x.proxied {
+			e.Violations = violations(p.violations, "")
 		}
 	}
 	if x.proxied {

@@ -187,11 +187,7 @@ func answerViolations(pl *plan, status int, header http.Header, body []byte) []V
 	if pl == nil {
 		return nil
 	}
-	var out []Violation
-	for _, v := range pl.op.CheckResponse(status, header, body, body != nil) {
-		out = append(out, Violation{Direction: "response", Path: v.Path, Reason: v.Reason})
-	}
-	return out
+	return violations(pl.op.CheckResponse(status, header, body, body != nil), "response")
 }
 
 // upstreamFailed answers an exchange the upstream did not complete: 504
@@ -233,9 +229,5 @@ func requestViolations(p *problem) []Violation {
 	if len(p.violations) == 0 {
 		return []Violation{refusal(p)}
 	}
-	out := make([]Violation, len(p.violations))
-	for i, v := range p.violations {
-		out[i] = Violation{Direction: "request", Path: v.Path, Reason: v.Reason}
-	}
-	return out
+	return violations(p.violations, "request")
 }

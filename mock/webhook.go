@@ -145,11 +145,7 @@ func hookViolations(h *openapi.Hook, body any) []Violation {
 	if sc == nil {
 		return nil
 	}
-	var out []Violation
-	for _, v := range sc.Validate(body) {
-		out = append(out, Violation{Path: v.Path, Reason: v.Reason, Direction: "request"})
-	}
-	return out
+	return violations(sc.Validate(body), "request")
 }
 
 // afterAnswer sends what an answered request triggers: the webhooks of a

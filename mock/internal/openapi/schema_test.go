@@ -55,7 +55,8 @@ func TestPlantStoreModel(t *testing.T) {
 	}
 }
 
-// TestValidate checks violations of the Plant Store's schemas.
+// TestValidate checks violations of the Plant Store's schemas, with
+// where in the document the broken keyword is.
 func TestValidate(t *testing.T) {
 	doc, err := Load([]byte(plantmock.OpenAPI))
 	if err != nil {
@@ -70,21 +71,21 @@ func TestValidate(t *testing.T) {
 	}{
 		{np, `{"id":1,"name":"a"}`, nil},
 		{np, `{"id":-9223372036854775808,"name":"a"}`, nil},
-		{np, `{"id":1,"name":"a","tag":null}`, []Violation{{"tag", "expected string, got null"}}},
+		{np, `{"id":1,"name":"a","tag":null}`, []Violation{{"tag", "expected string, got null", "#/components/schemas/Plant/properties/tag/type"}}},
 		{np, `{"id":1e2,"name":"a"}`, nil}, // an integer in JSON Schema 2020-12
-		{np, `{"id":1.5,"name":"a"}`, []Violation{{"id", "expected integer, got number"}}},
-		{np, `{"id":9223372036854775808,"name":"a"}`, []Violation{{"id", "9223372036854775808 is over the int64 maximum 9223372036854775807"}}},
-		{np, `{"id":true}`, []Violation{{"id", "expected integer, got boolean"}, {"name", "required property is missing"}}},
-		{np, `"x"`, []Violation{{"", "expected object, got string"}}},
+		{np, `{"id":1.5,"name":"a"}`, []Violation{{"id", "expected integer, got number", "#/components/schemas/NewPlant/allOf/1/properties/id/type"}}},
+		{np, `{"id":9223372036854775808,"name":"a"}`, []Violation{{"id", "9223372036854775808 is over the int64 maximum 9223372036854775807", "#/components/schemas/NewPlant/allOf/1/properties/id/format"}}},
+		{np, `{"id":true}`, []Violation{{"id", "expected integer, got boolean", "#/components/schemas/NewPlant/allOf/1/properties/id/type"}, {"name", "required property is missing", "#/components/schemas/Plant/required"}}},
+		{np, `"x"`, []Violation{{"", "expected object, got string", "#/components/schemas/Plant/type"}}},
 		{errSchema, `{"error":2147483647,"message":"m"}`, nil},
-		{errSchema, `{"error":2147483648,"message":"m"}`, []Violation{{"error", "2147483648 is over the int32 maximum 2147483647"}}},
-		{errSchema, `{"error":-2147483649,"message":"m"}`, []Violation{{"error", "-2147483649 is under the int32 minimum -2147483648"}}},
+		{errSchema, `{"error":2147483648,"message":"m"}`, []Violation{{"error", "2147483648 is over the int32 maximum 2147483647", "#/components/schemas/Error/properties/error/format"}}},
+		{errSchema, `{"error":-2147483649,"message":"m"}`, []Violation{{"error", "-2147483649 is under the int32 minimum -2147483648", "#/components/schemas/Error/properties/error/format"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.body, func(t *testing.T) {
 			got := tt.schema.Validate(decode(t, tt.body))
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Validate = %v, want %v", got, tt.want)
+				t.Errorf("Validate = %#v, want %#v", got, tt.want)
 			}
 		})
 	}

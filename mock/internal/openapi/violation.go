@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,10 @@ type Violation struct {
 	// bodies (empty for the body as a whole), "query.limit" for parameters.
 	Path   string
 	Reason string
+	// Schema is where in the document the broken rule is: a JSON pointer
+	// fragment to the keyword, #/components/schemas/Plant/properties/id/type;
+	// empty when no schema is at fault (a missing body, a content type).
+	Schema string
 }
 
 // String returns "path: reason", or "body: reason" for the body as a
@@ -108,23 +113,56 @@ func violationsOf(err error) []Violation {
 	var out []Violation
 	collect(ve, &out)
 	if len(out) == 0 {
-		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind)})
+		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: schemaLocation(ve)})
 	}
 	return out
+}
+
+// schemaLocation turns where the library found a violation (a keyword of
+// a schema in the compiled resource, whose $defs are keyed by document
+// pointers: see compiler.defRef) into a fragment of the document.
+func schemaLocation(ve *jsonschema.ValidationError) string {
+	_, frag, ok := strings.Cut(ve.SchemaURL, "#")
+	if !ok {
+		return ""
+	}
+	toks := strings.Split(frag, "/")
+	if len(toks) < 3 || toks[0] != "" || (toks[1] != "$defs" && toks[1] != "definitions") {
+		return ""
+	}
+	key, err := url.PathUnescape(toks[2])
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('#')
+	b.WriteString(unescapeToken(key))
+	for _, t := range toks[3:] {
+		if u, err := url.PathUnescape(t); err == nil {
+			t = u
+		}
+		b.WriteByte('/')
+		b.WriteString(t)
+	}
+	for _, k := range ve.ErrorKind.KeywordPath() {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(k))
+	}
+	return b.String()
 }
 
 func collect(ve *jsonschema.ValidationError, out *[]Violation) {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf:
 		// The alternatives' own failures would each tell a part of it.
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: "matches none of the anyOf alternatives"})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: "matches none of the anyOf alternatives", Schema: schemaLocation(ve)})
 		return
 	case *kind.OneOf:
 		why := "matches none of the oneOf alternatives"
 		if len(k.Subschemas) > 1 {
 			why = fmt.Sprintf("matches oneOf alternatives %d and %d, but must match exactly one", k.Subschemas[0], k.Subschemas[1])
 		}
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: why})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: why, Schema: schemaLocation(ve)})
 		return
 	}
 	if len(ve.Causes) > 0 {
@@ -136,16 +174,16 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation) {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: "required property is missing"})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: "required property is missing", Schema: schemaLocation(ve)})
 		}
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: "property is not declared by the schema"})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: "property is not declared by the schema", Schema: schemaLocation(ve)})
 		}
 	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 		// containers without causes carry no information of their own
 	default:
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: schemaLocation(ve)})
 	}
 }
 
