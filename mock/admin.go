@@ -306,14 +306,14 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 // adminScenarios lists the loaded scenarios as they were given, by name,
 // and the session's active one.
 func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *session) {
-	names := make([]string, 0, len(s.scenarios.byName))
-	for n := range s.scenarios.byName {
+	names := make([]string, 0, len(s.served().scenarios.byName))
+	for n := range s.served().scenarios.byName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	out := make([]*Scenario, len(names))
 	for i, n := range names {
-		out[i] = s.scenarios.byName[n].def
+		out[i] = s.served().scenarios.byName[n].def
 	}
 	active, err := ss.state.active(r.Context())
 	if err != nil {
@@ -346,7 +346,7 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	switch n := name.(type) {
 	case nil:
 	case string:
-		if sc = s.scenarios.byName[n]; sc == nil {
+		if sc = s.served().scenarios.byName[n]; sc == nil {
 			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.ScenarioNames()))
 			return
 		}

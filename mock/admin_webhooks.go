@@ -33,7 +33,7 @@ type webhookView struct {
 
 func (s *Server) webhookView(r *http.Request, ss *session, name string) (webhookView, error) {
 	v := webhookView{Name: name}
-	for _, h := range s.hooks.byName[name] {
+	for _, h := range s.served().hooks.byName[name] {
 		v.Methods = append(v.Methods, h.Op.Method)
 	}
 	sub, ok, err := s.subscriber(r.Context(), ss, name)
@@ -46,7 +46,7 @@ func (s *Server) webhookView(r *http.Request, ss *session, name string) (webhook
 func (s *Server) adminWebhooks(w http.ResponseWriter, r *http.Request, ss *session) {
 	views := []webhookView{}
 	seen := map[string]bool{}
-	for _, h := range s.doc.Webhooks {
+	for _, h := range s.served().doc.Webhooks {
 		if seen[h.Name] {
 			continue
 		}
@@ -65,13 +65,13 @@ func (s *Server) adminWebhooks(w http.ResponseWriter, r *http.Request, ss *sessi
 // answering 404 itself when the document declares none.
 func (s *Server) declaredWebhook(w http.ResponseWriter, r *http.Request) (string, []*openapi.Hook) {
 	name := r.PathValue("name")
-	hooks := s.hooks.byName[name]
+	hooks := s.served().hooks.byName[name]
 	if hooks == nil {
 		hint := ""
-		if !strings.HasPrefix(name, "/") && s.hooks.byName["/"+name] != nil {
+		if !strings.HasPrefix(name, "/") && s.served().hooks.byName["/"+name] != nil {
 			hint = fmt.Sprintf(" (write /%s as %%2F%s)", name, strings.ReplaceAll(name, "/", "%2F"))
 		}
-		adminError(w, http.StatusNotFound, CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.hooks.names()))
+		adminError(w, http.StatusNotFound, CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.served().hooks.names()))
 		return "", nil
 	}
 	return name, hooks

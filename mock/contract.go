@@ -146,7 +146,7 @@ func (s *Server) Contract() *ContractReport {
 	if n := c.unmatched.Load(); n > 0 {
 		add("", n)
 	}
-	for _, pl := range s.plans {
+	for _, pl := range s.served().plans {
 		if n := pl.seen.Load(); n > 0 {
 			add(pl.op.Name, n)
 		}

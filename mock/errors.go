@@ -152,13 +152,13 @@ func (s *Server) refuse(x *exchange, p *problem) {
 	x.problem = p
 	pl := x.plan
 	if pl == nil && x.route != nil {
-		pl = s.anyPlan(x.route)
+		pl = x.sv.anyPlan(x.route)
 	}
 	status := p.status
 	if status == 0 {
 		status = pl.status[p.class]
 	}
-	shape := s.fallbackShape
+	shape := x.sv.fallbackShape
 	if pl != nil {
 		shape = pl.errorShape(status)
 	}

@@ -19,6 +19,7 @@ import (
 type exchange struct {
 	client *http.Request // the request as it came, before a base path was cut
 	r      *http.Request
+	sv     *served // what the mock served when the request arrived
 	w      recorder
 	start  time.Time
 

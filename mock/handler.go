@@ -23,7 +23,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.admin.ServeHTTP(w, r)
 		return
 	}
-	x := &exchange{client: r, r: r, w: recorder{ResponseWriter: w}, start: time.Now()}
+	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now()}
 	x.sess, x.badSession = s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
@@ -71,7 +71,7 @@ var checks = []func(*Server, *exchange) *problem{
 // checkRoute finds the operation.
 func (s *Server) checkRoute(x *exchange) *problem {
 	r := x.r
-	route, vals, rest := s.find(r.URL.EscapedPath())
+	route, vals, rest := x.sv.find(r.URL.EscapedPath())
 	var ok bool
 	if route == nil {
 		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
@@ -91,7 +91,7 @@ func (s *Server) checkRoute(x *exchange) *problem {
 			message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
 			header:  [2]string{"Allow", route.Allow}}
 	}
-	x.plan = s.plans[op]
+	x.plan = x.sv.plans[op]
 	return nil
 }
 
@@ -124,13 +124,13 @@ func (s *Server) checkControls(x *exchange) *problem {
 
 // find routes a request path, with or without a server base path in
 // front; rest is the path without the base path when one was cut.
-func (s *Server) find(path string) (route *openapi.Route, vals []string, rest string) {
-	if route, vals = s.doc.Router().Find(path); route != nil {
+func (sv *served) find(path string) (route *openapi.Route, vals []string, rest string) {
+	if route, vals = sv.doc.Router().Find(path); route != nil {
 		return route, vals, ""
 	}
-	for _, bp := range s.doc.BasePaths {
+	for _, bp := range sv.doc.BasePaths {
 		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
-			if route, vals = s.doc.Router().Find(rest); route != nil {
+			if route, vals = sv.doc.Router().Find(rest); route != nil {
 				return route, vals, rest
 			}
 		}

@@ -131,22 +131,22 @@ func check(t *testing.T, s *Server, ts *httptest.Server, ex call) {
 // the operation's error schema (401, 404 and 405 are not declared).
 func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Response, body []byte) {
 	t.Helper()
-	route, _, rest := s.find(req.URL.EscapedPath())
+	route, _, rest := s.served().find(req.URL.EscapedPath())
 	if rest != "" {
 		req = withPath(req, rest)
 	}
 	var pl *plan
 	if route != nil {
 		if op := route.Operation(req.Method); op != nil {
-			pl = s.plans[op]
+			pl = s.served().plans[op]
 		} else {
-			pl = s.anyPlan(route)
+			pl = s.served().anyPlan(route)
 		}
 	}
 	if pl != nil && pl.op.Method == req.Method && pl.op.Response(resp.StatusCode) != nil {
 		r2 := *resp
 		r2.Body = io.NopCloser(bytes.NewReader(body))
-		if vs := s.doc.CheckResponse(req, &r2); len(vs) > 0 {
+		if vs := s.served().doc.CheckResponse(req, &r2); len(vs) > 0 {
 			t.Errorf("answer %d breaks the contract: %v", resp.StatusCode, vs)
 		}
 		return
@@ -200,7 +200,7 @@ func equalMaps(got, want map[string]string) bool {
 // firstErrorMedia is the document-level error media: the first
 // operation's main error response.
 func (s *Server) firstErrorMedia() *openapi.Media {
-	for _, op := range s.doc.Operations {
+	for _, op := range s.served().doc.Operations {
 		if m := primaryError(op); m != nil {
 			return m
 		}

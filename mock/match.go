@@ -55,14 +55,14 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 	}
 	var name string
 	if m.Operation != "" {
-		if op := s.operation(m.Operation); op != nil {
+		if op := s.served().operation(m.Operation); op != nil {
 			name = op.Name
-		} else if name = s.hookName(m.Operation); name == "" {
+		} else if name = s.served().hookName(m.Operation); name == "" {
 			form := "METHOD /path/{template}"
-			if s.hooks.any() {
+			if s.served().hooks.any() {
 				form += ", webhook NAME or callback NAME"
 			}
-			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.operationNames())
+			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.served().operationNames())
 		}
 	}
 	var outbound bool
@@ -92,14 +92,14 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 
 // hookName returns the journal's name of the webhook or callback name
 // gives ("webhook /plant/webhook", "callback onEvent"), or "".
-func (s *Server) hookName(name string) string {
+func (sv *served) hookName(name string) string {
 	kind, rest, _ := strings.Cut(strings.TrimSpace(name), " ")
 	var hooks []*openapi.Hook
 	switch kind {
 	case "webhook":
-		hooks = s.doc.Webhooks
+		hooks = sv.doc.Webhooks
 	case "callback":
-		for _, op := range s.doc.Operations {
+		for _, op := range sv.doc.Operations {
 			hooks = append(hooks, op.Callbacks...)
 		}
 	}
@@ -112,9 +112,9 @@ func (s *Server) hookName(name string) string {
 }
 
 // operationNames lists the document's operations, for messages.
-func (s *Server) operationNames() string {
-	names := make([]string, len(s.doc.Operations))
-	for i, op := range s.doc.Operations {
+func (sv *served) operationNames() string {
+	names := make([]string, len(sv.doc.Operations))
+	for i, op := range sv.doc.Operations {
 		names[i] = op.Name
 	}
 	return clip(strings.Join(names, ", "), 300)

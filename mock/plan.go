@@ -50,10 +50,10 @@ type plan struct {
 
 // anyPlan returns the plan of a route's first operation, for answers to a
 // method the route does not declare.
-func (s *Server) anyPlan(r *openapi.Route) *plan {
+func (sv *served) anyPlan(r *openapi.Route) *plan {
 	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
 		if op := r.Operation(m); op != nil {
-			return s.plans[op]
+			return sv.plans[op]
 		}
 	}
 	return nil
@@ -72,8 +72,8 @@ func (pl *plan) errorShape(status int) *errorShape {
 }
 
 // buildPlans works out one plan per operation.
-func (s *Server) buildPlans() error {
-	d := s.doc
+func (sv *served) buildPlans() error {
+	d := sv.doc
 	cols := map[string]*collection{}
 	colOf := func(path string) *collection {
 		c := cols[path]
@@ -83,7 +83,7 @@ func (s *Server) buildPlans() error {
 		}
 		return c
 	}
-	s.fallbackShape = defaultShape
+	sv.fallbackShape = defaultShape
 	shapes := errorShapes{}
 	first := true
 	for _, op := range d.Operations {
@@ -94,7 +94,7 @@ func (s *Server) buildPlans() error {
 		}
 		pl.primary = shapes.of(primaryError(op))
 		if first && primaryError(op) != nil {
-			s.fallbackShape, first = pl.primary, false
+			sv.fallbackShape, first = pl.primary, false
 		}
 		for _, st := range errorStatuses {
 			if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
@@ -157,7 +157,7 @@ func (s *Server) buildPlans() error {
 		}
 		switch pl.do {
 		case canned:
-			if err := s.planExample(pl); err != nil {
+			if err := sv.planExample(pl); err != nil {
 				return err
 			}
 		case list:
@@ -169,7 +169,7 @@ func (s *Server) buildPlans() error {
 			}
 			pl.proven = proven(src, schema)
 		}
-		s.plans[op] = pl
+		sv.plans[op] = pl
 	}
 	return nil
 }
@@ -279,7 +279,7 @@ func successSchema(op *openapi.Operation) *openapi.Schema {
 
 // planExample fixes the canned answer's body when the spec gives an
 // example that conforms to the response schema.
-func (s *Server) planExample(pl *plan) error {
+func (sv *served) planExample(pl *plan) error {
 	m := pl.successMedia
 	if m == nil || pl.offers[0].kind != media.JSON {
 		return nil
@@ -294,7 +294,7 @@ func (s *Server) planExample(pl *plan) error {
 		return nil
 	}
 	if vs := m.Schema.Validate(ex); len(vs) > 0 {
-		s.log.Warn("example does not conform to its schema; generating data instead",
+		sv.log.Warn("example does not conform to its schema; generating data instead",
 			"operation", pl.op.Method+" "+pl.op.Path, "violation", vs[0].String())
 		return nil
 	}

@@ -13,8 +13,6 @@ import (
 	"net/url"
 	"strconv"
 	"time"
-
-	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // ViolationsHeader carries, on an answer the mock proxied, how many ways
@@ -43,24 +41,30 @@ type upstream struct {
 	refuse  bool // requests that break the document are answered locally
 	timeout time.Duration
 	rp      *httputil.ReverseProxy
-	// mocked holds the operations the mock answers itself
-	// (Options.MockOnly, or those Options.ProxyOnly leaves out); requests
-	// that match no operation are forwarded unless ProxyOnly is given.
-	mocked    map[*openapi.Operation]bool
-	proxyOnly bool
+	// only holds the names of the operations Options.ProxyOnly forwards
+	// (the others are mocked, and requests that match no operation are
+	// refused); mocked those Options.MockOnly has the mock answer. Names,
+	// not operations: they hold across a Reload.
+	only   map[string]bool
+	mocked map[string]bool
 }
 
 // forwards reports whether the upstream answers x when nothing scripted
 // it.
 func (up *upstream) forwards(x *exchange) bool {
-	if x.plan == nil {
-		return !up.proxyOnly
+	switch {
+	case up.only != nil && x.plan == nil:
+		return false
+	case up.only != nil:
+		return up.only[x.plan.op.Name]
+	case x.plan == nil:
+		return true
 	}
-	return !up.mocked[x.plan.op]
+	return !up.mocked[x.plan.op.Name]
 }
 
 // newUpstream checks Options.Proxy and builds the forwarder.
-func (s *Server) newUpstream(opts Options) error {
+func (s *Server) newUpstream(opts Options, sv *served) error {
 	if opts.Proxy == "" {
 		if opts.Record != "" {
 			return &ProxyError{errors.New("record needs proxy: it records what the real service answers")}
@@ -71,30 +75,25 @@ func (s *Server) newUpstream(opts Options) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy, 100))}
 	}
-	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout), mocked: map[*openapi.Operation]bool{}}
+	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout)}
 	if len(opts.ProxyOnly) > 0 && len(opts.MockOnly) > 0 {
 		return &ProxyError{errors.New("give proxy-only or mock-only, not both")}
 	}
-	named := func(flag string, names []string) (map[*openapi.Operation]bool, error) {
-		ops := map[*openapi.Operation]bool{}
+	named := func(flag string, names []string) (map[string]bool, error) {
+		ops := map[string]bool{}
 		for _, n := range names {
-			op := s.operation(n)
+			op := sv.operation(n)
 			if op == nil {
 				return nil, &ProxyError{fmt.Errorf("%s: operation %q is not in the document (write it as METHOD /path/{template})", flag, clip(n, 100))}
 			}
-			ops[op] = true
+			ops[op.Name] = true
 		}
 		return ops, nil
 	}
 	if len(opts.ProxyOnly) > 0 {
-		only, err := named("proxy-only", opts.ProxyOnly)
-		if err != nil {
+		if up.only, err = named("proxy-only", opts.ProxyOnly); err != nil {
 			return err
 		}
-		for _, op := range s.doc.Operations {
-			up.mocked[op] = !only[op]
-		}
-		up.proxyOnly = true
 	}
 	if len(opts.MockOnly) > 0 {
 		if up.mocked, err = named("mock-only", opts.MockOnly); err != nil {

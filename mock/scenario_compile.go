@@ -26,9 +26,10 @@ type scenario struct {
 
 // rule is a Rule compiled. Its counters live in each session, at index id.
 type rule struct {
-	id    int    // index of the rule's counters in a session
-	index int    // 0-based position in the scenario
-	name  string // "scenario NAME, rule N", for answers and logs
+	id    int          // index of the rule's counters in a session
+	set   *scenarioSet // the set the rule was compiled in, which id indexes
+	index int          // 0-based position in the scenario
+	name  string       // "scenario NAME, rule N", for answers and logs
 
 	ops     map[*openapi.Operation]bool // nil matches every operation
 	headers []headerMatch
@@ -84,16 +85,16 @@ type scenarioSet struct {
 // compileScenarios checks the scenarios against the document and compiles
 // them. Shipped scenarios that do not fit a custom document are left out;
 // user scenarios that do not fit are errors, every problem listed.
-func (s *Server) compileScenarios(shipped, user []*Scenario, active string) error {
-	s.scenarios.byName = map[string]*scenario{}
+func (sv *served) compileScenarios(shipped, user []*Scenario, active string) error {
+	sv.scenarios.byName = map[string]*scenario{}
 	var errs []error
 	for _, sc := range shipped {
-		c, err := s.compileScenario(sc)
+		c, err := sv.compileScenario(sc)
 		if err != nil {
-			s.log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
+			sv.log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
 			continue
 		}
-		s.scenarios.byName[sc.Name] = c
+		sv.scenarios.byName[sc.Name] = c
 	}
 	seen := map[string]string{}
 	for _, sc := range user {
@@ -105,12 +106,12 @@ func (s *Server) compileScenarios(shipped, user []*Scenario, active string) erro
 			continue
 		}
 		seen[sc.Name] = sc.where(-1)
-		c, err := s.compileScenario(sc)
+		c, err := sv.compileScenario(sc)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		s.scenarios.byName[sc.Name] = c
+		sv.scenarios.byName[sc.Name] = c
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -123,7 +124,7 @@ func (s *Server) compileScenarios(shipped, user []*Scenario, active string) erro
 			names := []string{n}
 			if prefix, ok := strings.CutSuffix(n, "*"); ok {
 				names = nil
-				for m := range s.scenarios.byName {
+				for m := range sv.scenarios.byName {
 					if strings.HasPrefix(m, prefix) {
 						names = append(names, m)
 					}
@@ -131,26 +132,26 @@ func (s *Server) compileScenarios(shipped, user []*Scenario, active string) erro
 				sort.Strings(names)
 			}
 			if len(names) == 0 {
-				return fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), s.ScenarioNames())
+				return fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), sv.scenarios.names())
 			}
 			for _, m := range names {
-				sc := s.scenarios.byName[m]
+				sc := sv.scenarios.byName[m]
 				if sc == nil {
-					return fmt.Errorf("no scenario is named %q; known: %s", m, s.ScenarioNames())
+					return fmt.Errorf("no scenario is named %q; known: %s", m, sv.scenarios.names())
 				}
 				initial.rules = append(initial.rules, sc.rules...)
 			}
 		}
-		if sc := s.scenarios.byName[active]; sc != nil {
+		if sc := sv.scenarios.byName[active]; sc != nil {
 			initial = sc
 		}
-		s.scenarios.initial = initial
+		sv.scenarios.initial = initial
 	}
-	for _, sc := range s.scenarios.byName {
+	for _, sc := range sv.scenarios.byName {
 		for _, r := range sc.rules {
-			r.id = s.scenarios.nrules
-			s.scenarios.nrules++
-			s.scenarios.maxDelay = max(s.scenarios.maxDelay, r.delay)
+			r.id, r.set = sv.scenarios.nrules, &sv.scenarios
+			sv.scenarios.nrules++
+			sv.scenarios.maxDelay = max(sv.scenarios.maxDelay, r.delay)
 		}
 	}
 	return nil
@@ -158,9 +159,24 @@ func (s *Server) compileScenarios(shipped, user []*Scenario, active string) erro
 
 // ScenarioNames returns the names of the loaded scenarios, sorted and
 // separated by commas; "(none)" when there are none.
-func (s *Server) ScenarioNames() string {
-	names := make([]string, 0, len(s.scenarios.byName))
-	for n := range s.scenarios.byName {
+func (s *Server) ScenarioNames() string { return s.served().scenarios.names() }
+
+// named returns the scenario called name: a loaded one, or the initial
+// one when it is several active together ("a,b"); nil for none.
+func (set *scenarioSet) named(name string) *scenario {
+	if sc := set.byName[name]; sc != nil {
+		return sc
+	}
+	if set.initial != nil && set.initial.name == name {
+		return set.initial
+	}
+	return nil
+}
+
+// names lists the loaded scenarios, for messages.
+func (set *scenarioSet) names() string {
+	names := make([]string, 0, len(set.byName))
+	for n := range set.byName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -170,7 +186,7 @@ func (s *Server) ScenarioNames() string {
 	return strings.Join(names, ", ")
 }
 
-func (s *Server) compileScenario(sc *Scenario) (*scenario, error) {
+func (sv *served) compileScenario(sc *Scenario) (*scenario, error) {
 	if sc.Name == "" {
 		return nil, fmt.Errorf("%s: the scenario has no name", sc.where(-1))
 	}
@@ -180,7 +196,7 @@ func (s *Server) compileScenario(sc *Scenario) (*scenario, error) {
 	c := &scenario{name: sc.Name, def: sc}
 	var errs []error
 	for i := range sc.Rules {
-		r, problems := s.compileRule(sc, i)
+		r, problems := sv.compileRule(sc, i)
 		for _, p := range problems {
 			errs = append(errs, fmt.Errorf("%s: rule %d: %w", sc.where(i), i+1, p))
 		}
@@ -190,7 +206,7 @@ func (s *Server) compileScenario(sc *Scenario) (*scenario, error) {
 }
 
 // compileRule compiles rule i of sc and returns every problem it has.
-func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
+func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 	def := &sc.Rules[i]
 	w, resp := &def.When, &def.Respond
 	r := &rule{
@@ -217,9 +233,9 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 	if resp.Status != 0 && (resp.Status < 100 || resp.Status > 599) {
 		fail("status %d is not an HTTP status", resp.Status)
 	}
-	ops := s.doc.Operations
+	ops := sv.doc.Operations
 	if w.Operation != "" {
-		op := s.operation(w.Operation)
+		op := sv.operation(w.Operation)
 		if op == nil {
 			fail("operation %q is not in the document (write it as METHOD /path/{template})", w.Operation)
 			ops = nil
@@ -240,7 +256,7 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 			fail("when.params needs when.operation")
 			break
 		}
-		i := slices.Index(s.doc.Router().Route(ops[0].Path).Params, n)
+		i := slices.Index(sv.doc.Router().Route(ops[0].Path).Params, n)
 		if i < 0 {
 			fail("when.params.%s: %s has no such path parameter", n, ops[0].Path)
 			continue
@@ -288,7 +304,7 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 			r.respBody = tree
 			if static && !def.OffContract && r.fault == nil {
 				for _, op := range ops {
-					if err := checkAnswer(op, r.statusFor(s.plans[op]), tree); err != nil {
+					if err := checkAnswer(op, r.statusFor(sv.plans[op]), tree); err != nil {
 						fail("%s: %v", op.Name, err)
 					}
 				}
@@ -297,9 +313,9 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 	}
 	for i, c := range resp.Webhooks {
 		at := fmt.Sprintf("respond.webhooks[%d]", i)
-		hooks := s.doc.Webhook(c.Name)
+		hooks := sv.doc.Webhook(c.Name)
 		if hooks == nil {
-			fail("%s: %q is not a webhook of the document (declared: %s)", at, clip(c.Name, 60), s.doc.WebhookNames())
+			fail("%s: %q is not a webhook of the document (declared: %s)", at, clip(c.Name, 60), sv.doc.WebhookNames())
 			continue
 		}
 		if c.Delay < 0 {
@@ -341,9 +357,9 @@ func (s *Server) compileRule(sc *Scenario, i int) (*rule, []error) {
 }
 
 // operation finds the operation "METHOD /path/template" names, or nil.
-func (s *Server) operation(name string) *openapi.Operation {
+func (sv *served) operation(name string) *openapi.Operation {
 	method, p, _ := strings.Cut(strings.TrimSpace(name), " ")
-	if rt := s.doc.Router().Route(strings.TrimSpace(p)); rt != nil {
+	if rt := sv.doc.Router().Route(strings.TrimSpace(p)); rt != nil {
 		return rt.Operation(strings.ToUpper(method))
 	}
 	return nil

@@ -18,7 +18,7 @@ const ScenarioHeader = "X-Mock-Scenario"
 func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 	name := x.r.Header.Get(ScenarioHeader)
 	if name == "" {
-		if len(s.scenarios.byName) == 0 {
+		if len(x.sv.scenarios.byName) == 0 {
 			return nil, nil // none could be active
 		}
 		sc, err := x.sess.state.active(x.r.Context())
@@ -27,9 +27,9 @@ func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 		}
 		return sc, nil
 	}
-	sc := s.scenarios.byName[name]
+	sc := x.sv.scenarios.byName[name]
 	if sc == nil {
-		return nil, invalid(CodeScenario, classRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), s.ScenarioNames())
+		return nil, invalid(CodeScenario, classRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), x.sv.scenarios.names())
 	}
 	return sc, nil
 }

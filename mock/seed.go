@@ -43,11 +43,11 @@ func (s *Server) SeedData(data []byte) error {
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
 func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v any) (int, *problem) {
-	route, vals, _ := s.find(path)
+	route, vals, _ := s.served().find(path)
 	var pl *plan
 	if route != nil {
-		if op := route.Operation("POST"); op != nil && s.plans[op].do == create {
-			pl = s.plans[op]
+		if op := route.Operation("POST"); op != nil && s.served().plans[op].do == create {
+			pl = s.served().plans[op]
 		}
 	}
 	if pl == nil {

@@ -21,27 +21,24 @@ import (
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
 type Server struct {
-	// Worked out at start; read-only after New.
-	doc           *openapi.Document
-	plans         map[*openapi.Operation]*plan
-	fallbackShape *errorShape // for problems found before routing
-	tokens        map[string]struct{}
-	seed          uint64
-	maxBody       int64
-	maxResources  int
-	scenarios     scenarioSet
-	admin         http.Handler
-	cors          bool
-	logAll        bool
-	adminToken    string
-	noAdmin       bool
-	observe       func(Entry) // Options.Observe
-	noJournal     bool        // Options.JournalSize < 0
-	log           *slog.Logger
+	// Worked out at start; read-only after New. What derives from the
+	// document and scenarios is in sv, swapped whole by Reload.
+	sv           atomic.Pointer[served]
+	tokens       map[string]struct{}
+	seed         uint64
+	maxBody      int64
+	maxResources int
+	admin        http.Handler
+	cors         bool
+	logAll       bool
+	adminToken   string
+	noAdmin      bool
+	observe      func(Entry) // Options.Observe
+	noJournal    bool        // Options.JournalSize < 0
+	log          *slog.Logger
 
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
 	recording *recording // Options.Record; nil when nothing is recorded
-	hooks     hookSet    // webhooks and callbacks the document declares
 	shutdown  time.Duration
 
 	// State.
@@ -61,17 +58,7 @@ var _ http.Handler = (*Server)(nil)
 // do not fit it as a *ScenarioError; malformed tokens and seed data that
 // do not validate are errors too.
 func New(opts Options) (*Server, error) {
-	spec := opts.Spec
-	if len(spec) == 0 {
-		spec = []byte(plantmock.OpenAPI)
-	}
-	doc, err := openapi.Load(spec)
-	if err != nil {
-		return nil, &SpecError{Err: err}
-	}
 	s := &Server{
-		doc:          doc,
-		plans:        map[*openapi.Operation]*plan{},
 		maxBody:      orDefault(opts.MaxBody, DefaultMaxBody),
 		maxResources: orDefault(opts.MaxResources, DefaultMaxResources),
 		log:          opts.Logger,
@@ -85,9 +72,6 @@ func New(opts Options) (*Server, error) {
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
-	}
-	for _, w := range doc.Warnings {
-		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}
 	if s.seed == 0 {
 		var b [8]byte
@@ -103,34 +87,21 @@ func New(opts Options) (*Server, error) {
 			s.tokens[t] = struct{}{}
 		}
 	}
-	for _, op := range doc.Operations {
-		if strings.HasPrefix(op.Path+"/", AdminPrefix) {
-			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
-		}
-	}
-	if err := s.newUpstream(opts); err != nil {
+	sv, err := s.build(opts)
+	if err != nil {
 		return nil, err
 	}
-	if err := s.buildPlans(); err != nil {
-		return nil, &SpecError{Err: err}
-	}
-	if err := s.newHookSet(opts); err != nil {
+	s.sv.Store(sv)
+	if err := s.newUpstream(opts, sv); err != nil {
 		return nil, err
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
 	s.deliveries = newDeliveries(s, opts)
-	var shipped []*Scenario
-	if !opts.NoShippedScenarios {
-		shipped = ShippedScenarios()
-	}
-	if err := s.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
-		return nil, &ScenarioError{Err: err}
-	}
 	if err := s.openStore(opts); err != nil {
 		return nil, err
 	}
 	s.sessions = sessions{
-		store: s.store, shared: s.shared, journalSize: opts.JournalSize, scenarios: &s.scenarios,
+		store: s.store, shared: s.shared, journalSize: opts.JournalSize, sv: &s.sv,
 		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		now: time.Now, byName: map[string]*session{},
 	}
@@ -145,6 +116,43 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
+// build loads the document in opts and works out what serving it takes,
+// with the scenarios and webhooks of opts: what New starts with, and what
+// Reload swaps in.
+func (s *Server) build(opts Options) (*served, error) {
+	spec := opts.Spec
+	if len(spec) == 0 {
+		spec = []byte(plantmock.OpenAPI)
+	}
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		return nil, &SpecError{Err: err}
+	}
+	for _, w := range doc.Warnings {
+		s.log.Warn("the document is served with a caveat", "caveat", w)
+	}
+	for _, op := range doc.Operations {
+		if strings.HasPrefix(op.Path+"/", AdminPrefix) {
+			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
+		}
+	}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, log: s.log}
+	if err := sv.buildPlans(); err != nil {
+		return nil, &SpecError{Err: err}
+	}
+	if err := sv.newHookSet(opts); err != nil {
+		return nil, err
+	}
+	var shipped []*Scenario
+	if !opts.NoShippedScenarios {
+		shipped = ShippedScenarios()
+	}
+	if err := sv.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
+		return nil, &ScenarioError{Err: err}
+	}
+	return sv, nil
+}
+
 // orDefault returns v, or def when v is not above zero.
 func orDefault[T int | int64 | time.Duration](v, def T) T {
 	if v <= 0 {
@@ -155,13 +163,15 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 
 // Title returns the served document's title and version, e.g.
 // "OpenAPI Plant Store 1.0.0".
-func (s *Server) Title() string { return strings.TrimSpace(s.doc.Title + " " + s.doc.Version) }
+func (s *Server) Title() string {
+	return strings.TrimSpace(s.served().doc.Title + " " + s.served().doc.Version)
+}
 
 // Warnings returns what the document declares that is served with a
 // caveat, one line each: keywords foreign to its dialect, methods declared
 // twice on templates that differ only in parameter names, recursive
 // schemas.
-func (s *Server) Warnings() []string { return append([]string(nil), s.doc.Warnings...) }
+func (s *Server) Warnings() []string { return append([]string(nil), s.served().doc.Warnings...) }
 
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: it stops accepting, lets in-flight requests and then the
@@ -179,7 +189,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60*time.Second + s.scenarios.maxDelay, // above the longest scripted delay
+		WriteTimeout:      60*time.Second + s.served().scenarios.maxDelay, // above the longest scripted delay
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),

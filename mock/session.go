@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/store"
@@ -66,7 +67,7 @@ type sessions struct {
 	store       store.Store
 	shared      *redisstore.Store // nil: sessions live in this process
 	journalSize int
-	scenarios   *scenarioSet // for each new session's rule counters and active scenario
+	sv          *atomic.Pointer[served] // the Server's: the scenarios sessions count rules of and start with
 	max         int
 	idle        time.Duration
 	now         func() time.Time // the clock sessions expire by

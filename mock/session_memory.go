@@ -10,13 +10,21 @@ import (
 
 // memState is the state of a session kept in this process.
 type memState struct {
-	journal  *journal                 // nil: no journal
-	counts   []ruleCount              // by rule.id
-	current  atomic.Pointer[scenario] // the scenario for requests without X-Mock-Scenario
-	lastUsed atomic.Int64             // unix nanoseconds
+	sv       *atomic.Pointer[served]    // the Server's, to find the active scenario after a Reload
+	journal  *journal                   // nil: no journal
+	counts   atomic.Pointer[ruleCounts] // of the rules of the set served when they were first counted
+	current  atomic.Pointer[scenario]   // the scenario for requests without X-Mock-Scenario
+	lastUsed atomic.Int64               // unix nanoseconds
 
 	mu   sync.Mutex // guards subs
 	subs map[string]Subscriber
+}
+
+// ruleCounts are a session's counters of the rules of one scenario set,
+// by rule.id. A Reload brings another set, whose rules count afresh.
+type ruleCounts struct {
+	set *scenarioSet
+	c   []ruleCount
 }
 
 // ruleCount counts what one rule did in one session.
@@ -26,8 +34,8 @@ type ruleCount struct {
 }
 
 func newMemState(sm *sessions, now time.Time) *memState {
-	st := &memState{journal: newJournal(sm.journalSize), counts: make([]ruleCount, sm.scenarios.nrules)}
-	st.current.Store(sm.scenarios.initial)
+	st := &memState{sv: sm.sv, journal: newJournal(sm.journalSize)}
+	st.current.Store(sm.sv.Load().scenarios.initial)
 	st.use(now)
 	return st
 }
@@ -54,7 +62,16 @@ func (st *memState) resetJournal(context.Context) error {
 }
 
 func (st *memState) hit(_ context.Context, rl *rule) (int64, error) {
-	c := &st.counts[rl.id]
+	cs := st.counts.Load()
+	for cs == nil || cs.set != rl.set {
+		fresh := &ruleCounts{set: rl.set, c: make([]ruleCount, rl.set.nrules)}
+		if st.counts.CompareAndSwap(cs, fresh) {
+			cs = fresh
+		} else {
+			cs = st.counts.Load()
+		}
+	}
+	c := &cs.c[rl.id]
 	if m := c.matched.Add(1); rl.every > 1 && m%rl.every != 0 {
 		return 0, nil
 	}
@@ -62,14 +79,23 @@ func (st *memState) hit(_ context.Context, rl *rule) (int64, error) {
 }
 
 func (st *memState) resetRules(context.Context) error {
-	for i := range st.counts {
-		st.counts[i].matched.Store(0)
-		st.counts[i].answered.Store(0)
-	}
+	st.counts.Store(nil)
 	return nil
 }
 
-func (st *memState) active(context.Context) (*scenario, error) { return st.current.Load(), nil }
+// active returns the session's active scenario, as the set served now
+// has it: after a Reload, the one of the same name, if any.
+func (st *memState) active(context.Context) (*scenario, error) {
+	sc := st.current.Load()
+	if sc == nil {
+		return nil, nil
+	}
+	set := &st.sv.Load().scenarios
+	if set.byName[sc.name] == sc || set.initial == sc {
+		return sc, nil
+	}
+	return set.named(sc.name), nil
+}
 
 func (st *memState) activate(_ context.Context, sc *scenario) error {
 	st.current.Store(sc)

@@ -66,14 +66,11 @@ func (st *sharedState) active(ctx context.Context) (*scenario, error) {
 	case err != nil:
 		return nil, err
 	case !ok:
-		return st.sm.scenarios.initial, nil
+		return st.sm.sv.Load().scenarios.initial, nil
 	case name == "":
 		return nil, nil
 	}
-	sc := st.sm.scenarios.byName[name]
-	if sc == nil && st.sm.scenarios.initial != nil && st.sm.scenarios.initial.name == name {
-		sc = st.sm.scenarios.initial // several scenarios, active together
-	}
+	sc := st.sm.sv.Load().scenarios.named(name)
 	if sc == nil {
 		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(name, 60))
 	}

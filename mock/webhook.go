@@ -45,16 +45,16 @@ type hookSet struct {
 // newHookSet checks Options.Webhooks against the document and finds the
 // webhooks creates send: those whose body schema is the create's body
 // schema or its collection's item schema (the same schema, by reference).
-func (s *Server) newHookSet(opts Options) error {
-	hs := &s.hooks
+func (sv *served) newHookSet(opts Options) error {
+	hs := &sv.hooks
 	hs.byName = map[string][]*openapi.Hook{}
-	for _, h := range s.doc.Webhooks {
+	for _, h := range sv.doc.Webhooks {
 		hs.byName[h.Name] = append(hs.byName[h.Name], h)
 	}
 	hs.defaults = map[string]Subscriber{}
 	for name, sub := range opts.Webhooks {
 		if hs.byName[name] == nil {
-			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), s.doc.WebhookNames())}
+			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), sv.doc.WebhookNames())}
 		}
 		if err := checkSubscriberURL(sub.URL); err != nil {
 			return &WebhookError{fmt.Errorf("webhook %s=...: %v", name, err)}
@@ -66,11 +66,11 @@ func (s *Server) newHookSet(opts Options) error {
 		return &WebhookError{err}
 	}
 	hs.allow = allow
-	for _, op := range s.doc.Operations {
+	for _, op := range sv.doc.Operations {
 		hs.callbacks = hs.callbacks || len(op.Callbacks) > 0
 	}
 	hs.onCreate = map[*plan][]*openapi.Hook{}
-	for _, pl := range s.plans {
+	for _, pl := range sv.plans {
 		if pl.do != create || pl.col == nil {
 			continue
 		}
@@ -78,7 +78,7 @@ func (s *Server) newHookSet(opts Options) error {
 		if m := pl.op.Body.JSON(); pl.op.Body != nil && m != nil {
 			body = m.Schema
 		}
-		for _, h := range s.doc.Webhooks {
+		for _, h := range sv.doc.Webhooks {
 			if sc := hookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
 				hs.onCreate[pl] = append(hs.onCreate[pl], h)
 			}
@@ -117,7 +117,7 @@ func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subs
 	}
 	sub, set := subs[name]
 	if !set {
-		sub = s.hooks.defaults[name]
+		sub = s.served().hooks.defaults[name]
 	}
 	return sub, sub.URL != "", nil
 }
@@ -158,7 +158,7 @@ func (s *Server) afterAnswer(x *exchange, seq uint64) {
 	}
 	var hooks []*openapi.Hook
 	if x.created != nil {
-		hooks = s.hooks.onCreate[x.plan]
+		hooks = x.sv.hooks.onCreate[x.plan]
 	}
 	var calls []ruleWebhook
 	if x.rule != nil {
@@ -221,7 +221,7 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	dv := &delivery{sess: x.sess, hook: h, trigger: trigger}
 	target, err := expandURL(h.URL, x)
 	if err == nil {
-		err = s.hooks.allow.check(target)
+		err = x.sv.hooks.allow.check(target)
 	}
 	dv.url = target
 	if target == "" {
@@ -265,8 +265,8 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
 // leaves the webhook without one.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
-	if s.hooks.byName[name] == nil {
-		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.hooks.names())
+	if s.served().hooks.byName[name] == nil {
+		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.served().hooks.names())
 	}
 	if sub.URL != "" {
 		if err := checkSubscriberURL(sub.URL); err != nil {

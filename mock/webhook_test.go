@@ -433,7 +433,7 @@ rules:
 	}
 	// The generated body fits the webhook's schema.
 	for b := range bodies {
-		if vs := hookViolations(s.doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
+		if vs := hookViolations(s.served().doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
 			t.Errorf("%s: %v", b, vs)
 		}
 	}

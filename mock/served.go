@@ -1,0 +1,24 @@
+package mock
+
+import (
+	"log/slog"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// served is what the mock works out from its document and scenarios:
+// the operations' plans, the compiled scenarios, the webhooks and
+// callbacks. It is read-only once made; a request reads the one current
+// when it arrived from start to end (exchange.sv), and Reload swaps in a
+// new one whole.
+type served struct {
+	doc           *openapi.Document
+	plans         map[*openapi.Operation]*plan
+	fallbackShape *errorShape // for problems found before routing
+	scenarios     scenarioSet
+	hooks         hookSet
+	log           *slog.Logger // start-up warnings while it is made
+}
+
+// served returns what the mock serves now.
+func (s *Server) served() *served { return s.sv.Load() }
