@@ -84,6 +84,7 @@ func (s *Server) adminHandler() http.Handler {
 	}
 	s.webhookRoutes(mux)
 	mux.HandleFunc("GET /__admin/events", s.adminEvents)
+	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { adminJSON(w, s.Reloads()) })
 	s.dashboardRoutes(mux)
 	mux.HandleFunc(AdminPrefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -306,16 +307,17 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 // adminScenarios lists the loaded scenarios as they were given, by name,
 // and the session's active one.
 func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *session) {
-	names := make([]string, 0, len(s.served().scenarios.byName))
-	for n := range s.served().scenarios.byName {
+	set := &s.served().scenarios
+	names := make([]string, 0, len(set.byName))
+	for n := range set.byName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	out := make([]*Scenario, len(names))
 	for i, n := range names {
-		out[i] = s.served().scenarios.byName[n].def
+		out[i] = set.byName[n].def
 	}
-	active, err := ss.state.active(r.Context())
+	active, err := ss.state.active(r.Context(), set)
 	if err != nil {
 		adminFailed(w, err)
 		return

@@ -3,6 +3,7 @@ package mock
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -19,10 +20,10 @@ type events struct {
 	closed bool
 }
 
-// eventSub is one open stream: entries wait in ch; lost counts those a
-// slow reader missed.
+// eventSub is one open stream: entries (Entry) and reload statuses
+// (ReloadStatus) wait in ch; lost counts those a slow reader missed.
 type eventSub struct {
-	ch   chan Entry
+	ch   chan any
 	lost atomic.Int64
 	done chan struct{} // closed when the mock shuts down
 }
@@ -35,7 +36,12 @@ const eventBuffer = 1024
 // and browsers keep it open.
 const eventPing = 15 * time.Second
 
-func (ev *events) publish(e Entry) {
+func (ev *events) publish(e Entry) { ev.send(e) }
+
+// publishReload tells the streams how a reload went.
+func (ev *events) publishReload(st ReloadStatus) { ev.send(st) }
+
+func (ev *events) send(e any) {
 	if ev.n.Load() == 0 {
 		return
 	}
@@ -51,7 +57,7 @@ func (ev *events) publish(e Entry) {
 }
 
 func (ev *events) subscribe() *eventSub {
-	sub := &eventSub{ch: make(chan Entry, eventBuffer), done: make(chan struct{})}
+	sub := &eventSub{ch: make(chan any, eventBuffer), done: make(chan struct{})}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.subs == nil {
@@ -91,9 +97,10 @@ func (ev *events) close() {
 
 // adminEvents streams journal entries as Server-Sent Events: "entry"
 // events whose data is an entry as GET /__admin/requests gives it (of
-// every session: see its session field), and "lost" events saying how
-// many entries a slow reader missed. Entries recorded before the stream
-// opened are not sent: read them from /__admin/requests.
+// every session: see its session field), "reload" events with the
+// reload status after every reload attempt (see Reload), and "lost"
+// events saying how many a slow reader missed. Entries recorded before
+// the stream opened are not sent: read them from /__admin/requests.
 func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Time{}) // the server's write timeout is for answers, not streams
@@ -116,18 +123,11 @@ func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
 			if n := sub.lost.Swap(0); n > 0 {
 				fmt.Fprintf(w, "event: lost\ndata: {\"entries\":%d}\n\n", n)
 			}
-			b, err := json.Marshal(e)
-			if err != nil {
-				continue
-			}
-			fmt.Fprintf(w, "event: entry\ndata: %s\n\n", b)
+			writeEvent(w, e)
 			// Write what else is waiting before flushing: one write for a
 			// burst.
 			for more := len(sub.ch); more > 0; more-- {
-				e = <-sub.ch
-				if b, err = json.Marshal(e); err == nil {
-					fmt.Fprintf(w, "event: entry\ndata: %s\n\n", b)
-				}
+				writeEvent(w, <-sub.ch)
 			}
 		case <-ping.C:
 			fmt.Fprint(w, ": ping\n\n")
@@ -140,4 +140,17 @@ func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// writeEvent writes an entry or a reload status as an event.
+func writeEvent(w io.Writer, e any) {
+	name := "entry"
+	if _, ok := e.(ReloadStatus); ok {
+		name = "reload"
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
 }

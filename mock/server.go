@@ -49,6 +49,7 @@ type Server struct {
 	contract   contract          // what the exchanges did to the contract
 	deliveries *deliveries       // webhooks and callbacks under way
 	events     events            // the streams of /__admin/events
+	reloads    reloads           // how the last Reload went
 }
 
 var _ http.Handler = (*Server)(nil)

@@ -47,8 +47,10 @@ type sessionState interface {
 	hit(ctx context.Context, rl *rule) (int64, error)
 	resetRules(ctx context.Context) error
 
-	// active returns the scenario for requests that do not name one.
-	active(ctx context.Context) (*scenario, error)
+	// active returns the scenario for requests that do not name one, as
+	// set has it: a request's set, which a Reload may have replaced since
+	// the scenario was activated.
+	active(ctx context.Context, set *scenarioSet) (*scenario, error)
 	activate(ctx context.Context, sc *scenario) error
 
 	// subscribers returns the webhook subscribers set for the session

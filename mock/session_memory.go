@@ -10,7 +10,6 @@ import (
 
 // memState is the state of a session kept in this process.
 type memState struct {
-	sv       *atomic.Pointer[served]    // the Server's, to find the active scenario after a Reload
 	journal  *journal                   // nil: no journal
 	counts   atomic.Pointer[ruleCounts] // of the rules of the set served when they were first counted
 	current  atomic.Pointer[scenario]   // the scenario for requests without X-Mock-Scenario
@@ -34,7 +33,7 @@ type ruleCount struct {
 }
 
 func newMemState(sm *sessions, now time.Time) *memState {
-	st := &memState{sv: sm.sv, journal: newJournal(sm.journalSize)}
+	st := &memState{journal: newJournal(sm.journalSize)}
 	st.current.Store(sm.sv.Load().scenarios.initial)
 	st.use(now)
 	return st
@@ -83,14 +82,13 @@ func (st *memState) resetRules(context.Context) error {
 	return nil
 }
 
-// active returns the session's active scenario, as the set served now
-// has it: after a Reload, the one of the same name, if any.
-func (st *memState) active(context.Context) (*scenario, error) {
+// active returns the session's active scenario as set has it: after a
+// Reload, the one of the same name, if any.
+func (st *memState) active(_ context.Context, set *scenarioSet) (*scenario, error) {
 	sc := st.current.Load()
 	if sc == nil {
 		return nil, nil
 	}
-	set := &st.sv.Load().scenarios
 	if set.byName[sc.name] == sc || set.initial == sc {
 		return sc, nil
 	}

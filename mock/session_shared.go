@@ -60,17 +60,17 @@ func (st *sharedState) resetRules(ctx context.Context) error {
 	return st.sm.shared.ResetRules(ctx, st.name)
 }
 
-func (st *sharedState) active(ctx context.Context) (*scenario, error) {
+func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario, error) {
 	name, ok, err := st.sm.shared.Active(ctx, st.name)
 	switch {
 	case err != nil:
 		return nil, err
 	case !ok:
-		return st.sm.sv.Load().scenarios.initial, nil
+		return set.initial, nil
 	case name == "":
 		return nil, nil
 	}
-	sc := st.sm.sv.Load().scenarios.named(name)
+	sc := set.named(name)
 	if sc == nil {
 		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(name, 60))
 	}

@@ -1,0 +1,180 @@
+package mock
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// ReloadStatus says how the last reload went: GET /__admin/reload gives
+// it, and the event stream sends it after every attempt.
+type ReloadStatus struct {
+	// Reloads counts the reloads that took effect.
+	Reloads int `json:"reloads"`
+	// Time is when the last one was tried; zero before any.
+	Time time.Time `json:"time,omitzero"`
+	// Problem says why the last attempt failed, in which case the mock
+	// goes on serving what it served before; empty when it took effect.
+	Problem string `json:"problem,omitempty"`
+	// Misfits are the stored resources that do not fit the document
+	// served now, one line each: they stay stored, and lists leave them
+	// out, but a client would not get them from a real service.
+	Misfits []string `json:"misfits,omitempty"`
+}
+
+// reloads owns the ReloadStatus.
+type reloads struct {
+	mu     sync.Mutex // guards status
+	status ReloadStatus
+}
+
+func (rl *reloads) get() ReloadStatus {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	st := rl.status
+	st.Misfits = append([]string(nil), st.Misfits...)
+	return st
+}
+
+// Reload serves the document, scenarios and webhooks of opts (Spec,
+// Scenarios, Scenario, NoShippedScenarios, Webhooks, WebhookAllow)
+// instead of the current ones, and fills the store from opts.SeedData
+// when it is given. They are checked as New checks them; if they fail,
+// the mock goes on serving the current ones and the error says why.
+// Otherwise they are swapped in whole between requests (a request reads
+// one or the other, never a mix), keeping the store, sessions, journals
+// and subscribers; the active scenario of each session stays active if a
+// scenario of its name is still loaded, and rule counters start again.
+// The other fields of opts are not read: they stay as New set them.
+func (s *Server) Reload(opts Options) (ReloadStatus, error) {
+	sv, err := s.build(opts)
+	if err == nil && len(opts.SeedData) > 0 {
+		// Seed data is checked against the new document before anything
+		// changes: into a scratch copy of what serving it takes.
+		err = s.checkSeed(sv, opts.SeedData)
+	}
+	if err != nil {
+		return s.reloadFailed(err), err
+	}
+	s.sv.Store(sv)
+	if len(opts.SeedData) > 0 {
+		if err := s.SeedData(opts.SeedData); err != nil {
+			return s.reloadFailed(err), err
+		}
+	}
+	misfits := s.misfits(context.Background(), sv)
+	for _, m := range misfits {
+		s.log.Warn("a stored resource does not fit the reloaded document", "resource", m)
+	}
+	s.reloads.mu.Lock()
+	s.reloads.status.Reloads++
+	s.reloads.status.Time = time.Now()
+	s.reloads.status.Problem = ""
+	s.reloads.status.Misfits = misfits
+	s.reloads.mu.Unlock()
+	st := s.reloads.get()
+	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.names(), "misfits", len(misfits))
+	s.events.publishReload(st)
+	return st, nil
+}
+
+// ReloadFailed notes a reload that could not be tried, such as a file
+// that does not read: it is the reload status's problem until a reload
+// takes effect, and the mock goes on serving what it served.
+func (s *Server) ReloadFailed(err error) ReloadStatus { return s.reloadFailed(err) }
+
+func (s *Server) reloadFailed(err error) ReloadStatus {
+	s.reloads.mu.Lock()
+	s.reloads.status.Time = time.Now()
+	s.reloads.status.Problem = err.Error()
+	s.reloads.mu.Unlock()
+	st := s.reloads.get()
+	s.log.Error("reload failed: still serving the previous version", "problem", err.Error())
+	s.events.publishReload(st)
+	return st
+}
+
+// Reloads returns how the last reload went.
+func (s *Server) Reloads() ReloadStatus { return s.reloads.get() }
+
+// checkSeed checks seed data against sv without storing it.
+func (s *Server) checkSeed(sv *served, data []byte) error {
+	v, err := jsonx.Decode(data)
+	if err != nil {
+		return fmt.Errorf("seed data: %v", err)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("seed data must be a JSON object of collection paths to arrays of resources")
+	}
+	for col := range obj {
+		route, _, _ := sv.find("/" + strings.Trim(col, "/"))
+		if route == nil || route.Operation("POST") == nil || sv.plans[route.Operation("POST")].col == nil {
+			return fmt.Errorf("seed data: %s is not a collection the document lets clients create in", col)
+		}
+	}
+	return nil
+}
+
+// misfits lists the stored resources of the default and named sessions
+// of this process that do not satisfy the create schema of their
+// collection in sv, or whose collection sv does not declare.
+func (s *Server) misfits(ctx context.Context, sv *served) []string {
+	names := []string{""}
+	s.sessions.mu.Lock()
+	for n := range s.sessions.byName {
+		names = append(names, n)
+	}
+	s.sessions.mu.Unlock()
+	sort.Strings(names)
+	var out []string
+	for _, sess := range names {
+		dump, err := s.store.Dump(ctx, sess)
+		if err != nil {
+			out = append(out, fmt.Sprintf("session %q: the store could not be read: %v", sess, err))
+			continue
+		}
+		for _, col := range resources(dump) {
+			out = append(out, sv.misfitsOf(sess, col)...)
+		}
+	}
+	return out
+}
+
+// misfitsOf lists a collection's resources that do not fit sv.
+func (sv *served) misfitsOf(sess string, col store.Collection) []string {
+	where := col.Name
+	if sess != "" {
+		where = fmt.Sprintf("%s (session %s)", col.Name, sess)
+	}
+	route, _, _ := sv.find(col.Name)
+	var c *collection
+	if route != nil {
+		for _, m := range []string{"POST", "GET"} {
+			if op := route.Operation(m); op != nil && sv.plans[op].col != nil {
+				c = sv.plans[op].col
+				break
+			}
+		}
+	}
+	if c == nil {
+		return []string{fmt.Sprintf("%s: %d resource(s) in a collection the document no longer declares", where, len(col.Docs))}
+	}
+	var out []string
+	for _, d := range col.Docs {
+		v, err := jsonx.Decode(d)
+		if err != nil {
+			continue
+		}
+		if vs := c.schema.Validate(v); len(vs) > 0 {
+			out = append(out, fmt.Sprintf("%s: %s: %s", where, c.name(v), vs[0]))
+		}
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package mock
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// answerScenario answers lists with a 400 carrying msg.
+func answerScenario(t *testing.T, msg string) *Scenario {
+	t.Helper()
+	return mustScenario(t, fmt.Sprintf(`name: answer
+rules:
+  - when: {operation: GET /plants}
+    respond: {status: 400, body: {error: 1, message: %q}}
+`, msg))
+}
+
+// TestReload: a reload swaps document and scenarios and keeps the store
+// and the active scenario; one that fails keeps what was served and says
+// why; resources that no longer fit are listed.
+func TestReload(t *testing.T) {
+	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
+	s, ts := newTestServer(t, opts)
+	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create", st, body, 201, `{"id":1,"name":"fern"}`)
+	st, body = do(t, ts, "GET", "/plants", "")
+	expect(t, "scripted before", st, body, 400, `{"error":1,"message":"v1"}`)
+
+	opts.Scenarios = []*Scenario{answerScenario(t, "v2")}
+	rs, err := s.Reload(opts)
+	if err != nil || rs.Reloads != 1 || rs.Problem != "" || len(rs.Misfits) != 0 {
+		t.Fatalf("reload: %+v %v", rs, err)
+	}
+	st, body = do(t, ts, "GET", "/plants", "")
+	expect(t, "scripted after", st, body, 400, `{"error":1,"message":"v2"}`)
+	st, body = do(t, ts, "GET", "/plants/1", "")
+	expect(t, "kept", st, body, 200, `{"id":1,"name":"fern"}`)
+
+	// A scenario that does not fit: the reload fails, v2 goes on.
+	bad := opts
+	bad.Scenarios = []*Scenario{mustScenario(t, "name: answer\nrules:\n  - respond: {status: 418}\n")}
+	rs, err = s.Reload(bad)
+	want := "test.yaml:3: rule 1: status 418 is not declared for GET /plants (declared: 200, 400); set off_contract: true to send it anyway"
+	if err == nil || !strings.Contains(rs.Problem, want) || rs.Reloads != 1 {
+		t.Errorf("bad reload: %+v %v", rs, err)
+	}
+	st, body = do(t, ts, "GET", "/plants", "")
+	expect(t, "still v2", st, body, 400, `{"error":1,"message":"v2"}`)
+	st, body = do(t, ts, "GET", "/__admin/reload", "")
+	if st != 200 || !strings.Contains(body, `"reloads":1,"time":"`) || !strings.Contains(body, `"problem":"`) {
+		t.Errorf("reload status: %d %s", st, body)
+	}
+
+	// A document whose plants need a tag: the stored fern no longer fits.
+	stricter := opts
+	stricter.Spec = []byte(strings.Replace(replicaSpec, "required: [id, name]\n      properties: {id: {type: integer}, name: {type: string}}",
+		"required: [id, name, tag]\n      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}", 1))
+	rs, err = s.Reload(stricter)
+	if err != nil || rs.Reloads != 2 || rs.Problem != "" || strings.Join(rs.Misfits, "\n") != "/plants: id 1: tag: required property is missing" {
+		t.Errorf("stricter reload: %+v %v", rs, err)
+	}
+	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
+	if st != 400 || !strings.Contains(body, "tag: required property is missing") {
+		t.Errorf("the new document checks creates: %d %s", st, body)
+	}
+}
+
+// TestReloadUnderLoad: requests running while reloads swap scenarios get
+// the one answer or the other, never a mix or a failure.
+func TestReloadUnderLoad(t *testing.T) {
+	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
+	s, ts := newTestServer(t, opts)
+	v2 := opts
+	v2.Scenarios = []*Scenario{answerScenario(t, "v2")}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	bad := make(chan string, 8)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				st, body := do(t, ts, "GET", "/plants", "")
+				if st != 400 || body != `{"error":1,"message":"v1"}` && body != `{"error":1,"message":"v2"}` {
+					select {
+					case bad <- fmt.Sprintf("%d %s", st, body):
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := range 50 {
+		o := opts
+		if i%2 == 0 {
+			o = v2
+		}
+		if _, err := s.Reload(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	close(bad)
+	for b := range bad {
+		t.Errorf("answer during reloads: %s", b)
+	}
+}
