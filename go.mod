@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/brianvoe/gofakeit/v6 v6.28.0
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/redis/rueidis v1.0.79
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	go.yaml.in/yaml/v4 v4.0.0-rc.6

@@ -152,6 +152,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
 		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
 		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
+		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
 		toks      tokens
 		hooks     tokens
 		hookToks  tokens
@@ -218,6 +219,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return exitUsage
 	}
 	defer srv.Close()
+	if *watchOn {
+		wt, err := newWatcher(srv, &src, *seedData, opts, opts.Logger)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock: %v\n", err)
+			return exitUsage
+		}
+		go wt.run(ctx)
+	}
 	var adminLn net.Listener
 	if *admin && *adminAddr != "" {
 		if adminLn, err = net.Listen("tcp", *adminAddr); err != nil {

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock"
+)
+
+// answerScenario answers creates of a plant named probe with a 400
+// carrying msg.
+func answerScenario(msg string) string {
+	return fmt.Sprintf("name: answer\nrules:\n  - when: {operation: POST /plants, body: {name: probe}}\n    respond: {status: 400, body: {error: 1, message: %q}}\n", msg)
+}
+
+// eventually polls f until it returns "" or 10 s pass, then fails with
+// its last word.
+func eventually(t *testing.T, what string, f func() string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		why := f()
+		if why == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 10s: %s", what, why)
+		}
+		time.Sleep(20 * time.Millisecond) // polling with a deadline
+	}
+}
+
+// TestWatch edits a scenario file while a client creates plants: the
+// answers switch without a restart and no plant is lost; a broken edit
+// leaves the previous scenario serving and the reload status says why,
+// until a good edit replaces it.
+func TestWatch(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "openapi.yaml")
+	scenarios := filepath.Join(dir, "scenarios")
+	answer := filepath.Join(scenarios, "answer.yaml")
+	if err := os.WriteFile(spec, []byte(plantmock.OpenAPI), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(scenarios, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(content string) {
+		t.Helper()
+		// As editors do: a new file renamed over the old one.
+		tmp := answer + ".tmp"
+		if err := os.WriteFile(tmp, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, answer); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(answerScenario("v1"))
+	in, _ := start(t, nil, "--watch", "--spec", spec, "--scenarios", scenarios, "--scenario", "answer")
+	probe := func() string {
+		_, body := post(t, in.url, "t", `{"id":0,"name":"probe"}`)
+		return body
+	}
+	if got := probe(); got != `{"error":1,"message":"v1"}` {
+		t.Fatalf("before: %s", got)
+	}
+
+	// A client creating plants all along.
+	var created atomic.Int64
+	var failed atomic.Value
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for id := 1; ; id++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if code, body := post(t, in.url, "t", fmt.Sprintf(`{"id":%d,"name":"plant"}`, id)); code != 200 {
+				failed.Store(fmt.Sprintf("create %d: %d %s", id, code, body))
+				return
+			}
+			created.Add(1)
+		}
+	}()
+
+	write(answerScenario("v2"))
+	eventually(t, "v2 served", func() string {
+		if got := probe(); got != `{"error":1,"message":"v2"}` {
+			return got
+		}
+		return ""
+	})
+
+	write("name: answer\nrules: [\n") // not YAML
+	eventually(t, "the broken edit reported", func() string {
+		_, _, body := get(t, in.url+"/__admin/reload")
+		if !strings.Contains(body, `"problem":"`+answer) {
+			return body
+		}
+		return ""
+	})
+	if got := probe(); got != `{"error":1,"message":"v2"}` {
+		t.Errorf("after a broken edit: %s", got)
+	}
+
+	write(answerScenario("v3"))
+	eventually(t, "v3 served", func() string {
+		if got := probe(); got != `{"error":1,"message":"v3"}` {
+			return got
+		}
+		return ""
+	})
+	close(stop)
+	wg.Wait()
+	if f := failed.Load(); f != nil {
+		t.Errorf("the client: %v", f)
+	}
+	_, _, body := get(t, in.url+"/__admin/reload")
+	if !strings.HasPrefix(body, `{"reloads":2,"time":"`) || strings.Contains(body, "problem") {
+		t.Errorf("reload status: %s", body)
+	}
+	_, _, store := get(t, in.url+"/__admin/store")
+	if n := int64(strings.Count(store, `"name":"plant"`)); n != created.Load() || n == 0 {
+		t.Errorf("%d plants stored, %d created", n, created.Load())
+	}
+	if !strings.Contains(in.stderr.String(), `msg="reload failed: still serving the previous version"`) || !strings.Contains(in.stderr.String(), `msg=reloaded`) {
+		t.Errorf("log: %s", in.stderr)
+	}
+	if code := in.stop(t); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+
+	cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", "--watch")
+	out, _ := cmd.CombinedOutput()
+	if want := "plantmock: --watch needs --spec, --scenarios or --seed-data: the embedded document does not change\n"; cmd.ProcessState.ExitCode() != 2 || string(out) != want {
+		t.Errorf("--watch alone: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+}
