@@ -135,11 +135,12 @@ func TestWatch(t *testing.T) {
 	if n := int64(strings.Count(store, `"name":"plant"`)); n != created.Load() || n == 0 {
 		t.Errorf("%d plants stored, %d created", n, created.Load())
 	}
-	if !strings.Contains(in.stderr.String(), `msg="reload failed: still serving the previous version"`) || !strings.Contains(in.stderr.String(), `msg=reloaded`) {
-		t.Errorf("log: %s", in.stderr)
-	}
 	if code := in.stop(t); code != 0 {
 		t.Errorf("exit %d", code)
+	}
+	// The log, once the process has written it all.
+	if !strings.Contains(in.stderr.String(), `msg="reload failed: still serving the previous version"`) || !strings.Contains(in.stderr.String(), `msg=reloaded`) {
+		t.Errorf("log: %s", in.stderr)
 	}
 
 	cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", "--watch")
