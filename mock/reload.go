@@ -62,6 +62,14 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
+	old := s.served()
+	seen := map[string]int64{}
+	for _, pl := range old.plans {
+		seen[pl.op.Name] = pl.seen.Load()
+	}
+	for _, pl := range sv.plans {
+		pl.seen.Store(seen[pl.op.Name]) // the contract report's counts go on
+	}
 	s.sv.Store(sv)
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {

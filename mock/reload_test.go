@@ -48,10 +48,7 @@ func TestReload(t *testing.T) {
 	}
 	st, body = do(t, ts, "GET", "/plants", "")
 	expect(t, "still v2", st, body, 400, `{"error":1,"message":"v2"}`)
-	st, body = do(t, ts, "GET", "/__admin/reload", "")
-	if st != 200 || !strings.Contains(body, `"reloads":1,"time":"`) || !strings.Contains(body, `"problem":"`) {
-		t.Errorf("reload status: %d %s", st, body)
-	}
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "reload status", method: "GET", path: "/__admin/reload", status: 200, contains: `","problem":"` + strings.ReplaceAll(want, `"`, `\"`)})
 
 	// A document whose plants need a tag: the stored fern no longer fits.
 	stricter := opts
@@ -61,9 +58,29 @@ func TestReload(t *testing.T) {
 	if err != nil || rs.Reloads != 2 || rs.Problem != "" || strings.Join(rs.Misfits, "\n") != "/plants: id 1: tag: required property is missing" {
 		t.Errorf("stricter reload: %+v %v", rs, err)
 	}
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "misfits", method: "GET", path: "/__admin/reload", status: 200,
+		contains: `"misfits":["/plants: id 1: tag: required property is missing"]}`})
 	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
 	if st != 400 || !strings.Contains(body, "tag: required property is missing") {
 		t.Errorf("the new document checks creates: %d %s", st, body)
+	}
+	// Seed data given to a reload fills its collections again.
+	seeded := stricter
+	seeded.SeedData = []byte(`{"/plants":[{"id":5,"name":"a","tag":"t"}]}`)
+	if rs, err = s.Reload(seeded); err != nil || rs.Reloads != 3 || len(rs.Misfits) != 0 {
+		t.Errorf("seeded reload: %+v %v", rs, err)
+	}
+	st, body = do(t, ts, "GET", "/plants/5", "")
+	expect(t, "seeded", st, body, 200, `{"id":5,"name":"a","tag":"t"}`)
+	seeded.SeedData = []byte(`{"/trees":[]}`)
+	if _, err = s.Reload(seeded); err == nil || err.Error() != "seed data: /trees is not a collection the document lets clients create in" {
+		t.Errorf("seed data for no collection: %v", err)
+	}
+
+	// The contract report's counts go on across reloads.
+	st, body = do(t, ts, "GET", "/__admin/contract", "")
+	if !strings.Contains(body, `{"operation":"GET /plants","exchanges":3,`) {
+		t.Errorf("contract after reloads: %d %s", st, body)
 	}
 }
 
