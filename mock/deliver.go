@@ -296,7 +296,8 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 		}
 	}
 	if !s.noJournal {
-		if _, err := dv.sess.state.record(context.Background(), e); err != nil {
+		var err error
+		if e.Seq, err = dv.sess.state.record(context.Background(), e); err != nil {
 			s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
 		}
 	}

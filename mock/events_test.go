@@ -67,7 +67,7 @@ func TestEvents(t *testing.T) {
 	}
 	sub.next(t)
 	name, data = readEvent(t, br)
-	if name != "entry" || !strings.Contains(data, `"direction":"outbound","url":"`+sub.URL+`","trigger":1,"attempt":1`) {
+	if name != "entry" || !strings.HasPrefix(data, `{"seq":2,`) || !strings.Contains(data, `"direction":"outbound","url":"`+sub.URL+`","trigger":1,"attempt":1`) {
 		t.Errorf("outbound entry: %s %s", name, data)
 	}
 }
