@@ -289,7 +289,7 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 	if !ok {
 		return
 	}
-	n, p := s.seedCollection(r.Context(), ss, col, v)
+	n, p := s.seedCollection(r.Context(), s.served(), ss, col, v)
 	if p != nil {
 		status := http.StatusBadRequest
 		switch {

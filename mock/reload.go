@@ -62,17 +62,8 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
-	old := s.served()
-	seen := map[string]int64{}
-	for _, pl := range old.plans {
-		seen[pl.op.Name] = pl.seen.Load()
-	}
-	for _, pl := range sv.plans {
-		pl.seen.Store(seen[pl.op.Name]) // the contract report's counts go on
-	}
-	s.sv.Store(sv)
 	if len(opts.SeedData) > 0 {
-		if err := s.SeedData(opts.SeedData); err != nil {
+		if err := s.seedData(sv, opts.SeedData); err != nil {
 			return s.reloadFailed(err), err
 		}
 	}
@@ -80,11 +71,21 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	for _, m := range misfits {
 		s.log.Warn("a stored resource does not fit the reloaded document", "resource", m)
 	}
+	// The status changes with what is served: whoever sees the one sees
+	// the other.
 	s.reloads.mu.Lock()
+	seen := map[string]int64{}
+	for _, pl := range s.served().plans {
+		seen[pl.op.Name] = pl.seen.Load()
+	}
+	for _, pl := range sv.plans {
+		pl.seen.Store(seen[pl.op.Name]) // the contract report's counts go on
+	}
 	s.reloads.status.Reloads++
 	s.reloads.status.Time = time.Now()
 	s.reloads.status.Problem = ""
 	s.reloads.status.Misfits = misfits
+	s.sv.Store(sv)
 	s.reloads.mu.Unlock()
 	st := s.reloads.get()
 	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.names(), "misfits", len(misfits))

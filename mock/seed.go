@@ -17,7 +17,10 @@ import (
 
 // SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
 // session, validating each resource like a create.
-func (s *Server) SeedData(data []byte) error {
+func (s *Server) SeedData(data []byte) error { return s.seedData(s.served(), data) }
+
+// seedData fills the store from seed data as sv serves it.
+func (s *Server) seedData(sv *served, data []byte) error {
 	v, err := jsonx.Decode(data)
 	if err != nil {
 		return fmt.Errorf("seed data: %v", err)
@@ -32,7 +35,7 @@ func (s *Server) SeedData(data []byte) error {
 	}
 	sort.Strings(names)
 	for _, col := range names {
-		if _, p := s.seedCollection(context.Background(), s.sessions.def, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+		if _, p := s.seedCollection(context.Background(), sv, s.sessions.def, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
 			return fmt.Errorf("seed data: %s", p.text())
 		}
 	}
@@ -42,12 +45,12 @@ func (s *Server) SeedData(data []byte) error {
 // seedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
-func (s *Server) seedCollection(ctx context.Context, ss *session, path string, v any) (int, *problem) {
-	route, vals, _ := s.served().find(path)
+func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, path string, v any) (int, *problem) {
+	route, vals, _ := sv.find(path)
 	var pl *plan
 	if route != nil {
-		if op := route.Operation("POST"); op != nil && s.served().plans[op].do == create {
-			pl = s.served().plans[op]
+		if op := route.Operation("POST"); op != nil && sv.plans[op].do == create {
+			pl = sv.plans[op]
 		}
 	}
 	if pl == nil {
