@@ -1,10 +1,23 @@
 package mock
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"reflect"
+	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestDashboardFiles: the dashboard's files are served with their types,
@@ -76,4 +89,449 @@ func TestDashboardFiles(t *testing.T) {
 	callAdmin(t, locked, doc, adminCall{name: "operations need the token", method: "GET", path: "/__admin/ui/operations", status: 401, want: unauthorized})
 	callAdmin(t, locked, doc, adminCall{name: "the journal needs the token", method: "GET", path: "/__admin/requests", status: 401, want: unauthorized})
 	callAdmin(t, locked, doc, adminCall{name: "an escaped file name needs the token", method: "GET", path: "/__admin/ui/%61pp.js", status: 401, want: unauthorized, undeclared: true})
+}
+
+// waitLimit bounds each wait for the page: generous, since a loaded
+// machine may run Chromium slowly; a wait that succeeds returns at once.
+const waitLimit = 30 * time.Second
+
+// browser is a headless Chromium with one tab, for one test.
+type browser struct {
+	t   *testing.T
+	ctx context.Context // a chromedp context: the tab
+}
+
+// newBrowser starts a headless Chromium with a window of 1280x800 and a
+// profile of its own; the test's cleanup stops it and removes the
+// profile. Where Chromium is not installed the test is skipped, or fails
+// when the environment variable CI is set: CI must run the browser tests.
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		const msg = "chromium not found: apt-get install chromium"
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	dir, err := os.MkdirTemp("", "plantmock-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 800))
+	actx, stopAllocator := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, stopTab := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		stopTab()
+		stopAllocator() // stops Chromium and waits for it
+		removeProfile(t, dir)
+	})
+	// The first Run starts the browser; it lives as long as ctx, so it
+	// gets no deadline of its own.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return &browser{t: t, ctx: ctx}
+}
+
+// removeProfile removes Chromium's profile directory; Chromium's helper
+// processes may still write to it for a moment after it stopped.
+func removeProfile(t *testing.T, dir string) {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := os.RemoveAll(dir)
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("removing Chromium's profile: %v", err)
+			return
+		}
+		time.Sleep(50 * time.Millisecond) // polling, with the deadline above
+	}
+}
+
+// do runs actions in the tab, with a deadline.
+func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitLimit)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval returns the value of a JavaScript expression in the page, decoded
+// from JSON.
+func (b *browser) eval(expr string) (any, error) {
+	ctx, cancel := context.WithTimeout(b.ctx, waitLimit)
+	defer cancel()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr))
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	err = json.Unmarshal(raw, &v)
+	return v, err
+}
+
+// waitFor polls a JavaScript expression until its value is want (as
+// JSON), and fails the test with the last value seen after waitLimit.
+func (b *browser) waitFor(what, expr string, want any) {
+	b.t.Helper()
+	raw, _ := json.Marshal(want)
+	var w any
+	json.Unmarshal(raw, &w)
+	deadline := time.Now().Add(waitLimit)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		got, err := b.eval(expr)
+		if err == nil && reflect.DeepEqual(got, w) {
+			return
+		}
+		if time.Now().After(deadline) {
+			if err != nil {
+				b.t.Fatalf("%s: %v", what, err)
+			}
+			g, _ := json.Marshal(got)
+			b.t.Fatalf("%s: after %s the page shows\n%s\nwant\n%s", what, waitLimit, g, raw)
+		}
+		<-tick.C
+	}
+}
+
+// Expressions that read the page.
+const (
+	// rowsJS: the journal's rows, newest first, each its cells but the
+	// time.
+	rowsJS = `[...document.querySelectorAll('#rows > li > .summary')].map(b => [...b.children].slice(1).map(c => c.textContent))`
+	// shownJS: how many rows are shown of how many.
+	shownJS = `document.getElementById('shown').textContent`
+	// streamJS: the state of the live stream.
+	streamJS = `document.getElementById('stream').textContent`
+	// operationsJS: the operations table, row by row.
+	operationsJS = `[...document.querySelectorAll('#operations tr')].map(r => [...r.cells].map(c => c.textContent))`
+	// storeJS: the store view, its headings and resources.
+	storeJS = `[...document.querySelectorAll('#store h3, #store pre, #store p')].map(e => e.textContent)`
+	// detailJS: the terms and values of the open rows, but their time
+	// and duration.
+	detailJS = `[...document.querySelectorAll('#rows .detail dl')].map(d => [...d.querySelectorAll('dt')]
+		.filter(t => t.textContent !== 'Time' && t.textContent !== 'Duration')
+		.flatMap(t => [t.textContent, t.nextElementSibling.textContent]))`
+	// activeJS: the active scenario as the page says it.
+	activeJS = `document.getElementById('scenario-active').textContent`
+)
+
+// open loads the dashboard of the mock at base and waits until its live
+// stream is open.
+func (b *browser) open(base string) {
+	b.t.Helper()
+	b.do("loading the dashboard", chromedp.Navigate(base+"/__admin/ui/"))
+	b.waitFor("the live stream", streamJS, "Live")
+}
+
+// TestDashboardJournalLive: requests sent once the page is open appear in
+// its journal as they are answered, newest first, those of the selected
+// session only; the operations table counts them.
+func TestDashboardJournalLive(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	b.waitFor("an empty journal", shownJS, "0 of 0 requests")
+	b.waitFor("operations before any request", operationsJS, [][]string{{"POST /plants never called", "0", "0"}})
+
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	b.waitFor("the create", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
+	do(t, ts, "GET", "/nope?q=1", "")
+	b.waitFor("the 404 above the create", rowsJS, [][]string{
+		{"GET", "/nope?q=1", "404", "no operation", "", "40400"},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+	})
+	b.waitFor("the count", shownJS, "2 of 2 requests")
+	b.waitFor("operations after two requests", operationsJS, [][]string{{"POST /plants", "1", "0"}, {"no operation", "1", "1"}})
+
+	// Another session's request shows only when that session is selected.
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Ivy"}`, "Authorization", "Bearer t", SessionHeader, "job-7")
+	do(t, ts, "POST", "/plants", `{"id":2,"name":"Moss"}`, "Authorization", "Bearer t")
+	b.waitFor("the default session's third request", shownJS, "3 of 3 requests")
+	b.do("selecting session job-7", chromedp.SendKeys("#session", "job-7"), chromedp.KeyEvent(kb.Enter))
+	b.waitFor("session job-7's journal", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
+	b.waitFor("session job-7's count", shownJS, "1 of 1 request")
+	do(t, ts, "POST", "/plants", `{"id":"x"}`, "Authorization", "Bearer t", SessionHeader, "job-7")
+	b.waitFor("session job-7's refusal", rowsJS, [][]string{
+		{"POST", "/plants", "400", "POST /plants", "", "40004"},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+	})
+}
+
+// TestDashboardViolations: a refused request opens, with the keyboard,
+// to its request and answer and the violations one per line. With
+// PLANTMOCK_SCREENSHOT=file.png it saves the page there.
+func TestDashboardViolations(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern","tag":"fern"}`, "Authorization", "Bearer t")
+	do(t, ts, "POST", "/plants", `{"id":2,"name":"Monstera"}`, "Authorization", "Bearer t")
+	do(t, ts, "GET", "/plants?limit=2", "", "Authorization", "Bearer t")
+	do(t, ts, "POST", "/plants", `{"id":"x"}`, "Authorization", "Bearer t")
+	b := newBrowser(t)
+	b.open(ts.URL)
+	b.waitFor("the journal", rowsJS, [][]string{
+		{"POST", "/plants", "400", "POST /plants", "", "40004"},
+		{"GET", "/plants?limit=2", "405", "no operation", "", "40500"},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+	})
+
+	const first = `#rows > li:first-child > .summary`
+	const expanded = `document.querySelector('` + first + `').getAttribute('aria-expanded')`
+	b.do("opening the refusal with Enter", chromedp.Focus(first), chromedp.KeyEvent(kb.Enter))
+	b.waitFor("the refusal open", expanded, "true")
+	b.waitFor("its violations", `[...document.querySelectorAll('#rows .violations li')].map(l => [...l.children].map(c => c.textContent))`, [][]string{
+		{"id: expected integer, got string", "schema #/components/schemas/NewPlant/allOf/1/properties/id/type"},
+		{"name: required property is missing", "schema #/components/schemas/Plant/required"},
+	})
+	b.waitFor("its request and answer", detailJS, [][]string{
+		{"Request", "POST /plants", "Session", "default"},
+		{"Status", "400", "Error code", "40004", "Operation", "POST /plants"},
+	})
+	b.do("closing it with Space", chromedp.KeyEvent(" "))
+	b.waitFor("the refusal closed", expanded, "false")
+	b.do("opening it again", chromedp.KeyEvent(kb.Enter))
+	b.waitFor("its bodies", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).slice(1)`, []string{
+		"{\n  \"id\": \"x\"\n}",
+		"{\n  \"error\": 40004,\n  \"message\": \"request body does not match the schema: id: expected integer, got string; name: required property is missing\"\n}",
+	})
+
+	if path := os.Getenv("PLANTMOCK_SCREENSHOT"); path != "" {
+		b.do("blurring the row", chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+		ctx, cancel := context.WithTimeout(b.ctx, waitLimit)
+		defer cancel()
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("saved the dashboard to %s (%d bytes)", path, len(png))
+	}
+}
+
+// TestDashboardScenario: choosing a scenario in the page changes the
+// mock's next answer; choosing none restores it.
+func TestDashboardScenario(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	b.waitFor("the scenarios", `[...document.querySelectorAll('#scenarios label')].map(l => l.textContent)`,
+		[]string{"none", "first-create-fails", "flaky", "slow", "store-busy", "tag-policy"})
+	b.waitFor("no active scenario", activeJS, "Active: none")
+
+	b.do("choosing store-busy", chromedp.Click(`#scenarios input[value="store-busy"]`))
+	b.waitFor("store-busy active", activeJS, "Active: store-busy")
+	if _, body := do(t, ts, "GET", "/__admin/scenarios", ""); !strings.HasPrefix(body, `{"active":"store-busy",`) {
+		t.Errorf("GET /__admin/scenarios: %s", body)
+	}
+	st, _ := do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	if st != 400 {
+		t.Errorf("create under store-busy: %d", st)
+	}
+	b.waitFor("the busy answer", rowsJS, [][]string{{"POST", "/plants", "400", "POST /plants", "store-busy #1", "50300"}})
+
+	b.do("choosing none", chromedp.Click(`#scenarios input[value=""]`))
+	b.waitFor("no active scenario again", activeJS, "Active: none")
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	b.waitFor("the create", rowsJS, [][]string{
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+		{"POST", "/plants", "400", "POST /plants", "store-busy #1", "50300"},
+	})
+}
+
+// TestDashboardStore: the store view shows the session's resources,
+// deletes one, follows new requests, and empties with reset.
+func TestDashboardStore(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	do(t, ts, "PUT", "/__admin/store/plants", `[{"id":1,"name":"Fern"},{"id":2,"name":"Ivy"}]`)
+	do(t, ts, "POST", "/plants", `{"id":3,"name":"Moss"}`, "Authorization", "Bearer t")
+	b := newBrowser(t)
+	b.open(ts.URL)
+	fern, ivy, moss := "{\n  \"id\": 1,\n  \"name\": \"Fern\"\n}", "{\n  \"id\": 2,\n  \"name\": \"Ivy\"\n}", "{\n  \"id\": 3,\n  \"name\": \"Moss\"\n}"
+	b.waitFor("the store", storeJS, []string{"/plants (3)", fern, ivy, moss})
+
+	b.do("deleting Fern", chromedp.Click(`#store button[aria-label="Delete item 1 of /plants"]`))
+	b.waitFor("the store without Fern", storeJS, []string{"/plants (2)", ivy, moss})
+	if _, body := do(t, ts, "GET", "/__admin/store", ""); body != `{"collections":{"/plants":[{"id":2,"name":"Ivy"},{"id":3,"name":"Moss"}]}}` {
+		t.Errorf("GET /__admin/store after the delete: %s", body)
+	}
+
+	do(t, ts, "POST", "/plants", `{"id":4,"name":"Sage"}`, "Authorization", "Bearer t")
+	b.waitFor("the store after a create", storeJS, []string{"/plants (3)", ivy, moss, "{\n  \"id\": 4,\n  \"name\": \"Sage\"\n}"})
+	b.waitFor("the journal", shownJS, "2 of 2 requests")
+
+	b.do("resetting", chromedp.Click(`#reset`))
+	b.waitFor("an empty store", storeJS, []string{"The store is empty."})
+	b.waitFor("an empty journal", shownJS, "0 of 0 requests")
+	if _, body := do(t, ts, "GET", "/__admin/store", ""); body != `{"collections":{}}` {
+		t.Errorf("GET /__admin/store after reset: %s", body)
+	}
+
+	do(t, ts, "PUT", "/__admin/store/plants", `[{"id":1,"name":"Fern"}]`)
+	b.do("reading the store again", chromedp.Reload())
+	b.waitFor("the seeded store", storeJS, []string{"/plants (1)", fern})
+	b.do("emptying the store", chromedp.Click(`#empty-store`))
+	b.waitFor("an empty store again", storeJS, []string{"The store is empty."})
+	if _, body := do(t, ts, "GET", "/__admin/store", ""); body != `{"collections":{}}` {
+		t.Errorf("GET /__admin/store after emptying: %s", body)
+	}
+}
+
+// TestDashboardAdminToken: under an admin token the page asks for it,
+// says when it is refused, then shows the journal, live; the token goes
+// in the Authorization header of its calls and in no URL.
+func TestDashboardAdminToken(t *testing.T) {
+	const secret = "s3cret-Token"
+	_, ts := newTestServer(t, Options{AdminToken: secret})
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	b := newBrowser(t)
+
+	var mu sync.Mutex // guards urls and authorized
+	var urls []string
+	authorized := map[string]string{} // URL path -> Authorization sent
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			urls = append(urls, e.Request.URL)
+			if a, ok := e.Request.Headers["Authorization"].(string); ok {
+				authorized[strings.TrimPrefix(e.Request.URL, ts.URL)] = a
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b.do("recording requests", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+		return err
+	}))
+	b.do("loading the dashboard", chromedp.Navigate(ts.URL+"/__admin/ui/"))
+	b.waitFor("the token form", `[!document.getElementById('login').hidden, document.querySelector('label[for=token]').textContent, document.getElementById('main').hidden]`,
+		[]any{true, "Admin token", true})
+
+	b.do("a wrong token", chromedp.SendKeys("#token", "wrong"), chromedp.Click(`#login button`))
+	b.waitFor("the refusal", `[!document.getElementById('login').hidden, !document.getElementById('login-error').hidden, document.getElementById('login-error').textContent]`,
+		[]any{true, true, "That token was refused."})
+
+	b.do("the token", chromedp.SendKeys("#token", secret), chromedp.Click(`#login button`))
+	b.waitFor("the live stream", streamJS, "Live")
+	b.waitFor("the journal", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
+	do(t, ts, "POST", "/plants", `{"id":"x"}`, "Authorization", "Bearer t")
+	b.waitFor("a request sent after login", rowsJS, [][]string{
+		{"POST", "/plants", "400", "POST /plants", "", "40004"},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+	})
+	b.waitFor("the token kept in the tab", `[sessionStorage.getItem('plantmock-admin-token'), localStorage.length, document.cookie]`, []any{secret, 0, ""})
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range urls {
+		if strings.Contains(u, secret) {
+			t.Errorf("the token is in the URL %s", u)
+		}
+	}
+	for _, p := range []string{"/__admin/events", "/__admin/requests", "/__admin/store", "/__admin/scenarios", "/__admin/contract", "/__admin/ui/operations"} {
+		if got := authorized[p]; got != "Bearer "+secret {
+			t.Errorf("%s: last Authorization %q, want the token", p, got)
+		}
+	}
+	if len(urls) == 0 {
+		t.Error("no request was seen")
+	}
+}
+
+// TestDashboardWebhook: a webhook the mock sends shows as an outbound
+// row, with its URL, its subscriber's answer and its attempt.
+func TestDashboardWebhook(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	do(t, ts, "POST", "/plants", `{"id":2,"name":"fern"}`, "Authorization", "Bearer abc")
+	sub.next(t)
+	b.waitFor("the create and its webhook", rowsJS, [][]string{
+		{"→ POST", sub.URL, "200", "webhook /plant/webhook", "", "try 1"},
+		{"POST", "/plants", "200", "POST /plants", "", ""},
+	})
+	b.do("opening the webhook", chromedp.Click(`#rows > li.outbound > .summary`))
+	b.waitFor("its detail", detailJS, [][]string{
+		{"Method", "POST", "URL", sub.URL, "Operation", "webhook /plant/webhook", "Attempt", "1", "Trigger", "the answer to request 1", "Session", "default"},
+		{"Status", "200"},
+	})
+}
+
+// TestDashboardManyEntries: with a full journal of 1,000 entries and 200
+// more a second for two seconds, every new entry shows and the filters
+// still answer. Deadlines are generous: this checks what is shown, not
+// how fast.
+func TestDashboardManyEntries(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	for i := 1; i <= 1000; i++ {
+		r := httptest.NewRequest("POST", "/plants", strings.NewReader(fmt.Sprintf(`{"id":%d,"name":"plant %d"}`, i, i)))
+		r.Header.Set("Authorization", "Bearer t")
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != 200 {
+			t.Fatalf("create %d: %d %s", i, w.Code, w.Body)
+		}
+	}
+	b := newBrowser(t)
+	b.open(ts.URL)
+	b.waitFor("the full journal", `[document.getElementById('shown').textContent, document.getElementById('rows').childElementCount]`,
+		[]any{"1000 of 1000 requests (the newest 1000 that match)", 1000})
+
+	// 400 requests, one every 5ms, each to a path of its own.
+	sent := make(chan error, 1)
+	go func() {
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for i := 1001; i <= 1400; i++ {
+			<-tick.C
+			resp, err := ts.Client().Get(fmt.Sprintf("%s/plants/%d", ts.URL, i))
+			if err != nil {
+				sent <- err
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		sent <- nil
+	}()
+	// While they stream, a filter on the status is typed and applies.
+	b.waitFor("the stream under way", `document.querySelector('#rows > li .target').textContent.startsWith('/plants/1')`, true)
+	b.do("filtering by status", chromedp.Click("#f-status"), chromedp.SendKeys("#f-status", "404"))
+	b.waitFor("only 404s", `[...document.querySelectorAll('#rows .status')].every(s => s.textContent === '404') && document.getElementById('rows').childElementCount > 0`, true)
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	want := make([]string, 0, 400)
+	for i := 1400; i > 1000; i-- {
+		want = append(want, fmt.Sprintf("/plants/%d", i))
+	}
+	b.waitFor("every streamed request", `[...document.querySelectorAll('#rows .target')].map(t => t.textContent)`, want)
+	b.waitFor("the count", shownJS, "400 of 1400 requests")
+
+	b.do("clearing the filters", chromedp.Click(`#filters button[type=reset]`))
+	b.waitFor("the newest 1000 again", `[document.getElementById('shown').textContent, document.getElementById('rows').childElementCount,
+		document.querySelector('#rows > li .target').textContent, document.querySelector('#rows > li:last-child .target').textContent]`,
+		[]any{"1000 of 1400 requests (the newest 1000 that match)", 1000, "/plants/1400", "/plants"})
 }
