@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -140,7 +142,48 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", path, err)
 	}
-	return &browser{t: t, ctx: ctx}
+	b := &browser{t: t, ctx: ctx}
+	b.failOnPageErrors()
+	return b
+}
+
+// failOnPageErrors fails the test, at its end, for every exception the
+// page's script threw and every error the browser logged but those of
+// network answers (a 401, say): a policy that blocked something, a
+// script that broke.
+func (b *browser) failOnPageErrors() {
+	var mu sync.Mutex // guards errs
+	var errs []string
+	err := chromedp.Listen(b.ctx, func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = fmt.Sprintf("exception at %s:%d: %s", e.ExceptionDetails.URL, e.ExceptionDetails.LineNumber+1, e.ExceptionDetails.Text)
+			if o := e.ExceptionDetails.Exception; o != nil {
+				msg += " " + o.Description
+			}
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Level != cdplog.EntryLevelError || e.Entry.Source == cdplog.EntrySourceNetwork {
+				return
+			}
+			msg = fmt.Sprintf("%s error: %s (%s)", e.Entry.Source, e.Entry.Text, e.Entry.URL)
+		default:
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		errs = append(errs, msg)
+	})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Cleanup(func() { // before the browser stops
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			b.t.Errorf("the page: %s", e)
+		}
+	})
 }
 
 // removeProfile removes Chromium's profile directory; Chromium's helper
@@ -272,6 +315,22 @@ func TestDashboardJournalLive(t *testing.T) {
 		{"POST", "/plants", "400", "POST /plants", "", "40004"},
 		{"POST", "/plants", "200", "POST /plants", "", ""},
 	})
+}
+
+// TestDashboardAdminAddr: with the admin API on a listener of its own
+// (--admin-addr), the dashboard there shows the mock's requests.
+func TestDashboardAdminAddr(t *testing.T) {
+	s, ts := newTestServer(t, Options{NoAdmin: true})
+	admin := httptest.NewServer(s.Admin())
+	t.Cleanup(admin.Close)
+	b := newBrowser(t)
+	b.open(admin.URL)
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	b.waitFor("the create", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
+	b.waitFor("the store", storeJS, []string{"/plants (1)", "{\n  \"id\": 1,\n  \"name\": \"Fern\"\n}"})
+	if st, body := do(t, ts, "GET", "/__admin/ui/", ""); st != 404 {
+		t.Errorf("the mock's own listener serves the dashboard: %d %s", st, body)
+	}
 }
 
 // TestDashboardViolations: a refused request opens, with the keyboard,
@@ -534,4 +593,27 @@ func TestDashboardManyEntries(t *testing.T) {
 	b.waitFor("the newest 1000 again", `[document.getElementById('shown').textContent, document.getElementById('rows').childElementCount,
 		document.querySelector('#rows > li .target').textContent, document.querySelector('#rows > li:last-child .target').textContent]`,
 		[]any{"1000 of 1400 requests (the newest 1000 that match)", 1000, "/plants/1400", "/plants"})
+}
+
+// TestDashboardHostileContent: what clients send shows as text, never as
+// markup, in the rows, their detail, the store and the session list.
+func TestDashboardHostileContent(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	const name = `<img src=x onerror="document.title='owned'">`
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"`+strings.ReplaceAll(name, `"`, `\"`)+`"}`,
+		"Authorization", "Bearer t", "X-Note", "<script>document.title='owned'</script>")
+	do(t, ts, "GET", "/%3Cb%3Ebold%3C/b%3E?q=%3Ci%3E", "", SessionHeader, "job-1")
+	b.waitFor("the create", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
+	b.do("opening it", chromedp.Click(`#rows > li:first-child > .summary`))
+	b.waitFor("its body and header as text", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).filter(t => t.includes('owned'))`, []string{
+		"Accept-Encoding: gzip\nAuthorization: Bearer t\nContent-Length: 64\nContent-Type: application/json\nUser-Agent: Go-http-client/1.1\nX-Note: <script>document.title='owned'</script>",
+		"{\n  \"id\": 1,\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
+		"{\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
+	})
+	b.waitFor("the store as text", storeJS, []string{"/plants (1)", "{\n  \"id\": 1,\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}"})
+	b.do("selecting session job-1", chromedp.SendKeys("#session", "job-1"), chromedp.KeyEvent(kb.Enter))
+	b.waitFor("the path as text", rowsJS, [][]string{{"GET", "/<b>bold</b>?q=%3Ci%3E", "404", "no operation", "", "40400"}})
+	b.waitFor("no markup from the data", `[document.querySelectorAll('img, b, i, main script').length, document.title]`, []any{0, "plantmock dashboard"})
 }
