@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -616,4 +617,46 @@ func TestDashboardHostileContent(t *testing.T) {
 	b.do("selecting session job-1", chromedp.SendKeys("#session", "job-1"), chromedp.KeyEvent(kb.Enter))
 	b.waitFor("the path as text", rowsJS, [][]string{{"GET", "/<b>bold</b>?q=%3Ci%3E", "404", "no operation", "", "40400"}})
 	b.waitFor("no markup from the data", `[document.querySelectorAll('img, b, i, main script').length, document.title]`, []any{0, "plantmock dashboard"})
+}
+
+// TestDashboardReload: after a reload the page shows the new document's
+// operations and title; a failed reload and resources that no longer fit
+// stay on screen until a reload clears them.
+func TestDashboardReload(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
+	b := newBrowser(t)
+	b.open(ts.URL)
+	const reloadJS = `[document.getElementById('reload').hidden, document.getElementById('reload').className,
+		[...document.querySelectorAll('#reload p, #reload pre, #reload li')].map(e => e.textContent.replace(/\d\d:\d\d:\d\d\.\d\d\d/, 'TIME'))]`
+	b.waitFor("the operations", operationsJS, [][]string{{"POST /plants", "1", "0"}})
+	b.waitFor("no reload yet", reloadJS, []any{true, "reload", []string{}})
+
+	if _, err := s.Reload(Options{Spec: []byte(replicaSpec)}); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor("the new operations", operationsJS, [][]string{
+		{"GET /plants never called", "0", "0"},
+		{"POST /plants", "1", "0"},
+		{"GET /plants/{id} never called", "0", "0"},
+	})
+	b.waitFor("the new title", `document.getElementById('spec').textContent`, "Replicated Plants 1.0.0")
+	b.waitFor("the reload", reloadJS, []any{false, "reload", []string{"Reloaded at TIME (1 since start)."}})
+
+	s.ReloadFailed(errors.New("scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants"))
+	b.waitFor("the failed reload", reloadJS, []any{false, "reload failed", []string{
+		"The last reload failed; the mock still serves the previous version:",
+		"scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants",
+	}})
+
+	stricter := strings.Replace(replicaSpec, "required: [id, name]\n      properties: {id: {type: integer}, name: {type: string}}",
+		"required: [id, name, tag]\n      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}", 1)
+	if _, err := s.Reload(Options{Spec: []byte(stricter)}); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor("the misfit", reloadJS, []any{false, "reload", []string{
+		"Reloaded at TIME (2 since start).",
+		"Stored resources that do not fit the document served now:",
+		"/plants: id 1: tag: required property is missing",
+	}})
 }

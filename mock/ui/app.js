@@ -178,6 +178,12 @@ function onEvent(type, data) {
     journalSoon(); // the journal has them
     return;
   }
+  if (type === 'reload') { // --watch read the files again
+    const st = JSON.parse(data);
+    showReload(st);
+    if (!st.problem) Promise.all([loadTitle(), loadOperations()]).then(refresh).catch(showProblem);
+    return;
+  }
   if (type !== 'entry') return;
   const e = JSON.parse(data);
   const session = e.session || '';
@@ -529,12 +535,32 @@ async function activate(name) {
 
 async function loadOperations() {
   state.operations = (await call('ui/operations')).operations;
-  const list = $('operation-names');
-  for (const op of state.operations) {
+  $('operation-names').replaceChildren(...state.operations.map((op) => {
     const o = el('option');
     o.value = op;
-    list.append(o);
+    return o;
+  }));
+}
+
+// showReload shows how the last reload (--watch) went: its problem, or
+// the stored resources that do not fit the document served now.
+function showReload(st) {
+  const parts = [];
+  if (st.problem) {
+    parts.push(el('p', 'error', 'The last reload failed; the mock still serves the previous version:'), el('pre', null, st.problem));
+  } else if (st.reloads) {
+    parts.push(el('p', null, `Reloaded at ${clock(st.time)} (${st.reloads} since start).`));
   }
+  if (st.misfits && st.misfits.length) {
+    parts.push(el('p', null, 'Stored resources that do not fit the document served now:'));
+    const ul = el('ul');
+    for (const m of st.misfits) ul.append(el('li', 'mono', m));
+    parts.push(ul);
+  }
+  const box = $('reload');
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+  box.classList.toggle('failed', Boolean(st.problem));
 }
 
 async function loadContract() {
@@ -557,6 +583,11 @@ async function loadContract() {
 }
 
 // Wiring.
+
+// loadTitle shows the title and version of the document served.
+async function loadTitle() {
+  $('spec').textContent = (await call('health')).spec;
+}
 
 function refresh() {
   Promise.all([loadStore(), loadScenarios(), loadContract()]).catch(showProblem);
@@ -600,7 +631,8 @@ function start() {
     call('store', { method: 'DELETE' }).then(loadStore).catch(showProblem);
   });
 
-  call('health').then((h) => { $('spec').textContent = h.spec; }).catch(showProblem);
+  loadTitle().catch(showProblem);
+  call('reload').then(showReload).catch(showProblem);
   loadOperations()
     .then(() => {
       follow();
