@@ -427,8 +427,11 @@ function detail(e, id) {
     !out && ['Operation', e.operation || 'none matched'],
     e.scenario && ['Scenario', `${e.scenario}, rule ${e.rule}`],
   ]));
+  if (e.response !== undefined) ans.append(el('h4', null, 'Body'), el('pre', null, pretty(e.response)));
+
+  // Why the mock answered so, across the width: violations and notes.
+  const why = el('section', 'wide');
   if (e.violations && e.violations.length) {
-    ans.append(el('h4', null, 'Violations'));
     const ul = el('ul', 'violations');
     for (const v of e.violations) {
       const li = el('li');
@@ -436,16 +439,14 @@ function detail(e, id) {
       if (v.schema) li.append(el('code', 'schema', 'schema ' + v.schema));
       ul.append(li);
     }
-    ans.append(ul);
+    why.append(el('h3', null, 'Violations'), ul);
   }
   if (e.notes && e.notes.length) {
-    ans.append(el('h4', null, 'Notes'));
     const ul = el('ul', 'notes');
     for (const n of e.notes) ul.append(el('li', null, n));
-    ans.append(ul);
+    why.append(el('h3', null, 'Notes'), ul);
   }
-  if (e.response !== undefined) ans.append(el('h4', null, 'Body'), el('pre', null, pretty(e.response)));
-
+  if (why.childElementCount) d.append(why);
   d.append(req, ans);
   return d;
 }
