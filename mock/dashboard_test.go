@@ -660,3 +660,40 @@ func TestDashboardReload(t *testing.T) {
 		"/plants: id 1: tag: required property is missing",
 	}})
 }
+
+// TestDashboardNoDuplicates: an entry that the page reads from the
+// journal and then receives from the stream shows once. The mock records
+// an entry in the journal a moment before it sends it to the streams;
+// here Observe, called in that moment, holds it until the page has read
+// the journal.
+func TestDashboardNoDuplicates(t *testing.T) {
+	hold := make(chan struct{})
+	_, ts := newTestServer(t, Options{Observe: func(e Entry) {
+		if e.Path == "/plants/7" {
+			<-hold
+		}
+	}})
+	release := sync.OnceFunc(func() { close(hold) })
+	t.Cleanup(release) // before the server closes, which waits for the request
+	b := newBrowser(t)
+	b.open(ts.URL)
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		req, _ := http.NewRequest("GET", ts.URL+"/plants/7", nil)
+		req.Header.Set(SessionHeader, "s2")
+		if resp, err := ts.Client().Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	// Once the page reads session s2's journal, the entry is in it.
+	b.do("selecting session s2", chromedp.SendKeys("#session", "s2"), chromedp.KeyEvent(kb.Enter))
+	b.waitFor("the entry, from the journal", rowsJS, [][]string{{"GET", "/plants/7", "404", "no operation", "", "40400"}})
+	release() // now the stream brings it too
+	<-answered
+	do(t, ts, "GET", "/plants/8", "", SessionHeader, "s2")
+	b.waitFor("each entry once", rowsJS, [][]string{
+		{"GET", "/plants/8", "404", "no operation", "", "40400"},
+		{"GET", "/plants/7", "404", "no operation", "", "40400"},
+	})
+}

@@ -18,6 +18,7 @@ const state = {
   loading: null, // while the journal loads: entries streamed meanwhile
   pending: [], // entries waiting for the next frame
   frame: 0, // the requested animation frame, if any
+  keys: new Set(), // entryKey of every entry in entries and pending
   expanded: new Set(), // the rows open, by rowKey
   texts: new WeakMap(), // entry -> the lower-case text the filter searches
   sessions: new Set(['']),
@@ -192,7 +193,28 @@ function onEvent(type, data) {
   if (session !== state.session) return;
   storeSoon();
   if (state.loading) state.loading.push(e);
-  else queue(e);
+  else if (!known(e)) queue(e);
+}
+
+// entryKey names an entry in its session's journal: its number there
+// and its time (numbers start again after a reset); null when the mock
+// keeps no journal.
+function entryKey(e) {
+  return e.seq ? e.seq + '@' + e.time : null;
+}
+
+// known reports whether the page has the entry already (a stream may
+// bring an entry the journal just gave), and notes it if not.
+function known(e) {
+  const k = entryKey(e);
+  if (k === null) return false;
+  if (state.keys.has(k)) return true;
+  state.keys.add(k);
+  return false;
+}
+
+function forget(entries) {
+  for (const e of entries) state.keys.delete(entryKey(e));
 }
 
 function noteSession(name) {
@@ -206,7 +228,7 @@ function noteSession(name) {
 let loads = 0; // journal loads started; only the latest one's answer is shown
 
 // loadJournal reads the selected session's journal; entries streamed
-// while it loads are added after it unless it already has them.
+// while it loads, or after, are added unless it has them already.
 async function loadJournal() {
   const mine = ++loads;
   state.loading = [];
@@ -214,11 +236,16 @@ async function loadJournal() {
   try {
     const { requests } = await call('requests');
     if (mine !== loads) return;
-    const last = requests.length ? requests[requests.length - 1].seq : 0;
-    const streamed = state.loading.filter((e) => !e.seq || e.seq > last);
-    state.entries = requests.concat(streamed).slice(-KEPT);
+    state.keys = new Set();
+    const fresh = requests.filter((e) => !known(e));
+    const streamed = state.loading.filter((e) => !known(e));
+    state.entries = fresh.concat(streamed);
+    if (state.entries.length > KEPT) forget(state.entries.splice(0, state.entries.length - KEPT));
   } catch (err) {
-    if (mine === loads) state.entries = [];
+    if (mine === loads) {
+      state.entries = [];
+      state.keys = new Set();
+    }
     showProblem(err);
   } finally {
     if (mine === loads) {
@@ -234,7 +261,7 @@ async function loadJournal() {
 function queue(e) {
   state.pending.push(e);
   // A hidden tab gets no frames: keep only what would be kept anyway.
-  if (state.pending.length > 2 * KEPT) state.pending.splice(0, KEPT);
+  if (state.pending.length > 2 * KEPT) forget(state.pending.splice(0, KEPT));
   if (!state.frame) state.frame = requestAnimationFrame(flush);
 }
 
@@ -243,7 +270,7 @@ function flush() {
   const added = state.pending;
   state.pending = [];
   state.entries.push(...added);
-  if (state.entries.length > KEPT) state.entries.splice(0, state.entries.length - KEPT);
+  if (state.entries.length > KEPT) forget(state.entries.splice(0, state.entries.length - KEPT));
   const f = filter();
   const frag = document.createDocumentFragment();
   for (let i = added.length - 1, n = 0; i >= 0 && n < ROWS; i--) {
@@ -325,10 +352,9 @@ function errorCode(e) {
   return '';
 }
 
-// rowKey names an entry across reloads of the journal: by its number in
-// the session, or itself where the mock keeps no journal.
+// rowKey names an entry across reloads of the journal.
 function rowKey(e) {
-  return e.seq || e;
+  return entryKey(e) || e;
 }
 
 let rowIDs = 0;
@@ -599,6 +625,7 @@ function selectSession(name) {
   if (name === state.session) return;
   state.session = name;
   state.entries = [];
+  state.keys = new Set();
   state.expanded.clear();
   render();
   loadJournal();
@@ -622,10 +649,7 @@ function start() {
   $('scenarios').addEventListener('change', (ev) => activate(ev.target.value).catch(showProblem));
   $('reset').addEventListener('click', () => {
     call('reset', { method: 'POST' })
-      .then(() => {
-        state.expanded.clear(); // entries are numbered from 1 again
-        return Promise.all([loadJournal(), loadStore(), loadScenarios()]);
-      })
+      .then(() => Promise.all([loadJournal(), loadStore(), loadScenarios()]))
       .catch(showProblem);
   });
   $('empty-store').addEventListener('click', () => {
