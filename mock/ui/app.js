@@ -19,7 +19,7 @@ const state = {
   pending: [], // entries waiting for the next frame
   frame: 0, // the requested animation frame, if any
   keys: new Set(), // entryKey of every entry in entries and pending
-  expanded: new Set(), // the rows open, by rowKey
+  expanded: new Set(), // the rows open, by entryKey
   texts: new WeakMap(), // entry -> the lower-case text the filter searches
   sessions: new Set(['']),
   operations: [], // the document's operations
@@ -196,18 +196,18 @@ function onEvent(type, data) {
   else if (!known(e)) queue(e);
 }
 
-// entryKey names an entry in its session's journal: its number there
-// and its time (numbers start again after a reset); null when the mock
-// keeps no journal.
+// entryKey names an entry in its session: by its time (to the
+// nanosecond), method, target and attempt. Not by its number: the
+// stream's copy of an outbound entry has none, and numbers start again
+// after a reset.
 function entryKey(e) {
-  return e.seq ? e.seq + '@' + e.time : null;
+  return [e.time, e.method, e.url || e.path, e.attempt || 0].join(' ');
 }
 
 // known reports whether the page has the entry already (a stream may
 // bring an entry the journal just gave), and notes it if not.
 function known(e) {
   const k = entryKey(e);
-  if (k === null) return false;
   if (state.keys.has(k)) return true;
   state.keys.add(k);
   return false;
@@ -352,10 +352,7 @@ function errorCode(e) {
   return '';
 }
 
-// rowKey names an entry across reloads of the journal.
-function rowKey(e) {
-  return entryKey(e) || e;
-}
+
 
 let rowIDs = 0;
 
@@ -379,16 +376,16 @@ function row(e) {
   b.setAttribute('aria-controls', id);
   b.setAttribute('aria-expanded', 'false');
   b.addEventListener('click', () => {
-    const open = !state.expanded.has(rowKey(e));
-    if (open) state.expanded.add(rowKey(e));
-    else state.expanded.delete(rowKey(e));
+    const open = !state.expanded.has(entryKey(e));
+    if (open) state.expanded.add(entryKey(e));
+    else state.expanded.delete(entryKey(e));
     b.setAttribute('aria-expanded', String(open));
     const d = document.getElementById(id);
     if (d) d.remove();
     if (open) li.append(detail(e, id));
   });
   li.append(b);
-  if (state.expanded.has(rowKey(e))) {
+  if (state.expanded.has(entryKey(e))) {
     b.setAttribute('aria-expanded', 'true');
     li.append(detail(e, id));
   }
