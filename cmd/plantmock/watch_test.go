@@ -149,3 +149,56 @@ func TestWatch(t *testing.T) {
 		t.Errorf("--watch alone: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 }
+
+// TestWatchSpecAndSeed edits the document and then the seed data under
+// --watch: the stricter document checks creates at once and lists the
+// stored plants that no longer fit; the new seed data fills /plants
+// again.
+func TestWatchSpecAndSeed(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "openapi.yaml")
+	seed := filepath.Join(dir, "seed.json")
+	write := func(name, content string) {
+		t.Helper()
+		if err := os.WriteFile(name+".tmp", []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(name+".tmp", name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(spec, plantmock.OpenAPI)
+	write(seed, `{"/plants":[{"id":1,"name":"Fern"}]}`)
+	in, _ := start(t, nil, "--watch", "--spec", spec, "--seed-data", seed)
+	if code, body := post(t, in.url, "t", `{"id":2,"name":"Ivy"}`); code != 200 {
+		t.Fatalf("create: %d %s", code, body)
+	}
+
+	stricter := strings.Replace(plantmock.OpenAPI, "      required:\n        - name\n      type: object", "      required:\n        - name\n        - tag\n      type: object", 1)
+	if stricter == plantmock.OpenAPI {
+		t.Fatal("the Plant schema's required list was not found")
+	}
+	write(spec, stricter)
+	eventually(t, "misfits listed", func() string {
+		_, _, body := get(t, in.url+"/__admin/reload")
+		if !strings.HasSuffix(body, `"misfits":["/plants: id 1: tag: required property is missing","/plants: id 2: tag: required property is missing"]}`) {
+			return body
+		}
+		return ""
+	})
+	if code, body := post(t, in.url, "t", `{"id":3,"name":"Moss"}`); code != 400 || body != `{"error":40004,"message":"request body does not match the schema: tag: required property is missing"}` {
+		t.Errorf("a create without tag: %d %s", code, body)
+	}
+
+	write(seed, `{"/plants":[{"id":7,"name":"Palm","tag":"tree"}]}`)
+	eventually(t, "the seed data's reload", func() string {
+		_, _, body := get(t, in.url+"/__admin/reload")
+		if !strings.HasPrefix(body, `{"reloads":2,`) || strings.Contains(body, "misfits") || strings.Contains(body, "problem") {
+			return body
+		}
+		return ""
+	})
+	if _, _, body := get(t, in.url+"/__admin/store"); body != `{"collections":{"/plants":[{"id":7,"name":"Palm","tag":"tree"}]}}` {
+		t.Errorf("the store after the seed data changed: %s", body)
+	}
+}
