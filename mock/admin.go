@@ -70,6 +70,12 @@ func (s *Server) adminHandler() http.Handler {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	mux.HandleFunc("PUT /__admin/store/{collection...}", s.withSession(s.adminSeed))
+	// Without this, ServeMux would answer other methods on /__admin/store
+	// with a redirect to /__admin/store/, for the pattern above.
+	mux.HandleFunc("/__admin/store", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", "GET, DELETE")
+		adminError(w, http.StatusMethodNotAllowed, CodeMethod, fmt.Sprintf("/__admin/store takes GET and DELETE, not %s; PUT goes to /__admin/store/COLLECTION", clip(r.Method, 20)))
+	})
 	mux.HandleFunc("GET /__admin/scenarios", s.withSession(s.adminScenarios))
 	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
 	mux.HandleFunc("POST /__admin/reset", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
