@@ -36,7 +36,12 @@ const eventBuffer = 1024
 // and browsers keep it open.
 const eventPing = 15 * time.Second
 
-func (ev *events) publish(e Entry) { ev.send(e) }
+func (ev *events) publish(e Entry) {
+	if ev.n.Load() == 0 {
+		return // before e becomes an any, which would put it on the heap
+	}
+	ev.send(e)
+}
 
 // publishReload tells the streams how a reload went.
 func (ev *events) publishReload(st ReloadStatus) { ev.send(st) }

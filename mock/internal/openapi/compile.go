@@ -30,6 +30,11 @@ const (
 )
 
 type compiler struct {
+	// locations caches where in the document a violated keyword is, by
+	// the library's schema location and kind of error (see
+	// schemaLocation): the same few are asked for again and again.
+	locations locationCache
+
 	l    *loader
 	v31  bool
 	root string // the synthetic resource's URL

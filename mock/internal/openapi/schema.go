@@ -273,7 +273,7 @@ func (s *Schema) validate(v any, mode direction) []Violation {
 	if err == nil {
 		return nil
 	}
-	out := violationsOf(err)
+	out := violationsOf(err, &s.comp.locations)
 	sortViolations(out)
 	return out
 }

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math/big"
 	"net/url"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -105,17 +107,52 @@ func clip(s string) string {
 }
 
 // violationsOf flattens a jsonschema validation error into its leaves.
-func violationsOf(err error) []Violation {
+func violationsOf(err error, locs *locationCache) []Violation {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return []Violation{{Reason: err.Error()}}
 	}
 	var out []Violation
-	collect(ve, &out)
+	collect(ve, &out, locs)
 	if len(out) == 0 {
-		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: schemaLocation(ve)})
+		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: cachedLocation(ve, locs)})
 	}
 	return out
+}
+
+// locationKey is what a violated keyword's location depends on.
+type locationKey struct {
+	url  string       // the library's schema location
+	kind reflect.Type // the kind of error, which names the keyword
+}
+
+// locationCache remembers schemaLocation's answers: a document has few
+// keywords, and refused requests ask for the same ones again and again.
+type locationCache struct {
+	mu sync.RWMutex // guards m
+	m  map[locationKey]string
+}
+
+// cachedLocation is schemaLocation, remembered in locs.
+func cachedLocation(ve *jsonschema.ValidationError, locs *locationCache) string {
+	if locs == nil {
+		return schemaLocation(ve)
+	}
+	key := locationKey{ve.SchemaURL, reflect.TypeOf(ve.ErrorKind)}
+	locs.mu.RLock()
+	loc, ok := locs.m[key]
+	locs.mu.RUnlock()
+	if ok {
+		return loc
+	}
+	loc = schemaLocation(ve)
+	locs.mu.Lock()
+	if locs.m == nil {
+		locs.m = map[locationKey]string{}
+	}
+	locs.m[key] = loc
+	locs.mu.Unlock()
+	return loc
 }
 
 // schemaLocation turns where the library found a violation (a keyword of
@@ -151,39 +188,39 @@ func schemaLocation(ve *jsonschema.ValidationError) string {
 	return b.String()
 }
 
-func collect(ve *jsonschema.ValidationError, out *[]Violation) {
+func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCache) {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf:
 		// The alternatives' own failures would each tell a part of it.
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: "matches none of the anyOf alternatives", Schema: schemaLocation(ve)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: "matches none of the anyOf alternatives", Schema: cachedLocation(ve, locs)})
 		return
 	case *kind.OneOf:
 		why := "matches none of the oneOf alternatives"
 		if len(k.Subschemas) > 1 {
 			why = fmt.Sprintf("matches oneOf alternatives %d and %d, but must match exactly one", k.Subschemas[0], k.Subschemas[1])
 		}
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: why, Schema: schemaLocation(ve)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: why, Schema: cachedLocation(ve, locs)})
 		return
 	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
-			collect(c, out)
+			collect(c, out, locs)
 		}
 		return
 	}
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: "required property is missing", Schema: schemaLocation(ve)})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: "required property is missing", Schema: cachedLocation(ve, locs)})
 		}
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: "property is not declared by the schema", Schema: schemaLocation(ve)})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: "property is not declared by the schema", Schema: cachedLocation(ve, locs)})
 		}
 	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 		// containers without causes carry no information of their own
 	default:
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: schemaLocation(ve)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: cachedLocation(ve, locs)})
 	}
 }
 
