@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -54,11 +53,6 @@ func (rl *reloads) get() ReloadStatus {
 // The other fields of opts are not read: they stay as New set them.
 func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	sv, err := s.build(opts)
-	if err == nil && len(opts.SeedData) > 0 {
-		// Seed data is checked against the new document before anything
-		// changes: into a scratch copy of what serving it takes.
-		err = s.checkSeed(sv, opts.SeedData)
-	}
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
@@ -111,25 +105,6 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 
 // Reloads returns how the last reload went.
 func (s *Server) Reloads() ReloadStatus { return s.reloads.get() }
-
-// checkSeed checks seed data against sv without storing it.
-func (s *Server) checkSeed(sv *served, data []byte) error {
-	v, err := jsonx.Decode(data)
-	if err != nil {
-		return fmt.Errorf("seed data: %v", err)
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("seed data must be a JSON object of collection paths to arrays of resources")
-	}
-	for col := range obj {
-		route, _, _ := sv.find("/" + strings.Trim(col, "/"))
-		if route == nil || route.Operation("POST") == nil || sv.plans[route.Operation("POST")].col == nil {
-			return fmt.Errorf("seed data: %s is not a collection the document lets clients create in", col)
-		}
-	}
-	return nil
-}
 
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their

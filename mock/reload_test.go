@@ -72,9 +72,15 @@ func TestReload(t *testing.T) {
 	}
 	st, body = do(t, ts, "GET", "/plants/5", "")
 	expect(t, "seeded", st, body, 200, `{"id":5,"name":"a","tag":"t"}`)
-	seeded.SeedData = []byte(`{"/trees":[]}`)
-	if _, err = s.Reload(seeded); err == nil || err.Error() != "seed data: /trees is not a collection the document lets clients create in" {
+	// Seed data naming a collection the document lacks changes nothing,
+	// not even the collections before it.
+	seeded.SeedData = []byte(`{"/plants":[{"id":9,"name":"b","tag":"t"}],"/trees":[]}`)
+	if _, err = s.Reload(seeded); err == nil || err.Error() != "seed data: /trees is not a collection the document creates resources in (POST with a JSON object body)" {
 		t.Errorf("seed data for no collection: %v", err)
+	}
+	st, body = do(t, ts, "GET", "/plants/9", "")
+	if st != 404 {
+		t.Errorf("a failed seed filled /plants: %d %s", st, body)
 	}
 
 	// The contract report's counts go on across reloads.

@@ -19,7 +19,8 @@ import (
 // session, validating each resource like a create.
 func (s *Server) SeedData(data []byte) error { return s.seedData(s.served(), data) }
 
-// seedData fills the store from seed data as sv serves it.
+// seedData fills the store from seed data as sv serves it. Every
+// collection is checked before any is filled.
 func (s *Server) seedData(sv *served, data []byte) error {
 	v, err := jsonx.Decode(data)
 	if err != nil {
@@ -34,18 +35,41 @@ func (s *Server) seedData(sv *served, data []byte) error {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, col := range names {
-		if _, p := s.seedCollection(context.Background(), sv, s.sessions.def, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+	seeds := make([]seed, len(names))
+	for i, col := range names {
+		var p *problem
+		if seeds[i], p = s.seedOf(sv, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+			return fmt.Errorf("seed data: %s", p.text())
+		}
+	}
+	for _, sd := range seeds {
+		if _, p := s.fill(context.Background(), s.sessions.def, sd); p != nil {
 			return fmt.Errorf("seed data: %s", p.text())
 		}
 	}
 	return nil
 }
 
+// seed is one collection's seed data, checked: the items to fill it with.
+type seed struct {
+	c     *collection
+	col   string // the collection's path with its parameters
+	items []store.Item
+}
+
 // seedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
 func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, path string, v any) (int, *problem) {
+	sd, p := s.seedOf(sv, path, v)
+	if p != nil {
+		return 0, p
+	}
+	return s.fill(ctx, ss, sd)
+}
+
+// seedOf checks the seed data of the collection at path, as sv serves it.
+func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
 	route, vals, _ := sv.find(path)
 	var pl *plan
 	if route != nil {
@@ -54,11 +78,11 @@ func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, pa
 		}
 	}
 	if pl == nil {
-		return 0, &problem{code: CodeNoRoute, message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", path)}
+		return seed{}, &problem{code: CodeNoRoute, message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", path)}
 	}
 	list, isArray := v.([]any)
 	if !isArray {
-		return 0, &problem{code: CodeSchema, message: path + ": seed data must be a JSON array of resources"}
+		return seed{}, &problem{code: CodeSchema, message: path + ": seed data must be a JSON array of resources"}
 	}
 	c := pl.col
 	items := make([]store.Item, 0, len(list))
@@ -95,14 +119,18 @@ func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, pa
 		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key, given)) }})
 	}
 	if len(vs) > 0 {
-		return 0, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}
+		return seed{}, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}
 	}
-	col := c.key(vals)
-	if _, err := s.store.Fill(ctx, ss.name, col, items); err != nil {
+	return seed{c: c, col: c.key(vals), items: items}, nil
+}
+
+// fill makes a session's collection hold exactly a seed's items.
+func (s *Server) fill(ctx context.Context, ss *session, sd seed) (int, *problem) {
+	if _, err := s.store.Fill(ctx, ss.name, sd.col, sd.items); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return 0, internal("the store refused distinct identifiers: %v", err)
 		}
-		return 0, s.storeProblem(err, c, col, "")
+		return 0, s.storeProblem(err, sd.c, sd.col, "")
 	}
-	return len(items), nil
+	return len(sd.items), nil
 }
