@@ -71,7 +71,7 @@ func (s *Server) declaredWebhook(w http.ResponseWriter, r *http.Request) (string
 		if !strings.HasPrefix(name, "/") && s.served().hooks.byName["/"+name] != nil {
 			hint = fmt.Sprintf(" (write /%s as %%2F%s)", name, strings.ReplaceAll(name, "/", "%2F"))
 		}
-		adminError(w, http.StatusNotFound, CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.served().hooks.names()))
+		adminError(w, http.StatusNotFound, CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.served().doc.WebhookNames()))
 		return "", nil
 	}
 	return name, hooks

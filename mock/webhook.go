@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -240,19 +238,6 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 // any reports whether the document declares webhooks or callbacks.
 func (hs *hookSet) any() bool { return len(hs.byName) > 0 || hs.callbacks }
 
-// names lists the declared webhooks, for messages.
-func (hs *hookSet) names() string {
-	names := make([]string, 0, len(hs.byName))
-	for n := range hs.byName {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	if len(names) == 0 {
-		return "none"
-	}
-	return clip(strings.Join(names, ", "), 300)
-}
-
 // encodeHookBody returns a body's bytes and content type.
 func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 	if body == nil || h.Op.Body == nil {
@@ -266,7 +251,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 // leaves the webhook without one.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
 	if s.served().hooks.byName[name] == nil {
-		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.served().hooks.names())
+		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.served().doc.WebhookNames())
 	}
 	if sub.URL != "" {
 		if err := checkSubscriberURL(sub.URL); err != nil {
