@@ -24,51 +24,21 @@ func (h *Hook) Webhook() bool { return h.URL == "" }
 // is the operation's own: the document's top-level security is about
 // calling the API, not about what it sends.
 func (l *loader) hooks(name, url string, pn *node, ptr string) ([]*Hook, error) {
-	item, iptr, err := l.deref(pn, ptr)
-	if err != nil {
-		return nil, err
-	}
-	if !item.isObject() {
-		return nil, fail(ptr, item, "the path item is not an object")
+	kind := "webhook "
+	if url != "" {
+		kind = "callback "
 	}
 	var out []*Hook
-	for _, m := range methods {
-		on := item.get(m)
-		if on == nil {
-			continue
-		}
-		optr := child(iptr, m)
-		if !on.isObject() {
-			return nil, fail(optr, on, "the operation is not an object")
-		}
-		method := strings.ToUpper(m)
-		o, err := l.operation(method, name, item, iptr, on, optr, nil)
-		if err != nil {
-			return nil, err
-		}
-		if url == "" {
-			o.Name = "webhook " + name
-		} else {
-			o.Name = "callback " + name
-		}
-		if len(out) > 0 || hasMore(item, m) {
-			o.Name += " " + method
-		}
+	err := l.pathItem(pn, ptr, name, nil, func(o *Operation, _ string) {
+		o.Name = kind + name
 		out = append(out, &Hook{Name: name, URL: url, Op: o})
-	}
-	return out, nil
-}
-
-// hasMore reports whether a path item declares another method after m.
-func hasMore(item *node, m string) bool {
-	after := false
-	for _, x := range methods {
-		if after && item.get(x) != nil {
-			return true
+	})
+	if len(out) > 1 { // "webhook NAME POST": the methods tell them apart
+		for _, h := range out {
+			h.Op.Name += " " + h.Op.Method
 		}
-		after = after || x == m
 	}
-	return false
+	return out, err
 }
 
 // webhooks reads the document's webhooks (OpenAPI 3.1).

@@ -243,33 +243,46 @@ func (l *loader) load() error {
 		if !strings.HasPrefix(path, "/") {
 			return fail(pptr, paths.vals[i], "the path does not start with /")
 		}
-		item, iptr, err := l.deref(paths.vals[i], pptr)
+		err := l.pathItem(paths.vals[i], pptr, path, global, func(o *Operation, where string) {
+			if prev := d.router.add(o); prev != nil {
+				l.warn("dup "+o.Method+" "+prev.Path+" "+o.Path, where,
+					fmt.Sprintf("%s %s and %s %s differ only in parameter names; the first serves", prev.Method, prev.Path, o.Method, o.Path))
+				return
+			}
+			d.Operations = append(d.Operations, o)
+		})
 		if err != nil {
 			return err
 		}
-		if !item.isObject() {
-			return fail(pptr, item, "the path item is not an object")
+	}
+	return nil
+}
+
+// pathItem reads the operations of a Path Item Object, in the order of
+// methods, and hands each to add with where it is in the document (for
+// warnings). global is the security of operations that declare none.
+func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add func(o *Operation, where string)) error {
+	item, iptr, err := l.deref(pn, ptr)
+	if err != nil {
+		return err
+	}
+	if !item.isObject() {
+		return fail(ptr, item, "the path item is not an object")
+	}
+	for _, m := range methods {
+		on := item.get(m)
+		if on == nil {
+			continue
 		}
-		for _, m := range methods {
-			on := item.get(m)
-			if on == nil {
-				continue
-			}
-			optr := child(iptr, m)
-			if !on.isObject() {
-				return fail(optr, on, "the operation is not an object")
-			}
-			o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
-			if err != nil {
-				return err
-			}
-			if prev := d.router.add(o); prev != nil {
-				l.warn("dup "+o.Method+" "+prev.Path+" "+o.Path, at(optr, on),
-					fmt.Sprintf("%s %s and %s %s differ only in parameter names; the first serves", prev.Method, prev.Path, o.Method, o.Path))
-				continue
-			}
-			d.Operations = append(d.Operations, o)
+		optr := child(iptr, m)
+		if !on.isObject() {
+			return fail(optr, on, "the operation is not an object")
 		}
+		o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
+		if err != nil {
+			return err
+		}
+		add(o, at(optr, on))
 	}
 	return nil
 }
