@@ -328,9 +328,16 @@ func (s *Server) mismatch(m mock.Match, want string, got int) string {
 	if len(es) == 0 {
 		b.WriteString(" nothing")
 	}
+	writeNewest(&b, es, "requests")
+	return b.String()
+}
+
+// writeNewest lists the newest entries, a line each, saying how many
+// earlier ones it leaves out.
+func writeNewest(b *strings.Builder, es []mock.Entry, earlier string) {
 	const most = 20
 	if len(es) > most {
-		fmt.Fprintf(&b, "\n  (%d earlier requests)", len(es)-most)
+		fmt.Fprintf(b, "\n  (%d earlier %s)", len(es)-most, earlier)
 		es = es[len(es)-most:]
 	}
 	for _, e := range es {
@@ -341,7 +348,6 @@ func (s *Server) mismatch(m mock.Match, want string, got int) string {
 			b.WriteString(describe(e))
 		}
 	}
-	return b.String()
 }
 
 // describeMatch says in words what a Match selects.

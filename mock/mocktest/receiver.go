@@ -266,15 +266,7 @@ func (s *Server) sent() string {
 	}
 	var b strings.Builder
 	b.WriteString("the mock sent:")
-	const most = 20
-	if len(es) > most {
-		fmt.Fprintf(&b, "\n  (%d earlier attempts)", len(es)-most)
-		es = es[len(es)-most:]
-	}
-	for _, e := range es {
-		b.WriteString("\n  ")
-		b.WriteString(describeSent(e))
-	}
+	writeNewest(&b, es, "attempts")
 	return b.String()
 }
 
