@@ -20,54 +20,7 @@ import (
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "testdata/webhooks.yaml") }
 
-// callbackSpec is an OpenAPI 3.0 document whose create calls back the
-// URL the client gives in its body, with the new plant.
-const callbackSpec = `openapi: 3.0.3
-info: {title: Plants that call back, version: 1.0.0}
-paths:
-  /plants:
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              type: object
-              required: [id, name, callbackUrl]
-              properties: {id: {type: integer}, name: {type: string}, callbackUrl: {type: string}}
-      responses:
-        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
-        '400': {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
-      callbacks:
-        onPlant:
-          '{$request.body#/callbackUrl}?plant={$request.body#/id}':
-            post:
-              requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
-              responses:
-                '204': {description: received}
-        onAudit:
-          '{$request.header.X-Audit-Url}':
-            post:
-              requestBody:
-                content:
-                  application/json:
-                    schema:
-                      type: object
-                      required: [event]
-                      properties: {event: {type: string, enum: [created]}}
-              responses:
-                '204': {description: received}
-components:
-  schemas:
-    Plant:
-      type: object
-      required: [id, name]
-      properties: {id: {type: integer}, name: {type: string}}
-    Error:
-      type: object
-      required: [error, message]
-      properties: {error: {type: integer}, message: {type: string}}
-`
+func callbackSpec(t testing.TB) []byte { return readSpec(t, "testdata/callbacks.yaml") }
 
 // subscriberServer is a webhook receiver for the tests: it hands every
 // request it gets to the test on got and answers with what answer says
@@ -296,7 +249,7 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 // plant projected onto the callback's schema.
 func TestCallback(t *testing.T) {
 	sub := newSubscriber(t, always(204))
-	s, ts := newTestServer(t, Options{Spec: []byte(callbackSpec)})
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t)})
 	// A refused request calls nothing back.
 	st, _ := do(t, ts, "POST", "/plants", fmt.Sprintf(`{"id":"x","callbackUrl":%q}`, sub.URL+"/cb"), "X-Audit-Url", sub.URL+"/audit")
 	if st != 400 {
@@ -331,7 +284,7 @@ func TestCallback(t *testing.T) {
 func TestCallbackRefused(t *testing.T) {
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: []byte(callbackSpec), Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	st, _ := do(t, ts, "POST", "/plants", `{"id":4,"name":"fern","callbackUrl":"http://192.0.2.10/cb"}`)
 	if st != 201 {
 		t.Fatalf("create: %d", st)

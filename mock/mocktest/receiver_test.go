@@ -10,125 +10,14 @@ import (
 	"github.com/plantmock/plantmock/mock"
 )
 
-// hooksSpec is the Plant Store with a webhook: every plant created is
-// sent to the subscriber of /plant/webhook.
-const hooksSpec = `openapi: 3.1.0
-info: {title: Plant Store, version: 1.0.0}
-security:
-  - bearerAuth: []
-paths:
-  /plants:
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: {$ref: '#/components/schemas/NewPlant'}
-      responses:
-        '200':
-          description: the plant
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Plant'}
-        '400':
-          description: an error
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Error'}
-webhooks:
-  /plant/webhook:
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema: {$ref: '#/components/schemas/NewPlant'}
-      responses:
-        '200': {description: ok}
-components:
-  schemas:
-    NewPlant:
-      type: object
-      required: [id, name]
-      properties:
-        id: {type: integer}
-        name: {type: string}
-        tag: {type: string}
-    Plant:
-      type: object
-      required: [name]
-      properties:
-        name: {type: string}
-        tag: {type: string}
-    Error:
-      type: object
-      required: [error, message]
-      properties:
-        error: {type: integer}
-        message: {type: string}
-  securitySchemes:
-    bearerAuth: {type: http, scheme: bearer}
-`
-
-// callbackSpec is an OpenAPI 3.0 Plant Store whose create calls back
-// the callbackUrl of its request with the plant.
-const callbackSpec = `openapi: 3.0.3
-info: {title: Plant Store, version: 1.0.0}
-security:
-  - bearerAuth: []
-paths:
-  /plants:
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: {$ref: '#/components/schemas/NewPlant'}
-      responses:
-        '200':
-          description: the plant
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Plant'}
-        '400':
-          description: an error
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Error'}
-      callbacks:
-        onPlant:
-          '{$request.body#/callbackUrl}':
-            post:
-              requestBody:
-                content:
-                  application/json:
-                    schema: {$ref: '#/components/schemas/Plant'}
-              responses:
-                '204': {description: ok}
-components:
-  schemas:
-    NewPlant:
-      type: object
-      required: [id, name]
-      properties:
-        id: {type: integer}
-        name: {type: string}
-        tag: {type: string}
-        callbackUrl: {type: string}
-    Plant:
-      type: object
-      required: [name]
-      properties:
-        name: {type: string}
-        tag: {type: string}
-    Error:
-      type: object
-      required: [error, message]
-      properties:
-        error: {type: integer}
-        message: {type: string}
-  securitySchemes:
-    bearerAuth: {type: http, scheme: bearer}
-`
+// The documents of the webhook and callback tests of the mock: the Plant
+// Store with a webhook that carries each new plant (with a bearer token
+// and an event header), and a 3.0 store that calls back the callbackUrl
+// of a create.
+const (
+	hooksSpec    = "../testdata/webhooks.yaml"
+	callbackSpec = "../testdata/callbacks.yaml"
+)
 
 // arrive bounds the waits for deliveries that do come.
 const arrive = 5 * time.Second
@@ -157,7 +46,7 @@ func attempts(es []mock.Entry) []attempt {
 }
 
 func TestReceiveCreate(t *testing.T) {
-	srv := NewServer(t, Options{Options: mock.Options{Spec: []byte(hooksSpec)}})
+	srv := NewServer(t, Options{SpecFile: hooksSpec})
 	r := srv.Receive("/plant/webhook")
 	if code, body := create(t, srv.URL, "a", `{"id":7,"name":"Monstera","tag":"aroid"}`); code != 200 || body != `{"name":"Monstera","tag":"aroid"}` {
 		t.Fatalf("create: %d %s", code, body)
@@ -172,8 +61,10 @@ func TestReceiveCreate(t *testing.T) {
 	if got, want := d.Header.Get("User-Agent"), "plantmock/"+mock.Version; got != want {
 		t.Errorf("User-Agent = %q, want %q", got, want)
 	}
-	if got := d.Header.Get("Authorization"); got != "" {
-		t.Errorf("Authorization = %q for a webhook that declares no security", got)
+	// The webhook declares bearer security and a required event header;
+	// no token was given with the subscriber.
+	if got, ev := d.Header.Get("Authorization"), d.Header.Get("X-Plant-Event"); got != "Bearer plantmock" || ev != "created" {
+		t.Errorf("Authorization = %q, X-Plant-Event = %q; want Bearer plantmock, created", got, ev)
 	}
 	var plant map[string]any
 	if err := d.Decode(&plant); err != nil {
@@ -196,7 +87,7 @@ func TestReceiveCreate(t *testing.T) {
 // are in the journal, and are not the client's contract failures.
 func TestReceiveRetries(t *testing.T) {
 	ft := &fakeT{}
-	srv := NewServer(ft, Options{Options: mock.Options{Spec: []byte(hooksSpec), WebhookBackoff: 2 * time.Millisecond}})
+	srv := NewServer(ft, Options{SpecFile: hooksSpec, Options: mock.Options{WebhookBackoff: 2 * time.Millisecond}})
 	r := srv.Receive("/plant/webhook")
 	r.Answers(500, 500, 200)
 	create(t, srv.URL, "a", `{"id":7,"name":"Monstera"}`)
@@ -231,7 +122,7 @@ func TestReceiveRetries(t *testing.T) {
 // entry, the client did not send it.
 func TestOutboundIsNotTheClients(t *testing.T) {
 	ft := &fakeT{}
-	srv := NewServer(ft, Options{Options: mock.Options{Spec: []byte(hooksSpec)}})
+	srv := NewServer(ft, Options{SpecFile: hooksSpec})
 	srv.observe(mock.Entry{Direction: "outbound", Operation: "webhook /plant/webhook", Error: "not sent: the body breaks the schema the document declares for it",
 		Violations: []mock.Violation{{Path: "id", Reason: "required property is missing", Direction: "request"}}})
 	srv.observe(mock.Entry{Direction: "outbound", Operation: "webhook /plant/webhook", Attempt: 1, Status: 404,
@@ -248,7 +139,7 @@ func TestOutboundIsNotTheClients(t *testing.T) {
 // TestReceiveRespond: the receiver answers what Respond says, and the
 // mock checks it against the webhook's responses (200 without content).
 func TestReceiveRespond(t *testing.T) {
-	srv := NewServer(t, Options{Options: mock.Options{Spec: []byte(hooksSpec)}})
+	srv := NewServer(t, Options{SpecFile: hooksSpec})
 	r := srv.Receive("/plant/webhook")
 	r.Respond(func(n int, d Delivery) (int, []byte) {
 		return 200, fmt.Appendf(nil, `{"n":%d,"bytes":%d}`, n, len(d.Body))
@@ -265,7 +156,7 @@ func TestReceiveRespond(t *testing.T) {
 // TestReceiveFails: Receive of an undeclared webhook, and a Next or Wait
 // that gets nothing in time, fail the test with what the mock sent.
 func TestReceiveFails(t *testing.T) {
-	opts := Options{Options: mock.Options{Spec: []byte(hooksSpec)}}
+	opts := Options{SpecFile: hooksSpec}
 	t.Run("undeclared webhook", func(t *testing.T) {
 		ft := &fakeT{}
 		srv := NewServer(ft, opts)
@@ -313,7 +204,7 @@ func TestReceiveFails(t *testing.T) {
 // requests the mock received from the webhooks it sent.
 func TestMismatchShowsDeliveries(t *testing.T) {
 	ft := &fakeT{}
-	srv := NewServer(ft, Options{Options: mock.Options{Spec: []byte(hooksSpec)}})
+	srv := NewServer(ft, Options{SpecFile: hooksSpec})
 	r := srv.Receive("/plant/webhook")
 	create(t, srv.URL, "a", `{"id":7,"name":"Fern"}`)
 	r.Next(arrive)
@@ -330,7 +221,7 @@ func TestMismatchShowsDeliveries(t *testing.T) {
 // TestNextInOrder: Next returns each delivery once, in order, and Wait
 // returns all of them.
 func TestNextInOrder(t *testing.T) {
-	srv := NewServer(t, Options{Options: mock.Options{Spec: []byte(hooksSpec)}})
+	srv := NewServer(t, Options{SpecFile: hooksSpec})
 	r := srv.Receive("/plant/webhook")
 	for i := 1; i <= 3; i++ {
 		create(t, srv.URL, "a", fmt.Sprintf(`{"id":%d,"name":"p%d"}`, i, i))
@@ -344,25 +235,28 @@ func TestNextInOrder(t *testing.T) {
 }
 
 func TestCallbackReceiver(t *testing.T) {
-	srv := NewServer(t, Options{Options: mock.Options{Spec: []byte(callbackSpec)}})
+	srv := NewServer(t, Options{SpecFile: callbackSpec})
 	r := srv.NewReceiver()
 	r.Answers(204)
-	body := fmt.Sprintf(`{"id":7,"name":"Monstera","tag":"aroid","callbackUrl":%q}`, r.URL+"/hooks/plant?from=mock")
-	if code, answer := create(t, srv.URL, "a", body); code != 200 || answer != `{"name":"Monstera","tag":"aroid"}` {
+	// The document's URL is {$request.body#/callbackUrl}?plant={$request.body#/id}.
+	body := fmt.Sprintf(`{"id":7,"name":"Monstera","callbackUrl":%q}`, r.URL+"/hooks/plant")
+	if code, answer := create(t, srv.URL, "a", body); code != 201 || answer != `{"id":7,"name":"Monstera"}` {
 		t.Fatalf("create: %d %s", code, answer)
 	}
 	d := r.Next(arrive)
-	if d.Method != http.MethodPost || d.Path != "/hooks/plant" || d.Query != "from=mock" {
-		t.Errorf("callback to %s %s?%s, want POST /hooks/plant?from=mock", d.Method, d.Path, d.Query)
+	if d.Method != http.MethodPost || d.Path != "/hooks/plant" || d.Query != "plant=7" {
+		t.Errorf("callback to %s %s?%s, want POST /hooks/plant?plant=7", d.Method, d.Path, d.Query)
 	}
 	if got := d.Header.Get("Content-Type"); got != "application/json" {
 		t.Errorf("Content-Type = %q, want application/json", got)
 	}
-	if string(d.Body) != `{"name":"Monstera","tag":"aroid"}` {
+	if string(d.Body) != `{"id":7,"name":"Monstera"}` {
 		t.Errorf("body = %s, want the plant", d.Body)
 	}
-	want := []attempt{{Operation: "callback onPlant", URL: r.URL + "/hooks/plant?from=mock", Trigger: 1, Attempt: 1, Status: 204}}
-	if got := attempts(srv.Deliveries()); fmt.Sprint(got) != fmt.Sprint(want) {
+	// (Its other callback, onAudit, has no X-Audit-Url to go to: it is in
+	// the journal as not sent.)
+	want := []attempt{{Operation: "callback onPlant", URL: r.URL + "/hooks/plant?plant=7", Trigger: 1, Attempt: 1, Status: 204}}
+	if got := attempts(srv.Find(mock.Match{Operation: "callback onPlant"})); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Deliveries() = %+v\nwant         %+v", got, want)
 	}
 }
