@@ -121,6 +121,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return exitOK
 		}
 	}
+	lw := newLogWriter(stderr) // a request does not wait for its log line to be written
+	defer lw.Close()
+	stderr = lw
 	fs := flag.NewFlagSet("plantmock", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var src source
