@@ -6,7 +6,7 @@ import "encoding/binary"
 const (
 	firstChunk = 256      // an arena's first chunk, for collections that stay small
 	chunkSize  = 64 << 10 // the largest chunk records share; chunks double up to it
-	ownChunk   = 8 << 10  // a record larger than this gets a chunk of its own
+	ownChunk   = 8 << 10  // a larger record that does not fit in the shared chunk gets one of its own
 )
 
 // arena keeps a collection's records back to back in a few large chunks, so
@@ -20,7 +20,7 @@ const (
 // bytes until the collection copies its live records to a new arena.
 type arena struct {
 	chunks [][]byte // filled up to their length, never written below it
-	cur    int      // the chunk that small records are added to
+	cur    int      // the shared chunk: records are added to it while they fit
 	next   int      // the size of the next shared chunk; 0 means firstChunk
 	used   int      // bytes in records, live and dead
 }
@@ -41,6 +41,7 @@ func recordSize(keyLen, docLen int) int {
 	return uvarintLen(keyLen) + uvarintLen(docLen) + keyLen + docLen
 }
 
+// uvarintLen is the number of bytes of n as a uvarint.
 func uvarintLen(n int) int {
 	l := 1
 	for ; n >= 0x80; n >>= 7 {

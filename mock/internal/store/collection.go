@@ -18,8 +18,8 @@ type collection struct {
 const gone = ^ref(0)
 
 // maxPositions is the most positions, deleted items' included until the
-// collection is compacted, that refs may hold: a position and one more fit
-// in 32 bits.
+// collection is compacted, that refs may hold: the index keeps a position
+// plus one in 32 bits.
 const maxPositions = 1<<32 - 1
 
 // A collection is compacted when more than half its arena is dead bytes,
