@@ -16,7 +16,7 @@ const (
 )
 
 // DefaultMaxResources is the default limit on stored resources: about
-// 170 MB of plants.
+// 80 MB of plants.
 const DefaultMaxResources = 1_000_000
 
 // Options configure a Server. The zero value serves the embedded Plant

@@ -3,14 +3,16 @@ package store
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 )
 
 // Memory is a Store in the process's memory: the default, and the one Go
-// tests get.
+// tests get. It copies the documents it is given; a collection keeps its
+// keys and documents back to back in a few large chunks, so that a
+// resource costs little more than its bytes, and the documents it returns
+// stay as they are for as long as the caller holds them.
 type Memory struct {
 	max   int64        // the bound on resources in all sessions
 	count atomic.Int64 // resources in all sessions, reserved before storing
@@ -32,18 +34,6 @@ type space struct {
 	mu   sync.Mutex             // guards cols, everything in them, and gone
 	cols map[string]*collection // by collection path
 	gone bool                   // Reset took the space out of Memory.spaces
-}
-
-type collection struct {
-	index map[string]int // key -> position in items
-	items []item         // creation order; deleted items have a nil doc
-	dead  int            // deleted items still in items
-	seq   uint64         // the last sequence number assigned
-}
-
-type item struct {
-	key string
-	doc []byte
 }
 
 // space returns a session's space, making it when create is set.
@@ -88,7 +78,7 @@ func (m *Memory) collection(sess, col string, create bool) (*space, *collection)
 	}
 	c := sp.cols[col]
 	if c == nil && create {
-		c = &collection{index: map[string]int{}}
+		c = newCollection(0)
 		sp.cols[col] = c
 	}
 	if c == nil {
@@ -129,11 +119,17 @@ func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(strin
 		sp, c = m.collection(sess, col, true)
 	}
 	defer sp.mu.Unlock()
-	if _, taken := c.index[key]; taken { // never for key "": no resource has it
+	if _, taken := c.find(key); taken { // never for key "": no resource has it
 		if reserved {
 			m.count.Add(-1)
 		}
 		return "", ErrExists
+	}
+	if c.full() {
+		if reserved {
+			m.count.Add(-1)
+		}
+		return "", ErrFull
 	}
 	if !reserved && !m.reserve(1) {
 		return "", ErrFull
@@ -152,39 +148,18 @@ func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(strin
 	if !assigned {
 		c.above(key)
 	}
-	c.index[key] = len(c.items)
-	c.items = append(c.items, item{key: key, doc: d})
+	c.add(key, d)
 	return key, nil
-}
-
-// next assigns the next sequence number that is not taken, neither in the
-// collection nor in also.
-func (c *collection) next(also map[string]bool) string {
-	for {
-		c.seq++
-		k := strconv.FormatUint(c.seq, 10)
-		if _, taken := c.index[k]; !taken && !also[k] {
-			return k
-		}
-	}
-}
-
-// above moves the sequence past key when key is a whole number in
-// canonical decimal form.
-func (c *collection) above(key string) {
-	if n, err := strconv.ParseUint(key, 10, 64); err == nil && n > c.seq && strconv.FormatUint(n, 10) == key {
-		c.seq = n
-	}
 }
 
 // find returns the collection that holds key, locked, and key's place in
 // it; ok is false, and nothing locked, when there is none.
-func (m *Memory) find(sess, col, key string) (sp *space, c *collection, i int, ok bool) {
+func (m *Memory) find(sess, col, key string) (sp *space, c *collection, i uint32, ok bool) {
 	sp, c = m.collection(sess, col, false)
 	if c == nil {
 		return nil, nil, 0, false
 	}
-	if i, ok = c.index[key]; !ok {
+	if i, ok = c.find(key); !ok {
 		sp.mu.Unlock()
 		return nil, nil, 0, false
 	}
@@ -198,7 +173,7 @@ func (m *Memory) Get(_ context.Context, sess, col, key string) ([]byte, error) {
 		return nil, ErrNotFound
 	}
 	defer sp.mu.Unlock()
-	return c.items[i].doc, nil
+	return c.doc(i), nil
 }
 
 // List implements Store.
@@ -211,23 +186,6 @@ func (m *Memory) List(_ context.Context, sess, col string, limit int) ([][]byte,
 	return c.list(limit), nil
 }
 
-func (c *collection) list(limit int) [][]byte {
-	n := len(c.items) - c.dead
-	if limit >= 0 && limit < n {
-		n = limit
-	}
-	out := make([][]byte, 0, n)
-	for _, it := range c.items {
-		if len(out) == n {
-			break
-		}
-		if it.doc != nil {
-			out = append(out, it.doc)
-		}
-	}
-	return out
-}
-
 // Update implements Store.
 func (m *Memory) Update(_ context.Context, sess, col, key string, fn func([]byte) ([]byte, error)) ([]byte, error) {
 	sp, c, i, ok := m.find(sess, col, key)
@@ -235,11 +193,12 @@ func (m *Memory) Update(_ context.Context, sess, col, key string, fn func([]byte
 		return nil, ErrNotFound
 	}
 	defer sp.mu.Unlock()
-	doc, err := fn(c.items[i].doc)
+	doc, err := fn(c.doc(i))
 	if err != nil {
 		return nil, err
 	}
-	c.items[i].doc = doc
+	doc = c.replace(i, key, doc)
+	c.tidy()
 	return doc, nil
 }
 
@@ -250,30 +209,11 @@ func (m *Memory) Delete(_ context.Context, sess, col, key string) ([]byte, error
 		return nil, ErrNotFound
 	}
 	defer sp.mu.Unlock()
-	doc := c.items[i].doc
-	delete(c.index, key)
-	c.items[i] = item{}
-	c.dead++
+	doc := c.remove(i, key)
 	m.count.Add(-1)
-	if c.dead > 32 && c.dead > len(c.items)/2 {
-		c.compact()
-	}
+	c.tidy()
 	return doc, nil
 }
-
-func (c *collection) compact() {
-	live := c.items[:0]
-	for _, it := range c.items {
-		if it.doc != nil {
-			c.index[it.key] = len(live)
-			live = append(live, it)
-		}
-	}
-	clear(c.items[len(live):])
-	c.items, c.dead = live, 0
-}
-
-func (c *collection) len() int { return len(c.items) - c.dead }
 
 // Count implements Store.
 func (m *Memory) Count(_ context.Context, sess, col string) (int, error) {
@@ -282,7 +222,7 @@ func (m *Memory) Count(_ context.Context, sess, col string) (int, error) {
 		return 0, nil
 	}
 	defer sp.mu.Unlock()
-	return c.len(), nil
+	return c.live, nil
 }
 
 // Dump implements Store.
@@ -294,7 +234,7 @@ func (m *Memory) Dump(_ context.Context, sess string) ([]Collection, error) {
 	defer sp.mu.Unlock()
 	var out []Collection
 	for name, c := range sp.cols {
-		if c.len() > 0 {
+		if c.live > 0 {
 			out = append(out, Collection{Name: name, Docs: c.list(-1)})
 		}
 	}
@@ -314,7 +254,10 @@ func (m *Memory) Fill(_ context.Context, sess, col string, items []Item) ([]stri
 		}
 		given[it.Key] = true
 	}
-	c := &collection{index: make(map[string]int, len(items)), items: make([]item, 0, len(items))}
+	if uint64(len(items)) > maxPositions {
+		return nil, ErrFull
+	}
+	c := newCollection(len(items))
 	for k := range given {
 		c.above(k)
 	}
@@ -325,14 +268,13 @@ func (m *Memory) Fill(_ context.Context, sess, col string, items []Item) ([]stri
 			k = c.next(given)
 		}
 		keys[i] = k
-		c.index[k] = len(c.items)
-		c.items = append(c.items, item{key: k, doc: it.Doc(k)})
+		c.add(k, it.Doc(k))
 	}
 	sp := m.lock(sess, true)
 	defer sp.mu.Unlock()
 	before := 0
 	if old := sp.cols[col]; old != nil {
-		before = old.len()
+		before = old.live
 	}
 	if !m.reserve(int64(len(items) - before)) {
 		return nil, ErrFull
@@ -354,7 +296,7 @@ func (m *Memory) Reset(_ context.Context, sess string) error {
 	defer sp.mu.Unlock()
 	n := 0
 	for _, c := range sp.cols {
-		n += c.len()
+		n += c.live
 	}
 	sp.cols, sp.gone = nil, true
 	m.count.Add(-int64(n))
