@@ -3,14 +3,23 @@ package mock
 import (
 	"context"
 	"log/slog"
+	"time"
 )
 
 // logExchange writes one log line for an exchange. Tokens are not logged.
+// The record goes to the handler directly, without the caller's program
+// counter, which the Logger would look up on every request for a source
+// location no handler of the mock's shows.
 func (s *Server) logExchange(e *Entry) {
-	attrs := []slog.Attr{
+	h := s.log.Handler()
+	if !h.Enabled(context.Background(), slog.LevelInfo) {
+		return
+	}
+	var room [8]slog.Attr
+	attrs := append(room[:0],
 		slog.String("method", e.Method), slog.String("path", e.Path),
 		slog.Int("status", e.Status), slog.Duration("duration", e.Duration),
-	}
+	)
 	if e.Session != "" {
 		attrs = append(attrs, slog.String("session", e.Session))
 	}
@@ -27,7 +36,9 @@ func (s *Server) logExchange(e *Entry) {
 		}
 		attrs = append(attrs, slog.Any("violations", vs))
 	}
-	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs...)
+	r := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
+	r.AddAttrs(attrs...)
+	h.Handle(context.Background(), r)
 }
 
 // logDelivery logs one attempt of a webhook or callback: at info level
