@@ -79,4 +79,9 @@
 // generator (mock/internal/gen is internal to mock/); TestGenerateSuite
 // runs it over the suite named by PLANTMOCK_JSONSCHEMA_SUITE, with the
 // floor CI holds it to.
+//
+// Reading the suite and making each group's document is package cases's
+// (internal/jsonschemasuite/cases), which the differential test of the
+// request body fast path (TestFastPathSuite in mock/internal/openapi)
+// shares.
 package main

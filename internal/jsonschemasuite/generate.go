@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/jsonschemasuite/cases"
 	"github.com/plantmock/plantmock/mock"
 )
 
@@ -103,12 +104,12 @@ func generate(ctx context.Context, cfg genConfig, out io.Writer) (*genReport, er
 		Timeout:   30 * time.Second,
 	}
 	defer client.CloseIdleConnections()
-	for _, d := range dialects {
-		files, err := readDialect(cfg.suite, d.dir)
+	for _, d := range cases.Dialects() {
+		files, err := cases.ReadDialect(cfg.suite, d.Dir)
 		if err != nil {
 			return nil, err
 		}
-		dr, err := d.generate(ctx, client, files, cfg.seeds)
+		dr, err := generateDialect(ctx, client, d, files, cfg.seeds)
 		if err != nil {
 			return nil, err
 		}
@@ -127,27 +128,27 @@ type genJob struct {
 	doc []byte
 }
 
-// generate runs the schemas of files with a valid instance, several at a
-// time, and gathers the outcomes in suite order.
-func (d dialect) generate(ctx context.Context, client *http.Client, files []suiteFile, seeds int) (*genDialectReport, error) {
-	dr := &genDialectReport{dir: d.dir, openapi: d.openapi}
+// generateDialect runs the schemas of files, of dialect d, with a valid
+// instance, several at a time, and gathers the outcomes in suite order.
+func generateDialect(ctx context.Context, client *http.Client, d cases.Dialect, files []cases.File, seeds int) (*genDialectReport, error) {
+	dr := &genDialectReport{dir: d.Dir, openapi: d.OpenAPI}
 	var jobs []*genJob
 	for _, f := range files {
-		for _, g := range f.groups {
+		for _, g := range f.Groups {
 			if !hasValid(g) {
 				dr.skipped++
 				continue
 			}
-			schema, err := decodeJSON(g.Schema)
+			schema, err := cases.DecodeJSON(g.Schema)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", f.name, g.Description, err)
+				return nil, fmt.Errorf("%s: %s: %w", f.Name, g.Description, err)
 			}
-			schemas, skip := d.prepare(schema)
+			schemas, skip := d.Prepare(schema)
 			if skip != nil {
 				dr.skipped++
 				continue
 			}
-			jobs = append(jobs, &genJob{out: genOutcome{file: f.name, group: g.Description}, doc: answerDocument(d.openapi, schemas)})
+			jobs = append(jobs, &genJob{out: genOutcome{file: f.Name, group: g.Description}, doc: cases.AnswerDocument(d.OpenAPI, schemas)})
 		}
 	}
 	todo := make(chan *genJob)
@@ -171,7 +172,7 @@ func (d dialect) generate(ctx context.Context, client *http.Client, files []suit
 }
 
 // hasValid reports whether a group has a case the suite says is valid.
-func hasValid(g group) bool {
+func hasValid(g cases.Group) bool {
 	for _, c := range g.Tests {
 		if *c.Valid {
 			return true
@@ -191,7 +192,7 @@ func generateGroup(ctx context.Context, client *http.Client, doc []byte, seeds i
 	defer ts.Close()
 	var fails []genFailure
 	for seed := 1; seed <= seeds; seed++ {
-		if why := generateOne(ctx, client, ts.URL+casePath, seed); why != "" {
+		if why := generateOne(ctx, client, ts.URL+cases.Path, seed); why != "" {
 			fails = append(fails, genFailure{seed: seed, detail: why})
 		}
 	}

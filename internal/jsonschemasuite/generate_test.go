@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/internal/jsonschemasuite/cases"
 )
 
 func TestGenerateAgrees(t *testing.T) {
@@ -76,9 +78,9 @@ const generationFloor = 99
 // Suite named by PLANTMOCK_JSONSCHEMA_SUITE, when it names one, and fails
 // when a dialect's share drops under generationFloor.
 func TestGenerateSuite(t *testing.T) {
-	dir := os.Getenv(envSuite)
+	dir := os.Getenv(cases.Env)
 	if dir == "" {
-		t.Skip("no JSON Schema Test Suite: set " + envSuite)
+		t.Skip("no JSON Schema Test Suite: set " + cases.Env)
 	}
 	var out bytes.Buffer
 	rep, err := generate(context.Background(), genConfig{suite: dir, seeds: defaultSeeds, floor: generationFloor, verbose: true}, &out)

@@ -8,10 +8,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-)
 
-// envSuite names the suite checkout when -suite does not.
-const envSuite = "PLANTMOCK_JSONSCHEMA_SUITE"
+	"github.com/plantmock/plantmock/internal/jsonschemasuite/cases"
+)
 
 // Exit codes.
 const (
@@ -31,7 +30,7 @@ func main() {
 func cli(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("jsonschemasuite", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	suite := fs.String("suite", "", "`DIR`ectory of a JSON Schema Test Suite checkout (default $"+envSuite+")")
+	suite := fs.String("suite", "", "`DIR`ectory of a JSON Schema Test Suite checkout (default $"+cases.Env+")")
 	verbose := fs.Bool("v", false, "list every skipped group; with -generate, every failure")
 	generation := fs.Bool("generate", false, "check generated values instead of validation: generate a value of each schema with a valid instance and check it")
 	seeds := fs.Int("seeds", defaultSeeds, "with -generate, generate with seeds 1..`N`")
@@ -45,10 +44,10 @@ func cli(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	dir := *suite
 	if dir == "" {
-		dir = getenv(envSuite)
+		dir = getenv(cases.Env)
 	}
 	if dir == "" {
-		fmt.Fprintln(stderr, "usage: jsonschemasuite -suite DIR, or set "+envSuite+"=DIR, DIR a checkout of github.com/json-schema-org/JSON-Schema-Test-Suite")
+		fmt.Fprintln(stderr, "usage: jsonschemasuite -suite DIR, or set "+cases.Env+"=DIR, DIR a checkout of github.com/json-schema-org/JSON-Schema-Test-Suite")
 		return exitUsage
 	}
 	if *generation {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/internal/jsonschemasuite/cases"
 )
 
 func TestCLI(t *testing.T) {
@@ -47,7 +49,7 @@ func TestCLI(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			getenv := func(name string) string {
-				if name == envSuite {
+				if name == cases.Env {
 					return tt.env
 				}
 				return ""

@@ -20,6 +20,13 @@ const (
 	failed                   // any other status, or no answer
 )
 
+// caseID names one case of the suite.
+type caseID struct {
+	File, Group, Case string
+}
+
+func (id caseID) String() string { return id.File + ": " + id.Group + " / " + id.Case }
+
 // outcome is one case run.
 type outcome struct {
 	id     caseID

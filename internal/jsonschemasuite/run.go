@@ -14,24 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/jsonschemasuite/cases"
 	"github.com/plantmock/plantmock/mock"
 )
-
-// dialect is one directory of the suite and how its groups become OpenAPI
-// documents.
-type dialect struct {
-	dir     string // under tests/ of the suite
-	openapi string // the openapi field of the documents
-	// prepare returns the component schemas for a group's schema (Case is
-	// the body's), or why the group is skipped.
-	prepare func(schema any) (schemas map[string]any, skip []string)
-}
-
-// dialects are the runs, in order.
-var dialects = []dialect{
-	{dir: "draft2020-12", openapi: "3.1.0", prepare: prepare2020},
-	{dir: "draft4", openapi: "3.0.3", prepare: prepare4},
-}
 
 // config is what a run needs.
 type config struct {
@@ -50,12 +35,12 @@ func run(ctx context.Context, cfg config, out io.Writer) (*report, error) {
 		Timeout:   30 * time.Second,
 	}
 	defer client.CloseIdleConnections()
-	for _, d := range dialects {
-		files, err := readDialect(cfg.suite, d.dir)
+	for _, d := range cases.Dialects() {
+		files, err := cases.ReadDialect(cfg.suite, d.Dir)
 		if err != nil {
 			return nil, err
 		}
-		dr, err := d.run(ctx, client, files)
+		dr, err := runDialect(ctx, client, d, files)
 		if err != nil {
 			return nil, err
 		}
@@ -74,27 +59,27 @@ func run(ctx context.Context, cfg config, out io.Writer) (*report, error) {
 // job is one group to run: its document, or why it is skipped.
 type job struct {
 	file  string
-	group group
+	group cases.Group
 	doc   []byte
 	skip  []string
 	out   []outcome
 }
 
-// run checks the groups of files, several at a time, and gathers the
-// outcomes in suite order.
-func (d dialect) run(ctx context.Context, client *http.Client, files []suiteFile) (*dialectReport, error) {
-	dr := &dialectReport{dir: d.dir, openapi: d.openapi}
+// runDialect checks the groups of files, of dialect d, several at a time,
+// and gathers the outcomes in suite order.
+func runDialect(ctx context.Context, client *http.Client, d cases.Dialect, files []cases.File) (*dialectReport, error) {
+	dr := &dialectReport{dir: d.Dir, openapi: d.OpenAPI}
 	var jobs []*job
 	for _, f := range files {
-		for _, g := range f.groups {
-			schema, err := decodeJSON(g.Schema)
+		for _, g := range f.Groups {
+			schema, err := cases.DecodeJSON(g.Schema)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", f.name, g.Description, err)
+				return nil, fmt.Errorf("%s: %s: %w", f.Name, g.Description, err)
 			}
-			j := &job{file: f.name, group: g}
+			j := &job{file: f.Name, group: g}
 			var schemas map[string]any
-			if schemas, j.skip = d.prepare(schema); j.skip == nil {
-				j.doc = document(d.openapi, schemas)
+			if schemas, j.skip = d.Prepare(schema); j.skip == nil {
+				j.doc = cases.Document(d.OpenAPI, schemas)
 			}
 			jobs = append(jobs, j)
 		}
@@ -142,7 +127,7 @@ func runGroup(ctx context.Context, client *http.Client, j *job) []outcome {
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	for i, c := range j.group.Tests {
-		out[i].result, out[i].status, out[i].detail = send(ctx, client, ts.URL+casePath, c.Data)
+		out[i].result, out[i].status, out[i].detail = send(ctx, client, ts.URL+cases.Path, c.Data)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package main
+package cases
 
 import (
 	"maps"
@@ -163,7 +163,7 @@ func resolve(base *url.URL, ref string) *url.URL {
 func mustParse(s string) *url.URL {
 	u, err := url.Parse(s)
 	if err != nil {
-		panic("jsonschemasuite: " + err.Error())
+		panic("cases: " + err.Error())
 	}
 	return u
 }

@@ -1,31 +1,31 @@
-package main
+package cases
 
 import (
 	"bytes"
 	"encoding/json"
 )
 
-// casePath is the one path of every document; a case is a PUT to it.
+// Path is the one path of every document; a case is a PUT to it.
 //
 // PUT on a path that is not an item path (/things/{id}) keeps no state in
 // the mock: an accepted body gets the declared 204 and nothing else. A
 // POST whose body is an object would create a resource instead, and could
 // be refused for reasons of the store (a duplicate identifier).
-const casePath = "/case"
+const Path = "/case"
 
-// document returns the OpenAPI document for one group: PUT /case with a
+// Document returns the OpenAPI document for one group: PUT /case with a
 // required application/json body whose schema is components/schemas/Case,
 // answered by 204. schemas are the component schemas.
-func document(openapi string, schemas map[string]any) []byte {
+func Document(openapi string, schemas map[string]any) []byte {
 	return encode(caseDocument(openapi, schemas))
 }
 
-// answerDocument returns the document of the generation run for one group:
-// document's, with GET /case answered by 200 with an application/json body
+// AnswerDocument returns the document of the generation run for one group:
+// Document's, with GET /case answered by 200 with an application/json body
 // whose schema is components/schemas/Case.
-func answerDocument(openapi string, schemas map[string]any) []byte {
+func AnswerDocument(openapi string, schemas map[string]any) []byte {
 	doc := caseDocument(openapi, schemas)
-	doc["paths"].(map[string]any)[casePath].(map[string]any)["get"] = map[string]any{
+	doc["paths"].(map[string]any)[Path].(map[string]any)["get"] = map[string]any{
 		"operationId": "answerCase",
 		"responses": map[string]any{
 			"200": map[string]any{
@@ -41,13 +41,13 @@ func answerDocument(openapi string, schemas map[string]any) []byte {
 	return encode(doc)
 }
 
-// caseDocument is the document of document, as a JSON value.
+// caseDocument is the document of Document, as a JSON value.
 func caseDocument(openapi string, schemas map[string]any) map[string]any {
 	return map[string]any{
 		"openapi": openapi,
 		"info":    map[string]any{"title": "JSON Schema Test Suite group", "version": "1"},
 		"paths": map[string]any{
-			casePath: map[string]any{
+			Path: map[string]any{
 				"put": map[string]any{
 					"operationId": "checkCase",
 					"requestBody": map[string]any{
@@ -75,13 +75,13 @@ func encode(doc map[string]any) []byte {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
-		panic("jsonschemasuite: " + err.Error()) // the values come from JSON
+		panic("cases: " + err.Error()) // the values come from JSON
 	}
 	return buf.Bytes()
 }
 
-// decodeJSON decodes raw, keeping numbers as written.
-func decodeJSON(raw []byte) (any, error) {
+// DecodeJSON decodes raw, keeping numbers as written.
+func DecodeJSON(raw []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any

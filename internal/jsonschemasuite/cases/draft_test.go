@@ -1,4 +1,4 @@
-package main
+package cases
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 // mustDecode decodes a schema written in a test.
 func mustDecode(tb testing.TB, s string) any {
 	tb.Helper()
-	v, err := decodeJSON([]byte(s))
+	v, err := DecodeJSON([]byte(s))
 	if err != nil {
 		tb.Fatalf("%s: %v", s, err)
 	}
