@@ -125,6 +125,9 @@ type Schema struct {
 	// document judges requests differently (see ValidateRequest).
 	compiledRequest atomic.Pointer[jsonschema.Schema]
 	exampleOK       atomic.Int32 // 0 not yet known, 1 the example conforms, 2 it does not
+	// fast is the decoder of DecodeRequest (fastpath.go), compiled on
+	// first use.
+	fast fastPath
 }
 
 // Discriminator is a schema's discriminator object: the property that

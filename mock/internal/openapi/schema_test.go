@@ -208,7 +208,7 @@ func TestModelKeywords(t *testing.T) {
 
 // loadComponents loads a document whose components/schemas are schemas
 // (YAML, indented by four spaces).
-func loadComponents(t *testing.T, version, schemas string) *Document {
+func loadComponents(t testing.TB, version, schemas string) *Document {
 	t.Helper()
 	doc, err := Load([]byte("openapi: " + version + "\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n" + schemas))
 	if err != nil {
