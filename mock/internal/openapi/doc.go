@@ -11,6 +11,8 @@
 // Schema 2020-12 for 3.1 and the OAS 3.0 Schema Object for 3.0
 // (compile.go, formats.go). Parameters and form and multipart bodies are
 // decoded by their style with package wire (wire.go, params.go, form.go).
-// Everything is built once at load; the request
-// path only reads.
+// A JSON request body may also be read and checked in one pass, by a
+// decoder compiled from its schema's compiled form where the schema needs
+// nothing more than it checks (fastpath.go, fastdecode.go). Everything is
+// built once, at load or on first use; the request path only reads.
 package openapi

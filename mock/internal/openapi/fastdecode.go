@@ -124,11 +124,12 @@ func (r *fastReader) literal(word string) bool {
 // object reads an object whose '{' is at r.pos.
 func (r *fastReader) object(n *fastNode, depth int) (any, bool) {
 	r.pos++
-	m := make(map[string]any, len(n.props))
+	var m map[string]any // made for the first value read, so that an invalid one costs nothing
 	var seen uint64
 	r.space()
 	if r.pos < len(r.data) && r.data[r.pos] == '}' {
 		r.pos++
+		m = map[string]any{}
 		return m, n.objectHolds(m, seen)
 	}
 	for {
@@ -161,6 +162,9 @@ func (r *fastReader) object(n *fastNode, depth int) (any, bool) {
 		v, ok := r.value(child, depth)
 		if !ok {
 			return nil, false
+		}
+		if m == nil {
+			m = make(map[string]any, len(n.props))
 		}
 		m[key] = v
 		r.space()

@@ -301,8 +301,13 @@ func (b *fastBuilder) supported(s *jsonschema.Schema) bool {
 }
 
 func ownSupported(s *jsonschema.Schema) bool {
-	if refOnly(s) {
-		return s.Format == nil || s.Format.Name != "regex"
+	switch {
+	case s.Format != nil && s.Format.Name == "regex":
+		return false // validated with the regexp engine, not Format.Validate
+	case s.Enum != nil && !jsonValues(s.Enum.Values), s.Const != nil && !jsonValues([]any{*s.Const}):
+		return false
+	case refOnly(s):
+		return true // the validator reads nothing else of it
 	}
 	v := reflect.ValueOf(s).Elem()
 	t := v.Type()
@@ -314,9 +319,6 @@ func ownSupported(s *jsonschema.Schema) bool {
 	if _, tuple := s.Items.([]*jsonschema.Schema); tuple {
 		return false
 	}
-	if s.Format != nil && s.Format.Name == "regex" {
-		return false // validated with the regexp engine, not Format.Validate
-	}
 	for _, ext := range s.Extensions {
 		if _, ok := ext.(integerOnly); !ok {
 			return false
@@ -327,14 +329,12 @@ func ownSupported(s *jsonschema.Schema) bool {
 			return false
 		}
 	}
-	if s.Enum != nil && !scalarsKnown(s.Enum.Values) || s.Const != nil && !scalarsKnown([]any{*s.Const}) {
-		return false
-	}
 	return true
 }
 
-// scalarsKnown reports whether vs are all JSON values.
-func scalarsKnown(vs []any) bool {
+// jsonValues reports whether vs are all JSON values as the compiler
+// gives them.
+func jsonValues(vs []any) bool {
 	for _, v := range vs {
 		switch v.(type) {
 		case nil, bool, string, json.Number, map[string]any, []any:
