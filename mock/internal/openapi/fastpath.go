@@ -150,7 +150,7 @@ const (
 )
 
 // compileFast compiles the decoder of cs, or returns nil when cs reaches
-// a keyword the fast path does not check.
+// a keyword the fast path does not check (or is the schema false).
 func compileFast(cs *jsonschema.Schema) *fastNode {
 	f := false
 	b := &fastBuilder{
@@ -161,7 +161,7 @@ func compileFast(cs *jsonschema.Schema) *fastNode {
 		falsy: &jsonschema.Schema{Bool: &f},
 	}
 	n, ok := b.node([]*jsonschema.Schema{cs})
-	if !ok {
+	if !ok || n == b.never {
 		return nil
 	}
 	return n

@@ -294,7 +294,8 @@ func TestHasFastPath(t *testing.T) {
 		{"a fractional multipleOf", "3.1.0", `{multipleOf: 0.5}`, false},
 		{"in a member of allOf", "3.1.0", `{allOf: [{type: object}, {minContains: 1, contains: {}}]}`, false},
 		{"in additionalProperties", "3.0.3", `{additionalProperties: {anyOf: [{}]}}`, false},
-		{"the schema false", "3.1.0", `false`, true},
+		{"the schema false", "3.1.0", `false`, false},
+		{"a false property", "3.1.0", `{properties: {a: false}}`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
