@@ -3,15 +3,21 @@ package main
 import (
 	"io"
 	"sync"
+	"time"
 )
 
 // maxPending bounds the log bytes a logWriter holds before writers wait
 // for them to be written.
 const maxPending = 1 << 20
 
+// gather is how long a logWriter lets lines gather before it writes them.
+const gather = time.Millisecond
+
 // logWriter passes what the mock writes to stderr on from one goroutine,
 // many lines per write, so that a request does not wait for the terminal
-// or pipe its log line goes to. Lines keep their order; a line is never
+// or pipe its log line goes to: the goroutine wakes for the first line
+// after a quiet spell and writes, a millisecond later, every line that
+// came meanwhile. Lines keep their order; a line is never
 // dropped: past maxPending bytes not yet written, Write waits. Close
 // writes what is left.
 type logWriter struct {
@@ -50,11 +56,14 @@ func (w *logWriter) Write(p []byte) (int, error) {
 		<-w.done // in order: what Write gathered has been written
 		return w.out.Write(p)
 	}
+	first := len(w.buf) == 0
 	w.buf = append(w.buf, p...)
 	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default: // a wake-up is pending already
+	if first { // the writing goroutine may be idle: wake it
+		select {
+		case w.wake <- struct{}{}:
+		default: // a wake-up is pending already
+		}
 	}
 	return len(p), nil
 }
@@ -63,9 +72,16 @@ func (w *logWriter) Write(p []byte) (int, error) {
 func (w *logWriter) run() {
 	defer close(w.done)
 	var spare []byte
+	gathering := time.NewTimer(gather)
 	for {
 		select {
 		case <-w.wake:
+		case <-w.quit:
+		}
+		// A moment's lines go in one write: under load, hundreds.
+		gathering.Reset(gather)
+		select {
+		case <-gathering.C:
 		case <-w.quit:
 		}
 		w.mu.Lock()
