@@ -180,10 +180,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	var handler slog.Handler
 	switch *logFormat {
-	case "text":
-		handler = slog.NewTextHandler(stderr, nil)
-	case "json":
-		handler = slog.NewJSONHandler(stderr, nil)
+	case "text", "json":
+		handler = newLineHandler(stderr, *logFormat == "json")
 	default:
 		fmt.Fprintf(stderr, "plantmock: --log-format must be text or json, not %q\n", *logFormat)
 		return exitUsage
