@@ -420,14 +420,15 @@ func TestHasFastPath(t *testing.T) {
 }
 
 // FuzzFastPath reads random bodies with the fast path and the usual way
-// against a few schemas: what the fast path accepts, the usual path must
-// accept as the same value; and with a schema that accepts every value,
-// the fast path must read what jsonx.Decode reads.
+// against a few schemas: what the fast path decides, the usual path must
+// decide alike, with the same value and the same violations; and with a
+// schema that accepts every value, the fast path must read what
+// jsonx.Decode reads.
 func FuzzFastPath(f *testing.F) {
 	for _, seed := range []string{
 		`{"id":7,"name":"Monstera","tag":"aroid"}`, `{"id":-0,"name":"\u00e9\ud83c\udf35","name":"x"}`,
 		`{"id":1e3,"name":""}`, `[1,2.5,"x",null,true,{"a":[]}]`, `{"kind":"fern","size":3,"pots":[{"id":"0b7a3e3c-6f1a-4d3c-9d8b-2a1f0e4c5b6a"}]}`,
-		`{"next":{"next":{"value":"a"}},"value":"b"}`, `"\ud800\u0041"`, "\"\x01\"", `{"a":1}{}`, `9223372036854775808`,
+		`{"next":{"next":{"value":"a"}},"value":"b"}`, `{"kind":{"a":[1.0]},"size":2,"value":"x","a.b":3}`, `"\ud800\u0041"`, "\"\x01\"", `{"a":1}{}`, `9223372036854775808`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -449,9 +450,28 @@ func FuzzFastPath(f *testing.F) {
         value: {type: [string, "null"], minLength: 1, maxLength: 3, pattern: '^[a-z]'}
         next: {$ref: '#/components/schemas/List'}
       additionalProperties: {type: number, multipleOf: 2}
+    Strict:
+      allOf:
+        - $ref: '#/components/schemas/List'
+        - type: object
+          required: [kind]
+          minProperties: 2
+          maxProperties: 4
+          properties:
+            kind: {enum: [fern, 1, {a: [1]}, null]}
+            size: {const: 2.0, minimum: 0, exclusiveMaximum: 3}
+            id: {type: integer, format: int64}
+            value: {type: string}
+            next: {}
+          additionalProperties: false
 `)
-	schemas := []*Schema{store, doc30.Schemas["Pot"], doc31.Schemas["List"]}
+	schemas := []*Schema{store, doc30.Schemas["Pot"], doc31.Schemas["List"], doc31.Schemas["Strict"]}
 	anything := []*Schema{doc30.Schemas["Any"], doc31.Schemas["Any"]}
+	for _, s := range append(schemas, anything...) {
+		if !s.HasFastPath() {
+			f.Fatalf("%s has no fast path", s.Where())
+		}
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		for _, s := range schemas {
 			checkFast(t, s, body)
