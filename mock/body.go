@@ -62,15 +62,15 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if !openapi.IsJSON(media.Type) {
 		return nil // other media types are accepted as they are
 	}
-	if v, ok := media.Schema.DecodeRequest(raw); ok {
-		x.body = v // read and found valid in one pass
-		return nil
+	v, vs, ok := media.Schema.DecodeRequest(raw) // read and checked in one pass
+	if !ok {
+		var err error
+		if v, err = jsonx.Decode(raw); err != nil {
+			return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
+		}
+		vs = media.Schema.ValidateRequest(v)
 	}
-	v, err := jsonx.Decode(raw)
-	if err != nil {
-		return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
-	}
-	if vs := media.Schema.ValidateRequest(v); len(vs) > 0 {
+	if len(vs) > 0 {
 		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
 	}
 	x.body = v

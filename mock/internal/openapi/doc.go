@@ -13,6 +13,8 @@
 // decoded by their style with package wire (wire.go, params.go, form.go).
 // A JSON request body may also be read and checked in one pass, by a
 // decoder compiled from its schema's compiled form where the schema needs
-// nothing more than it checks (fastpath.go, fastdecode.go). Everything is
+// nothing more than it checks (fastpath.go, fastdecode.go), which also
+// says what is wrong with a body it finds invalid, as the validator would
+// (fastexplain.go). Everything is
 // built once, at load or on first use; the request path only reads.
 package openapi

@@ -13,9 +13,12 @@ import (
 // jsonx.Decode reads it with encoding/json (UTF-8 throughout, nothing but
 // whitespace after the value, the last of duplicate keys kept, numbers as
 // written, lone surrogates in escapes made U+FFFD), each value checked
-// against its node as soon as it is read. Any doubt ends the read with
-// false: the caller then reads the body the usual way, which says what is
-// wrong.
+// against its node as soon as it is read. A value that fails a check, or
+// that the node does not compare exactly, marks the body as not known to
+// be valid, and the rest is read without checks, for fastexplain.go to
+// say what is wrong. Anything that is not JSON, or any doubt about the
+// reading, ends the read: the caller then reads the body the usual way,
+// which says what is wrong.
 
 // maxFastDepth bounds how deeply the fast path reads nested values;
 // deeper bodies take the usual path (whose limit is 10,000 levels).
@@ -25,25 +28,39 @@ const maxFastDepth = 1000
 type fastReader struct {
 	data []byte
 	pos  int
-	buf  []byte // unescaped strings
+	buf  []byte    // unescaped strings
+	any  *fastNode // the node that checks nothing, for the rest of a bad body
+	bad  bool      // a value failed a check, or was not compared exactly
 }
 
-// decodeFast reads data as one JSON value valid for root.
-func decodeFast(data []byte, root *fastNode) (any, bool) {
+// decodeFast reads data as one JSON value, checking it against root;
+// anything is the node that checks nothing. ok is false when data is not
+// JSON that the fast path reads as jsonx.Decode does; otherwise v is the
+// value jsonx.Decode returns, and valid whether it certainly satisfies
+// root.
+func decodeFast(data []byte, root, anything *fastNode) (v any, valid, ok bool) {
 	if !utf8.Valid(data) {
-		return nil, false
+		return nil, false, false
 	}
-	r := fastReader{data: data}
+	r := fastReader{data: data, any: anything}
 	r.space()
-	v, ok := r.value(root, 0)
+	v, ok = r.value(root, 0)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	r.space()
 	if r.pos != len(r.data) {
-		return nil, false
+		return nil, false, false
 	}
-	return v, true
+	return v, !r.bad, true
+}
+
+// holds records the result of a check: a body with a value that fails
+// one is bad, and read on without checks.
+func (r *fastReader) holds(ok bool) {
+	if !ok {
+		r.bad = true
+	}
 }
 
 func (r *fastReader) space() {
@@ -62,45 +79,57 @@ func (r *fastReader) value(n *fastNode, depth int) (any, bool) {
 	if r.pos >= len(r.data) || depth > maxFastDepth {
 		return nil, false
 	}
+	if r.bad {
+		n = r.any
+	}
 	var v any
 	var ok bool
 	switch c := r.data[r.pos]; {
 	case c == '{':
-		if n.kinds&kindObject == 0 {
-			return nil, false
-		}
+		r.kind(&n, kindObject)
 		v, ok = r.object(n, depth+1)
 	case c == '[':
-		if n.kinds&kindArray == 0 {
-			return nil, false
-		}
+		r.kind(&n, kindArray)
 		v, ok = r.array(n, depth+1)
 	case c == '"':
-		if n.kinds&kindString == 0 {
-			return nil, false
-		}
+		r.kind(&n, kindString)
 		var s string
 		if s, ok = r.string(n); ok {
 			v = s
 		}
 	case c == 't':
-		v, ok = true, r.literal("true") && n.kinds&kindBool != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasTrue })
+		v, ok = true, r.literal("true")
+		r.holds(n.kinds&kindBool != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasTrue }))
 	case c == 'f':
-		v, ok = false, r.literal("false") && n.kinds&kindBool != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasFalse })
+		v, ok = false, r.literal("false")
+		r.holds(n.kinds&kindBool != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasFalse }))
 	case c == 'n':
-		v, ok = nil, r.literal("null") && n.kinds&kindNull != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasNull })
+		v, ok = nil, r.literal("null")
+		r.holds(n.kinds&kindNull != 0 && n.enumsHold(func(e *fastEnum) bool { return e.hasNull }))
 	case c == '-' || c >= '0' && c <= '9':
 		v, ok = r.number(n)
 	}
 	if !ok {
 		return nil, false
 	}
-	for _, f := range n.formats {
-		if f.Validate(v) != nil {
-			return nil, false
+	if !r.bad {
+		for _, f := range n.formats {
+			if f.Validate(v) != nil {
+				r.bad = true
+				break
+			}
 		}
 	}
 	return v, true
+}
+
+// kind checks that n accepts values of kind k; when it does not, the body
+// is bad, and the value is read with the node that checks nothing.
+func (r *fastReader) kind(n **fastNode, k uint8) {
+	if (*n).kinds&k == 0 {
+		r.bad = true
+		*n = r.any
+	}
 }
 
 // enumsHold reports whether every enum of n has what has looks for.
@@ -130,7 +159,8 @@ func (r *fastReader) object(n *fastNode, depth int) (any, bool) {
 	if r.pos < len(r.data) && r.data[r.pos] == '}' {
 		r.pos++
 		m = map[string]any{}
-		return m, n.objectHolds(m, seen)
+		r.holds(r.bad || n.objectHolds(m, seen))
+		return m, true
 	}
 	for {
 		if r.pos >= len(r.data) || r.data[r.pos] != '"' {
@@ -177,7 +207,8 @@ func (r *fastReader) object(n *fastNode, depth int) (any, bool) {
 			r.space()
 		case '}':
 			r.pos++
-			return m, n.objectHolds(m, seen)
+			r.holds(r.bad || n.objectHolds(m, seen))
+			return m, true
 		default:
 			return nil, false
 		}
@@ -199,7 +230,8 @@ func (r *fastReader) array(n *fastNode, depth int) (any, bool) {
 	r.space()
 	if r.pos < len(r.data) && r.data[r.pos] == ']' {
 		r.pos++
-		return a, n.minItems <= 0
+		r.holds(n.minItems <= 0)
+		return a, true
 	}
 	for {
 		v, ok := r.value(n.items, depth)
@@ -207,9 +239,7 @@ func (r *fastReader) array(n *fastNode, depth int) (any, bool) {
 			return nil, false
 		}
 		a = append(a, v)
-		if n.maxItems >= 0 && len(a) > n.maxItems {
-			return nil, false
-		}
+		r.holds(n.maxItems < 0 || len(a) <= n.maxItems)
 		r.space()
 		if r.pos >= len(r.data) {
 			return nil, false
@@ -220,7 +250,8 @@ func (r *fastReader) array(n *fastNode, depth int) (any, bool) {
 			r.space()
 		case ']':
 			r.pos++
-			return a, len(a) >= n.minItems
+			r.holds(len(a) >= n.minItems)
+			return a, true
 		default:
 			return nil, false
 		}
@@ -240,21 +271,18 @@ func (r *fastReader) string(n *fastNode) (string, bool) {
 	} else {
 		s = string(raw)
 	}
+	if r.bad {
+		return s, true
+	}
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		l := utf8.RuneCountInString(s)
-		if n.minLen >= 0 && l < n.minLen || n.maxLen >= 0 && l > n.maxLen {
-			return "", false
-		}
+		r.holds(!(n.minLen >= 0 && l < n.minLen || n.maxLen >= 0 && l > n.maxLen))
 	}
 	for _, p := range n.patterns {
-		if !p.MatchString(s) {
-			return "", false
-		}
+		r.holds(r.bad || p.MatchString(s))
 	}
 	for _, e := range n.enums {
-		if !slices.Contains(e.strs, s) {
-			return "", false
-		}
+		r.holds(r.bad || slices.Contains(e.strs, s))
 	}
 	return s, true
 }
@@ -394,17 +422,14 @@ func (r *fastReader) number(n *fastNode) (any, bool) {
 	}
 	r.pos = i
 	lit := r.data[start:i]
-	if !whole {
-		if n.kinds&kindOther == 0 {
-			return nil, false
-		}
-		return json.Number(lit), true
-	}
-	if n.kinds&kindWhole == 0 {
-		return nil, false
-	}
-	if n.exact && !n.wholeHolds(lit, end-digits) {
-		return nil, false
+	switch {
+	case r.bad:
+	case !whole:
+		r.holds(n.kinds&kindOther != 0)
+	case n.kinds&kindWhole == 0:
+		r.bad = true
+	case n.exact:
+		r.holds(n.wholeHolds(lit, end-digits))
 	}
 	return json.Number(lit), true
 }

@@ -16,10 +16,13 @@ import (
 // The fast path for JSON request bodies: a decoder compiled once per
 // schema that reads the body once, builds the value jsonx.Decode builds
 // and checks the schema as it goes, in the manner of ajv's compiled
-// validators. It answers only when it is certain that the value is valid;
-// anything else (an invalid value, a number it cannot compare exactly,
-// input it is not sure of) is for the usual path, jsonx.Decode and then
-// ValidateRequest, which says what is wrong.
+// validators. A value that fails a check (or that it does not compare
+// exactly) is checked again against the compiled schema, in the order the
+// validator checks it (fastexplain.go), to say what is wrong as
+// ValidateRequest says it. It answers only when it is certain of its
+// answer; anything else (input it is not sure of, violations whose order
+// it cannot tell) is for the usual path, jsonx.Decode and then
+// ValidateRequest.
 //
 // The decoder is compiled from the schema as the validator compiled it
 // for requests (compileFor), not from the Schema model: the compiled
@@ -34,38 +37,58 @@ import (
 
 // fastPath is a schema's request decoder, compiled on first use.
 type fastPath struct {
-	once sync.Once
-	root *fastNode // nil: the schema has no fast path
+	once     sync.Once
+	root     *fastNode // nil: the schema has no fast path
+	anything *fastNode // the node that checks nothing
+	// schema is the schema compiled for requests, and known the types of
+	// each schema it reaches that the fast path checks, for explain.
+	schema *jsonschema.Schema
+	known  map[*jsonschema.Schema]types
 }
 
 // DecodeRequest decodes a JSON request body and checks it against the
-// schema in one pass. It returns the value jsonx.Decode returns for data,
-// and true, only when that value is certainly valid for ValidateRequest;
-// otherwise it returns false, and the caller decodes and validates as
-// usual to learn what is wrong. A schema with keywords the fast path does
-// not check always returns false.
-func (s *Schema) DecodeRequest(data []byte) (any, bool) {
-	root := s.fastRoot()
-	if root == nil {
-		return nil, false
+// schema in one pass. When it is certain of its answer, it returns ok and
+// what jsonx.Decode and ValidateRequest would: the value jsonx.Decode
+// returns for data, and the violations ValidateRequest finds in it (none
+// when it is valid). Otherwise ok is false, and the caller decodes and
+// validates as usual: data that is not JSON, violations whose order the
+// fast path cannot tell, and any data when the schema has keywords the
+// fast path does not check.
+func (s *Schema) DecodeRequest(data []byte) (v any, vs []Violation, ok bool) {
+	fp := s.fastPath()
+	if fp == nil {
+		return nil, nil, false
 	}
-	return decodeFast(data, root)
+	v, valid, ok := decodeFast(data, fp.root, fp.anything)
+	if !ok || valid {
+		return v, nil, ok
+	}
+	vs, ok = explain(fp, v, &s.comp.locations)
+	if !ok {
+		return nil, nil, false
+	}
+	return v, vs, true
 }
 
-// HasFastPath reports whether DecodeRequest can ever return true for the
+// HasFastPath reports whether DecodeRequest can ever answer for the
 // schema.
-func (s *Schema) HasFastPath() bool { return s.fastRoot() != nil }
+func (s *Schema) HasFastPath() bool { return s.fastPath() != nil }
 
-func (s *Schema) fastRoot() *fastNode {
+// fastPath returns the schema's fast path, compiled on first use, or nil
+// when it has none.
+func (s *Schema) fastPath() *fastPath {
 	if s == nil || s.comp == nil {
 		return nil
 	}
 	s.fast.once.Do(func() {
 		if cs := s.comp.compileFor(s, inRequest); cs != nil {
-			s.fast.root = compileFast(cs)
+			s.fast.compile(cs)
 		}
 	})
-	return s.fast.root
+	if s.fast.root == nil {
+		return nil
+	}
+	return &s.fast
 }
 
 // kinds of JSON value, as the fast path tells them apart: a number is
@@ -149,9 +172,9 @@ const (
 	maxFastIndex = 8    // props looked up by a scan up to this many
 )
 
-// compileFast compiles the decoder of cs, or returns nil when cs reaches
+// compile compiles the decoder of cs, leaving fp.root nil when cs reaches
 // a keyword the fast path does not check (or is the schema false).
-func compileFast(cs *jsonschema.Schema) *fastNode {
+func (fp *fastPath) compile(cs *jsonschema.Schema) {
 	f := false
 	b := &fastBuilder{
 		ids:   map[*jsonschema.Schema]int{},
@@ -162,9 +185,19 @@ func compileFast(cs *jsonschema.Schema) *fastNode {
 	}
 	n, ok := b.node([]*jsonschema.Schema{cs})
 	if !ok || n == b.never {
-		return nil
+		return
 	}
-	return n
+	anything, ok := b.node(nil)
+	if !ok {
+		return
+	}
+	fp.root, fp.anything, fp.schema = n, anything, cs
+	fp.known = make(map[*jsonschema.Schema]types, len(b.own))
+	for s, ok := range b.own {
+		if ok {
+			fp.known[s] = typesOf(s)
+		}
+	}
 }
 
 // fastBuilder compiles the nodes of one schema.

@@ -135,17 +135,24 @@ type locationCache struct {
 
 // cachedLocation is schemaLocation, remembered in locs.
 func cachedLocation(ve *jsonschema.ValidationError, locs *locationCache) string {
+	return keywordLocation(ve.SchemaURL, ve.ErrorKind, locs)
+}
+
+// keywordLocation is the document location of the keyword that k, an
+// error raised by the schema the library locates at schema, names,
+// remembered in locs (when not nil).
+func keywordLocation(schema string, k jsonschema.ErrorKind, locs *locationCache) string {
 	if locs == nil {
-		return schemaLocation(ve)
+		return schemaLocation(schema, k)
 	}
-	key := locationKey{ve.SchemaURL, reflect.TypeOf(ve.ErrorKind)}
+	key := locationKey{schema, reflect.TypeOf(k)}
 	locs.mu.RLock()
 	loc, ok := locs.m[key]
 	locs.mu.RUnlock()
 	if ok {
 		return loc
 	}
-	loc = schemaLocation(ve)
+	loc = schemaLocation(schema, k)
 	locs.mu.Lock()
 	if locs.m == nil {
 		locs.m = map[locationKey]string{}
@@ -157,9 +164,10 @@ func cachedLocation(ve *jsonschema.ValidationError, locs *locationCache) string 
 
 // schemaLocation turns where the library found a violation (a keyword of
 // a schema in the compiled resource, whose $defs are keyed by document
-// pointers: see compiler.defRef) into a fragment of the document.
-func schemaLocation(ve *jsonschema.ValidationError) string {
-	_, frag, ok := strings.Cut(ve.SchemaURL, "#")
+// pointers: see compiler.defRef) into a fragment of the document: schema
+// is the library's location of the schema, k the error it raised.
+func schemaLocation(schema string, k jsonschema.ErrorKind) string {
+	_, frag, ok := strings.Cut(schema, "#")
 	if !ok {
 		return ""
 	}
@@ -181,9 +189,9 @@ func schemaLocation(ve *jsonschema.ValidationError) string {
 		b.WriteByte('/')
 		b.WriteString(t)
 	}
-	for _, k := range ve.ErrorKind.KeywordPath() {
+	for _, kw := range k.KeywordPath() {
 		b.WriteByte('/')
-		b.WriteString(escapeToken(k))
+		b.WriteString(escapeToken(kw))
 	}
 	return b.String()
 }

@@ -1,0 +1,430 @@
+package openapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// The explaining half of the fast path (fastpath.go): a value the fast
+// path read but could not find valid is checked against the compiled
+// schema as the validator checks it, keyword by keyword in the same
+// order, and each error the validator would raise becomes the violation
+// violationsOf makes of it (the same reason, the same document location,
+// the first one for each path kept), without the validator's tree of
+// errors. Only the keywords the fast path compiles are met (a schema it
+// did not compile ends the explanation undecided), so that none of them
+// depends on whether another subschema is valid.
+//
+// The validator goes through an object's properties in the map's order.
+// The violations of different properties differ in their paths, which
+// sortViolations orders, unless joinPath renders two places alike (a
+// property named "a.b" and a property b of a property a): a violation
+// under a property whose name could be so confused leaves the body to
+// the usual path.
+
+// types is a set of JSON types, as the validator tells them apart.
+type types uint8
+
+const (
+	typeNull types = 1 << iota
+	typeBoolean
+	typeNumber
+	typeInteger
+	typeString
+	typeArray
+	typeObject
+)
+
+// typesOf returns the types s's type keyword allows (0: any).
+func typesOf(s *jsonschema.Schema) types {
+	if s.Types == nil {
+		return 0
+	}
+	var t types
+	for _, name := range s.Types.ToStrings() {
+		switch name {
+		case "null":
+			t |= typeNull
+		case "boolean":
+			t |= typeBoolean
+		case "number":
+			t |= typeNumber
+		case "integer":
+			t |= typeInteger
+		case "string":
+			t |= typeString
+		case "array":
+			t |= typeArray
+		case "object":
+			t |= typeObject
+		}
+	}
+	return t
+}
+
+// typeOf returns the type of a decoded JSON value, and its name.
+func typeOf(v any) (types, string) {
+	switch v.(type) {
+	case nil:
+		return typeNull, "null"
+	case bool:
+		return typeBoolean, "boolean"
+	case json.Number:
+		return typeNumber, "number"
+	case string:
+		return typeString, "string"
+	case []any:
+		return typeArray, "array"
+	case map[string]any:
+		return typeObject, "object"
+	}
+	return 0, ""
+}
+
+// explainer finds what is wrong with one value.
+type explainer struct {
+	known map[*jsonschema.Schema]types // the schemas the fast path compiled
+	locs  *locationCache
+	loc   []string // where the value being checked is
+	odd   int      // how many names in loc joinPath may confuse
+	out   []Violation
+	ok    bool // false: undecided
+}
+
+// explain returns the violations ValidateRequest finds in v, a value read
+// by the fast path fp, sorted as it sorts them; ok is false when it cannot
+// be certain of them.
+func explain(fp *fastPath, v any, locs *locationCache) (vs []Violation, ok bool) {
+	e := explainer{known: fp.known, locs: locs, ok: true}
+	e.schema(fp.schema, v)
+	if !e.ok {
+		return nil, false
+	}
+	sortViolations(e.out)
+	return e.out, true
+}
+
+// emit records the error k that s raises, at the value's place, or for
+// an object's property name when named.
+func (e *explainer) emit(s *jsonschema.Schema, k jsonschema.ErrorKind, name string, named bool) {
+	if !e.ok {
+		return
+	}
+	if e.odd > 0 || named && confusable(name) {
+		e.ok = false
+		return
+	}
+	var path string
+	if named {
+		path = childPath(e.loc, name)
+	} else {
+		path = joinPath(e.loc)
+	}
+	for _, x := range e.out {
+		if x.Path == path {
+			return // the first for each path is kept
+		}
+	}
+	why := ""
+	switch k.(type) {
+	case *kind.Required:
+		why = "required property is missing"
+	case *kind.AdditionalProperties:
+		why = "property is not declared by the schema"
+	default:
+		why = reason(k)
+	}
+	e.out = append(e.out, Violation{Path: path, Reason: why, Schema: keywordLocation(s.Location, k, e.locs)})
+}
+
+// confusable reports whether joinPath could render a place with a
+// property of this name as it renders another place.
+func confusable(name string) bool {
+	return name == "" || strings.ContainsAny(name, ".[]")
+}
+
+// child checks v, found under name, against s.
+func (e *explainer) child(s *jsonschema.Schema, v any, name string, property bool) {
+	odd := property && confusable(name)
+	if odd {
+		e.odd++
+	}
+	e.loc = append(e.loc, name)
+	e.schema(s, v)
+	e.loc = e.loc[:len(e.loc)-1]
+	if odd {
+		e.odd--
+	}
+}
+
+// schema checks v against s, as the validator's validate does.
+func (e *explainer) schema(s *jsonschema.Schema, v any) {
+	if !e.ok {
+		return
+	}
+	if s.Bool != nil {
+		if !*s.Bool {
+			e.emit(s, &kind.FalseSchema{}, "", false)
+		}
+		return
+	}
+	want, ok := e.known[s]
+	got, gotName := typeOf(v)
+	if !ok || got == 0 {
+		e.ok = false
+		return
+	}
+	if want != 0 && want&got == 0 && (want&typeInteger == 0 || got != typeNumber || !e.integer(v.(json.Number))) {
+		e.emit(s, &kind.Type{Got: gotName, Want: s.Types.ToStrings()}, "", false)
+		return
+	}
+	if s.Const != nil {
+		if !e.equal(v, *s.Const) {
+			e.emit(s, &kind.Const{Got: v, Want: *s.Const}, "", false)
+			return
+		}
+	}
+	if s.Enum != nil {
+		matched := false
+		for _, item := range s.Enum.Values {
+			if matched = e.equal(v, item); matched {
+				break
+			}
+		}
+		if !matched {
+			e.emit(s, &kind.Enum{Got: v, Want: s.Enum.Values}, "", false)
+			return
+		}
+	}
+	if s.Format != nil {
+		if err := s.Format.Validate(v); err != nil {
+			e.emit(s, &kind.Format{Got: v, Want: s.Format.Name, Err: err}, "", false)
+			return
+		}
+	}
+	if s.Ref != nil {
+		e.schema(s.Ref, v)
+		if refOnly(s) {
+			return
+		}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		e.object(s, x)
+	case []any:
+		e.array(s, x)
+	case string:
+		e.string(s, x)
+	case json.Number:
+		e.number(s, x)
+	}
+	for _, m := range s.AllOf {
+		e.schema(m, v)
+	}
+	for _, ext := range s.Extensions {
+		if _, ok := ext.(integerOnly); !ok {
+			e.ok = false
+			return
+		}
+		if n, ok := v.(json.Number); ok && strings.ContainsAny(string(n), ".eE") {
+			e.emit(s, &notIntegerLiteral{got: string(n)}, "", false)
+		}
+	}
+}
+
+// object checks an object against s's object keywords, as the
+// validator's objValidate does.
+func (e *explainer) object(s *jsonschema.Schema, obj map[string]any) {
+	if s.MinProperties != nil && len(obj) < *s.MinProperties {
+		e.emit(s, &kind.MinProperties{Got: len(obj), Want: *s.MinProperties}, "", false)
+	}
+	if s.MaxProperties != nil && len(obj) > *s.MaxProperties {
+		e.emit(s, &kind.MaxProperties{Got: len(obj), Want: *s.MaxProperties}, "", false)
+	}
+	var missing []string
+	for _, name := range s.Required {
+		if _, ok := obj[name]; !ok {
+			missing = append(missing, name)
+		}
+	}
+	if missing != nil {
+		k := &kind.Required{Missing: missing}
+		for _, name := range missing {
+			e.emit(s, k, name, true)
+		}
+	}
+	var additional []string
+	for name, v := range obj {
+		if ps, ok := s.Properties[name]; ok {
+			e.child(ps, v, name, true)
+			continue
+		}
+		switch ap := s.AdditionalProperties.(type) {
+		case bool:
+			if !ap {
+				additional = append(additional, name)
+			}
+		case *jsonschema.Schema:
+			e.child(ap, v, name, true)
+		}
+	}
+	if additional != nil {
+		k := &kind.AdditionalProperties{Properties: additional}
+		for _, name := range additional {
+			e.emit(s, k, name, true)
+		}
+	}
+}
+
+// array checks an array against s's array keywords, as the validator's
+// arrValidate does.
+func (e *explainer) array(s *jsonschema.Schema, arr []any) {
+	if s.MinItems != nil && len(arr) < *s.MinItems {
+		e.emit(s, &kind.MinItems{Got: len(arr), Want: *s.MinItems}, "", false)
+	}
+	if s.MaxItems != nil && len(arr) > *s.MaxItems {
+		e.emit(s, &kind.MaxItems{Got: len(arr), Want: *s.MaxItems}, "", false)
+	}
+	if items := itemsOf(s); items != nil {
+		for i, v := range arr {
+			e.child(items, v, strconv.Itoa(i), false)
+		}
+	}
+}
+
+// string checks a string against s's string keywords, as the validator's
+// strValidate does.
+func (e *explainer) string(s *jsonschema.Schema, str string) {
+	n := -1
+	if s.MinLength != nil || s.MaxLength != nil {
+		n = utf8.RuneCountInString(str)
+	}
+	if s.MinLength != nil && n < *s.MinLength {
+		e.emit(s, &kind.MinLength{Got: n, Want: *s.MinLength}, "", false)
+	}
+	if s.MaxLength != nil && n > *s.MaxLength {
+		e.emit(s, &kind.MaxLength{Got: n, Want: *s.MaxLength}, "", false)
+	}
+	if s.Pattern != nil && !s.Pattern.MatchString(str) {
+		e.emit(s, &kind.Pattern{Got: str, Want: s.Pattern.String()}, "", false)
+	}
+}
+
+// number checks a number against s's numeric keywords, as the
+// validator's numValidate does.
+func (e *explainer) number(s *jsonschema.Schema, n json.Number) {
+	if s.Minimum == nil && s.Maximum == nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil {
+		return
+	}
+	r := e.rat(n)
+	if r == nil {
+		return
+	}
+	if s.Minimum != nil && r.Cmp(s.Minimum) < 0 {
+		e.emit(s, &kind.Minimum{Got: r, Want: s.Minimum}, "", false)
+	}
+	if s.Maximum != nil && r.Cmp(s.Maximum) > 0 {
+		e.emit(s, &kind.Maximum{Got: r, Want: s.Maximum}, "", false)
+	}
+	if s.ExclusiveMinimum != nil && r.Cmp(s.ExclusiveMinimum) <= 0 {
+		e.emit(s, &kind.ExclusiveMinimum{Got: r, Want: s.ExclusiveMinimum}, "", false)
+	}
+	if s.ExclusiveMaximum != nil && r.Cmp(s.ExclusiveMaximum) >= 0 {
+		e.emit(s, &kind.ExclusiveMaximum{Got: r, Want: s.ExclusiveMaximum}, "", false)
+	}
+	if s.MultipleOf != nil {
+		if q := new(big.Rat).Quo(r, s.MultipleOf); !q.IsInt() {
+			e.emit(s, &kind.MultipleOf{Got: r, Want: s.MultipleOf}, "", false)
+		}
+	}
+}
+
+// maxExplainExponent bounds the exponents of the numbers explain turns
+// into rationals: larger ones are left to the usual path.
+const maxExplainExponent = 1000
+
+// rat returns the exact value of n, or nil (and the explanation
+// undecided) when its exponent is too large to work with.
+func (e *explainer) rat(n json.Number) *big.Rat {
+	if i := strings.IndexAny(string(n), "eE"); i >= 0 {
+		exp, err := strconv.Atoi(strings.TrimPrefix(string(n[i+1:]), "+"))
+		if err != nil || exp > maxExplainExponent || exp < -maxExplainExponent {
+			e.ok = false
+			return nil
+		}
+	}
+	r, ok := new(big.Rat).SetString(string(n))
+	if !ok {
+		e.ok = false
+		return nil
+	}
+	return r
+}
+
+// integer reports whether n is a whole number, as the validator's
+// isInteger does.
+func (e *explainer) integer(n json.Number) bool {
+	if !strings.ContainsAny(string(n), ".eE") {
+		return true
+	}
+	r := e.rat(n)
+	return r != nil && r.IsInt()
+}
+
+// equal reports whether v equals w, a value of a const or an enum, as the
+// validator's equals does: numbers by their values, and a number equals
+// a string whose text big.Rat reads as the same value.
+func (e *explainer) equal(v, w any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		w, ok := w.(map[string]any)
+		if !ok || len(v) != len(w) {
+			return false
+		}
+		for k, x := range v {
+			y, ok := w[k]
+			if !ok || !e.equal(x, y) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		w, ok := w.([]any)
+		if !ok || len(v) != len(w) {
+			return false
+		}
+		for i := range v {
+			if !e.equal(v[i], w[i]) {
+				return false
+			}
+		}
+		return true
+	case nil:
+		return w == nil
+	case bool:
+		w, ok := w.(bool)
+		return ok && v == w
+	case string:
+		w, ok := w.(string)
+		return ok && v == w
+	case json.Number:
+		if wn, ok := w.(json.Number); ok && wn == v {
+			return true
+		}
+		r := e.rat(v)
+		if r == nil {
+			return false
+		}
+		r2, ok := new(big.Rat).SetString(fmt.Sprint(w))
+		return ok && r.Cmp(r2) == 0
+	}
+	e.ok = false
+	return false
+}
