@@ -27,6 +27,12 @@ func (d *discard) WriteHeader(s int)           { d.status = s }
 // requests are built beforehand, as net/http would build them, so that
 // only the handler is measured.
 func benchCreate(b *testing.B, want int, body func(i int) []byte) {
+	benchCreateAs(b, want, "Bearer abc", body)
+}
+
+// benchCreateAs is benchCreate with the Authorization header auth; none
+// when auth is empty.
+func benchCreateAs(b *testing.B, want int, auth string, body func(i int) []byte) {
 	s, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -36,8 +42,11 @@ func benchCreate(b *testing.B, want int, body func(i int) []byte) {
 	for i := range reqs {
 		p := body(i)
 		reqs[i] = &http.Request{Method: "POST", URL: u, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-			Header: http.Header{"Authorization": {"Bearer abc"}, "Content-Type": {"application/json"}},
+			Header: http.Header{"Content-Type": {"application/json"}},
 			Body:   io.NopCloser(bytes.NewReader(p)), ContentLength: int64(len(p)), Host: "127.0.0.1", RequestURI: "/plants"}
+		if auth != "" {
+			reqs[i].Header.Set("Authorization", auth)
+		}
 	}
 	w := &discard{h: http.Header{}}
 	b.ReportAllocs()
@@ -69,6 +78,12 @@ func BenchmarkCreateInvalid(b *testing.B) {
 func BenchmarkCreateMalformed(b *testing.B) {
 	body := []byte(`{"id":7,"name":`)
 	benchCreate(b, 400, func(int) []byte { return body })
+}
+
+// BenchmarkCreateNoToken is a valid create without a bearer token.
+func BenchmarkCreateNoToken(b *testing.B) {
+	body := []byte(`{"id":7,"name":"Monstera","tag":"aroid"}`)
+	benchCreateAs(b, 401, "", func(int) []byte { return body })
 }
 
 // Stage benchmarks: the pieces of a valid create, one at a time.

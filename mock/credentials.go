@@ -66,7 +66,8 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 	var lead *problem
 	leadSent := false
 	var challenges []string
-	var keys []string // the schemes challenged, by challengeKey
+	var keyRoom [4]string
+	keys := keyRoom[:0] // the schemes challenged, by challengeKey
 	for _, alt := range op.Security {
 		ok := true
 		for _, sch := range alt {

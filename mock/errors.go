@@ -113,7 +113,11 @@ func (p *problem) text() string {
 }
 
 func invalid(code Code, c class, format string, args ...any) *problem {
-	return &problem{code: code, class: c, message: fmt.Sprintf(format, args...)}
+	msg := format
+	if len(args) > 0 || strings.Contains(format, "%") {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &problem{code: code, class: c, message: msg}
 }
 
 // SpecError reports an OpenAPI document the mock cannot serve.
