@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 

@@ -3,7 +3,7 @@ package mock
 import (
 	"bytes"
 	"context"
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"io"
 	"net/http"
 	"net/url"

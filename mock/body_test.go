@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // expandURL evaluates a callback's URL: a runtime expression

@@ -16,9 +16,9 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock"
 	"github.com/plantmock/plantmock/mock/internal/exercise"
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 

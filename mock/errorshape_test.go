@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // shapesSpec declares error answers of every JSON type. Each operation

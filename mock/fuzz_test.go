@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
 )
 
 // FuzzServeHTTP sends arbitrary methods, paths, tokens, content types and

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
 )
 

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // crudStore is a real service of replicaSpec for the recording tests:

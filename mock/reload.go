@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 

@@ -5,10 +5,13 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // lineHandler stands in for slog's TextHandler or JSONHandler (inner) on
@@ -215,61 +218,29 @@ func needsQuoting(s string) bool {
 // string.
 func jsonSafe(c byte) bool { return c >= 0x20 && c != '"' && c != '\\' }
 
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString writes s quoted as the JSONHandler writes strings.
-func appendJSONString(b []byte, s string) []byte { return appendQuotedJSON(b, s, false) }
+// appendJSONString writes s quoted as the JSONHandler writes strings,
+// which is as jsonx does.
+func appendJSONString(b []byte, s string) []byte { return jsonx.AppendString(b, s) }
 
 // appendMarshaledString writes s quoted as encoding/json, without HTML
-// escaping, writes strings: as the JSONHandler, but for \b and \f.
-func appendMarshaledString(b []byte, s string) []byte { return appendQuotedJSON(b, s, true) }
-
-func appendQuotedJSON(b []byte, s string, shortBF bool) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if jsonSafe(c) {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch {
-			case c == '\\' || c == '"':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c == '\b' && shortBF:
-				b = append(b, '\\', 'b')
-			case c == '\f' && shortBF:
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
+// escaping, writes strings: as the JSONHandler does, but for \b and \f,
+// which it writes short.
+func appendMarshaledString(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, "\b\f") {
+		return jsonx.AppendString(b, s)
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	b = append(b, '"')
+	for {
+		i := strings.IndexAny(s, "\b\f")
+		if i < 0 {
+			break
+		}
+		q := jsonx.AppendString(nil, s[:i])
+		b = append(b, q[1:len(q)-1]...)
+		b = append(b, '\\', map[byte]byte{'\b': 'b', '\f': 'f'}[s[i]])
+		s = s[i+1:]
+	}
+	q := jsonx.AppendString(nil, s)
+	b = append(b, q[1:]...)
+	return b
 }

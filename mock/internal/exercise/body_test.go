@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 const bodySpec = `openapi: 3.1.0

@@ -1,6 +1,6 @@
 package media
 
-import "github.com/plantmock/plantmock/mock/internal/jsonx"
+import "github.com/plantmock/plantmock/internal/jsonx"
 
 // appendJSON appends v as compact JSON. For a stream of values, one a
 // line (NDJSON), each item of an array is a line, and any other value the

@@ -6,7 +6,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock"
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // checkFast decodes body with s's fast path and the usual way (what

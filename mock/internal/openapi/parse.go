@@ -11,7 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // maxNesting bounds how deeply the values of a document may nest, so that

@@ -6,7 +6,7 @@ import (
 	"mime/multipart"
 	"net/http/httptest"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 

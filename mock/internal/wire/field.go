@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // style is a serialization style of the OpenAPI Parameter and Encoding

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // fuzzParams has a parameter of every style, so that every input meets

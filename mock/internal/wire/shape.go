@@ -3,7 +3,7 @@ package wire
 import (
 	"encoding/json"
 
-	"github.com/plantmock/plantmock/mock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // TypeSet is a set of JSON types, the "type" keyword of a schema.
