@@ -132,16 +132,7 @@ func (e *explainer) emit(s *jsonschema.Schema, k jsonschema.ErrorKind, name stri
 			return // the first for each path is kept
 		}
 	}
-	why := ""
-	switch k.(type) {
-	case *kind.Required:
-		why = "required property is missing"
-	case *kind.AdditionalProperties:
-		why = "property is not declared by the schema"
-	default:
-		why = reason(k)
-	}
-	e.out = append(e.out, Violation{Path: path, Reason: why, Schema: keywordLocation(s.Location, k, e.locs)})
+	e.out = append(e.out, Violation{Path: path, Reason: reason(k), Schema: keywordLocation(s.Location, k, e.locs)})
 }
 
 // confusable reports whether joinPath could render a place with a

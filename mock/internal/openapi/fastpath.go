@@ -106,6 +106,23 @@ const (
 	kindNumber = kindWhole | kindOther
 )
 
+// kindsOf returns the kinds of value that types allow. An integer is a
+// whole number as written: 1.0 and 1e3, integers in 3.1, are left to the
+// validator.
+func kindsOf(t types) uint8 {
+	var k uint8
+	for _, m := range [...]struct {
+		t types
+		k uint8
+	}{{typeNull, kindNull}, {typeBoolean, kindBool}, {typeNumber, kindNumber}, {typeInteger, kindWhole},
+		{typeString, kindString}, {typeArray, kindArray}, {typeObject, kindObject}} {
+		if t&m.t != 0 {
+			k |= m.k
+		}
+	}
+	return k
+}
+
 // fastNode is what a value at one place of a body must satisfy: the
 // conjunction of the compiled schemas that apply there (a schema, its
 // $ref and its allOf members, and for a property each object schema's
@@ -394,26 +411,7 @@ func itemsOf(s *jsonschema.Schema) *jsonschema.Schema {
 // to n.
 func (n *fastNode) add(s *jsonschema.Schema) {
 	if s.Types != nil {
-		var k uint8
-		for _, t := range s.Types.ToStrings() {
-			switch t {
-			case "null":
-				k |= kindNull
-			case "boolean":
-				k |= kindBool
-			case "number":
-				k |= kindNumber
-			case "integer":
-				k |= kindWhole // 1.0 and 1e3 in 3.1: declined
-			case "string":
-				k |= kindString
-			case "array":
-				k |= kindArray
-			case "object":
-				k |= kindObject
-			}
-		}
-		n.kinds &= k
+		n.kinds &= kindsOf(typesOf(s))
 	}
 	if s.Enum != nil {
 		n.addEnum(s.Enum.Values)

@@ -219,11 +219,11 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		for _, m := range k.Missing {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: "required property is missing", Schema: cachedLocation(ve, locs)})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, m), Reason: reason(k), Schema: cachedLocation(ve, locs)})
 		}
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: "property is not declared by the schema", Schema: cachedLocation(ve, locs)})
+			*out = appendUnique(*out, Violation{Path: childPath(ve.InstanceLocation, p), Reason: reason(k), Schema: cachedLocation(ve, locs)})
 		}
 	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 		// containers without causes carry no information of their own
@@ -234,8 +234,15 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 
 var english = language.English
 
+// reason says what an error kind means. For a required property that is
+// missing and a property the schema does not declare, it is said of the
+// property, whose path the violation has.
 func reason(k jsonschema.ErrorKind) string {
 	switch k := k.(type) {
+	case *kind.Required:
+		return "required property is missing"
+	case *kind.AdditionalProperties:
+		return "property is not declared by the schema"
 	case *kind.Type:
 		return "expected " + strings.Join(k.Want, " or ") + ", got " + k.Got
 	case *kind.Enum:
