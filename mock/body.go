@@ -13,9 +13,10 @@ import (
 
 // checkBody reads the request body and validates it against the
 // operation: size, Content-Type, JSON syntax and schema. It puts the body
-// as read and its decoded JSON value in x. A JSON body that the schema's
-// fast path finds valid is decoded and checked in one pass; any other is
-// decoded, then validated, which tells what is wrong.
+// as read and its decoded JSON value in x. A JSON body is read and judged
+// in one pass by the schema's fast path, which names what is wrong as the
+// validator would; a body the fast path cannot be sure of is decoded, then
+// validated.
 func (s *Server) checkBody(x *exchange) *problem {
 	op, r := x.plan.op, x.r
 	if op.Body == nil {
