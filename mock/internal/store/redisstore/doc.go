@@ -2,18 +2,21 @@
 // mock processes sharing one Redis serve the same resources, with what
 // sessions hold besides (Touch, Hit, Active, Append and the rest).
 //
-// Every change is one Lua script (run with EVALSHA), so it is atomic
-// across callers and processes. A Create with a key makes its document
-// first and stores it with one script, which checks the key and the
-// bound. A Create whose key is assigned takes three steps: a script
-// reserves the next key and counts the resource against the bound, the
-// document function runs, and a second script stores the document, or
-// releases the reservation when the function failed. A reservation that is neither stored nor
-// released within a minute (its process stopped) is given up by the next
-// create. Journal records that arrive together are written by one script
-// call (see appender). Update reads, calls its function, and stores
-// the result only if the document is still the one it read, retrying
-// otherwise.
+// Every change is one operation of a Lua script (run with EVALSHA), so it
+// is atomic across callers and processes. The operations a request makes
+// on its way (Create, Get, Update, Delete, Touch, Hit, Active, Append)
+// are batched: one script call carries every operation that arrived
+// while the previous call was out (see batcher), so that a busy mock
+// makes one round trip to Redis for many requests. A Create with a key
+// makes its document first and stores it with one operation, which
+// checks the key and the bound. A Create whose key is assigned takes
+// three steps: an operation reserves the next key and counts the
+// resource against the bound, the document function runs, and a second
+// operation stores the document, or releases the reservation when the
+// function failed. A reservation that is neither stored nor released
+// within a minute (its process stopped) is given up by a later create.
+// Update reads, calls its function, and stores the result only if the
+// document is still the one it read, retrying otherwise.
 //
 // Keys live under Options.Prefix:
 //

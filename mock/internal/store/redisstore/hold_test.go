@@ -25,7 +25,7 @@ func TestHoldEnds(t *testing.T) {
 
 	// The stopped process: a reservation of "a" and nothing after.
 	k := s.keys("", "/plants")
-	if _, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, "p:count", "p:token", "p:held", "p:holds"}, "a", s.max, s.hold.Milliseconds()); err != nil {
+	if _, err := s.reserve(ctx, k, "a"); err != nil {
 		t.Fatalf("reserve: %v", err)
 	}
 	if _, err := s.Create(ctx, "", "/plants", "a", fixed(`{"v":1}`)); !errors.Is(err, store.ErrExists) {

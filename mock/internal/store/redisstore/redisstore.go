@@ -23,7 +23,7 @@ type Store struct {
 	max     int
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
-	appends *appender     // the writer of journal records
+	batches *batcher      // the writer of the calls of requests
 
 	closeOnce sync.Once
 }
@@ -67,7 +67,7 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		rdb.Close()
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
-	s.appends = newAppender(s)
+	s.batches = newBatcher(s)
 	return s, nil
 }
 
@@ -96,7 +96,7 @@ func parseURL(raw string) (rueidis.ClientOption, error) {
 // Redis.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
-		s.appends.close()
+		s.batches.close()
 		s.rdb.Close()
 	})
 	return nil
@@ -154,8 +154,8 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		v, err := s.run(ctx, "create", createScript, []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
-			key, s.max, col, k.base, d, made)
+		v, err := s.batches.call(ctx, "create", []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
+			key, strconv.Itoa(s.max), col, k.base, string(d), made)
 		if err != nil {
 			return "", err
 		}
@@ -170,7 +170,7 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		return "", derr // free and with room, but no document
 	}
 	for {
-		v, err := s.run(ctx, "create", reserveScript, []string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()}, key, s.max, s.hold.Milliseconds())
+		v, err := s.reserve(ctx, k, key)
 		if err != nil {
 			return "", err
 		}
@@ -187,10 +187,10 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if err != nil {
 			// Should Redis fail to release, the reservation ends with its
 			// hold; the caller gets doc's error either way, as promised.
-			s.run(ctx, "create", releaseScript, []string{k.res, s.count(), s.held(), s.holds()}, got, token)
+			s.batches.call(ctx, "release", []string{k.res, s.count(), s.held(), s.holds()}, got, token)
 			return "", err
 		}
-		v, err = s.run(ctx, "create", commitScript, []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()}, got, token, d, col, k.base)
+		v, err = s.batches.call(ctx, "commit", []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()}, got, token, string(d), col, k.base)
 		if err != nil {
 			return "", err
 		}
@@ -202,17 +202,24 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 	}
 }
 
+// reserve reserves key, or the next free sequence number with key "",
+// for the store's hold, and counts it against the bound.
+func (s *Store) reserve(ctx context.Context, k keys, key string) (any, error) {
+	return s.batches.call(ctx, "reserve", []string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()},
+		key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10))
+}
+
 // Get implements store.Store.
 func (s *Store) Get(ctx context.Context, sess, col, key string) ([]byte, error) {
-	docs := s.keys(sess, col).docs
-	d, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Hget().Key(docs).Field(key).Build() }).AsBytes()
-	switch {
-	case rueidis.IsRedisNil(err):
-		return nil, store.ErrNotFound
-	case err != nil:
-		return nil, unavailable("get", err)
+	v, err := s.batches.call(ctx, "get", []string{s.keys(sess, col).docs}, key)
+	if err != nil {
+		return nil, err
 	}
-	return d, nil
+	d, ok := v.(string)
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return []byte(d), nil
 }
 
 // List implements store.Store.
@@ -251,7 +258,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 		if err != nil {
 			return nil, err
 		}
-		v, err := s.run(ctx, "update", replaceScript, []string{k.docs}, key, old, d)
+		v, err := s.batches.call(ctx, "replace", []string{k.docs}, key, string(old), string(d))
 		if err != nil {
 			return nil, err
 		}
@@ -268,7 +275,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, error) {
 	k := s.keys(sess, col)
-	v, err := s.run(ctx, "delete", deleteScript, []string{k.docs, k.order, s.count()}, key)
+	v, err := s.batches.call(ctx, "delete", []string{k.docs, k.order, s.count()}, key)
 	if err != nil {
 		return nil, err
 	}

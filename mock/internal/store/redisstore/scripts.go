@@ -62,92 +62,6 @@ local function mget(hash, names, out)
 end
 `
 
-// reserveScript reserves a key for a create, for ARGV[3] milliseconds,
-// and counts it against the bound. KEYS: docs, res, seq, count, token,
-// held, holds. ARGV: key ("" to assign), max, hold. It returns
-// {"exists"}, {"full"} or {"ok", key, token}.
-var reserveScript = rueidis.NewLuaScript(lua + `
-reclaim(KEYS[6], KEYS[7], KEYS[4])
-local key = ARGV[1]
-if key ~= "" and (redis.call("HEXISTS", KEYS[1], key) == 1 or redis.call("HEXISTS", KEYS[2], key) == 1) then
-  return {"exists"}
-end
-if tonumber(redis.call("GET", KEYS[4]) or "0") + 1 > tonumber(ARGV[2]) then
-  return {"full"}
-end
-if key == "" then
-  key = redis.call("GET", KEYS[3]) or "0"
-  repeat
-    key = incr(key)
-  until redis.call("HEXISTS", KEYS[1], key) == 0 and redis.call("HEXISTS", KEYS[2], key) == 0
-end
-local token = redis.call("INCR", KEYS[5])
-redis.call("HSET", KEYS[2], key, token)
-redis.call("INCR", KEYS[4])
-redis.call("ZADD", KEYS[6], now() + tonumber(ARGV[3]), token)
-redis.call("HSET", KEYS[7], token, #KEYS[2] .. ":" .. KEYS[2] .. key)
-return {"ok", key, tostring(token)}
-`)
-
-// createScript stores the document of a create with a key unless the
-// key is taken or reserved ("exists") or the store is full ("full"); with
-// ARGV[6] other than "1" (no document could be made) it stores nothing
-// and returns "free" when neither holds. KEYS: docs, res, seq, count,
-// order, ticks, sess, held, holds. ARGV: key, max, collection path, base,
-// document, made. It returns "ok" when stored.
-var createScript = rueidis.NewLuaScript(lua + `
-reclaim(KEYS[8], KEYS[9], KEYS[4])
-local key = ARGV[1]
-if redis.call("HEXISTS", KEYS[1], key) == 1 or redis.call("HEXISTS", KEYS[2], key) == 1 then
-  return "exists"
-end
-if tonumber(redis.call("GET", KEYS[4]) or "0") + 1 > tonumber(ARGV[2]) then
-  return "full"
-end
-if ARGV[6] ~= "1" then return "free" end
-redis.call("INCR", KEYS[4])
-redis.call("HSET", KEYS[1], key, ARGV[5])
-redis.call("ZADD", KEYS[5], redis.call("INCR", KEYS[6]), key)
-redis.call("HSET", KEYS[7], ARGV[3], ARGV[4])
-above(KEYS[3], key)
-return "ok"
-`)
-
-// commitScript stores the document of a reserved key. When a Reset or a
-// Fill took the reservation away meanwhile, or it outlived its hold, it
-// stores nothing, uncounts the reservation and returns 0; otherwise 1.
-// KEYS: docs, res, seq, count, order, ticks, sess, held, holds. ARGV: key,
-// token, document, collection path, base.
-var commitScript = rueidis.NewLuaScript(lua + `
-local key = ARGV[1]
-if redis.call("ZREM", KEYS[8], ARGV[2]) == 0 then return 0 end
-redis.call("HDEL", KEYS[9], ARGV[2])
-if redis.call("HGET", KEYS[2], key) ~= ARGV[2] then
-  redis.call("DECR", KEYS[4])
-  return 0
-end
-redis.call("HDEL", KEYS[2], key)
-redis.call("HSET", KEYS[1], key, ARGV[3])
-redis.call("ZADD", KEYS[5], redis.call("INCR", KEYS[6]), key)
-redis.call("HSET", KEYS[7], ARGV[4], ARGV[5])
-above(KEYS[3], key)
-return 1
-`)
-
-// releaseScript gives up a reservation: the key is free again and the
-// resource counts no more, unless it was reclaimed already. KEYS: res,
-// count, held, holds. ARGV: key, token.
-var releaseScript = rueidis.NewLuaScript(`
-if redis.call("HGET", KEYS[1], ARGV[1]) == ARGV[2] then
-  redis.call("HDEL", KEYS[1], ARGV[1])
-end
-if redis.call("ZREM", KEYS[3], ARGV[2]) == 1 then
-  redis.call("HDEL", KEYS[4], ARGV[2])
-  redis.call("DECR", KEYS[2])
-end
-return 1
-`)
-
 // listScript returns up to ARGV[1] documents of a collection, oldest
 // first; all when ARGV[1] is negative. KEYS: docs, order.
 var listScript = rueidis.NewLuaScript(lua + `
@@ -157,28 +71,6 @@ local stop = -1
 if limit > 0 then stop = limit - 1 end
 local names = redis.call("ZRANGE", KEYS[2], 0, stop)
 return mget(KEYS[1], names, {})
-`)
-
-// replaceScript stores a document again if it is still the one given.
-// KEYS: docs. ARGV: key, old document, new document. It returns -1 when
-// the key holds nothing, 0 when the document changed, 1 when replaced.
-var replaceScript = rueidis.NewLuaScript(`
-local cur = redis.call("HGET", KEYS[1], ARGV[1])
-if not cur then return -1 end
-if cur ~= ARGV[2] then return 0 end
-redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
-return 1
-`)
-
-// deleteScript removes a resource and returns its document, or nil.
-// KEYS: docs, order, count. ARGV: key.
-var deleteScript = rueidis.NewLuaScript(`
-local doc = redis.call("HGET", KEYS[1], ARGV[1])
-if not doc then return nil end
-redis.call("HDEL", KEYS[1], ARGV[1])
-redis.call("ZREM", KEYS[2], ARGV[1])
-redis.call("DECR", KEYS[3])
-return doc
 `)
 
 // dumpScript returns a session's collections that hold resources, sorted

@@ -27,8 +27,8 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 // keys expire after idle.
 func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (expired []string, err error) {
 	k := s.state(sess)
-	v, err := s.run(ctx, "touch", touchScript, []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
-		sess, now.UnixMilli(), idle.Milliseconds(), max, s.prefix)
+	v, err := s.batches.call(ctx, "touch", []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
+		sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time
 // many times the rule has answered there, this time included; 0 when
 // the rule answers only every every-th match and this is not one.
 func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64, error) {
-	v, err := s.run(ctx, "hit", hitScript, []string{s.state(sess).rules}, rule, every)
+	v, err := s.batches.call(ctx, "hit", []string{s.state(sess).rules}, rule, strconv.FormatInt(every, 10))
 	if err != nil {
 		return 0, err
 	}
@@ -58,15 +58,12 @@ func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64,
 // Active returns the name of a session's active scenario: ok is false
 // when none was set, and name is "" when none is active.
 func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, err error) {
-	key := s.state(sess).active
-	name, err = s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Get().Key(key).Build() }).ToString()
-	switch {
-	case rueidis.IsRedisNil(err):
-		return "", false, nil
-	case err != nil:
-		return "", false, unavailable("active", err)
+	v, err := s.batches.call(ctx, "active", []string{s.state(sess).active})
+	if err != nil {
+		return "", false, err
 	}
-	return name, true, nil
+	name, ok = v.(string)
+	return name, ok, nil
 }
 
 // SetActive sets the name of a session's active scenario; "" for none.
@@ -114,10 +111,14 @@ type Record struct {
 // Append adds a record to a session's journal, which keeps the newest
 // size, and returns its sequence number: 1 for the first record after the
 // journal was made or reset. It returns once Redis has the record.
-// Appends running at the same time are written together, in one script
-// (see appender).
 func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
-	return s.appends.append(ctx, s.state(sess), size, data)
+	k := s.state(sess)
+	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, strconv.Itoa(size), string(data))
+	if err != nil {
+		return 0, err
+	}
+	n, _ := v.(int64)
+	return uint64(n), nil
 }
 
 // Journal returns the records a session's journal keeps, oldest first.
@@ -164,53 +165,3 @@ func (s *Store) Ping(ctx context.Context) error {
 func (s *Store) ping(ctx context.Context) error {
 	return s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Ping().Build() }).Error()
 }
-
-// touchScript notes the use of a session. KEYS: sessions, and the
-// session's rules, active, journal, seq and hooks. ARGV: name, now, idle, max,
-// prefix. It returns {} when the session is new and there are max
-// sessions, else {"ok", expired...}.
-var touchScript = rueidis.NewLuaScript(`
-local name, now, idle, max, prefix = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
-local function drop(n)
-  local base = prefix .. "s" .. #n .. ":" .. n .. ":"
-  redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
-  redis.call("ZREM", KEYS[1], n)
-end
-local out = {"ok"}
-local last = redis.call("ZSCORE", KEYS[1], name)
-if last and now - tonumber(last) > idle then
-  drop(name)
-  out[#out + 1] = name
-  last = nil
-end
-if not last and redis.call("ZCARD", KEYS[1]) >= max then
-  for _, n in ipairs(redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", "(" .. (now - idle))) do
-    drop(n)
-    out[#out + 1] = n
-  end
-  if redis.call("ZCARD", KEYS[1]) >= max then return {} end
-end
-redis.call("ZADD", KEYS[1], now, name)
-for i = 2, 6 do redis.call("PEXPIRE", KEYS[i], idle) end
-return out
-`)
-
-// hitScript counts a rule's match. KEYS: rules. ARGV: rule, every.
-var hitScript = rueidis.NewLuaScript(`
-local m = redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|m", 1)
-local every = tonumber(ARGV[2])
-if every > 1 and m % every ~= 0 then return 0 end
-return redis.call("HINCRBY", KEYS[1], ARGV[1] .. "|a", 1)
-`)
-
-// appendScript adds journal records and returns their sequence numbers.
-// KEYS: journal and seq of each record. ARGV: size and data of each.
-var appendScript = rueidis.NewLuaScript(`
-local out = {}
-for i = 1, #KEYS, 2 do
-  local n = redis.call("INCR", KEYS[i + 1])
-  redis.call("XADD", KEYS[i], "MAXLEN", ARGV[i], "*", "s", n, "d", ARGV[i + 1])
-  out[#out + 1] = n
-end
-return out
-`)

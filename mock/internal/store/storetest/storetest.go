@@ -213,6 +213,12 @@ func testAssignReset(t *testing.T, s store.Store) {
 	assign(t, s, "", "/plants", "1")
 	assign(t, s, "", "/pets", "1")
 	assign(t, s, "s1", "/plants", "2") // another session's sequence goes on
+	// Collections made again after the reset are the session's again.
+	wantDump(t, s, "", dumped{"/pets", []string{idJSON("1", "assigned")}}, dumped{"/plants", []string{idJSON("1", "assigned")}})
+	create(t, s, "", "/trees", "oak", `{"n":"oak"}`)
+	reset(t, s, "")
+	create(t, s, "", "/trees", "elm", `{"n":"elm"}`)
+	wantDump(t, s, "", dumped{"/trees", []string{`{"n":"elm"}`}})
 }
 
 // List.
@@ -543,6 +549,10 @@ func testFillEmpty(t *testing.T, s store.Store) {
 	wantDump(t, s, "", dumped{"/pets", []string{`{"v":"p"}`}})
 
 	assign(t, s, "", "/plants", "1") // restarted
+
+	// A collection filled with nothing, then given a resource, is dumped.
+	create(t, s, "", "/new", "n", `{"v":"n"}`)
+	wantDump(t, s, "", dumped{"/new", []string{`{"v":"n"}`}}, dumped{"/pets", []string{`{"v":"p"}`}}, dumped{"/plants", []string{idJSON("1", "assigned")}})
 }
 
 // Sessions.

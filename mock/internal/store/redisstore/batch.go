@@ -1,0 +1,126 @@
+package redisstore
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+)
+
+// batcher sends the calls that requests make on their way (read the
+// active scenario, create, get, count a rule, note a session, write a
+// journal record...) to Redis together: one script call carries every
+// call that arrived while the previous one was out, so that a busy mock
+// makes one round trip for many requests instead of one for each call of
+// each, and each request still waits for its own answer. The calls of a
+// batch run one after another in batchScript, each as atomic as when it
+// ran alone.
+//
+// One round trip at a time is out: a batch is written while the previous
+// one is answered by neither, so batches grow with the load.
+type batcher struct {
+	s    *Store
+	reqs chan *call
+	quit chan struct{}
+}
+
+// call is one operation of batchScript waiting for its answer.
+type call struct {
+	op   string   // the name of the operation in batchScript
+	keys []string // its keys
+	args []string // its arguments
+	v    any      // its answer: nil, int64, string or []any
+	err  error
+	done chan struct{}
+}
+
+// maxBatch bounds the calls of one script call.
+const maxBatch = 256
+
+func newBatcher(s *Store) *batcher {
+	b := &batcher{s: s, reqs: make(chan *call, maxBatch), quit: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+// call hands an operation to the writer and waits until Redis answered
+// it, ctx ends or the store is closed. The operation runs within the
+// store's deadline; when ctx ends first, it may still run.
+func (b *batcher) call(ctx context.Context, op string, keys []string, args ...string) (any, error) {
+	c := &call{op: op, keys: keys, args: args, done: make(chan struct{})}
+	select {
+	case <-b.quit:
+		return nil, unavailable(op, errClosed)
+	default:
+	}
+	select {
+	case b.reqs <- c:
+	case <-ctx.Done():
+		return nil, unavailable(op, ctx.Err())
+	case <-b.quit:
+		return nil, unavailable(op, errClosed)
+	}
+	select {
+	case <-c.done:
+		return c.v, c.err
+	case <-ctx.Done():
+		return nil, unavailable(op, ctx.Err())
+	case <-b.quit:
+		return nil, unavailable(op, errClosed)
+	}
+}
+
+// run writes batches until the store is closed.
+func (b *batcher) run() {
+	batch := make([]*call, 0, maxBatch)
+	var keys, args []string
+	for {
+		select {
+		case c := <-b.reqs:
+			batch = append(batch[:0], c)
+		case <-b.quit:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case c := <-b.reqs:
+				batch = append(batch, c)
+			default:
+				break more
+			}
+		}
+		keys, args = b.write(batch, keys[:0], args[:0])
+		clear(batch)
+	}
+}
+
+// write runs a batch in one script call and gives each call its answer
+// or the error. It returns keys and args, emptied, for the next batch.
+func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string) {
+	for _, c := range batch {
+		keys = append(keys, c.keys...)
+		args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
+		args = append(args, c.args...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), b.s.timeout)
+	v, err := batchScript.Exec(ctx, b.s.rdb, keys, args).ToAny()
+	cancel()
+	vs, _ := v.([]any)
+	if err == nil && len(vs) != len(batch) {
+		err = fmt.Errorf("%d answers for %d calls", len(vs), len(batch))
+	}
+	for i, c := range batch {
+		if err != nil {
+			c.err = unavailable(c.op, err)
+		} else {
+			c.v = vs[i]
+		}
+		close(c.done)
+	}
+	clear(keys)
+	clear(args)
+	return keys[:0], args[:0]
+}
+
+// close stops the writer; calls after it fail.
+func (b *batcher) close() { close(b.quit) }

@@ -1,0 +1,211 @@
+package redisstore
+
+import "github.com/redis/rueidis"
+
+// batchScript runs a batch of operations (see batcher) and returns their
+// answers in order. ARGV holds, for each operation, its name, the number
+// of its keys, the number of its arguments, and its arguments; KEYS holds
+// the keys of every operation, in order. Each operation below is given
+// k and a, where its keys and arguments start in KEYS and ARGV, less one;
+// it answers nil (a nil reply), a number, a string or an array. Operations that make a resource count against
+// the bound first reclaim the reservations that outlived their hold,
+// once a batch.
+var batchScript = rueidis.NewLuaScript(lua + `
+local reclaimed = false
+local function reclaimOnce(held, holds, count)
+  if not reclaimed then
+    reclaim(held, holds, count)
+    reclaimed = true
+  end
+end
+
+-- addOrder puts a new resource last in its collection's order. The
+-- first resource of a collection, since it was made, filled or reset,
+-- enters it in its session's hash of collections.
+local function addOrder(order, ticks, sess, path, base, key)
+  local tick = redis.call("INCR", ticks)
+  redis.call("ZADD", order, tick, key)
+  if tick == 1 then redis.call("HSET", sess, path, base) end
+end
+
+local ops = {}
+
+-- create stores the document of a create with a key unless the key is
+-- taken or reserved ("exists") or the store is full ("full"); with made
+-- other than "1" (no document could be made) it stores nothing and
+-- answers "free" when neither holds. It answers "ok" when stored.
+function ops.create(k, a)
+  local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
+  local key, max, path, base, doc, made = unpack(ARGV, a + 1, a + 6)
+  reclaimOnce(held, holds, count)
+  if redis.call("HEXISTS", docs, key) == 1 or redis.call("HEXISTS", res, key) == 1 then
+    return "exists"
+  end
+  if made ~= "1" then
+    if tonumber(redis.call("GET", count) or "0") + 1 > tonumber(max) then return "full" end
+    return "free"
+  end
+  if redis.call("INCR", count) > tonumber(max) then
+    redis.call("DECR", count)
+    return "full"
+  end
+  redis.call("HSET", docs, key, doc)
+  addOrder(order, ticks, sess, path, base, key)
+  above(seq, key)
+  return "ok"
+end
+
+-- reserve reserves a key ("" to assign one) for a create, for hold
+-- milliseconds, and counts it against the bound. It answers {"exists"},
+-- {"full"} or {"ok", key, token}.
+function ops.reserve(k, a)
+  local docs, res, seq, count, tokens, held, holds = unpack(KEYS, k + 1, k + 7)
+  local key, max, hold = unpack(ARGV, a + 1, a + 3)
+  reclaimOnce(held, holds, count)
+  if key ~= "" and (redis.call("HEXISTS", docs, key) == 1 or redis.call("HEXISTS", res, key) == 1) then
+    return {"exists"}
+  end
+  if redis.call("INCR", count) > tonumber(max) then
+    redis.call("DECR", count)
+    return {"full"}
+  end
+  if key == "" then
+    key = redis.call("GET", seq) or "0"
+    repeat
+      key = incr(key)
+    until redis.call("HEXISTS", docs, key) == 0 and redis.call("HEXISTS", res, key) == 0
+  end
+  local token = redis.call("INCR", tokens)
+  redis.call("HSET", res, key, token)
+  redis.call("ZADD", held, now() + tonumber(hold), token)
+  redis.call("HSET", holds, token, #res .. ":" .. res .. key)
+  return {"ok", key, tostring(token)}
+end
+
+-- commit stores the document of a reserved key. When a Reset or a Fill
+-- took the reservation away meanwhile, or it outlived its hold, it stores
+-- nothing, uncounts the reservation and answers 0; otherwise 1.
+function ops.commit(k, a)
+  local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
+  local key, token, doc, path, base = unpack(ARGV, a + 1, a + 5)
+  if redis.call("ZREM", held, token) == 0 then return 0 end
+  redis.call("HDEL", holds, token)
+  if redis.call("HGET", res, key) ~= token then
+    redis.call("DECR", count)
+    return 0
+  end
+  redis.call("HDEL", res, key)
+  redis.call("HSET", docs, key, doc)
+  addOrder(order, ticks, sess, path, base, key)
+  above(seq, key)
+  return 1
+end
+
+-- release gives up a reservation: the key is free again and the resource
+-- counts no more, unless it was reclaimed already.
+function ops.release(k, a)
+  local res, count, held, holds = unpack(KEYS, k + 1, k + 4)
+  local key, token = unpack(ARGV, a + 1, a + 2)
+  if redis.call("HGET", res, key) == token then
+    redis.call("HDEL", res, key)
+  end
+  if redis.call("ZREM", held, token) == 1 then
+    redis.call("HDEL", holds, token)
+    redis.call("DECR", count)
+  end
+  return 1
+end
+
+-- get answers the document under a key, or nil.
+function ops.get(k, a)
+  return redis.call("HGET", KEYS[k + 1], ARGV[a + 1])
+end
+
+-- replace stores a document again if it is still the old one given. It
+-- answers -1 when the key holds nothing, 0 when the document changed, 1
+-- when replaced.
+function ops.replace(k, a)
+  local docs = KEYS[k + 1]
+  local key, old, new = unpack(ARGV, a + 1, a + 3)
+  local cur = redis.call("HGET", docs, key)
+  if not cur then return -1 end
+  if cur ~= old then return 0 end
+  redis.call("HSET", docs, key, new)
+  return 1
+end
+
+-- delete removes a resource and answers its document, or nil.
+function ops.delete(k, a)
+  local docs, order, count = unpack(KEYS, k + 1, k + 3)
+  local key = ARGV[a + 1]
+  local doc = redis.call("HGET", docs, key)
+  if not doc then return nil end
+  redis.call("HDEL", docs, key)
+  redis.call("ZREM", order, key)
+  redis.call("DECR", count)
+  return doc
+end
+
+-- touch notes the use of a session at t. Its keys are the sorted set of
+-- sessions and the session's rules, active, journal, seq and hooks, which
+-- expire after idle. It answers {} when the session is new and there are
+-- max sessions, else {"ok", expired...}.
+function ops.touch(k, a)
+  local sessions = KEYS[k + 1]
+  local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]
+  local function drop(n)
+    local base = prefix .. "s" .. #n .. ":" .. n .. ":"
+    redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
+    redis.call("ZREM", sessions, n)
+  end
+  local out = {"ok"}
+  local last = redis.call("ZSCORE", sessions, name)
+  if last and t - tonumber(last) > idle then
+    drop(name)
+    out[#out + 1] = name
+    last = nil
+  end
+  if not last and redis.call("ZCARD", sessions) >= max then
+    for _, n in ipairs(redis.call("ZRANGEBYSCORE", sessions, "-inf", "(" .. (t - idle))) do
+      drop(n)
+      out[#out + 1] = n
+    end
+    if redis.call("ZCARD", sessions) >= max then return {} end
+  end
+  redis.call("ZADD", sessions, t, name)
+  for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], idle) end
+  return out
+end
+
+-- hit counts a rule's match.
+function ops.hit(k, a)
+  local rules, rule, every = KEYS[k + 1], ARGV[a + 1], tonumber(ARGV[a + 2])
+  local m = redis.call("HINCRBY", rules, rule .. "|m", 1)
+  if every > 1 and m % every ~= 0 then return 0 end
+  return redis.call("HINCRBY", rules, rule .. "|a", 1)
+end
+
+-- active answers a session's active scenario, or nil when none was set.
+function ops.active(k, a)
+  return redis.call("GET", KEYS[k + 1])
+end
+
+-- append adds a journal record, keeping the newest size, and answers its
+-- sequence number.
+function ops.append(k, a)
+  local journal, seq = unpack(KEYS, k + 1, k + 2)
+  local size, data = unpack(ARGV, a + 1, a + 2)
+  local n = redis.call("INCR", seq)
+  redis.call("XADD", journal, "MAXLEN", size, "*", "s", n, "d", data)
+  return n
+end
+
+local out, k, a, n = {}, 0, 1, #ARGV
+while a <= n do
+  local r = ops[ARGV[a]](k, a + 2)
+  if r == nil then r = false end
+  out[#out + 1] = r
+  k, a = k + tonumber(ARGV[a + 1]), a + 3 + tonumber(ARGV[a + 2])
+end
+return out
+`)
