@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 )
 
 // sharedState is the state of a session kept in Redis beside its
@@ -15,19 +16,19 @@ type sharedState struct {
 	name string
 }
 
-// storedEntry is how an Entry is kept in Redis: Entry's own fields,
-// bodies as bytes, without the JSON form the admin API gives it.
-type storedEntry Entry
+// recordBufs holds the buffers of stored entries: Append copies a record
+// before it returns.
+var recordBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 func (st *sharedState) record(ctx context.Context, e Entry) (uint64, error) {
 	if st.sm.journalSize < 0 {
 		return 0, nil
 	}
-	data, err := json.Marshal((*storedEntry)(&e))
-	if err != nil {
-		return 0, err
-	}
-	return st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), data)
+	buf := recordBufs.Get().(*[]byte)
+	*buf = appendStored((*buf)[:0], &e)
+	seq, err := st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), *buf)
+	recordBufs.Put(buf)
+	return seq, err
 }
 
 func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {

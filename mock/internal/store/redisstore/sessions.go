@@ -110,7 +110,8 @@ type Record struct {
 
 // Append adds a record to a session's journal, which keeps the newest
 // size, and returns its sequence number: 1 for the first record after the
-// journal was made or reset. It returns once Redis has the record.
+// journal was made or reset. It returns once Redis has the record, and
+// does not keep data.
 func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
 	k := s.state(sess)
 	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, strconv.Itoa(size), string(data))
