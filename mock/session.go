@@ -122,21 +122,23 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 	return ss, nil
 }
 
-// getShared is get for sessions kept in Redis.
+// getShared is get for sessions kept in Redis. The session it returns
+// is the request's own: it keeps the active scenario that the call which
+// noted the session's use read.
 func (sm *sessions) getShared(ctx context.Context, name string) (*session, *problem) {
-	expired, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max)
+	t, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max)
 	if err == redisstore.ErrTooManySessions {
 		return sm.def, sm.tooMany()
 	}
 	if err != nil {
 		return sm.def, unavailable(err)
 	}
-	for _, n := range expired {
+	for _, n := range t.Expired {
 		if err := sm.store.Reset(ctx, n); err != nil {
 			return sm.def, unavailable(err)
 		}
 	}
-	return sm.newSession(name), nil
+	return &session{name: name, state: &sharedState{sm: sm, name: name, touched: &t}}, nil
 }
 
 func (sm *sessions) tooMany() *problem {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // sharedState is the state of a session kept in Redis beside its
@@ -14,6 +16,10 @@ import (
 type sharedState struct {
 	sm   *sessions
 	name string
+	// touched is what noting the use of a named session found, for the
+	// one request that noted it; nil for the default session, which is
+	// shared by every request and reads its active scenario each time.
+	touched *redisstore.Touched
 }
 
 // recordBufs holds the buffers of stored entries: Append copies a record
@@ -62,7 +68,14 @@ func (st *sharedState) resetRules(ctx context.Context) error {
 }
 
 func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario, error) {
-	name, ok, err := st.sm.shared.Active(ctx, st.name)
+	var name string
+	var ok bool
+	var err error
+	if t := st.touched; t != nil {
+		name, ok = t.Active, t.ActiveSet // read as the request began: no second round trip
+	} else {
+		name, ok, err = st.sm.shared.Active(ctx, st.name)
+	}
 	switch {
 	case err != nil:
 		return nil, err
@@ -83,7 +96,13 @@ func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
 	if sc != nil {
 		name = sc.name
 	}
-	return st.sm.shared.SetActive(ctx, st.name, name)
+	if err := st.sm.shared.SetActive(ctx, st.name, name); err != nil {
+		return err
+	}
+	if t := st.touched; t != nil {
+		t.Active, t.ActiveSet = name, true
+	}
+	return nil
 }
 
 func (st *sharedState) subscribers(ctx context.Context) (map[string]Subscriber, error) {

@@ -149,7 +149,7 @@ end
 -- touch notes the use of a session at t. Its keys are the sorted set of
 -- sessions and the session's rules, active, journal, seq and hooks, which
 -- expire after idle. It answers {} when the session is new and there are
--- max sessions, else {"ok", expired...}.
+-- max sessions, else {"ok", active scenario or nil, expired...}.
 function ops.touch(k, a)
   local sessions = KEYS[k + 1]
   local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]
@@ -158,7 +158,7 @@ function ops.touch(k, a)
     redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
     redis.call("ZREM", sessions, n)
   end
-  local out = {"ok"}
+  local out = {"ok", false}
   local last = redis.call("ZSCORE", sessions, name)
   if last and t - tonumber(last) > idle then
     drop(name)
@@ -174,6 +174,7 @@ function ops.touch(k, a)
   end
   redis.call("ZADD", sessions, t, name)
   for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], idle) end
+  out[2] = redis.call("GET", KEYS[k + 3])
   return out
 end
 

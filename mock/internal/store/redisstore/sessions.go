@@ -18,29 +18,42 @@ import (
 var ErrTooManySessions = errors.New("redisstore: too many sessions")
 
 // Touch notes that session sess (not the default session "") was used at
-// now, making it if it is new. A session unused for longer than idle has
-// expired: its rule counters, active scenario and journal are gone, and
-// Touch lists it in expired, for the caller to Reset its resources; the
-// session itself starts afresh. Expired sessions are looked for when a new
-// session would take the number of sessions beyond max. Rule counters,
-// active scenario and journal live as long as the session is used: their
-// keys expire after idle.
-func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (expired []string, err error) {
+// now, making it if it is new, and returns what it found. A session unused
+// for longer than idle has expired: its rule counters, active scenario and
+// journal are gone, and Touch lists it in Expired, for the caller to Reset
+// its resources; the session itself starts afresh. Expired sessions are
+// looked for when a new session would take the number of sessions beyond
+// max. Rule counters, active scenario and journal live as long as the
+// session is used: their keys expire after idle.
+func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (Touched, error) {
 	k := s.state(sess)
 	v, err := s.batches.call(ctx, "touch", []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
 		sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix)
 	if err != nil {
-		return nil, err
+		return Touched{}, err
 	}
 	a, _ := v.([]any)
-	if len(a) == 0 {
-		return nil, ErrTooManySessions
+	if len(a) < 2 {
+		return Touched{}, ErrTooManySessions
 	}
-	for _, n := range a[1:] {
+	var t Touched
+	t.Active, t.ActiveSet = a[1].(string)
+	for _, n := range a[2:] {
 		name, _ := n.(string)
-		expired = append(expired, name)
+		t.Expired = append(t.Expired, name)
 	}
-	return expired, nil
+	return t, nil
+}
+
+// Touched is what Touch found of a session.
+type Touched struct {
+	// Active and ActiveSet are what Active would have returned: the
+	// session's active scenario, read by the same call.
+	Active    string
+	ActiveSet bool
+	// Expired lists the sessions that expired, this one included when it
+	// had.
+	Expired []string
 }
 
 // Hit counts a match of the rule named rule in a session and returns how

@@ -13,8 +13,9 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
-// TestTouch checks the bound on sessions, expiry by idle time, and that
-// a session's keys carry the idle time as their TTL.
+// TestTouch checks the bound on sessions, expiry by idle time, that a
+// session's keys carry the idle time as their TTL, and that Touch reads
+// the active scenario.
 func TestTouch(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
@@ -23,22 +24,28 @@ func TestTouch(t *testing.T) {
 	const idle = time.Minute
 	touch := func(sess string, at time.Time) string {
 		t.Helper()
-		exp, err := s.Touch(ctx, sess, at, idle, 2)
-		return fmt.Sprint(exp, " ", err)
+		got, err := s.Touch(ctx, sess, at, idle, 2)
+		return fmt.Sprintf("%v %q %v %v", got.Expired, got.Active, got.ActiveSet, err)
 	}
-	if got := touch("a", t0); got != "[] <nil>" {
+	if got := touch("a", t0); got != `[] "" false <nil>` {
 		t.Errorf("new a: %s", got)
 	}
 	if err := s.SetActive(ctx, "a", "slow"); err != nil {
 		t.Fatal(err)
 	}
-	if got := touch("b", t0.Add(time.Second)); got != "[] <nil>" {
+	if got := touch("b", t0.Add(time.Second)); got != `[] "" false <nil>` {
 		t.Errorf("new b: %s", got)
 	}
-	if got := touch("c", t0.Add(30*time.Second)); got != "[] "+redisstore.ErrTooManySessions.Error() {
+	if err := s.SetActive(ctx, "b", ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := touch("b", t0.Add(2*time.Second)); got != `[] "" true <nil>` {
+		t.Errorf("b with none active: %s", got)
+	}
+	if got := touch("c", t0.Add(30*time.Second)); got != `[] "" false `+redisstore.ErrTooManySessions.Error() {
 		t.Errorf("a third within the idle time: %s", got)
 	}
-	if got := touch("a", t0.Add(50*time.Second)); got != "[] <nil>" {
+	if got := touch("a", t0.Add(50*time.Second)); got != `[] "slow" true <nil>` {
 		t.Errorf("a again: %s", got)
 	}
 	// The session's keys live for the idle time from their last use.
@@ -47,12 +54,12 @@ func TestTouch(t *testing.T) {
 		ttl := time.Duration(ms) * time.Millisecond
 		t.Errorf("TTL of a's active scenario: %v, %v; want up to %v", ttl, err, idle)
 	}
-	// b is idle past the limit at 1m2s: c takes its place.
-	if got := touch("c", t0.Add(62*time.Second)); got != "[b] <nil>" {
+	// b is idle past the limit at 1m3s: c takes its place.
+	if got := touch("c", t0.Add(63*time.Second)); got != `[b] "" false <nil>` {
 		t.Errorf("c once b is idle: %s", got)
 	}
 	// a, used again after its idle time, starts afresh.
-	if got := touch("a", t0.Add(3*time.Minute)); got != "[a] <nil>" {
+	if got := touch("a", t0.Add(3*time.Minute)); got != `[a] "" false <nil>` {
 		t.Errorf("a after its idle time: %s", got)
 	}
 	if name, ok, err := s.Active(ctx, "a"); name != "" || ok || err != nil {
