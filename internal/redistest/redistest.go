@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -172,6 +173,28 @@ func (s *Server) Kill() {
 	}
 	cmd.Process.Kill()
 	<-done
+}
+
+// Pause stops the process (SIGSTOP) without ending it: it keeps its
+// connections and answers nothing, as a server that hangs would, until
+// Resume or the end of the test.
+func (s *Server) Pause(tb testing.TB) {
+	tb.Helper()
+	s.mu.Lock()
+	cmd := s.cmd
+	s.mu.Unlock()
+	if err := cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		tb.Fatalf("redistest: pause: %v", err)
+	}
+	tb.Cleanup(s.Resume)
+}
+
+// Resume lets a paused process go on (SIGCONT).
+func (s *Server) Resume() {
+	s.mu.Lock()
+	cmd := s.cmd
+	s.mu.Unlock()
+	cmd.Process.Signal(syscall.SIGCONT)
 }
 
 // Restart starts a killed server again on the same port and data

@@ -248,3 +248,47 @@ func TestNewBadURL(t *testing.T) {
 		})
 	}
 }
+
+// TestHung checks that calls to a Redis that hangs, made together while a
+// batch of them is out, each fail with ErrUnavailable within the deadline,
+// and that the store serves again once Redis does.
+func TestHung(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	const timeout = 400 * time.Millisecond
+	s, err := redisstore.New(ctx, redisstore.Options{URL: srv.URL(0), Max: 1000, Timeout: timeout})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer s.Close()
+	srv.Pause(t)
+
+	const callers = 16
+	took := make([]time.Duration, callers)
+	errs := make([]error, callers)
+	var wg sync.WaitGroup
+	for i := range callers {
+		wg.Go(func() {
+			if i > 0 {
+				time.Sleep(time.Duration(i) * timeout / callers) // later calls queue behind the batch that is out
+			}
+			start := time.Now()
+			_, errs[i] = s.Create(ctx, "", "/plants", strconv.Itoa(i), constant(`{}`))
+			took[i] = time.Since(start)
+		})
+	}
+	wg.Wait()
+	for i := range callers {
+		if !errors.Is(errs[i], redisstore.ErrUnavailable) {
+			t.Errorf("call %d: error %v, want one wrapping %v", i, errs[i], redisstore.ErrUnavailable)
+		}
+		if took[i] > timeout+timeout/2 {
+			t.Errorf("call %d took %v, want about the deadline, %v", i, took[i], timeout)
+		}
+	}
+
+	srv.Resume()
+	if _, err := s.Create(ctx, "", "/plants", "after", constant(`{}`)); err != nil {
+		t.Errorf("Create once Redis answers again: %v", err)
+	}
+}
