@@ -46,7 +46,7 @@ func newBatcher(s *Store) *batcher {
 // it, the store's deadline passed, ctx ended or the store was closed: a
 // call waits no longer than the deadline, also behind a batch that is
 // out. When it does not wait for the answer, the operation may still run.
-func (b *batcher) call(ctx context.Context, op string, keys []string, args ...string) (any, error) {
+func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, b.s.timeout)
 	defer cancel()
 	c := &call{op: op, keys: keys, args: args, done: make(chan struct{})}

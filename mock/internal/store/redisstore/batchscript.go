@@ -201,9 +201,25 @@ function ops.append(k, a)
   return n
 end
 
+-- An operation whose name starts with "?" is guarded by a session's
+-- active scenario: its first key is the session's active key, its first
+-- argument the value expected there ("0" for none set, "1" and the name
+-- when set). When the value is another, it does nothing and answers
+-- {"stale", value}.
 local out, k, a, n = {}, 0, 1, #ARGV
 while a <= n do
-  local r = ops[ARGV[a]](k, a + 2)
+  local name, r = ARGV[a], nil
+  if string.byte(name) == 63 then
+    local cur = redis.call("GET", KEYS[k + 1])
+    local value = cur and ("1" .. cur) or "0"
+    if value ~= ARGV[a + 3] then
+      r = {"stale", value}
+    else
+      r = ops[string.sub(name, 2)](k + 1, a + 3)
+    end
+  else
+    r = ops[name](k, a + 2)
+  end
   if r == nil then r = false end
   out[#out + 1] = r
   k, a = k + tonumber(ARGV[a + 1]), a + 3 + tonumber(ARGV[a + 2])

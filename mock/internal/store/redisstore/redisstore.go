@@ -154,8 +154,12 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		v, err := s.batches.call(ctx, "create", []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
-			key, strconv.Itoa(s.max), col, k.base, string(d), made)
+		v, err := s.batches.call(guard(ctx, s, sess, "create",
+			[]string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
+			[]string{key, strconv.Itoa(s.max), col, k.base, string(d), made}))
+		if err == nil {
+			err = stale(v)
+		}
 		if err != nil {
 			return "", err
 		}
@@ -170,7 +174,7 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		return "", derr // free and with room, but no document
 	}
 	for {
-		v, err := s.reserve(ctx, k, key)
+		v, err := s.reserve(ctx, sess, k, key)
 		if err != nil {
 			return "", err
 		}
@@ -187,10 +191,12 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if err != nil {
 			// Should Redis fail to release, the reservation ends with its
 			// hold; the caller gets doc's error either way, as promised.
-			s.batches.call(ctx, "release", []string{k.res, s.count(), s.held(), s.holds()}, got, token)
+			s.batches.call(ctx, "release", []string{k.res, s.count(), s.held(), s.holds()}, []string{got, token})
 			return "", err
 		}
-		v, err = s.batches.call(ctx, "commit", []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()}, got, token, string(d), col, k.base)
+		v, err = s.batches.call(ctx, "commit",
+			[]string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
+			[]string{got, token, string(d), col, k.base})
 		if err != nil {
 			return "", err
 		}
@@ -203,15 +209,22 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 }
 
 // reserve reserves key, or the next free sequence number with key "",
-// for the store's hold, and counts it against the bound.
-func (s *Store) reserve(ctx context.Context, k keys, key string) (any, error) {
-	return s.batches.call(ctx, "reserve", []string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()},
-		key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10))
+// for the store's hold, and counts it against the bound; under
+// ExpectActive, only while the session's active scenario is the one
+// expected.
+func (s *Store) reserve(ctx context.Context, sess string, k keys, key string) (any, error) {
+	v, err := s.batches.call(guard(ctx, s, sess, "reserve",
+		[]string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()},
+		[]string{key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10)}))
+	if err == nil {
+		err = stale(v)
+	}
+	return v, err
 }
 
 // Get implements store.Store.
 func (s *Store) Get(ctx context.Context, sess, col, key string) ([]byte, error) {
-	v, err := s.batches.call(ctx, "get", []string{s.keys(sess, col).docs}, key)
+	v, err := s.batches.call(ctx, "get", []string{s.keys(sess, col).docs}, []string{key})
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +271,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 		if err != nil {
 			return nil, err
 		}
-		v, err := s.batches.call(ctx, "replace", []string{k.docs}, key, string(old), string(d))
+		v, err := s.batches.call(ctx, "replace", []string{k.docs}, []string{key, string(old), string(d)})
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +288,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, error) {
 	k := s.keys(sess, col)
-	v, err := s.batches.call(ctx, "delete", []string{k.docs, k.order, s.count()}, key)
+	v, err := s.batches.call(ctx, "delete", []string{k.docs, k.order, s.count()}, []string{key})
 	if err != nil {
 		return nil, err
 	}

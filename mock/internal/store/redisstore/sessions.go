@@ -28,7 +28,7 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (Touched, error) {
 	k := s.state(sess)
 	v, err := s.batches.call(ctx, "touch", []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
-		sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix)
+		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix})
 	if err != nil {
 		return Touched{}, err
 	}
@@ -60,7 +60,7 @@ type Touched struct {
 // many times the rule has answered there, this time included; 0 when
 // the rule answers only every every-th match and this is not one.
 func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64, error) {
-	v, err := s.batches.call(ctx, "hit", []string{s.state(sess).rules}, rule, strconv.FormatInt(every, 10))
+	v, err := s.batches.call(ctx, "hit", []string{s.state(sess).rules}, []string{rule, strconv.FormatInt(every, 10)})
 	if err != nil {
 		return 0, err
 	}
@@ -71,7 +71,7 @@ func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64,
 // Active returns the name of a session's active scenario: ok is false
 // when none was set, and name is "" when none is active.
 func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, err error) {
-	v, err := s.batches.call(ctx, "active", []string{s.state(sess).active})
+	v, err := s.batches.call(ctx, "active", []string{s.state(sess).active}, nil)
 	if err != nil {
 		return "", false, err
 	}
@@ -127,7 +127,7 @@ type Record struct {
 // does not keep data.
 func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
 	k := s.state(sess)
-	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, strconv.Itoa(size), string(data))
+	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, []string{strconv.Itoa(size), string(data)})
 	if err != nil {
 		return 0, err
 	}
