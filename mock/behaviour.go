@@ -11,6 +11,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // behaviour is what an operation does when it answers as usual.
@@ -71,16 +72,21 @@ func (s *Server) create(x *exchange) *problem {
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
 	}
 	made := want != "" && !given
-	key, err := s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
+	ctx := expectAssumed(x)
+	key, err := s.store.Create(ctx, x.sess.name, col, want, doc)
 	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
 		// A made-up identifier that is taken: make another.
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
-		key, err = s.store.Create(x.r.Context(), x.sess.name, col, want, doc)
+		key, err = s.store.Create(ctx, x.sess.name, col, want, doc)
 	}
 	if err != nil {
 		x.created = nil // made, but not stored
+		if _, stale := errors.AsType[*redisstore.StaleError](err); stale {
+			return errAssumedStale
+		}
 		return s.storeProblem(err, c, col, want)
 	}
+	x.assumed = nil // made sure of by the create
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
 		x.w.Header().Set("Location", u)
 	}

@@ -97,13 +97,15 @@ func preferred(pl *plan, pf preference) (answer, *problem) {
 }
 
 // give sends an answer: the rule's delay and headers first, then the body
-// from where the answer says.
-func (s *Server) give(x *exchange, a answer) {
+// from where the answer says. It reports false when it sent nothing
+// because the create it made found another scenario active than the one
+// assumed (see scenario_assumed.go).
+func (s *Server) give(x *exchange, a answer) bool {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
 		if !rl.wait(x.r.Context()) {
-			return // the client is gone
+			return true // the client is gone
 		}
 		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()
@@ -111,7 +113,7 @@ func (s *Server) give(x *exchange, a answer) {
 			v, err := rh.t.render(data, faker)
 			if err != nil {
 				s.refuse(x, rl.failure("header "+rh.name, err))
-				return
+				return true
 			}
 			h.Set(rh.name, fmt.Sprint(v))
 		}
@@ -132,9 +134,13 @@ func (s *Server) give(x *exchange, a answer) {
 	case breakIt:
 		a.rule.fault.apply(s, x, a.status)
 	}
+	if p == errAssumedStale {
+		return false
+	}
 	if p != nil {
 		s.refuse(x, p)
 	}
+	return true
 }
 
 func exampleNames(m *openapi.Media) string {

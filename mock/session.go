@@ -52,6 +52,11 @@ type sessionState interface {
 	// the scenario was activated.
 	active(ctx context.Context, set *scenarioSet) (*scenario, error)
 	activate(ctx context.Context, sc *scenario) error
+	// guess returns, without reading it, the scenario active as this
+	// process last saw it, and what it saw, for a request to go on with
+	// and make sure of later (see scenario_assumed.go); ok is false when
+	// there is nothing to go on with.
+	guess(set *scenarioSet) (sc *scenario, seen seenActive, ok bool)
 
 	// subscribers returns the webhook subscribers set for the session
 	// through the admin API, by webhook name; a Subscriber with no URL

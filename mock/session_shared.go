@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
@@ -18,8 +19,11 @@ type sharedState struct {
 	name string
 	// touched is what noting the use of a named session found, for the
 	// one request that noted it; nil for the default session, which is
-	// shared by every request and reads its active scenario each time.
+	// shared by every request.
 	touched *redisstore.Touched
+	// seen is the default session's active scenario as this process last
+	// read or set it (see scenario_assumed.go); nil until then.
+	seen atomic.Pointer[seenActive]
 }
 
 // recordBufs holds the buffers of stored entries: Append copies a record
@@ -68,25 +72,39 @@ func (st *sharedState) resetRules(ctx context.Context) error {
 }
 
 func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario, error) {
-	var name string
-	var ok bool
-	var err error
 	if t := st.touched; t != nil {
-		name, ok = t.Active, t.ActiveSet // read as the request began: no second round trip
-	} else {
-		name, ok, err = st.sm.shared.Active(ctx, st.name)
+		return seenActive{t.Active, t.ActiveSet}.in(set) // read as the request began: no second round trip
 	}
-	switch {
-	case err != nil:
+	name, ok, err := st.sm.shared.Active(ctx, st.name)
+	if err != nil {
 		return nil, err
-	case !ok:
+	}
+	seen := seenActive{name, ok}
+	st.seen.Store(&seen)
+	return seen.in(set)
+}
+
+func (st *sharedState) guess(set *scenarioSet) (*scenario, seenActive, bool) {
+	p := st.seen.Load()
+	if st.touched != nil || p == nil {
+		return nil, seenActive{}, false
+	}
+	sc, err := p.in(set)
+	return sc, *p, err == nil
+}
+
+// in returns the scenario of set that an active scenario seen in Redis
+// stands for.
+func (sa seenActive) in(set *scenarioSet) (*scenario, error) {
+	switch {
+	case !sa.set:
 		return set.initial, nil
-	case name == "":
+	case sa.name == "":
 		return nil, nil
 	}
-	sc := set.named(name)
+	sc := set.named(sa.name)
 	if sc == nil {
-		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(name, 60))
+		return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(sa.name, 60))
 	}
 	return sc, nil
 }
@@ -101,6 +119,8 @@ func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
 	}
 	if t := st.touched; t != nil {
 		t.Active, t.ActiveSet = name, true
+	} else {
+		st.seen.Store(&seenActive{name, true})
 	}
 	return nil
 }

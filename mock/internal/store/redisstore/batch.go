@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // batcher sends the calls that requests make on their way (read the
@@ -50,6 +51,7 @@ func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any
 	ctx, cancel := context.WithTimeout(ctx, b.s.timeout)
 	defer cancel()
 	c := &call{op: op, keys: keys, args: args, done: make(chan struct{})}
+	op = strings.TrimPrefix(op, "?") // a guarded operation's name, for errors
 	select {
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
@@ -114,7 +116,7 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 	}
 	for i, c := range batch {
 		if err != nil {
-			c.err = unavailable(c.op, err)
+			c.err = unavailable(strings.TrimPrefix(c.op, "?"), err)
 		} else {
 			c.v = vs[i]
 		}
