@@ -84,9 +84,10 @@ func (s *Server) create(x *exchange) *problem {
 		if _, stale := errors.AsType[*redisstore.StaleError](err); stale {
 			return errAssumedStale
 		}
+		x.assumed = nil // made sure of by the store, which found what it found
 		return s.storeProblem(err, c, col, want)
 	}
-	x.assumed = nil // made sure of by the create
+	x.assumed = nil // made sure of by the store
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
 		x.w.Header().Set("Location", u)
 	}

@@ -99,7 +99,8 @@ func preferred(pl *plan, pf preference) (answer, *problem) {
 // give sends an answer: the rule's delay and headers first, then the body
 // from where the answer says. It reports false when it sent nothing
 // because the create it made found another scenario active than the one
-// assumed (see scenario_assumed.go).
+// the request went on with, or failed before it could tell (see
+// scenario_assumed.go).
 func (s *Server) give(x *exchange, a answer) bool {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
@@ -134,8 +135,8 @@ func (s *Server) give(x *exchange, a answer) bool {
 	case breakIt:
 		a.rule.fault.apply(s, x, a.status)
 	}
-	if p == errAssumedStale {
-		return false
+	if p == errAssumedStale || p != nil && x.assumed != nil {
+		return false // answered under a scenario not made sure of (see scenario_assumed.go)
 	}
 	if p != nil {
 		s.refuse(x, p)

@@ -61,8 +61,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// The create found another scenario active than the one the
-		// request went on with, and stored nothing: decide again under
-		// the one active.
+		// request went on with, and stored nothing, or failed before it
+		// could tell: decide again under the one active.
 		x.notes, x.unproven = x.notes[:notes], false
 		if _, p := s.readActive(x); p != nil {
 			s.refuse(x, p)
