@@ -35,7 +35,7 @@ func assume(x *exchange) (*scenario, bool) {
 	if !ok || sc.hasRulesFor(x.plan.op) {
 		return nil, false
 	}
-	x.assumed = &seen
+	x.assumed = &seenActive{seen.name, seen.set} // allocated only here
 	return sc, true
 }
 
