@@ -14,10 +14,10 @@ import (
 // makes one round trip for many requests instead of one for each call of
 // each, and each request still waits for its own answer. The calls of a
 // batch run one after another in batchScript, each as atomic as when it
-// ran alone.
+// ran alone; one that fails in Redis fails alone.
 //
-// One round trip at a time is out: a batch is written while the previous
-// one is answered by neither, so batches grow with the load.
+// One batch at a time is out: calls that arrive meanwhile wait for the
+// next, so batches grow with the load.
 type batcher struct {
 	s    *Store
 	reqs chan *call
@@ -115,10 +115,15 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 		err = fmt.Errorf("%d answers for %d calls", len(vs), len(batch))
 	}
 	for i, c := range batch {
-		if err != nil {
+		switch {
+		case err != nil:
 			c.err = unavailable(strings.TrimPrefix(c.op, "?"), err)
-		} else {
-			c.v = vs[i]
+		default:
+			if opErr, failed := vs[i].(error); failed {
+				c.err = unavailable(strings.TrimPrefix(c.op, "?"), opErr) // this call alone failed
+			} else {
+				c.v = vs[i]
+			}
 		}
 		close(c.done)
 	}

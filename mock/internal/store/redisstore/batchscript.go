@@ -201,26 +201,39 @@ function ops.append(k, a)
   return n
 end
 
--- An operation whose name starts with "?" is guarded by a session's
--- active scenario: its first key is the session's active key, its first
--- argument the value expected there ("0" for none set, "1" and the name
--- when set). When the value is another, it does nothing and answers
--- {"stale", value}.
-local out, k, a, n = {}, 0, 1, #ARGV
-while a <= n do
-  local name, r = ARGV[a], nil
+-- run runs the operation named name whose keys and arguments start
+-- after k and a + 2. An operation whose name starts with "?" is guarded
+-- by a session's active scenario: its first key is the session's active
+-- key, its first argument the value expected there ("0" for none set,
+-- "1" and the name when set). When the value is another, it does nothing
+-- and answers {"stale", value}.
+local function run(name, k, a)
   if string.byte(name) == 63 then
     local cur = redis.call("GET", KEYS[k + 1])
     local value = cur and ("1" .. cur) or "0"
     if value ~= ARGV[a + 3] then
-      r = {"stale", value}
-    else
-      r = ops[string.sub(name, 2)](k + 1, a + 3)
+      return {"stale", value}
     end
-  else
-    r = ops[name](k, a + 2)
+    return ops[string.sub(name, 2)](k + 1, a + 3)
   end
-  if r == nil then r = false end
+  return ops[name](k, a + 2)
+end
+
+-- An operation that fails (a key of the wrong type, say) answers its
+-- error and fails alone: the others of the batch run. What it changed
+-- before it failed stays, as it would for a script of its own.
+local out, k, a, n = {}, 0, 1, #ARGV
+while a <= n do
+  local ok, r = pcall(run, ARGV[a], k, a)
+  if not ok then
+    if type(r) == "table" and r.err then
+      r = {err = r.err}
+    else
+      r = {err = "ERR " .. tostring(r)}
+    end
+  elseif r == nil then
+    r = false
+  end
   out[#out + 1] = r
   k, a = k + tonumber(ARGV[a + 1]), a + 3 + tonumber(ARGV[a + 2])
 end
