@@ -148,7 +148,7 @@ end
 
 -- touch notes the use of a session at t. Its keys are the sorted set of
 -- sessions and the session's rules, active, journal, seq and hooks, which
--- expire after idle. It answers {} when the session is new and there are
+-- expire after idle (and a little). It answers {} when the session is new and there are
 -- max sessions, else {"ok", active scenario or nil, expired...}.
 function ops.touch(k, a)
   local sessions = KEYS[k + 1]
@@ -173,7 +173,13 @@ function ops.touch(k, a)
     if redis.call("ZCARD", sessions) >= max then return {} end
   end
   redis.call("ZADD", sessions, t, name)
-  for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], idle) end
+  -- The session's keys live idle and a sixteenth past their last
+  -- refresh, which comes once a sixteenth of idle has passed since the
+  -- one before (the journal's number, touched by every request, tells):
+  -- they live at least idle past every use, for one call a use, not five.
+  if redis.call("PTTL", KEYS[k + 5]) < idle then
+    for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], idle + math.floor(idle / 16)) end
+  end
   out[2] = redis.call("GET", KEYS[k + 3])
   return out
 end

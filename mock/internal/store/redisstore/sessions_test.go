@@ -50,9 +50,26 @@ func TestTouch(t *testing.T) {
 	}
 	// The session's keys live for the idle time from their last use.
 	c := srv.Client(t)
-	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:active").Build()).AsInt64(); err != nil || ms <= 0 || time.Duration(ms)*time.Millisecond > idle {
+	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:active").Build()).AsInt64(); err != nil || time.Duration(ms)*time.Millisecond <= idle-time.Second || time.Duration(ms)*time.Millisecond > idle+idle/16 {
 		ttl := time.Duration(ms) * time.Millisecond
-		t.Errorf("TTL of a's active scenario: %v, %v; want up to %v", ttl, err, idle)
+		t.Errorf("TTL of a's active scenario: %v, %v; want from %v to %v", ttl, err, idle, idle+idle/16)
+	}
+	// A use within a sixteenth of idle of the last refresh refreshes
+	// nothing: a key made since has no TTL yet, and the others still live
+	// idle past the use.
+	if _, err := s.Append(ctx, "a", 10, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	touch("a", t0.Add(51*time.Second)) // the journal's number has no TTL: a refresh
+	if _, err := s.Hit(ctx, "a", "r", 1); err != nil {
+		t.Fatal(err)
+	}
+	touch("a", t0.Add(52*time.Second))
+	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:rules").Build()).AsInt64(); ms != -1 || err != nil {
+		t.Errorf("TTL of a's rule counters, made after the last refresh: %d ms, %v; want none (-1)", ms, err)
+	}
+	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:jseq").Build()).AsInt64(); err != nil || time.Duration(ms)*time.Millisecond <= idle-time.Second {
+		t.Errorf("TTL of a's journal number: %d ms, %v; want over %v", ms, err, idle)
 	}
 	// b is idle past the limit at 1m3s: c takes its place.
 	if got := touch("c", t0.Add(63*time.Second)); got != `[b] "" false <nil>` {
