@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // batcher sends the calls that requests make on their way (read the
@@ -26,12 +27,13 @@ type batcher struct {
 
 // call is one operation of batchScript waiting for its answer.
 type call struct {
-	op   string   // the name of the operation in batchScript
-	keys []string // its keys
-	args []string // its arguments
-	v    any      // its answer: nil, int64, string or []any
-	err  error
-	done chan struct{}
+	op       string    // the name of the operation in batchScript
+	keys     []string  // its keys
+	args     []string  // its arguments
+	deadline time.Time // when its caller stops waiting
+	v        any       // its answer: nil, int64, string or []any
+	err      error
+	done     chan struct{}
 }
 
 // maxBatch bounds the calls of one script call.
@@ -45,24 +47,31 @@ func newBatcher(s *Store) *batcher {
 
 // call hands an operation to the writer and waits until Redis answered
 // it, the store's deadline passed, ctx ended or the store was closed: a
-// call waits no longer than the deadline, also behind a batch that is
-// out. When it does not wait for the answer, the operation may still run.
+// call waits no longer than the deadline from its start, also behind a
+// batch that is out (the batch it goes in ends by its deadline; see
+// write). When it does not wait for the answer, the operation may still
+// run.
 func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any, error) {
-	ctx, cancel := context.WithTimeout(ctx, b.s.timeout)
-	defer cancel()
-	c := &call{op: op, keys: keys, args: args, done: make(chan struct{})}
+	c := &call{op: op, keys: keys, args: args, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
 	op = strings.TrimPrefix(op, "?") // a guarded operation's name, for errors
 	select {
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
-	default:
-	}
-	select {
 	case b.reqs <- c:
-	case <-ctx.Done():
-		return nil, unavailable(op, ctx.Err())
-	case <-b.quit:
-		return nil, unavailable(op, errClosed)
+	default:
+		// As many calls wait as a batch holds: wait for room, within
+		// the deadline.
+		t := time.NewTimer(time.Until(c.deadline))
+		defer t.Stop()
+		select {
+		case b.reqs <- c:
+		case <-t.C:
+			return nil, unavailable(op, context.DeadlineExceeded)
+		case <-ctx.Done():
+			return nil, unavailable(op, ctx.Err())
+		case <-b.quit:
+			return nil, unavailable(op, errClosed)
+		}
 	}
 	select {
 	case <-c.done:
@@ -100,14 +109,34 @@ func (b *batcher) run() {
 }
 
 // write runs a batch in one script call and gives each call its answer
-// or the error. It returns keys and args, emptied, for the next batch.
+// or the error. The script call has the earliest deadline of the batch's
+// calls; calls whose deadline passed while they waited fail without it.
+// It returns keys and args, emptied, for the next batch.
 func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string) {
+	now := time.Now()
+	var deadline time.Time
+	live := batch[:0]
+	for _, c := range batch {
+		if !now.Before(c.deadline) {
+			c.err = unavailable(strings.TrimPrefix(c.op, "?"), context.DeadlineExceeded)
+			close(c.done)
+			continue
+		}
+		if deadline.IsZero() || c.deadline.Before(deadline) {
+			deadline = c.deadline
+		}
+		live = append(live, c)
+	}
+	batch = live
+	if len(batch) == 0 {
+		return keys, args
+	}
 	for _, c := range batch {
 		keys = append(keys, c.keys...)
 		args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
 		args = append(args, c.args...)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), b.s.timeout)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	v, err := batchScript.Exec(ctx, b.s.rdb, keys, args).ToAny()
 	cancel()
 	vs, _ := v.([]any)

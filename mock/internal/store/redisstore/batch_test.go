@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
 )
@@ -27,7 +28,7 @@ func TestBatchCallFailsAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	create := func(k keys, col, key string) *call {
-		return &call{op: "create", done: make(chan struct{}),
+		return &call{op: "create", done: make(chan struct{}), deadline: time.Now().Add(time.Minute),
 			keys: []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
 			args: []string{key, strconv.Itoa(s.max), col, k.base, `{"v":1}`, "1"}}
 	}
