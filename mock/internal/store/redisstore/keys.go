@@ -15,7 +15,14 @@ type keys struct {
 
 // session returns the key of a session's hash of collections.
 func (s *Store) session(sess string) string {
-	return s.prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":cols"
+	if sess == "" {
+		return s.shared.defCols
+	}
+	return colsKey(s.prefix, sess)
+}
+
+func colsKey(prefix, sess string) string {
+	return prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":cols"
 }
 
 // keys returns the keys of a collection.
@@ -32,11 +39,31 @@ func (s *Store) keys(sess, col string) keys {
 	}
 }
 
-// The keys the store's sessions share.
-func (s *Store) count() string { return s.prefix + "count" } // resources and reservations
-func (s *Store) token() string { return s.prefix + "token" } // the last reservation token
-func (s *Store) held() string  { return s.prefix + "held" }  // reservation tokens by end of hold
-func (s *Store) holds() string { return s.prefix + "holds" } // reservation token -> res key and key
+// shared are the keys the store's sessions share, made once.
+type shared struct {
+	count string // resources and reservations
+	token string // the last reservation token
+	held  string // reservation tokens by end of hold
+	holds string // reservation token -> res key and key
+	// sessions is the sorted set of named sessions by the time they were
+	// last used.
+	sessions string
+	// def is what the default session holds besides its resources, and
+	// defCols its hash of collections.
+	def     sessionKeys
+	defCols string
+}
+
+func sharedKeys(prefix string) shared {
+	return shared{count: prefix + "count", token: prefix + "token", held: prefix + "held", holds: prefix + "holds",
+		sessions: prefix + "sessions", def: stateKeys(prefix, ""), defCols: colsKey(prefix, "")}
+}
+
+func (s *Store) count() string    { return s.shared.count }
+func (s *Store) token() string    { return s.shared.token }
+func (s *Store) held() string     { return s.shared.held }
+func (s *Store) holds() string    { return s.shared.holds }
+func (s *Store) sessions() string { return s.shared.sessions }
 
 // sessionKeys are the Redis keys of what a session holds besides its
 // resources.
@@ -51,10 +78,13 @@ type sessionKeys struct {
 // state returns the keys of a session's rule counters, active scenario
 // and journal.
 func (s *Store) state(sess string) sessionKeys {
-	base := s.prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
-	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks"}
+	if sess == "" {
+		return s.shared.def
+	}
+	return stateKeys(s.prefix, sess)
 }
 
-// sessions returns the key of the sorted set of named sessions by the
-// time they were last used.
-func (s *Store) sessions() string { return s.prefix + "sessions" }
+func stateKeys(prefix, sess string) sessionKeys {
+	base := prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
+	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks"}
+}

@@ -20,6 +20,7 @@ import (
 type Store struct {
 	rdb     rueidis.Client
 	prefix  string
+	shared  shared // keys made once
 	max     int
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
@@ -62,7 +63,7 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
-	s := &Store{rdb: rdb, prefix: opts.Prefix, max: opts.Max, timeout: timeout, hold: hold}
+	s := &Store{rdb: rdb, prefix: opts.Prefix, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold}
 	if err := s.ping(ctx); err != nil {
 		rdb.Close()
 		return nil, unavailable("ping "+co.InitAddress[0], err)
