@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -30,11 +29,17 @@ type call struct {
 	op       string    // the name of the operation in batchScript
 	keys     []string  // its keys
 	args     []string  // its arguments
+	guard    guard     // what must hold for it to run; none when the key is ""
 	deadline time.Time // when its caller stops waiting
 	v        any       // its answer: nil, int64, string or []any
 	err      error
 	done     chan struct{}
 }
+
+// guard makes an operation run only while key holds want (see
+// batchScript); otherwise it does nothing and its call fails with a
+// *StaleError.
+type guard struct{ key, want string }
 
 // maxBatch bounds the calls of one script call.
 const maxBatch = 256
@@ -52,8 +57,12 @@ func newBatcher(s *Store) *batcher {
 // write). When it does not wait for the answer, the operation may still
 // run.
 func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any, error) {
-	c := &call{op: op, keys: keys, args: args, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
-	op = strings.TrimPrefix(op, "?") // a guarded operation's name, for errors
+	return b.guarded(ctx, guard{}, op, keys, args)
+}
+
+// guarded is call for an operation guarded by g.
+func (b *batcher) guarded(ctx context.Context, g guard, op string, keys, args []string) (any, error) {
+	c := &call{op: op, keys: keys, args: args, guard: g, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
 	select {
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
@@ -118,7 +127,7 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 	live := batch[:0]
 	for _, c := range batch {
 		if !now.Before(c.deadline) {
-			c.err = unavailable(strings.TrimPrefix(c.op, "?"), context.DeadlineExceeded)
+			c.err = unavailable(c.op, context.DeadlineExceeded)
 			close(c.done)
 			continue
 		}
@@ -132,8 +141,13 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 		return keys, args
 	}
 	for _, c := range batch {
-		keys = append(keys, c.keys...)
-		args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
+		if c.guard.key == "" {
+			keys = append(keys, c.keys...)
+			args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
+		} else {
+			keys = append(append(keys, c.guard.key), c.keys...)
+			args = append(args, "?"+c.op, strconv.Itoa(len(c.keys)+1), strconv.Itoa(len(c.args)+1), c.guard.want)
+		}
 		args = append(args, c.args...)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
@@ -144,15 +158,12 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 		err = fmt.Errorf("%d answers for %d calls", len(vs), len(batch))
 	}
 	for i, c := range batch {
-		switch {
-		case err != nil:
-			c.err = unavailable(strings.TrimPrefix(c.op, "?"), err)
-		default:
-			if opErr, failed := vs[i].(error); failed {
-				c.err = unavailable(strings.TrimPrefix(c.op, "?"), opErr) // this call alone failed
-			} else {
-				c.v = vs[i]
-			}
+		if err != nil {
+			c.err = unavailable(c.op, err)
+		} else if opErr, failed := vs[i].(error); failed {
+			c.err = unavailable(c.op, opErr) // this call alone failed
+		} else if c.err = staleError(c.guard, vs[i]); c.err == nil {
+			c.v = vs[i]
 		}
 		close(c.done)
 	}

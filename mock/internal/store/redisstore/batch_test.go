@@ -29,7 +29,7 @@ func TestBatchCallFailsAlone(t *testing.T) {
 	}
 	create := func(k keys, col, key string) *call {
 		return &call{op: "create", done: make(chan struct{}), deadline: time.Now().Add(time.Minute),
-			keys: []string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
+			keys: s.storeKeys(k),
 			args: []string{key, strconv.Itoa(s.max), col, k.base, `{"v":1}`, "1"}}
 	}
 	batch := []*call{create(good, "/good", "a"), create(broken, "/broken", "a"), create(good, "/good", "b")}

@@ -7,9 +7,9 @@ import "github.com/redis/rueidis"
 // of its keys, the number of its arguments, and its arguments; KEYS holds
 // the keys of every operation, in order. Each operation below is given
 // k and a, where its keys and arguments start in KEYS and ARGV, less one;
-// it answers nil (a nil reply), a number, a string or an array. Operations that make a resource count against
-// the bound first reclaim the reservations that outlived their hold,
-// once a batch.
+// it answers nil (a nil reply), a number, a string or an array.
+// Operations that make a resource count against the bound first reclaim
+// the reservations that outlived their hold, once a batch.
 var batchScript = rueidis.NewLuaScript(lua + `
 local reclaimed = false
 local function reclaimOnce(held, holds, count)
@@ -148,8 +148,9 @@ end
 
 -- touch notes the use of a session at t. Its keys are the sorted set of
 -- sessions and the session's rules, active, journal, seq and hooks, which
--- expire after idle (and a little). It answers {} when the session is new and there are
--- max sessions, else {"ok", active scenario or nil, expired...}.
+-- expire after idle (and a little more, below). It answers {} when the
+-- session is new and there are max sessions, else {"ok", active scenario
+-- or nil, expired...}.
 function ops.touch(k, a)
   local sessions = KEYS[k + 1]
   local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]

@@ -46,22 +46,21 @@ func activeValue(name string, set bool) string {
 	return "1" + name
 }
 
-// guard returns ctx and an operation with its keys and arguments, for
-// batcher.call; under ExpectActive, the operation is guarded by the
-// session's active scenario (see batchScript).
-func guard(ctx context.Context, s *Store, sess, op string, keys, args []string) (context.Context, string, []string, []string) {
+// guardOf returns the guard of session sess's creates under ctx: its
+// active scenario as ExpectActive expects it, or none.
+func (s *Store) guardOf(ctx context.Context, sess string) guard {
 	want, ok := ctx.Value(expectKey{}).(string)
 	if !ok {
-		return ctx, op, keys, args
+		return guard{}
 	}
-	return ctx, "?" + op, append([]string{s.state(sess).active}, keys...), append([]string{want}, args...)
+	return guard{key: s.state(sess).active, want: want}
 }
 
-// stale returns a *StaleError when a guarded operation answered that the
-// active scenario is another, else nil.
-func stale(v any) error {
+// staleError returns a *StaleError when an operation under g answered
+// that its key holds another value ({"stale", value}), else nil.
+func staleError(g guard, v any) error {
 	a, ok := v.([]any)
-	if !ok || len(a) != 2 || a[0] != "stale" {
+	if g.key == "" || !ok || len(a) != 2 || a[0] != "stale" {
 		return nil
 	}
 	now, _ := a[1].(string)

@@ -21,13 +21,17 @@ func (s *Store) session(sess string) string {
 	return colsKey(s.prefix, sess)
 }
 
-func colsKey(prefix, sess string) string {
-	return prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":cols"
+func colsKey(prefix, sess string) string { return sessionBase(prefix, sess) + "cols" }
+
+// sessionBase is what the keys of session sess start with. batchScript's
+// touch makes it too, to drop an expired session.
+func sessionBase(prefix, sess string) string {
+	return prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
 }
 
 // keys returns the keys of a collection.
 func (s *Store) keys(sess, col string) keys {
-	base := s.prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":c" + strconv.Itoa(len(col)) + ":" + col
+	base := sessionBase(s.prefix, sess) + "c" + strconv.Itoa(len(col)) + ":" + col
 	return keys{
 		sess:  s.session(sess),
 		base:  base,
@@ -59,11 +63,11 @@ func sharedKeys(prefix string) shared {
 		sessions: prefix + "sessions", def: stateKeys(prefix, ""), defCols: colsKey(prefix, "")}
 }
 
-func (s *Store) count() string    { return s.shared.count }
-func (s *Store) token() string    { return s.shared.token }
-func (s *Store) held() string     { return s.shared.held }
-func (s *Store) holds() string    { return s.shared.holds }
-func (s *Store) sessions() string { return s.shared.sessions }
+// storeKeys are the keys of the operations that store a resource in
+// collection k: create and commit.
+func (s *Store) storeKeys(k keys) []string {
+	return []string{k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds}
+}
 
 // sessionKeys are the Redis keys of what a session holds besides its
 // resources.
@@ -85,6 +89,6 @@ func (s *Store) state(sess string) sessionKeys {
 }
 
 func stateKeys(prefix, sess string) sessionKeys {
-	base := prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
+	base := sessionBase(prefix, sess)
 	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks"}
 }

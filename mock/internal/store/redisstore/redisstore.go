@@ -155,12 +155,8 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		v, err := s.batches.call(guard(ctx, s, sess, "create",
-			[]string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
-			[]string{key, strconv.Itoa(s.max), col, k.base, string(d), made}))
-		if err == nil {
-			err = stale(v)
-		}
+		v, err := s.batches.guarded(ctx, s.guardOf(ctx, sess), "create", s.storeKeys(k),
+			[]string{key, strconv.Itoa(s.max), col, k.base, string(d), made})
 		if err != nil {
 			return "", err
 		}
@@ -192,12 +188,10 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if err != nil {
 			// Should Redis fail to release, the reservation ends with its
 			// hold; the caller gets doc's error either way, as promised.
-			s.batches.call(ctx, "release", []string{k.res, s.count(), s.held(), s.holds()}, []string{got, token})
+			s.batches.call(ctx, "release", []string{k.res, s.shared.count, s.shared.held, s.shared.holds}, []string{got, token})
 			return "", err
 		}
-		v, err = s.batches.call(ctx, "commit",
-			[]string{k.docs, k.res, k.seq, s.count(), k.order, k.ticks, k.sess, s.held(), s.holds()},
-			[]string{got, token, string(d), col, k.base})
+		v, err = s.batches.call(ctx, "commit", s.storeKeys(k), []string{got, token, string(d), col, k.base})
 		if err != nil {
 			return "", err
 		}
@@ -214,13 +208,9 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 // ExpectActive, only while the session's active scenario is the one
 // expected.
 func (s *Store) reserve(ctx context.Context, sess string, k keys, key string) (any, error) {
-	v, err := s.batches.call(guard(ctx, s, sess, "reserve",
-		[]string{k.docs, k.res, k.seq, s.count(), s.token(), s.held(), s.holds()},
-		[]string{key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10)}))
-	if err == nil {
-		err = stale(v)
-	}
-	return v, err
+	return s.batches.guarded(ctx, s.guardOf(ctx, sess), "reserve",
+		[]string{k.docs, k.res, k.seq, s.shared.count, s.shared.token, s.shared.held, s.shared.holds},
+		[]string{key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10)})
 }
 
 // Get implements store.Store.
@@ -289,7 +279,7 @@ func (s *Store) Update(ctx context.Context, sess, col, key string, fn func([]byt
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, sess, col, key string) ([]byte, error) {
 	k := s.keys(sess, col)
-	v, err := s.batches.call(ctx, "delete", []string{k.docs, k.order, s.count()}, []string{key})
+	v, err := s.batches.call(ctx, "delete", []string{k.docs, k.order, s.shared.count}, []string{key})
 	if err != nil {
 		return nil, err
 	}
@@ -357,7 +347,7 @@ func (s *Store) Fill(ctx context.Context, sess, col string, items []store.Item) 
 		args = append(args, key, it.Doc(key))
 	}
 	args[3] = seq
-	v, err := s.run(ctx, "fill", fillScript, []string{k.docs, k.order, k.ticks, k.seq, k.res, s.count(), k.sess}, args...)
+	v, err := s.run(ctx, "fill", fillScript, []string{k.docs, k.order, k.ticks, k.seq, k.res, s.shared.count, k.sess}, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -376,6 +366,6 @@ func whole(key string) (uint64, bool) {
 
 // Reset implements store.Store.
 func (s *Store) Reset(ctx context.Context, sess string) error {
-	_, err := s.run(ctx, "reset", resetScript, []string{s.session(sess), s.count()})
+	_, err := s.run(ctx, "reset", resetScript, []string{s.session(sess), s.shared.count})
 	return err
 }

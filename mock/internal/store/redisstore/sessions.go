@@ -24,10 +24,11 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 // its resources; the session itself starts afresh. Expired sessions are
 // looked for when a new session would take the number of sessions beyond
 // max. Rule counters, active scenario and journal live as long as the
-// session is used: their keys expire after idle.
+// session is used: their keys expire after idle, and up to a sixteenth
+// of it more.
 func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (Touched, error) {
 	k := s.state(sess)
-	v, err := s.batches.call(ctx, "touch", []string{s.sessions(), k.rules, k.active, k.journal, k.seq, k.hooks},
+	v, err := s.batches.call(ctx, "touch", []string{s.shared.sessions, k.rules, k.active, k.journal, k.seq, k.hooks},
 		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix})
 	if err != nil {
 		return Touched{}, err
