@@ -135,8 +135,8 @@ func (s *Server) give(x *exchange, a answer) bool {
 	case breakIt:
 		a.rule.fault.apply(s, x, a.status)
 	}
-	if p == errAssumedStale || p != nil && x.assumed != nil {
-		return false // answered under a scenario not made sure of (see scenario_assumed.go)
+	if p != nil && x.assumed != nil {
+		return false // a problem under a scenario not made sure of, errAssumedStale among them (see scenario_assumed.go)
 	}
 	if p != nil {
 		s.refuse(x, p)

@@ -143,7 +143,9 @@ func (sm *sessions) getShared(ctx context.Context, name string) (*session, *prob
 			return sm.def, unavailable(err)
 		}
 	}
-	return &session{name: name, state: &sharedState{sm: sm, name: name, touched: &t}}, nil
+	st := &sharedState{sm: sm, name: name, fresh: true}
+	st.seen.Store(&seenActive{t.Active, t.ActiveSet})
+	return &session{name: name, state: st}, nil
 }
 
 func (sm *sessions) tooMany() *problem {

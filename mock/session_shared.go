@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // sharedState is the state of a session kept in Redis beside its
@@ -17,13 +15,13 @@ import (
 type sharedState struct {
 	sm   *sessions
 	name string
-	// touched is what noting the use of a named session found, for the
-	// one request that noted it; nil for the default session, which is
-	// shared by every request.
-	touched *redisstore.Touched
-	// seen is the default session's active scenario as this process last
-	// read or set it (see scenario_assumed.go); nil until then.
-	seen atomic.Pointer[seenActive]
+	// seen is the session's active scenario as this process last read or
+	// set it; nil until then. The default session's is shared by every
+	// request (see scenario_assumed.go); a named session's belongs to one
+	// request, and is fresh: read by the call that noted the session's
+	// use as the request began.
+	seen  atomic.Pointer[seenActive]
+	fresh bool
 }
 
 // recordBufs holds the buffers of stored entries: Append copies a record
@@ -72,8 +70,8 @@ func (st *sharedState) resetRules(ctx context.Context) error {
 }
 
 func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario, error) {
-	if t := st.touched; t != nil {
-		return seenActive{t.Active, t.ActiveSet}.in(set) // read as the request began: no second round trip
+	if st.fresh {
+		return st.seen.Load().in(set) // no second round trip
 	}
 	name, ok, err := st.sm.shared.Active(ctx, st.name)
 	if err != nil {
@@ -86,8 +84,8 @@ func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario,
 
 func (st *sharedState) guess(set *scenarioSet) (*scenario, seenActive, bool) {
 	p := st.seen.Load()
-	if st.touched != nil || p == nil {
-		return nil, seenActive{}, false
+	if st.fresh || p == nil {
+		return nil, seenActive{}, false // a fresh one is read, not guessed
 	}
 	sc, err := p.in(set)
 	return sc, *p, err == nil
@@ -117,11 +115,7 @@ func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
 	if err := st.sm.shared.SetActive(ctx, st.name, name); err != nil {
 		return err
 	}
-	if t := st.touched; t != nil {
-		t.Active, t.ActiveSet = name, true
-	} else {
-		st.seen.Store(&seenActive{name, true})
-	}
+	st.seen.Store(&seenActive{name, true})
 	return nil
 }
 
