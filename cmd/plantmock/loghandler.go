@@ -233,14 +233,19 @@ func appendMarshaledString(b []byte, s string) []byte {
 	for {
 		i := strings.IndexAny(s, "\b\f")
 		if i < 0 {
-			break
+			i = len(s)
 		}
-		q := jsonx.AppendString(nil, s[:i])
-		b = append(b, q[1:len(q)-1]...)
-		b = append(b, '\\', map[byte]byte{'\b': 'b', '\f': 'f'}[s[i]])
+		n := len(b)
+		b = jsonx.AppendString(b, s[:i])
+		b = append(b[:n], b[n+1:len(b)-1]...) // without its quotes
+		if i == len(s) {
+			return append(b, '"')
+		}
+		if s[i] == '\b' {
+			b = append(b, `\b`...)
+		} else {
+			b = append(b, `\f`...)
+		}
 		s = s[i+1:]
 	}
-	q := jsonx.AppendString(nil, s)
-	b = append(b, q[1:]...)
-	return b
 }
