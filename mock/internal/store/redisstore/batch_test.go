@@ -17,11 +17,7 @@ import (
 func TestBatchCallFailsAlone(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	s, err := New(ctx, Options{URL: srv.URL(0), Prefix: "p:", Max: 10})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	defer s.Close()
+	s := NewTestStore(t, srv, "p:", 10)
 	broken, good := s.keys("", "/broken"), s.keys("", "/good")
 	c := srv.Client(t)
 	if err := c.Do(ctx, c.B().Set().Key(broken.docs).Value("not a hash").Build()).Error(); err != nil {

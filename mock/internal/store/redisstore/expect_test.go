@@ -16,7 +16,7 @@ import (
 // which scenario is active.
 func TestExpectActive(t *testing.T) {
 	ctx := context.Background()
-	s := newStore(t, redistest.NewServer(t), "p:", 10)
+	s := redisstore.NewTestStore(t, redistest.NewServer(t), "p:", 10)
 	create := func(sess, key string, name string, set bool) (string, error) {
 		t.Helper()
 		return s.Create(redisstore.ExpectActive(ctx, name, set), sess, "/plants", key, constant(`{"v":1}`))

@@ -16,11 +16,7 @@ import (
 func TestHoldEnds(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	s, err := New(ctx, Options{URL: srv.URL(0), Prefix: "p:", Max: 1})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	defer s.Close()
+	s := NewTestStore(t, srv, "p:", 1)
 	s.hold = 100 * time.Millisecond
 
 	// The stopped process: a reservation of "a" and nothing after.
@@ -65,11 +61,7 @@ func TestHoldEnds(t *testing.T) {
 func TestHoldEndsDuringDoc(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	s, err := New(ctx, Options{URL: srv.URL(0), Prefix: "p:", Max: 2})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	defer s.Close()
+	s := NewTestStore(t, srv, "p:", 2)
 	s.hold = 50 * time.Millisecond
 
 	var keys []string

@@ -15,23 +15,12 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store/storetest"
 )
 
-// newStore returns a Store on srv whose keys start with prefix.
-func newStore(tb testing.TB, srv *redistest.Server, prefix string, max int) *redisstore.Store {
-	tb.Helper()
-	s, err := redisstore.New(context.Background(), redisstore.Options{URL: srv.URL(0), Prefix: prefix, Max: max})
-	if err != nil {
-		tb.Fatalf("New: %v", err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
-}
-
 // TestRedis runs the conformance suite against Stores on one
 // redis-server, each subtest under its own prefix.
 func TestRedis(t *testing.T) {
 	srv := redistest.NewServer(t)
 	storetest.Run(t, func(t *testing.T, max int) store.Store {
-		return newStore(t, srv, t.Name()+":", max)
+		return redisstore.NewTestStore(t, srv, t.Name()+":", max)
 	})
 }
 
@@ -49,7 +38,7 @@ func TestLargeKeys(t *testing.T) {
 		t.Run(c.given, func(t *testing.T) {
 			for name, s := range map[string]store.Store{
 				"memory": store.NewMemory(10),
-				"redis":  newStore(t, srv, t.Name()+":", 10),
+				"redis":  redisstore.NewTestStore(t, srv, t.Name()+":", 10),
 			} {
 				if _, err := s.Create(ctx, "", "/plants", c.given, constant(`{}`)); err != nil {
 					t.Fatalf("%s: Create(%s): %v", name, c.given, err)
@@ -67,8 +56,8 @@ func TestLargeKeys(t *testing.T) {
 func TestReplicas(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	a := newStore(t, srv, "plantmock:", 10_000)
-	b := newStore(t, srv, "plantmock:", 10_000)
+	a := redisstore.NewTestStore(t, srv, "plantmock:", 10_000)
+	b := redisstore.NewTestStore(t, srv, "plantmock:", 10_000)
 
 	if _, err := a.Create(ctx, "", "/plants", "monstera", constant(`{"name":"Monstera"}`)); err != nil {
 		t.Fatalf("Create on a: %v", err)
@@ -183,7 +172,9 @@ func benchStores(b *testing.B) []struct {
 		new  func(b *testing.B) store.Store
 	}{
 		{"memory", func(*testing.B) store.Store { return store.NewMemory(1 << 30) }},
-		{"redis", func(b *testing.B) store.Store { return newStore(b, srv, b.Name()+":"+strconv.Itoa(b.N)+":", 1<<30) }},
+		{"redis", func(b *testing.B) store.Store {
+			return redisstore.NewTestStore(b, srv, b.Name()+":"+strconv.Itoa(b.N)+":", 1<<30)
+		}},
 	}
 }
 

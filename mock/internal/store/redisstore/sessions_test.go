@@ -19,7 +19,7 @@ import (
 func TestTouch(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	s := newStore(t, srv, "p:", 10)
+	s := redisstore.NewTestStore(t, srv, "p:", 10)
 	t0 := time.UnixMilli(1_000_000)
 	const idle = time.Minute
 	touch := func(sess string, at time.Time) string {
@@ -88,7 +88,7 @@ func TestTouch(t *testing.T) {
 // at its size whose numbers run on, restarting at reset.
 func TestHitAndJournal(t *testing.T) {
 	ctx := context.Background()
-	s := newStore(t, redistest.NewServer(t), "p:", 10)
+	s := redisstore.NewTestStore(t, redistest.NewServer(t), "p:", 10)
 	var got []int64
 	for range 6 {
 		n, err := s.Hit(ctx, "", "rule 1", 2)
@@ -131,7 +131,7 @@ func TestHitAndJournal(t *testing.T) {
 func TestSessionCallsUnavailable(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
-	s := newStore(t, srv, "p:", 10)
+	s := redisstore.NewTestStore(t, srv, "p:", 10)
 	srv.Close()
 	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10)
 	_, hit := s.Hit(ctx, "", "r", 1)
@@ -151,7 +151,7 @@ func TestSessionCallsUnavailable(t *testing.T) {
 // the journal holds every one.
 func TestAppendTogether(t *testing.T) {
 	ctx := context.Background()
-	s := newStore(t, redistest.NewServer(t), "p:", 10)
+	s := redisstore.NewTestStore(t, redistest.NewServer(t), "p:", 10)
 	const each = 200
 	seqs := map[string][]uint64{"a": make([]uint64, each), "b": make([]uint64, each)}
 	var wg sync.WaitGroup
