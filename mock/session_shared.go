@@ -43,7 +43,7 @@ func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {
 	if st.sm.journalSize < 0 {
 		return nil, nil
 	}
-	recs, err := st.sm.shared.Journal(ctx, st.name)
+	recs, err := st.sm.shared.Journal(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize))
 	if err != nil {
 		return nil, err
 	}

@@ -122,10 +122,10 @@ type Record struct {
 	Data []byte
 }
 
-// Append adds a record to a session's journal, which keeps the newest
-// size, and returns its sequence number: 1 for the first record after the
-// journal was made or reset. It returns once Redis has the record, and
-// does not keep data.
+// Append adds a record to a session's journal, which keeps at least the
+// newest size (see Journal), and returns its sequence number: 1 for the
+// first record after the journal was made or reset. It returns once Redis
+// has the record, and does not keep data.
 func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
 	k := s.state(sess)
 	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, []string{strconv.Itoa(size), string(data)})
@@ -136,17 +136,20 @@ func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) 
 	return uint64(n), nil
 }
 
-// Journal returns the records a session's journal keeps, oldest first.
-func (s *Store) Journal(ctx context.Context, sess string) ([]Record, error) {
+// Journal returns the newest size records of a session's journal,
+// oldest first.
+func (s *Store) Journal(ctx context.Context, sess string, size int) ([]Record, error) {
 	key := s.state(sess).journal
-	msgs, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Xrange().Key(key).Start("-").End("+").Build() }).AsXRange()
+	msgs, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed {
+		return b.Xrevrange().Key(key).End("+").Start("-").Count(int64(size)).Build()
+	}).AsXRange()
 	if err != nil {
 		return nil, unavailable("journal", err)
 	}
-	out := make([]Record, 0, len(msgs))
-	for _, m := range msgs {
+	out := make([]Record, len(msgs))
+	for i, m := range msgs {
 		n, _ := strconv.ParseUint(m.FieldValues["s"], 10, 64)
-		out = append(out, Record{Seq: n, Data: []byte(m.FieldValues["d"])})
+		out[len(msgs)-1-i] = Record{Seq: n, Data: []byte(m.FieldValues["d"])}
 	}
 	return out, nil
 }

@@ -85,10 +85,12 @@ func TestTouch(t *testing.T) {
 }
 
 // TestHitAndJournal checks rule counters with every, and a journal capped
-// at its size whose numbers run on, restarting at reset.
+// at its size whose numbers run on, restarting at reset, whose stream is
+// trimmed.
 func TestHitAndJournal(t *testing.T) {
 	ctx := context.Background()
-	s := redisstore.NewTestStore(t, redistest.NewServer(t), "p:", 10)
+	srv := redistest.NewServer(t)
+	s := redisstore.NewTestStore(t, srv, "p:", 10)
 	var got []int64
 	for range 6 {
 		n, err := s.Hit(ctx, "", "rule 1", 2)
@@ -111,9 +113,25 @@ func TestHitAndJournal(t *testing.T) {
 			t.Errorf("Append %d: %d, %v", i, seq, err)
 		}
 	}
-	recs, err := s.Journal(ctx, "x")
+	recs, err := s.Journal(ctx, "x", 3)
 	if fmt.Sprintf("%v %v", recs, err) != "[{3 [51]} {4 [52]} {5 [53]}] <nil>" {
 		t.Errorf("journal of size 3 after 5: %v %v", recs, err)
+	}
+	// The stream is trimmed a node at a time: it keeps more than size,
+	// but no more than a node beyond it (stream-node-max-entries is 100
+	// by default), and Journal reads the newest size.
+	for i := 6; i <= 1000; i++ {
+		if _, err := s.Append(ctx, "x", 3, []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := srv.Client(t)
+	if n, err := c.Do(ctx, c.B().Xlen().Key("p:s1:x:journal").Build()).AsInt64(); n < 3 || n > 103 || err != nil {
+		t.Errorf("stream of size 3 after 1000: %d records, %v; want 3 to 103", n, err)
+	}
+	recs, err = s.Journal(ctx, "x", 3)
+	if fmt.Sprintf("%v %v", recs, err) != "[{998 [57 57 56]} {999 [57 57 57]} {1000 [49 48 48 48]}] <nil>" {
+		t.Errorf("journal of size 3 after 1000: %v %v", recs, err)
 	}
 	if err := s.ResetJournal(ctx, "x"); err != nil {
 		t.Fatal(err)
@@ -121,7 +139,7 @@ func TestHitAndJournal(t *testing.T) {
 	if seq, err := s.Append(ctx, "x", 3, []byte("a")); seq != 1 || err != nil {
 		t.Errorf("Append after reset: %d, %v; want 1", seq, err)
 	}
-	if recs, err := s.Journal(ctx, ""); len(recs) != 0 || err != nil {
+	if recs, err := s.Journal(ctx, "", 3); len(recs) != 0 || err != nil {
 		t.Errorf("another session's journal: %v, %v; want none", recs, err)
 	}
 }
@@ -137,7 +155,7 @@ func TestSessionCallsUnavailable(t *testing.T) {
 	_, hit := s.Hit(ctx, "", "r", 1)
 	_, _, active := s.Active(ctx, "")
 	_, appendErr := s.Append(ctx, "", 10, []byte("x"))
-	_, journal := s.Journal(ctx, "")
+	_, journal := s.Journal(ctx, "", 3)
 	for name, err := range map[string]error{"Touch": touch, "Hit": hit, "Active": active, "SetActive": s.SetActive(ctx, "", "x"),
 		"Append": appendErr, "Journal": journal, "ResetJournal": s.ResetJournal(ctx, ""), "ResetRules": s.ResetRules(ctx, ""), "Ping": s.Ping(ctx)} {
 		if !errors.Is(err, redisstore.ErrUnavailable) {
@@ -174,7 +192,7 @@ func TestAppendTogether(t *testing.T) {
 				t.Fatalf("session %s: numbers %v, want 1 to %d once each", sess, got, each)
 			}
 		}
-		recs, err := s.Journal(ctx, sess)
+		recs, err := s.Journal(ctx, sess, 1000)
 		if err != nil || len(recs) != each || recs[0].Seq != 1 || recs[each-1].Seq != each {
 			t.Errorf("session %s: %d records, %v; want %d numbered 1 to %d", sess, len(recs), err, each, each)
 		}
