@@ -73,11 +73,11 @@ func (s *Server) create(x *exchange) *problem {
 	}
 	made := want != "" && !given
 	ctx := expectAssumed(x)
-	key, err := s.store.Create(ctx, x.sess.name, col, want, doc)
+	key, err := s.storeCreate(ctx, x, col, want, doc, &answer)
 	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
 		// A made-up identifier that is taken: make another.
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
-		key, err = s.store.Create(ctx, x.sess.name, col, want, doc)
+		key, err = s.storeCreate(ctx, x, col, want, doc, &answer)
 	}
 	if err != nil {
 		x.created = nil // made, but not stored

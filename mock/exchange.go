@@ -58,8 +58,9 @@ type exchange struct {
 	proxied    bool
 	violations []Violation
 
-	faker    *gofakeit.Faker // made on first use, see fake
-	recorded bool            // the journal has the exchange
+	faker     *gofakeit.Faker // made on first use, see fake
+	recorded  bool            // the journal has the exchange
+	journaled uint64          // the Seq of the entry its create wrote (see storeCreate); 0 for none
 }
 
 // media returns the declared media type the answer is written in, or nil

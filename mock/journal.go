@@ -1,12 +1,14 @@
 package mock
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // DefaultJournalSize is how many exchanges the journal keeps by default.
@@ -216,32 +218,11 @@ func (s *Server) record(x *exchange) {
 		return
 	}
 	x.recorded = true
-	r, w := x.r, &x.w
-	e := Entry{
-		Time: x.start, Duration: time.Since(x.start),
-		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
-		Body: clipBytes(x.raw), Status: w.status, Response: clipBytes(w.body),
-		Session: x.sess.name, Token: x.cred.token,
+	status, response := x.w.status, x.w.body
+	if x.w.hijacked {
+		status, response = 0, nil
 	}
-	if x.rule != nil {
-		e.Scenario, e.Rule = x.scenario.name, x.rule.index+1
-	}
-	e.Notes = x.notes
-	if w.hijacked {
-		e.Status, e.Response = 0, nil
-	}
-	if op := x.op(); op != nil {
-		e.Operation = op.Name
-	}
-	if p := x.problem; p != nil {
-		e.Code = p.code
-		if !x.proxied {
-			e.Violations = violations(p.violations, "")
-		}
-	}
-	if x.proxied {
-		e.Violations = x.violations
-	}
+	e := s.entry(x, status, clipBytes(response))
 	vs := e.Violations
 	var one [1]Violation // on the stack: no allocation per refused request
 	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
@@ -254,7 +235,13 @@ func (s *Server) record(x *exchange) {
 			s.log.Error("recording failed", "operation", e.Operation, "error", err.Error())
 		}
 	}
-	if !s.noJournal {
+	switch {
+	case x.journaled != 0:
+		e.Seq = x.journaled // written with the create (see storeCreate)
+		if want, _ := sentAs(x.plan.success, nil); e.Status != want {
+			s.log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
+		}
+	case !s.noJournal:
 		var err error
 		if e.Seq, err = x.sess.state.record(x.r.Context(), e); err != nil {
 			s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
@@ -268,6 +255,57 @@ func (s *Server) record(x *exchange) {
 	}
 	s.events.publish(e)
 	s.afterAnswer(x, e.Seq)
+}
+
+// entry returns the journal entry of an exchange answered with status
+// and response, without its Seq.
+func (s *Server) entry(x *exchange, status int, response []byte) Entry {
+	r := x.r
+	e := Entry{
+		Time: x.start, Duration: time.Since(x.start),
+		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
+		Body: clipBytes(x.raw), Status: status, Response: response,
+		Session: x.sess.name, Token: x.cred.token,
+	}
+	if x.rule != nil {
+		e.Scenario, e.Rule = x.scenario.name, x.rule.index+1
+	}
+	e.Notes = x.notes
+	if op := x.op(); op != nil {
+		e.Operation = op.Name
+	}
+	if p := x.problem; p != nil {
+		e.Code = p.code
+		if !x.proxied {
+			e.Violations = violations(p.violations, "")
+		}
+	}
+	if x.proxied {
+		e.Violations = x.violations
+	}
+	return e
+}
+
+// storeCreate stores the resource of a create, made by doc, which sets
+// answer to the body the create answers with. In a mock on Redis, the
+// Redis operation that stores the resource writes the exchange's journal
+// entry too, as the answer the create gives once stored, and record only
+// numbers it (x.journaled): one round trip to Redis a create instead of
+// two. The entry's duration ends as the create is sent to Redis.
+func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
+	if s.shared == nil || s.noJournal {
+		return s.store.Create(ctx, x.sess.name, col, want, doc)
+	}
+	key, seq, err := s.shared.CreateRecorded(ctx, x.sess.name, col, want, doc, redisstore.JournalRecord{
+		Size: orDefault(s.sessions.journalSize, DefaultJournalSize),
+		Data: func() []byte {
+			status, body := sentAs(x.plan.success, *answer)
+			e := s.entry(x, status, clipBytes(body))
+			return appendStored(make([]byte, 0, 1024), &e)
+		},
+	})
+	x.journaled = seq
+	return key, err
 }
 
 func clipBytes(b []byte) []byte {

@@ -74,15 +74,23 @@ func (s *Server) writeBody(x *exchange, body []byte) {
 	s.writeStatus(x, pl.success, body)
 }
 
+// sentAs returns the final status and body writeStatus sends for status
+// and body: an operation that declares only an informational status is
+// answered 204 No Content without a body, after the 1xx as an interim
+// answer, since HTTP has no final 1xx.
+func sentAs(status int, body []byte) (int, []byte) {
+	if status < 200 {
+		return http.StatusNoContent, nil
+	}
+	return status, body
+}
+
 // writeStatus sends a status and body in the answer's media type; a nil
 // body sends none.
 func (s *Server) writeStatus(x *exchange, status int, body []byte) {
 	if status < 200 {
-		// An operation that declares only an informational status: HTTP
-		// has no final 1xx, so it is sent as an interim answer, and the
-		// final one is 204 No Content.
-		x.w.WriteHeader(status)
-		status, body = http.StatusNoContent, nil
+		x.w.WriteHeader(status) // an interim answer
+		status, body = sentAs(status, body)
 	}
 	h := x.w.Header()
 	if body != nil && x.offer != nil {

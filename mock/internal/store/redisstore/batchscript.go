@@ -33,8 +33,10 @@ local ops = {}
 -- create stores the document of a create with a key unless the key is
 -- taken or reserved ("exists") or the store is full ("full"); with made
 -- other than "1" (no document could be made) it stores nothing and
--- answers "free" when neither holds. It answers "ok" when stored.
-function ops.create(k, a)
+-- answers "free" when neither holds. It answers "ok" when stored, or,
+-- given the keys and arguments of append after its own (n is the number
+-- of its keys), appends that journal record too and answers its number.
+function ops.create(k, a, n)
   local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
   local key, max, path, base, doc, made = unpack(ARGV, a + 1, a + 6)
   reclaimOnce(held, holds, count)
@@ -52,6 +54,7 @@ function ops.create(k, a)
   redis.call("HSET", docs, key, doc)
   addOrder(order, ticks, sess, path, base, key)
   above(seq, key)
+  if n > 9 then return ops.append(k + 9, a + 6) end
   return "ok"
 end
 
@@ -84,8 +87,9 @@ end
 
 -- commit stores the document of a reserved key. When a Reset or a Fill
 -- took the reservation away meanwhile, or it outlived its hold, it stores
--- nothing, uncounts the reservation and answers 0; otherwise 1.
-function ops.commit(k, a)
+-- nothing, uncounts the reservation and answers 0; otherwise 1, or, as
+-- create, the number of the journal record it appends.
+function ops.commit(k, a, n)
   local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
   local key, token, doc, path, base = unpack(ARGV, a + 1, a + 5)
   if redis.call("ZREM", held, token) == 0 then return 0 end
@@ -98,6 +102,7 @@ function ops.commit(k, a)
   redis.call("HSET", docs, key, doc)
   addOrder(order, ticks, sess, path, base, key)
   above(seq, key)
+  if n > 9 then return ops.append(k + 9, a + 5) end
   return 1
 end
 
@@ -211,7 +216,7 @@ function ops.append(k, a)
 end
 
 -- run runs the operation named name whose keys and arguments start
--- after k and a + 2. An operation whose name starts with "?" is guarded
+-- after k and a + 2, and gives it the number of its keys. An operation whose name starts with "?" is guarded
 -- by a session's active scenario: its first key is the session's active
 -- key, its first argument the value expected there ("0" for none set,
 -- "1" and the name when set). When the value is another, it does nothing
@@ -223,9 +228,9 @@ local function run(name, k, a)
     if value ~= ARGV[a + 3] then
       return {"stale", value}
     end
-    return ops[string.sub(name, 2)](k + 1, a + 3)
+    return ops[string.sub(name, 2)](k + 1, a + 3, tonumber(ARGV[a + 1]) - 1)
   end
-  return ops[name](k, a + 2)
+  return ops[name](k, a + 2, tonumber(ARGV[a + 1]))
 end
 
 -- An operation that fails (a key of the wrong type, say) answers its

@@ -148,6 +148,31 @@ func (s *Store) run(ctx context.Context, op string, script *rueidis.Lua, keys []
 // come first, as in memory. A create whose key is assigned reserves it,
 // makes the document, and stores it.
 func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
+	key, _, err := s.create(ctx, sess, col, key, doc, nil)
+	return key, err
+}
+
+// JournalRecord is the journal record of a create that CreateRecorded
+// appends to the session's journal with the resource: the journal keeps
+// at least the newest Size records (see Journal), and Data makes the
+// record once the resource's document is made.
+type JournalRecord struct {
+	Size int
+	Data func() []byte
+}
+
+// CreateRecorded is Create that, when it stores the resource, appends
+// rec to the session's journal in the same operation, and returns the
+// record's sequence number (see Append): a create and its record make
+// one call to Redis instead of two, and the record is there exactly when
+// the resource is. When Create would fail, nothing is appended and the
+// number is 0.
+func (s *Store) CreateRecorded(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), rec JournalRecord) (string, uint64, error) {
+	return s.create(ctx, sess, col, key, doc, &rec)
+}
+
+// create is Create, which with rec appends it as CreateRecorded does.
+func (s *Store) create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), rec *JournalRecord) (string, uint64, error) {
 	k := s.keys(sess, col)
 	if key != "" {
 		d, derr := doc(key)
@@ -155,32 +180,38 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		v, err := s.batches.guarded(ctx, s.guardOf(ctx, sess), "create", s.storeKeys(k),
-			[]string{key, strconv.Itoa(s.max), col, k.base, string(d), made})
+		keys, args := s.storeKeys(k), []string{key, strconv.Itoa(s.max), col, k.base, string(d), made}
+		if rec != nil && derr == nil {
+			keys, args = s.recorded(sess, keys, args, rec)
+		}
+		v, err := s.batches.guarded(ctx, s.guardOf(ctx, sess), "create", keys, args)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		switch status, _ := v.(string); status {
 		case "exists":
-			return "", store.ErrExists
+			return "", 0, store.ErrExists
 		case "full":
-			return "", store.ErrFull
+			return "", 0, store.ErrFull
 		case "ok":
-			return key, nil
+			return key, 0, nil
 		}
-		return "", derr // free and with room, but no document
+		if n, ok := v.(int64); ok {
+			return key, uint64(n), nil // stored, and recorded as n
+		}
+		return "", 0, derr // free and with room, but no document
 	}
 	for {
 		v, err := s.reserve(ctx, sess, k, key)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		r, _ := v.([]any)
 		switch status, _ := r[0].(string); status {
 		case "exists":
-			return "", store.ErrExists
+			return "", 0, store.ErrExists
 		case "full":
-			return "", store.ErrFull
+			return "", 0, store.ErrFull
 		}
 		got, _ := r[1].(string)
 		token, _ := r[2].(string)
@@ -189,18 +220,33 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 			// Should Redis fail to release, the reservation ends with its
 			// hold; the caller gets doc's error either way, as promised.
 			s.batches.call(ctx, "release", []string{k.res, s.shared.count, s.shared.held, s.shared.holds}, []string{got, token})
-			return "", err
+			return "", 0, err
 		}
-		v, err = s.batches.call(ctx, "commit", s.storeKeys(k), []string{got, token, string(d), col, k.base})
+		keys, args := s.storeKeys(k), []string{got, token, string(d), col, k.base}
+		if rec != nil {
+			keys, args = s.recorded(sess, keys, args, rec)
+		}
+		v, err = s.batches.call(ctx, "commit", keys, args)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
-		if n, _ := v.(int64); n == 1 {
-			return got, nil
+		if n, _ := v.(int64); n >= 1 {
+			if rec == nil {
+				n = 0
+			}
+			return got, uint64(n), nil // stored; with rec, recorded as n
 		}
 		// A Reset or a Fill took the reservation, or it outlived its
 		// hold: start again.
 	}
+}
+
+// recorded returns the keys and arguments of a create or commit that
+// appends rec to session sess's journal when it stores: those of append
+// after its own (see batchScript).
+func (s *Store) recorded(sess string, keys, args []string, rec *JournalRecord) ([]string, []string) {
+	j := s.state(sess)
+	return append(keys, j.journal, j.seq), append(args, strconv.Itoa(rec.Size), string(rec.Data()))
 }
 
 // reserve reserves key, or the next free sequence number with key "",
