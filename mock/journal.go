@@ -296,14 +296,17 @@ func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string,
 	if s.shared == nil || s.noJournal {
 		return s.store.Create(ctx, x.sess.name, col, want, doc)
 	}
+	buf := recordBufs.Get().(*[]byte)
 	key, seq, err := s.shared.CreateRecorded(ctx, x.sess.name, col, want, doc, redisstore.JournalRecord{
 		Size: orDefault(s.sessions.journalSize, DefaultJournalSize),
 		Data: func() []byte {
 			status, body := sentAs(x.plan.success, *answer)
 			e := s.entry(x, status, clipBytes(body))
-			return appendStored(make([]byte, 0, 1024), &e)
+			*buf = appendStored((*buf)[:0], &e)
+			return *buf
 		},
 	})
+	recordBufs.Put(buf)
 	x.journaled = seq
 	return key, err
 }

@@ -29,8 +29,28 @@ func sessionBase(prefix, sess string) string {
 	return prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
 }
 
-// keys returns the keys of a collection.
+// keys returns the keys of a collection. Those of the default session's
+// first maxDefKeys collections are made once.
 func (s *Store) keys(sess, col string) keys {
+	if sess != "" {
+		return s.makeKeys(sess, col)
+	}
+	if k, ok := s.defKeys.Load(col); ok {
+		return *k.(*keys)
+	}
+	k := s.makeKeys(sess, col)
+	if s.defKeyCount.Add(1) <= maxDefKeys {
+		s.defKeys.Store(col, &k)
+	}
+	return k
+}
+
+// maxDefKeys bounds the collections whose keys the store keeps: a
+// collection's path holds the values of path parameters, as many as
+// clients send.
+const maxDefKeys = 1024
+
+func (s *Store) makeKeys(sess, col string) keys {
 	base := sessionBase(s.prefix, sess) + "c" + strconv.Itoa(len(col)) + ":" + col
 	return keys{
 		sess:  s.session(sess),
@@ -64,9 +84,10 @@ func sharedKeys(prefix string) shared {
 }
 
 // storeKeys are the keys of the operations that store a resource in
-// collection k: create and commit.
+// collection k: create and commit, with room for the two of a journal
+// record (see recorded).
 func (s *Store) storeKeys(k keys) []string {
-	return []string{k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds}
+	return append(make([]string, 0, 11), k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds)
 }
 
 // sessionKeys are the Redis keys of what a session holds besides its

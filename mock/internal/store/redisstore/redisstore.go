@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/rueidis"
@@ -25,6 +26,9 @@ type Store struct {
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
 	batches *batcher      // the writer of the calls of requests
+
+	defKeys     sync.Map     // collection path -> *keys of the default session's collection (see keys)
+	defKeyCount atomic.Int64 // how many were made
 
 	closeOnce sync.Once
 }
@@ -155,7 +159,8 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 // JournalRecord is the journal record of a create that CreateRecorded
 // appends to the session's journal with the resource: the journal keeps
 // at least the newest Size records (see Journal), and Data makes the
-// record once the resource's document is made.
+// record once the resource's document is made. CreateRecorded does not
+// keep the bytes Data returns.
 type JournalRecord struct {
 	Size int
 	Data func() []byte
@@ -180,7 +185,7 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		keys, args := s.storeKeys(k), []string{key, strconv.Itoa(s.max), col, k.base, string(d), made}
+		keys, args := s.storeKeys(k), append(make([]string, 0, 8), key, strconv.Itoa(s.max), col, k.base, string(d), made)
 		if rec != nil && derr == nil {
 			keys, args = s.recorded(sess, keys, args, rec)
 		}
@@ -222,7 +227,7 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 			s.batches.call(ctx, "release", []string{k.res, s.shared.count, s.shared.held, s.shared.holds}, []string{got, token})
 			return "", 0, err
 		}
-		keys, args := s.storeKeys(k), []string{got, token, string(d), col, k.base}
+		keys, args := s.storeKeys(k), append(make([]string, 0, 7), got, token, string(d), col, k.base)
 		if rec != nil {
 			keys, args = s.recorded(sess, keys, args, rec)
 		}
