@@ -40,18 +40,23 @@ function ops.create(k, a, n)
   local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
   local key, max, path, base, doc, made = unpack(ARGV, a + 1, a + 6)
   reclaimOnce(held, holds, count)
-  if redis.call("HEXISTS", docs, key) == 1 or redis.call("HEXISTS", res, key) == 1 then
-    return "exists"
-  end
+  if redis.call("HEXISTS", res, key) == 1 then return "exists" end
   if made ~= "1" then
+    if redis.call("HEXISTS", docs, key) == 1 then return "exists" end
     if tonumber(redis.call("GET", count) or "0") + 1 > tonumber(max) then return "full" end
     return "free"
   end
+  -- Counted first and stored only when the key is free (HSETNX): one
+  -- call fewer than asking first, on the path of every create.
   if redis.call("INCR", count) > tonumber(max) then
     redis.call("DECR", count)
+    if redis.call("HEXISTS", docs, key) == 1 then return "exists" end
     return "full"
   end
-  redis.call("HSET", docs, key, doc)
+  if redis.call("HSETNX", docs, key, doc) == 0 then
+    redis.call("DECR", count)
+    return "exists"
+  end
   addOrder(order, ticks, sess, path, base, key)
   above(seq, key)
   if n > 9 then return ops.append(k + 9, a + 6) end

@@ -700,7 +700,9 @@ func testBoundTakenKey(t *testing.T, s store.Store) { // max 2
 	}
 	create(t, s, "", "/plants", "b", `{"v":"b"}`)
 	wantCreateErr(t, s, "", "/plants", "c", store.ErrFull)
+	wantCreateErr(t, s, "", "/plants", "a", store.ErrExists) // a taken key before a full store
 	wantList(t, s, "", "/plants", -1, `{"v":"a"}`, `{"v":"b"}`)
+	wantCreateErr(t, s, "", "/plants", "c", store.ErrFull) // counted nothing
 }
 
 // Concurrent use.
