@@ -8,51 +8,14 @@ import (
 	"github.com/plantmock/plantmock/internal/redistest"
 )
 
-// journaledSpec has plants with identifiers clients give and trees whose
-// identifiers the mock assigns (readOnly), whose creates are journaled in
-// the store's own operation on Redis (see storeCreate).
-const journaledSpec = `openapi: 3.0.3
-info: {title: Journaled, version: 1.0.0}
-paths:
-  /plants:
-    post:
-      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
-      responses:
-        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
-        '400': {$ref: '#/components/responses/Error'}
-        '409': {$ref: '#/components/responses/Error'}
-  /trees:
-    post:
-      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
-      responses:
-        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
-        '400': {$ref: '#/components/responses/Error'}
-components:
-  schemas:
-    Plant:
-      type: object
-      required: [id, name]
-      properties: {id: {type: integer}, name: {type: string}}
-    Tree:
-      type: object
-      required: [id, name]
-      properties: {id: {type: integer, readOnly: true}, name: {type: string}}
-    Error:
-      type: object
-      required: [error, message]
-      properties: {error: {type: integer}, message: {type: string}}
-  responses:
-    Error: {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
-`
-
 // TestCreateJournaledWithStore: on Redis, a create's journal entry is
-// written by the operation that stores the resource; the journal reads
+// written by the operation that stores the resource (see storeCreate); the journal reads
 // as the memory store's does, but for times and durations: the same
 // numbers, answers and notes, for creates of given and assigned
 // identifiers, refused ones, and a named session's.
 func TestCreateJournaledWithStore(t *testing.T) {
-	_, mem := newTestServer(t, Options{Spec: []byte(journaledSpec), Seed: 7})
-	red := replicas(t, redistest.NewServer(t).URL(0), 1, Options{Spec: []byte(journaledSpec), Seed: 7})[0]
+	_, mem := newTestServer(t, Options{Spec: []byte(replicaSpec), Seed: 7})
+	red := replicas(t, redistest.NewServer(t).URL(0), 1, Options{Spec: []byte(replicaSpec), Seed: 7})[0]
 	steps := []struct {
 		path, body, session string
 		status              int
