@@ -3,10 +3,27 @@ package mock
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/redistest"
 )
+
+// journaledSpec is replicaSpec with trees too, whose identifiers the mock
+// assigns (readOnly): their creates reserve a key and then store.
+var journaledSpec = strings.Replace(replicaSpec, "components:\n  schemas:\n", `  /trees:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+components:
+  schemas:
+    Tree:
+      type: object
+      required: [id, name]
+      properties: {id: {type: integer, readOnly: true}, name: {type: string}}
+`, 1)
 
 // TestCreateJournaledWithStore: on Redis, a create's journal entry is
 // written by the operation that stores the resource (see storeCreate); the journal reads
@@ -14,8 +31,8 @@ import (
 // numbers, answers and notes, for creates of given and assigned
 // identifiers, refused ones, and a named session's.
 func TestCreateJournaledWithStore(t *testing.T) {
-	_, mem := newTestServer(t, Options{Spec: []byte(replicaSpec), Seed: 7})
-	red := replicas(t, redistest.NewServer(t).URL(0), 1, Options{Spec: []byte(replicaSpec), Seed: 7})[0]
+	_, mem := newTestServer(t, Options{Spec: []byte(journaledSpec), Seed: 7})
+	red := replicas(t, redistest.NewServer(t).URL(0), 1, Options{Spec: []byte(journaledSpec), Seed: 7})[0]
 	steps := []struct {
 		path, body, session string
 		status              int

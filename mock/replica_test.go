@@ -14,8 +14,7 @@ import (
 
 // replicaSpec is a small CRUD document for the replica tests: plants
 // with client-given identifiers, a list that a scenario can make fail,
-// an item call that declares a 500 but no 503, and trees whose
-// identifiers the mock assigns (readOnly).
+// and an item call that declares a 500 but no 503.
 const replicaSpec = `openapi: 3.0.3
 info: {title: Replicated Plants, version: 1.0.0}
 paths:
@@ -37,12 +36,6 @@ paths:
         '200': {description: one, content: {application/json: {schema: {$ref: '#/components/schemas/Plant'}}}}
         '404': {$ref: '#/components/responses/Error'}
         '500': {$ref: '#/components/responses/Error'}
-  /trees:
-    post:
-      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
-      responses:
-        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}
-        '400': {$ref: '#/components/responses/Error'}
 components:
   schemas:
     Plant:
@@ -50,10 +43,6 @@ components:
       required: [id, name]
       properties: {id: {type: integer}, name: {type: string}}
       additionalProperties: false
-    Tree:
-      type: object
-      required: [id, name]
-      properties: {id: {type: integer, readOnly: true}, name: {type: string}}
     Error:
       type: object
       required: [error, message]
