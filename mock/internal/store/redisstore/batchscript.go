@@ -28,6 +28,15 @@ local function addOrder(order, ticks, sess, path, base, key)
   if tick == 1 then redis.call("HSET", sess, path, base) end
 end
 
+-- inherit gives key, just made, the TTL of the session key ref (its
+-- journal number): a named session's keys expire with it, also those
+-- made after Touch last refreshed them. The default session's keys have
+-- none, and nor does ref.
+local function inherit(key, ref)
+  local t = redis.call("PTTL", ref)
+  if t > 0 then redis.call("PEXPIRE", key, t) end
+end
+
 local ops = {}
 
 -- create stores the document of a create with a key unless the key is
@@ -188,17 +197,23 @@ function ops.touch(k, a)
   -- refresh, which comes once a sixteenth of idle has passed since the
   -- one before (the journal's number, touched by every request, tells):
   -- they live at least idle past every use, for one call a use, not five.
+  local ttl = idle + math.floor(idle / 16)
   if redis.call("PTTL", KEYS[k + 5]) < idle then
-    for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], idle + math.floor(idle / 16)) end
+    for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], ttl) end
   end
+  -- The journal number exists from the session's first use on, with the
+  -- session's TTL, which the keys made later inherit (see inherit).
+  redis.call("SET", KEYS[k + 5], "0", "NX", "PX", ttl)
   out[2] = redis.call("GET", KEYS[k + 3])
   return out
 end
 
--- hit counts a rule's match.
+-- hit counts a rule's match. Its keys are the session's rules and
+-- journal number.
 function ops.hit(k, a)
   local rules, rule, every = KEYS[k + 1], ARGV[a + 1], tonumber(ARGV[a + 2])
   local m = redis.call("HINCRBY", rules, rule .. "|m", 1)
+  if m == 1 then inherit(rules, KEYS[k + 2]) end
   if every > 1 and m % every ~= 0 then return 0 end
   return redis.call("HINCRBY", rules, rule .. "|a", 1)
 end
@@ -217,7 +232,23 @@ function ops.append(k, a)
   local size, data = unpack(ARGV, a + 1, a + 2)
   local n = redis.call("INCR", seq)
   redis.call("XADD", journal, "MAXLEN", "~", size, "*", "s", n, "d", data)
+  if n == 1 then inherit(journal, seq) end
   return n
+end
+
+-- activate sets a session's active scenario (keys: active, journal
+-- number; argument: the name), and subscribe a webhook's subscriber
+-- (keys: hooks, journal number; arguments: name, data).
+function ops.activate(k, a)
+  redis.call("SET", KEYS[k + 1], ARGV[a + 1])
+  inherit(KEYS[k + 1], KEYS[k + 2])
+  return 1
+end
+
+function ops.subscribe(k, a)
+  redis.call("HSET", KEYS[k + 1], ARGV[a + 1], ARGV[a + 2])
+  inherit(KEYS[k + 1], KEYS[k + 2])
+  return 1
 end
 
 -- run runs the operation named name whose keys and arguments start

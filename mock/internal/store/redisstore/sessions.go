@@ -61,7 +61,8 @@ type Touched struct {
 // many times the rule has answered there, this time included; 0 when
 // the rule answers only every every-th match and this is not one.
 func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64, error) {
-	v, err := s.batches.call(ctx, "hit", []string{s.state(sess).rules}, []string{rule, strconv.FormatInt(every, 10)})
+	k := s.state(sess)
+	v, err := s.batches.call(ctx, "hit", []string{k.rules, k.seq}, []string{rule, strconv.FormatInt(every, 10)})
 	if err != nil {
 		return 0, err
 	}
@@ -82,11 +83,9 @@ func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, 
 
 // SetActive sets the name of a session's active scenario; "" for none.
 func (s *Store) SetActive(ctx context.Context, sess, name string) error {
-	key := s.state(sess).active
-	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Set().Key(key).Value(name).Build() }).Error(); err != nil {
-		return unavailable("activate", err)
-	}
-	return nil
+	k := s.state(sess)
+	_, err := s.batches.call(ctx, "activate", []string{k.active, k.seq}, []string{name})
+	return err
 }
 
 // Subscribers returns what Subscribe stored for a session, by name.
@@ -106,13 +105,9 @@ func (s *Store) Subscribers(ctx context.Context, sess string) (map[string][]byte
 // Subscribe stores a session's subscriber of the webhook called name.
 // Subscribers live as long as the session's other state.
 func (s *Store) Subscribe(ctx context.Context, sess, name string, data []byte) error {
-	key := s.state(sess).hooks
-	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed {
-		return b.Hset().Key(key).FieldValue().FieldValue(name, string(data)).Build()
-	}).Error(); err != nil {
-		return unavailable("webhook subscribe", err)
-	}
-	return nil
+	k := s.state(sess)
+	_, err := s.batches.call(ctx, "subscribe", []string{k.hooks, k.seq}, []string{name, string(data)})
+	return err
 }
 
 // Record is one journal record: its sequence number in the session and

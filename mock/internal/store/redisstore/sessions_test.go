@@ -55,8 +55,8 @@ func TestTouch(t *testing.T) {
 		t.Errorf("TTL of a's active scenario: %v, %v; want from %v to %v", ttl, err, idle, idle+idle/16)
 	}
 	// A use within a sixteenth of idle of the last refresh refreshes
-	// nothing: a key made since has no TTL yet, and the others still live
-	// idle past the use.
+	// nothing: a key made since inherits the journal number's TTL, and the
+	// others still live idle past the use.
 	if _, err := s.Append(ctx, "a", 10, []byte("x")); err != nil {
 		t.Fatal(err)
 	}
@@ -65,8 +65,8 @@ func TestTouch(t *testing.T) {
 		t.Fatal(err)
 	}
 	touch("a", t0.Add(52*time.Second))
-	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:rules").Build()).AsInt64(); ms != -1 || err != nil {
-		t.Errorf("TTL of a's rule counters, made after the last refresh: %d ms, %v; want none (-1)", ms, err)
+	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:rules").Build()).AsInt64(); err != nil || time.Duration(ms)*time.Millisecond <= idle-time.Second {
+		t.Errorf("TTL of a's rule counters, made after the last refresh: %d ms, %v; want over %v", ms, err, idle)
 	}
 	if ms, err := c.Do(ctx, c.B().Pttl().Key("p:s1:a:jseq").Build()).AsInt64(); err != nil || time.Duration(ms)*time.Millisecond <= idle-time.Second {
 		t.Errorf("TTL of a's journal number: %d ms, %v; want over %v", ms, err, idle)
@@ -81,6 +81,72 @@ func TestTouch(t *testing.T) {
 	}
 	if name, ok, err := s.Active(ctx, "a"); name != "" || ok || err != nil {
 		t.Errorf("a's active scenario after it expired: %q, %v, %v; want none set", name, ok, err)
+	}
+}
+
+// TestSessionKeysExpire checks that every key of a named session expires
+// after the idle time, also those its first use makes after Touch (a
+// session used once leaves nothing behind), and that the default
+// session's keys do not expire.
+func TestSessionKeysExpire(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	s := redisstore.NewTestStore(t, srv, "p:", 10)
+	c := srv.Client(t)
+	const idle = time.Minute
+	ttl := func(key string) string {
+		t.Helper()
+		ms, err := c.Do(ctx, c.B().Pttl().Key(key).Build()).AsInt64()
+		switch d := time.Duration(ms) * time.Millisecond; {
+		case err != nil:
+			return err.Error()
+		case ms < 0:
+			return fmt.Sprint(ms)
+		case d > idle-time.Second && d <= idle+idle/16:
+			return "idle"
+		default:
+			return d.String()
+		}
+	}
+	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "a", 10, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Hit(ctx, "a", "r", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetActive(ctx, "a", "slow"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetActive(ctx, "a", "other"); err != nil { // SET again keeps one
+		t.Fatal(err)
+	}
+	if err := s.Subscribe(ctx, "a", "hook", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"jseq", "journal", "rules", "active", "hooks"} {
+		if got := ttl("p:s1:a:" + k); got != "idle" {
+			t.Errorf("TTL of a's %s: %s; want from %v to %v", k, got, idle, idle+idle/16)
+		}
+	}
+	if _, err := s.Append(ctx, "", 10, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Hit(ctx, "", "r", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetActive(ctx, "", "slow"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Subscribe(ctx, "", "hook", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"jseq", "journal", "rules", "active", "hooks"} {
+		if got := ttl("p:s0::" + k); got != "-1" {
+			t.Errorf("TTL of the default session's %s: %s; want none (-1)", k, got)
+		}
 	}
 }
 
