@@ -108,42 +108,35 @@ func TestSessionKeysExpire(t *testing.T) {
 			return d.String()
 		}
 	}
+	// use makes every key of session sess, the active scenario twice (a
+	// second SET keeps the TTL).
+	use := func(sess string) {
+		t.Helper()
+		_, err := s.Append(ctx, sess, 10, []byte("x"))
+		if err == nil {
+			_, err = s.Hit(ctx, sess, "r", 1)
+		}
+		for _, name := range []string{"slow", "other"} {
+			if err == nil {
+				err = s.SetActive(ctx, sess, name)
+			}
+		}
+		if err == nil {
+			err = s.Subscribe(ctx, sess, "hook", []byte("{}"))
+		}
+		if err != nil {
+			t.Fatalf("session %q: %v", sess, err)
+		}
+	}
 	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Append(ctx, "a", 10, []byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Hit(ctx, "a", "r", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetActive(ctx, "a", "slow"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetActive(ctx, "a", "other"); err != nil { // SET again keeps one
-		t.Fatal(err)
-	}
-	if err := s.Subscribe(ctx, "a", "hook", []byte("{}")); err != nil {
-		t.Fatal(err)
-	}
+	use("a")
+	use("")
 	for _, k := range []string{"jseq", "journal", "rules", "active", "hooks"} {
 		if got := ttl("p:s1:a:" + k); got != "idle" {
 			t.Errorf("TTL of a's %s: %s; want from %v to %v", k, got, idle, idle+idle/16)
 		}
-	}
-	if _, err := s.Append(ctx, "", 10, []byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Hit(ctx, "", "r", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetActive(ctx, "", "slow"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Subscribe(ctx, "", "hook", []byte("{}")); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range []string{"jseq", "journal", "rules", "active", "hooks"} {
 		if got := ttl("p:s0::" + k); got != "-1" {
 			t.Errorf("TTL of the default session's %s: %s; want none (-1)", k, got)
 		}
