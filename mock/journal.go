@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // DefaultJournalSize is how many exchanges the journal keeps by default.
@@ -222,7 +221,7 @@ func (s *Server) record(x *exchange) {
 	if x.w.hijacked {
 		status, response = 0, nil
 	}
-	e := s.entry(x, status, clipBytes(response))
+	e := s.entry(x, status, response)
 	vs := e.Violations
 	var one [1]Violation // on the stack: no allocation per refused request
 	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
@@ -258,13 +257,13 @@ func (s *Server) record(x *exchange) {
 }
 
 // entry returns the journal entry of an exchange answered with status
-// and response, without its Seq.
+// and response (its first 64 KiB kept), without its Seq.
 func (s *Server) entry(x *exchange, status int, response []byte) Entry {
 	r := x.r
 	e := Entry{
 		Time: x.start, Duration: time.Since(x.start),
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
-		Body: clipBytes(x.raw), Status: status, Response: response,
+		Body: clipBytes(x.raw), Status: status, Response: clipBytes(response),
 		Session: x.sess.name, Token: x.cred.token,
 	}
 	if x.rule != nil {
@@ -293,20 +292,14 @@ func (s *Server) entry(x *exchange, status int, response []byte) Entry {
 // numbers it (x.journaled): one round trip to Redis a create instead of
 // two. The entry's duration ends as the create is sent to Redis.
 func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
-	if s.shared == nil || s.noJournal {
+	st, shared := x.sess.state.(*sharedState)
+	if !shared || s.noJournal {
 		return s.store.Create(ctx, x.sess.name, col, want, doc)
 	}
-	buf := recordBufs.Get().(*[]byte)
-	key, seq, err := s.shared.CreateRecorded(ctx, x.sess.name, col, want, doc, redisstore.JournalRecord{
-		Size: orDefault(s.sessions.journalSize, DefaultJournalSize),
-		Data: func() []byte {
-			status, body := sentAs(x.plan.success, *answer)
-			e := s.entry(x, status, clipBytes(body))
-			*buf = appendStored((*buf)[:0], &e)
-			return *buf
-		},
+	key, seq, err := st.create(ctx, col, want, doc, func() Entry {
+		status, body := sentAs(x.plan.success, *answer)
+		return s.entry(x, status, body)
 	})
-	recordBufs.Put(buf)
 	x.journaled = seq
 	return key, err
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // sharedState is the state of a session kept in Redis beside its
@@ -24,9 +26,12 @@ type sharedState struct {
 	fresh bool
 }
 
-// recordBufs holds the buffers of stored entries: Append copies a record
-// before it returns.
+// recordBufs holds the buffers of stored entries: Append and
+// CreateRecorded copy a record before they return.
 var recordBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// size is how many entries the journal keeps.
+func (st *sharedState) size() int { return orDefault(st.sm.journalSize, DefaultJournalSize) }
 
 func (st *sharedState) record(ctx context.Context, e Entry) (uint64, error) {
 	if st.sm.journalSize < 0 {
@@ -34,16 +39,33 @@ func (st *sharedState) record(ctx context.Context, e Entry) (uint64, error) {
 	}
 	buf := recordBufs.Get().(*[]byte)
 	*buf = appendStored((*buf)[:0], &e)
-	seq, err := st.sm.shared.Append(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize), *buf)
+	seq, err := st.sm.shared.Append(ctx, st.name, st.size(), *buf)
 	recordBufs.Put(buf)
 	return seq, err
+}
+
+// create stores a create's resource in the session with its journal
+// entry, which entry makes once doc has made the document, in one call
+// (see redisstore.CreateRecorded); it returns the key and the entry's
+// Seq, 0 when nothing was stored.
+func (st *sharedState) create(ctx context.Context, col, want string, doc func(string) ([]byte, error), entry func() Entry) (string, uint64, error) {
+	buf := recordBufs.Get().(*[]byte)
+	defer recordBufs.Put(buf)
+	return st.sm.shared.CreateRecorded(ctx, st.name, col, want, doc, redisstore.JournalRecord{
+		Size: st.size(),
+		Data: func() []byte {
+			e := entry()
+			*buf = appendStored((*buf)[:0], &e)
+			return *buf
+		},
+	})
 }
 
 func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {
 	if st.sm.journalSize < 0 {
 		return nil, nil
 	}
-	recs, err := st.sm.shared.Journal(ctx, st.name, orDefault(st.sm.journalSize, DefaultJournalSize))
+	recs, err := st.sm.shared.Journal(ctx, st.name, st.size())
 	if err != nil {
 		return nil, err
 	}

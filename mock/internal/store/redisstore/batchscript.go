@@ -6,8 +6,9 @@ import "github.com/redis/rueidis"
 // answers in order. ARGV holds, for each operation, its name, the number
 // of its keys, the number of its arguments, and its arguments; KEYS holds
 // the keys of every operation, in order. Each operation below is given
-// k and a, where its keys and arguments start in KEYS and ARGV, less one;
-// it answers nil (a nil reply), a number, a string or an array.
+// k and a, where its keys and arguments start in KEYS and ARGV, less one,
+// and n, the number of its keys; it answers nil (a nil reply), a number,
+// a string or an array.
 // Operations that make a resource count against the bound first reclaim
 // the reservations that outlived their hold, once a batch.
 var batchScript = rueidis.NewLuaScript(lua + `
@@ -200,10 +201,11 @@ function ops.touch(k, a)
   local ttl = idle + math.floor(idle / 16)
   if redis.call("PTTL", KEYS[k + 5]) < idle then
     for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], ttl) end
+    -- The journal number exists from the session's first use on (its
+    -- PTTL is then -2), with the session's TTL, which the keys made
+    -- later inherit (see inherit).
+    redis.call("SET", KEYS[k + 5], "0", "NX", "PX", ttl)
   end
-  -- The journal number exists from the session's first use on, with the
-  -- session's TTL, which the keys made later inherit (see inherit).
-  redis.call("SET", KEYS[k + 5], "0", "NX", "PX", ttl)
   out[2] = redis.call("GET", KEYS[k + 3])
   return out
 end
@@ -252,8 +254,8 @@ function ops.subscribe(k, a)
 end
 
 -- run runs the operation named name whose keys and arguments start
--- after k and a + 2, and gives it the number of its keys. An operation whose name starts with "?" is guarded
--- by a session's active scenario: its first key is the session's active
+-- after k and a + 2, and gives it the number of its keys. An operation
+-- whose name starts with "?" is guarded by a session's active scenario: its first key is the session's active
 -- key, its first argument the value expected there ("0" for none set,
 -- "1" and the name when set). When the value is another, it does nothing
 -- and answers {"stale", value}.
