@@ -150,9 +150,13 @@ func (s *Store) Journal(ctx context.Context, sess string, size int) ([]Record, e
 }
 
 // ResetJournal empties a session's journal and restarts its sequence.
+// The journal number is set back to 0 in place, not deleted, so that it
+// keeps the session's TTL, which a record appended before the session's
+// next Touch then inherits.
 func (s *Store) ResetJournal(ctx context.Context, sess string) error {
 	k := s.state(sess)
-	return s.del(ctx, "reset journal", k.journal, k.seq)
+	_, err := s.run(ctx, "reset journal", resetJournalScript, []string{k.journal, k.seq})
+	return err
 }
 
 // ResetRules restarts a session's rule counters.

@@ -133,6 +133,16 @@ func TestSessionKeysExpire(t *testing.T) {
 	}
 	use("a")
 	use("")
+	// A journal reset keeps the session's TTL: a record appended after
+	// it, before the session's next Touch, is numbered 1 and expires.
+	for _, sess := range []string{"a", ""} {
+		if err := s.ResetJournal(ctx, sess); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.Append(ctx, sess, 10, []byte("y")); err != nil || n != 1 {
+			t.Fatalf("session %q: first record after the reset numbered %d, %v; want 1", sess, n, err)
+		}
+	}
 	for _, k := range []string{"jseq", "journal", "rules", "active", "hooks"} {
 		if got := ttl("p:s1:a:" + k); got != "idle" {
 			t.Errorf("TTL of a's %s: %s; want from %v to %v", k, got, idle, idle+idle/16)
