@@ -255,10 +255,11 @@ end
 
 -- run runs the operation named name whose keys and arguments start
 -- after k and a + 2, and gives it the number of its keys. An operation
--- whose name starts with "?" is guarded by a session's active scenario: its first key is the session's active
--- key, its first argument the value expected there ("0" for none set,
--- "1" and the name when set). When the value is another, it does nothing
--- and answers {"stale", value}.
+-- whose name starts with "?" is guarded by a session's active scenario:
+-- its first key is the session's active key, its first argument the
+-- value expected there ("0" for none set, "1" and the name when set).
+-- When the value is another, it does nothing and answers {"stale",
+-- value}.
 local function run(name, k, a)
   if string.byte(name) == 63 then
     local cur = redis.call("GET", KEYS[k + 1])
