@@ -7,9 +7,9 @@ package main
 // marking that whole heap, and took more of a 401's processor time than
 // the mock's handler. With this floor it collects about a third as
 // often. The floor is one block of bytes that nothing writes: no
-// pointers for the collector to scan, and no pages of memory until
-// touched (1 MiB of idle RSS more), so what it costs is up to heapFloor
-// more garbage between collections, whatever the store's size.
+// pointers for the collector to scan, and no pages of memory, since
+// nothing touches it, so what it costs is up to heapFloor more garbage
+// between collections, whatever the store's size.
 const heapFloor = 8 << 20
 
 // ballast holds the floor for the life of the process.
