@@ -4,8 +4,8 @@ package main
 // the mock holds: it collects when the heap reaches about twice what is
 // live, at least 4 MiB, so with the few MiB a mock of a small store
 // holds it collected some 50 times a second under load, each time
-// marking that whole heap, and took more of a 401's processor time than
-// the mock's handler. With this floor it collects about a third as
+// marking that whole heap: about as much of a 401's processor time as
+// the mock's whole handler. With this floor it collects about a third as
 // often. The floor is one block of bytes that nothing writes: no
 // pointers for the collector to scan, and no pages of memory, since
 // nothing touches it, so what it costs is up to heapFloor more garbage
