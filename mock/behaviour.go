@@ -57,7 +57,8 @@ func (s *Server) create(x *exchange) *problem {
 	applyDefaults(obj, c.schema)
 	var answer []byte
 	col := c.key(x.vals)
-	given := c.bodyKey(obj) != ""
+	want := c.bodyKey(obj)
+	given := want != ""
 	doc := func(key string) ([]byte, error) {
 		res := c.identify(s.complete(x, c.identify(obj, key, given)), key, given) // completion keeps the identifier
 		b, p := s.encodeResource(x, res)
@@ -67,7 +68,6 @@ func (s *Server) create(x *exchange) *problem {
 		answer, x.created = b, res // x.created: for the webhooks the create sends
 		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
-	want := c.bodyKey(obj)
 	if !given && !c.seqKeys {
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
 	}

@@ -80,6 +80,9 @@ func keyOf(v any) string {
 	case string:
 		return x
 	case json.Number:
+		if canonicalInt(string(x)) {
+			return string(x)
+		}
 		if n, err := strconv.ParseInt(string(x), 10, 64); err == nil {
 			return strconv.FormatInt(n, 10)
 		}
@@ -91,6 +94,22 @@ func keyOf(v any) string {
 		return string(x)
 	}
 	return string(jsonx.Marshal(v))
+}
+
+// canonicalInt reports whether s is an integer as strconv.FormatInt
+// writes one: an optional minus, then digits with no leading zero (and
+// not "-0"), short enough to be an int64.
+func canonicalInt(s string) bool {
+	d := strings.TrimPrefix(s, "-")
+	if d == "" || len(d) > 18 || (d[0] == '0' && (len(d) > 1 || len(s) > 1)) {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // pathKey returns the store key for the identifier in the request path.
