@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -25,6 +24,7 @@ type lineHandler struct {
 	slog.Handler // inner: Enabled, and the records lineHandler leaves
 	out          io.Writer
 	json         bool
+	clock        logClock
 }
 
 // newLineHandler returns the handler of --log-format: "text" or "json".
@@ -45,27 +45,36 @@ var lineBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b 
 
 // Handle implements slog.Handler.
 func (h *lineHandler) Handle(ctx context.Context, r slog.Record) error {
-	if !plain(r) {
+	t := r.Time.Round(0)
+	var st *stamp
+	if !t.IsZero() {
+		st = h.clock.second(t)
+	}
+	if st == nil || !st.ok {
 		return h.Handler.Handle(ctx, r)
 	}
 	bp := lineBufs.Get().(*[]byte)
 	b := (*bp)[:0]
 	if h.json {
 		b = append(b, `{"time":"`...)
-		b = r.Time.Round(0).AppendFormat(b, time.RFC3339Nano)
+		b = appendNano(b, st, t)
 		b = append(b, `","level":`...)
 		b = appendJSONString(b, r.Level.String())
 		b = append(b, `,"msg":`...)
 		b = appendJSONString(b, r.Message)
 	} else {
 		b = append(b, "time="...)
-		b = appendRFC3339Millis(b, r.Time.Round(0))
+		b = appendMillis(b, st, t)
 		b = append(b, " level="...)
 		b = appendTextString(b, r.Level.String())
 		b = append(b, " msg="...)
 		b = appendTextString(b, r.Message)
 	}
+	ok := true
 	r.Attrs(func(a slog.Attr) bool {
+		if ok = plainAttr(a); !ok {
+			return false
+		}
 		if h.json {
 			b = append(b, ',')
 			b = appendJSONString(b, a.Key)
@@ -79,35 +88,35 @@ func (h *lineHandler) Handle(ctx context.Context, r slog.Record) error {
 		}
 		return true
 	})
-	if h.json {
-		b = append(b, '}')
+	var err error
+	if ok {
+		if h.json {
+			b = append(b, '}')
+		}
+		b = append(b, '\n')
+		_, err = h.out.Write(b)
 	}
-	b = append(b, '\n')
-	_, err := h.out.Write(b)
 	*bp = b
 	lineBufs.Put(bp)
+	if !ok {
+		return h.Handler.Handle(ctx, r)
+	}
 	return err
 }
 
-// plain reports whether lineHandler writes r itself: a time inner writes
-// as it is, and attributes of the kinds it formats, each with a key.
-func plain(r slog.Record) bool {
-	if y := r.Time.Year(); r.Time.IsZero() || y < 0 || y >= 10000 {
+// plainAttr reports whether lineHandler formats a: a string, a whole
+// number, a duration, a boolean or a list of strings, with a key.
+func plainAttr(a slog.Attr) bool {
+	switch a.Value.Kind() {
+	case slog.KindString, slog.KindInt64, slog.KindUint64, slog.KindDuration, slog.KindBool:
+	case slog.KindAny:
+		if _, ok := a.Value.Any().([]string); !ok {
+			return false
+		}
+	default:
 		return false
 	}
-	ok := true
-	r.Attrs(func(a slog.Attr) bool {
-		switch a.Value.Kind() {
-		case slog.KindString, slog.KindInt64, slog.KindUint64, slog.KindDuration, slog.KindBool:
-		case slog.KindAny:
-			_, ok = a.Value.Any().([]string)
-		default:
-			ok = false
-		}
-		ok = ok && a.Key != ""
-		return ok
-	})
-	return ok
+	return a.Key != ""
 }
 
 func appendJSONValue(b []byte, v slog.Value) []byte {
@@ -170,16 +179,6 @@ func appendTextValue(b []byte, v slog.Value) []byte {
 		return strconv.AppendQuote(b, string(list))
 	}
 	return append(b, list...)
-}
-
-// appendRFC3339Millis writes t as the TextHandler does: RFC 3339 with
-// exactly three digits of milliseconds.
-func appendRFC3339Millis(b []byte, t time.Time) []byte {
-	const prefixLen = len("2006-01-02T15:04:05.000")
-	n := len(b)
-	t = t.Truncate(time.Millisecond).Add(time.Millisecond / 10)
-	b = t.AppendFormat(b, time.RFC3339Nano)
-	return append(b[:n+prefixLen], b[n+prefixLen+1:]...) // drop the 4th digit
 }
 
 // appendTextString writes s as the TextHandler does: as it is, or quoted

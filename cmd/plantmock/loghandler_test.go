@@ -32,6 +32,11 @@ func TestLineHandlerWritesAsSlog(t *testing.T) {
 		time.Date(2026, 11, 24, 21, 5, 7, 0, time.UTC),
 		time.Date(2026, 11, 24, 21, 5, 7, 120_000_000, time.UTC),
 		time.Date(2026, 11, 24, 21, 5, 7, 999_999_999, time.FixedZone("X", 3600+1800)),
+		time.Date(2026, 11, 24, 21, 5, 7, 999_999_999, time.UTC).In(time.FixedZone("Y", -7*3600)), // the instant above, another zone
+		time.Date(2026, 11, 24, 21, 5, 8, 1_000, time.UTC),
+		time.Date(2026, 11, 24, 21, 5, 8, 500_000, time.Local),
+		time.Date(9999, 12, 31, 23, 30, 0, 5, time.UTC), time.Date(9999, 12, 31, 23, 30, 0, 5, time.UTC).In(time.FixedZone("Z1", 3600)), // year 10000 there
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(0, 1, 1, 0, 30, 0, 0, time.UTC).In(time.FixedZone("W", -3600)), // year -1 there
 		time.Now(), {}, time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
 	} {
 		for _, lv := range []slog.Level{slog.LevelInfo, slog.LevelWarn, slog.LevelError, slog.LevelDebug, slog.LevelInfo + 2} {
@@ -64,13 +69,17 @@ func TestLineHandlerWritesAsSlog(t *testing.T) {
 	}
 	mine, theirs := 0, 0
 	for _, json := range []bool{false, true} {
+		// One handler for all records, as in the mock: consecutive
+		// records share a second, or not, or a second in another zone.
+		var got, want bytes.Buffer
+		h := newLineHandler(&got, json)
+		var ref slog.Handler = slog.NewTextHandler(&want, nil)
+		if json {
+			ref = slog.NewJSONHandler(&want, nil)
+		}
 		for _, r := range records {
-			var got, want bytes.Buffer
-			h := newLineHandler(&got, json)
-			var ref slog.Handler = slog.NewTextHandler(&want, nil)
-			if json {
-				ref = slog.NewJSONHandler(&want, nil)
-			}
+			got.Reset()
+			want.Reset()
 			if plain(r) {
 				mine++
 			} else {
@@ -86,6 +95,21 @@ func TestLineHandlerWritesAsSlog(t *testing.T) {
 	if mine < 400 || theirs < 400 {
 		t.Errorf("%d records written by lineHandler, %d by slog: the test does not try both enough", mine, theirs)
 	}
+}
+
+// plain reports whether lineHandler writes r itself: a time inner writes
+// as RFC 3339 (a year within 0-9999), and attributes of the kinds it
+// formats, each with a key.
+func plain(r slog.Record) bool {
+	if y := r.Time.Year(); r.Time.IsZero() || y < 0 || y >= 10000 {
+		return false
+	}
+	ok := true
+	r.Attrs(func(a slog.Attr) bool {
+		ok = plainAttr(a)
+		return ok
+	})
+	return ok
 }
 
 func BenchmarkLineHandler(b *testing.B) {
