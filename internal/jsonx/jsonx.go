@@ -19,6 +19,39 @@ import (
 	"unicode/utf8"
 )
 
+// smallObject is the most members an object may have for Append to sort
+// them on the stack, by insertion, rather than in a slice of keys.
+const smallObject = 8
+
+// appendSmallObject appends an object of at most smallObject members, as
+// Append does: keys sorted.
+func appendSmallObject(buf []byte, x map[string]any) []byte {
+	type member struct {
+		k string
+		v any
+	}
+	var room [smallObject]member
+	ms := room[:0]
+	for k, v := range x {
+		i := len(ms)
+		ms = append(ms, member{})
+		for ; i > 0 && ms[i-1].k > k; i-- {
+			ms[i] = ms[i-1]
+		}
+		ms[i] = member{k, v}
+	}
+	buf = append(buf, '{')
+	for i, m := range ms {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = AppendString(buf, m.k)
+		buf = append(buf, ':')
+		buf = Append(buf, m.v)
+	}
+	return append(buf, '}')
+}
+
 // Decode parses one JSON value; anything but whitespace after it is an
 // error. Duplicate object keys keep the last value.
 func Decode(data []byte) (any, error) {
@@ -86,6 +119,9 @@ func Append(buf []byte, v any) []byte {
 		}
 		return append(buf, ']')
 	case map[string]any:
+		if len(x) <= smallObject {
+			return appendSmallObject(buf, x)
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)

@@ -2,6 +2,9 @@ package jsonx
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,5 +67,50 @@ func TestIsNumber(t *testing.T) {
 		if got := IsNumber(s); got != want {
 			t.Errorf("IsNumber(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestAppendSortsKeys: objects of every size up to past smallObject are
+// written with their keys in sort.Strings order, whichever order the map
+// gives them in.
+func TestAppendSortsKeys(t *testing.T) {
+	pool := []string{"", "a", "aa", "ab", "b", "B", "é", "e", "\u2028", "z", "id", "name", "tag", "Z", "a b", "0", "10", "9"}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= len(pool); n++ {
+		for range 50 {
+			m := map[string]any{}
+			for _, i := range rnd.Perm(len(pool))[:n] {
+				m[pool[i]] = json.Number(strconv.Itoa(i))
+			}
+			keys := make([]string, 0, n)
+			for k := range m {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			want := []byte{'{'}
+			for i, k := range keys {
+				if i > 0 {
+					want = append(want, ',')
+				}
+				want = append(AppendString(want, k), ':')
+				want = Append(want, m[k])
+			}
+			want = append(want, '}')
+			if got := Marshal(m); string(got) != string(want) {
+				t.Fatalf("%d members: got %s, want %s", n, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkAppendObject(b *testing.B) {
+	v, err := Decode([]byte(`{"id":7,"name":"Monstera","tag":"aroid"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = Append(buf[:0], v)
 	}
 }
