@@ -13,43 +13,20 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// smallObject is the most members an object may have for Append to sort
-// them on the stack, by insertion, rather than in a slice of keys.
+// smallObject is the most members of an object Append sorts on the
+// stack rather than in a slice it allocates.
 const smallObject = 8
 
-// appendSmallObject appends an object of at most smallObject members, as
-// Append does: keys sorted.
-func appendSmallObject(buf []byte, x map[string]any) []byte {
-	type member struct {
-		k string
-		v any
-	}
-	var room [smallObject]member
-	ms := room[:0]
-	for k, v := range x {
-		i := len(ms)
-		ms = append(ms, member{})
-		for ; i > 0 && ms[i-1].k > k; i-- {
-			ms[i] = ms[i-1]
-		}
-		ms[i] = member{k, v}
-	}
-	buf = append(buf, '{')
-	for i, m := range ms {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = AppendString(buf, m.k)
-		buf = append(buf, ':')
-		buf = Append(buf, m.v)
-	}
-	return append(buf, '}')
+// member is an object's key and value, as Append sorts them.
+type member struct {
+	k string
+	v any
 }
 
 // Decode parses one JSON value; anything but whitespace after it is an
@@ -119,22 +96,23 @@ func Append(buf []byte, v any) []byte {
 		}
 		return append(buf, ']')
 	case map[string]any:
-		if len(x) <= smallObject {
-			return appendSmallObject(buf, x)
+		var room [smallObject]member
+		ms := room[:0]
+		if len(x) > smallObject {
+			ms = make([]member, 0, len(x))
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
+		for k, v := range x {
+			ms = append(ms, member{k, v})
 		}
-		sort.Strings(keys)
+		slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.k, b.k) })
 		buf = append(buf, '{')
-		for i, k := range keys {
+		for i, m := range ms {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
-			buf = AppendString(buf, k)
+			buf = AppendString(buf, m.k)
 			buf = append(buf, ':')
-			buf = Append(buf, x[k])
+			buf = Append(buf, m.v)
 		}
 		return append(buf, '}')
 	}
