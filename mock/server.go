@@ -40,6 +40,7 @@ type Server struct {
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
 	recording *recording // Options.Record; nil when nothing is recorded
 	shutdown  time.Duration
+	timeouts  timeouts // a connection's, in Serve
 
 	// State.
 	store      store.Store       // every session's resources
@@ -70,6 +71,7 @@ func New(opts Options) (*Server, error) {
 		cors:         opts.CORS,
 		logAll:       opts.LogRequests,
 		noJournal:    opts.JournalSize < 0,
+		timeouts:     defaultTimeouts,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -185,13 +187,22 @@ func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
 	return s.serveOn(ctx, ln, s.admin)
 }
 
+// timeouts bound how long a client may hold a connection in each phase
+// of an exchange: sending the header, sending the whole request,
+// reading the answer (counted from the end of the header), and between
+// requests. A client past one loses the connection.
+type timeouts struct{ header, read, write, idle time.Duration }
+
+// defaultTimeouts are every Server's; tests set shorter ones.
+var defaultTimeouts = timeouts{header: 10 * time.Second, read: 60 * time.Second, write: 60 * time.Second, idle: 120 * time.Second}
+
 func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) error {
 	hs := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60*time.Second + s.served().scenarios.maxDelay, // above the longest scripted delay
-		IdleTimeout:       120 * time.Second,
+		ReadHeaderTimeout: s.timeouts.header,
+		ReadTimeout:       s.timeouts.read,
+		WriteTimeout:      s.timeouts.write + s.served().scenarios.maxDelay, // above the longest scripted delay
+		IdleTimeout:       s.timeouts.idle,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}

@@ -1,0 +1,150 @@
+package mock
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// short and long stand in for defaultTimeouts: each test makes the one
+// it is about short, and the others long, so that net/http's falling
+// back on another timeout when one is left unset shows.
+const (
+	short = 100 * time.Millisecond
+	long  = 2 * time.Second
+)
+
+// serveTimed runs a mock of opts with Serve and the timeouts to on a
+// loopback listener stopped at cleanup, and returns a connection to it,
+// closed at cleanup, with a deadline that ends a test the mock leaves
+// hanging, and the time just before it was dialled: before the mock's
+// clock for the first request started.
+func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
+	t.Helper()
+	t.Parallel()
+	s, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.timeouts = to
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	start := time.Now()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	return conn, start
+}
+
+// closedAfter checks that the mock closes conn, with nothing more sent,
+// once the short timeout has passed since start (taken before the mock's
+// clock started), and before a long one could have.
+func closedAfter(t *testing.T, r io.Reader, start time.Time) {
+	t.Helper()
+	rest, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("the mock did not close the connection: %v", err)
+	}
+	if len(rest) > 0 {
+		t.Errorf("sent before closing: %q", rest)
+	}
+	if d := time.Since(start); d < short || d >= long {
+		t.Errorf("closed after %v, not between %v and %v", d, short, long)
+	}
+}
+
+// TestTimeoutHeader: a client that stops halfway through its header loses
+// the connection once the header timeout has passed, with no answer.
+func TestTimeoutHeader(t *testing.T) {
+	conn, start := serveTimed(t, Options{}, timeouts{header: short, read: long, write: long, idle: long})
+	io.WriteString(conn, "POST /plants HTTP/1.1\r\nHost: x\r\n")
+	closedAfter(t, conn, start)
+}
+
+// TestTimeoutBody: a client that stops halfway through its body is
+// answered 400 in the contract's error shape once the read timeout has
+// passed, and loses the connection.
+func TestTimeoutBody(t *testing.T) {
+	conn, start := serveTimed(t, Options{}, timeouts{header: long, read: short, write: long, idle: long})
+	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"id\":1,")
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	if d := time.Since(start); d < short || d >= long {
+		t.Errorf("answered after %v, not between %v and %v", d, short, long)
+	}
+	// The mock's side of the connection: the client's remote address is
+	// its local one.
+	want := fmt.Sprintf(`{"error":%d,"message":"request body could not be read: read tcp %s->%s: i/o timeout"}`,
+		CodeBodyNotJSON, conn.RemoteAddr(), conn.LocalAddr())
+	if resp.StatusCode != 400 || string(body) != want {
+		t.Errorf("got %d %s\nwant 400 %s", resp.StatusCode, body, want)
+	}
+	if got := resp.Header.Get("Content-Type"); got != "application/json" {
+		t.Errorf("Content-Type %q", got)
+	}
+	closedAfter(t, br, start)
+}
+
+// TestTimeoutIdle: a connection left idle after an answer is closed once
+// the idle timeout has passed.
+func TestTimeoutIdle(t *testing.T) {
+	conn, _ := serveTimed(t, Options{}, timeouts{header: long, read: long, write: long, idle: short})
+	body := `{"id":1,"name":"a"}`
+	start := time.Now() // before the mock's idle clock starts, at its answer
+	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
+		t.Fatalf("create: %d %s", resp.StatusCode, got)
+	}
+	closedAfter(t, br, start)
+}
+
+// TestTimeoutWriteAboveDelay: the write timeout is counted above the
+// longest scripted delay, so an answer delayed longer than the timeout
+// itself still arrives in full. No shipped scenario is loaded: their
+// delays would count too.
+func TestTimeoutWriteAboveDelay(t *testing.T) {
+	sc, err := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: 300ms}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, _ := serveTimed(t, Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true},
+		timeouts{header: long, read: long, write: short, idle: long})
+	body := `{"id":1,"name":"a"}`
+	start := time.Now()
+	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
+		t.Errorf("delayed create: %d %s", resp.StatusCode, got)
+	}
+	if d := time.Since(start); d < 300*time.Millisecond {
+		t.Errorf("answered after %v, before the scripted 300ms", d)
+	}
+}
