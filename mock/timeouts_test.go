@@ -77,9 +77,11 @@ func TestTimeoutHeader(t *testing.T) {
 
 // TestTimeoutBody: a client that stops halfway through its body is
 // answered 400 in the contract's error shape once the read timeout has
-// passed, and loses the connection.
+// passed, and loses the connection. The answer has its own write timeout
+// after the read timeout: the write timeout is short too, and no shipped
+// scenario's delay adds to it.
 func TestTimeoutBody(t *testing.T) {
-	conn, start := serveTimed(t, Options{}, timeouts{header: long, read: short, write: long, idle: long})
+	conn, start := serveTimed(t, Options{NoShippedScenarios: true}, timeouts{header: long, read: short, write: short, idle: long})
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"id\":1,")
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)
@@ -123,16 +125,16 @@ func TestTimeoutIdle(t *testing.T) {
 }
 
 // TestTimeoutWriteAboveDelay: the write timeout is counted above the
-// longest scripted delay, so an answer delayed longer than the timeout
-// itself still arrives in full. No shipped scenario is loaded: their
-// delays would count too.
+// longest scripted delay, so an answer delayed longer than the write and
+// read timeouts together still arrives in full. No shipped scenario is
+// loaded: their delays would count too.
 func TestTimeoutWriteAboveDelay(t *testing.T) {
 	sc, err := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: 300ms}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	conn, _ := serveTimed(t, Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true},
-		timeouts{header: long, read: long, write: short, idle: long})
+		timeouts{header: long, read: short, write: short, idle: long})
 	body := `{"id":1,"name":"a"}`
 	start := time.Now()
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
