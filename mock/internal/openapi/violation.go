@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"net/url"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,7 +39,7 @@ func (v Violation) String() string {
 }
 
 func sortViolations(vs []Violation) {
-	sort.SliceStable(vs, func(i, j int) bool { return vs[i].Path < vs[j].Path })
+	slices.SortStableFunc(vs, func(a, b Violation) int { return strings.Compare(a.Path, b.Path) })
 }
 
 func appendUnique(vs []Violation, v Violation) []Violation {
