@@ -227,6 +227,13 @@ func serveReal(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveLoopback(t, s)
+}
+
+// serveLoopback runs s with Serve on a loopback listener stopped at
+// cleanup, and returns its address.
+func serveLoopback(t *testing.T, s *Server) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package mock
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"net"
@@ -11,19 +10,19 @@ import (
 	"time"
 )
 
-// short and long stand in for defaultTimeouts: each test makes the one
-// it is about short, and the others long, so that net/http's falling
-// back on another timeout when one is left unset shows.
+// shortTimeout and longTimeout stand in for defaultTimeouts: each test
+// makes the timeout it is about short, and the others long, so that
+// net/http's falling back on another timeout when one is left unset
+// shows.
 const (
-	short = 100 * time.Millisecond
-	long  = 2 * time.Second
+	shortTimeout = 100 * time.Millisecond
+	longTimeout  = 2 * time.Second
 )
 
-// serveTimed runs a mock of opts with Serve and the timeouts to on a
-// loopback listener stopped at cleanup, and returns a connection to it,
-// closed at cleanup, with a deadline that ends a test the mock leaves
-// hanging, and the time just before it was dialled: before the mock's
-// clock for the first request started.
+// serveTimed runs a mock of opts with the timeouts to (serveLoopback), and
+// returns a connection to it, closed at cleanup, with a deadline that ends
+// a test the mock leaves hanging, and the time just before it was
+// dialled: before the mock's clock for the first request started.
 func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
 	t.Helper()
 	t.Parallel()
@@ -32,16 +31,9 @@ func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
 		t.Fatal(err)
 	}
 	s.timeouts = to
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	t.Cleanup(func() { cancel(); <-done })
+	addr := serveLoopback(t, s)
 	start := time.Now()
-	conn, err := net.Dial("tcp", ln.Addr().String())
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,9 +42,9 @@ func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
 	return conn, start
 }
 
-// closedAfter checks that the mock closes conn, with nothing more sent,
-// once the short timeout has passed since start (taken before the mock's
-// clock started), and before a long one could have.
+// closedAfter checks that the mock closes the connection r reads, with
+// nothing more sent, once the short timeout has passed since start (taken
+// before the mock's clock started), and before a long one could have.
 func closedAfter(t *testing.T, r io.Reader, start time.Time) {
 	t.Helper()
 	rest, err := io.ReadAll(r)
@@ -62,15 +54,15 @@ func closedAfter(t *testing.T, r io.Reader, start time.Time) {
 	if len(rest) > 0 {
 		t.Errorf("sent before closing: %q", rest)
 	}
-	if d := time.Since(start); d < short || d >= long {
-		t.Errorf("closed after %v, not between %v and %v", d, short, long)
+	if d := time.Since(start); d < shortTimeout || d >= longTimeout {
+		t.Errorf("closed after %v, not between %v and %v", d, shortTimeout, longTimeout)
 	}
 }
 
 // TestTimeoutHeader: a client that stops halfway through its header loses
 // the connection once the header timeout has passed, with no answer.
 func TestTimeoutHeader(t *testing.T) {
-	conn, start := serveTimed(t, Options{}, timeouts{header: short, read: long, write: long, idle: long})
+	conn, start := serveTimed(t, Options{}, timeouts{header: shortTimeout, read: longTimeout, write: longTimeout, idle: longTimeout})
 	io.WriteString(conn, "POST /plants HTTP/1.1\r\nHost: x\r\n")
 	closedAfter(t, conn, start)
 }
@@ -81,7 +73,7 @@ func TestTimeoutHeader(t *testing.T) {
 // after the read timeout: the write timeout is short too, and no shipped
 // scenario's delay adds to it.
 func TestTimeoutBody(t *testing.T) {
-	conn, start := serveTimed(t, Options{NoShippedScenarios: true}, timeouts{header: long, read: short, write: short, idle: long})
+	conn, start := serveTimed(t, Options{NoShippedScenarios: true}, timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"id\":1,")
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)
@@ -89,8 +81,8 @@ func TestTimeoutBody(t *testing.T) {
 		t.Fatalf("no answer: %v", err)
 	}
 	body, _ := io.ReadAll(resp.Body)
-	if d := time.Since(start); d < short || d >= long {
-		t.Errorf("answered after %v, not between %v and %v", d, short, long)
+	if d := time.Since(start); d < shortTimeout || d >= longTimeout {
+		t.Errorf("answered after %v, not between %v and %v", d, shortTimeout, longTimeout)
 	}
 	// The mock's side of the connection: the client's remote address is
 	// its local one.
@@ -108,7 +100,7 @@ func TestTimeoutBody(t *testing.T) {
 // TestTimeoutIdle: a connection left idle after an answer is closed once
 // the idle timeout has passed.
 func TestTimeoutIdle(t *testing.T) {
-	conn, _ := serveTimed(t, Options{}, timeouts{header: long, read: long, write: long, idle: short})
+	conn, _ := serveTimed(t, Options{}, timeouts{header: longTimeout, read: longTimeout, write: longTimeout, idle: shortTimeout})
 	body := `{"id":1,"name":"a"}`
 	start := time.Now() // before the mock's idle clock starts, at its answer
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
@@ -134,7 +126,7 @@ func TestTimeoutWriteAboveDelay(t *testing.T) {
 		t.Fatal(err)
 	}
 	conn, _ := serveTimed(t, Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true},
-		timeouts{header: long, read: short, write: short, idle: long})
+		timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
 	body := `{"id":1,"name":"a"}`
 	start := time.Now()
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
