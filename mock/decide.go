@@ -2,8 +2,10 @@ package mock
 
 import (
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -107,6 +109,12 @@ func (s *Server) give(x *exchange, a answer) bool {
 	if rl := a.rule; rl != nil {
 		if !rl.wait(x.r.Context()) {
 			return true // the client is gone
+		}
+		if rl.delay > 0 {
+			// The answer has the whole write timeout after the delay,
+			// however long the delay (a reload may bring longer ones).
+			// Writers without deadlines, a recorder's, say so; nothing to do.
+			http.NewResponseController(&x.w).SetWriteDeadline(time.Now().Add(s.timeouts.write))
 		}
 		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()

@@ -76,10 +76,9 @@ type headerTemplate struct {
 
 // scenarioSet is the loaded scenarios of a Server, compiled.
 type scenarioSet struct {
-	byName   map[string]*scenario
-	initial  *scenario     // active in new sessions
-	nrules   int           // rules in all scenarios
-	maxDelay time.Duration // the longest scripted delay
+	byName  map[string]*scenario
+	initial *scenario // active in new sessions
+	nrules  int       // rules in all scenarios
 }
 
 // compileScenarios checks the scenarios against the document and compiles
@@ -151,7 +150,6 @@ func (sv *served) compileScenarios(shipped, user []*Scenario, active string) err
 		for _, r := range sc.rules {
 			r.id, r.set = sv.scenarios.nrules, &sv.scenarios
 			sv.scenarios.nrules++
-			sv.scenarios.maxDelay = max(sv.scenarios.maxDelay, r.delay)
 		}
 	}
 	return nil

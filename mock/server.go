@@ -189,17 +189,17 @@ func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
 
 // timeouts bound how long a client may hold a connection in each phase
 // of an exchange: sending the header, sending the whole request, taking
-// the answer (see writeAfter), and between requests. A client past one
+// the answer (see writeTimeout), and between requests. A client past one
 // loses the connection.
 type timeouts struct{ header, read, write, idle time.Duration }
 
-// writeAfter returns net/http's WriteTimeout, which counts from the end
+// writeTimeout returns net/http's WriteTimeout, which counts from the end
 // of a request's header: room for the body to come (up to the read
-// timeout, so that a body that stalls is still answered), for the
-// longest scripted delay, and then for the answer to be taken.
-func (t timeouts) writeAfter(delay time.Duration) time.Duration {
-	return t.read + delay + t.write
-}
+// timeout, so that a body that stalls is still answered), then for the
+// answer to be taken. A scripted delay starts the write timeout again
+// when it ends (see give), whatever scenarios were loaded when Serve
+// began.
+func (t timeouts) writeTimeout() time.Duration { return t.read + t.write }
 
 // defaultTimeouts are every Server's; tests set shorter ones.
 var defaultTimeouts = timeouts{header: 10 * time.Second, read: 60 * time.Second, write: 60 * time.Second, idle: 120 * time.Second}
@@ -209,7 +209,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		Handler:           h,
 		ReadHeaderTimeout: s.timeouts.header,
 		ReadTimeout:       s.timeouts.read,
-		WriteTimeout:      s.timeouts.writeAfter(s.served().scenarios.maxDelay),
+		WriteTimeout:      s.timeouts.writeTimeout(),
 		IdleTimeout:       s.timeouts.idle,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),

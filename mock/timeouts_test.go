@@ -70,10 +70,11 @@ func TestTimeoutHeader(t *testing.T) {
 // TestTimeoutBody: a client that stops halfway through its body is
 // answered 400 in the contract's error shape once the read timeout has
 // passed, and loses the connection. The answer has its own write timeout
-// after the read timeout: the write timeout is short too, and no shipped
-// scenario's delay adds to it.
+// after the read timeout: here half the read timeout, so that an answer
+// whose write timeout did not wait for the read timeout would come too
+// late every time.
 func TestTimeoutBody(t *testing.T) {
-	conn, start := serveTimed(t, Options{NoShippedScenarios: true}, timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
+	conn, start := serveTimed(t, Options{}, timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout / 2, idle: longTimeout})
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"id\":1,")
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)
@@ -116,29 +117,57 @@ func TestTimeoutIdle(t *testing.T) {
 	closedAfter(t, br, start)
 }
 
-// TestTimeoutWriteAboveDelay: the write timeout is counted above the
-// longest scripted delay, so an answer delayed longer than the write and
-// read timeouts together still arrives in full. No shipped scenario is
-// loaded: their delays would count too.
-func TestTimeoutWriteAboveDelay(t *testing.T) {
-	sc, err := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: 300ms}\n"))
-	if err != nil {
-		t.Fatal(err)
+// TestTimeoutWriteAfterDelay: a scripted delay starts the write timeout
+// again when it ends, so an answer delayed longer than the read and write
+// timeouts together still arrives in full; so does one whose delay came
+// with a reload after Serve began (the scenario of the same name stays
+// active). No shipped scenario is loaded: their delays are not the point.
+func TestTimeoutWriteAfterDelay(t *testing.T) {
+	scenario := func(delay string) Options {
+		sc, err := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: "+delay+"}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true}
 	}
-	conn, _ := serveTimed(t, Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true},
-		timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
-	body := `{"id":1,"name":"a"}`
-	start := time.Now()
-	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("no answer: %v", err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
-		t.Errorf("delayed create: %d %s", resp.StatusCode, got)
-	}
-	if d := time.Since(start); d < 300*time.Millisecond {
-		t.Errorf("answered after %v, before the scripted 300ms", d)
+	for _, reload := range []bool{false, true} {
+		t.Run(map[bool]string{false: "at start", true: "reloaded"}[reload], func(t *testing.T) {
+			opts := scenario("300ms")
+			start := opts
+			if reload {
+				start = scenario("0s")
+			}
+			s, err := New(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.timeouts = timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout}
+			addr := serveLoopback(t, s)
+			if reload {
+				if _, err := s.Reload(opts); err != nil {
+					t.Fatal(err)
+				}
+			}
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.SetDeadline(time.Now().Add(10 * time.Second))
+			body := `{"id":1,"name":"a"}`
+			sent := time.Now()
+			fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("no answer: %v", err)
+			}
+			got, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
+				t.Errorf("delayed create: %d %s", resp.StatusCode, got)
+			}
+			if d := time.Since(sent); d < 300*time.Millisecond {
+				t.Errorf("answered after %v, before the scripted 300ms", d)
+			}
+		})
 	}
 }
