@@ -20,10 +20,16 @@ const (
 )
 
 // serveTimed runs a mock of opts with the timeouts to (serveLoopback), and
-// returns a connection to it, closed at cleanup, with a deadline that ends
-// a test the mock leaves hanging, and the time just before it was
-// dialled: before the mock's clock for the first request started.
+// returns a connection to it (see dialTimed).
 func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
+	t.Helper()
+	_, addr := startTimed(t, opts, to)
+	return dialTimed(t, addr)
+}
+
+// startTimed runs a mock of opts with the timeouts to, alongside the
+// test's other parallel tests, and returns it and its address.
+func startTimed(t *testing.T, opts Options, to timeouts) (*Server, string) {
 	t.Helper()
 	t.Parallel()
 	s, err := New(opts)
@@ -31,7 +37,15 @@ func serveTimed(t *testing.T, opts Options, to timeouts) (net.Conn, time.Time) {
 		t.Fatal(err)
 	}
 	s.timeouts = to
-	addr := serveLoopback(t, s)
+	return s, serveLoopback(t, s)
+}
+
+// dialTimed returns a connection to addr, closed at cleanup, with a
+// deadline that ends a test the mock leaves hanging, and the time just
+// before it was dialled: before the mock's clock for the first request
+// started.
+func dialTimed(t *testing.T, addr string) (net.Conn, time.Time) {
+	t.Helper()
 	start := time.Now()
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
@@ -57,6 +71,24 @@ func closedAfter(t *testing.T, r io.Reader, start time.Time) {
 	if d := time.Since(start); d < shortTimeout || d >= longTimeout {
 		t.Errorf("closed after %v, not between %v and %v", d, shortTimeout, longTimeout)
 	}
+}
+
+// created sends the create of plant 1 on conn and checks its answer, a
+// 200 with the plant; it returns the reader the answer came through.
+func created(t *testing.T, conn net.Conn) *bufio.Reader {
+	t.Helper()
+	body := `{"id":1,"name":"a"}`
+	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
+		t.Fatalf("create: %d %s", resp.StatusCode, got)
+	}
+	return br
 }
 
 // TestTimeoutHeader: a client that stops halfway through its header loses
@@ -102,19 +134,8 @@ func TestTimeoutBody(t *testing.T) {
 // the idle timeout has passed.
 func TestTimeoutIdle(t *testing.T) {
 	conn, _ := serveTimed(t, Options{}, timeouts{header: longTimeout, read: longTimeout, write: longTimeout, idle: shortTimeout})
-	body := `{"id":1,"name":"a"}`
 	start := time.Now() // before the mock's idle clock starts, at its answer
-	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
-	br := bufio.NewReader(conn)
-	resp, err := http.ReadResponse(br, nil)
-	if err != nil {
-		t.Fatalf("no answer: %v", err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
-		t.Fatalf("create: %d %s", resp.StatusCode, got)
-	}
-	closedAfter(t, br, start)
+	closedAfter(t, created(t, conn), start)
 }
 
 // TestTimeoutWriteAfterDelay: a scripted delay starts the write timeout
@@ -137,34 +158,15 @@ func TestTimeoutWriteAfterDelay(t *testing.T) {
 			if reload {
 				start = scenario("0s")
 			}
-			s, err := New(start)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.timeouts = timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout}
-			addr := serveLoopback(t, s)
+			s, addr := startTimed(t, start, timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
 			if reload {
 				if _, err := s.Reload(opts); err != nil {
 					t.Fatal(err)
 				}
 			}
-			conn, err := net.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer conn.Close()
-			conn.SetDeadline(time.Now().Add(10 * time.Second))
-			body := `{"id":1,"name":"a"}`
+			conn, _ := dialTimed(t, addr)
 			sent := time.Now()
-			fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
-			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-			if err != nil {
-				t.Fatalf("no answer: %v", err)
-			}
-			got, _ := io.ReadAll(resp.Body)
-			if resp.StatusCode != 200 || string(got) != `{"name":"a"}` {
-				t.Errorf("delayed create: %d %s", resp.StatusCode, got)
-			}
+			created(t, conn)
 			if d := time.Since(sent); d < 300*time.Millisecond {
 				t.Errorf("answered after %v, before the scripted 300ms", d)
 			}
