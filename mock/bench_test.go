@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
@@ -35,22 +36,7 @@ func benchCreate(b *testing.B, want int, body func(i int) []byte) {
 // benchCreateAs is benchCreate of a mock made with opts, with the
 // Authorization header auth; none when auth is empty.
 func benchCreateAs(b *testing.B, opts Options, want int, auth string, body func(i int) []byte) {
-	s, err := New(opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	u, _ := url.Parse("http://127.0.0.1/plants")
-	reqs := make([]*http.Request, b.N)
-	for i := range reqs {
-		p := body(i)
-		reqs[i] = &http.Request{Method: "POST", URL: u, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-			Header: http.Header{"Content-Type": {"application/json"}},
-			Body:   io.NopCloser(bytes.NewReader(p)), ContentLength: int64(len(p)), Host: "127.0.0.1", RequestURI: "/plants"}
-		if auth != "" {
-			reqs[i].Header.Set("Authorization", auth)
-		}
-	}
+	s, reqs := benchRequests(b, opts, auth, body)
 	w := &discard{h: http.Header{}}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -63,9 +49,53 @@ func benchCreateAs(b *testing.B, opts Options, want int, auth string, body func(
 	}
 }
 
+// benchRequests makes a mock with opts, closed when b ends, and b.N
+// create requests whose bodies body(i) makes, with the Authorization
+// header auth (none when empty).
+func benchRequests(b *testing.B, opts Options, auth string, body func(i int) []byte) (*Server, []*http.Request) {
+	s, err := New(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	u, _ := url.Parse("http://127.0.0.1/plants")
+	reqs := make([]*http.Request, b.N)
+	for i := range reqs {
+		p := body(i)
+		reqs[i] = &http.Request{Method: "POST", URL: u, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: http.Header{"Content-Type": {"application/json"}},
+			Body:   io.NopCloser(bytes.NewReader(p)), ContentLength: int64(len(p)), Host: "127.0.0.1", RequestURI: "/plants"}
+		if auth != "" {
+			reqs[i].Header.Set("Authorization", auth)
+		}
+	}
+	return s, reqs
+}
+
 // BenchmarkCreateValid is a valid create of a new plant.
 func BenchmarkCreateValid(b *testing.B) {
 	benchCreate(b, 200, newPlant)
+}
+
+// BenchmarkCreateValidParallel is BenchmarkCreateValid from as many
+// goroutines at once as -cpu says: creates into one collection, which
+// wait for each other on its lock.
+func BenchmarkCreateValidParallel(b *testing.B) {
+	s, reqs := benchRequests(b, Options{}, "Bearer abc", newPlant)
+	var next atomic.Int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		w := &discard{h: http.Header{}}
+		for pb.Next() {
+			clear(w.h)
+			s.ServeHTTP(w, reqs[next.Add(1)-1])
+			if w.status != 200 {
+				b.Errorf("status %d, want 200", w.status)
+				return
+			}
+		}
+	})
 }
 
 // BenchmarkCreateValidRedis is BenchmarkCreateValid with the store in

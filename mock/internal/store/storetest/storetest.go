@@ -80,6 +80,7 @@ var tests = []struct {
 	{name: "BoundFillDifference", max: 3, test: testBoundFillDifference},
 	{name: "BoundFillBeyond", max: 3, test: testBoundFillBeyond},
 	{name: "BoundTakenKey", max: 2, test: testBoundTakenKey},
+	{name: "BoundDocFails", max: 2, test: testBoundDocFails},
 
 	{name: "ConcurrentSameKeys", test: testConcurrentSameKeys},
 	{name: "ConcurrentAssigned", test: testConcurrentAssigned},
@@ -92,9 +93,9 @@ var tests = []struct {
 
 var ctx = context.Background()
 
-// errSentinel is the error the Update function of testUpdateFnError fails
-// with.
-var errSentinel = errors.New("storetest: the update function failed")
+// errSentinel is the error the failing document and update functions of
+// the tests return.
+var errSentinel = errors.New("storetest: the function given failed")
 
 // Create, Get and key assignment.
 
@@ -705,6 +706,23 @@ func testBoundTakenKey(t *testing.T, s store.Store) { // max 2
 	wantCreateErr(t, s, "", "/plants", "c", store.ErrFull) // counted nothing
 }
 
+// testBoundDocFails checks the order of Create's errors when the document
+// fails too: a taken key first, then a full store, then the document's
+// error.
+func testBoundDocFails(t *testing.T, s store.Store) { // max 2
+	fails := func(string) ([]byte, error) { return nil, errSentinel }
+	create(t, s, "", "/plants", "a", `{"v":"a"}`)
+	wantCreateFails(t, s, "", "/plants", "a", fails, store.ErrExists)
+	wantCreateFails(t, s, "", "/plants", "c", fails, errSentinel)
+	wantCreateFails(t, s, "", "/plants", "", fails, errSentinel)
+	create(t, s, "", "/plants", "b", `{"v":"b"}`)
+	wantCreateFails(t, s, "", "/plants", "a", fails, store.ErrExists)
+	wantCreateFails(t, s, "", "/plants", "c", fails, store.ErrFull)
+	wantCreateFails(t, s, "", "/plants", "", fails, store.ErrFull)
+	wantCreateFails(t, s, "", "/new", "c", fails, store.ErrFull)
+	wantList(t, s, "", "/plants", -1, `{"v":"a"}`, `{"v":"b"}`)
+}
+
 // Concurrent use.
 
 const workers = 8
@@ -1194,11 +1212,18 @@ func wantDeleteMissing(t *testing.T, s store.Store, sess, col, key string) {
 // nothing: the collection's count stays as it was.
 func wantCreateErr(t *testing.T, s store.Store, sess, col, key string, target error) {
 	t.Helper()
+	wantCreateFails(t, s, sess, col, key, doc(`{"refused":true}`), target)
+}
+
+// wantCreateFails checks that a create with the document function d fails
+// with target and stores nothing.
+func wantCreateFails(t *testing.T, s store.Store, sess, col, key string, d func(string) ([]byte, error), target error) {
+	t.Helper()
 	before, err := s.Count(ctx, sess, col)
 	if err != nil {
 		t.Fatalf("Count(%q, %s): got error %v, want none", sess, col, err)
 	}
-	got, err := s.Create(ctx, sess, col, key, doc(`{"refused":true}`))
+	got, err := s.Create(ctx, sess, col, key, d)
 	if !errors.Is(err, target) {
 		t.Errorf("Create(%q, %s, %q) = %q, %v; want error %v", sess, col, key, got, err, target)
 	}
