@@ -105,15 +105,6 @@ func (m *Memory) reserve(n int64) bool {
 
 // Create implements Store.
 func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(string) ([]byte, error)) (string, error) {
-	// A given key's document is made before the collection is locked, as
-	// the Redis store makes it before its call, so that the lock is held
-	// only to look the key up and add it; the errors keep their order: a
-	// taken key, then no room, then doc's own.
-	var d []byte
-	var derr error
-	if key != "" {
-		d, derr = doc(key)
-	}
 	// A create into an existing collection reserves only once the key is
 	// known to be free, so that a create of a taken key does not hold room
 	// another create needs; a new collection is made only when there is
@@ -143,18 +134,19 @@ func (m *Memory) Create(_ context.Context, sess, col, key string, doc func(strin
 	if !reserved && !m.reserve(1) {
 		return "", ErrFull
 	}
-	if key == "" {
-		seq := c.seq
+	seq := c.seq
+	assigned := key == ""
+	if assigned {
 		key = c.next(nil)
-		if d, derr = doc(key); derr != nil {
-			c.seq = seq // the number is not used
-		}
-	} else if derr == nil {
-		c.above(key)
 	}
-	if derr != nil {
+	d, err := doc(key)
+	if err != nil {
+		c.seq = seq // the number is not used
 		m.count.Add(-1)
-		return "", derr
+		return "", err
+	}
+	if !assigned {
+		c.above(key)
 	}
 	c.add(key, d)
 	return key, nil
