@@ -2,10 +2,8 @@ package mock
 
 import (
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -107,14 +105,8 @@ func (s *Server) give(x *exchange, a answer) bool {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
-		if !rl.wait(x.r.Context()) {
+		if !rl.wait(x, s.timeouts.write) {
 			return true // the client is gone
-		}
-		if rl.delay > 0 {
-			// The answer has the whole write timeout after the delay,
-			// however long the delay (a reload may bring longer ones).
-			// Writers without deadlines, a recorder's, say so; nothing to do.
-			http.NewResponseController(&x.w).SetWriteDeadline(time.Now().Add(s.timeouts.write))
 		}
 		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()

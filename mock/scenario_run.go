@@ -1,7 +1,7 @@
 package mock
 
 import (
-	"context"
+	"net/http"
 	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -91,8 +91,11 @@ func (rl *rule) answer(pl *plan) answer {
 	return a
 }
 
-// wait waits the rule's delay; it reports false when ctx ends first.
-func (rl *rule) wait(ctx context.Context) bool {
+// wait waits the rule's delay; it reports false when the client goes
+// first. After a delay, the answer has the whole write timeout from then
+// on, however long the delay (a reload may bring longer ones than Serve
+// began with): the server's own counts from the end of the header.
+func (rl *rule) wait(x *exchange, write time.Duration) bool {
 	if rl.delay <= 0 {
 		return true
 	}
@@ -100,10 +103,12 @@ func (rl *rule) wait(ctx context.Context) bool {
 	defer t.Stop()
 	select {
 	case <-t.C:
-		return true
-	case <-ctx.Done():
+	case <-x.r.Context().Done():
 		return false
 	}
+	// A writer without deadlines (a test's recorder) says so: nothing to do.
+	http.NewResponseController(&x.w).SetWriteDeadline(time.Now().Add(write))
+	return true
 }
 
 // renderAnswer sends the rule's templated body, rendered over data,
