@@ -40,7 +40,11 @@ type faultKind struct {
 var faults = []*faultKind{
 	{FaultConnectionReset, "TCP reset, no answer", func(s *Server, x *exchange, _ int) {
 		conn := s.takeOver(x)
-		if tc, ok := conn.(*net.TCPConn); ok {
+		sock := conn
+		if nc, ok := conn.(interface{ NetConn() net.Conn }); ok {
+			sock = nc.NetConn() // under Serve's watched connection
+		}
+		if tc, ok := sock.(*net.TCPConn); ok {
 			tc.SetLinger(0) // close sends RST
 		}
 		conn.Close()

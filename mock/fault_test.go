@@ -24,6 +24,22 @@ func TestFaults(t *testing.T) {
 			t.Errorf("client error = %v, want connection reset by peer", err)
 		}
 	})
+	t.Run("connection_reset served", func(t *testing.T) {
+		// Serve's connections are watched (see watch): the reset reaches
+		// the socket under the watched connection.
+		sc, err := ParseScenario("test.yaml", []byte(yml(FaultConnectionReset)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := rawCreateAt(t, serveLoopback(t, s))
+		if !errors.Is(err, syscall.ECONNRESET) || len(got) != 0 {
+			t.Errorf("read %q, %v; want nothing and a connection reset", got, err)
+		}
+	})
 	t.Run("empty_response", func(t *testing.T) {
 		_, ts := scenarioServer(t, yml(FaultEmptyResponse), Options{})
 		got, err := rawCreate(t, ts)

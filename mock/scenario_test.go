@@ -241,7 +241,14 @@ rules:
 // client reads, for faults that break HTTP.
 func rawCreate(t *testing.T, ts *httptest.Server) ([]byte, error) {
 	t.Helper()
-	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	return rawCreateAt(t, ts.Listener.Addr().String())
+}
+
+// rawCreateAt sends a create to addr over a connection of its own and
+// reads until the mock closes it.
+func rawCreateAt(t *testing.T, addr string) ([]byte, error) {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,7 +190,8 @@ func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
 // timeouts bound how long a client may hold a connection in each phase
 // of an exchange: sending the header, sending the whole request, taking
 // the answer (see writeTimeout), and between requests. A client past one
-// loses the connection.
+// loses the connection, at most about a tenth of the shortest timeout
+// late (see watch).
 type timeouts struct{ header, read, write, idle time.Duration }
 
 // writeTimeout returns net/http's WriteTimeout, which counts from the end
@@ -215,8 +216,10 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
 	hs.RegisterOnShutdown(s.events.close) // event streams never end on their own
+	w := newWatch(watchTick(s.timeouts))
+	defer w.handOver()
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(w.listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err
