@@ -104,11 +104,16 @@ type watchedListener struct {
 	w *watch
 }
 
-// Accept implements net.Listener.
+// Accept implements net.Listener. It watches TCP connections only: any
+// other (a TLS connection, which net/http must see as one) keeps its own
+// deadlines.
 func (l watchedListener) Accept() (net.Conn, error) {
 	conn, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := conn.(*net.TCPConn); !ok {
+		return conn, nil
 	}
 	c := &watchedConn{Conn: conn, w: l.w}
 	l.w.mu.Lock()

@@ -164,3 +164,29 @@ func TestWatchForgetsClosed(t *testing.T) {
 		t.Errorf("watching %d connections after they closed, want 0", n)
 	}
 }
+
+// pipeListener accepts one end of a pipe.
+type pipeListener struct {
+	net.Listener
+	conn net.Conn
+}
+
+func (l pipeListener) Accept() (net.Conn, error) { return l.conn, nil }
+
+// TestWatchTCPOnly: a connection that is not TCP (a TLS one, say, which
+// net/http must see as one) is passed on as it is, keeping its deadlines.
+func TestWatchTCPOnly(t *testing.T) {
+	w := newTestWatch(t, time.Hour)
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	got, err := w.listener(pipeListener{conn: a}).Accept()
+	if err != nil || got != a {
+		t.Fatalf("Accept = %T, %v; want the pipe's own end", got, err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.conns) != 0 {
+		t.Errorf("watching %d connections, want 0", len(w.conns))
+	}
+}
