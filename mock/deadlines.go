@@ -198,7 +198,10 @@ func (d *deadline) init(set func(time.Time) error, direct bool) {
 }
 
 // ask keeps t as the deadline. It goes on the socket when it has already
-// passed, when the socket holds an earlier one, or after the hand-over.
+// passed (time.Now() included, the usual way to stop a read at once),
+// when the socket holds an earlier one, or after the hand-over. Only a
+// deadline within a tick of the watch's last look needs the clock read:
+// net/http's are seconds ahead.
 //
 // The watch (expire) marks onSocket before it reads at, and ask reads
 // onSocket after it stores at: either the watch sees the new deadline, or
@@ -206,16 +209,16 @@ func (d *deadline) init(set func(time.Time) error, direct bool) {
 func (d *deadline) ask(c *watchedConn, t time.Time) error {
 	at := c.w.since(t)
 	d.at.Store(at)
-	if !d.onSocket.Load() && at > c.w.now.Load() {
+	if !d.onSocket.Load() && at > c.w.now.Load()+int64(c.w.tick) {
 		return nil
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.sync(c, c.w.now.Load())
+	return d.sync(c, int64(time.Since(c.w.base)))
 }
 
-// sync puts the socket right for the deadline asked for, now being the
-// watch's clock; d.mu is held.
+// sync puts the socket right for the deadline asked for at now
+// (nanoseconds since the watch's base); d.mu is held.
 func (d *deadline) sync(c *watchedConn, now int64) error {
 	at := d.at.Load()
 	switch {

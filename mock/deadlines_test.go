@@ -60,11 +60,15 @@ func readTimesOut(t *testing.T, conn net.Conn, start time.Time, at time.Duration
 	}
 }
 
-// TestWatchPassedDeadline: a deadline that has passed when it is set
-// fails the read at once, though the watch never ticks; taken back, the
-// next read waits for data again.
+// TestWatchPassedDeadline: a deadline that has passed when it is set,
+// long ago or just now, fails the read at once, though the watch never
+// ticks; taken back, the next read waits for data again.
 func TestWatchPassedDeadline(t *testing.T) {
 	server, client := watchedPair(t, newTestWatch(t, time.Hour))
+	// Now first, while the socket holds no deadline: passed by the time
+	// it is kept.
+	server.SetReadDeadline(time.Now())
+	readTimesOut(t, server, time.Now(), 0)
 	server.SetReadDeadline(time.Unix(1, 0)) // as net/http stops its background read
 	readTimesOut(t, server, time.Now(), 0)
 	server.SetReadDeadline(time.Time{})
