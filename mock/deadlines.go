@@ -112,21 +112,24 @@ func (l watchedListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := conn.(*net.TCPConn); !ok {
+	tc, ok := conn.(*net.TCPConn)
+	if !ok {
 		return conn, nil
 	}
-	c := &watchedConn{Conn: conn, w: l.w}
+	c := &watchedConn{TCPConn: tc, w: l.w}
 	l.w.mu.Lock()
-	c.read.init(conn.SetReadDeadline, l.w.direct.Load())
-	c.write.init(conn.SetWriteDeadline, l.w.direct.Load())
+	c.read.init(tc.SetReadDeadline, l.w.direct.Load())
+	c.write.init(tc.SetWriteDeadline, l.w.direct.Load())
 	l.w.conns[c] = struct{}{}
 	l.w.mu.Unlock()
 	return c, nil
 }
 
-// A watchedConn is a connection whose deadlines its watch keeps.
+// A watchedConn is a TCP connection whose deadlines its watch keeps. The
+// rest of the socket's methods are its own: net/http's half-close
+// (CloseWrite) and copying (ReadFrom), the reset fault's SetLinger.
 type watchedConn struct {
-	net.Conn
+	*net.TCPConn
 	w           *watch
 	read, write deadline
 }
@@ -150,20 +153,8 @@ func (c *watchedConn) Close() error {
 	c.w.mu.Lock()
 	delete(c.w.conns, c)
 	c.w.mu.Unlock()
-	return c.Conn.Close()
+	return c.TCPConn.Close()
 }
-
-// CloseWrite passes net/http's half-close (after an answer it sends
-// without reading the whole request) to the socket.
-func (c *watchedConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return nil
-}
-
-// NetConn returns the socket's own connection, as tls.Conn's does.
-func (c *watchedConn) NetConn() net.Conn { return c.Conn }
 
 // since returns t as a watch keeps it: never for no deadline.
 func (w *watch) since(t time.Time) int64 {

@@ -40,11 +40,7 @@ type faultKind struct {
 var faults = []*faultKind{
 	{FaultConnectionReset, "TCP reset, no answer", func(s *Server, x *exchange, _ int) {
 		conn := s.takeOver(x)
-		sock := conn
-		if nc, ok := conn.(interface{ NetConn() net.Conn }); ok {
-			sock = nc.NetConn() // under Serve's watched connection
-		}
-		if tc, ok := sock.(*net.TCPConn); ok {
+		if tc, ok := conn.(interface{ SetLinger(int) error }); ok { // TCP, watched by Serve or not
 			tc.SetLinger(0) // close sends RST
 		}
 		conn.Close()
