@@ -191,8 +191,9 @@ func (d *deadline) init(set func(time.Time) error, direct bool) {
 // ask keeps t as the deadline. It goes on the socket when it has already
 // passed (time.Now() included, the usual way to stop a read at once),
 // when the socket holds an earlier one, or after the hand-over. Only a
-// deadline within a tick of the watch's last look needs the clock read:
-// net/http's are seconds ahead.
+// deadline after the watch's last look and within a tick of it needs the
+// clock read: net/http's are seconds ahead, or long past (to stop its
+// background read), or none.
 //
 // The watch (expire) marks onSocket before it reads at, and ask reads
 // onSocket after it stores at: either the watch sees the new deadline, or
@@ -205,7 +206,11 @@ func (d *deadline) ask(c *watchedConn, t time.Time) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.sync(c, int64(time.Since(c.w.base)))
+	now := c.w.now.Load()
+	if at > now && at != never {
+		now = int64(time.Since(c.w.base)) // only the clock tells whether it has passed
+	}
+	return d.sync(c, now)
 }
 
 // sync puts the socket right for the deadline asked for at now

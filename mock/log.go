@@ -3,7 +3,6 @@ package mock
 import (
 	"context"
 	"log/slog"
-	"time"
 )
 
 // logExchange writes one log line for an exchange. Tokens are not logged.
@@ -36,7 +35,7 @@ func (s *Server) logExchange(e *Entry) {
 		}
 		attrs = append(attrs, slog.Any("violations", vs))
 	}
-	r := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
+	r := slog.NewRecord(e.Time.Add(e.Duration), slog.LevelInfo, "request", 0) // the answer's end, as the journal timed it
 	r.AddAttrs(attrs...)
 	h.Handle(context.Background(), r)
 }
