@@ -206,6 +206,7 @@ func (d *deadline) ask(c *watchedConn, t time.Time) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	at = d.at.Load() // the latest asked for, which sync puts right
 	now := c.w.now.Load()
 	if at > now && at != never {
 		now = int64(time.Since(c.w.base)) // only the clock tells whether it has passed

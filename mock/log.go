@@ -35,7 +35,7 @@ func (s *Server) logExchange(e *Entry) {
 		}
 		attrs = append(attrs, slog.Any("violations", vs))
 	}
-	r := slog.NewRecord(e.Time.Add(e.Duration), slog.LevelInfo, "request", 0) // the answer's end, as the journal timed it
+	r := slog.NewRecord(e.Time.Add(e.Duration), slog.LevelInfo, "request", 0) // where the journal's duration ends
 	r.AddAttrs(attrs...)
 	h.Handle(context.Background(), r)
 }

@@ -2,8 +2,11 @@ package mock
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestRequestLog: one line per request, in the text and JSON forms the
@@ -53,4 +56,35 @@ level=INFO msg=request method=POST path=/plants status=401 duration=1 error=4010
 			}
 		})
 	}
+}
+
+// TestRequestLogTime: a request's line bears the time its journal entry's
+// duration ends, so that the log and the journal agree.
+func TestRequestLogTime(t *testing.T) {
+	var rec timeRecorder
+	s, ts := newTestServer(t, Options{LogRequests: true, Logger: slog.New(&rec)})
+	send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"Fern"}`})
+	es := s.Journal()
+	if len(es) != 1 || len(rec.times) != 1 {
+		t.Fatalf("%d journal entries and %d log lines, want 1 of each", len(es), len(rec.times))
+	}
+	if want := es[0].Time.Add(es[0].Duration); !rec.times[0].Equal(want) {
+		t.Errorf("logged at %v, want %v (the entry's time plus its duration)", rec.times[0], want)
+	}
+}
+
+// timeRecorder is a slog.Handler that keeps the time of each record.
+type timeRecorder struct {
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func (h *timeRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (h *timeRecorder) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h *timeRecorder) WithGroup(string) slog.Handler            { return h }
+func (h *timeRecorder) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.times = append(h.times, r.Time)
+	return nil
 }
