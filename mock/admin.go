@@ -137,7 +137,7 @@ func adminFailed(w http.ResponseWriter, err error) {
 }
 
 func adminError(w http.ResponseWriter, status int, code Code, msg string) {
-	writeJSON(w, status, "application/json", defaultShape.render(nil, status, code, msg))
+	writeJSON(w, status, "application/json", defaultShape.render(nil, status, code, msg), false)
 }
 
 func adminJSON(w http.ResponseWriter, v any) {
@@ -146,7 +146,7 @@ func adminJSON(w http.ResponseWriter, v any) {
 		adminError(w, http.StatusInternalServerError, CodeInternal, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, "application/json", b)
+	writeJSON(w, http.StatusOK, "application/json", b, false)
 }
 
 // readAdminJSON decodes an admin call's body, answering the error itself.
@@ -172,7 +172,7 @@ func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request) {
 	if err := s.healthy(r.Context()); err != nil {
 		h["status"], h["reason"] = "unhealthy", err.Error()
 		b, _ := json.Marshal(h)
-		writeJSON(w, http.StatusServiceUnavailable, "application/json", b)
+		writeJSON(w, http.StatusServiceUnavailable, "application/json", b, false)
 		return
 	}
 	adminJSON(w, h)

@@ -38,7 +38,7 @@ func (s *Server) checkBody(x *exchange) *problem {
 		return invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
 	}
 	x.raw, x.bodyRead = raw, true
-	ct := r.Header.Get("Content-Type")
+	ct := headerValue(r.Header, "Content-Type")
 	if len(raw) == 0 && ct == "" {
 		return requiredBody(op.Body)
 	}

@@ -34,7 +34,7 @@ func authorization(h string) (scheme, param string) {
 // readCredentials reads the credentials a request presents for op.
 func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 	var c credentials
-	c.scheme, c.param = authorization(r.Header.Get("Authorization"))
+	c.scheme, c.param = authorization(headerValue(r.Header, "Authorization"))
 	if strings.EqualFold(c.scheme, "Bearer") {
 		c.token = c.param
 		return c
@@ -80,7 +80,11 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 				lead, leadSent = p, sent
 			}
 			if k := challengeKey(sch); !slices.Contains(keys, k) {
-				challenges = append(challenges, p.challenges...)
+				if challenges == nil {
+					challenges = slices.Clip(p.challenges) // one scheme, the usual case: its own
+				} else {
+					challenges = append(challenges, p.challenges...)
+				}
 				keys = append(keys, k)
 			}
 		}

@@ -182,13 +182,13 @@ func (s *Server) refuse(x *exchange, p *problem) {
 				x.w.WriteHeader(status)
 			} else {
 				ct, body := foreignError(resp.Content[0], status, p)
-				writeJSON(&x.w, status, ct, body)
+				writeJSON(&x.w, status, ct, body, x.sendsAfter(status))
 			}
 			s.logInternal(status, p)
 			return
 		}
 	}
-	writeJSON(&x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()))
+	writeJSON(&x.w, status, shape.contentType, shape.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text()), x.sendsAfter(status))
 	s.logInternal(status, p)
 }
 

@@ -24,7 +24,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now()}
-	x.sess, x.badSession = s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
+	x.sess, x.badSession = s.sessions.get(r.Context(), headerValue(r.Header, SessionHeader))
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
 		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge && s.upstream.forwards(x) {
@@ -137,7 +137,7 @@ func (s *Server) checkControls(x *exchange) *problem {
 		return p
 	}
 	x.scenario = sc
-	if prefs := x.r.Header.Values("Prefer"); len(prefs) > 0 {
+	if prefs := x.r.Header["Prefer"]; len(prefs) > 0 {
 		if x.prefer, p = parsePrefer(prefs); p != nil {
 			return p
 		}

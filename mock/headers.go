@@ -11,6 +11,15 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
+// headerValue is h.Get(key) for a key already in canonical form (the
+// mock's own constants), without canonicalizing it again on every request.
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
 // respHeader is a response header the document requires, and how the
 // mock fills it: with a value fixed at start, or one made per answer for
 // headers that name the answer (a request id, a date).

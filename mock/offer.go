@@ -57,7 +57,7 @@ func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem) {
 	if len(offers) == 0 {
 		return nil, "", nil
 	}
-	accept := x.r.Header.Values("Accept")
+	accept := x.r.Header["Accept"]
 	if len(accept) == 0 || len(accept) == 1 && (accept[0] == "*/*" || accept[0] == "") {
 		return &offers[0], offers[0].ct, nil
 	}

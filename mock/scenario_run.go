@@ -16,7 +16,7 @@ const ScenarioHeader = "X-Mock-Scenario"
 // selectScenario returns the scenario for a request: the one its
 // X-Mock-Scenario header names, else its session's active one.
 func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
-	name := x.r.Header.Get(ScenarioHeader)
+	name := headerValue(x.r.Header, ScenarioHeader)
 	if name == "" {
 		if len(x.sv.scenarios.byName) == 0 {
 			return nil, nil // none could be active
@@ -124,7 +124,7 @@ func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofa
 			return rl.failure("the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(&x.w, a.status, contentTypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v))
+	writeJSON(&x.w, a.status, contentTypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v), x.sendsAfter(a.status))
 	return nil
 }
 

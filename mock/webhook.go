@@ -146,12 +146,24 @@ func hookViolations(h *openapi.Hook, body any) []Violation {
 	return violations(sc.Validate(body), "request")
 }
 
-// afterAnswer sends what an answered request triggers: the webhooks of a
-// create, those the scenario rule that answered names, and, after a 2xx,
-// the operation's callbacks. It runs once the answer is recorded (seq is
-// its journal entry), for answers the mock made itself.
+// sendsAfter reports whether anything is sent after an answer of status
+// to x: the webhooks of a create, those of the scenario rule that
+// answered, or, after a 2xx, the operation's callbacks. afterAnswer then
+// flushes the answer before the handler returns.
+func (x *exchange) sendsAfter(status int) bool {
+	if x.plan == nil || x.problem != nil || x.proxied {
+		return false
+	}
+	return x.created != nil && len(x.sv.hooks.onCreate[x.plan]) > 0 ||
+		x.rule != nil && len(x.rule.webhooks) > 0 ||
+		status >= 200 && status <= 299 && len(x.plan.op.Callbacks) > 0
+}
+
+// afterAnswer sends what an answered request triggers (see sendsAfter).
+// It runs once the answer is recorded (seq is its journal entry), for
+// answers the mock made itself.
 func (s *Server) afterAnswer(x *exchange, seq uint64) {
-	if x.plan == nil || x.problem != nil || x.proxied || x.w.hijacked {
+	if x.w.hijacked || !x.sendsAfter(x.w.status) {
 		return
 	}
 	var hooks []*openapi.Hook
@@ -165,9 +177,6 @@ func (s *Server) afterAnswer(x *exchange, seq uint64) {
 	var cbs []*openapi.Hook
 	if x.w.status >= 200 && x.w.status <= 299 {
 		cbs = x.plan.op.Callbacks
-	}
-	if len(hooks) == 0 && len(calls) == 0 && len(cbs) == 0 {
-		return
 	}
 	if f, ok := x.w.ResponseWriter.(interface{ Flush() }); ok {
 		f.Flush() // the client has its answer before anything is sent

@@ -104,7 +104,7 @@ func (s *Server) writeStatus(x *exchange, status int, body []byte) {
 		} else {
 			h.Set("Content-Type", x.ct)
 		}
-		h.Set("Content-Length", strconv.Itoa(len(body)))
+		setLength(h, len(body), x.sendsAfter(status))
 	}
 	x.w.WriteHeader(status)
 	if body != nil {
@@ -112,13 +112,31 @@ func (s *Server) writeStatus(x *exchange, status int, body []byte) {
 	}
 }
 
-// writeJSON sends a status with a JSON body of the given content type.
-func writeJSON(w http.ResponseWriter, status int, contentType string, body []byte) {
+// writeJSON sends a status with a JSON body of the given content type;
+// flushed says whether the answer is flushed before the handler returns
+// (see setLength).
+func writeJSON(w http.ResponseWriter, status int, contentType string, body []byte, flushed bool) {
 	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Type"] = []string{contentType}
+	setLength(h, len(body), flushed)
 	w.WriteHeader(status)
 	w.Write(body)
+}
+
+// heldBody is the most of a body net/http holds until the handler returns
+// (its bufferBeforeChunkingSize): it then sends such a body with its
+// Content-Length, worked out itself.
+const heldBody = 2048
+
+// setLength puts the Content-Length of a body of n bytes in h where
+// net/http would not send it itself: a body longer than it holds, or an
+// answer flushed before the handler returns (one that webhooks follow,
+// see afterAnswer), which would go chunked. Every other answer leaves it
+// to net/http, which then has one header less to copy, sort and write.
+func setLength(h http.Header, n int, flushed bool) {
+	if n > heldBody || flushed {
+		h["Content-Length"] = []string{strconv.Itoa(n)}
+	}
 }
 
 // contentTypeOf returns the Content-Type to send for a media type; wildcards
