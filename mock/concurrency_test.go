@@ -88,4 +88,8 @@ func TestConcurrentCreates(t *testing.T) {
 			t.Errorf("store[%d] = %s, want %s", i, doc, want)
 		}
 	}
+	// The contract report counted every exchange, however many ran at once.
+	if ops := s.Contract().Operations; len(ops) != 1 || ops[0].Operation != "POST /plants" || ops[0].Exchanges != 2*n {
+		t.Errorf("contract report: %+v, want POST /plants with %d exchanges", ops, 2*n)
+	}
 }

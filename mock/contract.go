@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // ContractReport summarises, per operation, the exchanges a mock has seen
@@ -80,8 +79,8 @@ func (r *ContractReport) Text() string {
 // contract gathers the violations of the exchanges a Server records, in
 // this process; each plan counts its exchanges.
 type contract struct {
-	unmatched atomic.Int64 // exchanges that matched no operation
-	mu        sync.Mutex   // guards ops
+	unmatched tally      // exchanges that matched no operation
+	mu        sync.Mutex // guards ops
 	ops       map[string]*opTally
 }
 
@@ -94,9 +93,9 @@ type opTally struct {
 // it broke the document.
 func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 	if pl != nil {
-		pl.seen.Add(1)
+		pl.seen.add()
 	} else {
-		c.unmatched.Add(1)
+		c.unmatched.add()
 	}
 	if len(vs) == 0 {
 		return
@@ -143,11 +142,11 @@ func (s *Server) Contract() *ContractReport {
 		}
 		r.Operations = append(r.Operations, o)
 	}
-	if n := c.unmatched.Load(); n > 0 {
+	if n := c.unmatched.load(); n > 0 {
 		add("", n)
 	}
 	for _, pl := range s.served().plans {
-		if n := pl.seen.Load(); n > 0 {
+		if n := pl.seen.load(); n > 0 {
 			add(pl.op.Name, n)
 		}
 	}

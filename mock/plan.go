@@ -3,7 +3,6 @@ package mock
 import (
 	"cmp"
 	"strings"
-	"sync/atomic"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
@@ -13,7 +12,7 @@ import (
 // plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type plan struct {
-	seen atomic.Int64 // exchanges of the operation, for the contract report
+	seen tally // exchanges of the operation, for the contract report
 
 	op    *openapi.Operation
 	route *openapi.Route
