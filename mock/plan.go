@@ -12,7 +12,7 @@ import (
 // plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type plan struct {
-	seen tally // exchanges of the operation, for the contract report
+	seen count // exchanges of the operation, for the contract report
 
 	op    *openapi.Operation
 	route *openapi.Route

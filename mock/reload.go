@@ -70,10 +70,10 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	s.reloads.mu.Lock()
 	seen := map[string]int64{}
 	for _, pl := range s.served().plans {
-		seen[pl.op.Name] = pl.seen.load()
+		seen[pl.op.Name] = pl.seen.Load()
 	}
 	for _, pl := range sv.plans {
-		pl.seen.set(seen[pl.op.Name]) // the contract report's counts go on
+		pl.seen.Store(seen[pl.op.Name]) // the contract report's counts go on
 	}
 	s.reloads.status.Reloads++
 	s.reloads.status.Time = time.Now()
