@@ -92,8 +92,12 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 			return nil
 		}
 	}
-	if lead != nil {
-		lead.challenges = challenges
+	if lead != nil && !slices.Equal(lead.challenges, challenges) {
+		// A problem is not changed once made (some are shared): a copy
+		// carries the challenges of every scheme.
+		merged := *lead
+		merged.challenges, merged.fixed = challenges, 0
+		lead = &merged
 	}
 	return lead
 }
@@ -149,12 +153,21 @@ func unauthorized(code Code, challenge, format string, args ...any) *problem {
 	return p
 }
 
+// The problems of credentials left out, the most common refusals under
+// load: the same every time, so made once, with their bodies rendered
+// once per error shape (see fixedProblem).
+var (
+	noBearer = fixedProblem(fixedNoBearer, unauthorized(CodeNoCredentials, "Bearer "+realm,
+		`missing credentials: send "Authorization: Bearer <token>"`))
+	noBasic = fixedProblem(fixedNoBasic, unauthorized(CodeNoCredentials, basicChallenge,
+		`missing credentials: send "Authorization: Basic <base64 user:password>"`))
+)
+
 // bearer checks "Authorization: Bearer <token68>" (RFC 6750; the scheme is
 // case-insensitive) and, when tokens are configured, the token.
 func (s *Server) bearer(c credentials) *problem {
 	if c.scheme == "" {
-		return unauthorized(CodeNoCredentials, "Bearer "+realm,
-			`missing credentials: send "Authorization: Bearer <token>"`)
+		return noBearer
 	}
 	if !strings.EqualFold(c.scheme, "Bearer") {
 		// RFC 6750 3.1: no error code when another method was attempted.
@@ -183,7 +196,7 @@ const basicChallenge = "Basic " + realm + `, charset="UTF-8"`
 func basic(c credentials) *problem {
 	const challenge = basicChallenge
 	if c.scheme == "" {
-		return unauthorized(CodeNoCredentials, challenge, `missing credentials: send "Authorization: Basic <base64 user:password>"`)
+		return noBasic
 	}
 	if !strings.EqualFold(c.scheme, "Basic") {
 		return unauthorized(CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(c.scheme, 20))

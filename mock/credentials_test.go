@@ -3,6 +3,7 @@ package mock
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -254,4 +255,77 @@ func parseChallenge(c string) (scheme string, params map[string]string, ok bool)
 		rest = strings.TrimPrefix(v, ",")
 	}
 	return scheme, params, true
+}
+
+const fixedRefusalSpec = `openapi: 3.1.0
+info: {title: fixed refusals, version: '1'}
+paths:
+  /plain:
+    get:
+      security: [{bearer: []}]
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: boolean}}}}
+  /shaped:
+    get:
+      security: [{bearer: []}]
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: boolean}}}}
+        '401':
+          description: no
+          content:
+            application/problem+json:
+              schema:
+                type: object
+                required: [status, title, detail]
+                properties: {status: {type: integer}, title: {type: string}, detail: {type: string}}
+  /either:
+    get:
+      security: [{bearer: []}, {basic: []}]
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: boolean}}}}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+    basic: {type: http, scheme: basic}
+`
+
+// TestFixedRefusal: the refusal of a request without credentials, made
+// once and rendered once per error shape, answers the same bytes every
+// time in each operation's shape; an operation that merges challenges
+// does not change it, nor does a caller that changes the answer bodies
+// the journal hands out.
+func TestFixedRefusal(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(fixedRefusalSpec)})
+	const msg = `missing credentials: send \"Authorization: Bearer <token>\"`
+	bearer := []string{`Bearer realm="plantmock"`}
+	cases := []struct {
+		path, ct, body string
+		challenges     []string
+	}{
+		{"/plain", "application/json", `{"error":40100,"message":"` + msg + `"}`, bearer},
+		{"/shaped", "application/problem+json", `{"status":401,"title":"Unauthorized","detail":"` + msg + `"}`, bearer},
+		{"/either", "application/json", `{"error":40100,"message":"` + msg + `"}`, []string{bearer[0], basicWanted}},
+	}
+	for round := range 3 {
+		for _, tt := range cases {
+			_, resp, body := send(t, ts, call{method: "GET", path: tt.path})
+			if resp.StatusCode != 401 || string(body) != tt.body || resp.Header.Get("Content-Type") != tt.ct {
+				t.Fatalf("round %d, %s: %d %s %s, want 401 %s %s", round, tt.path, resp.StatusCode, resp.Header.Get("Content-Type"), body, tt.ct, tt.body)
+			}
+			if got := resp.Header.Values("WWW-Authenticate"); !slices.Equal(got, tt.challenges) {
+				t.Fatalf("round %d, %s: WWW-Authenticate = %q, want %q", round, tt.path, got, tt.challenges)
+			}
+		}
+		// What the journal hands out is the caller's to change.
+		for _, e := range s.Journal() {
+			clear(e.Response)
+		}
+		es, err := s.Find(Match{Status: 401})
+		if err != nil || len(es) != 3*(round+1) {
+			t.Fatalf("Find: %d entries, %v; want %d", len(es), err, 3*(round+1))
+		}
+		for _, e := range es {
+			clear(e.Response)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
@@ -54,6 +55,21 @@ import (
 type errorShape struct {
 	contentType string
 	segs        []segment
+	fixed       [numFixed]atomic.Pointer[[]byte] // the bodies of the fixed problems, rendered on first use
+}
+
+// body renders the answer to p with status. A fixed problem's body is
+// rendered once and shared: what the mock writes it never changes.
+func (sh *errorShape) body(status int, p *problem) []byte {
+	if p.fixed == fixedNone || status != p.status {
+		return sh.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text())
+	}
+	if b := sh.fixed[p.fixed].Load(); b != nil {
+		return *b
+	}
+	b := sh.render(nil, status, p.code, p.text())
+	sh.fixed[p.fixed].Store(&b)
+	return b
 }
 
 type fieldRole uint8

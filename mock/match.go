@@ -41,7 +41,7 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return find(es, sel), nil
+	return handOut(find(es, sel)), nil
 }
 
 // compileMatch returns the predicate of m.
