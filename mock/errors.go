@@ -120,14 +120,19 @@ func (p *problem) text() string {
 	if len(p.violations) == 0 {
 		return p.message
 	}
+	n := len(p.message) + len(": ") + len("; ")*(len(p.violations)-1)
+	for _, v := range p.violations {
+		n += v.Len()
+	}
 	var b strings.Builder
+	b.Grow(n) // one allocation; growing as it went, with a string a violation, it took four for two
 	b.WriteString(p.message)
 	b.WriteString(": ")
 	for i, v := range p.violations {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		b.WriteString(v.String())
+		v.Build(&b)
 	}
 	return b.String()
 }

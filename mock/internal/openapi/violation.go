@@ -32,10 +32,29 @@ type Violation struct {
 // String returns "path: reason", or "body: reason" for the body as a
 // whole.
 func (v Violation) String() string {
+	var b strings.Builder
+	b.Grow(v.Len())
+	v.Build(&b)
+	return b.String()
+}
+
+// Len is the length of String.
+func (v Violation) Len() int { return len(v.place()) + len(": ") + len(v.Reason) }
+
+// Build writes String to b, so that a message of many violations is
+// built in one piece.
+func (v Violation) Build(b *strings.Builder) {
+	b.WriteString(v.place())
+	b.WriteString(": ")
+	b.WriteString(v.Reason)
+}
+
+// place is where String says the violation is.
+func (v Violation) place() string {
 	if v.Path == "" {
-		return "body: " + v.Reason
+		return "body"
 	}
-	return v.Path + ": " + v.Reason
+	return v.Path
 }
 
 func sortViolations(vs []Violation) {

@@ -1,0 +1,33 @@
+package openapi
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestViolationString: String names the body as a whole "body", Len is
+// its length, and Build writes the same.
+func TestViolationString(t *testing.T) {
+	for _, tt := range []struct {
+		v    Violation
+		want string
+	}{
+		{Violation{Path: "id", Reason: "expected integer, but got string"}, "id: expected integer, but got string"},
+		{Violation{Path: "tags[2]", Reason: "string too long"}, "tags[2]: string too long"},
+		{Violation{Reason: "expected object, but got array"}, "body: expected object, but got array"},
+		{Violation{Path: "ünïcode", Reason: "é"}, "ünïcode: é"},
+	} {
+		if got := tt.v.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+		if n := tt.v.Len(); n != len(tt.want) {
+			t.Errorf("%q: Len() = %d, want %d", tt.want, n, len(tt.want))
+		}
+		var b strings.Builder
+		b.WriteString("x ")
+		tt.v.Build(&b)
+		if got := b.String(); got != "x "+tt.want {
+			t.Errorf("Build wrote %q, want %q", got, "x "+tt.want)
+		}
+	}
+}
