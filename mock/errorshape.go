@@ -59,9 +59,11 @@ type errorShape struct {
 }
 
 // body renders the answer to p with status. A fixed problem's body is
-// rendered once and shared: what the mock writes it never changes.
+// rendered once and shared: what the mock writes it never changes. Its
+// status is its own (refuse answers a problem with a status with that
+// one), so the shape alone tells its body.
 func (sh *errorShape) body(status int, p *problem) []byte {
-	if p.fixed == fixedNone || status != p.status {
+	if p.fixed == fixedNone {
 		return sh.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text())
 	}
 	if b := sh.fixed[p.fixed].Load(); b != nil {
