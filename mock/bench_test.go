@@ -130,6 +130,19 @@ func BenchmarkCreateNoToken(b *testing.B) {
 	benchCreateAs(b, Options{}, 401, "", func(int) []byte { return body })
 }
 
+// BenchmarkNew is making a mock of the Plant Store with the shipped
+// scenarios: most of the binary's start-up after its packages initialize.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := New(Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
 // Stage benchmarks: the pieces of a valid create, one at a time.
 
 func benchServer(b *testing.B) (*Server, *plan, *http.Request) {

@@ -127,6 +127,13 @@ func (s *Server) build(opts Options) (*served, error) {
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
 	}
+	// The shipped scenarios are parsed beside the document: they do not
+	// depend on it, and on a second core that takes them off the start-up.
+	var shippedc chan []*Scenario
+	if !opts.NoShippedScenarios {
+		shippedc = make(chan []*Scenario, 1)
+		go func() { shippedc <- ShippedScenarios() }()
+	}
 	doc, err := openapi.Load(spec)
 	if err != nil {
 		return nil, &SpecError{Err: err}
@@ -147,8 +154,8 @@ func (s *Server) build(opts Options) (*served, error) {
 		return nil, err
 	}
 	var shipped []*Scenario
-	if !opts.NoShippedScenarios {
-		shipped = ShippedScenarios()
+	if shippedc != nil {
+		shipped = <-shippedc
 	}
 	if err := sv.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}

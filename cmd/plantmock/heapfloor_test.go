@@ -1,45 +1,68 @@
 package main
 
 import (
-	"runtime"
-	"runtime/metrics"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/cmd/plantmock/internal/heapfloor"
 )
 
-// heapGoal returns the collector's heap goal after a collection.
-func heapGoal() uint64 {
-	runtime.GC()
-	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
+// initLine is a line of GODEBUG=inittrace=1: a package's init, its bytes.
+var initLine = regexp.MustCompile(`^init (\S+) @\S+ ms, \S+ ms clock, (\d+) bytes, \d+ allocs$`)
+
+// inits runs the binary with GODEBUG=inittrace=1 and the given
+// environment besides the test's own (less GOGC, GOMEMLIMIT and GODEBUG),
+// and returns the packages in the order they initialized, with the bytes
+// each allocated.
+func inits(t *testing.T, env ...string) (order []string, bytes map[string]int) {
+	t.Helper()
+	cmd := exec.Command(plantmockBinary(t), "version")
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k != "GOGC" && k != "GOMEMLIMIT" && k != "GODEBUG" {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, append(env, "GODEBUG=inittrace=1")...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("plantmock version: %v\n%s", err, out)
+	}
+	bytes = map[string]int{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if m := initLine.FindStringSubmatch(l); m != nil {
+			order = append(order, m[1])
+			bytes[m[1]], _ = strconv.Atoi(m[2])
+		}
+	}
+	return order, bytes
 }
 
-// TestHeapFloor: the floor raises the heap goal by at least its size, so
-// the collector runs less often, and is not kept when the user tunes the
-// collector.
-func TestHeapFloor(t *testing.T) {
-	t.Cleanup(func() { ballast = nil })
-	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
-		getenv := func(k string) string {
-			if k == env {
-				return "100"
-			}
-			return ""
+// TestHeapFloorLaidFirst: the binary lays its heap floor before the JSON
+// Schema library initializes (see package heapfloor for why), and lays
+// none when the user tunes the collector.
+func TestHeapFloorLaidFirst(t *testing.T) {
+	const floor, schemas = "github.com/plantmock/plantmock/cmd/plantmock/internal/heapfloor", "github.com/santhosh-tekuri/jsonschema/v6"
+	order, bytes := inits(t)
+	at := map[string]int{}
+	for i, p := range order {
+		at[p] = i + 1
+	}
+	if at[floor] == 0 || at[schemas] == 0 {
+		t.Fatalf("inittrace names %d packages; heapfloor at %d, jsonschema at %d (0: missing)", len(order), at[floor], at[schemas])
+	}
+	if at[floor] > at[schemas] {
+		t.Errorf("heapfloor initialized %dth, after jsonschema (%dth)", at[floor], at[schemas])
+	}
+	if bytes[floor] < heapfloor.Size {
+		t.Errorf("heapfloor allocated %d bytes when it initialized, want at least %d", bytes[floor], heapfloor.Size)
+	}
+	for _, env := range []string{"GOGC=100", "GOMEMLIMIT=1GiB"} {
+		if _, bytes := inits(t, env); bytes[floor] >= 1<<20 {
+			t.Errorf("with %s: heapfloor allocated %d bytes when it initialized, want no floor", env, bytes[floor])
 		}
-		if keepHeapFloor(getenv) || ballast != nil {
-			t.Fatalf("with %s set: the floor was kept", env)
-		}
 	}
-	before := heapGoal()
-	if !keepHeapFloor(func(string) string { return "" }) {
-		t.Fatal("without GOGC and GOMEMLIMIT: no floor")
-	}
-	if len(ballast) != heapFloor {
-		t.Fatalf("the floor holds %d bytes, want %d", len(ballast), heapFloor)
-	}
-	after := heapGoal()
-	if after < before+heapFloor {
-		t.Errorf("heap goal %d bytes before the floor, %d after: want at least %d more", before, after, heapFloor)
-	}
-	t.Logf("heap goal %d MiB before the floor, %d MiB after", before>>20, after>>20)
 }

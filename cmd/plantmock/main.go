@@ -31,6 +31,7 @@ import (
 	"syscall"
 	"time"
 
+	_ "github.com/plantmock/plantmock/cmd/plantmock/internal/heapfloor" // lays the heap floor
 	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
 )
@@ -43,7 +44,6 @@ const (
 )
 
 func main() {
-	keepHeapFloor(os.Getenv)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
