@@ -19,8 +19,8 @@
 //
 // Laid at the top of main instead, after the other packages had
 // initialized, the collection that took the floor in marked their tables
-// while the mock loaded its document: about 1.5 ms later to the first
-// answer.
+// while the mock loaded its document: about a millisecond later to the
+// first answer.
 package heapfloor
 
 import "syscall"
