@@ -97,6 +97,10 @@ type segment struct {
 	minLen, maxLen int
 }
 
+// defaultShape is {"error": code, "message": text}, for answers of no
+// declared schema. Its fixed bodies are never filled: every mock in the
+// process shares it, and a document serves a copy of its own
+// (errorShapes.of).
 var defaultShape = &errorShape{
 	contentType: "application/json",
 	segs: []segment{
@@ -138,12 +142,14 @@ type shapeKey struct {
 	contentType string
 }
 
-// of returns the error shape of m.
+// of returns the error shape of m: defaultShape's, for m nil or without a
+// schema. Each document has shapes of its own, default included, since a
+// shape keeps the bodies it renders for the fixed problems.
 func (c errorShapes) of(m *openapi.Media) *errorShape {
-	if m == nil || m.Schema == nil {
-		return defaultShape
+	var k shapeKey
+	if m != nil && m.Schema != nil {
+		k = shapeKey{m.Schema, contentTypeOf(m)}
 	}
-	k := shapeKey{m.Schema, contentTypeOf(m)}
 	sh := c[k]
 	if sh == nil {
 		sh = newErrorShape(m)
@@ -154,7 +160,7 @@ func (c errorShapes) of(m *openapi.Media) *errorShape {
 
 func newErrorShape(m *openapi.Media) *errorShape {
 	if m == nil || m.Schema == nil {
-		return defaultShape
+		return &errorShape{contentType: defaultShape.contentType, segs: defaultShape.segs}
 	}
 	s := m.Schema
 	var f fitter

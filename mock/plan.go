@@ -82,8 +82,8 @@ func (sv *served) buildPlans() error {
 		}
 		return c
 	}
-	sv.fallbackShape = defaultShape
 	shapes := errorShapes{}
+	sv.fallbackShape = shapes.of(nil)
 	first := true
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
