@@ -1,9 +1,9 @@
 // Package heapfloor keeps a floor under the heap that the garbage
 // collector paces itself by. The binary imports it for that effect alone:
 // the floor is laid when the package initializes, which is before the
-// packages that build large tables when they initialize (the JSON Schema
-// library compiles its meta-schemas), so the collection that takes the
-// floor in has next to nothing to mark.
+// JSON Schema library compiles its meta-schemas in its own (only a few
+// small packages go first), so the collection that takes the floor in has
+// next to nothing to mark.
 //
 // The collector collects when the heap reaches about twice what is live,
 // at least 4 MiB, so with the few MiB a mock of a small store holds it
