@@ -94,6 +94,9 @@ func (s *Server) adminHandler() http.Handler {
 	s.dashboardRoutes(mux)
 	mux.HandleFunc(AdminPrefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.guard.admit(w, r) {
+			return
+		}
 		if s.adminToken != "" && !dashboardOpen(r) {
 			scheme, token := authorization(r.Header.Get("Authorization"))
 			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), []byte(s.adminToken)) != 1 {

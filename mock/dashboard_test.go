@@ -104,11 +104,20 @@ type browser struct {
 	ctx context.Context // a chromedp context: the tab
 }
 
-// newBrowser starts a headless Chromium with a window of 1280x800 and a
-// profile of its own; the test's cleanup stops it and removes the
-// profile. Where Chromium is not installed the test is skipped, or fails
+// newBrowser starts a headless Chromium (see startBrowser) whose page
+// errors fail the test (see failOnPageErrors).
+func newBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) *browser {
+	t.Helper()
+	b := startBrowser(t, extra...)
+	b.failOnPageErrors()
+	return b
+}
+
+// startBrowser starts a headless Chromium with a window of 1280x800, a
+// profile of its own and the extra options given; the test's cleanup
+// stops it and removes the profile. Where Chromium is not installed the test is skipped, or fails
 // when the environment variable CI is set: CI must run the browser tests.
-func newBrowser(t *testing.T) *browser {
+func startBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser"} {
@@ -131,6 +140,7 @@ func newBrowser(t *testing.T) *browser {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 800))
+	opts = append(opts, extra...)
 	actx, stopAllocator := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, stopTab := chromedp.NewContext(actx)
 	t.Cleanup(func() {
@@ -143,9 +153,7 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", path, err)
 	}
-	b := &browser{t: t, ctx: ctx}
-	b.failOnPageErrors()
-	return b
+	return &browser{t: t, ctx: ctx}
 }
 
 // failOnPageErrors fails the test, at its end, for every exception the

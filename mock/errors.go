@@ -34,6 +34,7 @@ const (
 	CodeNoCredentials  Code = 40100 // no credentials for the declared security scheme
 	CodeBadCredentials Code = 40101 // credentials of another scheme, or malformed
 	CodeTokenRejected  Code = 40102 // a well-formed token that is not accepted
+	CodeForbidden      Code = 40300 // the admin API refuses a page of another origin, or an unknown Host
 	CodeNoRoute        Code = 40400 // no path of the document matches
 	CodeNotFound       Code = 40401 // no resource with that identifier
 	CodeMethod         Code = 40500 // the path does not declare the method
@@ -50,7 +51,7 @@ const (
 var errorCodes = []Code{
 	CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema,
 	CodeParameter, CodeScenario, CodePrefer, CodeSession, CodeFull, CodeWebhook,
-	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected,
+	CodeNoCredentials, CodeBadCredentials, CodeTokenRejected, CodeForbidden,
 	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeBadGateway, CodeUnavailable, CodeGatewayTimeout,
 }
 

@@ -16,12 +16,12 @@ import (
 // headers), decides the answer (see decide), sends it, and records the
 // exchange in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, AdminPrefix) && (!s.noAdmin || r.URL.Path == healthPath) {
+		s.admin.ServeHTTP(w, r) // under rules of its own for browsers (see adminGuard)
+		return
+	}
 	if s.cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
-	}
-	if strings.HasPrefix(r.URL.Path, AdminPrefix) && (!s.noAdmin || r.URL.Path == healthPath) {
-		s.admin.ServeHTTP(w, r)
-		return
 	}
 	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now()}
 	x.sess, x.badSession = s.sessions.get(r.Context(), headerValue(r.Header, SessionHeader))

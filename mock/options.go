@@ -74,6 +74,23 @@ type Options struct {
 	// mocked API's own tokens never open the admin API.
 	AdminToken string
 
+	// AdminCORS lists the origins (scheme://host[:port]) whose web pages
+	// may call the admin API: their calls get CORS headers, and their
+	// preflight requests are answered. The admin API refuses, with 403,
+	// every call a browser marks as coming from a page of another origin
+	// (Sec-Fetch-Site, Origin): without this, no web page but the
+	// dashboard, served by the admin API itself, reaches it.
+	AdminCORS []string
+
+	// AllowedHosts lists the host names, besides IP addresses and
+	// localhost, that the admin API answers calls to (the Host header):
+	// a name (mock.internal), *.domain for a domain's hosts, or * for any.
+	// Calls to other names are refused with 403, which keeps DNS
+	// rebinding out: a page whose name was made to resolve to the mock
+	// sends its own name. Name the hosts by which the mock is reached
+	// from other machines or containers.
+	AllowedHosts []string
+
 	// NoAdmin keeps the admin API (/__admin/) off the mock's handler. Serve
 	// Server.Admin on another listener to have it elsewhere.
 	NoAdmin bool
@@ -189,3 +206,16 @@ type Options struct {
 	// Logger receives start-up warnings and internal errors; nil discards.
 	Logger *slog.Logger
 }
+
+// OptionError is an Options value New cannot use. Name is the option as
+// the command line spells it ("admin-cors").
+type OptionError struct {
+	Name string
+	Err  error
+}
+
+// Error names the option and says what is wrong with its value.
+func (e *OptionError) Error() string { return e.Name + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *OptionError) Unwrap() error { return e.Err }

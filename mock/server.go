@@ -29,6 +29,7 @@ type Server struct {
 	maxBody      int64
 	maxResources int
 	admin        http.Handler
+	guard        adminGuard // who the admin API answers
 	cors         bool
 	logAll       bool
 	adminToken   string
@@ -80,6 +81,10 @@ func New(opts Options) (*Server, error) {
 		var b [8]byte
 		rand.Read(b[:])
 		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	var err error
+	if s.guard, err = newAdminGuard(opts); err != nil {
+		return nil, err
 	}
 	if len(opts.Tokens) > 0 {
 		s.tokens = map[string]struct{}{}
@@ -187,11 +192,13 @@ func (s *Server) Warnings() []string { return append([]string(nil), s.served().d
 // gracefully: it stops accepting, lets in-flight requests and then the
 // webhooks and callbacks under way finish within Options.ShutdownTimeout
 // (logging how many deliveries it dropped), and returns nil.
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error { return s.serveOn(ctx, ln, s) }
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	return s.serveOn(ctx, ln, s, !s.noAdmin)
+}
 
 // ServeAdmin serves the admin API alone on ln, like Serve.
 func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
-	return s.serveOn(ctx, ln, s.admin)
+	return s.serveOn(ctx, ln, s.admin, true)
 }
 
 // timeouts bound how long a client may hold a connection in each phase
@@ -212,7 +219,12 @@ func (t timeouts) writeTimeout() time.Duration { return t.read + t.write }
 // defaultTimeouts are every Server's; tests set shorter ones.
 var defaultTimeouts = timeouts{header: 10 * time.Second, read: 60 * time.Second, write: 60 * time.Second, idle: 120 * time.Second}
 
-func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) error {
+// serveOn serves h on ln; admin says whether h answers the admin API.
+func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, admin bool) error {
+	if admin && s.adminToken == "" && !loopback(ln.Addr()) {
+		s.log.Warn("the admin API is open to the network: whoever reaches this address can read the journal and change the mock's state; set an admin token (--admin-token or PLANTMOCK_ADMIN_TOKEN) or listen on 127.0.0.1",
+			"addr", ln.Addr().String())
+	}
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: s.timeouts.header,
@@ -242,6 +254,13 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler) e
 		return serr
 	}
 	return err
+}
+
+// loopback reports whether a listener's address is on the loopback
+// interface alone, out of other machines' reach.
+func loopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
 }
 
 // ShutdownTimeout is the default bound on how long Serve waits, at

@@ -164,7 +164,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		proxyOnly tokens
 		mockOnly  tokens
 		redact    tokens
+		adminCORS tokens
+		hostsOK   tokens
 	)
+	fs.Var(&adminCORS, "admin-cors", "let web pages of this `origin` (scheme://host[:port]) call the admin API (repeatable); by default only the dashboard can")
+	fs.Var(&hostsOK, "allowed-host", "also answer admin calls sent to this host `name` (*.domain, or * for any; repeatable); by default IP addresses, localhost and the --addr host")
 	fs.Var(&redact, "record-redact", "with --record, leave out this header, or write this body property as REDACTED (`name`; repeatable)")
 	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
 	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
@@ -199,7 +203,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
 		Record: *record, RecordRedact: redact,
 		WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
-		ShutdownTimeout: *shutdown}
+		ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
 	if *hookRetry == 0 {
 		opts.WebhookRetries = -1 // none; 0 in Options is the default
 	}
@@ -274,8 +278,9 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	var ste *mock.StoreError
 	var pe *mock.ProxyError
 	var we *mock.WebhookError
+	var oe *mock.OptionError
 	switch {
-	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we):
+	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we) || errors.As(err, &oe):
 		fmt.Fprintf(stderr, "plantmock: --%v\n", err) // the flag's name starts the message
 		return nil, err
 	case err == nil && broken == nil:
@@ -494,6 +499,19 @@ func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
 		out[name] = sub
 	}
 	return out, nil
+}
+
+// listenNames returns the host names (not addresses) of the listen
+// addresses given, which the admin API answers calls to as it does to its
+// IP addresses.
+func listenNames(addrs ...string) []string {
+	var names []string
+	for _, a := range addrs {
+		if host, _, err := net.SplitHostPort(a); err == nil && host != "" && net.ParseIP(host) == nil {
+			names = append(names, host)
+		}
+	}
+	return names
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.

@@ -212,6 +212,8 @@ func TestRefusals(t *testing.T) {
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
 		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
 		{"bad token", []string{"--token", "a b"}, "plantmock: embedded Plant Store: token \"a b\" is not a valid bearer token (RFC 6750 token68)\n"},
+		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin\n"},
+		{"allowed host with a scheme", []string{"--allowed-host", "http://mock.internal"}, "plantmock: --allowed-host: \"http://mock.internal\" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port\n"},
 		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\" (see plantmock -h)\n"},
 		{"bad address", []string{"--addr", "nowhere:x"}, ""},
 	}
@@ -375,6 +377,41 @@ func TestRequestLogs(t *testing.T) {
 	}
 	if strings.Contains(in.stderr.String(), "s3cret") {
 		t.Error("the token is in the log")
+	}
+}
+
+// TestAdminBrowserFlags: --admin-cors lets a page of that origin call the
+// admin API, others are refused; --allowed-host and PLANTMOCK_ALLOWED_HOST
+// (comma-separated) add the names the admin API answers calls to.
+func TestAdminBrowserFlags(t *testing.T) {
+	in, _ := start(t, []string{"PLANTMOCK_ALLOWED_HOST=mock.internal,*.corp.example"}, "--admin-cors", "http://localhost:3000")
+	for _, c := range []struct {
+		host, origin string
+		status       int
+		allowOrigin  string
+	}{
+		{"", "http://localhost:3000", 200, "http://localhost:3000"},
+		{"", "http://localhost:3001", 403, ""},
+		{"mock.internal:4010", "", 200, ""},
+		{"ci.corp.example", "", 200, ""},
+		{"other.example", "", 403, ""},
+	} {
+		req, _ := http.NewRequest("GET", in.url+"/__admin/requests", nil)
+		if c.host != "" {
+			req.Host = c.host
+		}
+		if c.origin != "" {
+			req.Header.Set("Origin", c.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status || resp.Header.Get("Access-Control-Allow-Origin") != c.allowOrigin {
+			t.Errorf("Host %q Origin %q: %d, Access-Control-Allow-Origin %q; want %d, %q", c.host, c.origin,
+				resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), c.status, c.allowOrigin)
+		}
 	}
 }
 
