@@ -159,8 +159,13 @@ type Options struct {
 
 	// WebhookAllow lists the hosts callbacks may be sent to (host,
 	// host:port, *.domain, "loopback" or "*"): a callback URL taken from a
-	// request or the document goes nowhere else. Empty means loopback and
-	// the hosts of Webhooks.
+	// request or the document goes nowhere else. Empty means loopback; the
+	// hosts of Webhooks are always in it. It is checked again on the
+	// addresses a name resolves to, when a webhook or callback connects:
+	// loopback addresses need "loopback" (or the address), link-local and
+	// cloud metadata addresses need the address itself, whatever name or
+	// "*" led there. No webhook or callback ever connects to the
+	// addresses Serve and ServeAdmin serve on.
 	WebhookAllow []string
 
 	// WebhookTimeout bounds each attempt of a webhook or callback (0:

@@ -228,7 +228,7 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	dv := &delivery{sess: x.sess, hook: h, trigger: trigger}
 	target, err := expandURL(h.URL, x)
 	if err == nil {
-		err = x.sv.hooks.allow.check(target)
+		err = x.sv.hooks.allow.check("callback", target)
 	}
 	dv.url = target
 	if target == "" {

@@ -327,12 +327,32 @@ func TestCallbackAllowList(t *testing.T) {
 		{[]string{"*"}, "http://anything.test/x", true},
 		{[]string{"*"}, "ftp://anything.test/x", false},
 		{[]string{"*"}, "http://user:pw@anything.test/x", false},
+		// Addresses: loopback needs loopback, link-local and metadata
+		// addresses need their own entry, * or not.
+		{[]string{"*"}, "http://127.0.0.1/x", false},
+		{[]string{"*", "loopback"}, "http://127.0.0.1/x", true},
+		{[]string{"localhost"}, "http://127.0.0.1/x", true},
+		{nil, "http://0.0.0.0:9/x", true},
+		{[]string{"*"}, "http://[::]:9/x", false},
+		{nil, "http://[::ffff:127.0.0.1]:9/x", true},
+		{nil, "http://169.254.169.254/latest/meta-data", false},
+		{[]string{"*"}, "http://169.254.169.254/x", false},
+		{[]string{"*"}, "http://[::ffff:169.254.169.254]/x", false},
+		{[]string{"*"}, "http://[64:ff9b::a9fe:a9fe]/x", false},
+		{[]string{"*"}, "http://[fe80::1]/x", false},
+		{[]string{"*"}, "http://[fd00:ec2::254]/x", false},
+		{[]string{"*"}, "http://100.100.100.200/x", false},
+		{[]string{"169.254.169.254"}, "http://169.254.169.254/x", true},
+		{[]string{"169.254.169.254:8080"}, "http://169.254.169.254:8080/x", true},
+		{[]string{"169.254.169.254:8080"}, "http://169.254.169.254/x", false},
+		{[]string{"[fe80::1]:80"}, "http://[fe80::1]/x", true},
+		{[]string{"*"}, "http://10.0.0.7/x", true},
 	} {
 		a, err := newAllowList(c.allow, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.check(c.target); (err == nil) != c.ok {
+		if err := a.check("callback", c.target); (err == nil) != c.ok {
 			t.Errorf("allow %v, %s: %v, want ok=%v", c.allow, c.target, err, c.ok)
 		}
 	}
