@@ -169,3 +169,36 @@ func outboundNow(t *testing.T, s *Server) []Entry {
 	}
 	return es
 }
+
+// TestReloadClosesWebhookConnections: after a reload, a webhook is not
+// sent over a connection made under the old allow list: it connects
+// again, and the new list's address rules apply.
+func TestReloadClosesWebhookConnections(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	s, err := New(Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback", "hooks.test"}, WebhookRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.deliveries.dial.resolve = fakeResolver{"hooks.test": {netip.MustParseAddr("127.0.0.1")}}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	target := "http://hooks.test:" + sub.URL[strings.LastIndexByte(sub.URL, ':')+1:] + "/in"
+	if err := s.Subscribe("/plant/webhook", Subscriber{URL: target}); err != nil {
+		t.Fatal(err)
+	}
+	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
+	st, body := do(t, ts, "POST", p+"/send", `{"id":1,"name":"sent"}`)
+	expect(t, "send", st, body, 202, `{"queued":1,"url":"`+target+`","webhook":"/plant/webhook"}`)
+	sub.next(t)
+	outbound(t, s, 1)
+	// hooks.test stays in the list; loopback leaves it.
+	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.test"}}); err != nil {
+		t.Fatal(err)
+	}
+	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)
+	expect(t, "send after the reload", st, body, 202, `{"queued":1,"url":"`+target+`","webhook":"/plant/webhook"}`)
+	e := outbound(t, s, 2)[1]
+	if want := "refused: address 127.0.0.1:" + target[len("http://hooks.test:"):len(target)-len("/in")] + " is a loopback address, and --webhook-allow does not name loopback"; e.Error != want || e.Attempt != 1 || e.Status != 0 {
+		t.Errorf("journal entry: attempt %d status %d error %q\nwant attempt 1, status 0, error %q", e.Attempt, e.Status, e.Error, want)
+	}
+}
