@@ -119,7 +119,10 @@ type Options struct {
 	// hop-by-hop headers dropped, Host rewritten, X-Forwarded-* added).
 	// The answer is checked against the document and passed on unchanged;
 	// the ways the exchange broke the document are counted in the
-	// X-Mock-Violations header, listed in the journal and logged.
+	// X-Mock-Violations header, listed in the journal and logged. The
+	// upstream is reached whatever its name resolves to (it is the
+	// operator's choice), never at an address Serve or ServeAdmin serves
+	// on; its redirects are passed to the client, not followed.
 	Proxy string
 
 	// ProxyInvalid says what a proxy does with a request that breaks the
