@@ -38,7 +38,7 @@ type delivery struct {
 	body    any // nil: no body
 	trigger uint64
 	delay   time.Duration
-	refused string // why it is not sent (a callback the allow list refuses)
+	refused string // why it is not sent (a URL the allow list refuses)
 }
 
 // deliveries sends webhooks and callbacks, each on its own goroutine,
@@ -179,7 +179,8 @@ func (d *deliveries) wait(t time.Duration) bool {
 }
 
 // attempt sends a delivery once, records it, and reports whether to try
-// again: after a failure to connect, a timeout or a 5xx.
+// again: after a failure to connect, a timeout or a 5xx, never after a
+// connection the dial check refused.
 func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header http.Header) (retry bool) {
 	op := dv.hook.Op
 	ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
