@@ -2,7 +2,6 @@ package mock
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -157,77 +156,4 @@ func pointerValue(v any, ptr string) (any, bool) {
 		}
 	}
 	return v, true
-}
-
-// allowList says which hosts callbacks may reach (--webhook-allow).
-// Entries are host names or addresses, host:port, *.domain for a domain's
-// hosts, "loopback" for this machine's addresses, or * for any host. The
-// default is loopback and the hosts of the configured subscribers.
-type allowList struct {
-	any      bool
-	loopback bool
-	hosts    map[string]bool // lower-case host, or host:port
-	suffixes []string        // ".example.com"
-}
-
-func newAllowList(entries []string, subs map[string]Subscriber) (allowList, error) {
-	a := allowList{hosts: map[string]bool{}}
-	if len(entries) == 0 {
-		a.loopback = true
-		for _, sub := range subs {
-			if u, err := url.Parse(sub.URL); err == nil {
-				a.hosts[strings.ToLower(u.Hostname())] = true
-			}
-		}
-		return a, nil
-	}
-	for _, e := range entries {
-		e = strings.ToLower(strings.TrimSpace(e))
-		switch {
-		case e == "":
-		case e == "*":
-			a.any = true
-		case e == "loopback":
-			a.loopback = true
-		case strings.HasPrefix(e, "*."):
-			a.suffixes = append(a.suffixes, e[1:])
-		case strings.ContainsAny(e, "/?#@ "):
-			return allowList{}, fmt.Errorf("webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
-		default:
-			a.hosts[strings.Trim(e, "[]")] = true
-		}
-	}
-	return a, nil
-}
-
-// check returns why a callback may not go to target, or nil.
-func (a allowList) check(target string) error {
-	u, err := url.Parse(target)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not an absolute http or https URL", clip(target, 100))
-	}
-	if u.User != nil {
-		return fmt.Errorf("%q carries credentials; callbacks do not send them", clip(u.Redacted(), 100))
-	}
-	if a.any {
-		return nil
-	}
-	host := strings.ToLower(u.Hostname())
-	if a.hosts[host] || a.hosts[host+":"+u.Port()] || a.hosts[strings.ToLower(u.Host)] {
-		return nil
-	}
-	for _, suf := range a.suffixes {
-		if strings.HasSuffix(host, suf) {
-			return nil
-		}
-	}
-	if a.loopback {
-		if host == "localhost" {
-			return nil
-		}
-		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-			return nil
-		}
-	}
-	return fmt.Errorf("host %s is not in the callback allow list (--webhook-allow)", clip(host, 100))
 }

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -36,7 +38,7 @@ type delivery struct {
 	body    any // nil: no body
 	trigger uint64
 	delay   time.Duration
-	refused string // why it is not sent (a callback the allow list refuses)
+	refused string // why it is not sent (a URL the allow list refuses)
 }
 
 // deliveries sends webhooks and callbacks, each on its own goroutine,
@@ -48,6 +50,7 @@ type delivery struct {
 type deliveries struct {
 	s       *Server
 	client  *http.Client
+	dial    *guardedDialer // the client's connections
 	timeout time.Duration
 	retries int
 	backoff time.Duration
@@ -76,12 +79,24 @@ func newDeliveries(s *Server, opts Options) *deliveries {
 	case d.retries < 0:
 		d.retries = 0
 	}
+	// Every connection is checked at connect time, on the address it
+	// is made to: never one of the mock's listeners, and loopback,
+	// link-local and metadata addresses only as the allow list says,
+	// whatever name led there.
+	d.dial = &guardedDialer{resolve: net.DefaultResolver, refuse: func(ap netip.AddrPort) error {
+		if err := s.listeners.check(ap); err != nil {
+			return err
+		}
+		return s.served().hooks.allow.address(ap)
+	}}
 	d.client = &http.Client{
-		// A subscriber's redirect is its answer: following it could take a
-		// callback beyond the allow list.
+		// A subscriber's redirect is its answer, recorded as it came:
+		// webhook senders do not follow them, and following one would
+		// send the body again, somewhere the subscriber chose.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		Transport: &http.Transport{
 			Proxy:               nil,
+			DialContext:         d.dial.DialContext,
 			MaxIdleConnsPerHost: 16,
 			IdleConnTimeout:     30 * time.Second,
 		},
@@ -164,7 +179,8 @@ func (d *deliveries) wait(t time.Duration) bool {
 }
 
 // attempt sends a delivery once, records it, and reports whether to try
-// again: after a failure to connect, a timeout or a 5xx.
+// again: after a failure to connect, a timeout or a 5xx, never after a
+// connection the dial check refused.
 func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header http.Header) (retry bool) {
 	op := dv.hook.Op
 	ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
@@ -196,7 +212,7 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header
 		e.Duration = time.Since(start)
 		e.Error = deliveryError(err, d.timeout)
 		d.record(dv, e)
-		return !errors.Is(err, context.Canceled)
+		return !errors.Is(err, context.Canceled) && !errors.As(err, new(*refusedError))
 	}
 	answer, rerr := io.ReadAll(io.LimitReader(resp.Body, maxWebhookAnswer+1))
 	resp.Body.Close()
@@ -238,7 +254,10 @@ func deliveryError(err error, timeout time.Duration) string {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
+	var re *refusedError
 	switch {
+	case errors.As(err, &re):
+		return "refused: " + re.Error()
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("no answer within %s", timeout)
 	case errors.Is(err, context.Canceled):

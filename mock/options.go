@@ -136,7 +136,10 @@ type Options struct {
 	// hop-by-hop headers dropped, Host rewritten, X-Forwarded-* added).
 	// The answer is checked against the document and passed on unchanged;
 	// the ways the exchange broke the document are counted in the
-	// X-Mock-Violations header, listed in the journal and logged.
+	// X-Mock-Violations header, listed in the journal and logged. The
+	// upstream is reached whatever its name resolves to (it is the
+	// operator's choice), never at an address Serve or ServeAdmin serves
+	// on; its redirects are passed to the client, not followed.
 	Proxy string
 
 	// ProxyInvalid says what a proxy does with a request that breaks the
@@ -176,8 +179,13 @@ type Options struct {
 
 	// WebhookAllow lists the hosts callbacks may be sent to (host,
 	// host:port, *.domain, "loopback" or "*"): a callback URL taken from a
-	// request or the document goes nowhere else. Empty means loopback and
-	// the hosts of Webhooks.
+	// request or the document goes nowhere else. Empty means loopback; the
+	// hosts of Webhooks are always in it. It is checked again on the
+	// addresses a name resolves to, when a webhook or callback connects:
+	// loopback addresses need "loopback" (or the address), link-local and
+	// cloud metadata addresses need the address itself, whatever name or
+	// "*" led there. No webhook or callback ever connects to the
+	// addresses Serve and ServeAdmin serve on.
 	WebhookAllow []string
 
 	// WebhookTimeout bounds each attempt of a webhook or callback (0:

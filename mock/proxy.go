@@ -112,6 +112,7 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 			pr.SetURL(u)
 			pr.SetXForwarded()
 		},
+		Transport:      s.upstreamTransport(),
 		ModifyResponse: s.checkUpstream,
 		ErrorHandler:   s.upstreamFailed,
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
@@ -123,6 +124,25 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 		}
 	}
 	return nil
+}
+
+// upstreamTransport is the proxy's transport: net/http's default one,
+// whose connections are checked at connect time. The upstream is the
+// operator's choice, so its host is reached whatever it resolves to,
+// but never one of the mock's own listeners: a proxy to itself would
+// loop. Redirects are not followed: the reverse proxy passes them to the
+// client as the upstream sent them.
+func (s *Server) upstreamTransport() *http.Transport {
+	dial := &guardedDialer{resolve: net.DefaultResolver, refuse: s.listeners.check}
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dial.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: 1 * time.Second,
+	}
 }
 
 // proxyKey carries the exchange through the reverse proxy's hooks.
@@ -201,6 +221,12 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err erro
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
 		s.refuse(x, &problem{code: CodeGatewayTimeout, status: http.StatusGatewayTimeout,
 			message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
+		return
+	}
+	var re *refusedError
+	if errors.As(err, &re) {
+		s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,
+			message: fmt.Sprintf("the upstream %s is refused: %v", s.upstream.target.Redacted(), re)})
 		return
 	}
 	s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,

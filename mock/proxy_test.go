@@ -2,10 +2,12 @@ package mock
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -426,5 +428,60 @@ func TestContractReportRefusals(t *testing.T) {
 		"  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n"
 	if got := s.Contract().Text(); got != want {
 		t.Errorf("report:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestProxyToItself: a proxy whose upstream is the mock's own listener
+// is refused when it connects (a 502 saying so), rather than looping.
+func TestProxyToItself(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	s, err := New(Options{Proxy: base, ProxyTimeout: 2 * time.Second}) // bounds a loop, should the check fail
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		s.Close()
+	})
+	st, body := request(t, "POST", base+"/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
+	addr := ln.Addr().String()
+	want := `{"error":50200,"message":"the upstream ` + base + ` is refused: address ` + addr + ` is the mock's own listener (` + addr + `): nothing the mock sends goes there"}`
+	expect(t, "proxy to itself", st, body, 502, want)
+	if n := stored(s, "/plants"); n != 0 {
+		t.Errorf("%d plants stored, want 0", n)
+	}
+}
+
+// TestProxyRedirectPassedOn: the upstream's redirect reaches the client
+// as it came; the mock does not follow it.
+func TestProxyRedirectPassedOn(t *testing.T) {
+	elsewhere := newCountingReceiver(t, noContent)
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", elsewhere.URL+"/latest/meta-data")
+		w.WriteHeader(http.StatusFound)
+	}))
+	t.Cleanup(up.Close)
+	_, ts := newTestServer(t, Options{Proxy: up.URL})
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(ts.URL + "/plants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != elsewhere.URL+"/latest/meta-data" {
+		t.Errorf("%d, Location %q; want 302, Location %s", resp.StatusCode, resp.Header.Get("Location"), elsewhere.URL+"/latest/meta-data")
+	}
+	if n := elsewhere.conns.Load(); n != 0 {
+		t.Errorf("the redirect's target got %d connections, want 0", n)
 	}
 }

@@ -50,6 +50,7 @@ type Server struct {
 	seq        atomic.Uint64     // values generated so far
 	contract   contract          // what the exchanges did to the contract
 	deliveries *deliveries       // webhooks and callbacks under way
+	listeners  listeners         // what Serve and ServeAdmin serve on
 	events     events            // the streams of /__admin/events
 	reloads    reloads           // how the last Reload went
 }
@@ -235,6 +236,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
 	hs.RegisterOnShutdown(s.events.close) // event streams never end on their own
+	defer s.listeners.add(ln, h != s)()
 	w := newWatch(watchTick(s.timeouts))
 	defer w.handOver()
 	errc := make(chan error, 1)

@@ -219,7 +219,29 @@ func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, 
 	if !ok {
 		return
 	}
-	s.deliveries.send(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: body, trigger: trigger, delay: delay})
+	s.sendTo(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: body, trigger: trigger, delay: delay})
+}
+
+// sendTo queues a webhook's delivery to its subscriber if the allow list
+// lets it go there (a reload may have narrowed the list since the
+// subscriber was set); otherwise the log and the journal say why.
+func (s *Server) sendTo(dv *delivery) {
+	if err := s.served().hooks.allow.check("webhook", dv.url); err != nil {
+		dv.refused = err.Error()
+		s.log.Warn("webhook refused", "webhook", dv.hook.Name, "url", clip(dv.url, 200), "reason", dv.refused)
+		s.deliveries.note(dv, 0, nil, dv.refused)
+		return
+	}
+	s.deliveries.send(dv)
+}
+
+// checkSubscriber returns why the admin API or Subscribe may not set a
+// subscriber at raw, or nil.
+func (s *Server) checkSubscriber(raw string) error {
+	if err := checkSubscriberURL(raw); err != nil {
+		return err
+	}
+	return s.served().hooks.allow.check("webhook", raw)
 }
 
 // sendCallback sends one of an operation's callbacks, to the URL its
@@ -228,7 +250,7 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	dv := &delivery{sess: x.sess, hook: h, trigger: trigger}
 	target, err := expandURL(h.URL, x)
 	if err == nil {
-		err = x.sv.hooks.allow.check(target)
+		err = x.sv.hooks.allow.check("callback", target)
 	}
 	dv.url = target
 	if target == "" {
@@ -257,13 +279,14 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 
 // Subscribe sets the default session's subscriber of the webhook called
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
-// leaves the webhook without one.
+// leaves the webhook without one. The URL must fit Options.WebhookAllow,
+// as a callback's does.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
 	if s.served().hooks.byName[name] == nil {
 		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.served().doc.WebhookNames())
 	}
 	if sub.URL != "" {
-		if err := checkSubscriberURL(sub.URL); err != nil {
+		if err := s.checkSubscriber(sub.URL); err != nil {
 			return err
 		}
 	}

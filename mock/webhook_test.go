@@ -327,12 +327,32 @@ func TestCallbackAllowList(t *testing.T) {
 		{[]string{"*"}, "http://anything.test/x", true},
 		{[]string{"*"}, "ftp://anything.test/x", false},
 		{[]string{"*"}, "http://user:pw@anything.test/x", false},
+		// Addresses: loopback needs loopback, link-local and metadata
+		// addresses need their own entry, * or not.
+		{[]string{"*"}, "http://127.0.0.1/x", false},
+		{[]string{"*", "loopback"}, "http://127.0.0.1/x", true},
+		{[]string{"localhost"}, "http://127.0.0.1/x", true},
+		{nil, "http://0.0.0.0:9/x", true},
+		{[]string{"*"}, "http://[::]:9/x", false},
+		{nil, "http://[::ffff:127.0.0.1]:9/x", true},
+		{nil, "http://169.254.169.254/latest/meta-data", false},
+		{[]string{"*"}, "http://169.254.169.254/x", false},
+		{[]string{"*"}, "http://[::ffff:169.254.169.254]/x", false},
+		{[]string{"*"}, "http://[64:ff9b::a9fe:a9fe]/x", false},
+		{[]string{"*"}, "http://[fe80::1]/x", false},
+		{[]string{"*"}, "http://[fd00:ec2::254]/x", false},
+		{[]string{"*"}, "http://100.100.100.200/x", false},
+		{[]string{"169.254.169.254"}, "http://169.254.169.254/x", true},
+		{[]string{"169.254.169.254:8080"}, "http://169.254.169.254:8080/x", true},
+		{[]string{"169.254.169.254:8080"}, "http://169.254.169.254/x", false},
+		{[]string{"[fe80::1]:80"}, "http://[fe80::1]/x", true},
+		{[]string{"*"}, "http://10.0.0.7/x", true},
 	} {
 		a, err := newAllowList(c.allow, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.check(c.target); (err == nil) != c.ok {
+		if err := a.check("callback", c.target); (err == nil) != c.ok {
 			t.Errorf("allow %v, %s: %v, want ok=%v", c.allow, c.target, err, c.ok)
 		}
 	}
@@ -551,5 +571,55 @@ func TestCallbackExpressions(t *testing.T) {
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
 			t.Errorf("%s: %q %v, want %q %q", c.tmpl, got, err, c.want, c.err)
 		}
+	}
+}
+
+// TestWebhookSubscriberAllowed: a subscriber set through the admin API
+// or Subscribe must fit the allow list, as a callback's URL does; one
+// that a reload takes out of the list is not sent to.
+func TestWebhookSubscriberAllowed(t *testing.T) {
+	sub := newSubscriber(t, always(200))
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}})
+	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
+	for _, c := range []struct{ url, why string }{
+		{sub.URL + "/in", "address " + strings.TrimPrefix(sub.URL, "http://") + " is a loopback address, and --webhook-allow does not name loopback"},
+		{"http://169.254.169.254/latest/meta-data", "address 169.254.169.254:80 is a link-local or cloud metadata address; only a --webhook-allow entry naming it opens it"},
+		{"http://internal.example.com/x", "host internal.example.com is not in the webhook allow list (--webhook-allow)"},
+	} {
+		st, body := do(t, ts, "PUT", p, `{"url":"`+c.url+`"}`)
+		expect(t, "subscribe "+c.url, st, body, 400, `{"error":40004,"message":"url: `+c.why+`"}`)
+		if err := s.Subscribe("/plant/webhook", Subscriber{URL: c.url}); err == nil || err.Error() != c.why {
+			t.Errorf("Subscribe(%s): %v, want %s", c.url, err, c.why)
+		}
+	}
+	st, body := do(t, ts, "GET", p, "")
+	expect(t, "no subscriber set", st, body, 200, `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`)
+
+	// Allowed, subscribed; then a reload narrows the list: the webhook
+	// is not sent, and the journal and the log say why.
+	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback"}}); err != nil {
+		t.Fatal(err)
+	}
+	st, body = do(t, ts, "PUT", p, `{"url":"`+sub.URL+`/in"}`)
+	expect(t, "subscribe on loopback", st, body, 200, `{"name":"/plant/webhook","methods":["POST"],"url":"`+sub.URL+`/in","token":false}`)
+	st, body = do(t, ts, "POST", p+"/send", `{"id":1,"name":"sent"}`)
+	expect(t, "send", st, body, 202, `{"queued":1,"url":"`+sub.URL+`/in","webhook":"/plant/webhook"}`)
+	if got := sub.next(t); got.body != `{"id":1,"name":"sent"}` {
+		t.Errorf("sent: %+v", got)
+	}
+	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)
+	expect(t, "send after the reload", st, body, 202, `{"queued":1,"url":"`+sub.URL+`/in","webhook":"/plant/webhook"}`)
+	es := outbound(t, s, 2)
+	if e := es[1]; e.Operation != "webhook /plant/webhook" || e.Attempt != 0 || e.Status != 0 ||
+		e.Error != "address "+strings.TrimPrefix(sub.URL, "http://")+" is a loopback address, and --webhook-allow does not name loopback" {
+		t.Errorf("journal entry: %s attempt %d status %d error %q", e.Operation, e.Attempt, e.Status, e.Error)
+	}
+	select {
+	case got := <-sub.got:
+		t.Errorf("the subscriber got %+v after the reload", got)
+	default:
 	}
 }

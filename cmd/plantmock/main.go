@@ -175,7 +175,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 	fs.Var(&hooks, "webhook", "send the document's webhook NAME to URL, in every session (`NAME=URL`; repeatable)")
 	fs.Var(&hookToks, "webhook-token", "credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
-	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback and the --webhook hosts)")
+	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()

@@ -1,0 +1,88 @@
+package mock
+
+import (
+	"net"
+	"net/netip"
+	"slices"
+	"sync"
+)
+
+// listeners are the addresses the Server serves on (Serve, ServeAdmin):
+// those its webhooks, callbacks and proxy must never reach, since a
+// request could otherwise drive the mock's admin API (or loop back into
+// the mock) through them, whatever the allow list says.
+type listeners struct {
+	mu   sync.Mutex // guards list
+	list []listener
+}
+
+// listener is one address the Server serves on.
+type listener struct {
+	addr  netip.AddrPort
+	admin bool // ServeAdmin's: the admin API alone
+}
+
+// add records the address of ln while it is served; the function it
+// returns forgets it. Listeners that are not TCP are not recorded: no
+// outbound call can reach them.
+func (ls *listeners) add(ln net.Listener, admin bool) (remove func()) {
+	a, ok := ln.Addr().(*net.TCPAddr)
+	if !ok {
+		return func() {}
+	}
+	l := listener{addr: netip.AddrPortFrom(a.AddrPort().Addr().Unmap(), a.AddrPort().Port()), admin: admin}
+	ls.mu.Lock()
+	ls.list = append(ls.list, l)
+	ls.mu.Unlock()
+	return func() {
+		ls.mu.Lock()
+		defer ls.mu.Unlock()
+		if i := slices.Index(ls.list, l); i >= 0 {
+			ls.list = slices.Delete(ls.list, i, i+1)
+		}
+	}
+}
+
+// check returns why an outbound connection to ap would reach one of the
+// Server's listeners, or nil. An address is taken to be a listener's
+// when it has the listener's port and is the listener's address, a
+// loopback or unspecified address, or (for a listener on 0.0.0.0 or ::)
+// any address of this machine. That may refuse another service that
+// shares a port with the mock on another local address; it never lets
+// one of the mock's own through.
+func (ls *listeners) check(ap netip.AddrPort) error {
+	ip := ap.Addr().Unmap().WithZone("")
+	ls.mu.Lock()
+	list := slices.Clone(ls.list)
+	ls.mu.Unlock()
+	for _, l := range list {
+		if l.addr.Port() != ap.Port() {
+			continue
+		}
+		if ip == l.addr.Addr() || ip.IsLoopback() || ip.IsUnspecified() || l.addr.Addr().IsUnspecified() && isLocal(ip) {
+			what := "the mock's own listener"
+			if l.admin {
+				what = "the mock's own admin listener"
+			}
+			return &refusedError{addr: ap, why: "is " + what + " (" + l.addr.String() + "): nothing the mock sends goes there"}
+		}
+	}
+	return nil
+}
+
+// isLocal reports whether ip is an address of one of this machine's
+// network interfaces; when they cannot be listed, it says yes.
+func isLocal(ip netip.Addr) bool {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return true
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok {
+			if local, ok := netip.AddrFromSlice(n.IP); ok && local.Unmap() == ip {
+				return true
+			}
+		}
+	}
+	return false
+}
