@@ -161,7 +161,11 @@ type Options struct {
 	// as the service did, and seed-data.json with the resources it
 	// returned. Credentials, cookies and Set-Cookie are never written;
 	// RecordRedact names more headers and body properties to leave out
-	// (body properties of answers are written as "REDACTED").
+	// (body properties of answers are written as "REDACTED"). Each
+	// operation has a file name of its own (recorded-get-plants-{id}.yaml;
+	// "-" in a path is written "~", so /a-b and /a/b stay apart), and
+	// files are replaced through new temporary files: nothing is written
+	// outside the folder, nor through a link planted in it.
 	Record       string
 	RecordRedact []string
 

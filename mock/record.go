@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -212,26 +211,6 @@ func (r *recording) keepResources(pl *plan, x *exchange, status int, v any) {
 	}
 }
 
-// recordedName is the name of the scenario an operation is recorded in:
-// "recorded-post-plants" for POST /plants.
-func recordedName(op string) string {
-	var b strings.Builder
-	b.WriteString("recorded")
-	dash := true
-	for _, c := range strings.ToLower(op) {
-		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
-			if dash {
-				b.WriteByte('-')
-			}
-			b.WriteRune(c)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
-}
-
 // writeScenario writes the scenario of an operation: a rule per distinct
 // request, in the order first seen (requests with more body properties
 // first, so that a smaller recorded body does not answer for them); a
@@ -289,7 +268,7 @@ func (r *recording) writeScenario(pl *plan) error {
 		g.recs = append(g.recs, rec)
 	}
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].keys > groups[j].keys })
-	sc := Scenario{Name: recordedName(pl.op.Name), Description: "answers of the real service to " + pl.op.Name + ", recorded by plantmock --record"}
+	sc := Scenario{Name: recordedName(pl.op.Method, pl.op.Path), Description: "answers of the real service to " + pl.op.Name + ", recorded by plantmock --record"}
 	for _, g := range groups {
 		for i, rec := range g.recs {
 			rl := Rule{When: g.when, Respond: Respond{Status: rec.status, Body: rec.respBody}, OffContract: rec.off}
@@ -306,7 +285,7 @@ func (r *recording) writeScenario(pl *plan) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(r.dir, sc.Name+".yaml"), append(b, '\n'))
+	return writeFile(r.dir, sc.Name+".yaml", append(b, '\n'))
 }
 
 // writeSeed writes the resources seen, by collection. r.mu is held.
@@ -324,14 +303,5 @@ func (r *recording) writeSeed() error {
 	if err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(r.dir, SeedDataFile), append(b, '\n'))
-}
-
-// writeFile replaces a file whole: a reader never sees half of it.
-func writeFile(name string, data []byte) error {
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return writeFile(r.dir, SeedDataFile, append(b, '\n'))
 }

@@ -106,7 +106,7 @@ func TestRecordAndReplay(t *testing.T) {
 			}
 		}
 	}
-	if got := strings.Join(names, " "); got != "recorded-get-plants-id.yaml recorded-get-plants.yaml recorded-post-plants.yaml seed-data.json" {
+	if got := strings.Join(names, " "); got != "recorded-get-plants-{id}.yaml recorded-get-plants.yaml recorded-post-plants.yaml seed-data.json" {
 		t.Errorf("recorded files: %s", got)
 	}
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,15 +67,31 @@ func TestStoreUnavailable(t *testing.T) {
 	st, body = do(t, ts, "GET", "/__admin/requests", "")
 	expect(t, "journal while down", st, lost(body), 503, `{"error":50300,"message":"the mock's shared store did not answer in time: store: unavailable: journal: `+refused+`"}`)
 
-	// The first call after Redis is back dials it again: no restart, no
-	// wait.
+	// Once Redis is back, the first call after the wait between dials
+	// (at most 2 s) dials it again: no restart.
 	srv.Restart(t)
-	st, body = do(t, ts, "GET", "/__admin/health", "")
+	st, body = healthyAgain(t, ts)
 	expect(t, "health after the restart", st, body, 200, `{"spec":"Replicated Plants 1.0.0","status":"ok","store":"redis","version":"`+Version+`"}`)
 	st, body = do(t, ts, "GET", "/plants", "")
 	expect(t, "list after the restart", st, body, 200, `[{"id":1,"name":"fern"}]`)
 	st, body = do(t, ts, "POST", "/plants", `{"id":2,"name":"ivy"}`)
 	expect(t, "create after the restart", st, body, 201, `{"id":2,"name":"ivy"}`)
+}
+
+// healthyAgain asks a mock's health until it is no longer 503, for up
+// to 10 s, and returns the last answer: after Redis restarts, the mock
+// dials it again on its first call after the current wait between
+// dials (at most 2 s).
+func healthyAgain(t *testing.T, ts *httptest.Server) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, body := do(t, ts, "GET", "/__admin/health", "")
+		if st != 503 || time.Now().After(deadline) {
+			return st, body
+		}
+		time.Sleep(10 * time.Millisecond) // polling with a deadline
+	}
 }
 
 // lost writes the reason a call to a stopped Redis failed as <down>.
@@ -160,6 +177,11 @@ func TestStoreKilledMidLoad(t *testing.T) {
 	t.Logf("%d creates acknowledged before the kill; slowest answer %v", nacked.Load(), time.Duration(slowest.Load()))
 
 	srv.Restart(t)
+	for _, ts := range r {
+		if st, body := healthyAgain(t, ts); st != 200 {
+			t.Fatalf("health after the restart: %d %s", st, body)
+		}
+	}
 	acked.Range(func(k, v any) bool {
 		id := k.(int)
 		st, body := do(t, r[id%2], "GET", "/plants/"+strconv.Itoa(id), "")

@@ -81,10 +81,11 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 		}
 	}
 	if src.scenarios != "" {
-		if _, err := os.ReadDir(src.scenarios); err != nil {
+		dir := files.DirFS(src.scenarios)
+		if _, err := dir.ReadDir("."); err != nil {
 			return name, nil, fmt.Errorf("cannot read --scenarios: %v", err)
 		}
-		scs, perr := mock.LoadScenarios(os.DirFS(src.scenarios), ".")
+		scs, perr := mock.LoadScenarios(dir, ".")
 		for _, sc := range scs {
 			sc.File = filepath.Join(src.scenarios, sc.File)
 		}

@@ -1,18 +1,74 @@
 // Package files reads the files plantmock is given (documents, scenarios,
 // seed data) without reading more than a bound: a file over it is refused
 // unread when its size is known, and as soon as the bound is passed when
-// it is not.
+// it is not. Only regular files are read: a named pipe, a device or a
+// socket is refused before a byte is read, so that a reader never waits
+// on one.
 package files
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
+	"syscall"
 )
 
-// Read reads name from fsys, refusing a file of more than max bytes.
+// NotRegularError is the refusal of a file that is not a regular file:
+// a named pipe, a device, a socket (or a folder where a file was meant).
+type NotRegularError struct {
+	Name string
+	Mode fs.FileMode
+}
+
+// Error names the file and what it is.
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s: not a regular file but %s", e.Name, kind(e.Mode))
+}
+
+// kind names a file's type for a message.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "of type " + m.Type().String()
+}
+
+// Regular refuses, with a *NotRegularError, a file whose information
+// says it is not a regular file (a folder too, unless dir allows one).
+// It is the one check of every file plantmock reads; it is made on the
+// information of the opened file as well as before opening, so that a
+// named pipe swapped in between is refused all the same.
+func Regular(name string, fi fs.FileInfo, dir bool) error {
+	if fi.Mode().IsRegular() || dir && fi.IsDir() {
+		return nil
+	}
+	return &NotRegularError{Name: name, Mode: fi.Mode()}
+}
+
+// Read reads name from fsys, refusing a file of more than max bytes and
+// one that is not a regular file. The file is checked before it is
+// opened, then again once opened.
 func Read(fsys fs.FS, name string, max int64) ([]byte, error) {
+	if fi, err := fs.Stat(fsys, name); err == nil { // else opening says why
+		if err := Regular(name, fi, false); err != nil {
+			return nil, err
+		}
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
@@ -22,9 +78,9 @@ func Read(fsys fs.FS, name string, max int64) ([]byte, error) {
 }
 
 // ReadPath reads a file of the operating system, refusing one of more
-// than max bytes.
+// than max bytes and one that is not a regular file.
 func ReadPath(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := open(name, false)
 	if err != nil {
 		return nil, err
 	}
@@ -32,8 +88,92 @@ func ReadPath(name string, max int64) ([]byte, error) {
 	return read(f, name, max)
 }
 
+// open opens a regular file (or a folder, when dir allows one) for
+// reading. It checks the file before opening it, and opens it without
+// waiting (O_NONBLOCK: opening a named pipe that no one writes returns at
+// once), then checks what was opened: a named pipe swapped in between the
+// two is refused rather than waited on.
+func open(name string, dir bool) (*os.File, error) {
+	if fi, err := os.Stat(name); err == nil { // else opening says why
+		if err := Regular(name, fi, dir); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := Regular(name, fi, dir); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// DirFS is os.DirFS(dir) whose files are opened as ReadPath opens them:
+// only regular files and folders, never waiting on a named pipe.
+type DirFS string
+
+var _ fs.ReadDirFS = DirFS("")
+
+// Open opens a regular file or a folder under the folder.
+func (d DirFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := open(filepath.Join(string(d), filepath.FromSlash(name)), true)
+	if err != nil {
+		return nil, d.relative(err, name)
+	}
+	return f, nil
+}
+
+// relative names a file by its name in the folder in an error about it,
+// as os.DirFS does; the folder itself keeps its own name.
+func (d DirFS) relative(err error, name string) error {
+	if name == "." {
+		name = string(d)
+	}
+	var nr *NotRegularError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &nr):
+		nr.Name = name
+	case errors.As(err, &pe):
+		pe.Path = name
+	}
+	return err
+}
+
+// ReadDir lists a folder under the folder, sorted by name.
+func (d DirFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := open(filepath.Join(string(d), filepath.FromSlash(name)), true)
+	if err != nil {
+		return nil, d.relative(err, name)
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	return entries, err
+}
+
 func read(f fs.File, name string, max int64) ([]byte, error) {
-	if st, err := f.Stat(); err == nil && st.Size() > max {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := Regular(name, st, false); err != nil {
+		return nil, err
+	}
+	if st.Size() > max {
 		return nil, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", name, st.Size(), max)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))

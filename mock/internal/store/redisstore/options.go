@@ -19,6 +19,12 @@ type Options struct {
 
 	// Timeout bounds each call to Redis; DefaultTimeout when zero.
 	Timeout time.Duration
+
+	// Dial, when set, opens the TCP connections to Redis in place of a
+	// net.Dialer (tests count dials with it). Either way dials wait
+	// between them while they fail, a connection to itself is refused,
+	// and rediss:// adds TLS over what Dial returns.
+	Dial DialFunc
 }
 
 // DefaultTimeout is the deadline of each call to Redis when

@@ -63,6 +63,13 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 	co.DisableCache = true
 	co.Dialer.Timeout = timeout
 	co.ConnWriteTimeout = timeout
+	// While Redis is down, requests fail at once with the last dial's
+	// error, and dials wait between them (see redialer): rueidis would
+	// dial again on every call, and retry read-only calls until their
+	// deadline.
+	rd := &redialer{dial: opts.Dial}
+	co.DialCtxFn = rd.dialCtx
+	co.RetryDelay = rd.retryDelay
 	rdb, err := rueidis.NewClient(co)
 	if err != nil {
 		return nil, unavailable("ping "+co.InitAddress[0], err)
