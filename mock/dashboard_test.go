@@ -631,7 +631,7 @@ func TestDashboardHostileContent(t *testing.T) {
 	b.waitFor("the create", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
 	b.do("opening it", chromedp.Click(`#rows > li:first-child > .summary`))
 	b.waitFor("its body and header as text", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).filter(t => t.includes('owned'))`, []string{
-		"Accept-Encoding: gzip\nAuthorization: Bearer t\nContent-Length: 64\nContent-Type: application/json\nUser-Agent: Go-http-client/1.1\nX-Note: <script>document.title='owned'</script>",
+		"Accept-Encoding: gzip\nAuthorization: Bearer ****\nContent-Length: 64\nContent-Type: application/json\nUser-Agent: Go-http-client/1.1\nX-Note: <script>document.title='owned'</script>",
 		"{\n  \"id\": 1,\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
 		"{\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
 	})
@@ -718,4 +718,21 @@ func TestDashboardNoDuplicates(t *testing.T) {
 		{"GET", "/plants/8", "404", "no operation", "", "40400"},
 		{"GET", "/plants/7", "404", "no operation", "", "40400"},
 	})
+}
+
+// TestDashboardCredentials: the dashboard shows credentials masked, as
+// the journal keeps them: the Authorization scheme and last 4
+// characters, API keys in headers and the query, cookies.
+func TestDashboardCredentials(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(credentialsSpec)})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	st, body := do(t, ts, "GET", "/things?api_key=query-key-0001&limit=2", "", credentialHeaders...)
+	expect(t, "GET /things", st, body, 200, `{"ok":true}`)
+	b.waitFor("the call", rowsJS, [][]string{{"GET", "/things?api_key=****0001&limit=2", "200", "GET /things", "", ""}})
+	b.do("opening it", chromedp.Click(`#rows > li:first-child > .summary`))
+	b.waitFor("its headers masked", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).filter(t => t.includes('Authorization'))`, []string{
+		"Accept-Encoding: gzip\nAuthorization: Bearer ****wxyz\nCookie: sid=****0003; theme=****\nProxy-Authorization: Basic ****ZA==\nUser-Agent: Go-http-client/1.1\nX-Api-Key: ****0002",
+	})
+	b.waitFor("no credential anywhere on the page", `['abcdefghijwxyz', 'query-key-0001', 'header-key-0002', 'cookie-key-0003', 'dXNlcjpwYXNzd29yZA'].filter(s => document.documentElement.outerHTML.includes(s))`, []string{})
 }

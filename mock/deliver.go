@@ -295,6 +295,9 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 			e.Path = u.Path
 		}
 	}
+	if !s.clearCreds {
+		s.served().secrets.mask(&e)
+	}
 	if !s.noJournal {
 		var err error
 		if e.Seq, err = dv.sess.state.record(context.Background(), e); err != nil {

@@ -282,6 +282,9 @@ func (s *Server) entry(x *exchange, status int, response []byte) Entry {
 	if x.proxied {
 		e.Violations = x.violations
 	}
+	if !s.clearCreds {
+		x.sv.secrets.mask(&e)
+	}
 	return e
 }
 

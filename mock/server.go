@@ -35,6 +35,7 @@ type Server struct {
 	noAdmin      bool
 	observe      func(Entry) // Options.Observe
 	noJournal    bool        // Options.JournalSize < 0
+	clearCreds   bool        // Options.JournalCredentials is CredentialsClear
 	log          *slog.Logger
 
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
@@ -80,6 +81,10 @@ func New(opts Options) (*Server, error) {
 		var b [8]byte
 		rand.Read(b[:])
 		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	var err error
+	if s.clearCreds, err = clearCredentials(opts.JournalCredentials); err != nil {
+		return nil, err
 	}
 	if len(opts.Tokens) > 0 {
 		s.tokens = map[string]struct{}{}
@@ -146,7 +151,7 @@ func (s *Server) build(opts Options) (*served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, log: s.log}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: newSecrets(doc), log: s.log}
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
