@@ -92,10 +92,16 @@ func (sm *sessions) newSession(name string) *session {
 	return &session{name: name, state: newMemState(sm, sm.now())}
 }
 
-// get returns the session an X-Mock-Session value names, making it if it
-// is new; "" is the default session. A malformed name, or a new one
-// beyond the limit, gets the default session and a problem.
-func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
+// get returns the session an X-Mock-Session value names; "" is the
+// default session. A session not alive (new, or expired) is made only
+// when create is set: else get returns nil and no problem. A malformed
+// name, or a new one beyond the limit, gets the default session and a
+// problem.
+//
+// Requests look their session up, and make it only once they are routed
+// and authenticated (see checkSession), so that requests to no
+// operation, or without credentials, cannot take the sessions' slots.
+func (sm *sessions) get(ctx context.Context, name string, create bool) (*session, *problem) {
 	if name == "" {
 		return sm.def, nil
 	}
@@ -103,7 +109,7 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 		return sm.def, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
 	}
 	if sm.shared != nil {
-		return sm.getShared(ctx, name)
+		return sm.getShared(ctx, name, create)
 	}
 	now := sm.now()
 	sm.mu.Lock()
@@ -114,6 +120,9 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 		ss = nil
 	}
 	if ss == nil {
+		if !create {
+			return nil, nil
+		}
 		if len(sm.byName) >= sm.max {
 			sm.expire(now)
 		}
@@ -130,8 +139,8 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 // getShared is get for sessions kept in Redis. The session it returns
 // is the request's own: it keeps the active scenario that the call which
 // noted the session's use read.
-func (sm *sessions) getShared(ctx context.Context, name string) (*session, *problem) {
-	t, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max)
+func (sm *sessions) getShared(ctx context.Context, name string, create bool) (*session, *problem) {
+	t, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max, create)
 	if err == redisstore.ErrTooManySessions {
 		return sm.def, sm.tooMany()
 	}
@@ -142,6 +151,9 @@ func (sm *sessions) getShared(ctx context.Context, name string) (*session, *prob
 		if err := sm.store.Reset(ctx, n); err != nil {
 			return sm.def, unavailable(err)
 		}
+	}
+	if t.New {
+		return nil, nil
 	}
 	st := &sharedState{sm: sm, name: name, fresh: true}
 	st.seen.Store(&seenActive{t.Active, t.ActiveSet})

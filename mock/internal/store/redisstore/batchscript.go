@@ -168,12 +168,14 @@ end
 
 -- touch notes the use of a session at t. Its keys are the sorted set of
 -- sessions and the session's rules, active, journal, seq and hooks, which
--- expire after idle (and a little more, below). It answers {} when the
--- session is new and there are max sessions, else {"ok", active scenario
--- or nil, expired...}.
+-- expire after idle (and a little more, below). A new session is made
+-- only when create is "1": else it answers {"new", nil, expired...}. It
+-- answers {} when the session is new and there are max sessions, else
+-- {"ok", active scenario or nil, expired...}.
 function ops.touch(k, a)
   local sessions = KEYS[k + 1]
   local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]
+  local create = ARGV[a + 6] == "1"
   local function drop(n)
     local base = prefix .. "s" .. #n .. ":" .. n .. ":"
     redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
@@ -185,6 +187,10 @@ function ops.touch(k, a)
     drop(name)
     out[#out + 1] = name
     last = nil
+  end
+  if not last and not create then
+    out[1] = "new"
+    return out
   end
   if not last and redis.call("ZCARD", sessions) >= max then
     for _, n in ipairs(redis.call("ZRANGEBYSCORE", sessions, "-inf", "(" .. (t - idle))) do

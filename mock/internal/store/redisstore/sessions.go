@@ -18,7 +18,8 @@ import (
 var ErrTooManySessions = errors.New("redisstore: too many sessions")
 
 // Touch notes that session sess (not the default session "") was used at
-// now, making it if it is new, and returns what it found. A session unused
+// now, making it if it is new and create is set, and returns what it
+// found; a new session not made is New in it. A session unused
 // for longer than idle has expired: its rule counters, active scenario and
 // journal are gone, and Touch lists it in Expired, for the caller to Reset
 // its resources; the session itself starts afresh. Expired sessions are
@@ -26,10 +27,14 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 // max. Rule counters, active scenario and journal live as long as the
 // session is used: their keys expire after idle, and up to a sixteenth
 // of it more.
-func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (Touched, error) {
+func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int, create bool) (Touched, error) {
 	k := s.state(sess)
+	made := "0"
+	if create {
+		made = "1"
+	}
 	v, err := s.batches.call(ctx, "touch", []string{s.shared.sessions, k.rules, k.active, k.journal, k.seq, k.hooks},
-		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix})
+		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix, made})
 	if err != nil {
 		return Touched{}, err
 	}
@@ -38,6 +43,7 @@ func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time
 		return Touched{}, ErrTooManySessions
 	}
 	var t Touched
+	t.New = a[0] == "new"
 	t.Active, t.ActiveSet = a[1].(string)
 	for _, n := range a[2:] {
 		name, _ := n.(string)
@@ -52,6 +58,9 @@ type Touched struct {
 	// session's active scenario, read by the same call.
 	Active    string
 	ActiveSet bool
+	// New is set when the session was not alive and Touch was not to
+	// make it: nothing was made.
+	New bool
 	// Expired lists the sessions that expired, this one included when it
 	// had.
 	Expired []string

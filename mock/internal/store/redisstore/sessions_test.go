@@ -24,11 +24,25 @@ func TestTouch(t *testing.T) {
 	const idle = time.Minute
 	touch := func(sess string, at time.Time) string {
 		t.Helper()
-		got, err := s.Touch(ctx, sess, at, idle, 2)
+		got, err := s.Touch(ctx, sess, at, idle, 2, true)
 		return fmt.Sprintf("%v %q %v %v", got.Expired, got.Active, got.ActiveSet, err)
+	}
+	look := func(sess string, at time.Time) string {
+		t.Helper()
+		got, err := s.Touch(ctx, sess, at, idle, 2, false)
+		return fmt.Sprintf("%v %v %v", got.New, got.Expired, err)
+	}
+	// Looking a new session up makes nothing, however often.
+	for _, n := range []string{"x", "y", "z"} {
+		if got := look(n, t0); got != `true [] <nil>` {
+			t.Errorf("looking %s up: %s", n, got)
+		}
 	}
 	if got := touch("a", t0); got != `[] "" false <nil>` {
 		t.Errorf("new a: %s", got)
+	}
+	if got := look("a", t0); got != `false [] <nil>` {
+		t.Errorf("looking a up: %s", got)
 	}
 	if err := s.SetActive(ctx, "a", "slow"); err != nil {
 		t.Fatal(err)
@@ -128,7 +142,7 @@ func TestSessionKeysExpire(t *testing.T) {
 			t.Fatalf("session %q: %v", sess, err)
 		}
 	}
-	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10); err != nil {
+	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10, true); err != nil {
 		t.Fatal(err)
 	}
 	use("a")
@@ -220,7 +234,7 @@ func TestSessionCallsUnavailable(t *testing.T) {
 	srv := redistest.NewServer(t)
 	s := redisstore.NewTestStore(t, srv, "p:", 10)
 	srv.Close()
-	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10)
+	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10, true)
 	_, hit := s.Hit(ctx, "", "r", 1)
 	_, _, active := s.Active(ctx, "")
 	_, appendErr := s.Append(ctx, "", 10, []byte("x"))
