@@ -109,7 +109,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.sessions = sessions{
-		store: s.store, shared: s.shared, journalSize: opts.JournalSize, sv: &s.sv,
+		store: s.store, shared: s.shared, journalSize: opts.JournalSize, journalBytes: opts.JournalBytes, sv: &s.sv,
 		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		now: time.Now, byName: map[string]*session{},
 	}

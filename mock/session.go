@@ -74,14 +74,29 @@ type sessions struct {
 	store       store.Store
 	shared      *redisstore.Store // nil: sessions live in this process
 	journalSize int
-	sv          *atomic.Pointer[served] // the Server's: the scenarios sessions count rules of and start with
-	max         int
-	idle        time.Duration
-	now         func() time.Time // the clock sessions expire by
+	// journalBytes bounds the bytes of every session's journal together:
+	// each may hold its share, journalBytes / (max + 1).
+	journalBytes int64
+	sv           *atomic.Pointer[served] // the Server's: the scenarios sessions count rules of and start with
+	max          int
+	idle         time.Duration
+	now          func() time.Time // the clock sessions expire by
 
 	def    *session
 	mu     sync.Mutex // guards byName
 	byName map[string]*session
+}
+
+// journalKeep is how much each session's journal keeps: journalSize
+// entries and its share of journalBytes. The share is fixed, so that the
+// journals of the default session and of max named ones hold no more
+// than journalBytes together, in memory or in Redis, whatever the order
+// of their requests (each keeps at least its newest entry).
+func (sm *sessions) journalKeep() redisstore.Keep {
+	return redisstore.Keep{
+		Size:  orDefault(sm.journalSize, DefaultJournalSize),
+		Bytes: max(orDefault(sm.journalBytes, DefaultJournalBytes)/int64(sm.max+1), 1),
+	}
 }
 
 // newSession returns a session that has not been used.
