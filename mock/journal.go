@@ -286,7 +286,8 @@ func clipEntry(e *Entry, bodyLen, responseLen int) {
 		c.Headers, e.Header = size, clipHeaders(e.Header)
 	}
 	if c != (Clipped{}) {
-		e.Clipped = &c
+		clipped := c // on the heap only for an entry clipped
+		e.Clipped = &clipped
 	}
 }
 

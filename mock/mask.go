@@ -44,26 +44,30 @@ const (
 // characters or fewer, so that a short secret is never half shown. It is
 // the one rule for every credential: the parameters of an Authorization
 // header (after its scheme, which stays), each cookie's value, API keys.
-func maskCredential(v string) string {
+func maskCredential(v string) string { return "****" + maskKept(v) }
+
+// maskKept returns what maskCredential keeps of v.
+func maskKept(v string) string {
 	if utf8.RuneCountInString(v) <= maskWhole {
-		return "****"
+		return ""
 	}
 	i := len(v)
 	for range maskShown {
 		_, n := utf8.DecodeLastRuneInString(v[:i])
 		i -= n
 	}
-	return "****" + v[i:]
+	return v[i:]
 }
 
 // maskAuthorization masks an Authorization or Proxy-Authorization value:
-// its scheme stays, its credentials are masked ("Bearer ****wxyz").
+// its scheme stays, its credentials are masked ("Bearer ****wxyz"), in
+// one string made at once.
 func maskAuthorization(v string) string {
 	scheme, param := authorization(v)
 	if param == "" {
 		return maskCredential(v)
 	}
-	return scheme + " " + maskCredential(param)
+	return scheme + " ****" + maskKept(param)
 }
 
 // maskCookies masks the value of every cookie of a Cookie header, which
@@ -134,9 +138,7 @@ func newSecrets(doc *openapi.Document) *secrets {
 // replaced by a masked copy when it holds any, so that the request's own
 // is left as it is.
 func (sec *secrets) mask(e *Entry) {
-	if e.Token != "" {
-		e.Token = maskCredential(e.Token)
-	}
+	token := e.Token
 	if len(sec.query) > 0 && e.Query != "" {
 		e.Query = sec.maskQuery(e.Query)
 	}
@@ -152,8 +154,16 @@ func (sec *secrets) mask(e *Entry) {
 		masked := make([]string, len(vs))
 		for i, v := range vs {
 			masked[i] = m(v)
+			if _, param := authorization(v); name == "Authorization" && token != "" && param == token {
+				// A bearer token is the Authorization's: its mask is the
+				// end of the header's, a string made once.
+				e.Token = masked[i][len(masked[i])-len("****"+maskKept(token)):]
+			}
 		}
 		e.Header[name] = masked
+	}
+	if e.Token == token && token != "" {
+		e.Token = maskCredential(token)
 	}
 }
 
