@@ -113,10 +113,14 @@ func (s *Server) adminHandler() http.Handler {
 	})
 }
 
-// withSession resolves the X-Mock-Session of an admin call.
+// withSession resolves the X-Mock-Session of an admin call. An admin call
+// makes a session it names that is not alive: admin calls are how a
+// session is set up before its first request (a scenario activated,
+// resources stored, a webhook subscribed), and are behind the admin
+// API's own checks.
 func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ss, p := s.sessions.get(r.Context(), r.Header.Get(SessionHeader))
+		ss, p := s.sessions.get(r.Context(), r.Header.Get(SessionHeader), true)
 		if p != nil {
 			status := http.StatusBadRequest
 			if p.class == classUnavailable {

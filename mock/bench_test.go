@@ -253,7 +253,7 @@ func BenchmarkStageResponseCheck(b *testing.B) {
 }
 
 func BenchmarkStageJournal(b *testing.B) {
-	j := newJournal(DefaultJournalSize)
+	j := newJournal(DefaultJournalSize, DefaultJournalBytes/(DefaultMaxSessions+1))
 	e := Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

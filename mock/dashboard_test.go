@@ -635,11 +635,14 @@ func TestDashboardHostileContent(t *testing.T) {
 	const name = `<img src=x onerror="document.title='owned'">`
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"`+strings.ReplaceAll(name, `"`, `\"`)+`"}`,
 		"Authorization", "Bearer t", "X-Note", "<script>document.title='owned'</script>")
+	// An admin call makes session job-1, which then journals the request
+	// to no operation (which alone would not make it).
+	do(t, ts, "GET", "/__admin/requests", "", SessionHeader, "job-1")
 	do(t, ts, "GET", "/%3Cb%3Ebold%3C/b%3E?q=%3Ci%3E", "", SessionHeader, "job-1")
 	b.waitFor("the create", rowsJS, [][]string{{"POST", "/plants", "200", "POST /plants", "", ""}})
 	b.do("opening it", chromedp.Click(`#rows > li:first-child > .summary`))
 	b.waitFor("its body and header as text", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).filter(t => t.includes('owned'))`, []string{
-		"Accept-Encoding: gzip\nAuthorization: Bearer t\nContent-Length: 64\nContent-Type: application/json\nUser-Agent: Go-http-client/1.1\nX-Note: <script>document.title='owned'</script>",
+		"Accept-Encoding: gzip\nAuthorization: Bearer ****\nContent-Length: 64\nContent-Type: application/json\nUser-Agent: Go-http-client/1.1\nX-Note: <script>document.title='owned'</script>",
 		"{\n  \"id\": 1,\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
 		"{\n  \"name\": \"" + strings.ReplaceAll(name, `"`, `\"`) + "\"\n}",
 	})
@@ -705,6 +708,9 @@ func TestDashboardNoDuplicates(t *testing.T) {
 	}})
 	release := sync.OnceFunc(func() { close(hold) })
 	t.Cleanup(release) // before the server closes, which waits for the request
+	// An admin call makes session s2, which then journals requests to no
+	// operation (which alone would not make it).
+	do(t, ts, "GET", "/__admin/requests", "", SessionHeader, "s2")
 	b := newBrowser(t)
 	b.open(ts.URL)
 	answered := make(chan struct{})
@@ -726,4 +732,21 @@ func TestDashboardNoDuplicates(t *testing.T) {
 		{"GET", "/plants/8", "404", "no operation", "", "40400"},
 		{"GET", "/plants/7", "404", "no operation", "", "40400"},
 	})
+}
+
+// TestDashboardCredentials: the dashboard shows credentials masked, as
+// the journal keeps them: the Authorization scheme and last 4
+// characters, API keys in headers and the query, cookies.
+func TestDashboardCredentials(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(credentialsSpec)})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	st, body := do(t, ts, "GET", "/things?api_key=query-key-0001&limit=2", "", credentialHeaders...)
+	expect(t, "GET /things", st, body, 200, `{"ok":true}`)
+	b.waitFor("the call", rowsJS, [][]string{{"GET", "/things?api_key=****0001&limit=2", "200", "GET /things", "", ""}})
+	b.do("opening it", chromedp.Click(`#rows > li:first-child > .summary`))
+	b.waitFor("its headers masked", `[...document.querySelectorAll('#rows .detail pre')].map(p => p.textContent).filter(t => t.includes('Authorization'))`, []string{
+		"Accept-Encoding: gzip\nAuthorization: Bearer ****wxyz\nCookie: sid=****0003; theme=****\nProxy-Authorization: Basic ****ZA==\nUser-Agent: Go-http-client/1.1\nX-Api-Key: ****0002",
+	})
+	b.waitFor("no credential anywhere on the page", `['abcdefghijwxyz', 'query-key-0001', 'header-key-0002', 'cookie-key-0003', 'dXNlcjpwYXNzd29yZA'].filter(s => document.documentElement.outerHTML.includes(s))`, []string{})
 }

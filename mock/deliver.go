@@ -204,7 +204,7 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header
 	start := time.Now()
 	e := Entry{
 		Time: start, Direction: "outbound", Method: op.Method, Path: req.URL.Path, Query: req.URL.RawQuery,
-		URL: dv.url, Header: req.Header.Clone(), Body: clipBytes(body), Operation: op.Name,
+		URL: dv.url, Header: req.Header.Clone(), Body: body, Operation: op.Name,
 		Session: dv.sess.name, Trigger: dv.trigger, Attempt: n,
 	}
 	resp, err := d.client.Do(req)
@@ -218,7 +218,7 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header
 	resp.Body.Close()
 	e.Duration = time.Since(start)
 	e.Status = resp.StatusCode
-	e.Response = clipBytes(answer)
+	e.Response = answer
 	switch {
 	case rerr != nil:
 		e.Error = "the answer was cut short: " + rerr.Error()
@@ -314,6 +314,10 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 			e.Path = u.Path
 		}
 	}
+	if !s.clearCreds {
+		s.served().secrets.mask(&e)
+	}
+	clipEntry(&e, len(e.Body), len(e.Response))
 	if !s.noJournal {
 		var err error
 		if e.Seq, err = dv.sess.state.record(context.Background(), e); err != nil {

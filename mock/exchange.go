@@ -32,6 +32,7 @@ type exchange struct {
 	// Found by the checks.
 	sess       *session // the session of X-Mock-Session, else the default one
 	badSession *problem // why X-Mock-Session was refused; sess is the default one then
+	newSession string   // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
 	cred       credentials
 	raw        []byte      // the request body as read
 	bodyRead   bool        // raw holds the whole body: it was read

@@ -24,7 +24,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return // a preflight, answered
 	}
 	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now()}
-	x.sess, x.badSession = s.sessions.get(r.Context(), headerValue(r.Header, SessionHeader))
+	name := headerValue(r.Header, SessionHeader)
+	if x.sess, x.badSession = s.sessions.get(r.Context(), name, false); x.sess == nil {
+		// A session not alive is made once the request is routed and
+		// authenticated (checkSession); till then it is the default's.
+		x.sess, x.newSession = s.sessions.def, name
+	}
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
 		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge && s.upstream.forwards(x) {
@@ -86,6 +91,7 @@ func (s *Server) check(x *exchange) *problem {
 var checks = []func(*Server, *exchange) *problem{
 	(*Server).checkRoute,
 	(*Server).checkSecurity,
+	(*Server).checkSession,
 	(*Server).checkParams,
 	(*Server).checkBody,
 	(*Server).checkControls,
@@ -115,6 +121,20 @@ func (s *Server) checkRoute(x *exchange) *problem {
 			header:  [2]string{"Allow", route.Allow}}
 	}
 	x.plan = x.sv.plans[op]
+	return nil
+}
+
+// checkSession makes the session a routed and authenticated request names
+// when it is not alive. A request refused before (no operation, no or bad
+// credentials) takes no session's slot: it is answered, and journaled, as
+// one of the default session. A session that cannot be made (too many)
+// is refused with the mock's own headers (checkControls), after the
+// parameters and the body.
+func (s *Server) checkSession(x *exchange) *problem {
+	if x.newSession != "" {
+		x.sess, x.badSession = s.sessions.get(x.r.Context(), x.newSession, true)
+		x.newSession = ""
+	}
 	return nil
 }
 

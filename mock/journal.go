@@ -3,7 +3,9 @@ package mock
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -13,8 +15,17 @@ import (
 // DefaultJournalSize is how many exchanges the journal keeps by default.
 const DefaultJournalSize = 1000
 
-// maxJournalBody bounds the bytes of a body the journal keeps.
-const maxJournalBody = 64 << 10
+// DefaultJournalBytes is how many bytes the journal keeps in all
+// sessions together by default.
+const DefaultJournalBytes = 256 << 20
+
+// What one journal entry keeps of an exchange (see clipEntry).
+const (
+	maxJournalBody        = 64 << 10 // of the request's body, and of the answer's
+	maxJournalHeaders     = 16 << 10 // of the headers, counted as in HTTP/1.1
+	maxJournalHeaderValue = 4 << 10  // of one header's value
+	maxJournalURL         = 8 << 10  // of the path, and of the query
+)
 
 // Entry is one exchange the mock answered, as the journal records it.
 // Its slices and maps are shared; treat them as read-only.
@@ -67,6 +78,25 @@ type Entry struct {
 	Attempt int `json:"attempt,omitempty"`
 	// Error says why an outbound request got no answer, or was not sent.
 	Error string `json:"error,omitempty"`
+
+	// Clipped gives the original lengths of the parts the journal kept
+	// only the start of; nil when it kept the whole exchange.
+	Clipped *Clipped `json:"clipped,omitempty"`
+}
+
+// Clipped gives, for each part of an exchange the journal clipped, its
+// length in bytes as sent; 0 for the parts kept whole. The journal keeps
+// of the path and of the query their first 8 KiB, of the request's and
+// the answer's bodies their first 64 KiB, of each header's value its
+// first 4 KiB and of the headers, in name order and counted as in
+// HTTP/1.1 ("Name: value" and a line end), those that fit in 16 KiB. A
+// clipped path, query or header value ends in "...".
+type Clipped struct {
+	Path     int `json:"path,omitempty"`
+	Query    int `json:"query,omitempty"`
+	Headers  int `json:"headers,omitempty"`
+	Body     int `json:"body,omitempty"`
+	Response int `json:"response,omitempty"`
 }
 
 // MarshalJSON writes bodies as JSON when they are JSON, else as strings.
@@ -143,26 +173,30 @@ func (c Code) Contract() bool {
 	return false
 }
 
-// journal keeps the last exchanges of a session in a ring that grows up
-// to its size.
+// journal keeps the last exchanges of a session: at most size, and no
+// more bytes (by entrySize) than maxBytes, but for the newest entry,
+// which it keeps whatever its size.
 type journal struct {
-	size int
-	mu   sync.Mutex // guards ring, next and seq
-	ring []Entry
-	next int // where the next entry goes once the ring is full
-	seq  uint64
+	size     int
+	maxBytes int64
+	mu       sync.Mutex // guards es, start, bytes and seq
+	es       []Entry    // the kept entries are es[start:], oldest first
+	start    int
+	bytes    int64 // the entrySize of the kept entries
+	seq      uint64
 }
 
-// newJournal returns a journal of size entries (0: DefaultJournalSize),
-// or nil for a negative size: no journal.
-func newJournal(size int) *journal {
+// newJournal returns a journal of size entries (0: DefaultJournalSize)
+// and maxBytes bytes (0: no bound), or nil for a negative size: no
+// journal.
+func newJournal(size int, maxBytes int64) *journal {
 	if size < 0 {
 		return nil
 	}
 	if size == 0 {
 		size = DefaultJournalSize
 	}
-	return &journal{size: size}
+	return &journal{size: size, maxBytes: maxBytes}
 }
 
 func (j *journal) add(e *Entry) {
@@ -170,12 +204,20 @@ func (j *journal) add(e *Entry) {
 	defer j.mu.Unlock()
 	j.seq++
 	e.Seq = j.seq
-	if len(j.ring) < j.size {
-		j.ring = append(j.ring, *e)
-		return
+	j.es = append(j.es, *e)
+	j.bytes += int64(entrySize(e))
+	for n := len(j.es) - j.start; n > 1 && (n > j.size || j.maxBytes > 0 && j.bytes > j.maxBytes); n-- {
+		j.bytes -= int64(entrySize(&j.es[j.start]))
+		j.es[j.start] = Entry{}
+		j.start++
 	}
-	j.ring[j.next] = *e
-	j.next = (j.next + 1) % j.size
+	if j.start > 0 && j.start >= len(j.es)/2 {
+		// Half the slice is dropped entries: move the kept ones down, so
+		// that appends reuse the room.
+		n := copy(j.es, j.es[j.start:])
+		clear(j.es[n:])
+		j.es, j.start = j.es[:n], 0
+	}
 }
 
 // entries returns the kept exchanges, oldest first; nil for no journal.
@@ -185,9 +227,100 @@ func (j *journal) entries() []Entry {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	out := make([]Entry, 0, len(j.ring))
-	out = append(out, j.ring[j.next:]...)
-	return append(out, j.ring[:j.next]...)
+	return append([]Entry(nil), j.es[j.start:]...)
+}
+
+// entrySize is what an entry weighs against the journal's bytes: the
+// bytes of its strings, bodies and headers, and a fixed part for the
+// rest. The journal in memory and in Redis weigh entries alike.
+func entrySize(e *Entry) int {
+	const fixed = 256
+	n := fixed + len(e.Method) + len(e.Path) + len(e.Query) + headerSize(e.Header) + len(e.Body) + len(e.Token) +
+		len(e.Operation) + len(e.Scenario) + len(e.Session) + len(e.Response) + len(e.Direction) + len(e.URL) + len(e.Error)
+	for _, v := range e.Violations {
+		n += len(v.Path) + len(v.Reason) + len(v.Direction) + len(v.Schema)
+	}
+	for _, note := range e.Notes {
+		n += len(note)
+	}
+	return n
+}
+
+// headerSize is the size of headers as HTTP/1.1 sends them: "Name: value"
+// and a line end each.
+func headerSize(h http.Header) int {
+	n := 0
+	for name, vs := range h {
+		for _, v := range vs {
+			n += len(name) + len(v) + 4
+		}
+	}
+	return n
+}
+
+// clipEntry clips the parts of an entry over the journal's bounds (see
+// Clipped), given the lengths of the request's and the answer's bodies
+// as sent. The entry's header map is replaced by a clipped copy when
+// it is over, so that the request's own is left as it is.
+func clipEntry(e *Entry, bodyLen, responseLen int) {
+	var c Clipped
+	if len(e.Path) > maxJournalURL {
+		c.Path, e.Path = len(e.Path), e.Path[:maxJournalURL]+"..."
+	}
+	if len(e.Query) > maxJournalURL {
+		c.Query, e.Query = len(e.Query), e.Query[:maxJournalURL]+"..."
+	}
+	if len(e.Body) > maxJournalBody {
+		e.Body = e.Body[:maxJournalBody]
+	}
+	if bodyLen > len(e.Body) {
+		c.Body = bodyLen
+	}
+	if len(e.Response) > maxJournalBody {
+		e.Response = e.Response[:maxJournalBody]
+	}
+	if responseLen > len(e.Response) {
+		c.Response = responseLen
+	}
+	if size := headerSize(e.Header); size > maxJournalHeaders || longValue(e.Header) {
+		c.Headers, e.Header = size, clipHeaders(e.Header)
+	}
+	if c != (Clipped{}) {
+		clipped := c // on the heap only for an entry clipped
+		e.Clipped = &clipped
+	}
+}
+
+// longValue reports whether a header's value is over
+// maxJournalHeaderValue.
+func longValue(h http.Header) bool {
+	for _, vs := range h {
+		for _, v := range vs {
+			if len(v) > maxJournalHeaderValue {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clipHeaders returns h with each value cut to maxJournalHeaderValue and,
+// in name order, the headers that fit in maxJournalHeaders.
+func clipHeaders(h http.Header) http.Header {
+	out := http.Header{}
+	room := maxJournalHeaders
+	for _, name := range slices.Sorted(maps.Keys(h)) {
+		for _, v := range h[name] {
+			if len(v) > maxJournalHeaderValue {
+				v = v[:maxJournalHeaderValue] + "..."
+			}
+			if room -= len(name) + len(v) + 4; room < 0 {
+				return out
+			}
+			out[name] = append(out[name], v)
+		}
+	}
+	return out
 }
 
 // find returns the entries sel selects, in order.
@@ -207,7 +340,7 @@ func (j *journal) reset() {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.ring, j.next, j.seq = nil, 0, 0
+	j.es, j.start, j.bytes, j.seq = nil, 0, 0, 0
 }
 
 // record adds the exchange to its session's journal and the contract
@@ -217,11 +350,11 @@ func (s *Server) record(x *exchange) {
 		return
 	}
 	x.recorded = true
-	status, response := x.w.status, x.w.body
+	status, response, written := x.w.status, x.w.body, x.w.written
 	if x.w.hijacked {
-		status, response = 0, nil
+		status, response, written = 0, nil, 0
 	}
-	e := s.entry(x, status, response)
+	e := s.entry(x, status, response, written)
 	vs := e.Violations
 	var one [1]Violation // on the stack: no allocation per refused request
 	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
@@ -257,13 +390,14 @@ func (s *Server) record(x *exchange) {
 }
 
 // entry returns the journal entry of an exchange answered with status
-// and response (its first 64 KiB kept), without its Seq.
-func (s *Server) entry(x *exchange, status int, response []byte) Entry {
+// and response, of written bytes, without its Seq: credentials masked
+// (unless the mock keeps them clear), then clipped (see Clipped).
+func (s *Server) entry(x *exchange, status int, response []byte, written int) Entry {
 	r := x.r
 	e := Entry{
 		Time: x.start, Duration: time.Since(x.start),
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
-		Body: clipBytes(x.raw), Status: status, Response: clipBytes(response),
+		Body: x.raw, Status: status, Response: response,
 		Session: x.sess.name, Token: x.cred.token,
 	}
 	if x.rule != nil {
@@ -282,6 +416,10 @@ func (s *Server) entry(x *exchange, status int, response []byte) Entry {
 	if x.proxied {
 		e.Violations = x.violations
 	}
+	if !s.clearCreds {
+		x.sv.secrets.mask(&e)
+	}
+	clipEntry(&e, len(x.raw), max(written, len(response)))
 	return e
 }
 
@@ -298,15 +436,8 @@ func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string,
 	}
 	key, seq, err := st.create(ctx, col, want, doc, func() Entry {
 		status, body := sentAs(x.plan.success, *answer)
-		return s.entry(x, status, body)
+		return s.entry(x, status, body, len(body))
 	})
 	x.journaled = seq
 	return key, err
-}
-
-func clipBytes(b []byte) []byte {
-	if len(b) > maxJournalBody {
-		return b[:maxJournalBody]
-	}
-	return b
 }

@@ -86,6 +86,19 @@ func appendStored(buf []byte, e *Entry) []byte {
 	}
 	buf = appendInt(buf, "attempt", int64(e.Attempt))
 	buf = appendOmit(buf, "error", e.Error)
+	if c := e.Clipped; c != nil {
+		buf = append(buf, `,"clipped":{`...)
+		open := len(buf)
+		buf = appendInt(buf, "path", int64(c.Path))
+		buf = appendInt(buf, "query", int64(c.Query))
+		buf = appendInt(buf, "headers", int64(c.Headers))
+		buf = appendInt(buf, "body", int64(c.Body))
+		buf = appendInt(buf, "response", int64(c.Response))
+		if len(buf) > open {
+			buf = append(buf[:open], buf[open+1:]...) // the first field's comma
+		}
+		buf = append(buf, '}')
+	}
 	return append(buf, '}')
 }
 

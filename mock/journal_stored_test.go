@@ -21,7 +21,9 @@ func TestAppendStored(t *testing.T) {
 			Method: "POST", Path: "/plants", Header: http.Header{"Content-Type": {"application/json"}, "Authorization": {"Bearer a"}},
 			Body: []byte(`{"id":1,"name":"Monstera"}`), Token: "a", Operation: "POST /plants",
 			Status: 201, Response: []byte(`{"id":1,"name":"Monstera"}`),
+			Clipped: &Clipped{Headers: 70000, Body: 66000},
 		},
+		"clipped": {Clipped: &Clipped{Path: 1, Query: 2, Headers: 3, Body: 4, Response: 5}},
 		"refused": {
 			Time: at.UTC(), Method: "POST", Path: "/plants", Query: "a=1&b=" + odd, Header: http.Header{},
 			Body: []byte{0, 1, 2, 0xff}, Status: 400, Response: []byte(`{"code":40000}`), Code: CodeSchema,

@@ -23,7 +23,8 @@ func view(e Entry) entryView {
 	return entryView{e.Seq, e.Method, e.Path, e.Query, string(e.Body), e.Token, e.Operation, e.Scenario, e.Rule, e.Status, string(e.Response), e.Code, e.Violations}
 }
 
-// TestJournalRecords checks what the journal keeps of each kind of answer.
+// TestJournalRecords checks what the journal keeps of each kind of answer
+// (tokens of 8 characters or fewer masked whole).
 func TestJournalRecords(t *testing.T) {
 	s, ts := scenarioServer(t, "name: j\nrules:\n  - when: {body: {name: scripted}}\n    respond: {status: 400, body: {error: 1, message: s}}\n  - when: {body: {name: reset}}\n    respond: {fault: connection_reset}\n", Options{})
 	send(t, ts, post(`{"id":1,"name":"a"}`))
@@ -32,15 +33,15 @@ func TestJournalRecords(t *testing.T) {
 	send(t, ts, post(`{"id":2,"name":"scripted"}`))
 	ts.Client().Do(jsonRequest(t, ts, `{"id":3,"name":"reset"}`))
 	want := []entryView{
-		{Seq: 1, Method: "POST", Path: "/plants", Body: `{"id":1,"name":"a"}`, Token: "abc", Operation: "POST /plants", Status: 200, Response: `{"name":"a"}`},
-		{Seq: 2, Method: "POST", Path: "/plants", Body: `{"id":"x"}`, Token: "tok-2", Operation: "POST /plants", Status: 400,
+		{Seq: 1, Method: "POST", Path: "/plants", Body: `{"id":1,"name":"a"}`, Token: "****", Operation: "POST /plants", Status: 200, Response: `{"name":"a"}`},
+		{Seq: 2, Method: "POST", Path: "/plants", Body: `{"id":"x"}`, Token: "****", Operation: "POST /plants", Status: 400,
 			Response: `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`,
 			Code:     CodeSchema, Violations: []Violation{
 				{Path: "id", Reason: "expected integer, got string", Schema: "#/components/schemas/NewPlant/allOf/1/properties/id/type"},
 				{Path: "name", Reason: "required property is missing", Schema: "#/components/schemas/Plant/required"}}},
 		{Seq: 3, Method: "GET", Path: "/nowhere", Query: "x=1", Status: 404, Response: `{"error":40400,"message":"no path of the OpenAPI document matches /nowhere"}`, Code: CodeNoRoute},
-		{Seq: 4, Method: "POST", Path: "/plants", Body: `{"id":2,"name":"scripted"}`, Token: "abc", Operation: "POST /plants", Scenario: "j", Rule: 1, Status: 400, Response: `{"error":1,"message":"s"}`},
-		{Seq: 5, Method: "POST", Path: "/plants", Body: `{"id":3,"name":"reset"}`, Token: "a", Operation: "POST /plants", Scenario: "j", Rule: 2, Status: 0},
+		{Seq: 4, Method: "POST", Path: "/plants", Body: `{"id":2,"name":"scripted"}`, Token: "****", Operation: "POST /plants", Scenario: "j", Rule: 1, Status: 400, Response: `{"error":1,"message":"s"}`},
+		{Seq: 5, Method: "POST", Path: "/plants", Body: `{"id":3,"name":"reset"}`, Token: "****", Operation: "POST /plants", Scenario: "j", Rule: 2, Status: 0},
 	}
 	got := s.Journal()
 	if len(got) != len(want) {

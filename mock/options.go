@@ -60,6 +60,26 @@ type Options struct {
 	// 0 means DefaultJournalSize, a negative value turns the journal off.
 	JournalSize int
 
+	// JournalBytes bounds the bytes the journals of all sessions hold
+	// together; 0 means DefaultJournalBytes. Each session's journal may
+	// hold an equal share, JournalBytes / (MaxSessions + 1), and drops
+	// its oldest entries beyond it, keeping at least the newest. Each
+	// entry keeps at most the first 64 KiB of each body and 16 KiB of
+	// headers (see Clipped).
+	JournalBytes int64
+
+	// JournalCredentials says how the journal keeps credentials:
+	// CredentialsMasked (the default, also "") masks them as each entry
+	// is made, so that no view of the journal (the admin API, the
+	// dashboard, its live events, the log, Observe) nor a shared Redis
+	// holds them whole; CredentialsClear keeps them whole. Masked are the
+	// Authorization, Proxy-Authorization, Cookie and Set-Cookie headers,
+	// the API keys of the document's security schemes in headers and in
+	// the query, and the entry's Token: the scheme and the last 4
+	// characters stay ("Bearer ****wxyz"), values of 8 characters or
+	// fewer are masked whole ("****").
+	JournalCredentials string
+
 	// MaxResources bounds the resources stored in all sessions together;
 	// 0 means DefaultMaxResources. A create beyond it is refused.
 	MaxResources int

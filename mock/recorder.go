@@ -13,6 +13,7 @@ type recorder struct {
 	http.ResponseWriter
 	status   int
 	body     []byte // the first maxJournalBody bytes, at least
+	written  int    // the bytes of the body, all of them
 	hijacked bool
 }
 
@@ -30,6 +31,7 @@ func (w *recorder) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
+	w.written += len(b)
 	if w.body == nil {
 		w.body = b // the mock never reuses a buffer it has written
 	} else if len(w.body) < maxJournalBody {

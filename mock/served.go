@@ -17,6 +17,7 @@ type served struct {
 	fallbackShape *errorShape // for problems found before routing
 	scenarios     scenarioSet
 	hooks         hookSet
+	secrets       *secrets     // where requests carry credentials, masked in the journal
 	log           *slog.Logger // start-up warnings while it is made
 }
 

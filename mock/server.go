@@ -36,6 +36,7 @@ type Server struct {
 	noAdmin      bool
 	observe      func(Entry) // Options.Observe
 	noJournal    bool        // Options.JournalSize < 0
+	clearCreds   bool        // Options.JournalCredentials is CredentialsClear
 	log          *slog.Logger
 
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
@@ -87,6 +88,9 @@ func New(opts Options) (*Server, error) {
 	if s.guard, err = newAdminGuard(opts); err != nil {
 		return nil, err
 	}
+	if s.clearCreds, err = clearCredentials(opts.JournalCredentials); err != nil {
+		return nil, err
+	}
 	if len(opts.Tokens) > 0 {
 		s.tokens = map[string]struct{}{}
 		for _, t := range opts.Tokens {
@@ -110,7 +114,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.sessions = sessions{
-		store: s.store, shared: s.shared, journalSize: opts.JournalSize, sv: &s.sv,
+		store: s.store, shared: s.shared, journalSize: opts.JournalSize, journalBytes: opts.JournalBytes, sv: &s.sv,
 		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		now: time.Now, byName: map[string]*session{},
 	}
@@ -152,7 +156,7 @@ func (s *Server) build(opts Options) (*served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, log: s.log}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: newSecrets(doc), log: s.log}
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

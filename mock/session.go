@@ -74,14 +74,29 @@ type sessions struct {
 	store       store.Store
 	shared      *redisstore.Store // nil: sessions live in this process
 	journalSize int
-	sv          *atomic.Pointer[served] // the Server's: the scenarios sessions count rules of and start with
-	max         int
-	idle        time.Duration
-	now         func() time.Time // the clock sessions expire by
+	// journalBytes bounds the bytes of every session's journal together:
+	// each may hold its share, journalBytes / (max + 1).
+	journalBytes int64
+	sv           *atomic.Pointer[served] // the Server's: the scenarios sessions count rules of and start with
+	max          int
+	idle         time.Duration
+	now          func() time.Time // the clock sessions expire by
 
 	def    *session
 	mu     sync.Mutex // guards byName
 	byName map[string]*session
+}
+
+// journalKeep is how much each session's journal keeps: journalSize
+// entries and its share of journalBytes. The share is fixed, so that the
+// journals of the default session and of max named ones hold no more
+// than journalBytes together, in memory or in Redis, whatever the order
+// of their requests (each keeps at least its newest entry).
+func (sm *sessions) journalKeep() redisstore.Keep {
+	return redisstore.Keep{
+		Size:  orDefault(sm.journalSize, DefaultJournalSize),
+		Bytes: max(orDefault(sm.journalBytes, DefaultJournalBytes)/int64(sm.max+1), 1),
+	}
 }
 
 // newSession returns a session that has not been used.
@@ -92,10 +107,16 @@ func (sm *sessions) newSession(name string) *session {
 	return &session{name: name, state: newMemState(sm, sm.now())}
 }
 
-// get returns the session an X-Mock-Session value names, making it if it
-// is new; "" is the default session. A malformed name, or a new one
-// beyond the limit, gets the default session and a problem.
-func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
+// get returns the session an X-Mock-Session value names; "" is the
+// default session. A session not alive (new, or expired) is made only
+// when create is set: else get returns nil and no problem. A malformed
+// name, or a new one beyond the limit, gets the default session and a
+// problem.
+//
+// Requests look their session up, and make it only once they are routed
+// and authenticated (see checkSession), so that requests to no
+// operation, or without credentials, cannot take the sessions' slots.
+func (sm *sessions) get(ctx context.Context, name string, create bool) (*session, *problem) {
 	if name == "" {
 		return sm.def, nil
 	}
@@ -103,7 +124,7 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 		return sm.def, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
 	}
 	if sm.shared != nil {
-		return sm.getShared(ctx, name)
+		return sm.getShared(ctx, name, create)
 	}
 	now := sm.now()
 	sm.mu.Lock()
@@ -114,6 +135,9 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 		ss = nil
 	}
 	if ss == nil {
+		if !create {
+			return nil, nil
+		}
 		if len(sm.byName) >= sm.max {
 			sm.expire(now)
 		}
@@ -130,8 +154,8 @@ func (sm *sessions) get(ctx context.Context, name string) (*session, *problem) {
 // getShared is get for sessions kept in Redis. The session it returns
 // is the request's own: it keeps the active scenario that the call which
 // noted the session's use read.
-func (sm *sessions) getShared(ctx context.Context, name string) (*session, *problem) {
-	t, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max)
+func (sm *sessions) getShared(ctx context.Context, name string, create bool) (*session, *problem) {
+	t, err := sm.shared.Touch(ctx, name, sm.now(), sm.idle, sm.max, create)
 	if err == redisstore.ErrTooManySessions {
 		return sm.def, sm.tooMany()
 	}
@@ -142,6 +166,9 @@ func (sm *sessions) getShared(ctx context.Context, name string) (*session, *prob
 		if err := sm.store.Reset(ctx, n); err != nil {
 			return sm.def, unavailable(err)
 		}
+	}
+	if t.New {
+		return nil, nil
 	}
 	st := &sharedState{sm: sm, name: name, fresh: true}
 	st.seen.Store(&seenActive{t.Active, t.ActiveSet})

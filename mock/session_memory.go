@@ -33,7 +33,7 @@ type ruleCount struct {
 }
 
 func newMemState(sm *sessions, now time.Time) *memState {
-	st := &memState{journal: newJournal(sm.journalSize)}
+	st := &memState{journal: newJournal(sm.journalSize, sm.journalKeep().Bytes)}
 	st.current.Store(sm.sv.Load().scenarios.initial)
 	st.use(now)
 	return st

@@ -30,16 +30,13 @@ type sharedState struct {
 // CreateRecorded copy a record before they return.
 var recordBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// size is how many entries the journal keeps.
-func (st *sharedState) size() int { return orDefault(st.sm.journalSize, DefaultJournalSize) }
-
 func (st *sharedState) record(ctx context.Context, e Entry) (uint64, error) {
 	if st.sm.journalSize < 0 {
 		return 0, nil
 	}
 	buf := recordBufs.Get().(*[]byte)
 	*buf = appendStored((*buf)[:0], &e)
-	seq, err := st.sm.shared.Append(ctx, st.name, st.size(), *buf)
+	seq, err := st.sm.shared.Append(ctx, st.name, st.sm.journalKeep(), *buf, entrySize(&e))
 	recordBufs.Put(buf)
 	return seq, err
 }
@@ -52,11 +49,11 @@ func (st *sharedState) create(ctx context.Context, col, want string, doc func(st
 	buf := recordBufs.Get().(*[]byte)
 	defer recordBufs.Put(buf)
 	return st.sm.shared.CreateRecorded(ctx, st.name, col, want, doc, redisstore.JournalRecord{
-		Size: st.size(),
-		Data: func() []byte {
+		Keep: st.sm.journalKeep(),
+		Data: func() ([]byte, int) {
 			e := entry()
 			*buf = appendStored((*buf)[:0], &e)
-			return *buf
+			return *buf, entrySize(&e)
 		},
 	})
 }
@@ -65,7 +62,7 @@ func (st *sharedState) entries(ctx context.Context) ([]Entry, error) {
 	if st.sm.journalSize < 0 {
 		return nil, nil
 	}
-	recs, err := st.sm.shared.Journal(ctx, st.name, st.size())
+	recs, err := st.sm.shared.Journal(ctx, st.name, st.sm.journalKeep().Size)
 	if err != nil {
 		return nil, err
 	}

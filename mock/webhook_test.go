@@ -96,7 +96,7 @@ func outbound(t *testing.T, s *Server, n int) []Entry {
 // TestWebhookOnCreate: a create sends its plant, once, to the subscriber,
 // with the declared content type and the subscriber's token; a refused
 // create sends nothing; the journal holds the delivery as an outbound
-// entry pointing at the create.
+// entry pointing at the create, its token masked.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{
@@ -120,6 +120,9 @@ func TestWebhookOnCreate(t *testing.T) {
 		e.Trigger != 2 || e.Attempt != 1 || e.Status != 200 || e.Error != "" || len(e.Violations) != 0 ||
 		e.Method != "POST" || e.Path != "/hooks/plants" || string(e.Body) != got.body {
 		t.Errorf("journal entry: %+v", e)
+	}
+	if a := e.Header.Get("Authorization"); a != "Bearer ****cret" {
+		t.Errorf("journal entry's Authorization %q, want it masked, Bearer ****cret", a)
 	}
 	in, err := s.Find(Match{Direction: "inbound"})
 	if err != nil || len(in) != 2 || in[1].Seq != 2 || in[1].Status != 200 {

@@ -157,6 +157,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
 		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
 		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
+		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
+		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
 		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
 		toks      tokens
 		hooks     tokens
@@ -197,9 +199,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
 		return exitUsage
 	}
+	journalBytes, err := parseSize(*journByte)
+	if err != nil {
+		fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
+		return exitUsage
+	}
 	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
-		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes,
+		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
 		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
 		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
 		Record: *record, RecordRedact: redact,

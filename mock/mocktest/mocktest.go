@@ -45,6 +45,9 @@ type TB interface {
 type Options struct {
 	// Options are the engine's: Spec, Tokens, Seed, MaxBody, Scenarios
 	// built in Go, the active Scenario, JournalSize, Observe, Logger.
+	// JournalCredentials defaults to mock.CredentialsClear when the
+	// journal is kept in this process (no Store): assertions and Observe
+	// see the credentials the client sent.
 	mock.Options
 
 	// SpecFile is an OpenAPI document to read and serve, like the
@@ -121,6 +124,11 @@ func NewServer(t TB, opts ...Options) *Server {
 			return nil
 		}
 		mo.Scenarios = append(mo.Scenarios, scs...)
+	}
+	if mo.JournalCredentials == "" && mo.Store == "" {
+		// The journal stays in this process, for the test's assertions,
+		// which compare the credentials the client sent.
+		mo.JournalCredentials = mock.CredentialsClear
 	}
 	user := mo.Observe
 	mo.Observe = func(e mock.Entry) {

@@ -278,3 +278,33 @@ func TestProxy(t *testing.T) {
 		t.Errorf("reported:\n%q\nwant:\n%q", ft.errors, want)
 	}
 }
+
+// TestRequestsSeeCredentials: the test's own journal keeps the
+// credentials the client sent, for assertions, unless the test asks for
+// them masked.
+func TestRequestsSeeCredentials(t *testing.T) {
+	for _, c := range []struct{ creds, want string }{
+		{"", "Bearer abcdefghijwxyz"},
+		{mock.CredentialsClear, "Bearer abcdefghijwxyz"},
+		{mock.CredentialsMasked, "Bearer ****wxyz"},
+	} {
+		t.Run("creds="+c.creds, func(t *testing.T) {
+			srv := NewServer(t, Options{Options: mock.Options{JournalCredentials: c.creds}})
+			req, _ := http.NewRequest("POST", srv.URL+"/plants", strings.NewReader(`{"id":1,"name":"Fern"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer abcdefghijwxyz")
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			es := srv.Requests()
+			if len(es) != 1 || resp.StatusCode != 200 {
+				t.Fatalf("status %d, journal %v", resp.StatusCode, es)
+			}
+			if got := es[0].Header.Get("Authorization"); got != c.want {
+				t.Errorf("Authorization %q, want %q", got, c.want)
+			}
+		})
+	}
+}

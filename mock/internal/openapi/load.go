@@ -29,6 +29,10 @@ type Document struct {
 	// order.
 	Webhooks []*Hook
 
+	// SecuritySchemes are the schemes of components.securitySchemes, in
+	// document order.
+	SecuritySchemes []*SecurityScheme
+
 	router *Router
 	v31    bool
 }
@@ -209,6 +213,7 @@ func (l *loader) load() error {
 				Name: name, Type: s.get("type").text(), Scheme: strings.ToLower(s.get("scheme").text()),
 				In: s.get("in").text(), Param: s.get("name").text(),
 			}
+			d.SecuritySchemes = append(d.SecuritySchemes, l.schemes[name])
 		}
 	}
 	if cs := comps.get("schemas"); cs.isObject() {

@@ -167,16 +167,19 @@ function ops.delete(k, a)
 end
 
 -- touch notes the use of a session at t. Its keys are the sorted set of
--- sessions and the session's rules, active, journal, seq and hooks, which
--- expire after idle (and a little more, below). It answers {} when the
--- session is new and there are max sessions, else {"ok", active scenario
--- or nil, expired...}.
+-- sessions and the session's rules, active, journal, seq, hooks and
+-- jbytes, which
+-- expire after idle (and a little more, below). A new session is made
+-- only when create is "1": else it answers {"new", nil, expired...}. It
+-- answers {} when the session is new and there are max sessions, else
+-- {"ok", active scenario or nil, expired...}.
 function ops.touch(k, a)
   local sessions = KEYS[k + 1]
   local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]
+  local create = ARGV[a + 6] == "1"
   local function drop(n)
     local base = prefix .. "s" .. #n .. ":" .. n .. ":"
-    redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks")
+    redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks", base .. "jbytes")
     redis.call("ZREM", sessions, n)
   end
   local out = {"ok", false}
@@ -185,6 +188,10 @@ function ops.touch(k, a)
     drop(name)
     out[#out + 1] = name
     last = nil
+  end
+  if not last and not create then
+    out[1] = "new"
+    return out
   end
   if not last and redis.call("ZCARD", sessions) >= max then
     for _, n in ipairs(redis.call("ZRANGEBYSCORE", sessions, "-inf", "(" .. (t - idle))) do
@@ -200,7 +207,7 @@ function ops.touch(k, a)
   -- they live at least idle past every use, for one call a use, not five.
   local ttl = idle + math.floor(idle / 16)
   if redis.call("PTTL", KEYS[k + 5]) < idle then
-    for i = k + 2, k + 6 do redis.call("PEXPIRE", KEYS[i], ttl) end
+    for i = k + 2, k + 7 do redis.call("PEXPIRE", KEYS[i], ttl) end
     -- The journal number exists from the session's first use on (its
     -- PTTL is then -2), with the session's TTL, which the keys made
     -- later inherit (see inherit).
@@ -225,16 +232,45 @@ function ops.active(k, a)
   return redis.call("GET", KEYS[k + 1])
 end
 
--- append adds a journal record and answers its sequence number. The
--- stream keeps at least the newest size: it is trimmed a node at a time
--- (MAXLEN ~), which costs Redis about half of trimming a record at a
--- time, and Journal reads the newest size.
+-- append adds a journal record and answers its sequence number. Its
+-- keys are the journal, its number and its weight in bytes; its
+-- arguments the records to keep, the bytes to keep (0: no bound), the
+-- record and its weight. The journal drops its oldest records while it
+-- holds more bytes than it may, keeping the newest, and those beyond the
+-- count once there are 64 more than it (a batch at a time costs Redis
+-- less than a record at a time; Journal reads the newest size).
 function ops.append(k, a)
-  local journal, seq = unpack(KEYS, k + 1, k + 2)
-  local size, data = unpack(ARGV, a + 1, a + 2)
+  local journal, seq, bytes = unpack(KEYS, k + 1, k + 3)
+  local size, data, maxb, w = tonumber(ARGV[a + 1]), ARGV[a + 2], tonumber(ARGV[a + 3]), ARGV[a + 4]
   local n = redis.call("INCR", seq)
-  redis.call("XADD", journal, "MAXLEN", "~", size, "*", "s", n, "d", data)
+  redis.call("XADD", journal, "*", "s", n, "d", data, "b", w)
+  local total = redis.call("INCRBY", bytes, w)
   if n == 1 then inherit(journal, seq) end
+  if total == tonumber(w) then inherit(bytes, seq) end
+  local len = redis.call("XLEN", journal)
+  local excess = 0
+  if len >= size + 64 then excess = len - size end
+  local freed, dropped, from = 0, 0, "-"
+  local function more()
+    return dropped < len - 1 and (dropped < excess or (maxb > 0 and total - freed > maxb))
+  end
+  while more() do
+    local batch = redis.call("XRANGE", journal, from, "+", "COUNT", math.max(excess - dropped, 16))
+    local ids = {}
+    for _, m in ipairs(batch) do
+      if not more() then break end
+      local f = m[2]
+      for i = 1, #f, 2 do
+        if f[i] == "b" then freed = freed + tonumber(f[i + 1]) end
+      end
+      ids[#ids + 1] = m[1]
+      dropped = dropped + 1
+      from = "(" .. m[1]
+    end
+    if #ids == 0 then break end
+    redis.call("XDEL", journal, unpack(ids))
+  end
+  if freed > 0 then redis.call("DECRBY", bytes, freed) end
   return n
 end
 

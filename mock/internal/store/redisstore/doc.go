@@ -28,8 +28,9 @@
 //	PREFIX s<n>:<sess>:cols     hash: collection path -> collection key base
 //	PREFIX s<n>:<sess>:rules    hash: rule name + "|m" or "|a" -> matches, answers
 //	PREFIX s<n>:<sess>:active   the session's active scenario ("" for none)
-//	PREFIX s<n>:<sess>:journal  stream of journal records, capped
+//	PREFIX s<n>:<sess>:journal  stream of journal records, capped in number and bytes
 //	PREFIX s<n>:<sess>:jseq     the last journal record's number
+//	PREFIX s<n>:<sess>:jbytes   the weight in bytes of the journal's records
 //	BASE:d                      hash: resource key -> document
 //	BASE:o                      sorted set: resource keys by creation tick
 //	BASE:t                      the collection's last creation tick

@@ -84,10 +84,10 @@ func sharedKeys(prefix string) shared {
 }
 
 // storeKeys are the keys of the operations that store a resource in
-// collection k: create and commit, with room for the two of a journal
+// collection k: create and commit, with room for the three of a journal
 // record (see recorded).
 func (s *Store) storeKeys(k keys) []string {
-	return append(make([]string, 0, 11), k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds)
+	return append(make([]string, 0, 12), k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds)
 }
 
 // sessionKeys are the Redis keys of what a session holds besides its
@@ -98,6 +98,7 @@ type sessionKeys struct {
 	journal string // stream of journal records
 	seq     string // the last journal sequence number
 	hooks   string // hash: webhook name -> subscriber
+	jbytes  string // the weight in bytes of the journal's records
 }
 
 // state returns the keys of a session's rule counters, active scenario
@@ -111,5 +112,5 @@ func (s *Store) state(sess string) sessionKeys {
 
 func stateKeys(prefix, sess string) sessionKeys {
 	base := sessionBase(prefix, sess)
-	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks"}
+	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks", jbytes: base + "jbytes"}
 }

@@ -21,14 +21,14 @@ func TestCreateRecorded(t *testing.T) {
 	s := redisstore.NewTestStore(t, redistest.NewServer(t), "p:", 3)
 	create := func(ctx context.Context, sess, key string, doc func(string) ([]byte, error)) string {
 		t.Helper()
-		rec := redisstore.JournalRecord{Size: 10, Data: func() []byte { return fmt.Appendf(nil, "create %s", key) }}
+		rec := redisstore.JournalRecord{Keep: redisstore.Keep{Size: 10}, Data: func() ([]byte, int) { return fmt.Appendf(nil, "create %s", key), 1 }}
 		got, seq, err := s.CreateRecorded(ctx, sess, "/plants", key, doc, rec)
 		return fmt.Sprintf("%q %d %v", got, seq, err)
 	}
 	if got := create(ctx, "", "a", constant(`{"v":1}`)); got != `"a" 1 <nil>` {
 		t.Errorf("create a: %s", got)
 	}
-	if _, err := s.Append(ctx, "", 10, []byte("refused")); err != nil {
+	if _, err := s.Append(ctx, "", redisstore.Keep{Size: 10}, []byte("refused"), 1); err != nil {
 		t.Fatal(err)
 	}
 	if got := create(ctx, "", "a", constant(`{"v":2}`)); got != fmt.Sprintf(`"" 0 %v`, store.ErrExists) {

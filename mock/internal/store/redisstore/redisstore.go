@@ -164,13 +164,14 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 }
 
 // JournalRecord is the journal record of a create that CreateRecorded
-// appends to the session's journal with the resource: the journal keeps
-// at least the newest Size records (see Journal), and Data makes the
-// record once the resource's document is made. CreateRecorded does not
+// appends to the session's journal with the resource, which Keep bounds
+// (see Append), and Data makes the record once the resource's document
+// is made. CreateRecorded does not
 // keep the bytes Data returns.
 type JournalRecord struct {
-	Size int
-	Data func() []byte
+	Keep Keep
+	// Data returns the record and its weight in bytes.
+	Data func() ([]byte, int)
 }
 
 // CreateRecorded is Create that, when it stores the resource, appends
@@ -258,7 +259,8 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 // after its own (see batchScript).
 func (s *Store) recorded(sess string, keys, args []string, rec *JournalRecord) ([]string, []string) {
 	j := s.state(sess)
-	return append(keys, j.journal, j.seq), append(args, strconv.Itoa(rec.Size), string(rec.Data()))
+	data, weight := rec.Data()
+	return append(keys, j.journal, j.seq, j.jbytes), append(args, rec.Keep.args(data, weight)...)
 }
 
 // reserve reserves key, or the next free sequence number with key "",

@@ -121,9 +121,9 @@ return 1
 
 // resetJournalScript empties a session's journal and sets its number
 // back to 0, keeping its TTL, when it exists. KEYS: journal, journal
-// number.
+// number, journal weight.
 var resetJournalScript = rueidis.NewLuaScript(`
-redis.call("DEL", KEYS[1])
+redis.call("DEL", KEYS[1], KEYS[3])
 redis.call("SET", KEYS[2], "0", "XX", "KEEPTTL")
 return 1
 `)

@@ -18,7 +18,8 @@ import (
 var ErrTooManySessions = errors.New("redisstore: too many sessions")
 
 // Touch notes that session sess (not the default session "") was used at
-// now, making it if it is new, and returns what it found. A session unused
+// now, making it if it is new and create is set, and returns what it
+// found; a new session not made is New in it. A session unused
 // for longer than idle has expired: its rule counters, active scenario and
 // journal are gone, and Touch lists it in Expired, for the caller to Reset
 // its resources; the session itself starts afresh. Expired sessions are
@@ -26,10 +27,14 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 // max. Rule counters, active scenario and journal live as long as the
 // session is used: their keys expire after idle, and up to a sixteenth
 // of it more.
-func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int) (Touched, error) {
+func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int, create bool) (Touched, error) {
 	k := s.state(sess)
-	v, err := s.batches.call(ctx, "touch", []string{s.shared.sessions, k.rules, k.active, k.journal, k.seq, k.hooks},
-		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix})
+	made := "0"
+	if create {
+		made = "1"
+	}
+	v, err := s.batches.call(ctx, "touch", []string{s.shared.sessions, k.rules, k.active, k.journal, k.seq, k.hooks, k.jbytes},
+		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix, made})
 	if err != nil {
 		return Touched{}, err
 	}
@@ -38,6 +43,7 @@ func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time
 		return Touched{}, ErrTooManySessions
 	}
 	var t Touched
+	t.New = a[0] == "new"
 	t.Active, t.ActiveSet = a[1].(string)
 	for _, n := range a[2:] {
 		name, _ := n.(string)
@@ -52,6 +58,9 @@ type Touched struct {
 	// session's active scenario, read by the same call.
 	Active    string
 	ActiveSet bool
+	// New is set when the session was not alive and Touch was not to
+	// make it: nothing was made.
+	New bool
 	// Expired lists the sessions that expired, this one included when it
 	// had.
 	Expired []string
@@ -117,18 +126,32 @@ type Record struct {
 	Data []byte
 }
 
-// Append adds a record to a session's journal, which keeps at least the
-// newest size (see Journal), and returns its sequence number: 1 for the
-// first record after the journal was made or reset. It returns once Redis
-// has the record, and does not keep data.
-func (s *Store) Append(ctx context.Context, sess string, size int, data []byte) (uint64, error) {
+// Keep bounds a session's journal: it keeps at least the newest Size
+// records (see Journal), and drops its oldest records while their
+// weights add up to more than Bytes, keeping the newest whatever its
+// weight; Bytes 0 sets no bound.
+type Keep struct {
+	Size  int
+	Bytes int64
+}
+
+// Append adds a record of the given weight to a session's journal,
+// which keep bounds, and returns its sequence number: 1 for the first
+// record after the journal was made or reset. It returns once Redis has
+// the record, and does not keep data.
+func (s *Store) Append(ctx context.Context, sess string, keep Keep, data []byte, weight int) (uint64, error) {
 	k := s.state(sess)
-	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq}, []string{strconv.Itoa(size), string(data)})
+	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq, k.jbytes}, keep.args(data, weight))
 	if err != nil {
 		return 0, err
 	}
 	n, _ := v.(int64)
 	return uint64(n), nil
+}
+
+// args are the arguments of append.
+func (keep Keep) args(data []byte, weight int) []string {
+	return []string{strconv.Itoa(keep.Size), string(data), strconv.FormatInt(keep.Bytes, 10), strconv.Itoa(weight)}
 }
 
 // Journal returns the newest size records of a session's journal,
@@ -155,7 +178,7 @@ func (s *Store) Journal(ctx context.Context, sess string, size int) ([]Record, e
 // next Touch then inherits.
 func (s *Store) ResetJournal(ctx context.Context, sess string) error {
 	k := s.state(sess)
-	_, err := s.run(ctx, "reset journal", resetJournalScript, []string{k.journal, k.seq})
+	_, err := s.run(ctx, "reset journal", resetJournalScript, []string{k.journal, k.seq, k.jbytes})
 	return err
 }
 

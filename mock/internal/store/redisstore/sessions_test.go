@@ -24,11 +24,25 @@ func TestTouch(t *testing.T) {
 	const idle = time.Minute
 	touch := func(sess string, at time.Time) string {
 		t.Helper()
-		got, err := s.Touch(ctx, sess, at, idle, 2)
+		got, err := s.Touch(ctx, sess, at, idle, 2, true)
 		return fmt.Sprintf("%v %q %v %v", got.Expired, got.Active, got.ActiveSet, err)
+	}
+	look := func(sess string, at time.Time) string {
+		t.Helper()
+		got, err := s.Touch(ctx, sess, at, idle, 2, false)
+		return fmt.Sprintf("%v %v %v", got.New, got.Expired, err)
+	}
+	// Looking a new session up makes nothing, however often.
+	for _, n := range []string{"x", "y", "z"} {
+		if got := look(n, t0); got != `true [] <nil>` {
+			t.Errorf("looking %s up: %s", n, got)
+		}
 	}
 	if got := touch("a", t0); got != `[] "" false <nil>` {
 		t.Errorf("new a: %s", got)
+	}
+	if got := look("a", t0); got != `false [] <nil>` {
+		t.Errorf("looking a up: %s", got)
 	}
 	if err := s.SetActive(ctx, "a", "slow"); err != nil {
 		t.Fatal(err)
@@ -57,7 +71,7 @@ func TestTouch(t *testing.T) {
 	// A use within a sixteenth of idle of the last refresh refreshes
 	// nothing: a key made since inherits the journal number's TTL, and the
 	// others still live idle past the use.
-	if _, err := s.Append(ctx, "a", 10, []byte("x")); err != nil {
+	if _, err := s.Append(ctx, "a", redisstore.Keep{Size: 10}, []byte("x"), 1); err != nil {
 		t.Fatal(err)
 	}
 	touch("a", t0.Add(51*time.Second)) // the journal's number has no TTL: a refresh
@@ -112,7 +126,7 @@ func TestSessionKeysExpire(t *testing.T) {
 	// second SET keeps the TTL).
 	use := func(sess string) {
 		t.Helper()
-		_, err := s.Append(ctx, sess, 10, []byte("x"))
+		_, err := s.Append(ctx, sess, redisstore.Keep{Size: 10}, []byte("x"), 1)
 		if err == nil {
 			_, err = s.Hit(ctx, sess, "r", 1)
 		}
@@ -128,7 +142,7 @@ func TestSessionKeysExpire(t *testing.T) {
 			t.Fatalf("session %q: %v", sess, err)
 		}
 	}
-	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10); err != nil {
+	if _, err := s.Touch(ctx, "a", time.UnixMilli(1_000_000), idle, 10, true); err != nil {
 		t.Fatal(err)
 	}
 	use("a")
@@ -139,7 +153,7 @@ func TestSessionKeysExpire(t *testing.T) {
 		if err := s.ResetJournal(ctx, sess); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := s.Append(ctx, sess, 10, []byte("y")); err != nil || n != 1 {
+		if n, err := s.Append(ctx, sess, redisstore.Keep{Size: 10}, []byte("y"), 1); err != nil || n != 1 {
 			t.Fatalf("session %q: first record after the reset numbered %d, %v; want 1", sess, n, err)
 		}
 	}
@@ -178,7 +192,7 @@ func TestHitAndJournal(t *testing.T) {
 		t.Errorf("after reset: %d, %v; want 1", n, err)
 	}
 	for i := 1; i <= 5; i++ {
-		if seq, err := s.Append(ctx, "x", 3, []byte(fmt.Sprint(i))); seq != uint64(i) || err != nil {
+		if seq, err := s.Append(ctx, "x", redisstore.Keep{Size: 3}, []byte(fmt.Sprint(i)), 1); seq != uint64(i) || err != nil {
 			t.Errorf("Append %d: %d, %v", i, seq, err)
 		}
 	}
@@ -186,17 +200,17 @@ func TestHitAndJournal(t *testing.T) {
 	if fmt.Sprintf("%v %v", recs, err) != "[{3 [51]} {4 [52]} {5 [53]}] <nil>" {
 		t.Errorf("journal of size 3 after 5: %v %v", recs, err)
 	}
-	// The stream is trimmed a node at a time: it keeps more than size,
-	// but no more than a node beyond it (stream-node-max-entries is 100
-	// by default), and Journal reads the newest size.
+	// The stream is trimmed 64 records at a time: it keeps more than
+	// size, but fewer than 64 beyond it, and Journal reads the newest
+	// size.
 	for i := 6; i <= 1000; i++ {
-		if _, err := s.Append(ctx, "x", 3, []byte(fmt.Sprint(i))); err != nil {
+		if _, err := s.Append(ctx, "x", redisstore.Keep{Size: 3}, []byte(fmt.Sprint(i)), 1); err != nil {
 			t.Fatal(err)
 		}
 	}
 	c := srv.Client(t)
-	if n, err := c.Do(ctx, c.B().Xlen().Key("p:s1:x:journal").Build()).AsInt64(); n < 3 || n > 103 || err != nil {
-		t.Errorf("stream of size 3 after 1000: %d records, %v; want 3 to 103", n, err)
+	if n, err := c.Do(ctx, c.B().Xlen().Key("p:s1:x:journal").Build()).AsInt64(); n < 3 || n > 66 || err != nil {
+		t.Errorf("stream of size 3 after 1000: %d records, %v; want 3 to 66", n, err)
 	}
 	recs, err = s.Journal(ctx, "x", 3)
 	if fmt.Sprintf("%v %v", recs, err) != "[{998 [57 57 56]} {999 [57 57 57]} {1000 [49 48 48 48]}] <nil>" {
@@ -205,7 +219,7 @@ func TestHitAndJournal(t *testing.T) {
 	if err := s.ResetJournal(ctx, "x"); err != nil {
 		t.Fatal(err)
 	}
-	if seq, err := s.Append(ctx, "x", 3, []byte("a")); seq != 1 || err != nil {
+	if seq, err := s.Append(ctx, "x", redisstore.Keep{Size: 3}, []byte("a"), 1); seq != 1 || err != nil {
 		t.Errorf("Append after reset: %d, %v; want 1", seq, err)
 	}
 	if recs, err := s.Journal(ctx, "", 3); len(recs) != 0 || err != nil {
@@ -220,10 +234,10 @@ func TestSessionCallsUnavailable(t *testing.T) {
 	srv := redistest.NewServer(t)
 	s := redisstore.NewTestStore(t, srv, "p:", 10)
 	srv.Close()
-	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10)
+	_, touch := s.Touch(ctx, "a", time.Now(), time.Minute, 10, true)
 	_, hit := s.Hit(ctx, "", "r", 1)
 	_, _, active := s.Active(ctx, "")
-	_, appendErr := s.Append(ctx, "", 10, []byte("x"))
+	_, appendErr := s.Append(ctx, "", redisstore.Keep{Size: 10}, []byte("x"), 1)
 	_, journal := s.Journal(ctx, "", 3)
 	for name, err := range map[string]error{"Touch": touch, "Hit": hit, "Active": active, "SetActive": s.SetActive(ctx, "", "x"),
 		"Append": appendErr, "Journal": journal, "ResetJournal": s.ResetJournal(ctx, ""), "ResetRules": s.ResetRules(ctx, ""), "Ping": s.Ping(ctx)} {
@@ -245,7 +259,7 @@ func TestAppendTogether(t *testing.T) {
 	for sess, got := range seqs {
 		for i := range each {
 			wg.Go(func() {
-				n, err := s.Append(ctx, sess, 1000, []byte(fmt.Sprint(i)))
+				n, err := s.Append(ctx, sess, redisstore.Keep{Size: 1000}, []byte(fmt.Sprint(i)), 1)
 				if err != nil {
 					t.Error(err)
 				}
@@ -267,7 +281,56 @@ func TestAppendTogether(t *testing.T) {
 		}
 	}
 	s.Close()
-	if _, err := s.Append(ctx, "a", 10, []byte("x")); !errors.Is(err, redisstore.ErrUnavailable) {
+	if _, err := s.Append(ctx, "a", redisstore.Keep{Size: 10}, []byte("x"), 1); !errors.Is(err, redisstore.ErrUnavailable) {
 		t.Errorf("Append after Close: %v, want an error wrapping ErrUnavailable", err)
+	}
+}
+
+// TestJournalBytes: a journal drops its oldest records while their
+// weights add up to more than its bound, keeps the newest whatever its
+// weight, and counts its weight afresh once reset.
+func TestJournalBytes(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.NewServer(t)
+	s := redisstore.NewTestStore(t, srv, "p:", 10)
+	c := srv.Client(t)
+	weight := func() string {
+		v, err := c.Do(ctx, c.B().Get().Key("p:s1:w:jbytes").Build()).ToString()
+		return fmt.Sprintf("%s %v", v, err)
+	}
+	journal := func() string {
+		recs, err := s.Journal(ctx, "w", 100)
+		out := fmt.Sprint(err)
+		for _, r := range recs {
+			out += fmt.Sprintf(" %d:%s", r.Seq, r.Data)
+		}
+		return out
+	}
+	keep := redisstore.Keep{Size: 100, Bytes: 10}
+	for i := 1; i <= 5; i++ {
+		if seq, err := s.Append(ctx, "w", keep, []byte(fmt.Sprint(i)), 4); seq != uint64(i) || err != nil {
+			t.Errorf("Append %d: %d, %v", i, seq, err)
+		}
+	}
+	if got := journal(); got != "<nil> 4:4 5:5" {
+		t.Errorf("records of 4 bytes under a bound of 10: %s", got)
+	}
+	if got := weight(); got != "8 <nil>" {
+		t.Errorf("weight: %s, want 8", got)
+	}
+	if _, err := s.Append(ctx, "w", keep, []byte("big"), 30); err != nil {
+		t.Fatal(err)
+	}
+	if got, w := journal(), weight(); got != "<nil> 6:big" || w != "30 <nil>" {
+		t.Errorf("a record over the bound: %s, weight %s; want it alone, 30", got, w)
+	}
+	if err := s.ResetJournal(ctx, "w"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "w", keep, []byte("a"), 4); err != nil {
+		t.Fatal(err)
+	}
+	if got, w := journal(), weight(); got != "<nil> 1:a" || w != "4 <nil>" {
+		t.Errorf("after reset: %s, weight %s; want a alone, 4", got, w)
 	}
 }

@@ -1,0 +1,142 @@
+package mock
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestJournalClipped: an entry keeps the first 8 KiB of the query, the
+// first 64 KiB of each body, each header value's first 4 KiB and, in
+// name order, the headers that fit in 16 KiB; it gives the original
+// lengths in clipped. In memory and in Redis alike.
+func TestJournalClipped(t *testing.T) {
+	name := strings.Repeat("n", 70000)
+	body := `{"id":1,"name":"` + name + `"}`
+	query := "q=" + strings.Repeat("q", 9000)
+	pad := strings.Repeat("p", 4000)
+	headers := []string{"Authorization", "Bearer abcdefghijwxyz", "X-Big", strings.Repeat("b", 5000),
+		"X-Pad-0", pad, "X-Pad-1", pad, "X-Pad-2", pad, "X-Pad-3", pad}
+	// The headers as sent, each "Name: value" and a line end.
+	sent := len("Accept-Encoding: gzip\r\n") + len("Authorization: Bearer ****wxyz\r\n") +
+		len("Content-Length: 70018\r\n") + len("Content-Type: application/json\r\n") + len("User-Agent: Go-http-client/1.1\r\n") +
+		len("X-Big: \r\n") + 5000 + 4*len("X-Pad-0: \r\n"+pad)
+	answer := `{"name":"` + name + `"}`
+	want := fmt.Sprintf(`[{"body":%q,"clipped":{"body":70018,"headers":%d,"query":9002,"response":70011},`+
+		`"headers":{"Accept-Encoding":["gzip"],"Authorization":["Bearer ****wxyz"],"Content-Length":["70018"],"Content-Type":["application/json"],"User-Agent":["Go-http-client/1.1"],`+
+		`"X-Big":["%s..."],"X-Pad-0":["%s"],"X-Pad-1":["%s"],"X-Pad-2":["%s"]},`+
+		`"method":"POST","operation":"POST /plants","path":"/plants","query":"%s...","response":%q,"seq":1,"status":200,"token":"****wxyz"}]`,
+		body[:64<<10], sent, strings.Repeat("b", 4096), pad, pad, pad, query[:8192], answer[:64<<10])
+	eachStore(t, func(t *testing.T, opts Options) {
+		s, ts := newTestServer(t, opts)
+		st, got := do(t, ts, "POST", "/plants?"+query, body, headers...)
+		expect(t, "a big create", st, got, 200, answer)
+		journaled(t, s, "", 1)
+		if got := journalJSON(t, ts, ""); got != want {
+			i := 0
+			for i < min(len(got), len(want)) && got[i] == want[i] {
+				i++
+			}
+			t.Errorf("journal differs at byte %d of %d (want %d):\n%.300s\nwant\n%.300s", i, len(got), len(want), got[max(i-100, 0):], want[max(i-100, 0):])
+		}
+	})
+}
+
+// TestJournalByteBudget: however many big entries come, each session's
+// journal holds no more bytes than its share of JournalBytes, and as
+// many of the newest entries as fit in it; all together no more than
+// JournalBytes. The bytes are counted by the journal's own measure over
+// what it holds, in memory and in Redis.
+func TestJournalByteBudget(t *testing.T) {
+	const (
+		max   = 3
+		total = 1 << 20
+		share = total / (max + 1)
+		sent  = 30
+	)
+	big := `,"name":"` + strings.Repeat("n", 60000) + `"}`
+	eachStore(t, func(t *testing.T, opts Options) {
+		opts.MaxSessions, opts.JournalBytes = max, total
+		s, ts := newTestServer(t, opts)
+		sessions := []string{"", "a", "b", "c"}
+		for i := range sent {
+			for _, sess := range sessions {
+				st, _ := do(t, ts, "POST", "/plants", `{"id":`+fmt.Sprint(i+1)+big, SessionHeader, sess, "Authorization", "Bearer abc", "X-Pad", strings.Repeat("p", 3000))
+				if st != 200 {
+					t.Fatalf("request %d in session %q: %d", i, sess, st)
+				}
+			}
+		}
+		all := 0
+		for _, sess := range sessions {
+			es := journaled(t, s, sess, sent)
+			bytes := 0
+			for i, e := range es {
+				bytes += entrySize(&e)
+				if want := uint64(sent - len(es) + i + 1); e.Seq != want {
+					t.Errorf("session %q: entry %d is %d, want %d: the newest kept", sess, i, e.Seq, want)
+				}
+			}
+			all += bytes
+			if bytes > share || len(es) == 0 || bytes+entrySize(&es[0]) <= share {
+				t.Errorf("session %q: %d entries of %d bytes; want as many as fit in %d", sess, len(es), bytes, share)
+			}
+		}
+		if all > total {
+			t.Errorf("the journals hold %d bytes, over %d", all, total)
+		}
+		t.Logf("%d bytes in all", all)
+	})
+}
+
+// TestJournalBytesCounted: the journal in memory counts the bytes it
+// holds as it adds and drops entries, and starts afresh when reset.
+func TestJournalBytesCounted(t *testing.T) {
+	j := newJournal(3, 1000)
+	e := Entry{Body: []byte(strings.Repeat("x", 100))}
+	size := int64(entrySize(&e))
+	for i := range 10 {
+		j.add(&e)
+		n := min(int64(i+1), 3, 1000/size)
+		if j.bytes != n*size || int64(len(j.entries())) != n {
+			t.Errorf("after %d: %d bytes in %d entries, want %d in %d", i+1, j.bytes, len(j.entries()), n*size, n)
+		}
+	}
+	huge := Entry{Body: []byte(strings.Repeat("x", 5000))}
+	j.add(&huge)
+	if es := j.entries(); len(es) != 1 || j.bytes != int64(entrySize(&huge)) || es[0].Seq != 11 {
+		t.Errorf("after one over the bound: %d entries, %d bytes; want it alone", len(es), j.bytes)
+	}
+	j.reset()
+	j.add(&e)
+	if j.bytes != size || j.entries()[0].Seq != 1 {
+		t.Errorf("after reset: %d bytes, want %d", j.bytes, size)
+	}
+}
+
+// journaled returns the journal of a session once it holds entry seq: a
+// big answer reaches the client before the exchange is journaled.
+func journaled(t *testing.T, s *Server, sess string, seq uint64) []Entry {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ss, p := s.sessions.get(context.Background(), sess, false)
+		if ss == nil || p != nil {
+			t.Fatalf("session %q: %v %v", sess, ss, p)
+		}
+		es, err := ss.state.entries(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) > 0 && es[len(es)-1].Seq >= seq {
+			return es
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("session %q: entry %d not journaled after 10s", sess, seq)
+		}
+		runtime.Gosched()
+	}
+}

@@ -1,0 +1,158 @@
+package mock
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/plantmock/plantmock/internal/redistest"
+)
+
+// TestMaskCredential pins the one masking rule: the last 4 characters
+// after 4 stars, nothing of a value of 8 characters or fewer.
+func TestMaskCredential(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", "****"},
+		{"a", "****"},
+		{"abcdefgh", "****"},
+		{"abcdefghi", "****fghi"},
+		{"abcdefghijwxyz", "****wxyz"},
+		{"ééééééééé", "****éééé"}, // characters, not bytes
+	} {
+		if got := maskCredential(c.in); got != c.want {
+			t.Errorf("maskCredential(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		mask     func(string) string
+		in, want string
+	}{
+		{"bearer", maskAuthorization, "Bearer abcdefghijwxyz", "Bearer ****wxyz"},
+		{"basic", maskAuthorization, "Basic dXNlcjpwYXNzd29yZA==", "Basic ****ZA=="},
+		{"no scheme", maskAuthorization, "abcdefghijwxyz", "****wxyz"},
+		{"short token", maskAuthorization, "Bearer t", "Bearer ****"},
+		{"cookies", maskCookies, "sid=cookie-key-0003;theme=dark; flag", "sid=****0003; theme=****; ****"},
+		{"set-cookie", maskSetCookie, "sid=cookie-key-0003; Path=/; HttpOnly", "sid=****0003; Path=/; HttpOnly"},
+	} {
+		if got := c.mask(c.in); got != c.want {
+			t.Errorf("%s: %q masked is %q, want %q", c.name, c.in, got, c.want)
+		}
+	}
+}
+
+// credentialsSpec declares a bearer token and API keys in a header, the
+// query and a cookie, all required by its one operation.
+const credentialsSpec = `openapi: 3.1.0
+info: {title: creds, version: "1"}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+    headerKey: {type: apiKey, in: header, name: X-Api-Key}
+    queryKey: {type: apiKey, in: query, name: api_key}
+    cookieKey: {type: apiKey, in: cookie, name: sid}
+security:
+  - {bearer: [], headerKey: [], queryKey: [], cookieKey: []}
+paths:
+  /things:
+    get:
+      parameters:
+        - {name: limit, in: query, schema: {type: integer}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {ok: {type: boolean}}}
+              example: {ok: true}
+`
+
+// credentialHeaders are sent by the requests of TestJournalCredentials.
+var credentialHeaders = []string{
+	"Authorization", "Bearer abcdefghijwxyz",
+	"Proxy-Authorization", "Basic dXNlcjpwYXNzd29yZA==",
+	"X-Api-Key", "header-key-0002",
+	"Cookie", "sid=cookie-key-0003; theme=dark",
+}
+
+// eachStore runs f with Options for a mock in memory and for one on a
+// redis-server of its own.
+func eachStore(t *testing.T, f func(t *testing.T, opts Options)) {
+	t.Run("memory", func(t *testing.T) { f(t, Options{}) })
+	t.Run("redis", func(t *testing.T) { f(t, Options{Store: redistest.NewServer(t).URL(0)}) })
+}
+
+// journalJSON returns GET /__admin/requests with each entry's time and
+// duration left out, keys sorted.
+func journalJSON(t *testing.T, ts *httptest.Server, session string) string {
+	t.Helper()
+	var kv []string
+	if session != "" {
+		kv = []string{SessionHeader, session}
+	}
+	st, body := do(t, ts, "GET", "/__admin/requests", "", kv...)
+	if st != 200 {
+		t.Fatalf("GET /__admin/requests: %d %s", st, body)
+	}
+	var v struct{ Requests []map[string]any }
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatalf("GET /__admin/requests: %v: %s", err, body)
+	}
+	for _, e := range v.Requests {
+		if _, ok := e["time"]; !ok {
+			t.Errorf("entry without a time: %v", e)
+		}
+		delete(e, "time")
+		delete(e, "duration")
+	}
+	out, _ := json.Marshal(v.Requests)
+	return string(out)
+}
+
+// TestJournalCredentials: the journal keeps credentials masked, in memory
+// and in Redis, as GET /__admin/requests shows, and whole with
+// JournalCredentials clear.
+func TestJournalCredentials(t *testing.T) {
+	const (
+		masked = `[{"headers":{"Accept-Encoding":["gzip"],"Authorization":["Bearer ****wxyz"],"Cookie":["sid=****0003; theme=****"],"Proxy-Authorization":["Basic ****ZA=="],"User-Agent":["Go-http-client/1.1"],"X-Api-Key":["****0002"]},"method":"GET","operation":"GET /things","path":"/things","query":"api_key=****0001\u0026limit=2","response":{"ok":true},"seq":1,"status":200,"token":"****wxyz"}]`
+		clear  = `[{"headers":{"Accept-Encoding":["gzip"],"Authorization":["Bearer abcdefghijwxyz"],"Cookie":["sid=cookie-key-0003; theme=dark"],"Proxy-Authorization":["Basic dXNlcjpwYXNzd29yZA=="],"User-Agent":["Go-http-client/1.1"],"X-Api-Key":["header-key-0002"]},"method":"GET","operation":"GET /things","path":"/things","query":"api_key=query-key-0001\u0026limit=2","response":{"ok":true},"seq":1,"status":200,"token":"abcdefghijwxyz"}]`
+	)
+	eachStore(t, func(t *testing.T, opts Options) {
+		for _, c := range []struct {
+			name, creds, want string
+		}{
+			{"default", "", masked},
+			{"masked", CredentialsMasked, masked},
+			{"clear", CredentialsClear, clear},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				o := opts
+				o.Spec, o.JournalCredentials, o.StorePrefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
+				observed := make(chan Entry, 1)
+				o.Observe = func(e Entry) { observed <- e }
+				_, ts := newTestServer(t, o)
+				st, body := do(t, ts, "GET", "/things?api_key=query-key-0001&limit=2", "", credentialHeaders...)
+				expect(t, "GET /things", st, body, 200, `{"ok":true}`)
+				if got := journalJSON(t, ts, ""); got != c.want {
+					t.Errorf("journal:\n%s\nwant\n%s", got, c.want)
+				}
+				want := "Bearer ****wxyz"
+				if c.creds == CredentialsClear {
+					want = "Bearer abcdefghijwxyz"
+				}
+				if e := <-observed; e.Header.Get("Authorization") != want {
+					t.Errorf("Observe saw Authorization %q, want %q", e.Header.Get("Authorization"), want)
+				}
+			})
+		}
+	})
+}
+
+// TestJournalCredentialsOption: a value other than masked or clear is
+// refused by New.
+func TestJournalCredentialsOption(t *testing.T) {
+	_, err := New(Options{JournalCredentials: "plain"})
+	if err == nil || err.Error() != `journal-credentials must be masked or clear, not "plain"` {
+		t.Errorf("New: %v", err)
+	}
+}
