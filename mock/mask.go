@@ -29,7 +29,7 @@ func clearCredentials(v string) (bool, error) {
 	case CredentialsClear:
 		return true, nil
 	}
-	return false, fmt.Errorf("journal-credentials must be %s or %s, not %q", CredentialsMasked, CredentialsClear, clip(v, 20))
+	return false, &OptionError{Name: "journal-credentials", Err: fmt.Errorf("must be %s or %s, not %q", CredentialsMasked, CredentialsClear, clip(v, 20))}
 }
 
 // maskShown is how many characters of a credential maskCredential keeps,

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http/httptest"
 	"testing"
 
@@ -152,7 +153,8 @@ func TestJournalCredentials(t *testing.T) {
 // refused by New.
 func TestJournalCredentialsOption(t *testing.T) {
 	_, err := New(Options{JournalCredentials: "plain"})
-	if err == nil || err.Error() != `journal-credentials must be masked or clear, not "plain"` {
+	var oe *OptionError
+	if !errors.As(err, &oe) || err.Error() != `journal-credentials: must be masked or clear, not "plain"` {
 		t.Errorf("New: %v", err)
 	}
 }

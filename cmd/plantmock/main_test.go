@@ -214,6 +214,7 @@ func TestRefusals(t *testing.T) {
 		{"bad token", []string{"--token", "a b"}, "plantmock: embedded Plant Store: token \"a b\" is not a valid bearer token (RFC 6750 token68)\n"},
 		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin\n"},
 		{"allowed host with a scheme", []string{"--allowed-host", "http://mock.internal"}, "plantmock: --allowed-host: \"http://mock.internal\" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port\n"},
+		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials: must be masked or clear, not \"plain\"\n"},
 		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\" (see plantmock -h)\n"},
 		{"bad address", []string{"--addr", "nowhere:x"}, ""},
 	}
