@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // The reading half of the fast path (fastpath.go): JSON read as
@@ -402,11 +404,13 @@ func (r *fastReader) number(n *fastNode) (any, bool) {
 	}
 	whole := true
 	end := i
+	mantissa := end - digits
 	if i < len(r.data) && r.data[i] == '.' {
 		j := r.digits(i + 1)
 		if j == i+1 {
 			return nil, false
 		}
+		mantissa += j - i - 1
 		i, whole = j, false
 	}
 	if i < len(r.data) && (r.data[i] == 'e' || r.data[i] == 'E') {
@@ -414,11 +418,17 @@ func (r *fastReader) number(n *fastNode) (any, bool) {
 		if i < len(r.data) && (r.data[i] == '+' || r.data[i] == '-') {
 			i++
 		}
+		for i < len(r.data)-1 && r.data[i] == '0' && r.data[i+1] >= '0' && r.data[i+1] <= '9' {
+			i++ // leading zeros of the exponent
+		}
 		j := r.digits(i)
-		if j == i {
-			return nil, false
+		if j == i || j-i > jsonx.MaxExponentDigits {
+			return nil, false // beyond the caps: refused by the usual path
 		}
 		i, whole = j, false
+	}
+	if mantissa > jsonx.MaxNumberDigits {
+		return nil, false // beyond the caps: refused by the usual path
 	}
 	r.pos = i
 	lit := r.data[start:i]

@@ -10,6 +10,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // The explaining half of the fast path (fastpath.go): a value the fast
@@ -92,6 +94,7 @@ func typeOf(v any) (types, string) {
 type explainer struct {
 	known map[*jsonschema.Schema]types // the schemas the fast path compiled
 	locs  *locationCache
+	reach int64    // the document's reach for numbers (numbers.go)
 	loc   []string // where the value being checked is
 	odd   int      // how many names in loc joinPath may confuse
 	out   []Violation
@@ -101,8 +104,8 @@ type explainer struct {
 // explain returns the violations ValidateRequest finds in v, a value read
 // by the fast path fp, sorted as it sorts them; ok is false when it cannot
 // be certain of them.
-func explain(fp *fastPath, v any, locs *locationCache) (vs []Violation, ok bool) {
-	e := explainer{known: fp.known, locs: locs, ok: true}
+func explain(fp *fastPath, v any, locs *locationCache, reach int64) (vs []Violation, ok bool) {
+	e := explainer{known: fp.known, locs: locs, reach: reach, ok: true}
 	e.schema(fp.schema, v)
 	if !e.ok {
 		return nil, false
@@ -114,6 +117,11 @@ func explain(fp *fastPath, v any, locs *locationCache) (vs []Violation, ok bool)
 // emit records the error k that s raises, at the value's place, or for
 // an object's property name when named.
 func (e *explainer) emit(s *jsonschema.Schema, k jsonschema.ErrorKind, name string, named bool) {
+	e.emitReason(s, k, reason(k), name, named)
+}
+
+// emitReason is emit, with what k means said as why.
+func (e *explainer) emitReason(s *jsonschema.Schema, k jsonschema.ErrorKind, why, name string, named bool) {
 	if !e.ok {
 		return
 	}
@@ -132,7 +140,7 @@ func (e *explainer) emit(s *jsonschema.Schema, k jsonschema.ErrorKind, name stri
 			return // the first for each path is kept
 		}
 	}
-	e.out = append(e.out, Violation{Path: path, Reason: reason(k), Schema: keywordLocation(s.Location, k, e.locs)})
+	e.out = append(e.out, Violation{Path: path, Reason: why, Schema: keywordLocation(s.Location, k, e.locs)})
 }
 
 // confusable reports whether joinPath could render a place with a
@@ -171,6 +179,15 @@ func (e *explainer) schema(s *jsonschema.Schema, v any) {
 	if !ok || got == 0 {
 		e.ok = false
 		return
+	}
+	if n, isNum := v.(json.Number); isNum && !shortNumber(string(n)) {
+		// Numbers beyond the caps, and far ones, are for the usual path,
+		// which refuses the first and hands the library stand-ins of the
+		// others.
+		if x, err := jsonx.ReadNumber(string(n)); err != nil || far(x, e.reach) {
+			e.ok = false
+			return
+		}
 	}
 	if want != 0 && want&got == 0 && (want&typeInteger == 0 || got != typeNumber || !e.integer(v.(json.Number))) {
 		e.emit(s, &kind.Type{Got: gotName, Want: s.Types.ToStrings()}, "", false)
@@ -319,38 +336,34 @@ func (e *explainer) number(s *jsonschema.Schema, n json.Number) {
 		return
 	}
 	if s.Minimum != nil && r.Cmp(s.Minimum) < 0 {
-		e.emit(s, &kind.Minimum{Got: r, Want: s.Minimum}, "", false)
+		e.emitNumber(s, &kind.Minimum{Got: r, Want: s.Minimum}, n)
 	}
 	if s.Maximum != nil && r.Cmp(s.Maximum) > 0 {
-		e.emit(s, &kind.Maximum{Got: r, Want: s.Maximum}, "", false)
+		e.emitNumber(s, &kind.Maximum{Got: r, Want: s.Maximum}, n)
 	}
 	if s.ExclusiveMinimum != nil && r.Cmp(s.ExclusiveMinimum) <= 0 {
-		e.emit(s, &kind.ExclusiveMinimum{Got: r, Want: s.ExclusiveMinimum}, "", false)
+		e.emitNumber(s, &kind.ExclusiveMinimum{Got: r, Want: s.ExclusiveMinimum}, n)
 	}
 	if s.ExclusiveMaximum != nil && r.Cmp(s.ExclusiveMaximum) >= 0 {
-		e.emit(s, &kind.ExclusiveMaximum{Got: r, Want: s.ExclusiveMaximum}, "", false)
+		e.emitNumber(s, &kind.ExclusiveMaximum{Got: r, Want: s.ExclusiveMaximum}, n)
 	}
 	if s.MultipleOf != nil {
 		if q := new(big.Rat).Quo(r, s.MultipleOf); !q.IsInt() {
-			e.emit(s, &kind.MultipleOf{Got: r, Want: s.MultipleOf}, "", false)
+			e.emitNumber(s, &kind.MultipleOf{Got: r, Want: s.MultipleOf}, n)
 		}
 	}
 }
 
-// maxExplainExponent bounds the exponents of the numbers explain turns
-// into rationals: larger ones are left to the usual path.
-const maxExplainExponent = 1000
+// emitNumber emits k, an error of a numeric keyword, quoting n as the
+// request wrote it, as violationsOf does.
+func (e *explainer) emitNumber(s *jsonschema.Schema, k jsonschema.ErrorKind, n json.Number) {
+	why, _ := numberKindReason(k, string(n))
+	e.emitReason(s, k, why, "", false)
+}
 
-// rat returns the exact value of n, or nil (and the explanation
-// undecided) when its exponent is too large to work with.
+// rat returns the exact value of n, a number within the caps and not far
+// (see schema), or nil (and the explanation undecided).
 func (e *explainer) rat(n json.Number) *big.Rat {
-	if i := strings.IndexAny(string(n), "eE"); i >= 0 {
-		exp, err := strconv.Atoi(strings.TrimPrefix(string(n[i+1:]), "+"))
-		if err != nil || exp > maxExplainExponent || exp < -maxExplainExponent {
-			e.ok = false
-			return nil
-		}
-	}
 	r, ok := new(big.Rat).SetString(string(n))
 	if !ok {
 		e.ok = false

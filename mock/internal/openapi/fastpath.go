@@ -63,7 +63,7 @@ func (s *Schema) DecodeRequest(data []byte) (v any, vs []Violation, ok bool) {
 	if !ok || valid {
 		return v, nil, ok
 	}
-	vs, ok = explain(fp, v, &s.comp.locations)
+	vs, ok = explain(fp, v, &s.comp.locations, s.comp.reach)
 	if !ok {
 		return nil, nil, false
 	}

@@ -429,6 +429,8 @@ func FuzzFastPath(f *testing.F) {
 		`{"id":7,"name":"Monstera","tag":"aroid"}`, `{"id":-0,"name":"\u00e9\ud83c\udf35","name":"x"}`,
 		`{"id":1e3,"name":""}`, `[1,2.5,"x",null,true,{"a":[]}]`, `{"kind":"fern","size":3,"pots":[{"id":"0b7a3e3c-6f1a-4d3c-9d8b-2a1f0e4c5b6a"}]}`,
 		`{"next":{"next":{"value":"a"}},"value":"b"}`, `{"kind":{"a":[1.0]},"size":2,"value":"x","a.b":3}`, `"\ud800\u0041"`, "\"\x01\"", `{"a":1}{}`, `9223372036854775808`,
+		`{"id":1e100000,"name":"a"}`, `{"kind":"fern","size":1e10000000}`, `{"value":"a","x":3e70,"y":-2e-10000000}`,
+		`{"id":1e1000000000,"name":"a"}`, `{"kind":1.5e999999999,"size":-1e-999999999}`, `[` + strings.Repeat("9", 1001) + `]`,
 	} {
 		f.Add([]byte(seed))
 	}
