@@ -8,9 +8,13 @@ import (
 	"unicode/utf8"
 )
 
-// Value is how much of a value (a number, a string, a property name)
-// a message quotes.
-const Value = 32
+// How much of a request's text a message quotes, in bytes.
+const (
+	// Value is for a value: a number, a string, a property name.
+	Value = 32
+	// Path is for where a value is in a body: "owner.tags[2]".
+	Path = 128
+)
 
 // To returns s when it is at most n bytes long; otherwise its first n
 // bytes (cut back to a whole character), an ellipsis, and its length in

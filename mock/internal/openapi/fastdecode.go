@@ -22,9 +22,10 @@ import (
 // reading, ends the read: the caller then reads the body the usual way,
 // which says what is wrong.
 
-// maxFastDepth bounds how deeply the fast path reads nested values;
-// deeper bodies take the usual path (whose limit is 10,000 levels).
-const maxFastDepth = 1000
+// maxFastDepth bounds how deeply the fast path reads nested values: as
+// deeply as a value may nest to be validated (maxValueDepth); deeper
+// bodies take the usual path, which refuses them.
+const maxFastDepth = maxValueDepth
 
 // fastReader reads one body.
 type fastReader struct {

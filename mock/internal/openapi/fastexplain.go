@@ -98,7 +98,14 @@ type explainer struct {
 	loc   []string // where the value being checked is
 	odd   int      // how many names in loc joinPath may confuse
 	out   []Violation
-	ok    bool // false: undecided
+	seen  map[string]bool // the paths of out, once it is long
+	last  struct {        // the last reason of emitNumber
+		what string
+		want *big.Rat
+		got  json.Number
+		why  string
+	}
+	ok bool // false: undecided
 }
 
 // explain returns the violations ValidateRequest finds in v, a value read
@@ -135,9 +142,22 @@ func (e *explainer) emitReason(s *jsonschema.Schema, k jsonschema.ErrorKind, why
 	} else {
 		path = joinPath(e.loc)
 	}
-	for _, x := range e.out {
-		if x.Path == path {
+	if e.seen == nil && len(e.out) >= 16 {
+		e.seen = make(map[string]bool, 2*len(e.out))
+		for _, x := range e.out {
+			e.seen[x.Path] = true
+		}
+	}
+	if e.seen != nil {
+		if e.seen[path] {
 			return // the first for each path is kept
+		}
+		e.seen[path] = true
+	} else {
+		for _, x := range e.out {
+			if x.Path == path {
+				return
+			}
 		}
 	}
 	e.out = append(e.out, Violation{Path: path, Reason: why, Schema: keywordLocation(s.Location, k, e.locs)})
@@ -181,10 +201,9 @@ func (e *explainer) schema(s *jsonschema.Schema, v any) {
 		return
 	}
 	if n, isNum := v.(json.Number); isNum && !shortNumber(string(n)) {
-		// Numbers beyond the caps, and far ones, are for the usual path,
-		// which refuses the first and hands the library stand-ins of the
-		// others.
-		if x, err := jsonx.ReadNumber(string(n)); err != nil || far(x, e.reach) {
+		// Numbers beyond the caps are for the usual path, which refuses
+		// them.
+		if _, err := jsonx.ReadNumber(string(n)); err != nil {
 			e.ok = false
 			return
 		}
@@ -331,6 +350,12 @@ func (e *explainer) number(s *jsonschema.Schema, n json.Number) {
 	if s.Minimum == nil && s.Maximum == nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil {
 		return
 	}
+	if !shortNumber(string(n)) {
+		if x, err := jsonx.ReadNumber(string(n)); err == nil && far(x, e.reach) {
+			e.farNumber(s, n, x)
+			return
+		}
+	}
 	r := e.rat(n)
 	if r == nil {
 		return
@@ -354,16 +379,68 @@ func (e *explainer) number(s *jsonschema.Schema, n json.Number) {
 	}
 }
 
+// farNumber is number for x, a far number written n: compared with a
+// bound of the document, a large one has its own sign, and a tiny one
+// the sign 0 has (its own against 0), without big.Rat arithmetic, which
+// cost 5 µs a number even on stand-ins. Its verdicts are those the
+// validator gives its stand-in.
+func (e *explainer) farNumber(s *jsonschema.Schema, n json.Number, x jsonx.Number) {
+	own := 1
+	if x.Neg {
+		own = -1
+	}
+	cmp := func(b *big.Rat) int {
+		if x.Exp > 0 || b.Sign() == 0 {
+			return own
+		}
+		return -b.Sign()
+	}
+	if s.Minimum != nil && cmp(s.Minimum) < 0 {
+		e.emitNumber(s, &kind.Minimum{Want: s.Minimum}, n)
+	}
+	if s.Maximum != nil && cmp(s.Maximum) > 0 {
+		e.emitNumber(s, &kind.Maximum{Want: s.Maximum}, n)
+	}
+	if s.ExclusiveMinimum != nil && cmp(s.ExclusiveMinimum) <= 0 {
+		e.emitNumber(s, &kind.ExclusiveMinimum{Want: s.ExclusiveMinimum}, n)
+	}
+	if s.ExclusiveMaximum != nil && cmp(s.ExclusiveMaximum) >= 0 {
+		e.emitNumber(s, &kind.ExclusiveMaximum{Want: s.ExclusiveMaximum}, n)
+	}
+	if s.MultipleOf != nil {
+		if r := e.rat(n); r != nil && !new(big.Rat).Quo(r, s.MultipleOf).IsInt() {
+			e.emitNumber(s, &kind.MultipleOf{Want: s.MultipleOf}, n)
+		}
+	}
+}
+
 // emitNumber emits k, an error of a numeric keyword, quoting n as the
 // request wrote it, as violationsOf does.
 func (e *explainer) emitNumber(s *jsonschema.Schema, k jsonschema.ErrorKind, n json.Number) {
-	why, _ := numberKindReason(k, string(n))
-	e.emitReason(s, k, why, "", false)
+	what, want := numberKind(k)
+	if e.last.what != what || e.last.want != want || e.last.got != n {
+		// A hostile body repeats one number: its reason is made once.
+		e.last.what, e.last.want, e.last.got = what, want, n
+		e.last.why = clipped(string(n)) + what + ratString(want)
+	}
+	e.emitReason(s, k, e.last.why, "", false)
 }
 
-// rat returns the exact value of n, a number within the caps and not far
-// (see schema), or nil (and the explanation undecided).
+// rat returns the exact value of n, a number within the caps (see
+// schema), or the value of its stand-in when it is far (numbers.go), as
+// the usual path hands it to the library; nil (and the explanation
+// undecided) when it cannot be read.
 func (e *explainer) rat(n json.Number) *big.Rat {
+	if !shortNumber(string(n)) {
+		x, err := jsonx.ReadNumber(string(n))
+		if err != nil {
+			e.ok = false
+			return nil
+		}
+		if far(x, e.reach) {
+			n = standIn(x, e.reach)
+		}
+	}
 	r, ok := new(big.Rat).SetString(string(n))
 	if !ok {
 		e.ok = false
@@ -378,8 +455,12 @@ func (e *explainer) integer(n json.Number) bool {
 	if !strings.ContainsAny(string(n), ".eE") {
 		return true
 	}
-	r := e.rat(n)
-	return r != nil && r.IsInt()
+	x, err := jsonx.ReadNumber(string(n))
+	if err != nil {
+		e.ok = false
+		return false
+	}
+	return x.IsInt() // as big.Rat finds the number or its stand-in
 }
 
 // equal reports whether v equals w, a value of a const or an enum, as the

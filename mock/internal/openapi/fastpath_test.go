@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
@@ -52,7 +53,7 @@ func TestDecodeRequestJSON(t *testing.T) {
 		`"\ud83c\udf35"`, `"\uD83C\uDF35"`, `"\ud800"`, `"\udc00"`, `"\ud800\ud800"`, `"\udc00\ud83c\udf35"`,
 		`"\ud800\n"`, `"\ud800x"`, `"\ud800\u0041"`, `"\ud83c"`,
 		`{"\u0061":1,"a\"b":2,"\ud83c\udf35":3,"":4}`,
-		strings.Repeat("[", 1000) + strings.Repeat("]", 1000),
+		strings.Repeat("[", maxValueDepth+1) + strings.Repeat("]", maxValueDepth+1),
 	}
 	invalid := []string{
 		``, ` `, `{`, `}`, `]`, `[1,]`, `[,1]`, `{"a":1,}`, `{,}`, `{"a" 1}`, `{"a":}`, `{a:1}`, `{'a':1}`, `{"a":1 "b":2}`,
@@ -76,10 +77,15 @@ func TestDecodeRequestJSON(t *testing.T) {
 				t.Errorf("%s: %.40q: fast %v, usual %v, want both false", version, in, fast, full)
 			}
 		}
-		// Deeper than the fast path reads, yet JSON: the usual path's.
-		deep := strings.Repeat("[", 2000) + strings.Repeat("]", 2000)
-		if fast, full := checkFast(t, s, []byte(deep)); fast || !full {
-			t.Errorf("%s: 2,000 levels: fast %v, usual %v, want false, true", version, fast, full)
+		// Deeper than a value may nest to be validated: refused by the
+		// usual path, which says where.
+		deep := strings.Repeat("[", maxValueDepth+2) + strings.Repeat("]", maxValueDepth+2)
+		if fast, full := checkFast(t, s, []byte(deep)); fast || full {
+			t.Errorf("%s: %d levels: fast %v, usual %v, want false, false", version, maxValueDepth+2, fast, full)
+		}
+		vs := s.ValidateRequest(jsonxValue([]byte(deep)))
+		if want := clip.To(strings.Repeat("[0]", maxValueDepth), clip.Path) + ": nested deeper than 128 levels"; len(vs) != 1 || vs[0].String() != want {
+			t.Errorf("%s: %d levels: %v", version, maxValueDepth+2, vs)
 		}
 	}
 }

@@ -53,11 +53,12 @@ func (v Violation) Build(b *strings.Builder) {
 }
 
 // place is where String says the violation is.
+// The path is clipped: a property name may be as long as the body.
 func (v Violation) place() string {
 	if v.Path == "" {
 		return "body"
 	}
-	return v.Path
+	return clip.To(v.Path, clip.Path)
 }
 
 func sortViolations(vs []Violation) {
@@ -289,20 +290,29 @@ func valueAt(v any, loc []string) any {
 // numberKindReason says what a numeric keyword's error means, quoting the
 // number as got; ok is false for other kinds.
 func numberKindReason(k jsonschema.ErrorKind, got string) (string, bool) {
-	got = clipped(got)
+	what, want := numberKind(k)
+	if want == nil {
+		return "", false
+	}
+	return clipped(got) + what + ratString(want), true
+}
+
+// numberKind returns what a numeric keyword's error says between the
+// number and the keyword's value, and that value; nil for other kinds.
+func numberKind(k jsonschema.ErrorKind) (string, *big.Rat) {
 	switch k := k.(type) {
 	case *kind.Minimum:
-		return fmt.Sprintf("%s is under the minimum %s", got, ratString(k.Want)), true
+		return " is under the minimum ", k.Want
 	case *kind.Maximum:
-		return fmt.Sprintf("%s is over the maximum %s", got, ratString(k.Want)), true
+		return " is over the maximum ", k.Want
 	case *kind.ExclusiveMinimum:
-		return fmt.Sprintf("%s is not over the exclusive minimum %s", got, ratString(k.Want)), true
+		return " is not over the exclusive minimum ", k.Want
 	case *kind.ExclusiveMaximum:
-		return fmt.Sprintf("%s is not under the exclusive maximum %s", got, ratString(k.Want)), true
+		return " is not under the exclusive maximum ", k.Want
 	case *kind.MultipleOf:
-		return fmt.Sprintf("%s is not a multiple of %s", got, ratString(k.Want)), true
+		return " is not a multiple of ", k.Want
 	}
-	return "", false
+	return "", nil
 }
 
 var english = language.English
