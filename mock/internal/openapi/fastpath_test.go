@@ -77,11 +77,16 @@ func TestDecodeRequestJSON(t *testing.T) {
 				t.Errorf("%s: %.40q: fast %v, usual %v, want both false", version, in, fast, full)
 			}
 		}
-		// Deeper than a value may nest to be validated: refused by the
-		// usual path, which says where.
+		// Deeper than a value may nest to be validated: refused by both
+		// paths, which say where; deeper than the fast path reads, by
+		// the usual path.
 		deep := strings.Repeat("[", maxValueDepth+2) + strings.Repeat("]", maxValueDepth+2)
-		if fast, full := checkFast(t, s, []byte(deep)); fast || full {
-			t.Errorf("%s: %d levels: fast %v, usual %v, want false, false", version, maxValueDepth+2, fast, full)
+		if fast, full := checkFast(t, s, []byte(deep)); !fast || full {
+			t.Errorf("%s: %d levels: fast %v, usual %v, want true, false", version, maxValueDepth+2, fast, full)
+		}
+		deeper := strings.Repeat("[", maxFastDepth+2) + strings.Repeat("]", maxFastDepth+2)
+		if fast, full := checkFast(t, s, []byte(deeper)); fast || full {
+			t.Errorf("%s: %d levels: fast %v, usual %v, want false, false", version, maxFastDepth+2, fast, full)
 		}
 		vs := s.ValidateRequest(jsonxValue([]byte(deep)))
 		if want := clip.To(strings.Repeat("[0]", maxValueDepth), clip.Path) + ": nested deeper than 128 levels"; len(vs) != 1 || vs[0].String() != want {
