@@ -115,9 +115,11 @@ func shortNumber(lit string) bool {
 
 // tamer walks a value before the library sees it.
 type tamer struct {
-	reach int64
-	loc   []string
-	out   []Violation
+	reach   int64
+	refused bool // a number is beyond the caps, or a value too deep
+	where   bool // keep loc, and the violations in out
+	loc     []string
+	out     []Violation
 }
 
 // tame returns v with its far numbers made stand-ins (v itself when it
@@ -127,11 +129,37 @@ type tamer struct {
 func tame(v any, reach int64) (any, []Violation) {
 	t := tamer{reach: reach}
 	tv, _ := t.value(v, 0)
-	if len(t.out) > 0 {
+	if t.refused {
+		// Walk again, to say where: the first walk keeps no places,
+		// which would cost an allocation of every validation.
+		t = tamer{reach: reach, where: true}
+		t.value(v, 0)
 		sortViolations(t.out)
 		return nil, t.out
 	}
 	return tv, nil
+}
+
+// enter and leave keep the place walked through, when it is wanted.
+func (t *tamer) enter(name string) {
+	if t.where {
+		t.loc = append(t.loc, name)
+	}
+}
+
+func (t *tamer) leave() {
+	if t.where {
+		t.loc = t.loc[:len(t.loc)-1]
+	}
+}
+
+// refuse records that the value at the place walked through is refused
+// for why.
+func (t *tamer) refuse(why string) {
+	t.refused = true
+	if t.where {
+		t.out = append(t.out, Violation{Path: joinPath(t.loc), Reason: why})
+	}
 }
 
 // value returns v, within depth containers, tamed, and whether it
@@ -145,7 +173,7 @@ func (t *tamer) value(v any, depth int) (any, bool) {
 		n, err := jsonx.ReadNumber(string(x))
 		switch {
 		case err != nil:
-			t.out = append(t.out, Violation{Path: joinPath(t.loc), Reason: numberReason(string(x), err)})
+			t.refuse(numberReason(string(x), err))
 			return v, false
 		case far(n, t.reach):
 			return standIn(n, t.reach), true
@@ -156,9 +184,11 @@ func (t *tamer) value(v any, depth int) (any, bool) {
 		}
 		var cp []any
 		for i, e := range x {
-			t.loc = append(t.loc, strconv.Itoa(i))
+			if t.where {
+				t.enter(strconv.Itoa(i))
+			}
 			te, changed := t.value(e, depth+1)
-			t.loc = t.loc[:len(t.loc)-1]
+			t.leave()
 			if changed {
 				if cp == nil {
 					cp = append([]any(nil), x...)
@@ -175,9 +205,9 @@ func (t *tamer) value(v any, depth int) (any, bool) {
 		}
 		var cp map[string]any
 		for k, e := range x {
-			t.loc = append(t.loc, k)
+			t.enter(k)
 			te, changed := t.value(e, depth+1)
-			t.loc = t.loc[:len(t.loc)-1]
+			t.leave()
 			if changed {
 				if cp == nil {
 					cp = make(map[string]any, len(x))
@@ -201,7 +231,7 @@ func (t *tamer) tooDeep(depth int) bool {
 	if depth < maxValueDepth {
 		return false
 	}
-	t.out = append(t.out, Violation{Path: joinPath(t.loc), Reason: "nested deeper than " + strconv.Itoa(maxValueDepth) + " levels"})
+	t.refuse("nested deeper than " + strconv.Itoa(maxValueDepth) + " levels")
 	return true
 }
 
