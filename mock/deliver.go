@@ -359,10 +359,16 @@ func (d *deliveries) close(ctx context.Context) int {
 	return n
 }
 
+// joinEntryViolations quotes vs, the first maxQuotedViolations of them
+// and how many more there are.
 func joinEntryViolations(vs []Violation) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
+	quoted := vs[:min(len(vs), maxQuotedViolations)]
+	parts := make([]string, len(quoted), len(quoted)+1)
+	for i, v := range quoted {
 		parts[i] = v.String()
+	}
+	if len(quoted) < len(vs) {
+		parts = append(parts, moreViolations(len(vs), len(quoted)))
 	}
 	return strings.Join(parts, "; ")
 }

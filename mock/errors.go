@@ -116,25 +116,32 @@ func fixedProblem(f fixed, p *problem) *problem {
 
 func (p *problem) Error() string { return p.message }
 
-// text returns the message with its violations appended.
+// text returns the message with its violations appended: the first
+// maxQuotedViolations, and how many more there are.
 func (p *problem) text() string {
 	if len(p.violations) == 0 {
 		return p.message
 	}
-	n := len(p.message) + len(": ") + len("; ")*(len(p.violations)-1)
-	for _, v := range p.violations {
+	quoted := p.violations[:min(len(p.violations), maxQuotedViolations)]
+	more := ""
+	if len(quoted) < len(p.violations) {
+		more = "; " + moreViolations(len(p.violations), len(quoted))
+	}
+	n := len(p.message) + len(": ") + len("; ")*(len(quoted)-1) + len(more)
+	for _, v := range quoted {
 		n += v.Len()
 	}
 	var b strings.Builder
 	b.Grow(n) // one allocation; growing as it went, with a string a violation, it took four for two
 	b.WriteString(p.message)
 	b.WriteString(": ")
-	for i, v := range p.violations {
+	for i, v := range quoted {
 		if i > 0 {
 			b.WriteString("; ")
 		}
 		v.Build(&b)
 	}
+	b.WriteString(more)
 	return b.String()
 }
 

@@ -31,6 +31,9 @@ func FuzzServeHTTP(f *testing.F) {
 	f.Add("POST", "/plants", "Bearer a", "application/json", []byte("{\"id\":1,\"name\":\"\xff\"}"))
 	f.Add("POST", "/plants", "Bearer a", "application/json", []byte(`{"id":9223372036854775807,"name":"a","id":1}`))
 	f.Add("DELETE", "/%zz", "bearer x", "application/*", []byte(`[[[[`))
+	for _, hb := range hostileBodies() { // big numbers, deep nesting, long and many keys, long strings
+		f.Add("POST", "/plants", "Bearer a", "application/json", hb.body)
+	}
 	s, err := New(Options{NoAdmin: true, JournalSize: 10})
 	if err != nil {
 		f.Fatal(err)

@@ -25,12 +25,21 @@ func TestHostileDeepJSON(t *testing.T) {
 	check(t, s, ts, post(deepObj).expect(400, errBody(CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
 }
 
+// TestHostileHugeNumber sends numbers of many digits: up to 1,000 digits
+// a number is judged (quoted clipped, with its length), beyond it is
+// refused wherever it is, before any arithmetic.
 func TestHostileHugeNumber(t *testing.T) {
 	s, ts := newTestServer(t, Options{})
-	digits := strings.Repeat("9", 10_000)
+	digits := strings.Repeat("9", 1000)
 	check(t, s, ts, post(`{"id":`+digits+`,"name":"a"}`).expect(400,
-		errBody(CodeSchema, "request body does not match the schema: id: 9999999999999999999999999999999999999... is over the int64 maximum 9223372036854775807")))
+		errBody(CodeSchema, "request body does not match the schema: id: 99999999999999999999999999999999...(1000 bytes) is over the int64 maximum 9223372036854775807")))
 	check(t, s, ts, post(`{"id":1,"name":"a","extra":`+digits+`}`).expect(200, `{"name":"a"}`))
+	check(t, s, ts, post(`{"id":2,"name":"a","extra":`+digits+`9}`).expect(400,
+		errBody(CodeSchema, "request body does not match the schema: extra: 99999999999999999999999999999999...(1001 bytes) has more than 1000 digits")))
+	check(t, s, ts, post(`{"id":1e100000,"name":"a"}`).expect(400,
+		errBody(CodeSchema, "request body does not match the schema: id: 1e100000 is over the int64 maximum 9223372036854775807")))
+	check(t, s, ts, post(`{"id":3,"name":"a","extra":1e1000000000}`).expect(400,
+		errBody(CodeSchema, "request body does not match the schema: extra: 1e1000000000 has an exponent of more than 9 digits")))
 }
 
 func TestHostileNULBytes(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -143,7 +144,7 @@ func violations(vs []openapi.Violation, direction string) []Violation {
 	}
 	out := make([]Violation, len(vs))
 	for i, v := range vs {
-		out[i] = Violation{Path: v.Path, Reason: v.Reason, Direction: direction, Schema: v.Schema}
+		out[i] = Violation{Path: clip(v.Path, cliptext.Path), Reason: v.Reason, Direction: direction, Schema: v.Schema}
 	}
 	return out
 }

@@ -5,6 +5,17 @@ import (
 	"log/slog"
 )
 
+// The log line of an exchange has a budget: what it quotes of the request
+// is clipped, and its violations are quoted up to maxQuotedViolations
+// and logViolationBytes, so that a line is at most about 6 KiB whatever
+// the request (maxLogLine in the tests).
+const (
+	logMethodBytes    = 20
+	logPathBytes      = 512
+	logNameBytes      = 128 // a session's or a scenario's name
+	logViolationBytes = 4 << 10
+)
+
 // logExchange writes one log line for an exchange. Tokens are not logged.
 // The record goes to the handler directly, without the caller's program
 // counter, which the Logger would look up on every request for a source
@@ -16,22 +27,29 @@ func (s *Server) logExchange(e *Entry) {
 	}
 	var room [8]slog.Attr
 	attrs := append(room[:0],
-		slog.String("method", e.Method), slog.String("path", e.Path),
+		slog.String("method", clip(e.Method, logMethodBytes)), slog.String("path", clip(e.Path, logPathBytes)),
 		slog.Int("status", e.Status), slog.Duration("duration", e.Duration),
 	)
 	if e.Session != "" {
-		attrs = append(attrs, slog.String("session", e.Session))
+		attrs = append(attrs, slog.String("session", clip(e.Session, logNameBytes)))
 	}
 	if e.Scenario != "" {
-		attrs = append(attrs, slog.String("scenario", e.Scenario), slog.Int("rule", e.Rule))
+		attrs = append(attrs, slog.String("scenario", clip(e.Scenario, logNameBytes)), slog.Int("rule", e.Rule))
 	}
 	if e.Code != 0 {
 		attrs = append(attrs, slog.Int("error", int(e.Code)))
 	}
 	if len(e.Violations) > 0 {
-		vs := make([]string, len(e.Violations))
-		for i, v := range e.Violations {
-			vs[i] = v.String()
+		vs := make([]string, 0, min(len(e.Violations), maxQuotedViolations)+1)
+		room := logViolationBytes
+		for _, v := range e.Violations {
+			q := v.String()
+			if len(vs) == maxQuotedViolations || len(q) > room {
+				vs = append(vs, moreViolations(len(e.Violations), len(vs)))
+				break
+			}
+			room -= len(q)
+			vs = append(vs, q)
 		}
 		attrs = append(attrs, slog.Any("violations", vs))
 	}

@@ -3,8 +3,9 @@ package mock
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"regexp"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // matcher is an exact string or a regular expression written /between
@@ -123,9 +124,15 @@ func matchPattern(pat, v any) bool {
 		if !ok {
 			return false
 		}
-		a, okA := new(big.Rat).SetString(string(p))
-		b, okB := new(big.Rat).SetString(string(n))
-		return okA && okB && a.Cmp(b) == 0
+		// By value (1.0 is 1), from digits and exponents: 1e100000 is
+		// compared without being expanded. Numbers beyond jsonx's caps
+		// are compared as written.
+		a, errA := jsonx.ReadNumber(string(p))
+		b, errB := jsonx.ReadNumber(string(n))
+		if errA != nil || errB != nil {
+			return p == n
+		}
+		return jsonx.Cmp(a, b) == 0
 	}
 	return pat == v
 }

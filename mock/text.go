@@ -1,9 +1,21 @@
 package mock
 
-// clip shortens s for quoting in messages.
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
+import (
+	"strconv"
+
+	cliptext "github.com/plantmock/plantmock/internal/clip"
+)
+
+// clip shortens s to n bytes for quoting in messages, saying how long it
+// was (clip.To).
+func clip(s string, n int) string { return cliptext.To(s, n) }
+
+// maxQuotedViolations is how many violations a message, an error body or
+// a log line quotes; the rest are counted.
+const maxQuotedViolations = 20
+
+// moreViolations says how many of n violations were not quoted, when
+// quoted were.
+func moreViolations(n, quoted int) string {
+	return "and " + strconv.Itoa(n-quoted) + " more"
 }

@@ -50,6 +50,9 @@ type compiler struct {
 	conv    map[convKey]any
 	c       *jsonschema.Compiler
 	err     error
+	// reach is how far from 1 a request's number must be to be handed to
+	// the library as a stand-in (numbers.go), from the document's numbers.
+	reach int64
 
 	mu sync.Mutex // compiles after load
 }
@@ -94,7 +97,7 @@ func directional(all []*Schema) bool {
 }
 
 func newModeCompiler(l *loader, root string, mode direction) *compiler {
-	c := &compiler{l: l, v31: l.doc.v31, root: root, mode: mode, defs: map[string]any{}, conv: map[convKey]any{}, c: jsonschema.NewCompiler()}
+	c := &compiler{l: l, v31: l.doc.v31, root: root, mode: mode, reach: reachOf(l.root), defs: map[string]any{}, conv: map[convKey]any{}, c: jsonschema.NewCompiler()}
 	if c.v31 {
 		c.c.DefaultDraft(jsonschema.Draft2020)
 		if d := l.root.get("jsonSchemaDialect").text(); d != "" && d != oasDialect31 && d != draft2020URL {
@@ -371,7 +374,7 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 		case k == "$schema" && v.text() == oasDialect31:
 			// The OAS base dialect is the document's default.
 		case k == "$schema" && !knownDialect(v.text()):
-			c.warn("$schema "+v.text(), at(kptr, v), fmt.Sprintf("$schema %q is not a dialect plantmock knows: the schema is read in the document's dialect", clip(v.text())))
+			c.warn("$schema "+v.text(), at(kptr, v), fmt.Sprintf("$schema %q is not a dialect plantmock knows: the schema is read in the document's dialect", clipped(v.text())))
 		case k == "enum" && v.kind == arrayNode && !c.v31:
 			out[k] = c.uniqueEnum(v, kptr)
 		case k == "required" && v.kind == arrayNode && c.mode != asWritten:

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // The reading half of the fast path (fastpath.go): JSON read as
@@ -20,9 +22,11 @@ import (
 // reading, ends the read: the caller then reads the body the usual way,
 // which says what is wrong.
 
-// maxFastDepth bounds how deeply the fast path reads nested values;
-// deeper bodies take the usual path (whose limit is 10,000 levels).
-const maxFastDepth = 1000
+// maxFastDepth bounds how deeply the fast path reads nested values,
+// below encoding/json's 10,000 levels; deeper bodies take the usual path.
+// A value nested deeper than maxValueDepth is read (without checks) and
+// refused as the usual path refuses it.
+const maxFastDepth = 9000
 
 // fastReader reads one body.
 type fastReader struct {
@@ -31,28 +35,36 @@ type fastReader struct {
 	buf  []byte    // unescaped strings
 	any  *fastNode // the node that checks nothing, for the rest of a bad body
 	bad  bool      // a value failed a check, or was not compared exactly
+	// capped is true when the body has a number beyond jsonx's caps or
+	// nests deeper than maxValueDepth: it is refused as tame refuses it.
+	capped bool
 }
 
 // decodeFast reads data as one JSON value, checking it against root;
 // anything is the node that checks nothing. ok is false when data is not
 // JSON that the fast path reads as jsonx.Decode does; otherwise v is the
-// value jsonx.Decode returns, and valid whether it certainly satisfies
-// root.
-func decodeFast(data []byte, root, anything *fastNode) (v any, valid, ok bool) {
+// value jsonx.Decode returns, valid whether it certainly satisfies root,
+// and capped whether it is beyond what tame lets be validated.
+func decodeFast(data []byte, root, anything *fastNode) (v any, valid, capped, ok bool) {
 	if !utf8.Valid(data) {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	r := fastReader{data: data, any: anything}
 	r.space()
 	v, ok = r.value(root, 0)
 	if !ok {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	r.space()
 	if r.pos != len(r.data) {
-		return nil, false, false
+		return nil, false, false, false
 	}
-	return v, !r.bad, true
+	return v, !r.bad, r.capped, true
+}
+
+// cap records that the body is beyond what may be validated.
+func (r *fastReader) cap() {
+	r.bad, r.capped = true, true
 }
 
 // holds records the result of a check: a body with a value that fails
@@ -78,6 +90,9 @@ func (r *fastReader) space() {
 func (r *fastReader) value(n *fastNode, depth int) (any, bool) {
 	if r.pos >= len(r.data) || depth > maxFastDepth {
 		return nil, false
+	}
+	if depth > maxValueDepth {
+		r.cap()
 	}
 	if r.bad {
 		n = r.any
@@ -402,11 +417,13 @@ func (r *fastReader) number(n *fastNode) (any, bool) {
 	}
 	whole := true
 	end := i
+	mantissa := end - digits
 	if i < len(r.data) && r.data[i] == '.' {
 		j := r.digits(i + 1)
 		if j == i+1 {
 			return nil, false
 		}
+		mantissa += j - i - 1
 		i, whole = j, false
 	}
 	if i < len(r.data) && (r.data[i] == 'e' || r.data[i] == 'E') {
@@ -414,11 +431,20 @@ func (r *fastReader) number(n *fastNode) (any, bool) {
 		if i < len(r.data) && (r.data[i] == '+' || r.data[i] == '-') {
 			i++
 		}
+		for i < len(r.data)-1 && r.data[i] == '0' && r.data[i+1] >= '0' && r.data[i+1] <= '9' {
+			i++ // leading zeros of the exponent
+		}
 		j := r.digits(i)
 		if j == i {
 			return nil, false
 		}
+		if j-i > jsonx.MaxExponentDigits {
+			r.cap()
+		}
 		i, whole = j, false
+	}
+	if mantissa > jsonx.MaxNumberDigits {
+		r.cap()
 	}
 	r.pos = i
 	lit := r.data[start:i]

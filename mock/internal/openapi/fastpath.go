@@ -59,11 +59,15 @@ func (s *Schema) DecodeRequest(data []byte) (v any, vs []Violation, ok bool) {
 	if fp == nil {
 		return nil, nil, false
 	}
-	v, valid, ok := decodeFast(data, fp.root, fp.anything)
-	if !ok || valid {
+	v, valid, capped, ok := decodeFast(data, fp.root, fp.anything)
+	switch {
+	case !ok || valid:
 		return v, nil, ok
+	case capped:
+		_, vs := tame(v, s.comp.reach)
+		return v, vs, true
 	}
-	vs, ok = explain(fp, v, &s.comp.locations)
+	vs, ok = explain(fp, v, &s.comp.locations, s.comp.reach)
 	if !ok {
 		return nil, nil, false
 	}

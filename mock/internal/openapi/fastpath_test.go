@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
@@ -52,7 +53,7 @@ func TestDecodeRequestJSON(t *testing.T) {
 		`"\ud83c\udf35"`, `"\uD83C\uDF35"`, `"\ud800"`, `"\udc00"`, `"\ud800\ud800"`, `"\udc00\ud83c\udf35"`,
 		`"\ud800\n"`, `"\ud800x"`, `"\ud800\u0041"`, `"\ud83c"`,
 		`{"\u0061":1,"a\"b":2,"\ud83c\udf35":3,"":4}`,
-		strings.Repeat("[", 1000) + strings.Repeat("]", 1000),
+		strings.Repeat("[", maxValueDepth+1) + strings.Repeat("]", maxValueDepth+1),
 	}
 	invalid := []string{
 		``, ` `, `{`, `}`, `]`, `[1,]`, `[,1]`, `{"a":1,}`, `{,}`, `{"a" 1}`, `{"a":}`, `{a:1}`, `{'a':1}`, `{"a":1 "b":2}`,
@@ -76,10 +77,20 @@ func TestDecodeRequestJSON(t *testing.T) {
 				t.Errorf("%s: %.40q: fast %v, usual %v, want both false", version, in, fast, full)
 			}
 		}
-		// Deeper than the fast path reads, yet JSON: the usual path's.
-		deep := strings.Repeat("[", 2000) + strings.Repeat("]", 2000)
-		if fast, full := checkFast(t, s, []byte(deep)); fast || !full {
-			t.Errorf("%s: 2,000 levels: fast %v, usual %v, want false, true", version, fast, full)
+		// Deeper than a value may nest to be validated: refused by both
+		// paths, which say where; deeper than the fast path reads, by
+		// the usual path.
+		deep := strings.Repeat("[", maxValueDepth+2) + strings.Repeat("]", maxValueDepth+2)
+		if fast, full := checkFast(t, s, []byte(deep)); !fast || full {
+			t.Errorf("%s: %d levels: fast %v, usual %v, want true, false", version, maxValueDepth+2, fast, full)
+		}
+		deeper := strings.Repeat("[", maxFastDepth+2) + strings.Repeat("]", maxFastDepth+2)
+		if fast, full := checkFast(t, s, []byte(deeper)); fast || full {
+			t.Errorf("%s: %d levels: fast %v, usual %v, want false, false", version, maxFastDepth+2, fast, full)
+		}
+		vs := s.ValidateRequest(jsonxValue([]byte(deep)))
+		if want := clip.To(strings.Repeat("[0]", maxValueDepth), clip.Path) + ": nested deeper than 128 levels"; len(vs) != 1 || vs[0].String() != want {
+			t.Errorf("%s: %d levels: %v", version, maxValueDepth+2, vs)
 		}
 	}
 }
@@ -429,6 +440,8 @@ func FuzzFastPath(f *testing.F) {
 		`{"id":7,"name":"Monstera","tag":"aroid"}`, `{"id":-0,"name":"\u00e9\ud83c\udf35","name":"x"}`,
 		`{"id":1e3,"name":""}`, `[1,2.5,"x",null,true,{"a":[]}]`, `{"kind":"fern","size":3,"pots":[{"id":"0b7a3e3c-6f1a-4d3c-9d8b-2a1f0e4c5b6a"}]}`,
 		`{"next":{"next":{"value":"a"}},"value":"b"}`, `{"kind":{"a":[1.0]},"size":2,"value":"x","a.b":3}`, `"\ud800\u0041"`, "\"\x01\"", `{"a":1}{}`, `9223372036854775808`,
+		`{"id":1e100000,"name":"a"}`, `{"kind":"fern","size":1e10000000}`, `{"value":"a","x":3e70,"y":-2e-10000000}`,
+		`{"id":1e1000000000,"name":"a"}`, `{"kind":1.5e999999999,"size":-1e-999999999}`, `[` + strings.Repeat("9", 1001) + `]`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -3,12 +3,12 @@ package openapi
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/message"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
 // Formats asserted, in both dialects: int32 and int64 (whole numbers in
@@ -33,52 +33,40 @@ func registerFormats(c *jsonschema.Compiler) {
 	for _, f := range annotationFormats {
 		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(any) error { return nil }})
 	}
-	c.RegisterFormat(&jsonschema.Format{Name: "int32", Validate: intRange("int32", 32)})
-	c.RegisterFormat(&jsonschema.Format{Name: "int64", Validate: intRange("int64", 64)})
+	c.RegisterFormat(&jsonschema.Format{Name: "int32", Validate: func(v any) error { return intRange("int32", v) }})
+	c.RegisterFormat(&jsonschema.Format{Name: "int64", Validate: func(v any) error { return intRange("int64", v) }})
 }
 
-var (
-	bounds = map[int][2]*big.Int{
-		32: {big.NewInt(-1 << 31), big.NewInt(1<<31 - 1)},
-		64: {big.NewInt(-1 << 63), big.NewInt(1<<63 - 1)},
-	}
-)
+// intBounds are the least and greatest values of int32 and int64, by
+// format name.
+var intBounds = map[string][2]jsonx.Number{
+	"int32": {{Neg: true, Digits: "2147483648"}, {Digits: "2147483647"}},
+	"int64": {{Neg: true, Digits: "9223372036854775808"}, {Digits: "9223372036854775807"}},
+}
 
-// intRange checks that a number is whole and within a signed integer
-// range of the given bits. Values that are not numbers are not its
-// business.
-func intRange(name string, bits int) func(any) error {
-	lo, hi := bounds[bits][0], bounds[bits][1]
-	return func(v any) error {
-		n, ok := v.(json.Number)
-		if !ok {
-			return nil
-		}
-		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
-			// The usual case, without big numbers.
-			switch {
-			case i > hi.Int64():
-				return fmt.Errorf("%s is over the %s maximum %s", n, name, hi)
-			case i < lo.Int64():
-				return fmt.Errorf("%s is under the %s minimum %s", n, name, lo)
-			}
-			return nil
-		}
-		r, ok := new(big.Rat).SetString(string(n))
-		if !ok {
-			return nil
-		}
-		if !r.IsInt() {
-			return fmt.Errorf("%s is not a whole number, as %s requires", clip(string(n)), name)
-		}
-		switch i := r.Num(); {
-		case i.Cmp(hi) > 0:
-			return fmt.Errorf("%s is over the %s maximum %s", clip(string(n)), name, hi)
-		case i.Cmp(lo) < 0:
-			return fmt.Errorf("%s is under the %s minimum %s", clip(string(n)), name, lo)
-		}
+// intRange checks that a number is whole and within the range of format
+// name (int32 or int64), from its digits and exponent: 1e100000 is over
+// the int64 maximum without being expanded. Values that are not numbers,
+// and numbers beyond jsonx's caps (refused before formats are checked),
+// are not its business.
+func intRange(name string, v any) error {
+	n, ok := v.(json.Number)
+	if !ok {
 		return nil
 	}
+	x, err := jsonx.ReadNumber(string(n))
+	lo, hi := intBounds[name][0], intBounds[name][1]
+	switch {
+	case err != nil:
+		return nil
+	case !x.IsInt():
+		return fmt.Errorf("%s is not a whole number, as %s requires", clipped(string(n)), name)
+	case jsonx.Cmp(x, hi) > 0:
+		return fmt.Errorf("%s is over the %s maximum %s", clipped(string(n)), name, hi.Digits)
+	case jsonx.Cmp(x, lo) < 0:
+		return fmt.Errorf("%s is under the %s minimum -%s", clipped(string(n)), name, lo.Digits)
+	}
+	return nil
 }
 
 // integerLiterals is the one rule of the OAS 3.0 Schema Object that JSON
@@ -122,5 +110,5 @@ type notIntegerLiteral struct{ got string }
 func (*notIntegerLiteral) KeywordPath() []string { return []string{"type"} }
 
 func (k *notIntegerLiteral) LocalizedString(*message.Printer) string {
-	return fmt.Sprintf("expected integer, got %s (in OpenAPI 3.0 an integer is written without a fraction or exponent)", clip(k.got))
+	return fmt.Sprintf("expected integer, got %s (in OpenAPI 3.0 an integer is written without a fraction or exponent)", clipped(k.got))
 }

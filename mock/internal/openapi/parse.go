@@ -155,7 +155,7 @@ func (p *jsonParser) value(depth int) (*node, error) {
 		}
 		lit := string(p.data[start:p.pos])
 		if !jsonx.IsNumber(lit) {
-			return nil, p.fail(fmt.Sprintf("malformed number %q", clip(lit)))
+			return nil, p.fail(fmt.Sprintf("malformed number %q", clipped(lit)))
 		}
 		n.kind, n.str = numberNode, lit
 	default:

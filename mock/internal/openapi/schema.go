@@ -272,11 +272,15 @@ func (s *Schema) validate(v any, mode direction) []Violation {
 	if cs == nil {
 		return []Violation{{Reason: "the schema at " + s.Where() + " cannot be compiled"}}
 	}
-	err := cs.Validate(v)
+	tv, vs := tame(v, s.comp.reach)
+	if vs != nil {
+		return vs
+	}
+	err := cs.Validate(tv)
 	if err == nil {
 		return nil
 	}
-	out := violationsOf(err, &s.comp.locations)
+	out := violationsOf(err, &s.comp.locations, v)
 	sortViolations(out)
 	return out
 }

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -15,6 +16,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/plantmock/plantmock/internal/clip"
 )
 
 // Violation is one way a request breaks the contract: where, and why.
@@ -50,11 +53,12 @@ func (v Violation) Build(b *strings.Builder) {
 }
 
 // place is where String says the violation is.
+// The path is clipped: a property name may be as long as the body.
 func (v Violation) place() string {
 	if v.Path == "" {
 		return "body"
 	}
-	return v.Path
+	return clip.To(v.Path, clip.Path)
 }
 
 func sortViolations(vs []Violation) {
@@ -118,23 +122,20 @@ func IsJSON(mt string) bool {
 	return mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "*/*" || mt == "application/*"
 }
 
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
-	}
-	return s
-}
+// clipped is s shortened for quoting in a message.
+func clipped(s string) string { return clip.To(s, clip.Value) }
 
-// violationsOf flattens a jsonschema validation error into its leaves.
-func violationsOf(err error, locs *locationCache) []Violation {
+// violationsOf flattens a jsonschema validation error into its leaves;
+// v is the value validated, whose numbers the reasons quote as written.
+func violationsOf(err error, locs *locationCache, v any) []Violation {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return []Violation{{Reason: err.Error()}}
 	}
 	var out []Violation
-	collect(ve, &out, locs)
+	collect(ve, &out, locs, v)
 	if len(out) == 0 {
-		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: cachedLocation(ve, locs)})
+		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation), Schema: cachedLocation(ve, locs)})
 	}
 	return out
 }
@@ -215,7 +216,7 @@ func schemaLocation(schema string, k jsonschema.ErrorKind) string {
 	return b.String()
 }
 
-func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCache) {
+func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCache, v any) {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf:
 		// The alternatives' own failures would each tell a part of it.
@@ -231,7 +232,7 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
-			collect(c, out, locs)
+			collect(c, out, locs, v)
 		}
 		return
 	}
@@ -247,8 +248,71 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 		// containers without causes carry no information of their own
 	default:
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reason(ve.ErrorKind), Schema: cachedLocation(ve, locs)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation), Schema: cachedLocation(ve, locs)})
 	}
+}
+
+// reasonAt is reason(k) for the value at loc in v: a number is quoted as
+// the request wrote it (the library saw a stand-in for a far one).
+func reasonAt(k jsonschema.ErrorKind, v any, loc []string) string {
+	if n, ok := valueAt(v, loc).(json.Number); ok {
+		if r, ok := numberKindReason(k, string(n)); ok {
+			return r
+		}
+		if f, ok := k.(*kind.Format); ok && intBounds[f.Want][1].Digits != "" {
+			if err := intRange(f.Want, n); err != nil {
+				return err.Error()
+			}
+		}
+	}
+	return reason(k)
+}
+
+// valueAt returns the value at loc in v, or nil.
+func valueAt(v any, loc []string) any {
+	for _, tok := range loc {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// numberKindReason says what a numeric keyword's error means, quoting the
+// number as got; ok is false for other kinds.
+func numberKindReason(k jsonschema.ErrorKind, got string) (string, bool) {
+	what, want := numberKind(k)
+	if want == nil {
+		return "", false
+	}
+	return clipped(got) + what + ratString(want), true
+}
+
+// numberKind returns what a numeric keyword's error says between the
+// number and the keyword's value, and that value; nil for other kinds.
+func numberKind(k jsonschema.ErrorKind) (string, *big.Rat) {
+	switch k := k.(type) {
+	case *kind.Minimum:
+		return " is under the minimum ", k.Want
+	case *kind.Maximum:
+		return " is over the maximum ", k.Want
+	case *kind.ExclusiveMinimum:
+		return " is not over the exclusive minimum ", k.Want
+	case *kind.ExclusiveMaximum:
+		return " is not under the exclusive maximum ", k.Want
+	case *kind.MultipleOf:
+		return " is not a multiple of ", k.Want
+	}
+	return "", nil
 }
 
 var english = language.English
@@ -271,17 +335,22 @@ func reason(k jsonschema.ErrorKind) string {
 	case *kind.MaxLength:
 		return fmt.Sprintf("longer than the maximum length %d", k.Want)
 	case *kind.Pattern:
-		return fmt.Sprintf("%q does not match the pattern %s", clip(k.Got), k.Want)
+		return fmt.Sprintf("%q does not match the pattern %s", clipped(k.Got), k.Want)
 	case *kind.Minimum:
-		return fmt.Sprintf("%s is under the minimum %s", ratString(k.Got), ratString(k.Want))
+		r, _ := numberKindReason(k, ratString(k.Got))
+		return r
 	case *kind.Maximum:
-		return fmt.Sprintf("%s is over the maximum %s", ratString(k.Got), ratString(k.Want))
+		r, _ := numberKindReason(k, ratString(k.Got))
+		return r
 	case *kind.ExclusiveMinimum:
-		return fmt.Sprintf("%s is not over the exclusive minimum %s", ratString(k.Got), ratString(k.Want))
+		r, _ := numberKindReason(k, ratString(k.Got))
+		return r
 	case *kind.ExclusiveMaximum:
-		return fmt.Sprintf("%s is not under the exclusive maximum %s", ratString(k.Got), ratString(k.Want))
+		r, _ := numberKindReason(k, ratString(k.Got))
+		return r
 	case *kind.MultipleOf:
-		return fmt.Sprintf("%s is not a multiple of %s", ratString(k.Got), ratString(k.Want))
+		r, _ := numberKindReason(k, ratString(k.Got))
+		return r
 	case *kind.Format:
 		if k.Want == "int32" || k.Want == "int64" {
 			return k.Err.Error()
@@ -306,7 +375,7 @@ func reason(k jsonschema.ErrorKind) string {
 	case *kind.UniqueItems:
 		return fmt.Sprintf("items %d and %d are equal, but items must be unique", k.Duplicates[0], k.Duplicates[1])
 	case *kind.PropertyNames:
-		return fmt.Sprintf("property name %q is not allowed", clip(k.Property))
+		return fmt.Sprintf("property name %q is not allowed", clipped(k.Property))
 	case *kind.DependentRequired:
 		return fmt.Sprintf("with %s present, %s must be too", k.Prop, strings.Join(k.Missing, ", "))
 	case *kind.Dependency:
@@ -319,6 +388,8 @@ func reason(k jsonschema.ErrorKind) string {
 	return k.LocalizedString(message.NewPrinter(english))
 }
 
+// ratString writes a rational of the document (a bound, a multiple) as
+// a number.
 func ratString(r *big.Rat) string {
 	if r.IsInt() {
 		return r.Num().String()
