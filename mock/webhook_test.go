@@ -610,6 +610,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 	if got := sub.next(t); got.body != `{"id":1,"name":"sent"}` {
 		t.Errorf("sent: %+v", got)
 	}
+	outbound(t, s, 1) // the delivery's entry is made after the subscriber has the body
 	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}}); err != nil {
 		t.Fatal(err)
 	}
