@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -168,6 +169,22 @@ func TestGenerationClientGone(t *testing.T) {
 	want := `{"error":50000,"message":"could not generate data that matches the response schema: the value of #/components/schemas/S0 was left unmade (it ended at #/components/schemas/S31): context canceled"}`
 	if w.Code != 500 || w.Body.String() != want {
 		t.Errorf("answer %d %s\nwant   500 %s", w.Code, w.Body, want)
+	}
+}
+
+// TestGenerationBudgetWarnings: plantmock check warns, one line each,
+// about the schemas whose smallest value is over the budget.
+func TestGenerationBudgetWarnings(t *testing.T) {
+	for _, c := range overBudget {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := New(Options{Spec: []byte(c.spec)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Warnings(); !slices.Equal(got, c.warnings) {
+				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.warnings, "\n"))
+			}
+		})
 	}
 }
 

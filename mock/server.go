@@ -7,13 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
@@ -138,6 +141,7 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
+	doc.Warnings = append(doc.Warnings, gen.Oversized(answerSchemas(doc), gen.Budget{})...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}
@@ -161,6 +165,28 @@ func (s *Server) build(opts Options) (*served, error) {
 		return nil, &ScenarioError{Err: err}
 	}
 	return sv, nil
+}
+
+// answerSchemas returns the schemas answers are generated from: the
+// component schemas, by name, and those of the operations' responses.
+func answerSchemas(doc *openapi.Document) []*openapi.Schema {
+	var out []*openapi.Schema
+	for _, name := range slices.Sorted(maps.Keys(doc.Schemas)) {
+		out = append(out, doc.Schemas[name])
+	}
+	for _, op := range doc.Operations {
+		for _, r := range op.Responses {
+			for _, m := range r.Content {
+				out = append(out, m.Schema)
+			}
+		}
+		if op.Default != nil {
+			for _, m := range op.Default.Content {
+				out = append(out, m.Schema)
+			}
+		}
+	}
+	return out
 }
 
 // orDefault returns v, or def when v is not above zero.
