@@ -55,7 +55,7 @@ func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem
 	if schema == nil || x.kind == media.Binary {
 		return media.Sample(x.ct, schema), nil
 	}
-	v, p := generateValue(x.budget(), schema, x.fake(s))
+	v, p := generateValue(x.budget(s), schema, x.fake(s))
 	if p != nil {
 		return nil, p
 	}

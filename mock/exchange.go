@@ -59,7 +59,8 @@ type exchange struct {
 	violations []Violation
 
 	faker     *gofakeit.Faker // made on first use, see fake
-	meter     *gen.Meter      // the answer's generation budget, made on first use, see budget
+	meter     gen.Meter       // the answer's generation budget, made on first use, see budget
+	metered   bool            // meter is made
 	recorded  bool            // the journal has the exchange
 	journaled uint64          // the Seq of the entry its create wrote (see storeCreate); 0 for none
 }
@@ -124,17 +125,18 @@ func (x *exchange) fake(s *Server) *gofakeit.Faker {
 // budget returns the generation budget of this exchange's answer, making
 // it on first use: every value generated for the answer spends from it,
 // and it ends generation when the client goes.
-func (x *exchange) budget() *gen.Meter {
-	if x.meter == nil {
-		x.meter = gen.NewMeter(x.r.Context(), gen.Budget{})
+func (x *exchange) budget(s *Server) *gen.Meter {
+	if !x.metered {
+		x.meter, x.metered = gen.NewMeter(x.r.Context(), s.budget), true
+		x.meter.Refuse(x.sv.over)
 	}
-	return x.meter
+	return &x.meter
 }
 
 // overBudget returns the problem of an answer whose generation ran out of
 // its budget, or nil.
 func (x *exchange) overBudget() *problem {
-	if x.meter == nil || x.meter.Err() == nil {
+	if !x.metered || x.meter.Err() == nil {
 		return nil
 	}
 	return notGenerated(x.meter.Err())

@@ -43,7 +43,8 @@ type Server struct {
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
 	recording *recording // Options.Record; nil when nothing is recorded
 	shutdown  time.Duration
-	timeouts  timeouts // a connection's, in Serve
+	timeouts  timeouts   // a connection's, in Serve
+	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
 	store      store.Store       // every session's resources
@@ -141,7 +142,8 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	doc.Warnings = append(doc.Warnings, gen.Oversized(answerSchemas(doc), gen.Budget{})...)
+	oversized, over := gen.Oversized(answerSchemas(doc), gen.Budget{})
+	doc.Warnings = append(doc.Warnings, oversized...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}
@@ -150,7 +152,7 @@ func (s *Server) build(opts Options) (*served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, log: s.log}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, log: s.log, over: over}
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

@@ -66,13 +66,19 @@ type Meter struct {
 	bytes    int64
 	deadline time.Time
 	root     *openapi.Schema // the schema of the value being made
+	over     Over            // schemas known to be over the budget
 	err      error
 }
 
+// Refuse makes m refuse at once, before making anything, the values of
+// the schemas of over (see Oversized).
+func (m *Meter) Refuse(over Over) { m.over = over }
+
 // NewMeter returns a Meter for one answer with budget b, bound to ctx.
-// Its time counts from now.
-func NewMeter(ctx context.Context, b Budget) *Meter {
-	m := &Meter{}
+// Its time counts from now. It is a value, to be kept where the answer's
+// other state is (an exchange), and used through its address.
+func NewMeter(ctx context.Context, b Budget) Meter {
+	var m Meter
 	m.init(ctx, b)
 	return m
 }

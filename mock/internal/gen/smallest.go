@@ -48,12 +48,15 @@ func mulSat(a, n int64) int64 {
 // are in pointer order. A schema that requires itself with no way out,
 // of no finite size, is not named here: the loader's caveats say so.
 //
+// It also returns every schema reached whose smallest value is over b,
+// those of no finite size included, for Meter.Refuse.
+//
 // Sizes are worked out bottom-up over the schemas reached, each once a
 // round, with saturating sums, until none changes (a cycle with a way
 // out takes a few rounds). GitHub's REST description reaches 36,153
 // schemas and takes two rounds: 17-65 ms on a busy 2-core machine, where
 // loading it took 3-6 s.
-func Oversized(roots []*openapi.Schema, b Budget) []string {
+func Oversized(roots []*openapi.Schema, b Budget) ([]string, Over) {
 	b = b.orDefaults()
 	var graph []*openapi.Schema // children before parents
 	seen := map[*openapi.Schema]bool{}
@@ -82,9 +85,20 @@ func Oversized(roots []*openapi.Schema, b Budget) []string {
 		}
 	}
 	var lines []string
+	var over Over
 	for _, s := range graph {
 		z := est[s]
-		if !z.over(b) || z == (size{unbounded, unbounded}) {
+		if !z.over(b) {
+			continue
+		}
+		if over == nil {
+			over = Over{}
+		}
+		over[s] = Bytes
+		if z.nodes > int64(b.Nodes) {
+			over[s] = Nodes
+		}
+		if z == (size{unbounded, unbounded}) {
 			continue
 		}
 		crossed := true
@@ -98,8 +112,12 @@ func Oversized(roots []*openapi.Schema, b Budget) []string {
 		}
 	}
 	slices.Sort(lines)
-	return lines
+	return lines, over
 }
+
+// Over holds schemas whose smallest value is over a budget, with the part
+// of it that value exceeds.
+type Over map[*openapi.Schema]Kind
 
 // why says why s's smallest value z is over budget b.
 func why(s *openapi.Schema, z size, b Budget) string {
