@@ -75,8 +75,7 @@ type Meter struct {
 func (m *Meter) Refuse(over Over) { m.over = over }
 
 // NewMeter returns a Meter for one answer with budget b, bound to ctx.
-// Its time counts from now. It is a value, to be kept where the answer's
-// other state is (an exchange), and used through its address.
+// Its time counts from now.
 func NewMeter(ctx context.Context, b Budget) Meter {
 	var m Meter
 	m.init(ctx, b)
