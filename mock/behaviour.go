@@ -134,7 +134,7 @@ func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
 	if x.proven() || x.schema() == nil {
 		return obj
 	}
-	return complete(obj, x.schema(), x.fake(s))
+	return complete(obj, x.schema(), x.fake(s), x.budget(s))
 }
 
 // list answers with the collection's resources, oldest first, honouring a
@@ -184,8 +184,11 @@ func (s *Server) list(x *exchange) *problem {
 		items = append(items, v)
 	}
 	if schema.MinItems != nil && int64(len(items)) < *schema.MinItems {
+		if err := x.budget(s).Need(schema, *schema.MinItems-int64(len(items))); err != nil {
+			return notGenerated(err)
+		}
 		for int64(len(items)) < *schema.MinItems {
-			v, p := generateValue(schema.Items, x.fake(s))
+			v, p := generateValue(x.budget(s), schema.Items, x.fake(s))
 			if p != nil {
 				return p
 			}
@@ -260,7 +263,7 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 		// Nothing says what an item holds: its identifier, if any.
 		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
 	}
-	v, p := generateValue(c.item, x.fake(s))
+	v, p := generateValue(x.budget(s), c.item, x.fake(s))
 	if p != nil {
 		return nil, p
 	}

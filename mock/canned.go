@@ -55,7 +55,7 @@ func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem
 	if schema == nil || x.kind == media.Binary {
 		return media.Sample(x.ct, schema), nil
 	}
-	v, p := generateValue(schema, x.fake(s))
+	v, p := generateValue(x.budget(s), schema, x.fake(s))
 	if p != nil {
 		return nil, p
 	}
@@ -92,14 +92,25 @@ func isString(v any) bool {
 	return ok
 }
 
-// generateValue makes up a value that matches schema, trying a few times.
-func generateValue(schema *openapi.Schema, faker *gofakeit.Faker) (any, *problem) {
+// generateValue makes up a value that matches schema, trying a few times,
+// within budget m.
+func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker) (any, *problem) {
 	var vs []openapi.Violation
 	for try := 0; try < 3; try++ {
-		v := gen.Value(schema, faker)
+		v, err := gen.Within(m, schema, faker)
+		if err != nil {
+			return nil, notGenerated(err)
+		}
 		if vs = schema.Validate(v); len(vs) == 0 {
 			return v, nil
 		}
 	}
-	return nil, internal("could not generate data that matches the response schema: %s", vs[0])
+	return nil, notGenerated(vs[0])
+}
+
+// notGenerated is the problem of an answer whose data could not be
+// generated: why is a violation of the last try, or the budget that
+// ran out (gen.ExceededError).
+func notGenerated(why any) *problem {
+	return internal("could not generate data that matches the response schema: %s", why)
 }

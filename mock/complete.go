@@ -16,19 +16,23 @@ const maxCompleteDepth = 32
 // values of the wrong shape are replaced. The completed resource is what
 // is stored, so that later reads answer the same. A resource that already
 // fits is returned as it is.
-func complete(obj map[string]any, answer *openapi.Schema, f *gofakeit.Faker) map[string]any {
+//
+// Values are made within budget m; once it has run out the resource is
+// returned as it is, and m's Err says why.
+func complete(obj map[string]any, answer *openapi.Schema, f *gofakeit.Faker, m *gen.Meter) map[string]any {
 	if answer == nil || len(answer.Validate(project(obj, answer))) == 0 {
 		return obj
 	}
-	fill(obj, answer, f, 0)
-	if len(answer.Validate(project(obj, answer))) == 0 {
+	fill(obj, answer, f, m, 0)
+	if m.Err() != nil || len(answer.Validate(project(obj, answer))) == 0 {
 		return obj
 	}
 	// The answer schema is not one fill can follow (an anyOf of objects,
 	// say): start from a made-up answer and keep each of the request's
 	// properties that it can take.
-	g, ok := gen.Value(answer, f).(map[string]any)
-	if !ok || len(answer.Validate(g)) > 0 {
+	made, err := gen.Within(m, answer, f)
+	g, ok := made.(map[string]any)
+	if err != nil || !ok || len(answer.Validate(g)) > 0 {
 		return obj
 	}
 	for k, v := range obj {
@@ -47,8 +51,8 @@ func complete(obj map[string]any, answer *openapi.Schema, f *gofakeit.Faker) map
 
 // fill completes v in place where it can (objects and arrays) and returns
 // what should stand in its place.
-func fill(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
-	if s == nil || depth > maxCompleteDepth {
+func fill(v any, s *openapi.Schema, f *gofakeit.Faker, m *gen.Meter, depth int) any {
+	if s == nil || depth > maxCompleteDepth || m.Err() != nil {
 		return v
 	}
 	switch x := v.(type) {
@@ -60,9 +64,9 @@ func fill(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
 			pv, ok := x[p.Name]
 			switch {
 			case !ok && s.Requires(p.Name):
-				x[p.Name] = gen.Value(p.Schema, f)
+				x[p.Name], _ = gen.Within(m, p.Schema, f)
 			case ok && p.Schema != nil && len(p.Schema.Validate(pv)) > 0:
-				x[p.Name] = fill(pv, p.Schema, f, depth+1)
+				x[p.Name] = fill(pv, p.Schema, f, m, depth+1)
 			}
 		}
 		return x
@@ -72,13 +76,14 @@ func fill(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
 		}
 		for i, e := range x {
 			if len(s.Items.Validate(e)) > 0 {
-				x[i] = fill(e, s.Items, f, depth+1)
+				x[i] = fill(e, s.Items, f, m, depth+1)
 			}
 		}
 		return x
 	}
 	if len(s.Validate(v)) > 0 {
-		return gen.Value(s, f)
+		made, _ := gen.Within(m, s, f)
+		return made
 	}
 	return v
 }

@@ -3,6 +3,7 @@ package mock
 import (
 	"log/slog"
 
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -19,6 +20,9 @@ type served struct {
 	hooks         hookSet
 	secrets       *secrets     // where requests carry credentials, masked in the journal
 	log           *slog.Logger // start-up warnings while it is made
+	// over holds the schemas whose smallest value is over the generation
+	// budget: answers that need one are refused before anything is made.
+	over gen.Over
 }
 
 // served returns what the mock serves now.

@@ -7,13 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
@@ -42,7 +45,8 @@ type Server struct {
 	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
 	recording *recording // Options.Record; nil when nothing is recorded
 	shutdown  time.Duration
-	timeouts  timeouts // a connection's, in Serve
+	timeouts  timeouts   // a connection's, in Serve
+	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
 	store      store.Store       // every session's resources
@@ -148,6 +152,8 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
+	oversized, over := gen.Oversized(answerSchemas(doc), gen.Budget{})
+	doc.Warnings = append(doc.Warnings, oversized...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}
@@ -156,7 +162,7 @@ func (s *Server) build(opts Options) (*served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: newSecrets(doc), log: s.log}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: newSecrets(doc), log: s.log, over: over}
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
@@ -171,6 +177,28 @@ func (s *Server) build(opts Options) (*served, error) {
 		return nil, &ScenarioError{Err: err}
 	}
 	return sv, nil
+}
+
+// answerSchemas returns the schemas answers are generated from: the
+// component schemas, by name, and those of the operations' responses.
+func answerSchemas(doc *openapi.Document) []*openapi.Schema {
+	var out []*openapi.Schema
+	for _, name := range slices.Sorted(maps.Keys(doc.Schemas)) {
+		out = append(out, doc.Schemas[name])
+	}
+	for _, op := range doc.Operations {
+		for _, r := range op.Responses {
+			for _, m := range r.Content {
+				out = append(out, m.Schema)
+			}
+		}
+		if op.Default != nil {
+			for _, m := range op.Default.Content {
+				out = append(out, m.Schema)
+			}
+		}
+	}
+	return out
 }
 
 // orDefault returns v, or def when v is not above zero.

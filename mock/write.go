@@ -19,6 +19,9 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 	if x.offer == nil {
 		return nil, nil
 	}
+	if p := x.overBudget(); p != nil {
+		return nil, p // completing it ran out of budget
+	}
 	schema := x.schema()
 	if x.proven() {
 		// Written on the stack (while it fits), then copied out at the

@@ -297,6 +297,32 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckGenerationBudget: check warns, one line each, about the
+// schemas no answer can be made of within the generation budget; it does
+// not refuse the document.
+func TestCheckGenerationBudget(t *testing.T) {
+	var spec strings.Builder
+	spec.WriteString("openapi: 3.1.0\ninfo: {title: Budget, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n")
+	for i := range 40 {
+		fmt.Fprintf(&spec, "    S%d: {type: object, required: [a, b], properties: {a: {$ref: '#/components/schemas/S%[2]d'}, b: {$ref: '#/components/schemas/S%[2]d'}}}\n", i, i+1)
+	}
+	spec.WriteString("    S40: {type: string}\n    Blob: {type: string, minLength: 1000000000}\n")
+	file := filepath.Join(t.TempDir(), "budget.yaml")
+	if err := os.WriteFile(file, []byte(spec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(plantmockBinary(t), "check", "--spec", file)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	want := "plantmock: Budget 1 and scenarios (none) are fine\n" +
+		"plantmock: caveat: #/components/schemas/Blob: minLength 1000000000 is over the 8388608 bytes of strings an answer may have: answers that need it are refused\n" +
+		"plantmock: caveat: #/components/schemas/S24: its required properties and items make its smallest value 131071 values, over the 100000 an answer may have: answers that need it are refused\n"
+	if err != nil || stdout.String() != want || stderr.Len() != 0 {
+		t.Errorf("check: %v, stderr %q, stdout:\n%s\nwant:\n%s", err, stderr.String(), stdout.String(), want)
+	}
+}
+
 func get(t *testing.T, url string, header ...string) (int, http.Header, string) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)

@@ -49,7 +49,7 @@ func (g *gen) array(w want, name string, depth int) []any {
 	}
 	var wanted int64 // items that contains schemas want
 	for _, c := range contains {
-		wanted += c.min
+		wanted = addSat(wanted, c.min)
 	}
 	counts := w.itemCounts()
 	lo = max(counts.min, wanted)
@@ -75,6 +75,9 @@ func (g *gen) array(w want, name string, depth int) []any {
 	n := int(lo)
 	if hi > lo {
 		n = g.f.Number(int(lo), int(hi))
+	}
+	if g.m.Need(w.s, int64(n)) != nil {
+		return nil // more items than the budget has values: dropped
 	}
 	serves := places(contains, prefix, n)
 	out := make([]any, 0, n)

@@ -11,6 +11,7 @@
 package gen
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 
@@ -54,17 +55,51 @@ const maxChecks = 256
 
 // Value returns a value for schema s. Examples, consts and enums are used
 // where the schema has them; otherwise the value is made up from the type,
-// format, bounds and the property name.
+// format, bounds and the property name. It is made within the default
+// Budget: where that runs out, Value returns nil.
 func Value(s *openapi.Schema, f *gofakeit.Faker) any {
 	g := gen{f: f, checks: maxChecks}
-	v, _ := g.value(one(s), "", 0)
+	g.m.init(context.Background(), Budget{})
+	v, _ := g.run(s)
 	return v
 }
 
-// gen is one generation: its faker and the checks it has left.
+// Within returns a value for schema s, like Value, spending from m. It
+// returns m's error (an *ExceededError) when m ran out or its context
+// was done before the value was made: nothing more is made then, and
+// the value is to be dropped.
+func Within(m *Meter, s *openapi.Schema, f *gofakeit.Faker) (any, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	g := gen{f: f, checks: maxChecks, m: *m}
+	v, err := g.run(s)
+	*m = g.m
+	return v, err
+}
+
+// run makes the value of s.
+func (g *gen) run(s *openapi.Schema) (any, error) {
+	g.m.root = s
+	if k, ok := g.m.over[s]; ok {
+		g.m.exceed(s, k) // its smallest value is over the budget: nothing to try
+		return nil, g.m.err
+	}
+	v, _ := g.value(one(s), "", 0)
+	if g.m.err != nil {
+		return nil, g.m.err
+	}
+	return v, nil
+}
+
+// gen is one generation: its faker, the checks it has left, and the
+// budget it spends (a copy of the Meter, held here so that it stays on
+// the stack: through a pointer it cost Value an allocation of 112
+// bytes).
 type gen struct {
 	f      *gofakeit.Faker
 	checks int
+	m      Meter
 }
 
 // value returns a value for w, and whether it is sure to satisfy w (false
@@ -75,7 +110,7 @@ type gen struct {
 // the address of a local passed down a recursion would move it to the
 // heap.
 func (g *gen) value(w want, name string, depth int) (any, bool) {
-	if depth >= hardDepth {
+	if !g.m.node(w.s) || depth >= hardDepth {
 		return nil, false
 	}
 	if w.s == nil && len(w.more) == 0 && len(w.none) == 0 {
@@ -130,8 +165,8 @@ func (g *gen) fits(w *want, v any) bool {
 // breaks (none for a schema it matches and must not). It reports true
 // once the checks are used up.
 func (g *gen) check(w *want, v any) (bool, []openapi.Violation) {
-	if g.checks <= 0 {
-		return true, nil
+	if g.checks <= 0 || g.m.err != nil {
+		return true, nil // nothing left to check with, or the value is dropped
 	}
 	g.checks--
 	if w.s != nil {
@@ -301,7 +336,12 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	case tFraction:
 		return g.number(w, fa)
 	}
-	return g.str(w, fa, name, try)
+	if !g.m.afford(w.s, fa.lengths.min) {
+		return "" // too long to make: dropped
+	}
+	v := g.str(w, fa, name, try)
+	g.m.spend(w.s, int64(len(v)))
+	return v
 }
 
 // example returns the example of w's schema when it has one that

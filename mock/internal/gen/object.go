@@ -216,6 +216,9 @@ func (g *gen) plan(w *want, depth int) []entry {
 			}
 		}
 	}
+	if int64(len(es)) < counts.min && g.m.Need(w.s, counts.min-int64(len(es))) != nil {
+		return es // more properties than the budget has values: dropped
+	}
 	for try := 0; int64(len(es)) < counts.min && try < 4*int(counts.min); try++ {
 		name := g.propertyName(w, try)
 		if name == "" || find(es, name) >= 0 {
