@@ -25,7 +25,7 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 			if p.Schema != nil && (p.Schema.WriteOnly || impossible(p.Schema)) {
 				continue
 			}
-			if depth >= maxDepth && !s.Requires(p.Name) {
+			if (depth >= maxDepth || g.m.lean()) && !s.Requires(p.Name) {
 				continue
 			}
 			v, ok := g.value(one(p.Schema), p.Name, depth+1)
@@ -42,6 +42,9 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 		if e.isFixed {
 			out[e.name] = e.v
 			continue
+		}
+		if !e.required && g.m.lean() {
+			continue // past a share of the budget, only what is required
 		}
 		if v, ok := g.value(e.w, e.name, depth+1); ok || e.required {
 			out[e.name] = v // an optional property without a good value is left out
