@@ -173,12 +173,6 @@ func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
 		return true
 	}
-	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
-	if hs := r.Header.Get("Access-Control-Request-Headers"); hs != "" {
-		h.Set("Access-Control-Allow-Headers", hs)
-	}
-	h.Set("Access-Control-Max-Age", "600")
-	h.Add("Vary", "Access-Control-Request-Method, Access-Control-Request-Headers")
-	w.WriteHeader(http.StatusNoContent)
+	answerPreflight(w, r, "GET, POST, PUT, DELETE")
 	return false
 }
