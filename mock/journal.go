@@ -182,6 +182,7 @@ type journal struct {
 	maxBytes int64
 	mu       sync.Mutex // guards es, start, bytes and seq
 	es       []Entry    // the kept entries are es[start:], oldest first
+	ws       []int      // ws[i] is the entrySize of es[i], weighed once
 	start    int
 	bytes    int64 // the entrySize of the kept entries
 	seq      uint64
@@ -205,10 +206,11 @@ func (j *journal) add(e *Entry) {
 	defer j.mu.Unlock()
 	j.seq++
 	e.Seq = j.seq
-	j.es = append(j.es, *e)
-	j.bytes += int64(entrySize(e))
+	w := entrySize(e)
+	j.es, j.ws = append(j.es, *e), append(j.ws, w)
+	j.bytes += int64(w)
 	for n := len(j.es) - j.start; n > 1 && (n > j.size || j.maxBytes > 0 && j.bytes > j.maxBytes); n-- {
-		j.bytes -= int64(entrySize(&j.es[j.start]))
+		j.bytes -= int64(j.ws[j.start])
 		j.es[j.start] = Entry{}
 		j.start++
 	}
@@ -216,8 +218,9 @@ func (j *journal) add(e *Entry) {
 		// Half the slice is dropped entries: move the kept ones down, so
 		// that appends reuse the room.
 		n := copy(j.es, j.es[j.start:])
+		copy(j.ws, j.ws[j.start:])
 		clear(j.es[n:])
-		j.es, j.start = j.es[:n], 0
+		j.es, j.ws, j.start = j.es[:n], j.ws[:n], 0
 	}
 }
 
@@ -283,7 +286,7 @@ func clipEntry(e *Entry, bodyLen, responseLen int) {
 	if responseLen > len(e.Response) {
 		c.Response = responseLen
 	}
-	if size := headerSize(e.Header); size > maxJournalHeaders || longValue(e.Header) {
+	if size, long := headerStats(e.Header); size > maxJournalHeaders || long {
 		c.Headers, e.Header = size, clipHeaders(e.Header)
 	}
 	if c != (Clipped{}) {
@@ -292,17 +295,16 @@ func clipEntry(e *Entry, bodyLen, responseLen int) {
 	}
 }
 
-// longValue reports whether a header's value is over
-// maxJournalHeaderValue.
-func longValue(h http.Header) bool {
-	for _, vs := range h {
+// headerStats returns headerSize(h), and whether a header's value is
+// over maxJournalHeaderValue, in one pass over h.
+func headerStats(h http.Header) (size int, long bool) {
+	for name, vs := range h {
 		for _, v := range vs {
-			if len(v) > maxJournalHeaderValue {
-				return true
-			}
+			size += len(name) + len(v) + 4
+			long = long || len(v) > maxJournalHeaderValue
 		}
 	}
-	return false
+	return size, long
 }
 
 // clipHeaders returns h with each value cut to maxJournalHeaderValue and,
@@ -341,7 +343,7 @@ func (j *journal) reset() {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.es, j.start, j.bytes, j.seq = nil, 0, 0, 0
+	j.es, j.ws, j.start, j.bytes, j.seq = nil, nil, 0, 0, 0
 }
 
 // record adds the exchange to its session's journal and the contract

@@ -102,17 +102,24 @@ func maskSetCookie(v string) string {
 // the query. Cookies are masked whole (every cookie of a Cookie header),
 // so API keys in cookies need no name here.
 type secrets struct {
-	headers map[string]func(string) string // by canonical name: how a value is masked
-	query   []string                       // API-key query parameters
+	headers []secretHeader // by canonical name
+	query   []string       // API-key query parameters
+}
+
+// secretHeader is a header that carries credentials, and how its value
+// is masked.
+type secretHeader struct {
+	name string
+	mask func(string) string
 }
 
 // newSecrets returns where the requests to doc carry credentials.
 func newSecrets(doc *openapi.Document) *secrets {
-	sec := &secrets{headers: map[string]func(string) string{
-		"Authorization":       maskAuthorization,
-		"Proxy-Authorization": maskAuthorization,
-		"Cookie":              maskCookies,
-		"Set-Cookie":          maskSetCookie,
+	sec := &secrets{headers: []secretHeader{
+		{"Authorization", maskAuthorization},
+		{"Proxy-Authorization", maskAuthorization},
+		{"Cookie", maskCookies},
+		{"Set-Cookie", maskSetCookie},
 	}}
 	for _, sch := range doc.SecuritySchemes {
 		if sch.Type != "apiKey" || sch.Param == "" {
@@ -121,8 +128,8 @@ func newSecrets(doc *openapi.Document) *secrets {
 		switch sch.In {
 		case "header":
 			name := http.CanonicalHeaderKey(sch.Param)
-			if _, ok := sec.headers[name]; !ok {
-				sec.headers[name] = maskCredential
+			if !slices.ContainsFunc(sec.headers, func(h secretHeader) bool { return h.name == name }) {
+				sec.headers = append(sec.headers, secretHeader{name, maskCredential})
 			}
 		case "query":
 			if !slices.Contains(sec.query, sch.Param) {
@@ -143,9 +150,12 @@ func (sec *secrets) mask(e *Entry) {
 		e.Query = sec.maskQuery(e.Query)
 	}
 	copied := false
-	for name, vs := range e.Header {
-		m := sec.headers[name]
-		if m == nil {
+	// The few credential headers are looked up: on a create's handful of
+	// headers, that costs less than a pass over them (map iteration).
+	for _, sh := range sec.headers {
+		name, m := sh.name, sh.mask
+		vs, ok := e.Header[name]
+		if !ok {
 			continue
 		}
 		if !copied {
