@@ -188,7 +188,7 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 		}
 	}
 	for i, h := range hooks {
-		s.sendTo(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: bodies[i]})
+		s.sendTo(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: bodies[i], via: localAddr(r.Context())})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusAccepted)

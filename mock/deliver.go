@@ -37,6 +37,7 @@ type delivery struct {
 	token   string
 	body    any // nil: no body
 	trigger uint64
+	via     net.Addr // the listener the request that sent it came in on; nil when unknown
 	delay   time.Duration
 	refused string // why it is not sent (a URL the allow list refuses)
 }
@@ -83,8 +84,8 @@ func newDeliveries(s *Server, opts Options) *deliveries {
 	// is made to: never one of the mock's listeners, and loopback,
 	// link-local and metadata addresses only as the allow list says,
 	// whatever name led there.
-	d.dial = &guardedDialer{resolve: net.DefaultResolver, refuse: func(ap netip.AddrPort) error {
-		if err := s.listeners.check(ap); err != nil {
+	d.dial = &guardedDialer{resolve: net.DefaultResolver, refuse: func(ctx context.Context, ap netip.AddrPort) error {
+		if err := s.listeners.check(ap, arrivedOn(ctx)); err != nil {
 			return err
 		}
 		return s.served().hooks.allow.address(ap)
@@ -185,6 +186,11 @@ func (d *deliveries) attempt(dv *delivery, n int, body []byte, ct string, header
 	op := dv.hook.Op
 	ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
 	defer cancel()
+	if dv.via != nil {
+		// The dial check refuses the listener the triggering request came
+		// in on (see arrivedOn), as it refuses Serve's.
+		ctx = context.WithValue(ctx, http.LocalAddrContextKey, dv.via)
+	}
 	req, err := http.NewRequestWithContext(ctx, op.Method, dv.url, bytes.NewReader(body))
 	if err != nil {
 		d.note(dv, n, nil, "the request could not be made: "+err.Error())

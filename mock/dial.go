@@ -23,8 +23,8 @@ type resolver interface {
 // socket is about to connect to, so that no name and no redirect can
 // lead a call anywhere the check has not seen.
 type guardedDialer struct {
-	resolve resolver                   // net.DefaultResolver; tests give their own
-	refuse  func(netip.AddrPort) error // why a connection to an address may not be made
+	resolve resolver                                    // net.DefaultResolver; tests give their own
+	refuse  func(context.Context, netip.AddrPort) error // why a connection to an address may not be made, for the call of ctx
 }
 
 // DialContext connects to addr (host:port) over network, as
@@ -49,12 +49,12 @@ func (g *guardedDialer) DialContext(ctx context.Context, network, addr string) (
 	d := net.Dialer{
 		Timeout:   30 * time.Second,
 		KeepAlive: 30 * time.Second,
-		ControlContext: func(_ context.Context, _, address string, _ syscall.RawConn) error {
+		ControlContext: func(ctx context.Context, _, address string, _ syscall.RawConn) error {
 			ap, err := netip.ParseAddrPort(address)
 			if err != nil {
 				return fmt.Errorf("connecting to %q: %w", address, err)
 			}
-			return g.refuse(ap)
+			return g.refuse(ctx, ap)
 		},
 	}
 	var first error

@@ -1,7 +1,9 @@
 package mock
 
 import (
+	"context"
 	"net"
+	"net/http"
 	"net/netip"
 	"slices"
 	"sync"
@@ -43,18 +45,44 @@ func (ls *listeners) add(ln net.Listener, admin bool) (remove func()) {
 	}
 }
 
+// localAddr returns the local address net/http put in a request's
+// context, or nil.
+func localAddr(ctx context.Context) net.Addr {
+	a, _ := ctx.Value(http.LocalAddrContextKey).(net.Addr)
+	return a
+}
+
+// arrivedOn returns the address of the listener a request came in on, as
+// net/http puts it in the request's context (http.LocalAddrContextKey),
+// or the zero AddrPort. The context of an outbound call carries that of
+// the request that caused it.
+func arrivedOn(ctx context.Context) netip.AddrPort {
+	a, _ := ctx.Value(http.LocalAddrContextKey).(*net.TCPAddr)
+	if a == nil {
+		return netip.AddrPort{}
+	}
+	ap := a.AddrPort()
+	return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
+}
+
 // check returns why an outbound connection to ap would reach one of the
-// Server's listeners, or nil. An address is taken to be a listener's
+// Server's listeners, or nil. via, when valid, is the address the request
+// that caused the call came in on: a listener of the mock's too, though
+// it may not be one of Serve's (httptest, mocktest, a server of the
+// caller's own). An address is taken to be a listener's
 // when it has the listener's port and is the listener's address, a
 // loopback or unspecified address, or (for a listener on 0.0.0.0 or ::)
 // any address of this machine. That may refuse another service that
 // shares a port with the mock on another local address; it never lets
 // one of the mock's own through.
-func (ls *listeners) check(ap netip.AddrPort) error {
+func (ls *listeners) check(ap, via netip.AddrPort) error {
 	ip := ap.Addr().Unmap().WithZone("")
 	ls.mu.Lock()
 	list := slices.Clone(ls.list)
 	ls.mu.Unlock()
+	if via.IsValid() {
+		list = append(list, listener{addr: via})
+	}
 	for _, l := range list {
 		if l.addr.Port() != ap.Port() {
 			continue

@@ -195,22 +195,53 @@ func TestListenersCheck(t *testing.T) {
 				own = append(own, local.String())
 			}
 			for _, a := range own {
-				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port)); err == nil {
+				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err == nil {
 					t.Errorf("%s port %d: not refused", a, port)
 				}
 			}
 			for _, a := range c.others {
-				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port)); err != nil {
+				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err != nil {
 					t.Errorf("%s port %d: %v", a, port, err)
 				}
 			}
-			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port+1)); err != nil {
+			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port+1), netip.AddrPort{}); err != nil {
 				t.Errorf("another port: %v", err)
 			}
 			remove()
-			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port)); err != nil {
+			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port), netip.AddrPort{}); err != nil {
 				t.Errorf("once it is no longer served: %v", err)
 			}
 		})
+	}
+}
+
+// TestCallbackToHandlerAddress: a mock that is only a handler, served by
+// a server of the caller's (httptest here, as mocktest does), knows its
+// address from the requests it answers: a callback to it is refused too.
+func TestCallbackToHandlerAddress(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), WebhookBackoff: time.Nanosecond,
+		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
+	reset := ts.URL + "/__admin/reset"
+	anyAddr := "0.0.0.0:" + strings.Split(hostPort(ts.URL), ":")[1]
+	audit := "http://" + anyAddr + "/__admin/reset"
+	st, body := request(t, "POST", ts.URL+"/plants", `{"id":2,"name":"also kept","callbackUrl":"`+reset+`"}`, "X-Audit-Url", audit)
+	expect(t, "create with callbacks to the mock itself", st, body, 201, `{"id":2,"name":"also kept"}`)
+	got := map[string]Entry{}
+	for _, e := range outbound(t, s, 2) {
+		got[e.Operation] = e
+	}
+	why := " is the mock's own listener (" + hostPort(ts.URL) + "): nothing the mock sends goes there"
+	for op, want := range map[string]struct{ url, err string }{
+		"callback onPlant": {reset + "?plant=2", "refused: address " + hostPort(ts.URL) + why},
+		"callback onAudit": {audit, "refused: address " + anyAddr + why},
+	} {
+		if e := got[op]; e.URL != want.url || e.Error != want.err || e.Attempt != 1 || e.Status != 0 {
+			t.Errorf("%s: URL %q, error %q, attempt %d, status %d\nwant URL %q, error %q, attempt 1, status 0",
+				op, e.URL, e.Error, e.Attempt, e.Status, want.url, want.err)
+		}
+	}
+	s.deliveries.close(context.Background())
+	if n := stored(s, "/plants"); n != 2 {
+		t.Errorf("%d plants stored after the callbacks, want 2: the store was reset", n)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httputil"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"time"
@@ -133,7 +134,9 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 // loop. Redirects are not followed: the reverse proxy passes them to the
 // client as the upstream sent them.
 func (s *Server) upstreamTransport() *http.Transport {
-	dial := &guardedDialer{resolve: net.DefaultResolver, refuse: s.listeners.check}
+	dial := &guardedDialer{resolve: net.DefaultResolver, refuse: func(ctx context.Context, ap netip.AddrPort) error {
+		return s.listeners.check(ap, arrivedOn(ctx)) // a forwarded request's context is the client's
+	}}
 	return &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
 		DialContext:           dial.DialContext,

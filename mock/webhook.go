@@ -219,7 +219,7 @@ func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, 
 	if !ok {
 		return
 	}
-	s.sendTo(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: body, trigger: trigger, delay: delay})
+	s.sendTo(&delivery{sess: ss, hook: h, url: sub.URL, token: sub.Token, body: body, trigger: trigger, delay: delay, via: localAddr(ctx)})
 }
 
 // sendTo queues a webhook's delivery to its subscriber if the allow list
@@ -247,7 +247,7 @@ func (s *Server) checkSubscriber(raw string) error {
 // sendCallback sends one of an operation's callbacks, to the URL its
 // expression gives, if the allow list lets it.
 func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook, trigger uint64) {
-	dv := &delivery{sess: x.sess, hook: h, trigger: trigger}
+	dv := &delivery{sess: x.sess, hook: h, trigger: trigger, via: localAddr(ctx)}
 	target, err := expandURL(h.URL, x)
 	if err == nil {
 		err = x.sv.hooks.allow.check("callback", target)
