@@ -27,7 +27,7 @@ const (
 )
 
 // faultKind is one entry of the table of faults: its name, what the
-// client sees (as the README's scenario table says it), and how the mock
+// client sees (as the scenario table of docs/scenarios.md says it), and how the mock
 // does it.
 type faultKind struct {
 	name  Fault

@@ -72,16 +72,16 @@ func TestFaults(t *testing.T) {
 	})
 }
 
-// TestREADMEListsEveryFault checks that the README's scenario table names
+// TestDocsListEveryFault checks that the scenario table of docs/scenarios.md names
 // every fault of the table, with what the client sees.
-func TestREADMEListsEveryFault(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestDocsListEveryFault(t *testing.T) {
+	readme, err := os.ReadFile("../docs/scenarios.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range faults {
 		if want := "`" + string(f.name) + "` (" + f.sees + ")"; !strings.Contains(string(readme), want) {
-			t.Errorf("README.md does not say %s", want)
+			t.Errorf("docs/scenarios.md does not say %s", want)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func (s *Server) check(x *exchange) *problem {
 	return nil
 }
 
-// checks are the stages of a request, in the order the README gives.
+// checks are the stages of a request, in the order docs/answers.md gives.
 var checks = []func(*Server, *exchange) *problem{
 	(*Server).checkRoute,
 	(*Server).checkSecurity,

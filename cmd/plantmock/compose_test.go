@@ -28,7 +28,7 @@ type composeFile struct {
 }
 
 // TestComposeFile checks compose.yaml against the command and the image:
-// the README shows it as it is, every PLANTMOCK_ variable names a flag,
+// docs/service.md shows it as it is, every PLANTMOCK_ variable names a flag,
 // the replicas share one Redis and wait for it, and nginx sends to each
 // replica and waits for them all.
 func TestComposeFile(t *testing.T) {
@@ -36,12 +36,12 @@ func TestComposeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/service.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(readme, []byte("```yaml\n"+string(raw)+"```\n")) {
-		t.Error("README.md does not show compose.yaml as it is")
+		t.Error("docs/service.md does not show compose.yaml as it is")
 	}
 	dockerfile, err := os.ReadFile("../../Dockerfile")
 	if err != nil {

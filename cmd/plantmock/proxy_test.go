@@ -106,7 +106,7 @@ func TestCheckTraffic(t *testing.T) {
 	}
 }
 
-// TestRecordThenReplay runs the README's two commands: a recording
+// TestRecordThenReplay runs the two commands of docs/service.md: a recording
 // through the proxy, then the replay with its scenarios and seed data,
 // without the real service.
 func TestRecordThenReplay(t *testing.T) {

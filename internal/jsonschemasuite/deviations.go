@@ -25,4 +25,4 @@ var deviations = []deviation{
 // 2020-12 makes annotations by default: a mock that let a malformed uuid
 // or date through would hide the client's bug until the real server
 // refuses it.
-const assertedFormat = "plantmock asserts this format (see the README's list of asserted formats)"
+const assertedFormat = "plantmock asserts this format (see the list of asserted formats in docs/answers.md)"
