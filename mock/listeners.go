@@ -57,7 +57,7 @@ func localAddr(ctx context.Context) net.Addr {
 // or the zero AddrPort. The context of an outbound call carries that of
 // the request that caused it.
 func arrivedOn(ctx context.Context) netip.AddrPort {
-	a, _ := ctx.Value(http.LocalAddrContextKey).(*net.TCPAddr)
+	a, _ := localAddr(ctx).(*net.TCPAddr)
 	if a == nil {
 		return netip.AddrPort{}
 	}
