@@ -99,11 +99,16 @@ func hostileBodies() []hostileBody {
 	}
 }
 
-// hugeID is the body of a create whose id has 900,000 digits: within the
-// default --max-body, a hundred times the hostile bodies.
-func hugeID() hostileBody {
-	return hostileBody{name: "a 900,000-digit id", plants: true, path: "/plants",
-		body: []byte(`{"id":` + strings.Repeat("9", 900_000) + `,"name":"a"}`)}
+// hugeBodies are creates of about 900 KB, within the default --max-body,
+// a hundred times the hostile bodies: one whose id has 900,000 digits,
+// and one whose id is a string as long, the cost of any body that size.
+func hugeBodies() []hostileBody {
+	return []hostileBody{
+		{name: "a 900,000-digit id", plants: true, path: "/plants",
+			body: []byte(`{"id":` + strings.Repeat("9", 900_000) + `,"name":"a"}`)},
+		{name: "a 900,000-byte string id", plants: true, path: "/plants",
+			body: []byte(`{"id":"` + strings.Repeat("9", 900_000) + `","name":"a"}`)},
+	}
 }
 
 // request is hb as net/http would hand it to the handler.
@@ -129,7 +134,7 @@ func (hb hostileBody) request() *http.Request {
 // allocates, and log-B/op the bytes of its log line. The targets: under
 // 1 ms of CPU and 1 MiB of allocation for each body of about 9 KB.
 func BenchmarkHostileBody(b *testing.B) {
-	for _, hb := range append(hostileBodies(), hugeID()) {
+	for _, hb := range append(hostileBodies(), hugeBodies()...) {
 		b.Run(hb.name, func(b *testing.B) {
 			var log bytes.Buffer
 			opts := Options{LogRequests: true, Logger: slog.New(slog.NewJSONHandler(&log, nil))}
@@ -184,7 +189,7 @@ func TestHostileBodies(t *testing.T) {
 		}
 		_, servers[plants] = newTestServer(t, opts)
 	}
-	for _, hb := range append(hostileBodies(), hugeID()) {
+	for _, hb := range append(hostileBodies(), hugeBodies()...) {
 		t.Run(hb.name, func(t *testing.T) {
 			want, ok := hostileAnswers[hb.name]
 			if !ok {
@@ -245,6 +250,7 @@ var hostileAnswers = map[string]struct {
 	"1e100000 as a plant's id":         {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: 1e100000 is over the int64 maximum 9223372036854775807\"}"},
 	"9 KB of 1e100000 as a plant":      {400, "{\"error\":40004,\"message\":\"request body does not match the schema: body: expected object, got array\"}"},
 	"a 900,000-digit id":               {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: 99999999999999999999999999999999...(900000 bytes) has more than 1000 digits\"}"},
+	"a 900,000-byte string id":         {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: expected integer, got string\"}"},
 }
 
 // processCPU returns the CPU time the process has used, user and system.
