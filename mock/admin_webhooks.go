@@ -183,7 +183,7 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 			bodies[i] = webhookBody(h, nil, faker)
 		}
 		if vs := hookViolations(h, bodies[i]); len(vs) > 0 {
-			adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, joinEntryViolations(vs)))
+			adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, joinEntryViolations(vs, len(vs))))
 			return
 		}
 	}

@@ -51,6 +51,9 @@ func (s *Server) checkBody(x *exchange) *problem {
 	}
 	if media.IsForm() {
 		v, vs := media.DecodeForm(raw, ct)
+		if p := gone(r); p != nil {
+			return p
+		}
 		if len(vs) == 0 && media.Schema != nil {
 			vs = media.Schema.ValidateRequest(v)
 		}
@@ -63,8 +66,12 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if !openapi.IsJSON(media.Type) {
 		return nil // other media types are accepted as they are
 	}
-	v, vs, ok := media.Schema.DecodeRequest(raw) // read and checked in one pass
+	d, ok := media.Schema.DecodeRequest(r.Context(), raw) // read and checked in one pass
+	v, vs := d.Value, d.Violations
 	if !ok {
+		if p := gone(r); p != nil {
+			return p // the fast path stopped for it, or the validator would run for nobody
+		}
 		var err error
 		if v, err = jsonx.Decode(raw); err != nil {
 			return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
@@ -72,9 +79,21 @@ func (s *Server) checkBody(x *exchange) *problem {
 		vs = media.Schema.ValidateRequest(v)
 	}
 	if len(vs) > 0 {
-		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs, more: d.More}
 	}
 	x.body = v
+	return nil
+}
+
+// gone returns the problem of a request whose client has gone before its
+// body was checked, or nil. The checks that can take milliseconds (a big
+// body, thousands of violations) look at the request's context first, or
+// as they go, so that a client that leaves does not leave work behind;
+// the schema library's own validation, once started, runs to its end.
+func gone(r *http.Request) *problem {
+	if err := r.Context().Err(); err != nil {
+		return invalid(CodeBodyNotJSON, classRequest, "request body was not checked: the client has gone (%v)", err)
+	}
 	return nil
 }
 

@@ -16,11 +16,14 @@ type ContractReport struct {
 }
 
 // OperationReport is one operation's part of a ContractReport. Operation
-// is "" for requests that matched no operation.
+// is "" for requests that matched no operation. Unlisted counts the
+// violations left out of Violations: those of an exchange past the 100
+// its journal entry keeps, and those of kinds past the first 1,000.
 type OperationReport struct {
 	Operation  string            `json:"operation"`
 	Exchanges  int               `json:"exchanges"`
 	Violations []ViolationReport `json:"violations"`
+	Unlisted   int               `json:"unlisted,omitempty"`
 }
 
 // ViolationReport is one way exchanges broke the document, how often,
@@ -41,13 +44,17 @@ type Example struct {
 }
 
 // Clean reports whether no exchange broke the document on side
-// direction ("request" or "response"; "" for either).
+// direction ("request" or "response"; "" for either). Unlisted
+// violations, whose side is not kept, count against either.
 func (r *ContractReport) Clean(direction string) bool {
 	for _, o := range r.Operations {
 		for _, v := range o.Violations {
 			if direction == "" || v.Direction == direction {
 				return false
 			}
+		}
+		if o.Unlisted > 0 {
+			return false // of either side: unlisted, its side is not known
 		}
 	}
 	return true
@@ -72,6 +79,9 @@ func (r *ContractReport) Text() string {
 				what = v.Reason
 			}
 			fmt.Fprintf(&b, "  %s x%d: %s (e.g. %s %s -> %d)\n", v.Direction, v.Count, what, v.Example.Method, v.Example.Path, v.Example.Status)
+		}
+		if o.Unlisted > 0 {
+			fmt.Fprintf(&b, "  and %d more, not listed\n", o.Unlisted)
 		}
 	}
 	return b.String()
@@ -98,13 +108,20 @@ type contract struct {
 	ops       map[string]*opTally
 }
 
+// maxContractKinds is how many kinds of violation the report lists for
+// one operation. Each is kept for the life of the process, and a path
+// with an index or a property name in it is a kind of its own: without
+// a bound, bodies of ever new property names would grow it without end.
+const maxContractKinds = 1000
+
 type opTally struct {
 	violations map[Violation]*ViolationReport // by direction, path and reason
 	order      []Violation                    // first seen first
+	unlisted   int
 }
 
 // add counts one exchange of pl (nil: no operation matched) and the ways
-// it broke the document.
+// it broke the document: vs, the first of e's (see Entry.violationCount).
 func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 	if pl != nil {
 		pl.seen.Add(1)
@@ -124,12 +141,17 @@ func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 		t = &opTally{violations: map[Violation]*ViolationReport{}}
 		c.ops[e.Operation] = t
 	}
+	t.unlisted += max(e.violationCount()-len(vs), 0)
 	for _, v := range vs {
 		if v.Direction == "" {
 			v.Direction = "request" // refused by the mock
 		}
 		if r := t.violations[v]; r != nil {
 			r.Count++
+			continue
+		}
+		if len(t.order) == maxContractKinds {
+			t.unlisted++
 			continue
 		}
 		t.violations[v] = &ViolationReport{Direction: v.Direction, Path: v.Path, Reason: v.Reason, Count: 1,
@@ -153,6 +175,7 @@ func (s *Server) Contract() *ContractReport {
 			for _, v := range t.order {
 				o.Violations = append(o.Violations, *t.violations[v])
 			}
+			o.Unlisted = t.unlisted
 		}
 		r.Operations = append(r.Operations, o)
 	}

@@ -137,7 +137,7 @@ func (d *deliveries) run(dv *delivery) {
 	body, ct := encodeHookBody(dv.hook, dv.body)
 	if vs := hookViolations(dv.hook, dv.body); len(vs) > 0 {
 		msg := "not sent: the body breaks the schema the document declares for it"
-		d.s.log.Error("webhook "+msg, "webhook", dv.hook.Op.Name, "violations", joinEntryViolations(vs))
+		d.s.log.Error("webhook "+msg, "webhook", dv.hook.Op.Name, "violations", joinEntryViolations(vs, len(vs)))
 		d.note(dv, 0, vs, msg)
 		return
 	}
@@ -323,7 +323,7 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 	if !s.clearCreds {
 		s.served().secrets.mask(&e)
 	}
-	clipEntry(&e, len(e.Body), len(e.Response))
+	clipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
 	if !s.noJournal {
 		var err error
 		if e.Seq, err = dv.sess.state.record(context.Background(), e); err != nil {
@@ -366,15 +366,15 @@ func (d *deliveries) close(ctx context.Context) int {
 }
 
 // joinEntryViolations quotes vs, the first maxQuotedViolations of them
-// and how many more there are.
-func joinEntryViolations(vs []Violation) string {
+// and how many more of n there are.
+func joinEntryViolations(vs []Violation, n int) string {
 	quoted := vs[:min(len(vs), maxQuotedViolations)]
 	parts := make([]string, len(quoted), len(quoted)+1)
 	for i, v := range quoted {
 		parts[i] = v.String()
 	}
-	if len(quoted) < len(vs) {
-		parts = append(parts, moreViolations(len(vs), len(quoted)))
+	if len(quoted) < n {
+		parts = append(parts, moreViolations(n, len(quoted), false))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -90,6 +90,7 @@ type problem struct {
 	status     int // fixed status (401, 404, 405, 500); 0 picks by class
 	message    string
 	violations []openapi.Violation
+	more       bool      // more violations than listed, not looked for (openapi.Decoded)
 	header     [2]string // one extra header: name, value
 	challenges []string  // a 401's WWW-Authenticate challenges, one field each
 	fixed      fixed     // which problem made once this is; 0 for none
@@ -124,8 +125,8 @@ func (p *problem) text() string {
 	}
 	quoted := p.violations[:min(len(p.violations), maxQuotedViolations)]
 	more := ""
-	if len(quoted) < len(p.violations) {
-		more = "; " + moreViolations(len(p.violations), len(quoted))
+	if len(quoted) < len(p.violations) || p.more {
+		more = "; " + moreViolations(len(p.violations), len(quoted), p.more)
 	}
 	n := len(p.message) + len(": ") + len("; ")*(len(quoted)-1) + len(more)
 	for _, v := range quoted {

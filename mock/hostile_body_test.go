@@ -2,6 +2,8 @@ package mock
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -99,15 +101,24 @@ func hostileBodies() []hostileBody {
 	}
 }
 
-// hugeBodies are creates of about 900 KB, within the default --max-body,
-// a hundred times the hostile bodies: one whose id has 900,000 digits,
-// and one whose id is a string as long, the cost of any body that size.
+// hugeBodies are bodies of 900 KB to 1 MB, within the default --max-body
+// and a hundred times the hostile bodies: a create whose id has 900,000
+// digits, one whose id is a string as long (the cost of any body that
+// size), and the two hostile bodies with most violations grown to 1 MB.
 func hugeBodies() []hostileBody {
+	const size = 1000 << 10
+	var keys strings.Builder
+	for i := 0; keys.Len() < size-16; i++ {
+		fmt.Fprintf(&keys, `,"k%06d":1`, i)
+	}
 	return []hostileBody{
 		{name: "a 900,000-digit id", plants: true, path: "/plants",
 			body: []byte(`{"id":` + strings.Repeat("9", 900_000) + `,"name":"a"}`)},
 		{name: "a 900,000-byte string id", plants: true, path: "/plants",
 			body: []byte(`{"id":"` + strings.Repeat("9", 900_000) + `","name":"a"}`)},
+		{name: "1 MB of 1e100000 against maximum", path: "/things", body: []byte(`{"list":[` + repeatTo("1e100000", size) + `]}`)},
+		{name: "1 MB of keys", path: "/things", body: []byte("{" + keys.String()[1:] + "}")},
+		{name: "1 MB of refused numbers", path: "/things", body: []byte(`{"list":[` + repeatTo("1e1000000000", size) + `]}`)},
 	}
 }
 
@@ -231,7 +242,7 @@ var hostileAnswers = map[string]struct {
 	status int
 	body   string
 }{
-	"9 KB of 1e100000 against maximum": {422, "{\"error\":40004,\"message\":\"request body does not match the schema: list[0]: 1e100000 is over the maximum 10; list[1000]: 1e100000 is over the maximum 10; list[1001]: 1e100000 is over the maximum 10; list[1002]: 1e100000 is over the maximum 10; list[1003]: 1e100000 is over the maximum 10; list[1004]: 1e100000 is over the maximum 10; list[1005]: 1e100000 is over the maximum 10; list[1006]: 1e100000 is over the maximum 10; list[1007]: 1e100000 is over the maximum 10; list[1008]: 1e100000 is over the maximum 10; list[1009]: 1e100000 is over the maximum 10; list[100]: 1e100000 is over the maximum 10; list[1010]: 1e100000 is over the maximum 10; list[1011]: 1e100000 is over the maximum 10; list[1012]: 1e100000 is over the maximum 10; list[1013]: 1e100000 is over the maximum 10; list[1014]: 1e100000 is over the maximum 10; list[1015]: 1e100000 is over the maximum 10; list[1016]: 1e100000 is over the maximum 10; list[1017]: 1e100000 is over the maximum 10; and 1004 more\"}"},
+	"9 KB of 1e100000 against maximum": {422, schemaAnswer("1e100000 is over the maximum 10", "and more than 980 more", append(append([]string{"list[0]"}, numbered("list[1%02d]", 0, 10)...), append([]string{"list[10]"}, numbered("list[1%02d]", 10, 8)...)...)...)},
 	"1e10000000 against maximum":       {422, "{\"error\":40004,\"message\":\"request body does not match the schema: n: 1e10000000 is over the maximum 10\"}"},
 	"1e10000000 against multipleOf":    {422, "{\"error\":40004,\"message\":\"request body does not match the schema: m: 1e10000000 is not a multiple of 7\"}"},
 	"-1e10000000 against minimum":      {422, "{\"error\":40004,\"message\":\"request body does not match the schema: i: -1e10000000 is under the minimum 0\"}"},
@@ -244,13 +255,35 @@ var hostileAnswers = map[string]struct {
 	"1e10000000 in a query":            {400, "{\"error\":40005,\"message\":\"invalid parameters: query.limit: 1e10000000 is over the maximum 100\"}"},
 	"deep nesting":                     {422, "{\"error\":40004,\"message\":\"request body does not match the schema: deep[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][...(385 bytes): nested deeper than 128 levels\"}"},
 	"a long key":                       {422, "{\"error\":40004,\"message\":\"request body does not match the schema: kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...(9216 bytes): property is not declared by the schema\"}"},
-	"many keys":                        {422, "{\"error\":40004,\"message\":\"request body does not match the schema: k0: property is not declared by the schema; k1: property is not declared by the schema; k10: property is not declared by the schema; k100: property is not declared by the schema; k1000: property is not declared by the schema; k1001: property is not declared by the schema; k1002: property is not declared by the schema; k1003: property is not declared by the schema; k1004: property is not declared by the schema; k1005: property is not declared by the schema; k1006: property is not declared by the schema; k1007: property is not declared by the schema; k1008: property is not declared by the schema; k1009: property is not declared by the schema; k101: property is not declared by the schema; k1010: property is not declared by the schema; k1011: property is not declared by the schema; k1012: property is not declared by the schema; k1013: property is not declared by the schema; k1014: property is not declared by the schema; and 1012 more\"}"},
+	"many keys":                        {422, schemaAnswer("property is not declared by the schema", "and more than 980 more", append(append([]string{"k0", "k1", "k10", "k100"}, numbered("k10%02d", 0, 10)...), append([]string{"k101"}, numbered("k10%02d", 10, 5)...)...)...)},
 	"a long string against a pattern":  {422, "{\"error\":40004,\"message\":\"request body does not match the schema: s: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...(9217 bytes)\\\" does not match the pattern ^[a-z]+$\"}"},
 	"many strings against a pattern":   {422, "{\"error\":40004,\"message\":\"request body does not match the schema: strs[0]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[100]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[101]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[102]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[103]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[104]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[105]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[106]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[107]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[108]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[109]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[10]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[110]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[111]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[112]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[113]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[114]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[115]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[116]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; strs[117]: \\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\\" does not match the pattern ^[a-z]+$; and 251 more\"}"},
 	"1e100000 as a plant's id":         {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: 1e100000 is over the int64 maximum 9223372036854775807\"}"},
 	"9 KB of 1e100000 as a plant":      {400, "{\"error\":40004,\"message\":\"request body does not match the schema: body: expected object, got array\"}"},
 	"a 900,000-digit id":               {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: 99999999999999999999999999999999...(900000 bytes) has more than 1000 digits\"}"},
+	"1 MB of 1e100000 against maximum": {422, schemaAnswer("1e100000 is over the maximum 10", "and more than 980 more", append(append([]string{"list[0]"}, numbered("list[1%02d]", 0, 10)...), append([]string{"list[10]"}, numbered("list[1%02d]", 10, 8)...)...)...)},
+	"1 MB of refused numbers":          {422, schemaAnswer("1e1000000000 has an exponent of more than 9 digits", "and more than 980 more", append(append([]string{"list[0]"}, numbered("list[1%02d]", 0, 10)...), append([]string{"list[10]"}, numbered("list[1%02d]", 10, 8)...)...)...)},
+	"1 MB of keys":                     {422, schemaAnswer("property is not declared by the schema", "and more than 980 more", numbered("k%06d", 0, 20)...)},
 	"a 900,000-byte string id":         {400, "{\"error\":40004,\"message\":\"request body does not match the schema: id: expected integer, got string\"}"},
+}
+
+// numbered returns format filled with from to from+n-1.
+func numbered(format string, from, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf(format, from+i)
+	}
+	return out
+}
+
+// schemaAnswer is the error body of a request body that breaks its schema
+// for reason at each of paths, the first 20, and at more places after.
+func schemaAnswer(reason, more string, paths ...string) string {
+	quoted := make([]string, len(paths))
+	for i, p := range paths {
+		quoted[i] = p + ": " + reason
+	}
+	return fmt.Sprintf(`{"error":40004,"message":"request body does not match the schema: %s; %s"}`, strings.Join(quoted, "; "), more)
 }
 
 // processCPU returns the CPU time the process has used, user and system.
@@ -260,4 +293,36 @@ func processCPU(tb testing.TB) time.Duration {
 		tb.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestHostileBodyClientGone: a bad body whose client has gone is not
+// explained to the end: the mock stops and journals why. The context is
+// cancelled before the request is handed over, the one moment a test can
+// be sure of; the explainer looks at it every 256 values or violations.
+func TestHostileBodyClientGone(t *testing.T) {
+	s, err := New(Options{Spec: []byte(hostileSpec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	for _, hb := range hostileBodies() {
+		if hb.name != "many keys" && hb.name != "9 KB of 1e100000 against maximum" {
+			continue
+		}
+		t.Run(hb.name, func(t *testing.T) {
+			live := httptest.NewRecorder()
+			s.ServeHTTP(live, hb.request())
+			if live.Code != 422 {
+				t.Fatalf("with its client there: %d %s; want 422", live.Code, live.Body)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, hb.request().WithContext(ctx))
+			want := `{"error":40001,"message":"request body was not checked: the client has gone (context canceled)"}`
+			if got := strings.TrimSpace(w.Body.String()); w.Code != 400 || got != want {
+				t.Errorf("with its client gone: %d %s; want 400 %s", w.Code, got, want)
+			}
+		})
+	}
 }

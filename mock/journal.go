@@ -26,6 +26,7 @@ const (
 	maxJournalHeaders     = 16 << 10 // of the headers, counted as in HTTP/1.1
 	maxJournalHeaderValue = 4 << 10  // of one header's value
 	maxJournalURL         = 8 << 10  // of the path, and of the query
+	maxJournalViolations  = 100      // the first, in the order they are listed
 )
 
 // Entry is one exchange the mock answered, as the journal records it.
@@ -91,13 +92,26 @@ type Entry struct {
 // the answer's bodies their first 64 KiB, of each header's value its
 // first 4 KiB and of the headers, in name order and counted as in
 // HTTP/1.1 ("Name: value" and a line end), those that fit in 16 KiB. A
-// clipped path, query or header value ends in "...".
+// clipped path, query or header value ends in "...". Of the violations
+// it keeps the first 100; Violations is then how many were found.
+// Unchecked is true when the mock stopped looking after 1,000.
 type Clipped struct {
-	Path     int `json:"path,omitempty"`
-	Query    int `json:"query,omitempty"`
-	Headers  int `json:"headers,omitempty"`
-	Body     int `json:"body,omitempty"`
-	Response int `json:"response,omitempty"`
+	Path       int  `json:"path,omitempty"`
+	Query      int  `json:"query,omitempty"`
+	Headers    int  `json:"headers,omitempty"`
+	Body       int  `json:"body,omitempty"`
+	Response   int  `json:"response,omitempty"`
+	Violations int  `json:"violations,omitempty"`
+	Unchecked  bool `json:"unchecked,omitempty"`
+}
+
+// violationCount is how many violations the exchange had, the journal
+// keeping at most maxJournalViolations of them.
+func (e *Entry) violationCount() int {
+	if e.Clipped != nil && e.Clipped.Violations > 0 {
+		return e.Clipped.Violations
+	}
+	return len(e.Violations)
 }
 
 // MarshalJSON writes bodies as JSON when they are JSON, else as strings.
@@ -264,10 +278,17 @@ func headerSize(h http.Header) int {
 
 // clipEntry clips the parts of an entry over the journal's bounds (see
 // Clipped), given the lengths of the request's and the answer's bodies
-// as sent. The entry's header map is replaced by a clipped copy when
-// it is over, so that the request's own is left as it is.
-func clipEntry(e *Entry, bodyLen, responseLen int) {
+// as sent, and how many violations were found. The entry's header map
+// is replaced by a clipped copy when it is over, so that the request's
+// own is left as it is.
+func clipEntry(e *Entry, bodyLen, responseLen, found int) {
 	var c Clipped
+	if len(e.Violations) > maxJournalViolations {
+		e.Violations = e.Violations[:maxJournalViolations]
+	}
+	if found > len(e.Violations) {
+		c.Violations = found
+	}
 	if len(e.Path) > maxJournalURL {
 		c.Path, e.Path = len(e.Path), e.Path[:maxJournalURL]+"..."
 	}
@@ -410,19 +431,24 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) En
 	if op := x.op(); op != nil {
 		e.Operation = op.Name
 	}
+	found := 0 // violations, before the journal's cut
 	if p := x.problem; p != nil {
 		e.Code = p.code
 		if !x.proxied {
-			e.Violations = violations(p.violations, "")
+			found = len(p.violations)
+			e.Violations = violations(p.violations[:min(found, maxJournalViolations)], "")
 		}
 	}
 	if x.proxied {
-		e.Violations = x.violations
+		found, e.Violations = len(x.violations), x.violations
 	}
 	if !s.clearCreds {
 		x.sv.secrets.mask(&e)
 	}
-	clipEntry(&e, len(x.raw), max(written, len(response)))
+	clipEntry(&e, len(x.raw), max(written, len(response)), found)
+	if p := x.problem; p != nil && p.more && e.Clipped != nil {
+		e.Clipped.Unchecked = true // found is MaxViolations, over what an entry keeps
+	}
 	return e
 }
 

@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
 	"testing"
@@ -139,4 +140,67 @@ func journaled(t *testing.T, s *Server, sess string, seq uint64) []Entry {
 		}
 		runtime.Gosched()
 	}
+}
+
+// undeclaredKeys is a body for the hostile document's POST /things with
+// n undeclared properties, k<from> to k<from+n-1>, named in four digits
+// so that they sort as numbered.
+func undeclaredKeys(from, n int) string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf(`"k%04d":1`, from+i)
+	}
+	return "{" + strings.Join(keys, ",") + "}"
+}
+
+// TestJournalViolationsClipped: an entry keeps the first 100 of a
+// request's violations and gives how many there were in clipped; the
+// error body and the log line count them all. In memory and in Redis.
+func TestJournalViolationsClipped(t *testing.T) {
+	var quoted, listed []string
+	for i := range 100 {
+		v := fmt.Sprintf("k%04d: property is not declared by the schema", i)
+		listed = append(listed, fmt.Sprintf(`{"path":"k%04d","reason":"property is not declared by the schema","schema":"#/paths/~1things/post/requestBody/content/application~1json/schema/additionalProperties"}`, i))
+		if i < 20 {
+			quoted = append(quoted, v)
+		}
+	}
+	answer := `{"error":40004,"message":"request body does not match the schema: ` + strings.Join(quoted, "; ") + `; and 230 more"}`
+	eachStore(t, func(t *testing.T, opts Options) {
+		logs := make(lineWriter, 8)
+		opts.Spec, opts.LogRequests, opts.Logger = []byte(hostileSpec), true, slog.New(slog.NewJSONHandler(logs, nil))
+		s, ts := newTestServer(t, opts)
+		st, got := do(t, ts, "POST", "/things", undeclaredKeys(0, 250), "Content-Type", "application/json")
+		expect(t, "250 undeclared properties", st, got, 422, answer)
+		es := journaled(t, s, "", 1)
+		if e := es[0]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (Clipped{Violations: 250}) {
+			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:250}", len(e.Violations), e.Clipped)
+		}
+		j := journalJSON(t, ts, "")
+		if want := `"violations":[` + strings.Join(listed, ",") + `]`; !strings.Contains(j, want) || !strings.Contains(j, `"clipped":{"violations":250}`) {
+			t.Errorf("journal:\n%.600s\nwant its violations to be\n%.600s\nand clipped {\"violations\":250}", j, want)
+		}
+		line := <-logs
+		for !strings.Contains(line, `"msg":"request"`) {
+			line = <-logs // the document's caveats come first
+		}
+		if want := `"and 230 more"]`; !strings.Contains(line, want) {
+			t.Errorf("log line %s: want it to end its violations with %s", line, want)
+		}
+		// Past 1,000 violations the mock stops looking, and says so.
+		st, got = do(t, ts, "POST", "/things", undeclaredKeys(0, 1100), "Content-Type", "application/json")
+		if st != 422 || !strings.HasSuffix(got, `; and more than 980 more"}`) {
+			t.Errorf("1,100 undeclared properties: %d %.100s...%s", st, got, got[max(len(got)-60, 0):])
+		}
+		es = journaled(t, s, "", 2)
+		if e := es[1]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (Clipped{Violations: 1000, Unchecked: true}) {
+			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:1000 Unchecked:true}", len(e.Violations), e.Clipped)
+		}
+		if j := journalJSON(t, ts, ""); !strings.Contains(j, `"clipped":{"unchecked":true,"violations":1000}`) {
+			t.Errorf("journal %.300s...: want clipped {\"unchecked\":true,\"violations\":1000}", j[strings.LastIndex(j, `"clipped"`):])
+		}
+		if line = <-logs; !strings.Contains(line, `"and more than 980 more"]`) {
+			t.Errorf("log line %.300s: want it to end its violations with \"and more than 980 more\"", line)
+		}
+	})
 }

@@ -94,6 +94,10 @@ func appendStored(buf []byte, e *Entry) []byte {
 		buf = appendInt(buf, "headers", int64(c.Headers))
 		buf = appendInt(buf, "body", int64(c.Body))
 		buf = appendInt(buf, "response", int64(c.Response))
+		buf = appendInt(buf, "violations", int64(c.Violations))
+		if c.Unchecked {
+			buf = append(buf, `,"unchecked":true`...)
+		}
 		if len(buf) > open {
 			buf = append(buf[:open], buf[open+1:]...) // the first field's comma
 		}

@@ -23,7 +23,7 @@ func TestAppendStored(t *testing.T) {
 			Status: 201, Response: []byte(`{"id":1,"name":"Monstera"}`),
 			Clipped: &Clipped{Headers: 70000, Body: 66000},
 		},
-		"clipped": {Clipped: &Clipped{Path: 1, Query: 2, Headers: 3, Body: 4, Response: 5}},
+		"clipped": {Clipped: &Clipped{Path: 1, Query: 2, Headers: 3, Body: 4, Response: 5, Violations: 6, Unchecked: true}},
 		"refused": {
 			Time: at.UTC(), Method: "POST", Path: "/plants", Query: "a=1&b=" + odd, Header: http.Header{},
 			Body: []byte{0, 1, 2, 0xff}, Status: 400, Response: []byte(`{"code":40000}`), Code: CodeSchema,

@@ -45,7 +45,7 @@ func (s *Server) logExchange(e *Entry) {
 		for _, v := range e.Violations {
 			q := v.String()
 			if len(vs) == maxQuotedViolations || len(q) > room {
-				vs = append(vs, moreViolations(len(e.Violations), len(vs)))
+				vs = append(vs, moreViolations(e.violationCount(), len(vs), e.Clipped != nil && e.Clipped.Unchecked))
 				break
 			}
 			room -= len(q)
@@ -76,7 +76,7 @@ func (s *Server) logDelivery(e *Entry) {
 		attrs = append(attrs, slog.Int("status", e.Status), slog.Duration("duration", e.Duration))
 	}
 	if len(e.Violations) > 0 {
-		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations)))
+		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations, e.violationCount())))
 		level = slog.LevelWarn
 	}
 	s.log.LogAttrs(context.Background(), level, "outbound", attrs...)

@@ -336,7 +336,7 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 			if static {
 				for _, h := range hooks {
 					if vs := hookViolations(h, tree); len(vs) > 0 {
-						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, joinEntryViolations(vs))
+						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, joinEntryViolations(vs, len(vs)))
 					}
 				}
 			}

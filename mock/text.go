@@ -15,7 +15,10 @@ func clip(s string, n int) string { return cliptext.To(s, n) }
 const maxQuotedViolations = 20
 
 // moreViolations says how many of n violations were not quoted, when
-// quoted were.
-func moreViolations(n, quoted int) string {
+// quoted were; unchecked, that there were others not looked for.
+func moreViolations(n, quoted int, unchecked bool) string {
+	if unchecked {
+		return "and more than " + strconv.Itoa(n-quoted) + " more"
+	}
 	return "and " + strconv.Itoa(n-quoted) + " more"
 }

@@ -1,8 +1,10 @@
 package openapi
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -93,6 +95,8 @@ func typeOf(v any) (types, string) {
 
 // explainer finds what is wrong with one value.
 type explainer struct {
+	ctx   context.Context              // the request's: when done, the explanation stops
+	steps int                          // values checked, to look at ctx every 256
 	known map[*jsonschema.Schema]types // the schemas the fast path compiled
 	locs  *locationCache
 	reach int64       // the document's reach for numbers (numbers.go)
@@ -105,7 +109,12 @@ type explainer struct {
 		got  json.Number
 		why  string
 	}
-	ok bool // false: undecided
+	ok     bool // false: undecided
+	full   bool // more than MaxViolations found: looking stops
+	sorted bool // objects' properties are gone through in name order
+	// unordered is true once properties were gone through in the map's
+	// order: what was found first may then differ from one run to the next.
+	unordered bool
 }
 
 // firstByPath sorts vs by path, as sortViolations does, and keeps the
@@ -145,13 +154,25 @@ func firstByPath(vs []Violation) []Violation {
 // explain returns the violations ValidateRequest finds in v, a value read
 // by the fast path fp, sorted as it sorts them; ok is false when it cannot
 // be certain of them.
-func explain(fp *fastPath, v any, locs *locationCache, reach int64) (vs []Violation, ok bool) {
-	e := explainer{known: fp.known, locs: locs, reach: reach, ok: true}
+//
+// It looks for MaxViolations and one more, and stops there, more true:
+// a body of a million bytes breaks its schema a hundred thousand times,
+// and finding them all took 100 ms of CPU and 50 MB (BenchmarkHostileBody,
+// 1 MB of keys and of 1e100000), where an answer quotes 20 and a journal
+// entry keeps 100. Which it finds first must not depend on the map's
+// order: when it stops after going through an object of more than one
+// property, it looks again with each object's properties in name order.
+func explain(ctx context.Context, fp *fastPath, v any, locs *locationCache, reach int64) (vs []Violation, more, ok bool) {
+	e := explainer{ctx: ctx, known: fp.known, locs: locs, reach: reach, ok: true}
 	e.schema(fp.schema, v)
-	if !e.ok {
-		return nil, false
+	if e.ok && e.full && e.unordered {
+		e = explainer{ctx: ctx, known: fp.known, locs: locs, reach: reach, ok: true, sorted: true}
+		e.schema(fp.schema, v)
 	}
-	return firstByPath(e.out), true
+	if !e.ok {
+		return nil, false, false
+	}
+	return firstByPath(e.out[:min(len(e.out), MaxViolations)]), e.full, true
 }
 
 // emit records the error k that s raises, at the value's place, or for
@@ -162,7 +183,7 @@ func (e *explainer) emit(s *jsonschema.Schema, k jsonschema.ErrorKind, name stri
 
 // emitReason is emit, with what k means said as why.
 func (e *explainer) emitReason(s *jsonschema.Schema, k jsonschema.ErrorKind, why, name string, named bool) {
-	if !e.ok {
+	if !e.ok || e.full {
 		return
 	}
 	if e.odd > 0 || named && confusable(name) {
@@ -175,7 +196,18 @@ func (e *explainer) emitReason(s *jsonschema.Schema, k jsonschema.ErrorKind, why
 	} else {
 		path = joinPath(e.loc)
 	}
+	e.step()
 	e.out = append(e.out, Violation{Path: path, Reason: why, Schema: keywordLocation(s.Location, k, e.locs)})
+	e.full = len(e.out) > MaxViolations
+}
+
+// step counts a value checked or a violation found, and every 256 looks
+// at the request's context: when the client has gone, the explanation
+// ends undecided.
+func (e *explainer) step() {
+	if e.steps++; e.steps%256 == 0 && e.ctx.Err() != nil {
+		e.ok = false
+	}
 }
 
 // confusable reports whether joinPath could render a place with a
@@ -190,6 +222,7 @@ func (e *explainer) child(s *jsonschema.Schema, v any, name string, property boo
 	if odd {
 		e.odd++
 	}
+	e.step()
 	e.loc = append(e.loc, name)
 	e.schema(s, v)
 	e.loc = e.loc[:len(e.loc)-1]
@@ -200,7 +233,7 @@ func (e *explainer) child(s *jsonschema.Schema, v any, name string, property boo
 
 // schema checks v against s, as the validator's validate does.
 func (e *explainer) schema(s *jsonschema.Schema, v any) {
-	if !e.ok {
+	if !e.ok || e.full {
 		return
 	}
 	if s.Bool != nil {
@@ -303,22 +336,41 @@ func (e *explainer) object(s *jsonschema.Schema, obj map[string]any) {
 		}
 	}
 	var additional *kind.AdditionalProperties // made once; its reason names none
+	if e.sorted {
+		for _, name := range slices.Sorted(maps.Keys(obj)) {
+			e.property(s, name, obj[name], &additional)
+		}
+		return
+	}
+	if len(obj) > 1 {
+		e.unordered = true
+	}
 	for name, v := range obj {
-		if ps, ok := s.Properties[name]; ok {
-			e.child(ps, v, name, true)
-			continue
-		}
-		switch ap := s.AdditionalProperties.(type) {
-		case bool:
-			if !ap {
-				if additional == nil {
-					additional = &kind.AdditionalProperties{}
-				}
-				e.emit(s, additional, name, true)
+		e.property(s, name, v, &additional)
+	}
+}
+
+// property checks the property name of an object, of value v, against
+// s's properties and additionalProperties; additional is the error of
+// an undeclared property, made on first need.
+func (e *explainer) property(s *jsonschema.Schema, name string, v any, additional **kind.AdditionalProperties) {
+	if e.full {
+		return
+	}
+	if ps, ok := s.Properties[name]; ok {
+		e.child(ps, v, name, true)
+		return
+	}
+	switch ap := s.AdditionalProperties.(type) {
+	case bool:
+		if !ap {
+			if *additional == nil {
+				*additional = &kind.AdditionalProperties{}
 			}
-		case *jsonschema.Schema:
-			e.child(ap, v, name, true)
+			e.emit(s, *additional, name, true)
 		}
+	case *jsonschema.Schema:
+		e.child(ap, v, name, true)
 	}
 }
 
@@ -333,6 +385,9 @@ func (e *explainer) array(s *jsonschema.Schema, arr []any) {
 	}
 	if items := itemsOf(s); items != nil {
 		for i, v := range arr {
+			if e.full {
+				return
+			}
 			e.child(items, v, strconv.Itoa(i), false)
 		}
 	}

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"math/big"
@@ -46,32 +47,44 @@ type fastPath struct {
 	known  map[*jsonschema.Schema]types
 }
 
+// Decoded is what DecodeRequest makes of a body: its value and the
+// violations found in it, the first MaxViolations by path; More is true
+// when there are more, not looked for.
+type Decoded struct {
+	Value      any
+	Violations []Violation
+	More       bool
+}
+
 // DecodeRequest decodes a JSON request body and checks it against the
 // schema in one pass. When it is certain of its answer, it returns ok and
 // what jsonx.Decode and ValidateRequest would: the value jsonx.Decode
 // returns for data, and the violations ValidateRequest finds in it (none
-// when it is valid). Otherwise ok is false, and the caller decodes and
-// validates as usual: data that is not JSON, violations whose order the
-// fast path cannot tell, and any data when the schema has keywords the
-// fast path does not check.
-func (s *Schema) DecodeRequest(data []byte) (v any, vs []Violation, ok bool) {
+// when it is valid), up to MaxViolations. Otherwise ok is false, and the
+// caller decodes and validates as usual: data that is not JSON,
+// violations whose order the fast path cannot tell, and any data when the
+// schema has keywords the fast path does not check. Explaining a bad
+// body stops when ctx is done, undecided.
+func (s *Schema) DecodeRequest(ctx context.Context, data []byte) (d Decoded, ok bool) {
 	fp := s.fastPath()
 	if fp == nil {
-		return nil, nil, false
+		return Decoded{}, false
 	}
 	v, valid, capped, ok := decodeFast(data, fp.root, fp.anything)
 	switch {
-	case !ok || valid:
-		return v, nil, ok
+	case !ok:
+		return Decoded{}, false
+	case valid:
+		return Decoded{Value: v}, true
 	case capped:
-		_, vs := tame(v, s.comp.reach)
-		return v, vs, true
+		_, vs, more := tame(v, s.comp.reach, MaxViolations)
+		return Decoded{Value: v, Violations: vs, More: more}, true
 	}
-	vs, ok = explain(fp, v, &s.comp.locations, s.comp.reach)
+	vs, more, ok := explain(ctx, fp, v, &s.comp.locations, s.comp.reach)
 	if !ok {
-		return nil, nil, false
+		return Decoded{}, false
 	}
-	return v, vs, true
+	return Decoded{Value: v, Violations: vs, More: more}, true
 }
 
 // HasFastPath reports whether DecodeRequest can ever answer for the

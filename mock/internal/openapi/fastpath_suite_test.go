@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"reflect"
@@ -83,8 +84,10 @@ func TestFastPathSuite(t *testing.T) {
 						if err := json.Indent(&indented, c.Data, " ", "\t"); err != nil {
 							t.Fatal(err)
 						}
-						_, vs, ok := s.DecodeRequest(c.Data)
-						_, ivs, iok := s.DecodeRequest(indented.Bytes())
+						d, ok := s.DecodeRequest(context.Background(), c.Data)
+						vs := d.Violations
+						id, iok := s.DecodeRequest(context.Background(), indented.Bytes())
+						ivs := id.Violations
 						if !iok || !reflect.DeepEqual(vs, ivs) {
 							t.Errorf("%s: indented, the fast path answers %v %v, not %v %v: %s", c.Description, iok, ivs, ok, vs, indented.Bytes())
 						}

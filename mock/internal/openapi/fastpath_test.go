@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,7 +20,8 @@ import (
 // body valid.
 func checkFast(tb testing.TB, s *Schema, body []byte) (decided, full bool) {
 	tb.Helper()
-	got, gotVs, decided := s.DecodeRequest(body)
+	d, decided := s.DecodeRequest(context.Background(), body)
+	got, gotVs := d.Value, d.Violations
 	want, err := jsonx.Decode(body)
 	var vs []Violation
 	if err == nil {
@@ -287,7 +290,8 @@ func TestDecodeRequestPlantStore(t *testing.T) {
 		{`[]`, []Violation{{Path: "", Reason: "expected object, got array", Schema: "#/components/schemas/Plant/type"}}},
 	}
 	for _, tt := range tests {
-		v, vs, ok := s.DecodeRequest([]byte(tt.body))
+		d, ok := s.DecodeRequest(context.Background(), []byte(tt.body))
+		v, vs := d.Value, d.Violations
 		if !ok || !reflect.DeepEqual(vs, tt.want) {
 			t.Errorf("%s: decided %v, %#v; want %#v", tt.body, ok, vs, tt.want)
 		}
@@ -297,7 +301,7 @@ func TestDecodeRequestPlantStore(t *testing.T) {
 		checkFast(t, s, []byte(tt.body))
 	}
 	for _, body := range []string{`{"id":7,"name":"Monstera"}x`, `{"id":"7","name":`, `{"id":"7"} {}`} {
-		if _, _, ok := s.DecodeRequest([]byte(body)); ok {
+		if _, ok := s.DecodeRequest(context.Background(), []byte(body)); ok {
 			t.Errorf("%s: decided what is not JSON", body)
 		}
 	}
@@ -365,7 +369,8 @@ func TestDecodeRequestViolations(t *testing.T) {
 		s := loadComponents(t, version, schemas).Schemas["Pot"]
 		for _, tt := range tests {
 			t.Run(version+" "+tt.name, func(t *testing.T) {
-				_, vs, ok := s.DecodeRequest([]byte(tt.body))
+				d, ok := s.DecodeRequest(context.Background(), []byte(tt.body))
+				vs := d.Violations
 				if ok == tt.undecided || !reflect.DeepEqual(vs, tt.want) {
 					t.Errorf("%s: decided %v, %#v; want %v, %#v", tt.body, ok, vs, !tt.undecided, tt.want)
 				}
@@ -425,7 +430,7 @@ func TestHasFastPath(t *testing.T) {
 		t.Error("the Plant Store's NewPlant has no fast path")
 	}
 	var none *Schema
-	if _, _, ok := none.DecodeRequest([]byte(`{}`)); ok {
+	if _, ok := none.DecodeRequest(context.Background(), []byte(`{}`)); ok {
 		t.Error("a nil schema decides")
 	}
 }
@@ -527,7 +532,7 @@ func BenchmarkDecodeRequest(b *testing.B) {
 	s, body := plantStoreBody(b), []byte(`{"id":7,"name":"Monstera","tag":"aroid"}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, vs, ok := s.DecodeRequest(body); !ok || len(vs) > 0 {
+		if d, ok := s.DecodeRequest(context.Background(), body); !ok || len(d.Violations) > 0 {
 			b.Fatal("declined")
 		}
 	}
@@ -543,6 +548,55 @@ func BenchmarkDecodeValidateRequest(b *testing.B) {
 		}
 		if vs := s.ValidateRequest(v); len(vs) > 0 {
 			b.Fatal(vs)
+		}
+	}
+}
+
+// TestDecodeRequestStopsWhenDone: explaining a bad body stops, undecided,
+// once the request's context is done; the same body is explained in
+// full while it is not.
+func TestDecodeRequestStopsWhenDone(t *testing.T) {
+	s := loadComponents(t, "3.1.0", "    S: {type: array, items: {type: string}}\n").Schemas["S"]
+	body := []byte("[" + strings.TrimSuffix(strings.Repeat("1,", 1000), ",") + "]")
+	if d, ok := s.DecodeRequest(context.Background(), body); !ok || len(d.Violations) != 1000 || d.More {
+		t.Fatalf("explained with a live context: decided %v, %d violations, more %v; want true, 1000, false", ok, len(d.Violations), d.More)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if d, ok := s.DecodeRequest(ctx, body); ok || d.Value != nil || d.Violations != nil {
+		t.Errorf("explained with a done context: decided %v, %d violations; want undecided", ok, len(d.Violations))
+	}
+	// A valid body needs no explanation: it is decided whatever the context.
+	if d, ok := s.DecodeRequest(ctx, []byte(`["a"]`)); !ok || d.Violations != nil {
+		t.Errorf("a valid body with a done context: decided %v, %v; want true, none", ok, d.Violations)
+	}
+}
+
+// TestDecodeRequestLooksForMaxViolations: the fast path lists at most
+// MaxViolations violations, says when there are more, and lists the same
+// ones however the map of an object's properties is ordered.
+func TestDecodeRequestLooksForMaxViolations(t *testing.T) {
+	s := loadComponents(t, "3.1.0", "    S: {type: object, additionalProperties: false}\n").Schemas["S"]
+	keys := func(n int) []byte {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `,"k%04d":1`, n-1-i) // written last first
+		}
+		return []byte("{" + b.String()[1:] + "}")
+	}
+	for _, tt := range []struct {
+		n    int
+		more bool
+	}{{MaxViolations, false}, {MaxViolations + 1, true}, {3 * MaxViolations, true}} {
+		for range 5 {
+			d, ok := s.DecodeRequest(context.Background(), keys(tt.n))
+			if !ok || len(d.Violations) != MaxViolations || d.More != tt.more {
+				t.Fatalf("%d undeclared properties: decided %v, %d violations, more %v; want true, %d, %v",
+					tt.n, ok, len(d.Violations), d.More, MaxViolations, tt.more)
+			}
+			if first, last := d.Violations[0].Path, d.Violations[MaxViolations-1].Path; first != "k0000" || last != "k0999" {
+				t.Fatalf("%d undeclared properties: from %s to %s; want k0000 to k0999", tt.n, first, last)
+			}
 		}
 	}
 }

@@ -2,6 +2,8 @@ package openapi
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,24 +122,30 @@ type tamer struct {
 	where   bool // keep loc, and the violations in out
 	loc     []string
 	out     []Violation
+	limit   int  // of out, when where: 0 for none; past it, more
+	more    bool // more refusals than out holds, not looked for
 }
 
 // tame returns v with its far numbers made stand-ins (v itself when it
 // has none; the containers on the way to a stand-in are copied), and the
 // violations of its numbers beyond the caps, for which the value must not
 // be validated further.
-func tame(v any, reach int64) (any, []Violation) {
+//
+// With a limit, it says where for that many refusals at most, the first
+// in the order of the walk, which then goes through objects'
+// properties in name order, and more is true when there were others.
+func tame(v any, reach int64, limit int) (tv any, vs []Violation, more bool) {
 	t := tamer{reach: reach}
-	tv, _ := t.value(v, 0)
+	tv, _ = t.value(v, 0)
 	if t.refused {
 		// Walk again, to say where: the first walk keeps no places,
 		// which would cost an allocation of every validation.
-		t = tamer{reach: reach, where: true}
+		t = tamer{reach: reach, where: true, limit: limit}
 		t.value(v, 0)
 		sortViolations(t.out)
-		return nil, t.out
+		return nil, t.out, t.more
 	}
-	return tv, nil
+	return tv, nil, false
 }
 
 // enter and leave keep the place walked through, when it is wanted.
@@ -157,7 +165,11 @@ func (t *tamer) leave() {
 // for why.
 func (t *tamer) refuse(why string) {
 	t.refused = true
-	if t.where {
+	switch {
+	case !t.where:
+	case t.limit > 0 && len(t.out) == t.limit:
+		t.more = true
+	default:
 		t.out = append(t.out, Violation{Path: joinPath(t.loc), Reason: why})
 	}
 }
@@ -184,6 +196,9 @@ func (t *tamer) value(v any, depth int) (any, bool) {
 		}
 		var cp []any
 		for i, e := range x {
+			if t.more {
+				break
+			}
 			if t.where {
 				t.enter(strconv.Itoa(i))
 			}
@@ -201,6 +216,19 @@ func (t *tamer) value(v any, depth int) (any, bool) {
 		}
 	case map[string]any:
 		if len(x) > 0 && t.tooDeep(depth) {
+			return v, false
+		}
+		if t.limit > 0 {
+			// The walk that says where, which then goes in name order;
+			// what it returns is not used.
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				if t.more {
+					break
+				}
+				t.enter(k)
+				t.value(x[k], depth+1)
+				t.leave()
+			}
 			return v, false
 		}
 		var cp map[string]any

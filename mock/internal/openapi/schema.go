@@ -272,7 +272,7 @@ func (s *Schema) validate(v any, mode direction) []Violation {
 	if cs == nil {
 		return []Violation{{Reason: "the schema at " + s.Where() + " cannot be compiled"}}
 	}
-	tv, vs := tame(v, s.comp.reach)
+	tv, vs, _ := tame(v, s.comp.reach, 0)
 	if vs != nil {
 		return vs
 	}

@@ -61,6 +61,10 @@ func (v Violation) place() string {
 	return clip.To(v.Path, clip.Path)
 }
 
+// MaxViolations is how many violations of a request body DecodeRequest
+// looks for; past them, it says there are more.
+const MaxViolations = 1000
+
 func sortViolations(vs []Violation) {
 	slices.SortStableFunc(vs, func(a, b Violation) int { return strings.Compare(a.Path, b.Path) })
 }
