@@ -38,7 +38,8 @@ func (s *Server) webhookView(r *http.Request, ss *session, name string) (webhook
 	}
 	sub, ok, err := s.subscriber(r.Context(), ss, name)
 	if ok {
-		v.URL, v.Token = &sub.URL, sub.Token != ""
+		u := s.shownURL(s.served().secrets, sub.URL)
+		v.URL, v.Token = &u, sub.Token != ""
 	}
 	return v, err
 }
@@ -192,5 +193,5 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusAccepted)
-	w.Write(jsonx.Marshal(map[string]any{"webhook": name, "url": sub.URL, "queued": len(hooks)}))
+	w.Write(jsonx.Marshal(map[string]any{"webhook": name, "url": s.shownURL(s.served().secrets, sub.URL), "queued": len(hooks)}))
 }

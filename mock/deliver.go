@@ -110,14 +110,14 @@ func (d *deliveries) send(dv *delivery) {
 	d.mu.Lock()
 	if d.closed {
 		d.mu.Unlock()
-		d.s.log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.hook.Op.Name, "url", clip(dv.url, 200))
+		d.s.log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.hook.Op.Name, "url", clip(d.s.shownURL(d.s.served().secrets, dv.url), 200))
 		return
 	}
 	select {
 	case d.slots <- struct{}{}:
 	default:
 		d.mu.Unlock()
-		d.s.log.Error("webhook queue full: delivery dropped", "webhook", dv.hook.Op.Name, "url", clip(dv.url, 200),
+		d.s.log.Error("webhook queue full: delivery dropped", "webhook", dv.hook.Op.Name, "url", clip(d.s.shownURL(d.s.served().secrets, dv.url), 200),
 			"queue", cap(d.slots), "trigger", dv.trigger)
 		return
 	}
@@ -148,7 +148,7 @@ func (d *deliveries) run(dv *delivery) {
 			return
 		}
 		if n > d.retries {
-			d.s.log.Warn("webhook delivery failed: no retries left", "webhook", dv.hook.Op.Name, "url", clip(dv.url, 200), "attempts", n)
+			d.s.log.Warn("webhook delivery failed: no retries left", "webhook", dv.hook.Op.Name, "url", clip(d.s.shownURL(d.s.served().secrets, dv.url), 200), "attempts", n)
 			return
 		}
 		back := d.backoff << (n - 1)

@@ -141,13 +141,16 @@ func newSecrets(doc *openapi.Document) *secrets {
 }
 
 // mask masks the credentials of a journal entry: its credential headers
-// and API-key query parameters, and its Token. The entry's header map is
-// replaced by a masked copy when it holds any, so that the request's own
-// is left as it is.
+// and API-key query parameters, its Token, and those of an outbound
+// entry's URL. The entry's header map is replaced by a masked copy when
+// it holds any, so that the request's own is left as it is.
 func (sec *secrets) mask(e *Entry) {
 	token := e.Token
 	if len(sec.query) > 0 && e.Query != "" {
 		e.Query = sec.maskQuery(e.Query)
+	}
+	if e.URL != "" {
+		e.URL = sec.maskURL(e.URL)
 	}
 	copied := false
 	// The few credential headers are looked up: on a create's handful of
@@ -175,6 +178,46 @@ func (sec *secrets) mask(e *Entry) {
 	if e.Token == token && token != "" {
 		e.Token = maskCredential(token)
 	}
+}
+
+// shownURL is a webhook's or callback's URL as the admin API and the log
+// show it: its credentials masked by sec, unless the mock keeps them
+// clear.
+func (s *Server) shownURL(sec *secrets, u string) string {
+	if s.clearCreds {
+		return u
+	}
+	return sec.maskURL(u)
+}
+
+// maskURL masks the credentials of a URL a webhook or callback is sent
+// to: the password of its user information, and its API-key query
+// parameters. A URL it cannot read is left as it is; the journal clips it.
+func (sec *secrets) maskURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	changed := false
+	userinfo := ""
+	if pass, ok := u.User.Password(); ok {
+		// Written by hand: url.UserPassword would escape the stars.
+		userinfo, changed = url.User(u.User.Username()).String()+":"+maskCredential(pass)+"@", true
+		u.User = nil
+	}
+	if q := u.RawQuery; len(sec.query) > 0 && q != "" {
+		if u.RawQuery = sec.maskQuery(q); u.RawQuery != q {
+			changed = true
+		}
+	}
+	if !changed {
+		return raw
+	}
+	out := u.String()
+	if i := strings.Index(out, "//"); userinfo != "" && i >= 0 {
+		out = out[:i+2] + userinfo + out[i+2:]
+	}
+	return out
 }
 
 // maskQuery masks the values of the API-key parameters of a raw query,

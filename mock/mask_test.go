@@ -1,9 +1,13 @@
 package mock
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/redistest"
@@ -156,5 +160,61 @@ func TestJournalCredentialsOption(t *testing.T) {
 	var oe *OptionError
 	if !errors.As(err, &oe) || err.Error() != `journal-credentials: must be masked or clear, not "plain"` {
 		t.Errorf("New: %v", err)
+	}
+}
+
+// TestMaskURL: a URL keeps its user name and loses its password and its
+// API-key query parameters to the mask; other URLs are kept as written.
+func TestMaskURL(t *testing.T) {
+	sec := &secrets{query: []string{"api_key"}}
+	for _, c := range []struct{ in, want string }{
+		{"http://hooks.example/in", "http://hooks.example/in"},
+		{"http://hooks.example/in?limit=1", "http://hooks.example/in?limit=1"},
+		{"http://user:password-0004@hooks.example/in", "http://user:****0004@hooks.example/in"},
+		{"http://user:short@hooks.example/in", "http://user:****@hooks.example/in"},
+		{"http://user@hooks.example/in", "http://user@hooks.example/in"},
+		{"http://hooks.example/in?api_key=query-key-0001&limit=2", "http://hooks.example/in?api_key=****0001&limit=2"},
+		{"http://u:pass-word-9999@hooks.example/in?api_key=k", "http://u:****9999@hooks.example/in?api_key=****"},
+		{"http://[::1%zz/in", "http://[::1%zz/in"}, // not a URL: kept
+	} {
+		if got := sec.maskURL(c.in); got != c.want {
+			t.Errorf("maskURL(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestCallbackURLMasked: a callback URL that carries a password is
+// refused, and the journal's outbound entry and the log line show it
+// masked; whole with JournalCredentials clear.
+func TestCallbackURLMasked(t *testing.T) {
+	for _, c := range []struct{ creds, shown string }{
+		{"", "http://cb:****0004@192.0.2.10/cb?plant=4"},
+		{CredentialsClear, "http://cb:password-0004@192.0.2.10/cb?plant=4"},
+	} {
+		t.Run("credentials "+c.creds, func(t *testing.T) {
+			var logs bytes.Buffer
+			var mu sync.Mutex
+			s, ts := newTestServer(t, Options{Spec: callbackSpec(t), JournalCredentials: c.creds,
+				Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
+			st, body := do(t, ts, "POST", "/plants", `{"id":4,"name":"fern","callbackUrl":"http://cb:password-0004@192.0.2.10/cb"}`)
+			if st != 201 {
+				t.Fatalf("create: %d %s", st, body)
+			}
+			var e Entry
+			for _, x := range outbound(t, s, 2) {
+				if x.Operation == "callback onPlant" {
+					e = x
+				}
+			}
+			want := `"http://cb:xxxxx@192.0.2.10/cb?plant=4" carries credentials; callbacks do not send them`
+			if e.URL != c.shown || e.Error != want {
+				t.Errorf("journal entry: URL %q, error %q; want %q, %q", e.URL, e.Error, c.shown, want)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if line := `msg="callback refused" callback=onPlant operation="POST /plants" url="` + c.shown + `"`; !strings.Contains(logs.String(), line) {
+				t.Errorf("log:\n%s\nwant a line with %s", logs.String(), line)
+			}
+		})
 	}
 }

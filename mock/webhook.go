@@ -228,7 +228,7 @@ func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, 
 func (s *Server) sendTo(dv *delivery) {
 	if err := s.served().hooks.allow.check("webhook", dv.url); err != nil {
 		dv.refused = err.Error()
-		s.log.Warn("webhook refused", "webhook", dv.hook.Name, "url", clip(dv.url, 200), "reason", dv.refused)
+		s.log.Warn("webhook refused", "webhook", dv.hook.Name, "url", clip(s.shownURL(s.served().secrets, dv.url), 200), "reason", dv.refused)
 		s.deliveries.note(dv, 0, nil, dv.refused)
 		return
 	}
@@ -258,7 +258,7 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	}
 	if err != nil {
 		dv.refused = err.Error()
-		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(dv.url, 200), "reason", dv.refused)
+		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(s.shownURL(x.sv.secrets, dv.url), 200), "reason", dv.refused)
 		s.deliveries.note(dv, 0, nil, dv.refused)
 		return
 	}
