@@ -129,21 +129,28 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 }
 
 // complete returns a resource with what the answer's schema requires and
-// the request did not give filled in, as a real server does.
+// the request did not give filled in, as a real server does, and what
+// the collection's other answers require (the plan's views: a read's
+// server-computed fields), so that every later answer agrees: they are
+// made once and stored with the resource.
 func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
-	if x.proven() || x.schema() == nil {
-		return obj
+	if !x.proven() && x.schema() != nil {
+		obj = complete(obj, x.resourceSchema(), x.fake(s), x.budget(s))
 	}
-	return complete(obj, x.schema(), x.fake(s), x.budget(s))
+	for _, v := range x.plan.views {
+		obj = complete(obj, v, x.fake(s), x.budget(s))
+	}
+	return obj
 }
 
-// list answers with the collection's resources, oldest first, honouring a
-// declared integer limit parameter. Resources that cannot be answered
-// (stored before the document changed, say) are left out and named in the
-// log and the journal; while the collection holds fewer items than the
-// list schema's minItems, generated items make up the rest.
+// list answers with the collection's resources, oldest first, honouring
+// a declared integer limit parameter, in the answer's envelope where it
+// has one (envelope.go). Resources that cannot be answered (stored before
+// the document changed, say) are left out and named in the log and the
+// journal; while the collection holds fewer items than the list schema's
+// minItems, generated items make up the rest.
 func (s *Server) list(x *exchange) *problem {
-	pl := x.plan
+	pl, env := x.plan, x.envelope()
 	limit := -1
 	if pl.limit {
 		if l := x.r.URL.Query().Get("limit"); l != "" {
@@ -157,7 +164,7 @@ func (s *Server) list(x *exchange) *problem {
 	if err != nil {
 		return s.storeProblem(err, pl.col, col, "")
 	}
-	schema := x.schema()
+	schema := x.resourceSchema()
 	if schema == nil {
 		s.writeBody(x, nil)
 		return nil
@@ -200,12 +207,27 @@ func (s *Server) list(x *exchange) *problem {
 		// More than one answer may hold: the first page.
 		items = items[:*schema.MaxItems]
 	}
-	if !x.proven() {
-		if vs := schema.Validate(items); len(vs) > 0 {
-			return internal("the list does not fit the declared response schema: %s", vs[0])
+	if env == nil {
+		if !x.proven() {
+			if vs := schema.Validate(items); len(vs) > 0 {
+				return internal("the list does not fit the declared response schema: %s", vs[0])
+			}
 		}
+		return s.writeList(x, items, schema)
 	}
-	b, p := s.encode(x, items, schema)
+	out, p := s.wrap(x, env, items)
+	if p != nil {
+		return p
+	}
+	if vs := x.schema().Validate(out); len(vs) > 0 {
+		return internal("the list does not fit the declared response schema: %s", vs[0])
+	}
+	return s.writeList(x, out, x.schema())
+}
+
+// writeList sends a list answer.
+func (s *Server) writeList(x *exchange, v any, schema *openapi.Schema) *problem {
+	b, p := s.encode(x, v, schema)
 	if p != nil {
 		return p
 	}
@@ -299,7 +321,7 @@ func (s *Server) remove(x *exchange) *problem {
 		s.writeBody(x, nil)
 		return nil
 	}
-	if v, err := jsonx.Decode(doc); err == nil && len(x.schema().Validate(project(v, x.schema()))) > 0 {
+	if v, err := jsonx.Decode(doc); err == nil && len(x.resourceSchema().Validate(project(v, x.resourceSchema()))) > 0 {
 		// The delete answers with something else than the resource (a
 		// report, what remains): its canned answer.
 		return s.canned(x)
