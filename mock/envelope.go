@@ -16,6 +16,7 @@ type envelope struct {
 	schema *openapi.Schema // the answer's schema: the envelope
 	prop   string          // the property that holds the resource, or the list
 	inner  *openapi.Schema // its schema: the resource's, or the list's array
+	meta   []metaField     // a list's declared total, count and next fields (paging.go)
 }
 
 // envelopeOf recognises the envelope of an answer, the one place that
@@ -77,7 +78,11 @@ func envelopeOf(answer, resource *openapi.Schema, list bool) *envelope {
 	if found == nil || len(strong) == 0 && !overlaps(held(found.Schema), resource) {
 		return nil
 	}
-	return &envelope{schema: answer, prop: found.Name, inner: found.Schema}
+	e := &envelope{schema: answer, prop: found.Name, inner: found.Schema}
+	if list {
+		e.meta = metaFields(answer, e.prop)
+	}
+	return e
 }
 
 // holds reports whether schema s surely holds a resource of schema r: it

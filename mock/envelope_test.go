@@ -155,9 +155,9 @@ func firewallOf(t *testing.T, answer map[string]any) map[string]any {
 }
 
 // TestStatefulEnvelopes creates, reads and lists firewalls: every answer
-// is declared and conforms, and the fields the read requires are made
-// once at create and read back the same every time, in the read and in
-// the list.
+// is declared and conforms, the fields the read requires are made once
+// at create and read back the same every time, and the list pages as
+// its parameters and envelope say.
 func TestStatefulEnvelopes(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(firewallSpec), Seed: 7})
 	bodies := []string{
@@ -200,9 +200,41 @@ func TestStatefulEnvelopes(t *testing.T) {
 		}
 		reads[i] = first
 	}
-	got := answerOf(t, s, ts, "GET", "/firewalls", "", 200)
-	if items := got["firewalls"]; !reflect.DeepEqual(items, []any{reads[0], reads[1], reads[2]}) {
-		t.Errorf("list = %s, want the three firewalls as read", jsonx.Marshal(got))
+	base := ts.URL + "/firewalls"
+	tests := []struct {
+		name  string
+		query string
+		items []int          // the reads the page holds, by index
+		links map[string]any // nil: none
+	}{
+		{name: "the default page size", query: "", items: []int{0, 1, 2}},
+		{name: "a first page", query: "?per_page=2", items: []int{0, 1},
+			links: map[string]any{"next": base + "?page=2&per_page=2"}},
+		{name: "the last page", query: "?per_page=2&page=2", items: []int{2}},
+		{name: "a page past the end", query: "?per_page=2&page=3", items: []int{}},
+		{name: "pages of one", query: "?page=2&per_page=1", items: []int{1},
+			links: map[string]any{"next": base + "?page=3&per_page=1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := answerOf(t, s, ts, "GET", "/firewalls"+tt.query, "", 200)
+			items := []any{}
+			for _, i := range tt.items {
+				items = append(items, reads[i])
+			}
+			want := map[string]any{"firewalls": items, "meta": map[string]any{"total": json.Number("3")}}
+			if tt.links != nil {
+				want["links"] = tt.links
+			} else if l, ok := got["links"].(map[string]any); ok {
+				if _, has := l["next"]; has {
+					t.Errorf("links.next = %v on the last page", l["next"])
+				}
+				want["links"] = l // made up: optional, without next
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("list%s = %s\nwant %s", tt.query, jsonx.Marshal(got), jsonx.Marshal(want))
+			}
+		})
 	}
 }
 
@@ -261,6 +293,7 @@ components:
 		resource *openapi.Schema
 		list     bool
 		prop     string // "" for none
+		meta     []string
 	}{
 		{name: "the resource itself", answer: "R", resource: r},
 		{name: "a flat object holding the resource's fields", answer: "Flat", resource: r},
@@ -272,7 +305,8 @@ components:
 		{name: "a summary of the resource under the one required property", answer: "Summary", resource: r, prop: "summary"},
 		{name: "no resource schema", answer: "ByRef", resource: nil},
 		{name: "a plain list", answer: "Array", resource: r, list: true},
-		{name: "a list envelope", answer: "ListEnv", resource: r, list: true, prop: "data"},
+		{name: "a list envelope", answer: "ListEnv", resource: r, list: true, prop: "data",
+			meta: []string{"meta.total_count", "meta.next_cursor", ".has_more"}},
 		{name: "a list envelope for one", answer: "ListEnv", resource: r},
 	}
 	for _, tt := range tests {
@@ -287,6 +321,13 @@ components:
 				t.Fatalf("no envelope, want one under %q", tt.prop)
 			case e.prop != tt.prop:
 				t.Fatalf("envelope under %q, want %q", e.prop, tt.prop)
+			}
+			var meta []string
+			for _, f := range e.meta {
+				meta = append(meta, f.parent+"."+f.name)
+			}
+			if !reflect.DeepEqual(meta, tt.meta) {
+				t.Errorf("meta fields %v, want %v", meta, tt.meta)
 			}
 		})
 	}

@@ -42,7 +42,7 @@ type plan struct {
 	proven bool
 	// example is the canned answer's fixed body, if it has one.
 	example []byte
-	limit   bool // the list honours an integer ?limit
+	paging  *paging // how a list pages; nil when it declares no paging parameter
 	// views are the schemas of the collection's other answers that a
 	// resource this create, replace or merge stores must fit and that
 	// its own body does not prove it fits: it is completed for each.
@@ -141,11 +141,7 @@ func (sv *served) buildPlans() error {
 			pl.do, pl.col = create, colOf(cl.Path)
 		case !cl.Item && op.Method == "GET" && (schema.Is("array") || envelopeOf(schema, colOf(cl.Path).schema, true) != nil):
 			pl.do, pl.col = list, colOf(cl.Path)
-			for _, p := range op.Params {
-				if p.In == "query" && p.Name == "limit" && p.Schema.Is("integer") {
-					pl.limit = true
-				}
-			}
+			pl.paging = pagingOf(op)
 		case cl.Item && op.Method == "GET":
 			pl.do, pl.col = read, colOf(cl.Path)
 		case cl.Item && op.Method == "PUT" && op.Body != nil && op.Body.JSON() != nil:
