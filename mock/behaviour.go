@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"github.com/brianvoe/gofakeit/v6"
 	"maps"
+	"net/http"
+	"net/url"
 	"slices"
-	"strconv"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -129,35 +130,50 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 }
 
 // complete returns a resource with what the answer's schema requires and
-// the request did not give filled in, as a real server does.
+// the request did not give filled in, as a real server does, and what
+// the collection's other answers require (the plan's views: a read's
+// server-computed fields), so that every later answer agrees: they are
+// made once and stored with the resource.
 func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
-	if x.proven() || x.schema() == nil {
-		return obj
+	if !x.proven() && x.schema() != nil {
+		obj = complete(obj, x.resourceSchema(), x.fake(s), x.budget(s))
 	}
-	return complete(obj, x.schema(), x.fake(s), x.budget(s))
+	for _, v := range x.plan.views {
+		obj = complete(obj, v, x.fake(s), x.budget(s))
+	}
+	return obj
 }
 
-// list answers with the collection's resources, oldest first, honouring a
-// declared integer limit parameter. Resources that cannot be answered
-// (stored before the document changed, say) are left out and named in the
-// log and the journal; while the collection holds fewer items than the
-// list schema's minItems, generated items make up the rest.
+// list answers with the collection's resources, oldest first, a page at
+// a time where the operation declares paging parameters (paging.go), in
+// the answer's envelope where it has one (envelope.go), with the
+// envelope's total, next and more fields filled. Resources that cannot
+// be answered (stored before the document changed, say) are left out and
+// named in the log and the journal; while the collection holds fewer
+// items than the list schema's minItems, generated items make up the
+// rest.
 func (s *Server) list(x *exchange) *problem {
-	pl := x.plan
+	pl, env := x.plan, x.envelope()
+	var q url.Values
+	if pl.paging != nil {
+		q = x.r.URL.Query()
+	}
+	offset, size := pl.paging.window(q)
 	limit := -1
-	if pl.limit {
-		if l := x.r.URL.Query().Get("limit"); l != "" {
-			if n, err := strconv.Atoi(l); err == nil && n >= 0 {
-				limit = n
-			}
-		}
+	if size >= 0 {
+		limit = offset + size + 1 // one more, to tell whether a page follows
 	}
 	col := pl.col.key(x.vals)
 	docs, err := s.store.List(x.r.Context(), x.sess.name, col, limit)
 	if err != nil {
 		return s.storeProblem(err, pl.col, col, "")
 	}
-	schema := x.schema()
+	page := listPage{total: -1}
+	if size >= 0 && len(docs) > offset+size {
+		page.more, docs = true, docs[:offset+size]
+	}
+	docs = docs[min(offset, len(docs)):]
+	schema := x.resourceSchema()
 	if schema == nil {
 		s.writeBody(x, nil)
 		return nil
@@ -200,17 +216,56 @@ func (s *Server) list(x *exchange) *problem {
 		// More than one answer may hold: the first page.
 		items = items[:*schema.MaxItems]
 	}
-	if !x.proven() {
-		if vs := schema.Validate(items); len(vs) > 0 {
-			return internal("the list does not fit the declared response schema: %s", vs[0])
+	if env == nil {
+		if !x.proven() {
+			if vs := schema.Validate(items); len(vs) > 0 {
+				return internal("the list does not fit the declared response schema: %s", vs[0])
+			}
 		}
+		return s.writeList(x, items, schema)
 	}
-	b, p := s.encode(x, items, schema)
+	out, p := s.wrap(x, env, items)
+	if p != nil {
+		return p
+	}
+	if len(env.meta) > 0 {
+		if env.wants(metaTotal) {
+			n, err := s.store.Count(x.r.Context(), x.sess.name, col)
+			if err != nil {
+				return s.storeProblem(err, pl.col, col, "")
+			}
+			page.total = n
+		}
+		var query string
+		query, page.cursor = pl.paging.nextQuery(q, offset, size)
+		if query != "" {
+			page.next = selfURL(x.client) + "?" + query
+		}
+		s.fillMeta(x, env, out, page)
+	}
+	if vs := x.schema().Validate(out); len(vs) > 0 {
+		return internal("the list does not fit the declared response schema: %s", vs[0])
+	}
+	return s.writeList(x, out, x.schema())
+}
+
+// writeList sends a list answer.
+func (s *Server) writeList(x *exchange, v any, schema *openapi.Schema) *problem {
+	b, p := s.encode(x, v, schema)
 	if p != nil {
 		return p
 	}
 	s.writeBody(x, b)
 	return nil
+}
+
+// selfURL returns the absolute URL of a request without its query.
+func selfURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + r.URL.EscapedPath()
 }
 
 // read answers with the resource the path names. In a collection without
@@ -299,7 +354,7 @@ func (s *Server) remove(x *exchange) *problem {
 		s.writeBody(x, nil)
 		return nil
 	}
-	if v, err := jsonx.Decode(doc); err == nil && len(x.schema().Validate(project(v, x.schema()))) > 0 {
+	if v, err := jsonx.Decode(doc); err == nil && len(x.resourceSchema().Validate(project(v, x.resourceSchema()))) > 0 {
 		// The delete answers with something else than the resource (a
 		// report, what remains): its canned answer.
 		return s.canned(x)

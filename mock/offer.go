@@ -15,6 +15,9 @@ type offer struct {
 	ct    string   // the Content-Type sent when Accept names nothing narrower
 	cth   []string // {ct}, shared by every answer; net/http only reads it
 	kind  media.Kind
+	// env is how a stored resource is wrapped in answers of this type;
+	// nil when the answer is the resource (envelope.go).
+	env *envelope
 }
 
 // offersOf returns the media types a response declares, JSON ones first:

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
@@ -41,7 +42,11 @@ type plan struct {
 	proven bool
 	// example is the canned answer's fixed body, if it has one.
 	example []byte
-	limit   bool // the list honours an integer ?limit
+	paging  *paging // how a list pages; nil when it declares no paging parameter
+	// views are the schemas of the collection's other answers that a
+	// resource this create, replace or merge stores must fit and that
+	// its own body does not prove it fits: it is completed for each.
+	views []*openapi.Schema
 
 	shapes  map[int]*errorShape
 	primary *errorShape
@@ -134,13 +139,9 @@ func (sv *served) buildPlans() error {
 			// A create answers with the resource; a POST that answers
 			// with something else (a list, a report) is canned.
 			pl.do, pl.col = create, colOf(cl.Path)
-		case !cl.Item && op.Method == "GET" && schema.Is("array"):
+		case !cl.Item && op.Method == "GET" && (schema.Is("array") || envelopeOf(schema, colOf(cl.Path).schema, true) != nil):
 			pl.do, pl.col = list, colOf(cl.Path)
-			for _, p := range op.Params {
-				if p.In == "query" && p.Name == "limit" && p.Schema.Is("integer") {
-					pl.limit = true
-				}
-			}
+			pl.paging = pagingOf(op)
 		case cl.Item && op.Method == "GET":
 			pl.do, pl.col = read, colOf(cl.Path)
 		case cl.Item && op.Method == "PUT" && op.Body != nil && op.Body.JSON() != nil:
@@ -154,12 +155,20 @@ func (sv *served) buildPlans() error {
 		case read, replace, merge, remove:
 			pl.virtual = !pl.col.creates || op.Response(404) == nil
 		}
-		switch pl.do {
-		case canned:
+		if pl.do != canned {
+			for i := range pl.offers {
+				pl.offers[i].env = envelopeOf(pl.offers[i].media.Schema, pl.col.schema, pl.do == list)
+			}
+		}
+		switch {
+		case pl.do == canned:
 			if err := sv.planExample(pl); err != nil {
 				return err
 			}
-		case list:
+		case len(pl.offers) > 0 && pl.offers[0].env != nil:
+			// Wrapped: the envelope's own fields are made up for each
+			// answer and checked with it.
+		case pl.do == list:
 			pl.proven = proven(pl.col.schema, schema.Items)
 		default:
 			src := pl.col.schema
@@ -170,7 +179,46 @@ func (sv *served) buildPlans() error {
 		}
 		sv.plans[op] = pl
 	}
+	sv.planViews()
 	return nil
+}
+
+// planViews works out, for each create, replace and merge, the answers
+// of its collection that a resource it stores must fit (read, list,
+// create and the rest, inside their envelopes) and that its body does
+// not prove it fits. Completing the resource for each when it is
+// stored fills their required fields once, so that every later answer
+// agrees (see complete).
+func (sv *served) planViews() {
+	views := map[*collection][]*openapi.Schema{}
+	for _, op := range sv.doc.Operations {
+		pl := sv.plans[op]
+		if pl.col == nil || pl.do == remove || len(pl.offers) == 0 {
+			continue // a delete may answer with something else than the resource
+		}
+		v := pl.offers[0].env.innerOr(pl.offers[0].media.Schema)
+		if pl.do == list && v != nil {
+			v = v.Items
+		}
+		if v != nil && !slices.ContainsFunc(views[pl.col], v.Same) {
+			views[pl.col] = append(views[pl.col], v)
+		}
+	}
+	for _, op := range sv.doc.Operations {
+		pl := sv.plans[op]
+		if pl.do != create && pl.do != replace && pl.do != merge {
+			continue
+		}
+		src, own := op.Body.JSON().Schema, (*openapi.Schema)(nil)
+		if len(pl.offers) > 0 {
+			own = pl.offers[0].env.innerOr(pl.offers[0].media.Schema) // completed for anyway
+		}
+		for _, v := range views[pl.col] {
+			if !v.Same(own) && !proven(src, v) {
+				pl.views = append(pl.views, v)
+			}
+		}
+	}
 }
 
 // primaryError returns the JSON media of an operation's main error
@@ -231,6 +279,7 @@ func newCollection(d *openapi.Document, path string) *collection {
 	if c.item == nil {
 		c.item = createAnswer
 	}
+	c.item = envelopeOf(c.item, c.schema, false).innerOr(c.item)
 	for _, name := range []string{param, "id"} {
 		if name == "" {
 			continue

@@ -30,7 +30,13 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 		var room [256]byte
 		return bytes.Clone(appendProjected(room[:0], v, schema)), nil
 	}
-	out := project(v, schema)
+	out := project(v, x.resourceSchema())
+	if env := x.envelope(); env != nil {
+		var p *problem
+		if out, p = s.wrap(x, env, out); p != nil {
+			return nil, p
+		}
+	}
 	if x.dropsWriteOnly() {
 		out = schema.WithoutWriteOnly(out)
 	}

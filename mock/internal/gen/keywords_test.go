@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
@@ -119,6 +120,40 @@ func TestKeywords(t *testing.T) {
 			check: func(t *testing.T, v any, _ *openapi.Document) {
 				if pt := v.(map[string]any)["petType"]; pt != "S" {
 					t.Errorf("petType %v, want S", pt)
+				}
+			}},
+		{name: "oneOf told apart by a const tag", schemas: `
+    A: {type: object, required: [_type, v], properties: {_type: {const: a}, v: {type: string}}}
+    B: {type: object, required: [_type, v], properties: {_type: {const: b}, v: {type: string}}}
+    S: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]}`,
+			check: checkDiscriminated("_type", map[string]string{"a": "A", "b": "B"})},
+		{name: "oneOf told apart by enum tags, a discriminator without mapping", version: "3.0.3", schemas: `
+    A: {type: object, required: [_type], properties: {_type: {type: string, enum: [a]}, v: {type: string}}}
+    B: {type: object, required: [_type], properties: {_type: {type: string, enum: [b]}, v: {type: string}}}
+    S: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}], discriminator: {propertyName: _type}}`,
+			check: checkDiscriminated("_type", map[string]string{"a": "A", "b": "B"})},
+		{name: "a named alternative whose own member fixes the tag", schemas: `
+    Base: {type: object, required: [_type], properties: {_type: {type: string}}, discriminator: {propertyName: _type}}
+    S: {allOf: [{type: object, properties: {_type: {type: string, enum: [a]}}}, {$ref: '#/components/schemas/Base'}]}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if tag := v.(map[string]any)["_type"]; tag != "a" {
+					t.Errorf("_type %v, want a (the member's enum)", tag)
+				}
+			}},
+		{name: "a named alternative two levels down", schemas: `
+    Base: {type: object, required: [_type], properties: {_type: {type: string}}, discriminator: {propertyName: _type}}
+    Mid: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {m: {type: string}}}]}
+    S: {allOf: [{$ref: '#/components/schemas/Mid'}, {properties: {_type: {const: a}}}]}`},
+		{name: "discriminated items of items", version: "3.0.3", schemas: actions(12),
+			check: func(t *testing.T, v any, doc *openapi.Document) {
+				names := map[string]string{}
+				for i := range 12 {
+					names[fmt.Sprint("t", i)] = fmt.Sprint("A", i)
+				}
+				for _, tag := range v.(map[string]any)["tags"].([]any) {
+					for _, a := range tag.(map[string]any)["actions"].([]any) {
+						checkDiscriminated("_type", names)(t, a, doc)
+					}
 				}
 			}},
 		{name: "oneOf of objects without required properties", version: "3.0.3", schemas: `
@@ -383,6 +418,24 @@ func discriminated(kw string, mapping bool) string {
     Dog: {type: object, required: [petType, name, bark], properties: {petType: {type: string}, name: {type: string}, bark: {type: string}}}
     Pet: {` + kw + `: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}], discriminator: {propertyName: petType` + m + `}}
     S: {$ref: '#/components/schemas/Pet'}`
+}
+
+// actions returns S, an object whose tags each hold actions, each one
+// of n alternatives (allOf a common Base) told apart by an enum tag, with
+// a discriminator mapping each tag to its alternative.
+func actions(n int) string {
+	var b strings.Builder
+	b.WriteString("\n    Base: {type: object, required: [_type, name], properties: {_type: {type: string}, name: {type: string}}}")
+	var alts, mapping []string
+	for i := range n {
+		fmt.Fprintf(&b, "\n    A%d: {allOf: [{$ref: '#/components/schemas/Base'}, {type: object, required: [f%d], properties: {_type: {type: string, enum: [t%d]}, f%d: {type: integer}}}]}", i, i, i, i)
+		alts = append(alts, fmt.Sprintf("{$ref: '#/components/schemas/A%d'}", i))
+		mapping = append(mapping, fmt.Sprintf("t%d: '#/components/schemas/A%d'", i, i))
+	}
+	fmt.Fprintf(&b, "\n    Action: {oneOf: [%s], discriminator: {propertyName: _type, mapping: {%s}}}", strings.Join(alts, ", "), strings.Join(mapping, ", "))
+	b.WriteString("\n    Tag: {type: object, required: [actions], properties: {actions: {type: array, minItems: 3, items: {$ref: '#/components/schemas/Action'}}}}")
+	b.WriteString("\n    S: {type: object, required: [tags], properties: {tags: {type: array, minItems: 2, items: {$ref: '#/components/schemas/Tag'}}}}")
+	return b.String()
 }
 
 // checkDiscriminated checks that property prop names a schema (by names,

@@ -399,15 +399,40 @@ func (g *gen) inherited(w *want, es []entry) {
 		if i < 0 || v == "" || es[i].isFixed {
 			return
 		}
-		if ps := es[i].w.s; ps != nil && g.checks > 0 {
-			g.checks--
-			if len(ps.Validate(v)) > 0 {
-				return
-			}
+		if !g.takes(&es[i].w, v) {
+			return // a member's enum or const names it otherwise: that value is made
 		}
 		es[i].isFixed, es[i].v = true, v
 		return
 	}
+}
+
+// takes reports whether every schema of w (the property's schemas in
+// each part that declares it) takes v, by the validator; false once the
+// checks are used up, so that nothing unchecked is fixed.
+func (g *gen) takes(w *want, v any) bool {
+	if !g.takesOne(w.s, v) {
+		return false
+	}
+	for _, s := range w.more {
+		if !g.takesOne(s, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// takesOne reports whether s takes v (nil takes anything), spending a
+// check; false once the checks are used up.
+func (g *gen) takesOne(s *openapi.Schema, v any) bool {
+	if s == nil {
+		return true
+	}
+	if g.checks <= 0 {
+		return false
+	}
+	g.checks--
+	return len(s.Validate(v)) == 0
 }
 
 // propertyName makes the name of a property an object may have beyond

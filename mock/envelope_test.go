@@ -1,0 +1,334 @@
+package mock
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// firewallSpec is a document whose answers wrap the resource in an
+// envelope ({"firewall": {...}}, and {"firewalls": [...], "meta": ...,
+// "links": ...} for the list), whose read requires fields the create
+// neither takes nor answers (server-computed: status, created_at,
+// fingerprint, events, last_event), and whose events are a
+// discriminated union that generation must satisfy: each event is a
+// named alternative whose own member narrows the tag the discriminator
+// would name otherwise.
+const firewallSpec = `openapi: 3.1.0
+info: {title: Firewalls, version: 1.0.0}
+paths:
+  /firewalls:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/NewFirewall'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Created'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+    get:
+      parameters:
+        - {name: per_page, in: query, schema: {type: integer, minimum: 1, maximum: 50, default: 20}}
+        - {name: page, in: query, schema: {type: integer, minimum: 1}}
+      responses:
+        '200': {description: a page, content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+  /firewalls/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses:
+        '200': {description: one, content: {application/json: {schema: {$ref: '#/components/schemas/One'}}}}
+        '404': {$ref: '#/components/responses/Error'}
+components:
+  schemas:
+    NewFirewall:
+      type: object
+      required: [name, rules]
+      properties:
+        name: {type: string, minLength: 1}
+        rules: {type: array, items: {$ref: '#/components/schemas/Rule'}}
+      additionalProperties: false
+    Summary:
+      type: object
+      required: [id, name, status]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+        status: {type: string, enum: [waiting, succeeded, failed], readOnly: true}
+    Firewall:
+      type: object
+      required: [id, name, rules, status, created_at, fingerprint, events, last_event]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+        rules: {type: array, items: {$ref: '#/components/schemas/Rule'}}
+        status: {type: string, enum: [waiting, succeeded, failed], readOnly: true}
+        created_at: {type: string, format: date-time, readOnly: true}
+        fingerprint: {type: string, pattern: '^[0-9a-f]{8}$'}
+        events: {type: array, minItems: 2, items: {$ref: '#/components/schemas/Event'}, readOnly: true}
+        last_event: {$ref: '#/components/schemas/Closed'}
+    Created:
+      type: object
+      required: [firewall]
+      properties: {firewall: {$ref: '#/components/schemas/Summary'}}
+    One:
+      type: object
+      required: [firewall]
+      properties: {firewall: {$ref: '#/components/schemas/Firewall'}}
+    Page:
+      type: object
+      required: [firewalls, meta]
+      properties:
+        firewalls: {type: array, items: {$ref: '#/components/schemas/Firewall'}}
+        meta: {type: object, required: [total], properties: {total: {type: integer, minimum: 0}}}
+        links: {type: object, properties: {next: {type: string, format: uri}}}
+    Rule:
+      oneOf: [{$ref: '#/components/schemas/Inbound'}, {$ref: '#/components/schemas/Outbound'}]
+      discriminator: {propertyName: kind, mapping: {in: '#/components/schemas/Inbound', out: '#/components/schemas/Outbound'}}
+    Inbound:
+      type: object
+      required: [kind, ports]
+      properties: {kind: {const: in}, ports: {type: string}}
+      additionalProperties: false
+    Outbound:
+      type: object
+      required: [kind, ports]
+      properties: {kind: {const: out}, ports: {type: string}}
+      additionalProperties: false
+    Event:
+      oneOf: [{$ref: '#/components/schemas/Opened'}, {$ref: '#/components/schemas/Closed'}]
+    EventBase:
+      type: object
+      required: [_type, at]
+      properties: {_type: {type: string}, at: {type: string, format: date-time}}
+      discriminator: {propertyName: _type}
+    Opened:
+      allOf:
+        - {type: object, properties: {_type: {enum: [opened]}}}
+        - {$ref: '#/components/schemas/EventBase'}
+    Closed:
+      allOf:
+        - {type: object, required: [reason], properties: {_type: {enum: [closed]}, reason: {type: string}}}
+        - {$ref: '#/components/schemas/EventBase'}
+    Error:
+      type: object
+      required: [error, message]
+      properties: {error: {type: integer}, message: {type: string}}
+  responses:
+    Error: {description: error, content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+`
+
+// answerOf sends a request, checks its exact status, its Content-Type and
+// that the answer conforms to the document, and returns the decoded body.
+func answerOf(t *testing.T, s *Server, ts *httptest.Server, method, path, body string, status int) map[string]any {
+	t.Helper()
+	h := map[string]string{}
+	if body != "" {
+		h["Content-Type"] = "application/json"
+	}
+	req, resp, got := send(t, ts, call{method: method, path: path, body: body, header: h})
+	if resp.StatusCode != status {
+		t.Fatalf("%s %s: status %d, want %d (body %s)", method, path, resp.StatusCode, status, got)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+		t.Errorf("%s %s: Content-Type %q, want application/json", method, path, ct)
+	}
+	assertConforms(t, s, req, resp, got)
+	v, err := jsonx.Decode(got)
+	obj, _ := v.(map[string]any)
+	if err != nil || obj == nil {
+		t.Fatalf("%s %s: body %s is not a JSON object: %v", method, path, got, err)
+	}
+	return obj
+}
+
+// firewallOf returns the firewall an answer wraps.
+func firewallOf(t *testing.T, answer map[string]any) map[string]any {
+	t.Helper()
+	fw, ok := answer["firewall"].(map[string]any)
+	if !ok || len(answer) != 1 {
+		t.Fatalf("answer %s is not {\"firewall\": {...}}", jsonx.Marshal(answer))
+	}
+	return fw
+}
+
+// TestStatefulEnvelopes creates, reads and lists firewalls: every answer
+// is declared and conforms, the fields the read requires are made once
+// at create and read back the same every time, and the list pages as
+// its parameters and envelope say.
+func TestStatefulEnvelopes(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(firewallSpec), Seed: 7})
+	bodies := []string{
+		`{"name":"edge","rules":[{"kind":"in","ports":"22"},{"kind":"out","ports":"all"}]}`,
+		`{"name":"core","rules":[]}`,
+		`{"name":"dmz","rules":[{"kind":"in","ports":"443"}]}`,
+	}
+	created := make([]map[string]any, len(bodies))
+	for i, b := range bodies {
+		fw := firewallOf(t, answerOf(t, s, ts, "POST", "/firewalls", b, 201))
+		sent, _ := jsonx.Decode([]byte(b))
+		if want := json.Number(itoa(i + 1)); fw["id"] != want || fw["name"] != sent.(map[string]any)["name"] || len(fw) != 3 {
+			t.Errorf("create %d answered %s, want id %s, the name sent and a status", i+1, jsonx.Marshal(fw), want)
+		}
+		created[i] = fw
+	}
+	reads := make([]map[string]any, len(bodies))
+	for i := range bodies {
+		path := "/firewalls/" + itoa(i+1)
+		first := firewallOf(t, answerOf(t, s, ts, "GET", path, "", 200))
+		again := firewallOf(t, answerOf(t, s, ts, "GET", path, "", 200))
+		if !reflect.DeepEqual(first, again) {
+			t.Errorf("GET %s answered %s, then %s", path, jsonx.Marshal(first), jsonx.Marshal(again))
+		}
+		sent, _ := jsonx.Decode([]byte(bodies[i]))
+		for k, v := range sent.(map[string]any) {
+			if !reflect.DeepEqual(first[k], v) {
+				t.Errorf("GET %s: %s = %s, want %s as created", path, k, jsonx.Marshal(first[k]), jsonx.Marshal(v))
+			}
+		}
+		for _, k := range []string{"id", "status"} {
+			if first[k] != created[i][k] {
+				t.Errorf("GET %s: %s = %v, but the create answered %v", path, k, first[k], created[i][k])
+			}
+		}
+		doc, ok := storedDoc(s, "/firewalls", itoa(i+1))
+		stored, _ := jsonx.Decode(doc)
+		if !ok || !reflect.DeepEqual(stored, any(first)) {
+			t.Errorf("GET %s answered %s, but the store holds %s", path, jsonx.Marshal(first), doc)
+		}
+		reads[i] = first
+	}
+	base := ts.URL + "/firewalls"
+	tests := []struct {
+		name  string
+		query string
+		items []int          // the reads the page holds, by index
+		links map[string]any // nil: none
+	}{
+		{name: "the default page size", query: "", items: []int{0, 1, 2}},
+		{name: "a first page", query: "?per_page=2", items: []int{0, 1},
+			links: map[string]any{"next": base + "?page=2&per_page=2"}},
+		{name: "the last page", query: "?per_page=2&page=2", items: []int{2}},
+		{name: "a page past the end", query: "?per_page=2&page=3", items: []int{}},
+		{name: "pages of one", query: "?page=2&per_page=1", items: []int{1},
+			links: map[string]any{"next": base + "?page=3&per_page=1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := answerOf(t, s, ts, "GET", "/firewalls"+tt.query, "", 200)
+			items := []any{}
+			for _, i := range tt.items {
+				items = append(items, reads[i])
+			}
+			want := map[string]any{"firewalls": items, "meta": map[string]any{"total": json.Number("3")}}
+			if tt.links != nil {
+				want["links"] = tt.links
+			} else if l, ok := got["links"].(map[string]any); ok {
+				if _, has := l["next"]; has {
+					t.Errorf("links.next = %v on the last page", l["next"])
+				}
+				want["links"] = l // made up: optional, without next
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("list%s = %s\nwant %s", tt.query, jsonx.Marshal(got), jsonx.Marshal(want))
+			}
+		})
+	}
+}
+
+// TestStatefulEnvelopesReplicas: two mocks sharing Redis answer a read of
+// a firewall one of them created with the same server-computed fields,
+// stored once, not made again by each.
+func TestStatefulEnvelopesReplicas(t *testing.T) {
+	url := redistest.NewServer(t).URL(0)
+	mocks := make([]*Server, 2)
+	servers := make([]*httptest.Server, 2)
+	for i := range mocks {
+		mocks[i], servers[i] = newTestServer(t, Options{Spec: []byte(firewallSpec), Store: url, Seed: int64(i + 1)})
+		t.Cleanup(func() { mocks[i].Close() })
+	}
+	a, b := 0, 1
+	created := firewallOf(t, answerOf(t, mocks[a], servers[a], "POST", "/firewalls", `{"name":"edge","rules":[{"kind":"in","ports":"22"}]}`, 201))
+	onA := firewallOf(t, answerOf(t, mocks[a], servers[a], "GET", "/firewalls/1", "", 200))
+	onB := firewallOf(t, answerOf(t, mocks[b], servers[b], "GET", "/firewalls/1", "", 200))
+	if !reflect.DeepEqual(onA, onB) {
+		t.Errorf("read on A %s, on B %s", jsonx.Marshal(onA), jsonx.Marshal(onB))
+	}
+	if onB["status"] != created["status"] || onB["id"] != json.Number("1") {
+		t.Errorf("read on B %s, created %s", jsonx.Marshal(onB), jsonx.Marshal(created))
+	}
+	list := answerOf(t, mocks[b], servers[b], "GET", "/firewalls", "", 200)
+	if items, _ := list["firewalls"].([]any); len(items) != 1 || !reflect.DeepEqual(items[0], any(onA)) {
+		t.Errorf("list on B %s, want the firewall read on A", jsonx.Marshal(list))
+	}
+}
+
+// TestEnvelopeOf holds how envelopes are recognised from the schemas.
+func TestEnvelopeOf(t *testing.T) {
+	doc, err := openapi.Load([]byte(`openapi: 3.1.0
+info: {title: t, version: '1'}
+paths: {}
+components:
+  schemas:
+    R: {type: object, required: [name], properties: {id: {type: integer}, name: {type: string}}}
+    Flat: {type: object, properties: {id: {type: integer}, name: {type: string}, created: {type: string}}}
+    ByRef: {type: object, required: [firewall], properties: {firewall: {$ref: '#/components/schemas/R'}}}
+    Inline: {type: object, properties: {data: {type: object, properties: {name: {type: string}, extra: {type: string}}}}}
+    NotIt: {type: object, properties: {config: {type: object, properties: {depth: {type: integer}}}}}
+    Two: {type: object, properties: {old: {$ref: '#/components/schemas/R'}, new: {$ref: '#/components/schemas/R'}}}
+    TwoOneRequired: {type: object, required: [new], properties: {old: {$ref: '#/components/schemas/R'}, new: {$ref: '#/components/schemas/R'}}}
+    Summary: {type: object, required: [summary], properties: {summary: {type: object, properties: {id: {type: integer}, name: {type: string}}}}}
+    Array: {type: array, items: {$ref: '#/components/schemas/R'}}
+    ListEnv: {type: object, required: [data], properties: {data: {type: array, items: {$ref: '#/components/schemas/R'}}, meta: {type: object, properties: {total_count: {type: integer}, next_cursor: {type: string}}}, has_more: {type: boolean}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := doc.Schemas["R"]
+	tests := []struct {
+		name     string
+		answer   string
+		resource *openapi.Schema
+		list     bool
+		prop     string // "" for none
+		meta     []string
+	}{
+		{name: "the resource itself", answer: "R", resource: r},
+		{name: "a flat object holding the resource's fields", answer: "Flat", resource: r},
+		{name: "a $ref to the resource under one property", answer: "ByRef", resource: r, prop: "firewall"},
+		{name: "an inline object with the resource's fields", answer: "Inline", resource: r, prop: "data"},
+		{name: "an object that holds something else", answer: "NotIt", resource: r},
+		{name: "two properties that hold it", answer: "Two", resource: r},
+		{name: "two properties, one required", answer: "TwoOneRequired", resource: r, prop: "new"},
+		{name: "a summary of the resource under the one required property", answer: "Summary", resource: r, prop: "summary"},
+		{name: "no resource schema", answer: "ByRef", resource: nil},
+		{name: "a plain list", answer: "Array", resource: r, list: true},
+		{name: "a list envelope", answer: "ListEnv", resource: r, list: true, prop: "data",
+			meta: []string{"meta.total_count", "meta.next_cursor", ".has_more"}},
+		{name: "a list envelope for one", answer: "ListEnv", resource: r},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := envelopeOf(doc.Schemas[tt.answer], tt.resource, tt.list)
+			switch {
+			case tt.prop == "" && e != nil:
+				t.Fatalf("envelope under %q, want none", e.prop)
+			case tt.prop == "":
+				return
+			case e == nil:
+				t.Fatalf("no envelope, want one under %q", tt.prop)
+			case e.prop != tt.prop:
+				t.Fatalf("envelope under %q, want %q", e.prop, tt.prop)
+			}
+			var meta []string
+			for _, f := range e.meta {
+				meta = append(meta, f.parent+"."+f.name)
+			}
+			if !reflect.DeepEqual(meta, tt.meta) {
+				t.Errorf("meta fields %v, want %v", meta, tt.meta)
+			}
+		})
+	}
+}
