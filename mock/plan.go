@@ -43,6 +43,10 @@ type plan struct {
 	// example is the canned answer's fixed body, if it has one.
 	example []byte
 	limit   bool // the list honours an integer ?limit
+	// noBody is the status that answers a body sent to an operation that
+	// declares none: its 415, else its 400; 0 when it declares neither
+	// (the body is then ignored).
+	noBody int
 
 	shapes  map[int]*errorShape
 	primary *errorShape
@@ -91,6 +95,11 @@ func (sv *served) buildPlans() error {
 		pl := &plan{op: op, route: r, shapes: map[int]*errorShape{}}
 		for c := class(0); c < numClasses; c++ {
 			pl.status[c] = pickStatus(op, c)
+		}
+		for _, st := range []int{415, 400} {
+			if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
+				pl.noBody = st
+			}
 		}
 		pl.primary = shapes.of(primaryError(op))
 		if first && primaryError(op) != nil {
