@@ -141,7 +141,7 @@ func canonicalInt(s string) bool {
 // pathKey returns the store key for the identifier in the request path.
 func (c *collection) pathKey(vals []string) string {
 	id := vals[len(vals)-1]
-	if c.idSchema.Is("integer") {
+	if c.idSchema.Is("integer") || c.idBase != 0 {
 		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
 			return c.keyOf(json.Number(strconv.FormatInt(n, 10)))
 		}

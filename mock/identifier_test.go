@@ -465,7 +465,8 @@ paths:
 
 // petShop is a small store in the manner of the Swagger Petstore: a pet's
 // integer id is optional in the create body, which answers 200 in XML or
-// JSON; orders count from their id's minimum; users have readOnly UUIDs,
+// JSON; orders and lots (a number id) count from their id's minimum;
+// users have readOnly UUIDs,
 // tags string ids; and a note's id is an integer only in an alternative
 // (NULLABLE stands for the version's null) and declared without a type in
 // the note's read, whose path says integer.
@@ -510,6 +511,17 @@ paths:
       parameters: [{name: orderId, in: path, required: true, schema: {type: integer, format: int32}}]
       responses:
         '200': {description: an order, content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
+        '404': {description: not found}
+  /lots:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
+  /lots/{lotId}:
+    get:
+      parameters: [{name: lotId, in: path, required: true, schema: {type: number}}]
+      responses:
+        '200': {description: a lot, content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
         '404': {description: not found}
   /users:
     post:
@@ -564,6 +576,10 @@ components:
       properties:
         id: {type: integer, format: int32, minimum: 1000, example: 1000}
         quantity: {type: integer, format: int32}
+    Lot:
+      type: object
+      properties:
+        id: {type: number, minimum: 99.5}
     User:
       type: object
       properties:
@@ -630,6 +646,9 @@ func TestAssignedIdentifiersTakeTheirType(t *testing.T) {
 						status: 201, wantHeader: jsonHeader(`{"id":1500}`, "Location", "/orders/1500"), wantBody: `{"id":1500}`},
 					{name: "order after it", method: "POST", path: "/orders", body: `{}`,
 						status: 201, wantHeader: jsonHeader(`{"id":1501}`, "Location", "/orders/1501"), wantBody: `{"id":1501}`},
+					{name: "lot numbered from above its minimum", method: "POST", path: "/lots", body: `{}`,
+						status: 201, wantBody: `{"id":100}`},
+					{name: "lot read", method: "GET", path: "/lots/100", status: 200, wantBody: `{"id":100}`},
 					{name: "tag created without id", method: "POST", path: "/tags", body: `{"name":"red"}`,
 						status: 201, wantBody: `{"id":"1","name":"red"}`},
 					{name: "tag with the client's id", method: "POST", path: "/tags", body: `{"id":"blue","name":"blue"}`,
