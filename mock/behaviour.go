@@ -570,7 +570,7 @@ func (c *collection) sameID(x *exchange, obj map[string]any, key string) *proble
 		obj[c.idProp] = c.typedID(key)
 		return nil
 	}
-	if keyOf(id) != key && !x.plan.declares(classSchema) {
+	if c.keyOf(id) != key && !x.plan.declares(classSchema) {
 		// The operation has no way to say no: the path wins where it can
 		// be the identifier.
 		if len(c.idSchema.Validate(c.typedID(key))) == 0 {
@@ -579,7 +579,7 @@ func (c *collection) sameID(x *exchange, obj map[string]any, key string) *proble
 		}
 		return nil
 	}
-	if keyOf(id) != key {
+	if c.keyOf(id) != key {
 		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the path",
 			violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))}}}
 	}

@@ -20,7 +20,7 @@ import (
 func (s *Server) checkBody(x *exchange) *problem {
 	op, r := x.plan.op, x.r
 	if op.Body == nil {
-		return nil
+		return unwantedBody(x)
 	}
 	if r.ContentLength > s.maxBody {
 		return invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
@@ -95,6 +95,27 @@ func gone(r *http.Request) *problem {
 		return invalid(CodeBodyNotJSON, classRequest, "request body was not checked: the client has gone (%v)", err)
 	}
 	return nil
+}
+
+// unwantedBody is the problem of a body sent to an operation that
+// declares none: answered with the operation's 415, else its 400. An
+// operation that declares neither has no way to say no, and its body is
+// ignored, as HTTP servers ignore a GET's: inventing an undeclared 4xx
+// would break the contract a client was written against.
+func unwantedBody(x *exchange) *problem {
+	status, r := x.plan.noBody, x.r
+	if status == 0 || r.ContentLength == 0 {
+		return nil
+	}
+	if r.ContentLength < 0 { // unknown length: is there a byte?
+		var one [1]byte
+		if n, _ := io.ReadFull(r.Body, one[:]); n == 0 {
+			return nil
+		}
+	}
+	p := invalid(CodeContentType, classMediaType, "%s %s takes no request body; send none", x.plan.op.Method, x.plan.op.Path)
+	p.status = status
+	return p
 }
 
 // requiredBody is the problem of an empty body: none when it is optional.

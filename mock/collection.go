@@ -3,6 +3,7 @@ package mock
 import (
 	"cmp"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,10 @@ type collection struct {
 	// seqKeys is true when the store's sequence numbers (1, 2, ...) make
 	// identifiers: for whole numbers, and for strings that take them.
 	seqKeys bool
+	// idBase is what a whole-number identifier is above its store key:
+	// the store's sequence counts from 1, and an identifier whose schema
+	// has minimum: 1000 counts from 1000 (idBase 999). 0 for the others.
+	idBase int64
 }
 
 // deletedPrefix starts the name of the store collection that remembers
@@ -67,9 +72,22 @@ func (c *collection) bodyKey(obj map[string]any) string {
 		return ""
 	}
 	if id, ok := obj[c.idProp]; ok {
-		return keyOf(id)
+		return c.keyOf(id)
 	}
 	return ""
+}
+
+// keyOf returns the store key of an identifier value of the collection's
+// resources: keyOf's, less idBase for a whole number.
+func (c *collection) keyOf(id any) string {
+	k := keyOf(id)
+	if c.idBase == 0 {
+		return k
+	}
+	if n, err := strconv.ParseInt(k, 10, 64); err == nil && n >= math.MinInt64+c.idBase {
+		return strconv.FormatInt(n-c.idBase, 10)
+	}
+	return k
 }
 
 // keyOf returns the store key of an identifier value: integers in
@@ -123,20 +141,34 @@ func canonicalInt(s string) bool {
 // pathKey returns the store key for the identifier in the request path.
 func (c *collection) pathKey(vals []string) string {
 	id := vals[len(vals)-1]
-	if c.idSchema.Is("integer") {
+	if c.idSchema.Is("integer") || c.idBase != 0 {
 		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
-			return strconv.FormatInt(n, 10)
+			return c.keyOf(json.Number(strconv.FormatInt(n, 10)))
 		}
 	}
 	return id
 }
 
-// typedID returns a store key as a JSON value of the identifier's type.
+// typedID returns a store key as a JSON value of the identifier's type:
+// a whole number (idBase above the key) where the schema says integer or
+// number, else the key as a string.
 func (c *collection) typedID(key string) any {
 	if c.idSchema.Is("integer") || c.idSchema.Is("number") && !c.idSchema.Is("string") {
-		if _, err := strconv.ParseInt(key, 10, 64); err == nil {
+		if n, err := strconv.ParseInt(key, 10, 64); err == nil {
+			if c.idBase != 0 && n <= math.MaxInt64-c.idBase {
+				return json.Number(strconv.FormatInt(n+c.idBase, 10))
+			}
 			return json.Number(key)
 		}
+	}
+	return key
+}
+
+// idText returns the identifier of the resource under key as written in
+// a path.
+func (c *collection) idText(key string) string {
+	if n, ok := c.typedID(key).(json.Number); ok {
+		return string(n)
 	}
 	return key
 }
@@ -149,7 +181,7 @@ func (c *collection) itemURL(vals []string, key string) string {
 		return ""
 	}
 	n := strings.Count(c.path, "{")
-	return openapi.Fill(c.itemPath, append(append(make([]string, 0, n+1), vals[:min(n, len(vals))]...), key))
+	return openapi.Fill(c.itemPath, append(append(make([]string, 0, n+1), vals[:min(n, len(vals))]...), c.idText(key)))
 }
 
 // name names a stored resource by its identifier for messages: "id 7",
@@ -157,7 +189,7 @@ func (c *collection) itemURL(vals []string, key string) string {
 func (c *collection) name(v any) string {
 	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
 		if id, ok := obj[c.idProp]; ok {
-			return c.describe(keyOf(id))
+			return c.describe(c.keyOf(id))
 		}
 	}
 	return "a resource without " + cmp.Or(c.idProp, "id")

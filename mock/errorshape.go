@@ -24,23 +24,27 @@ import (
 //   - object: each property in order. An integer or number property named
 //     status, statusCode or status_code gets the HTTP status; any other
 //     one (error, code, ...) gets the Code, the first such one only. A
-//     string property named message, detail, details, description,
-//     error_description, msg or reason gets the message; title, or error
-//     when a message property exists too, gets the status text. Without
-//     such a message property, the first required string property gets
-//     the message, else the first object, array or alternatives property
-//     that can carry it, fitted by these rules in turn ({"error":
-//     {"code": ..., "message": ...}}). Any other required property gets a
-//     valid value generated from its schema; other optional properties
-//     are left out. An object without properties is {"error": code,
-//     "message": text}, unless it is a property's value.
+//     string enum property gets the value that names the problem (see
+//     errorenum.go), when it is required or some value names a problem.
+//     A string property whose name says message (messageLike: message,
+//     detail, description, errorDescription, error_message, ...) gets the
+//     message; title, or error when a message property exists too, gets
+//     the status text. Without such a message property, title gets the
+//     message, else the first required string property, else the first
+//     object, array or alternatives property that can carry it, fitted by
+//     these rules in turn ({"error": {"code": ..., "message": ...}}). Any
+//     other required property gets a valid value generated from its
+//     schema; other optional properties are left out. An object without
+//     properties is {"error": code, "message": text}, unless it is a
+//     property's value.
 //   - integer or number: the HTTP status.
 //   - string: the message.
 //   - array: the error in the items' shape, once or minItems times.
 //   - anyOf, oneOf: the first alternative that carries the message and is
 //     valid against the whole, else the first valid one.
 //   - allOf: merged into one schema first, then as above.
-//   - boolean, null, const, enum: a valid value.
+//   - string enum: the value that names the problem.
+//   - boolean, null, const, other enums: a valid value.
 //
 // Each part is held to its own schema. A number gets the status or the
 // Code, whichever its schema admits (the Code first for a property that
@@ -82,6 +86,7 @@ const (
 	roleStatus
 	roleMessage
 	roleTitle
+	roleChoice
 )
 
 // segment is literal JSON followed by one part of the error.
@@ -95,6 +100,11 @@ type segment struct {
 	// minLen and maxLen bound the message, in characters; maxLen < 0 is
 	// no bound.
 	minLen, maxLen int
+	// choices are the values of an enum (roleChoice), and picks the one
+	// chosen for each Code (by errorCodes' order) and status (by
+	// errorStatuses'), worked out once.
+	choices []choice
+	picks   []uint8
 }
 
 // defaultShape is {"error": code, "message": text}, for answers of no
@@ -211,9 +221,22 @@ func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []by
 			buf = jsonx.AppendString(buf, http.StatusText(status))
 		case roleMessage:
 			buf = jsonx.AppendString(buf, sg.bound(msg))
+		case roleChoice:
+			buf = append(buf, sg.choose(code, status)...)
 		}
 	}
 	return buf
+}
+
+// choose returns the enum value that names the problem with code and
+// status.
+func (sg *segment) choose(code Code, status int) []byte {
+	ci, si := slices.Index(errorCodes, code), slices.Index(errorStatuses, int64(status))
+	if ci >= 0 && si >= 0 {
+		return sg.choices[sg.picks[ci*len(errorStatuses)+si]].lit
+	}
+	i, _ := pick(sg.choices, code, status)
+	return sg.choices[i].lit
 }
 
 // bound cuts msg to maxLen characters and pads it with spaces to minLen.
@@ -287,6 +310,9 @@ func (f *fitter) fit(s *openapi.Schema, name string, inProperty bool, depth int)
 		if isNumber(s) {
 			return f.number(s, name), false
 		}
+		if cs := choices(s); len(cs) > 1 {
+			return f.choice(cs), false
+		}
 		return static(generated(s)), false
 	}
 	if len(s.AnyOf) > 0 && len(s.Types) == 0 && len(s.Properties) == 0 {
@@ -335,12 +361,16 @@ func defaultFragment() fragment {
 }
 
 func (f *fitter) object(s *openapi.Schema, depth int) (fragment, bool) {
-	hasMessage := false
+	hasMessage, titled := false, false
 	for _, p := range s.Properties {
-		if messageNames[strings.ToLower(p.Name)] && p.Schema.Is("string") {
-			hasMessage = true
+		if p.Schema.Is("string") {
+			hasMessage = hasMessage || messageLike(p.Name)
+			titled = titled || strings.EqualFold(p.Name, "title")
 		}
 	}
+	// Without a message property, the title carries the message.
+	titleMessage := titled && !hasMessage
+	hasMessage = hasMessage || titled
 	var fr fragment
 	fr.text("{")
 	n := 0
@@ -356,13 +386,17 @@ func (f *fitter) object(s *openapi.Schema, depth int) (fragment, bool) {
 	for _, p := range s.Properties {
 		name := strings.ToLower(p.Name)
 		ps := p.Schema
+		cs := choices(ps)
 		switch {
 		case isNumber(ps) && (name == "status" || name == "statuscode" || name == "status_code"):
 			add(p.Name, f.number(ps, "status"))
 		case isNumber(ps) && !haveCode:
 			add(p.Name, f.number(ps, "code"))
 			haveCode = true
-		case ps.Is("string") && messageNames[name] && !haveMessage:
+		case len(cs) > 0 && (s.Requires(p.Name) || speaksOfErrors(cs)):
+			v, _ := f.fit(ps, p.Name, true, depth+1)
+			add(p.Name, v)
+		case ps.Is("string") && (messageLike(name) || titleMessage && name == "title") && !haveMessage:
 			v, ok := f.fit(ps, p.Name, true, depth+1)
 			if ok || s.Requires(p.Name) {
 				add(p.Name, v)
@@ -611,7 +645,29 @@ func kind(s *openapi.Schema) string {
 	return ""
 }
 
-var messageNames = map[string]bool{
-	"message": true, "detail": true, "details": true, "description": true,
-	"error_description": true, "msg": true, "reason": true,
+// messageLike reports whether a property's name says it holds the
+// explanation of an error: message, detail(s), description, msg, reason,
+// and each of them after "error" (errorDescription, error_message), in
+// any case, with or without separators.
+func messageLike(name string) bool {
+	n := strings.TrimPrefix(squash(name), "error")
+	switch n {
+	case "message", "msg", "detail", "details", "description", "reason":
+		return true
+	}
+	return false
+}
+
+// choice is the fragment of an enum's value chosen for each answer.
+func (f *fitter) choice(cs []choice) fragment {
+	sg := segment{role: roleChoice, choices: cs, picks: make([]uint8, len(errorCodes)*len(errorStatuses))}
+	for ci, c := range errorCodes {
+		for si, st := range errorStatuses {
+			i, _ := pick(cs, c, int(st))
+			sg.picks[ci*len(errorStatuses)+si] = uint8(i)
+		}
+	}
+	var fr fragment
+	fr.part(sg)
+	return fr
 }

@@ -365,5 +365,149 @@ func TestErrorCodesListed(t *testing.T) {
 		if slices.Index(errorCodes, c) != i {
 			t.Errorf("errorCodes lists %d twice", c)
 		}
+		if len(codeWords[c]) == 0 {
+			t.Errorf("codeWords has no words for %d", c)
+		}
 	}
+}
+
+// enumsSpec declares error schemas with string enums and message
+// properties under other names: the first operation's 404 (which also
+// answers unknown paths) in the manner of a real description, a gRPC-like
+// status with an enum that speaks of something else, a problem with only
+// a title, and snake_case names.
+const enumsSpec = `openapi: 3.1.0
+info: {title: enums, version: '1'}
+paths:
+  /records/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses:
+        '200': {description: one, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+        '404': {description: none, content: {application/json: {schema: {$ref: '#/components/schemas/Lookup'}}}}
+  /records:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+  /grpc:
+    post:
+      security: [{bearer: []}]
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+      responses:
+        '200': {description: ok}
+        '400': {description: bad, content: {application/json: {schema: {$ref: '#/components/schemas/Status'}}}}
+        '401': {description: who, content: {application/json: {schema: {$ref: '#/components/schemas/Status'}}}}
+  /titled:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+      responses:
+        '200': {description: ok}
+        '400':
+          description: bad
+          content:
+            application/problem+json:
+              schema: {type: object, properties: {type: {type: string}, title: {type: string}}}
+  /snake:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Record'}}}}
+      responses:
+        '200': {description: ok}
+        '422':
+          description: invalid
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  error_code: {type: string, enum: [not_found, validation_failed]}
+                  error_message: {type: string}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+  schemas:
+    Record:
+      type: object
+      required: [name]
+      properties: {id: {type: integer, readOnly: true}, name: {type: string}}
+    Lookup:
+      type: object
+      properties:
+        error: {enum: [record_not_found, url_not_found]}
+        errorDescription: {type: string}
+    Status:
+      type: object
+      required: [code]
+      properties:
+        code: {type: string, enum: [INVALID_ARGUMENT, NOT_FOUND, UNAUTHENTICATED, PERMISSION_DENIED, INTERNAL]}
+        message: {type: string}
+        severity: {type: string, enum: [low, high]}
+`
+
+// TestErrorEnumsNameTheProblem: string enums of an error schema get the
+// value that names the problem, and the explanation goes in the property
+// whose name says message, whatever its case and separators (or in the
+// title, when nothing else can hold it). An optional enum that names no
+// problem is left out. Every body validates against its schema.
+func TestErrorEnumsNameTheProblem(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(enumsSpec)})
+	const missing = "request body is required (application/json)"
+	for _, tt := range []struct {
+		name, method, path, body string
+		header                   map[string]string
+		status                   int
+		want                     string
+		wantHeader               map[string]string
+		schemaOf                 string // the operation whose schema the body has; the request's when ""
+	}{
+		{name: "unknown path", method: "GET", path: "/nope", status: 404,
+			want:     `{"error":"url_not_found","errorDescription":"no path of the OpenAPI document matches /nope"}`,
+			schemaOf: "/records/1"},
+		{name: "unknown record", method: "GET", path: "/records/7", status: 404,
+			want: `{"error":"record_not_found","errorDescription":"no resource with id 7 in /records"}`},
+		{name: "no credentials", method: "POST", path: "/grpc", status: 401,
+			want:       `{"code":"UNAUTHENTICATED","message":"missing credentials: send \"Authorization: Bearer <token>\""}`,
+			wantHeader: map[string]string{"WWW-Authenticate": `Bearer realm="plantmock"`}},
+		{name: "invalid argument", method: "POST", path: "/grpc", header: map[string]string{"Authorization": "Bearer t"}, status: 400,
+			want: `{"code":"INVALID_ARGUMENT","message":"` + missing + `"}`},
+		{name: "the title holds the message", method: "POST", path: "/titled", status: 400,
+			want: `{"title":"` + missing + `"}`, wantHeader: map[string]string{"Content-Type": "application/problem+json"}},
+		{name: "snake case", method: "POST", path: "/snake", body: `{}`, status: 422,
+			want: `{"error_code":"validation_failed","error_message":"request body does not match the schema: name: required property is missing"}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := with(map[string]string{"Content-Type": "application/json"}, "Authorization", tt.header["Authorization"])
+			wantHeader := with(jsonHeader(tt.want), "WWW-Authenticate", tt.wantHeader["WWW-Authenticate"])
+			if ct := tt.wantHeader["Content-Type"]; ct != "" {
+				wantHeader["Content-Type"] = ct
+			}
+			check(t, s, ts, call{method: tt.method, path: tt.path, header: h, body: tt.body,
+				status: tt.status, wantHeader: wantHeader, wantBody: tt.want})
+			if tt.schemaOf == "" {
+				assertErrorSchema(t, s, tt.method, tt.path, tt.status, tt.want)
+			} else {
+				assertErrorSchema(t, s, "GET", tt.schemaOf, tt.status, tt.want)
+			}
+		})
+	}
+	t.Run("every problem with every status fits", func(t *testing.T) {
+		n := 0
+		for op, pl := range s.served().plans {
+			for status, sh := range pl.shapes {
+				schema := op.Response(status).JSON().Schema
+				for _, code := range errorCodes {
+					for _, st := range append([]int64{502, 503, 504}, errorStatuses...) {
+						body := sh.render(nil, int(st), code, "why")
+						if v, err := jsonx.Decode(body); err != nil || len(schema.Validate(v)) > 0 {
+							t.Errorf("%s %s: %d %d: %s breaks the %d schema", op.Method, op.Path, st, code, body, status)
+						}
+						n++
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatal("no shape rendered")
+		}
+	})
 }

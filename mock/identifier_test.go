@@ -2,10 +2,15 @@ package mock
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/internal/redistest"
 )
 
 // petstoreExpanded is the classic example: a create body without id, and
@@ -456,4 +461,282 @@ paths:
 		t.Errorf("create = %d %s, want 201", resp.StatusCode, got)
 	}
 	assertConforms(t, s, req, resp, got)
+}
+
+// petShop is a small store in the manner of the Swagger Petstore: a pet's
+// integer id is optional in the create body, which answers 200 in XML or
+// JSON; orders and lots (a number id) count from their id's minimum;
+// users have readOnly UUIDs,
+// tags string ids; and a note's id is an integer only in an alternative
+// (NULLABLE stands for the version's null) and declared without a type in
+// the note's read, whose path says integer.
+const petShop = `openapi: VERSION
+info: {title: Pet Shop, version: '1'}
+paths:
+  /pet:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+          application/xml: {schema: {$ref: '#/components/schemas/Pet'}}
+      responses:
+        '200':
+          description: added
+          content:
+            application/xml: {schema: {$ref: '#/components/schemas/Pet'}}
+            application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+        '400': {description: invalid input}
+  /pet/{petId}:
+    get:
+      parameters: [{name: petId, in: path, required: true, schema: {type: integer, format: int64}}]
+      responses:
+        '200':
+          description: a pet
+          content:
+            application/xml: {schema: {$ref: '#/components/schemas/Pet'}}
+            application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+        '400': {description: invalid id}
+        '404': {description: not found}
+  /orders:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
+      responses:
+        '201':
+          description: placed
+          headers: {Location: {schema: {type: string}}}
+          content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}
+  /orders/{orderId}:
+    get:
+      parameters: [{name: orderId, in: path, required: true, schema: {type: integer, format: int32}}]
+      responses:
+        '200': {description: an order, content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
+        '404': {description: not found}
+  /lots:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
+  /lots/{lotId}:
+    get:
+      parameters: [{name: lotId, in: path, required: true, schema: {type: number}}]
+      responses:
+        '200': {description: a lot, content: {application/json: {schema: {$ref: '#/components/schemas/Lot'}}}}
+        '404': {description: not found}
+  /users:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+  /users/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: string, format: uuid}}]
+      responses:
+        '200': {description: a user, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+        '404': {description: not found}
+  /tags:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+  /tags/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        '200': {description: a tag, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+        '404': {description: not found}
+  /notes:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+  /notes/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses:
+        '200':
+          description: a note
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {description: the note's number}, text: {type: string}}}
+        '404': {description: not found}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [name, photoUrls]
+      properties:
+        id: {type: integer, format: int64, example: 10}
+        name: {type: string, example: doggie}
+        photoUrls: {type: array, items: {type: string}}
+        status: {type: string, enum: [available, pending, sold]}
+      xml: {name: pet}
+    Order:
+      type: object
+      properties:
+        id: {type: integer, format: int32, minimum: 1000, example: 1000}
+        quantity: {type: integer, format: int32}
+    Lot:
+      type: object
+      properties:
+        id: {type: number, minimum: 99.5}
+    User:
+      type: object
+      properties:
+        id: {type: string, format: uuid, readOnly: true}
+        username: {type: string}
+    Tag:
+      type: object
+      properties:
+        id: {type: string, example: red}
+        name: {type: string}
+    Note:
+      type: object
+      properties:
+        id: {anyOf: [{type: integer, format: int64}, NULLABLE]}
+        text: {type: string}
+`
+
+// petShopIn returns petShop as a document of OpenAPI version v.
+func petShopIn(v string) string {
+	null := `{type: 'null'}`
+	if strings.HasPrefix(v, "3.0") {
+		null = `{type: integer, nullable: true}`
+	}
+	return strings.NewReplacer("VERSION", v, "NULLABLE", null).Replace(petShop)
+}
+
+// TestAssignedIdentifiersTakeTheirType: a create without an identifier
+// gets one of the identifier property's type and format (an integer
+// sequence, from the minimum where there is one; a UUID; a string), in
+// OpenAPI 3.0 and 3.1 and with either store; the answer is the declared
+// 2xx, and the resource reads back by it. Identifiers the client gives are
+// kept, and the sequence goes on above them.
+func TestAssignedIdentifiersTakeTheirType(t *testing.T) {
+	redis := redistest.NewServer(t)
+	for _, v := range []string{"3.0.3", "3.1.0"} {
+		for _, st := range []struct{ name, url string }{{"memory", ""}, {"redis", redis.URL(0)}} {
+			t.Run(v+"/"+st.name, func(t *testing.T) {
+				s, ts := newTestServer(t, Options{Spec: []byte(petShopIn(v)), Store: st.url})
+				sess := "X-Mock-Session"
+				id := strings.NewReplacer(".", "", "/", "").Replace(v + st.name) // a session of its own in the shared Redis
+				empty := map[string]string{"Content-Length": "0"}
+				for _, c := range []call{
+					{name: "pet created without id", method: "POST", path: "/pet", body: `{"name":"Rex","photoUrls":[]}`,
+						status: 200, wantBody: `{"id":1,"name":"Rex","photoUrls":[]}`},
+					{name: "second pet", method: "POST", path: "/pet", body: `{"name":"Tom","photoUrls":["a"]}`,
+						status: 200, wantBody: `{"id":2,"name":"Tom","photoUrls":["a"]}`},
+					{name: "pet read by its id", method: "GET", path: "/pet/2",
+						status: 200, wantBody: `{"id":2,"name":"Tom","photoUrls":["a"]}`},
+					{name: "pet with the client's id", method: "POST", path: "/pet", body: `{"id":77,"name":"Ada","photoUrls":[]}`,
+						status: 200, wantBody: `{"id":77,"name":"Ada","photoUrls":[]}`},
+					{name: "the sequence goes on above it", method: "POST", path: "/pet", body: `{"name":"Bo","photoUrls":[]}`,
+						status: 200, wantBody: `{"id":78,"name":"Bo","photoUrls":[]}`},
+					{name: "the client's pet read", method: "GET", path: "/pet/77",
+						status: 200, wantBody: `{"id":77,"name":"Ada","photoUrls":[]}`},
+					{name: "unknown pet", method: "GET", path: "/pet/3", status: 404, wantHeader: empty},
+					{name: "order from the minimum", method: "POST", path: "/orders", body: `{"quantity":2}`,
+						status: 201, wantHeader: jsonHeader(`{"id":1000,"quantity":2}`, "Location", "/orders/1000"), wantBody: `{"id":1000,"quantity":2}`},
+					{name: "second order", method: "POST", path: "/orders", body: `{}`,
+						status: 201, wantHeader: jsonHeader(`{"id":1001}`, "Location", "/orders/1001"), wantBody: `{"id":1001}`},
+					{name: "order read", method: "GET", path: "/orders/1000",
+						status: 200, wantBody: `{"id":1000,"quantity":2}`},
+					{name: "order under the minimum", method: "GET", path: "/orders/1", status: 404, wantHeader: empty},
+					{name: "order with the client's id", method: "POST", path: "/orders", body: `{"id":1500}`,
+						status: 201, wantHeader: jsonHeader(`{"id":1500}`, "Location", "/orders/1500"), wantBody: `{"id":1500}`},
+					{name: "order after it", method: "POST", path: "/orders", body: `{}`,
+						status: 201, wantHeader: jsonHeader(`{"id":1501}`, "Location", "/orders/1501"), wantBody: `{"id":1501}`},
+					{name: "lot numbered from above its minimum", method: "POST", path: "/lots", body: `{}`,
+						status: 201, wantBody: `{"id":100}`},
+					{name: "lot read", method: "GET", path: "/lots/100", status: 200, wantBody: `{"id":100}`},
+					{name: "tag created without id", method: "POST", path: "/tags", body: `{"name":"red"}`,
+						status: 201, wantBody: `{"id":"1","name":"red"}`},
+					{name: "tag with the client's id", method: "POST", path: "/tags", body: `{"id":"blue","name":"blue"}`,
+						status: 201, wantBody: `{"id":"blue","name":"blue"}`},
+					{name: "tag read", method: "GET", path: "/tags/1", status: 200, wantBody: `{"id":"1","name":"red"}`},
+					{name: "tag read by the client's id", method: "GET", path: "/tags/blue", status: 200, wantBody: `{"id":"blue","name":"blue"}`},
+					{name: "note whose id is an integer alternative", method: "POST", path: "/notes", body: `{"text":"hi"}`,
+						status: 201, wantBody: `{"id":1,"text":"hi"}`},
+					{name: "note read where the id has no type", method: "GET", path: "/notes/1",
+						status: 200, wantBody: `{"id":1,"text":"hi"}`},
+				} {
+					t.Run(c.name, func(t *testing.T) {
+						c.header = map[string]string{sess: id}
+						if c.body != "" {
+							c.header["Content-Type"] = "application/json"
+						}
+						if c.wantHeader == nil {
+							c.wantHeader = jsonHeader(c.wantBody)
+						}
+						check(t, s, ts, c)
+					})
+				}
+
+				// A user's id is a fresh UUID, the one a client sends is not kept.
+				var ids []string
+				for _, body := range []string{`{"username":"ann"}`, `{"id":"00000000-0000-4000-8000-000000000001","username":"bo"}`} {
+					_, resp, got := send(t, ts, call{method: "POST", path: "/users", header: map[string]string{sess: id, "Content-Type": "application/json"}, body: body})
+					var u struct{ ID, Username string }
+					if err := json.Unmarshal(got, &u); err != nil || resp.StatusCode != 201 {
+						t.Fatalf("create user: %d %s", resp.StatusCode, got)
+					}
+					if !regexp.MustCompile(uuidRE).MatchString(u.ID) || strings.HasSuffix(u.ID, "0001") {
+						t.Errorf("user id = %q, want a UUID the mock assigned", u.ID)
+					}
+					want := `{"id":"` + u.ID + `","username":"` + u.Username + `"}`
+					check(t, s, ts, call{method: "GET", path: "/users/" + u.ID, header: map[string]string{sess: id},
+						status: 200, wantHeader: jsonHeader(want), wantBody: want})
+					ids = append(ids, u.ID)
+				}
+				if ids[0] == ids[1] {
+					t.Errorf("two users got the same id %s", ids[0])
+				}
+			})
+		}
+	}
+}
+
+// TestReplicasAssignDistinctIdentifiers: replicas sharing Redis take
+// integer identifiers from one counter, so creates sent to either, at
+// once, never get the same one.
+func TestReplicasAssignDistinctIdentifiers(t *testing.T) {
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Spec: []byte(petShopIn("3.1.0"))})
+	const n = 20
+	got := make([]string, 2*n)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() {
+			_, _, body := send(t, r[i%2], call{method: "POST", path: "/orders", header: map[string]string{"Content-Type": "application/json"}, body: `{}`})
+			got[i] = string(body)
+		})
+	}
+	wg.Wait()
+	var want []string
+	for i := range 2 * n {
+		want = append(want, fmt.Sprintf(`{"id":%d}`, 1000+i))
+	}
+	slices.Sort(got)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the orders created = %s\nwant %s", got, want)
+	}
+}
+
+// TestSeededIdentifiersFromTheMinimum: seed data with integer identifiers
+// above the minimum keeps them, those without get the next, and creates
+// go on above the highest.
+func TestSeededIdentifiersFromTheMinimum(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(petShopIn("3.1.0")), SeedData: []byte(`{"/orders":[{"id":1005,"quantity":1},{"quantity":2}]}`)})
+	for _, c := range []call{
+		{name: "seeded order", method: "GET", path: "/orders/1005", status: 200, wantBody: `{"id":1005,"quantity":1}`},
+		{name: "seeded order without id", method: "GET", path: "/orders/1006", status: 200, wantBody: `{"id":1006,"quantity":2}`},
+		{name: "create after", method: "POST", path: "/orders", header: map[string]string{"Content-Type": "application/json"}, body: `{}`,
+			status: 201, wantHeader: jsonHeader(`{"id":1007}`, "Location", "/orders/1007"), wantBody: `{"id":1007}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.wantHeader == nil {
+				c.wantHeader = jsonHeader(c.wantBody)
+			}
+			check(t, s, ts, c)
+		})
+	}
 }

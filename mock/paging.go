@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -31,17 +30,6 @@ var (
 	pageNames   = []string{"page", "pagenumber", "pagenum", "pageno", "pageindex"}
 	cursorNames = []string{"cursor", "after", "pagetoken", "nexttoken", "continuationtoken", "nextpagetoken", "pagecursor"}
 )
-
-// squash is a name lowered, without '_' and '-', for comparing names.
-func squash(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r != '_' && r != '-' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
 func isOneOf(name string, names []string) bool {
 	n := squash(name)

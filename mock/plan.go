@@ -2,6 +2,7 @@ package mock
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 
@@ -47,6 +48,10 @@ type plan struct {
 	// resource this create, replace or merge stores must fit and that
 	// its own body does not prove it fits: it is completed for each.
 	views []*openapi.Schema
+	// noBody is the status that answers a body sent to an operation that
+	// declares none: its 415, else its 400; 0 when it declares neither
+	// (the body is then ignored).
+	noBody int
 
 	shapes  map[int]*errorShape
 	primary *errorShape
@@ -95,6 +100,11 @@ func (sv *served) buildPlans() error {
 		pl := &plan{op: op, route: r, shapes: map[int]*errorShape{}}
 		for c := class(0); c < numClasses; c++ {
 			pl.status[c] = pickStatus(op, c)
+		}
+		for _, st := range []int{415, 400} {
+			if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
+				pl.noBody = st
+			}
 		}
 		pl.primary = shapes.of(primaryError(op))
 		if first && primaryError(op) != nil {
@@ -265,11 +275,12 @@ func newCollection(d *openapi.Document, path string) *collection {
 			}
 		}
 	}
-	param := ""
+	param, paramSchema := "", (*openapi.Schema)(nil)
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
 		if cl := r.Collection(); cl.Item && cl.Path == path {
 			c.itemPath, param = r.Path, r.Params[len(r.Params)-1]
+			paramSchema = pathParam(r, param)
 			if get := r.Operation("GET"); get != nil {
 				c.item = successSchema(get)
 			}
@@ -288,7 +299,7 @@ func newCollection(d *openapi.Document, path string) *collection {
 		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
 			continue // an identifier is a string or a number
 		}
-		c.idProp, c.idSchema = name, cmp.Or(resp, req)
+		c.idProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
 		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
 		break
 	}
@@ -296,17 +307,98 @@ func newCollection(d *openapi.Document, path string) *collection {
 	c.seqKeys = c.idProp == "" || ids.Is("integer") || ids.Is("number") ||
 		len(ids.Types) == 0 && ids.Format == "" && ids.Pattern == "" && len(ids.Enum) == 0 ||
 		ids.Format != "uuid" && len(ids.Validate("1")) == 0 && len(ids.Validate("123456")) == 0
+	if c.idProp != "" && (ids.Is("integer") || ids.Is("number")) && !ids.Is("string") {
+		c.idBase = leastWhole(ids) - 1
+	}
 	return c
 }
 
 // scalar reports whether a schema admits a string or a number, as an
 // identifier's must (an object property named like the path parameter is
-// not the identifier).
+// not the identifier), itself or in an alternative.
 func scalar(s *openapi.Schema) bool {
 	if len(s.Types) == 0 {
+		if len(s.AnyOf) > 0 && len(s.Properties) == 0 {
+			return typedScalar(s) != nil
+		}
 		return len(s.Properties) == 0 && s.Items == nil && len(s.AnyOf) == 0
 	}
 	return s.Is("string") || s.Is("integer") || s.Is("number")
+}
+
+// identifierSchema returns the schema that says what an identifier is:
+// the first of schemas (the answer's property, the request's, the path
+// parameter's) that declares a string or number type, itself or in an
+// alternative (anyOf: [{type: integer}, {type: "null"}] is an integer);
+// else the first given. An answer's property that declares no type (a
+// description only) does not make the identifier a string.
+func identifierSchema(schemas ...*openapi.Schema) *openapi.Schema {
+	for _, s := range schemas {
+		if t := typedScalar(s); t != nil {
+			return t
+		}
+	}
+	for _, s := range schemas {
+		if s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// typedScalar returns s when it declares a string or number type, else
+// its first alternative that does; nil when neither does.
+func typedScalar(s *openapi.Schema) *openapi.Schema {
+	if s == nil {
+		return nil
+	}
+	if s.Is("string") || s.Is("integer") || s.Is("number") {
+		return s
+	}
+	if len(s.Types) > 0 {
+		return nil
+	}
+	for _, a := range s.AnyOf {
+		if a != nil && (a.Is("string") || a.Is("integer") || a.Is("number")) {
+			return a
+		}
+	}
+	return nil
+}
+
+// pathParam returns the schema of a route's path parameter, from the
+// first of its operations that declares it; nil when none does.
+func pathParam(r *openapi.Route, name string) *openapi.Schema {
+	for _, m := range []string{"GET", "PUT", "PATCH", "DELETE", "POST", "HEAD", "OPTIONS"} {
+		if op := r.Operation(m); op != nil {
+			for _, p := range op.Params {
+				if p.In == "path" && p.Name == name && p.Schema != nil {
+					return p.Schema
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// leastWhole returns the least whole number of at least 1 that the
+// minimum of s (or of an allOf member, a $ref with siblings in 3.1)
+// admits: 1000 for minimum: 1000, 6 for exclusiveMinimum: 5. A minimum
+// past 2^53 is not followed.
+func leastWhole(s *openapi.Schema) int64 {
+	least := int64(1)
+	for _, x := range append([]*openapi.Schema{s}, s.AllOf...) {
+		if x == nil || x.Minimum == nil || *x.Minimum > 1<<53 {
+			continue
+		}
+		m := *x.Minimum
+		n := int64(math.Ceil(m))
+		if x.ExclusiveMinimum && float64(n) == m {
+			n++
+		}
+		least = max(least, n)
+	}
+	return least
 }
 
 // succeeds reports whether an operation declares a success (2xx) answer.

@@ -104,7 +104,7 @@ func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
 		applyDefaults(obj, c.schema)
 		key := ""
 		if id, ok := obj[c.idProp]; ok && c.idProp != "" {
-			key = keyOf(id) // seed data gives identifiers, assigned ones too
+			key = c.keyOf(id) // seed data gives identifiers, assigned ones too
 		} else if !c.seqKeys && c.idProp != "" {
 			key = c.newKey(obj, func() *gofakeit.Faker { return gen.Faker(s.seed, uint64(i)) })
 		}
