@@ -59,6 +59,37 @@ func TestBrokenSpecs(t *testing.T) {
 	}
 }
 
+// TestExtensionKeys checks that x- keys, which the Paths, Responses and
+// Callback Objects allow as extensions, load without a warning and leave
+// the operations served.
+func TestExtensionKeys(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: extensions, version: '1'}
+paths:
+  x-codegen-contextRoot: /api
+  /a:
+    get:
+      responses:
+        x-internal: true
+        '200': {description: ok, content: {application/json: {schema: {type: string}, example: fine}}}
+      callbacks:
+        done:
+          x-note: later
+          '{$request.query.url}':
+            post:
+              responses:
+                '200': {description: ok}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	if w := s.Warnings(); len(w) != 0 {
+		t.Errorf("Warnings = %q, want none", w)
+	}
+	check(t, s, ts, call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`})
+	check(t, s, ts, call{method: "GET", path: "/x-codegen-contextRoot", status: 404,
+		wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")),
+		wantBody:   errorBody(CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")})
+}
+
 // TestBadOptions checks option values that New refuses.
 func TestBadOptions(t *testing.T) {
 	_, err := New(Options{Tokens: []string{"has space"}})

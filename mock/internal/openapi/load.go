@@ -245,6 +245,9 @@ func (l *loader) load() error {
 	}
 	for i, path := range paths.keys {
 		pptr := child("/paths", path)
+		if extension(path) {
+			continue
+		}
 		if !strings.HasPrefix(path, "/") {
 			return fail(pptr, paths.vals[i], "the path does not start with /")
 		}
@@ -392,6 +395,9 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	}
 	if rs := on.get("responses"); rs.isObject() {
 		for i, code := range rs.keys {
+			if extension(code) {
+				continue
+			}
 			rptr := child(child(optr, "responses"), code)
 			n, ptr, err := l.deref(rs.vals[i], rptr)
 			if err != nil {
@@ -537,6 +543,10 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 	}
 	return out, nil
 }
+
+// extension reports whether a key of an object that allows specification
+// extensions (Paths, Responses, Callback) is one: it starts with x-.
+func extension(key string) bool { return strings.HasPrefix(key, "x-") }
 
 // ignoredHeader reports whether a header parameter is one OpenAPI says to
 // ignore: Accept, Content-Type and Authorization.
