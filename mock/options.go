@@ -27,6 +27,11 @@ type Options struct {
 	// embedded Plant Store document.
 	Spec []byte
 
+	// Strict refuses a document that has mistakes plantmock would
+	// otherwise serve around (see Server.Mistakes): New fails with a
+	// *SpecError naming the first.
+	Strict bool
+
 	// Tokens, when not empty, are the only bearer tokens (and API keys)
 	// accepted; others get 401 with error="invalid_token".
 	Tokens []string

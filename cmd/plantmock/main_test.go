@@ -323,6 +323,45 @@ func TestCheckGenerationBudget(t *testing.T) {
 	}
 }
 
+// TestCheckStrict: check lists a document's mistakes and exits 0, the
+// rest being served; with --strict (or PLANTMOCK_STRICT) it refuses the
+// document with exit 2.
+func TestCheckStrict(t *testing.T) {
+	spec := "openapi: 3.0.3\ninfo: {title: Mistaken, version: '1'}\npaths:\n  /a:\n    get:\n" +
+		"      parameters: [{in: query, schema: {type: string, pattern: 12}}]\n      responses: {'204': {description: ok}}\n"
+	file := filepath.Join(t.TempDir(), "mistaken.yaml")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mistake := "#/paths/~1a/get/parameters/0 (line 6): the parameter has no name: it is left out of its operation, which is served without it"
+	tests := []struct {
+		name         string
+		args, env    []string
+		code         int
+		out, errText string
+	}{
+		{name: "lists the mistakes", args: []string{"check", "--spec", file},
+			out: "plantmock: Mistaken 1 and scenarios (none) are served, leaving out what these mistakes touch (--strict refuses them):\n" +
+				"plantmock: mistake: " + mistake + "\n"},
+		{name: "--strict refuses", args: []string{"check", "--strict", "--spec", file}, code: 2,
+			errText: "plantmock: " + file + ": OpenAPI document: " + mistake + "\n"},
+		{name: "PLANTMOCK_STRICT refuses", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_STRICT=true"}, code: 2,
+			errText: "plantmock: " + file + ": OpenAPI document: " + mistake + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(plantmockBinary(t), tt.args...)
+			cmd.Env = append(os.Environ(), tt.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != tt.code || stdout.String() != tt.out || stderr.String() != tt.errText {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String(), tt.code, tt.out, tt.errText)
+			}
+		})
+	}
+}
+
 func get(t *testing.T, url string, header ...string) (int, http.Header, string) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)

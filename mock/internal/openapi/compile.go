@@ -146,7 +146,7 @@ func (c *compiler) compileAll(all []*Schema) error {
 		if s.compiled.Load() != nil {
 			continue
 		}
-		cs, err := c.c.Compile(c.root + c.defRef(s.ptr))
+		cs, err := c.compileLoc(c.defRef(s.ptr))
 		if err != nil {
 			return c.compileProblem(s, err)
 		}
@@ -281,7 +281,7 @@ func (c *compiler) compileInto(s *Schema, dst *atomic.Pointer[jsonschema.Schema]
 		c.def(s.src, s.ptr)
 		loc = c.defRef(s.ptr)
 	}
-	cs, err := c.c.Compile(c.root + loc)
+	cs, err := c.compileLoc(loc)
 	if err != nil {
 		return nil
 	}

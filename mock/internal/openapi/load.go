@@ -24,6 +24,11 @@ type Document struct {
 	// declared twice on the same template, recursion cut short when
 	// generating data.
 	Warnings []string
+	// Mistakes are the document's mistakes that touch one piece of it, one
+	// line each naming the place and what was left out: a schema keyword
+	// that breaks its meta-schema, a parameter without a name. The rest of
+	// the document is served.
+	Mistakes []string
 
 	// Webhooks are the document's webhooks (OpenAPI 3.1), in document
 	// order.
@@ -44,6 +49,8 @@ func (d *Document) Router() *Router { return d.router }
 // Only documents that cannot be served are refused, each with one line
 // naming the problem and where it is: not OpenAPI 3, a reference that
 // points at nothing, a schema that refers to itself without a way out.
+// Mistakes that touch one piece of the document leave that piece out and
+// are listed in Mistakes.
 func Load(data []byte) (*Document, error) {
 	root, err := parse(data)
 	if err != nil {
@@ -62,9 +69,15 @@ func Load(data []byte) (*Document, error) {
 		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0 and 3.1 are", version)
 	}
 	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1")}
-	l := &loader{root: root, doc: d, warnings: map[string]*warning{}}
+	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
 	if err := l.load(); err != nil {
+		return nil, err
+	}
+	// Compiled before the model is settled and the parameters' wire
+	// shapes are made: a keyword at mistake is left out of both.
+	l.comp = newCompiler(l)
+	if err := l.comp.compileAll(l.schemas.all); err != nil {
 		return nil, err
 	}
 	l.schemas.settle()
@@ -82,11 +95,8 @@ func Load(data []byte) (*Document, error) {
 			}
 		}
 	}
-	l.comp = newCompiler(l)
-	if err := l.comp.compileAll(l.schemas.all); err != nil {
-		return nil, err
-	}
-	d.Warnings = l.warningLines()
+	d.Warnings = lines(l.warnings, l.order)
+	d.Mistakes = lines(l.mistakes, l.mistakeOrder)
 	return d, nil
 }
 
@@ -99,6 +109,9 @@ type loader struct {
 	schemes  map[string]*SecurityScheme
 	warnings map[string]*warning
 	order    []string
+	// mistakes are counted by kind like warnings (see mistake.go).
+	mistakes     map[string]*warning
+	mistakeOrder []string
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
@@ -111,19 +124,26 @@ type warning struct {
 // warn records a caveat; caveats of the same kind are counted, not
 // repeated.
 func (l *loader) warn(kind, where, text string) {
-	w := l.warnings[kind]
+	l.record(l.warnings, &l.order, kind, where, text)
+}
+
+// record counts one occurrence of a kind of warning or mistake in m, whose
+// kinds are listed in order of first occurrence in order.
+func (l *loader) record(m map[string]*warning, order *[]string, kind, where, text string) {
+	w := m[kind]
 	if w == nil {
 		w = &warning{text: text, where: where}
-		l.warnings[kind] = w
-		l.order = append(l.order, kind)
+		m[kind] = w
+		*order = append(*order, kind)
 	}
 	w.count++
 }
 
-func (l *loader) warningLines() []string {
+// lines returns the warnings or mistakes of m one line each, in order.
+func lines(m map[string]*warning, order []string) []string {
 	var out []string
-	for _, k := range l.order {
-		w := l.warnings[k]
+	for _, k := range order {
+		w := m[k]
 		line := w.where + ": " + w.text
 		if w.count > 1 {
 			line += fmt.Sprintf(" (and %d more places)", w.count-1)
@@ -249,7 +269,8 @@ func (l *loader) load() error {
 			continue
 		}
 		if !strings.HasPrefix(path, "/") {
-			return fail(pptr, paths.vals[i], "the path does not start with /")
+			l.mistake("path slash", at(pptr, paths.vals[i]), "the path does not start with /: its operations are left out")
+			continue
 		}
 		err := l.pathItem(paths.vals[i], pptr, path, global, func(o *Operation, where string) {
 			if prev := d.router.add(o); prev != nil {
@@ -362,9 +383,12 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			continue
 		}
 		for i, pn := range src.n.vals {
-			p, err := l.param(pn, child(src.ptr, fmt.Sprint(i)))
+			p, ok, err := l.param(pn, child(src.ptr, fmt.Sprint(i)))
 			if err != nil {
 				return nil, err
+			}
+			if !ok {
+				continue // a mistake: the parameter is left out
 			}
 			if p.In == "header" && ignoredHeader(p.Name) {
 				// OAS: such a parameter is ignored; the body, media types
@@ -420,13 +444,15 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	return o, nil
 }
 
-// param reads a Parameter Object.
-func (l *loader) param(pn *node, ptr string) (Param, error) {
+// param reads a Parameter Object. A parameter no request could carry
+// (without a name, or in no place a request has) is a mistake: ok is false,
+// and the operation is served without it.
+func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 	n, ptr, err := l.deref(pn, ptr)
 	if err != nil {
-		return Param{}, err
+		return Param{}, false, err
 	}
-	p := Param{
+	p = Param{
 		Name: n.get("name").text(), In: n.get("in").text(),
 		Required: n.get("required").flag(false), Style: n.get("style").text(),
 		AllowReserved: n.get("allowReserved").flag(false),
@@ -438,27 +464,29 @@ func (l *loader) param(pn *node, ptr string) (Param, error) {
 	switch p.In {
 	case "path", "query", "header", "cookie":
 	default:
-		return Param{}, fail(ptr, n, "parameter %q is in %q, which is none of path, query, header, cookie", p.Name, p.In)
+		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of path, query, header, cookie: the parameter is left out of its operation", p.Name, p.In))
+		return Param{}, false, nil
 	}
 	if p.Name == "" {
-		return Param{}, fail(ptr, n, "the parameter has no name")
+		l.mistake("parameter name", at(ptr, n), "the parameter has no name: it is left out of its operation, which is served without it")
+		return Param{}, false, nil
 	}
 	if p.In == "path" {
 		p.Required = true
 	}
 	if s := n.get("schema"); s != nil {
 		if p.Schema, err = l.schemas.build(s, child(ptr, "schema")); err != nil {
-			return Param{}, err
+			return Param{}, false, err
 		}
 		l.schemas.validated(p.Schema)
 	} else if c := n.get("content"); c.isObject() && len(c.keys) > 0 {
 		ms, err := l.content(c, child(ptr, "content"))
 		if err != nil {
-			return Param{}, err
+			return Param{}, false, err
 		}
 		p.Content = ms[0]
 	}
-	return p, nil
+	return p, true, nil
 }
 
 func (l *loader) response(status string, n *node, ptr string) (*Response, error) {
