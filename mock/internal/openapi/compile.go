@@ -366,7 +366,9 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			continue
 		}
 		switch {
-		case k == "$ref" && v.kind == stringNode:
+		case (k == "$ref" || k == "$dynamicRef" && strings.HasPrefix(v.str, "#/")) && v.kind == stringNode:
+			// A $dynamicRef to a JSON pointer (not to an anchor) means
+			// what a $ref would, and is rewritten into the resource alike.
 			out[k] = c.ref(v, ptr, resource)
 		case k == "format" && !asserted[v.text()]:
 			// An annotation: the validator need not see it (and would
