@@ -61,12 +61,14 @@ func (t *tokens) Set(v string) error {
 // and check share.
 type source struct {
 	spec      string
+	maxSpec   string // the largest document read, as parseSize reads it
 	scenarios string
 	strict    bool
 }
 
 func (src *source) define(fs *flag.FlagSet) {
 	fs.StringVar(&src.spec, "spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+	fs.StringVar(&src.maxSpec, "max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
 	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")
 	fs.StringVar(&src.scenarios, "scenarios", "", "`directory` of scenario files (*.yaml) to load besides the shipped ones")
 }
@@ -77,9 +79,16 @@ func (src *source) define(fs *flag.FlagSet) {
 func (src *source) options(opts *mock.Options) (name string, broken, err error) {
 	name = "embedded Plant Store"
 	opts.Strict = src.strict
+	limit, err := parseSize(src.maxSpec)
+	if err != nil {
+		return name, nil, fmt.Errorf("--max-spec: %v", err)
+	}
 	if src.spec != "" {
 		name = src.spec
-		if opts.Spec, err = files.ReadPath(src.spec, mock.MaxSpecFile); err != nil {
+		if opts.Spec, err = files.ReadPath(src.spec, limit); err != nil {
+			if errors.Is(err, files.ErrTooLarge) {
+				return name, nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
+			}
 			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
 		}
 	}
@@ -531,6 +540,15 @@ func listenNames(addrs ...string) []string {
 		}
 	}
 	return names
+}
+
+// sizeText writes a size as parseSize reads it, in MiB when it is a whole
+// number of them.
+func sizeText(n int64) string {
+	if n%(1<<20) == 0 {
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.

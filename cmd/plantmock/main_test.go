@@ -362,6 +362,44 @@ func TestCheckStrict(t *testing.T) {
 	}
 }
 
+// TestMaxSpec: --max-spec (and PLANTMOCK_MAX_SPEC) bounds the document
+// read, and a document over it is refused with the flag named.
+func TestMaxSpec(t *testing.T) {
+	spec := "openapi: 3.1.0\ninfo: {title: Sized, version: '1'}\npaths: {}\n" // 60 bytes
+	file := filepath.Join(t.TempDir(), "sized.yaml")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fine := "plantmock: Sized 1 and scenarios (none) are fine\n"
+	over := "plantmock: cannot read --spec: " + file + ": file of 60 bytes is over the limit of 59 bytes (--max-spec raises the limit)\n"
+	tests := []struct {
+		name         string
+		args, env    []string
+		code         int
+		out, errText string
+	}{
+		{name: "the default", args: []string{"check", "--spec", file}, out: fine},
+		{name: "at the limit", args: []string{"check", "--max-spec", "60", "--spec", file}, out: fine},
+		{name: "over the limit", args: []string{"check", "--max-spec", "59", "--spec", file}, code: 2, errText: over},
+		{name: "over the variable's limit", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, code: 2, errText: over},
+		{name: "the flag wins", args: []string{"check", "--max-spec", "1KiB", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, out: fine},
+		{name: "not a size", args: []string{"check", "--max-spec", "lots", "--spec", file}, code: 2,
+			errText: "plantmock: --max-spec: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(plantmockBinary(t), tt.args...)
+			cmd.Env = append(os.Environ(), tt.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != tt.code || stdout.String() != tt.out || stderr.String() != tt.errText {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String(), tt.code, tt.out, tt.errText)
+			}
+		})
+	}
+}
+
 func get(t *testing.T, url string, header ...string) (int, http.Header, string) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)
@@ -525,7 +563,7 @@ func TestHugeFiles(t *testing.T) {
 	}
 	f.Close()
 	for _, tt := range []struct{ flag, want string }{
-		{"--spec", "plantmock: cannot read --spec: " + huge + ": file of 1073741824 bytes is over the limit of 33554432 bytes\n"},
+		{"--spec", "plantmock: cannot read --spec: " + huge + ": file of 1073741824 bytes is over the limit of 134217728 bytes (--max-spec raises the limit)\n"},
 		{"--seed-data", "plantmock: cannot read --seed-data: " + huge + ": file of 1073741824 bytes is over the limit of 67108864 bytes\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", tt.flag, huge)
