@@ -161,6 +161,17 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"x":[1],"n":2}`, status: 204, wantHeader: map[string]string{}},
 		},
 		{
+			name: "a security requirement naming no scheme",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      security: [{nope: []}]
+      responses:
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/security/0 (line 7): security requirement names "nope", which is not in components.securitySchemes: it is left out of the requirement`,
+			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
 			name: "a path that does not start with a slash",
 			doc: mistakeDoc("3.0.3", `
   a:

@@ -356,7 +356,11 @@ func (l *loader) requirements(n *node, ptr string) ([]Requirement, error) {
 		for _, name := range r.keys {
 			s, ok := l.schemes[name]
 			if !ok {
-				return nil, fail(child(ptr, fmt.Sprint(i)), r, "security requirement names %q, which is not in components.securitySchemes", name)
+				// A mistake: no client could know what to send for it.
+				// An alternative left with no scheme lets any request in.
+				l.mistake("unknown scheme", at(child(ptr, fmt.Sprint(i)), r),
+					fmt.Sprintf("security requirement names %q, which is not in components.securitySchemes: it is left out of the requirement", name))
+				continue
 			}
 			alt = append(alt, s)
 		}
