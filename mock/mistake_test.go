@@ -82,6 +82,25 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a?q=xyz", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
+			name: "a patternProperties key that is not a regular expression",
+			doc: mistakeDoc("3.1.0", `
+  /a:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              patternProperties:
+                '[a-': {type: string}
+                '^x': {type: integer}
+      responses:
+        '204': {description: stored}`, ""),
+			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/patternProperties/[a- (line 14): patternProperties key "[a-" is not valid JSON Schema (not a valid regex): the entry is left out of the schema`,
+			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"ab":5,"xy":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")), wantBody: errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")},
+		},
+		{
 			name: "examples an object",
 			doc: mistakeDoc("3.1.0", `
   /a:

@@ -56,16 +56,31 @@ func (c *compiler) dropInvalid(err error) bool {
 	// left out in document order, so that the lines are the same on
 	// every load.
 	var leaves []*jsonschema.ValidationError
-	var walk func(ve *jsonschema.ValidationError)
-	walk = func(ve *jsonschema.ValidationError) {
+	var walk func(ve *jsonschema.ValidationError, where []string)
+	walk = func(ve *jsonschema.ValidationError, where []string) {
+		if len(ve.InstanceLocation) >= 2 {
+			where = ve.InstanceLocation
+		}
+		if _, ok := ve.ErrorKind.(*kind.PropertyNames); ok {
+			// A property name's violations are at the name, as a value
+			// of its own, and the library reports the name at no place:
+			// the only names the meta-schemas constrain are the
+			// patternProperties of the schema it is in.
+			leaf := *ve
+			if len(leaf.InstanceLocation) < 2 {
+				leaf.InstanceLocation = append(slices.Clip(where), "patternProperties")
+			}
+			leaves = append(leaves, &leaf)
+			return
+		}
 		if len(ve.Causes) == 0 {
 			leaves = append(leaves, ve)
 		}
 		for _, cause := range ve.Causes {
-			walk(cause)
+			walk(cause, where)
 		}
 	}
-	walk(ve)
+	walk(ve, nil)
 	line := func(ve *jsonschema.ValidationError) (int32, string) {
 		loc := ve.InstanceLocation
 		if len(loc) < 2 {
@@ -140,6 +155,23 @@ func (c *compiler) drop(ve *jsonschema.ValidationError) bool {
 		}
 	}
 	text := reason(ve.ErrorKind)
+	if pn, ok := ve.ErrorKind.(*kind.PropertyNames); ok && state == inMap {
+		// A name of an object of schemas (a patternProperties key that
+		// is no regular expression): that entry is at fault.
+		m, ok := cur.(map[string]any)
+		if _, has := m[pn.Property]; !ok || !has {
+			return false
+		}
+		for len(ve.Causes) > 0 {
+			ve = ve.Causes[0]
+		}
+		delete(m, pn.Property)
+		eptr := child(ptr, pn.Property)
+		c.forgetEntry(sptr, kw, pn.Property)
+		c.mistake(fmt.Sprintf("invalid %s key %T", kw, ve.ErrorKind), at(eptr, c.l.root.pointer(eptr)),
+			fmt.Sprintf("%s key %s is not valid JSON Schema (%s): the entry is left out of the schema", kw, clipped(string(jsonx.Marshal(pn.Property))), reason(ve.ErrorKind)))
+		return true
+	}
 	if d, ok := ve.ErrorKind.(*kind.Dependency); ok && state == inSchema {
 		// A keyword that needs another (draft 4: exclusiveMaximum needs
 		// maximum): the keyword is at fault, not the schema.
@@ -230,6 +262,18 @@ func (c *compiler) forget(ptr, kw string) {
 		return // not built, or a reference whose target is another schema
 	}
 	s.forget(kw)
+}
+
+// forgetEntry takes the entry name of keyword kw (an object of schemas,
+// such as patternProperties) of the schema at ptr out of the model too.
+func (c *compiler) forgetEntry(ptr, kw, name string) {
+	n := c.l.root.pointer(ptr)
+	s := c.l.schemas.memo[n]
+	if s == nil || s.src != n || kw != "patternProperties" {
+		return
+	}
+	s.PatternProperties = slices.DeleteFunc(s.PatternProperties, func(p Property) bool { return p.Name == name })
+	s.Structural = false
 }
 
 // forget clears what the model read from keyword kw (every keyword when
