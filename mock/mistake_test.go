@@ -191,6 +191,36 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
+			name: "a schema $ref to nothing",
+			doc: mistakeDoc("3.1.0", `
+  /a:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                x: {$ref: '#/components/schemas/Gone'}
+                n: {type: integer}
+      responses:
+        '204': {description: stored}`, ""),
+			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/properties/x (line 14): $ref "#/components/schemas/Gone" points at nothing: the reference is left out, and the schema is read without it`,
+			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"x":[true],"n":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, "request body does not match the schema: n: expected integer, got string")), wantBody: errorBody(CodeSchema, "request body does not match the schema: n: expected integer, got string")},
+		},
+		{
+			name: "a parameter $ref to nothing",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      parameters: [{$ref: '#/components/parameters/Gone'}]
+      responses:
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/parameters/0 (line 7): $ref "#/components/parameters/Gone" points at nothing: the parameter is left out of its operation`,
+			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
 			name: "a path that does not start with a slash",
 			doc: mistakeDoc("3.0.3", `
   a:

@@ -199,14 +199,14 @@ func TestRefusals(t *testing.T) {
 		}
 		return p
 	}
-	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {$ref: '#/components/schemas/Nope'}\n      responses:\n        '200': {description: ok}\n")
+	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody: {$ref: '#/components/requestBodies/Nope'}\n      responses:\n        '200': {description: ok}\n")
 	notOpenAPI := write("notes.yaml", "hello: world\n")
 	tests := []struct {
 		name string
 		args []string
 		want string // the whole of stderr
 	}{
-		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody/content/application~1json/schema (line 9): $ref \"#/components/schemas/Nope\" points at nothing\n"},
+		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody (line 6): $ref \"#/components/requestBodies/Nope\" points at nothing\n"},
 		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},

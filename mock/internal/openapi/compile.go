@@ -366,6 +366,9 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			continue
 		}
 		switch {
+		case k == "$ref" && !resource && c.l.dangling(v.text()):
+			// A mistake the model reported (see schemaBuilder.resolve):
+			// the schema is read without it.
 		case (k == "$ref" || k == "$dynamicRef" && strings.HasPrefix(v.str, "#/")) && v.kind == stringNode:
 			// A $dynamicRef to a JSON pointer (not to an anchor) means
 			// what a $ref would, and is rewritten into the resource alike.

@@ -203,6 +203,16 @@ func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
 	return target, tptr, nil
 }
 
+// dangling reports whether ref is a JSON pointer within the document
+// (#/...) that points at nothing.
+func (l *loader) dangling(ref string) bool {
+	if !strings.HasPrefix(ref, "#/") {
+		return false
+	}
+	ptr, err := fragmentPointer(ref[1:])
+	return err == nil && l.root.pointer(ptr) == nil
+}
+
 // fragmentPointer turns a URI fragment into an unescaped JSON pointer.
 func fragmentPointer(frag string) (string, error) { return url.PathUnescape(frag) }
 
@@ -449,9 +459,13 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 }
 
 // param reads a Parameter Object. A parameter no request could carry
-// (without a name, or in no place a request has) is a mistake: ok is false,
-// and the operation is served without it.
+// (without a name, in no place a request has, or a $ref to nothing) is a
+// mistake: ok is false, and the operation is served without it.
 func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
+	if ref := pn.get("$ref").text(); l.dangling(ref) {
+		l.mistake("dangling parameter $ref", at(ptr, pn), fmt.Sprintf("$ref %q points at nothing: the parameter is left out of its operation", ref))
+		return Param{}, false, nil
+	}
 	n, ptr, err := l.deref(pn, ptr)
 	if err != nil {
 		return Param{}, false, err

@@ -122,7 +122,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		}
 		b.mergeLater(s, target)
 		s.AllOf = append(s.AllOf, target)
-	} else if n.has("$ref") {
+	} else if n.has("$ref") && !(len(b.resources) == 0 && b.l.dangling(n.get("$ref").text())) {
 		s.Opaque = true // a reference only the validator follows
 	}
 	b.fill(s, n)
@@ -336,6 +336,10 @@ func (b *schemaBuilder) resolve(ref *node, ptr string) (*node, string, bool, err
 		return nil, "", false, nil
 	}
 	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
+		return nil, "", false, nil
+	}
+	if b.l.dangling(text) {
+		b.l.mistake("dangling $ref", at(ptr, ref), fmt.Sprintf("$ref %q points at nothing: the reference is left out, and the schema is read without it", text))
 		return nil, "", false, nil
 	}
 	tn, tptr, err := b.l.resolve(text, ptr, ref)
