@@ -252,9 +252,28 @@ func TestDocumentMistakes(t *testing.T) {
 			switch {
 			case tt.mistake == "" && err != nil:
 				t.Errorf("New with Strict: %v, want no error", err)
-			case tt.mistake != "" && (!errors.As(err, &se) || err.Error() != "OpenAPI document: "+tt.mistake):
-				t.Errorf("New with Strict: err = %v\nwant the *SpecError OpenAPI document: %s", err, tt.mistake)
+			case tt.mistake != "" && (!errors.As(err, &se) || err.Error() != "OpenAPI document: refused in strict mode: "+tt.mistake):
+				t.Errorf("New with Strict: err = %v\nwant the *SpecError OpenAPI document: refused in strict mode: %s", err, tt.mistake)
 			}
 		})
+	}
+}
+
+// TestStrictNamesTheFirstMistake checks that Strict refuses a document
+// with several mistakes on one line: the first, and how many more.
+func TestStrictNamesTheFirstMistake(t *testing.T) {
+	doc := mistakeDoc("3.0.3", `
+  /a:
+    get:
+      parameters:
+        - {in: query, schema: {type: string}}
+        - {in: query, name: q, schema: {type: string, pattern: 12}}
+      responses:
+        '204': {description: ok}`, "")
+	_, err := New(Options{Spec: []byte(doc), Strict: true})
+	want := "OpenAPI document: refused in strict mode: #/paths/~1a/get/parameters/0 (line 8): the parameter has no name: it is left out of its operation, which is served without it (and 1 more mistakes: plantmock check lists them)"
+	var se *SpecError
+	if !errors.As(err, &se) || err.Error() != want {
+		t.Errorf("New with Strict: err = %v\nwant the *SpecError %s", err, want)
 	}
 }

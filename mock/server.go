@@ -237,9 +237,9 @@ func (s *Server) Mistakes() []string { return append([]string(nil), s.served().d
 // first, and how many more there are.
 func strictMistake(mistakes []string) error {
 	if len(mistakes) == 1 {
-		return errors.New(mistakes[0])
+		return errors.New("refused in strict mode: " + mistakes[0])
 	}
-	return fmt.Errorf("%s (and %d more mistakes: plantmock check lists them)", mistakes[0], len(mistakes)-1)
+	return fmt.Errorf("refused in strict mode: %s (and %d more mistakes: plantmock check lists them)", mistakes[0], len(mistakes)-1)
 }
 
 // Serve answers requests on ln until ctx is done, then shuts down

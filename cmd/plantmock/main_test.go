@@ -344,9 +344,9 @@ func TestCheckStrict(t *testing.T) {
 			out: "plantmock: Mistaken 1 and scenarios (none) are served, leaving out what these mistakes touch (--strict refuses them):\n" +
 				"plantmock: mistake: " + mistake + "\n"},
 		{name: "--strict refuses", args: []string{"check", "--strict", "--spec", file}, code: 2,
-			errText: "plantmock: " + file + ": OpenAPI document: " + mistake + "\n"},
+			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
 		{name: "PLANTMOCK_STRICT refuses", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_STRICT=true"}, code: 2,
-			errText: "plantmock: " + file + ": OpenAPI document: " + mistake + "\n"},
+			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
