@@ -221,6 +221,24 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
+			name: "an operation that is not an object",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get: fine
+    post:
+      responses:
+        `+okA, ""),
+			mistake: "#/paths/~1a/get (line 6): the operation is not an object: it is left out",
+			call:    call{method: "GET", path: "/a", status: 405, wantHeader: jsonHeader(errorBody(CodeMethod, "/a does not declare GET; allowed: POST"), "Allow", "POST"), wantBody: errorBody(CodeMethod, "/a does not declare GET; allowed: POST")},
+		},
+		{
+			name: "a path item $ref to nothing",
+			doc: mistakeDoc("3.1.0", `
+  /a: {$ref: '#/components/pathItems/Gone'}`, ""),
+			mistake: `#/paths/~1a (line 5): $ref "#/components/pathItems/Gone" points at nothing: the path item is left out`,
+			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")},
+		},
+		{
 			name: "a path that does not start with a slash",
 			doc: mistakeDoc("3.0.3", `
   a:

@@ -299,14 +299,21 @@ func (l *loader) load() error {
 
 // pathItem reads the operations of a Path Item Object, in the order of
 // methods, and hands each to add with where it is in the document (for
-// warnings). global is the security of operations that declare none.
+// warnings). global is the security of operations that declare none. A
+// path item or operation that is not an object, or a path item that is
+// a $ref to nothing, is a mistake: it is left out.
 func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add func(o *Operation, where string)) error {
+	if ref := pn.get("$ref").text(); l.dangling(ref) {
+		l.mistake("dangling path item $ref", at(ptr, pn), fmt.Sprintf("$ref %q points at nothing: the path item is left out", ref))
+		return nil
+	}
 	item, iptr, err := l.deref(pn, ptr)
 	if err != nil {
 		return err
 	}
 	if !item.isObject() {
-		return fail(ptr, item, "the path item is not an object")
+		l.mistake("path item", at(ptr, item), "the path item is not an object: it is left out")
+		return nil
 	}
 	for _, m := range methods {
 		on := item.get(m)
@@ -315,7 +322,8 @@ func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add 
 		}
 		optr := child(iptr, m)
 		if !on.isObject() {
-			return fail(optr, on, "the operation is not an object")
+			l.mistake("operation", at(optr, on), "the operation is not an object: it is left out")
+			continue
 		}
 		o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
 		if err != nil {
