@@ -97,6 +97,7 @@ func Load(data []byte) (*Document, error) {
 	}
 	d.Warnings = lines(l.warnings, l.order)
 	d.Mistakes = lines(l.mistakes, l.mistakeOrder)
+	l.loaded = true
 	return d, nil
 }
 
@@ -112,6 +113,10 @@ type loader struct {
 	// mistakes are counted by kind like warnings (see mistake.go).
 	mistakes     map[string]*warning
 	mistakeOrder []string
+	// loaded is set at the end of Load, before the Document is handed
+	// out: from then on the model is read by requests, and schemas
+	// compiled on first use change neither it nor the lists above.
+	loaded bool
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.

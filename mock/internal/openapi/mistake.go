@@ -245,17 +245,23 @@ func keywordState(kw string) pathState {
 }
 
 // mistake records a mistake of the document; the request compiler reads the
-// same schemas again and says nothing new.
+// same schemas again and says nothing new, and after Load (a schema
+// compiled on first use) the mistakes have been reported.
 func (c *compiler) mistake(kind, where, text string) {
-	if c.mode != inRequest {
+	if c.mode != inRequest && !c.l.loaded {
 		c.l.mistake(kind, where, text)
 	}
 }
 
 // forget takes a keyword left out of the compiled schema at ptr out of the
 // model too (every keyword when kw is empty), so that generated values
-// and the fast path agree with the validator.
+// and the fast path agree with the validator. After Load the model is
+// read by requests and stays as it is: a schema compiled on first use
+// then only accepts more than the model says.
 func (c *compiler) forget(ptr, kw string) {
+	if c.l.loaded {
+		return
+	}
 	n := c.l.root.pointer(ptr)
 	s := c.l.schemas.memo[n]
 	if s == nil || s.src != n {
@@ -267,6 +273,9 @@ func (c *compiler) forget(ptr, kw string) {
 // forgetEntry takes the entry name of keyword kw (an object of schemas,
 // such as patternProperties) of the schema at ptr out of the model too.
 func (c *compiler) forgetEntry(ptr, kw, name string) {
+	if c.l.loaded {
+		return
+	}
 	n := c.l.root.pointer(ptr)
 	s := c.l.schemas.memo[n]
 	if s == nil || s.src != n || kw != "patternProperties" {
