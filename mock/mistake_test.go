@@ -239,6 +239,30 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")},
 		},
 		{
+			name: "a response $ref to nothing",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      responses:
+        '404': {$ref: '#/components/responses/Gone'}
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/responses/404 (line 8): $ref "#/components/responses/Gone" points at nothing: the response is left out of its operation`,
+			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
+			name: "a header $ref to nothing",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      responses:
+        '200':
+          description: ok
+          headers: {X-Rate: {$ref: '#/components/headers/Gone'}}
+          content: {application/json: {schema: {type: string}, example: fine}}`, ""),
+			mistake: `#/paths/~1a/get/responses/200/headers/X-Rate (line 10): $ref "#/components/headers/Gone" points at nothing: the header is left out of its response`,
+			call:    call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
 			name: "a path that does not start with a slash",
 			doc: mistakeDoc("3.0.3", `
   a:

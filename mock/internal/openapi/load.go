@@ -450,6 +450,10 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 				continue
 			}
 			rptr := child(child(optr, "responses"), code)
+			if ref := rs.vals[i].get("$ref").text(); l.dangling(ref) {
+				l.mistake("dangling response $ref", at(rptr, rs.vals[i]), fmt.Sprintf("$ref %q points at nothing: the response is left out of its operation", ref))
+				continue
+			}
 			n, ptr, err := l.deref(rs.vals[i], rptr)
 			if err != nil {
 				return nil, err
@@ -528,6 +532,10 @@ func (l *loader) response(status string, n *node, ptr string) (*Response, error)
 	}
 	if hs := n.get("headers"); hs.isObject() {
 		for i, name := range hs.keys {
+			if ref := hs.vals[i].get("$ref").text(); l.dangling(ref) {
+				l.mistake("dangling header $ref", at(child(child(ptr, "headers"), name), hs.vals[i]), fmt.Sprintf("$ref %q points at nothing: the header is left out of its response", ref))
+				continue
+			}
 			h, hptr, err := l.deref(hs.vals[i], child(child(ptr, "headers"), name))
 			if err != nil {
 				return nil, err
