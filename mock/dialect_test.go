@@ -128,7 +128,9 @@ paths:
 }
 
 // TestBooleanSchemas checks keywords a model of schemas tends to lose:
-// boolean subschemas, an empty enum, a whole maxLength written 2.0.
+// boolean subschemas (also as the target of $ref and $dynamicRef, as in
+// the JSON Schema Test Suite's "$dynamicRef points to a boolean schema"),
+// an empty enum, a whole maxLength written 2.0.
 func TestBooleanSchemas(t *testing.T) {
 	spec := `openapi: 3.1.0
 info: {title: booleans, version: '1'}
@@ -145,6 +147,17 @@ paths:
     put: {requestBody: {content: {application/json: {schema: {type: string, maxLength: 2.0}}}}, responses: {'204': {description: ok}}}
   /contains:
     put: {requestBody: {content: {application/json: {schema: {type: array, contains: false}}}}, responses: {'204': {description: ok}}}
+  /refs:
+    put: {requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Refs'}}}}, responses: {'204': {description: ok}}}
+components:
+  schemas:
+    Refs:
+      $defs: {"true": true, "false": false}
+      properties:
+        dynamic-true: {$dynamicRef: '#/components/schemas/Refs/$defs/true'}
+        dynamic-false: {$dynamicRef: '#/components/schemas/Refs/$defs/false'}
+        ref-true: {$ref: '#/components/schemas/Refs/$defs/true'}
+        ref-false: {$ref: '#/components/schemas/Refs/$defs/false'}
 `
 	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
 	h := map[string]string{"Content-Type": "application/json"}
@@ -159,6 +172,9 @@ paths:
 		{"/short", `"ab"`, ""},
 		{"/short", `"abc"`, "body: longer than the maximum length 2"},
 		{"/contains", `[1]`, "[0]: no value is allowed here (the schema is false)"},
+		{"/refs", `{"dynamic-true":1,"ref-true":"x"}`, ""},
+		{"/refs", `{"dynamic-false":1}`, "dynamic-false: no value is allowed here (the schema is false)"},
+		{"/refs", `{"ref-false":1}`, "ref-false: no value is allowed here (the schema is false)"},
 	} {
 		c := call{method: "PUT", path: tt.path, header: h, body: tt.body, status: 204, wantHeader: map[string]string{}}
 		if tt.why != "" {

@@ -8,11 +8,14 @@ import (
 // DefaultMaxBody is the default limit on request bodies: 1 MiB.
 const DefaultMaxBody = 1 << 20
 
-// Limits on the files a mock is given: a document of at most MaxSpecFile
-// bytes, seed data of at most MaxSeedFile (scenario files: MaxScenarioFile).
+// Limits on the files a mock is given: a document of at most
+// DefaultMaxSpecFile bytes unless told otherwise (plantmock's --max-spec),
+// seed data of at most MaxSeedFile (scenario files: MaxScenarioFile). The
+// largest public API descriptions are near 50 MB (Microsoft Graph's is
+// 47 MB).
 const (
-	MaxSpecFile = 32 << 20
-	MaxSeedFile = 64 << 20
+	DefaultMaxSpecFile = 128 << 20
+	MaxSeedFile        = 64 << 20
 )
 
 // DefaultMaxResources is the default limit on stored resources: about
@@ -26,6 +29,11 @@ type Options struct {
 	// Spec is an OpenAPI 3.0 or 3.1 document, YAML or JSON. Empty means the
 	// embedded Plant Store document.
 	Spec []byte
+
+	// Strict refuses a document that has mistakes plantmock would
+	// otherwise serve around (see Server.Mistakes): New fails with a
+	// *SpecError naming the first.
+	Strict bool
 
 	// Tokens, when not empty, are the only bearer tokens (and API keys)
 	// accepted; others get 401 with error="invalid_token".

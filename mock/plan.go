@@ -83,11 +83,23 @@ func (pl *plan) errorShape(status int) *errorShape {
 // buildPlans works out one plan per operation.
 func (sv *served) buildPlans() error {
 	d := sv.doc
+	// items is the first item route of each collection path, in the
+	// order of the operations. Found once, it keeps newCollection from
+	// going through every operation for each collection: on a synthetic
+	// 49.6 MB document of 4,852 operations (.ci/bigdoc-make), that scan
+	// was 4.4 s of the 13.3 s of CPU New took (pprof).
+	items := map[string]*openapi.Route{}
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		if cl := r.Collection(); cl.Item && items[cl.Path] == nil {
+			items[cl.Path] = r
+		}
+	}
 	cols := map[string]*collection{}
 	colOf := func(path string) *collection {
 		c := cols[path]
 		if c == nil {
-			c = newCollection(d, path)
+			c = newCollection(d, path, items[path])
 			cols[path] = c
 		}
 		return c
@@ -257,8 +269,8 @@ func primaryError(op *openapi.Operation) *openapi.Media {
 }
 
 // newCollection works out how the collection at path keeps and
-// identifies its resources.
-func newCollection(d *openapi.Document, path string) *collection {
+// identifies its resources; item is the route of its items, or nil.
+func newCollection(d *openapi.Document, path string, item *openapi.Route) *collection {
 	c := &collection{path: path}
 	var createAnswer *openapi.Schema
 	if r := d.Router().Route(path); r != nil {
@@ -276,15 +288,11 @@ func newCollection(d *openapi.Document, path string) *collection {
 		}
 	}
 	param, paramSchema := "", (*openapi.Schema)(nil)
-	for _, op := range d.Operations {
-		r := d.Router().Route(op.Path)
-		if cl := r.Collection(); cl.Item && cl.Path == path {
-			c.itemPath, param = r.Path, r.Params[len(r.Params)-1]
-			paramSchema = pathParam(r, param)
-			if get := r.Operation("GET"); get != nil {
-				c.item = successSchema(get)
-			}
-			break
+	if item != nil {
+		c.itemPath, param = item.Path, item.Params[len(item.Params)-1]
+		paramSchema = pathParam(item, param)
+		if get := item.Operation("GET"); get != nil {
+			c.item = successSchema(get)
 		}
 	}
 	if c.item == nil {

@@ -152,6 +152,12 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
+	if opts.Strict && len(doc.Mistakes) > 0 {
+		return nil, &SpecError{Err: strictMistake(doc.Mistakes)}
+	}
+	for _, f := range doc.Mistakes {
+		s.log.Warn("the document has a mistake: the piece at fault is left out", "mistake", f)
+	}
 	oversized, over := gen.Oversized(answerSchemas(doc), gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
 	for _, w := range doc.Warnings {
@@ -220,6 +226,21 @@ func (s *Server) Title() string {
 // twice on templates that differ only in parameter names, recursive
 // schemas.
 func (s *Server) Warnings() []string { return append([]string(nil), s.served().doc.Warnings...) }
+
+// Mistakes returns the served document's mistakes that touch one piece of
+// it, one line each: the piece at fault (a schema keyword, a parameter) is
+// left out and the rest of the document is served. Options.Strict refuses
+// such a document instead.
+func (s *Server) Mistakes() []string { return append([]string(nil), s.served().doc.Mistakes...) }
+
+// strictMistake is the error of a document refused for its mistakes: the
+// first, and how many more there are.
+func strictMistake(mistakes []string) error {
+	if len(mistakes) == 1 {
+		return errors.New("refused in strict mode: " + mistakes[0])
+	}
+	return fmt.Errorf("refused in strict mode: %s (and %d more mistakes: plantmock check lists them)", mistakes[0], len(mistakes)-1)
+}
 
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: it stops accepting, lets in-flight requests and then the

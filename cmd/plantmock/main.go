@@ -2,7 +2,7 @@
 // as a validating, stateful mock.
 //
 //	plantmock [flags]                                  serve
-//	plantmock check [--spec FILE] [--scenarios DIR]    check without serving
+//	plantmock check [--spec FILE] [--strict] [--scenarios DIR]  check without serving
 //	plantmock health [--addr ADDR]                     exit 0 if a running mock is healthy
 //	plantmock version                                  print the version
 //
@@ -61,11 +61,15 @@ func (t *tokens) Set(v string) error {
 // and check share.
 type source struct {
 	spec      string
+	maxSpec   string // the largest document read, as parseSize reads it
 	scenarios string
+	strict    bool
 }
 
 func (src *source) define(fs *flag.FlagSet) {
 	fs.StringVar(&src.spec, "spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+	fs.StringVar(&src.maxSpec, "max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
+	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")
 	fs.StringVar(&src.scenarios, "scenarios", "", "`directory` of scenario files (*.yaml) to load besides the shipped ones")
 }
 
@@ -74,9 +78,17 @@ func (src *source) define(fs *flag.FlagSet) {
 // could not be parsed (the others are in opts).
 func (src *source) options(opts *mock.Options) (name string, broken, err error) {
 	name = "embedded Plant Store"
+	opts.Strict = src.strict
+	limit, err := parseSize(src.maxSpec)
+	if err != nil {
+		return name, nil, fmt.Errorf("--max-spec: %v", err)
+	}
 	if src.spec != "" {
 		name = src.spec
-		if opts.Spec, err = files.ReadPath(src.spec, mock.MaxSpecFile); err != nil {
+		if opts.Spec, err = files.ReadPath(src.spec, limit); err != nil {
+			if errors.Is(err, files.ErrTooLarge) {
+				return name, nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
+			}
 			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
 		}
 	}
@@ -180,7 +192,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Var(&hookToks, "webhook-token", "credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
 	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parse(fs, args, getenv, stderr); !ok {
@@ -338,7 +350,15 @@ func check(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 		}
 		return printReport(r, stdout)
 	}
-	fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
+	mistakes := srv.Mistakes()
+	if len(mistakes) == 0 {
+		fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
+	} else {
+		fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), srv.ScenarioNames())
+	}
+	for _, f := range mistakes {
+		fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)
+	}
 	for _, w := range srv.Warnings() {
 		fmt.Fprintf(stdout, "plantmock: caveat: %s\n", w)
 	}
@@ -520,6 +540,15 @@ func listenNames(addrs ...string) []string {
 		}
 	}
 	return names
+}
+
+// sizeText writes a size as parseSize reads it, in MiB when it is a whole
+// number of them.
+func sizeText(n int64) string {
+	if n%(1<<20) == 0 {
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // parseSize reads 1048576, 512KiB, 1MiB or 1GiB.

@@ -199,14 +199,14 @@ func TestRefusals(t *testing.T) {
 		}
 		return p
 	}
-	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {$ref: '#/components/schemas/Nope'}\n      responses:\n        '200': {description: ok}\n")
+	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody: {$ref: '#/components/requestBodies/Nope'}\n      responses:\n        '200': {description: ok}\n")
 	notOpenAPI := write("notes.yaml", "hello: world\n")
 	tests := []struct {
 		name string
 		args []string
 		want string // the whole of stderr
 	}{
-		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody/content/application~1json/schema (line 9): $ref \"#/components/schemas/Nope\" points at nothing\n"},
+		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody (line 6): $ref \"#/components/requestBodies/Nope\" points at nothing\n"},
 		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
@@ -320,6 +320,83 @@ func TestCheckGenerationBudget(t *testing.T) {
 		"plantmock: caveat: #/components/schemas/S24: its required properties and items make its smallest value 131071 values, over the 100000 an answer may have: answers that need it are refused\n"
 	if err != nil || stdout.String() != want || stderr.Len() != 0 {
 		t.Errorf("check: %v, stderr %q, stdout:\n%s\nwant:\n%s", err, stderr.String(), stdout.String(), want)
+	}
+}
+
+// TestCheckStrict: check lists a document's mistakes and exits 0, the
+// rest being served; with --strict (or PLANTMOCK_STRICT) it refuses the
+// document with exit 2.
+func TestCheckStrict(t *testing.T) {
+	spec := "openapi: 3.0.3\ninfo: {title: Mistaken, version: '1'}\npaths:\n  /a:\n    get:\n" +
+		"      parameters: [{in: query, schema: {type: string, pattern: 12}}]\n      responses: {'204': {description: ok}}\n"
+	file := filepath.Join(t.TempDir(), "mistaken.yaml")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mistake := "#/paths/~1a/get/parameters/0 (line 6): the parameter has no name: it is left out of its operation, which is served without it"
+	tests := []struct {
+		name         string
+		args, env    []string
+		code         int
+		out, errText string
+	}{
+		{name: "lists the mistakes", args: []string{"check", "--spec", file},
+			out: "plantmock: Mistaken 1 and scenarios (none) are served, leaving out what these mistakes touch (--strict refuses them):\n" +
+				"plantmock: mistake: " + mistake + "\n"},
+		{name: "--strict refuses", args: []string{"check", "--strict", "--spec", file}, code: 2,
+			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
+		{name: "PLANTMOCK_STRICT refuses", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_STRICT=true"}, code: 2,
+			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(plantmockBinary(t), tt.args...)
+			cmd.Env = append(os.Environ(), tt.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != tt.code || stdout.String() != tt.out || stderr.String() != tt.errText {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String(), tt.code, tt.out, tt.errText)
+			}
+		})
+	}
+}
+
+// TestMaxSpec: --max-spec (and PLANTMOCK_MAX_SPEC) bounds the document
+// read, and a document over it is refused with the flag named.
+func TestMaxSpec(t *testing.T) {
+	spec := "openapi: 3.1.0\ninfo: {title: Sized, version: '1'}\npaths: {}\n" // 60 bytes
+	file := filepath.Join(t.TempDir(), "sized.yaml")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fine := "plantmock: Sized 1 and scenarios (none) are fine\n"
+	over := "plantmock: cannot read --spec: " + file + ": file of 60 bytes is over the limit of 59 bytes (--max-spec raises the limit)\n"
+	tests := []struct {
+		name         string
+		args, env    []string
+		code         int
+		out, errText string
+	}{
+		{name: "the default", args: []string{"check", "--spec", file}, out: fine},
+		{name: "at the limit", args: []string{"check", "--max-spec", "60", "--spec", file}, out: fine},
+		{name: "over the limit", args: []string{"check", "--max-spec", "59", "--spec", file}, code: 2, errText: over},
+		{name: "over the variable's limit", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, code: 2, errText: over},
+		{name: "the flag wins", args: []string{"check", "--max-spec", "1KiB", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, out: fine},
+		{name: "not a size", args: []string{"check", "--max-spec", "lots", "--spec", file}, code: 2,
+			errText: "plantmock: --max-spec: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(plantmockBinary(t), tt.args...)
+			cmd.Env = append(os.Environ(), tt.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != tt.code || stdout.String() != tt.out || stderr.String() != tt.errText {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String(), tt.code, tt.out, tt.errText)
+			}
+		})
 	}
 }
 
@@ -486,7 +563,7 @@ func TestHugeFiles(t *testing.T) {
 	}
 	f.Close()
 	for _, tt := range []struct{ flag, want string }{
-		{"--spec", "plantmock: cannot read --spec: " + huge + ": file of 1073741824 bytes is over the limit of 33554432 bytes\n"},
+		{"--spec", "plantmock: cannot read --spec: " + huge + ": file of 1073741824 bytes is over the limit of 134217728 bytes (--max-spec raises the limit)\n"},
 		{"--seed-data", "plantmock: cannot read --seed-data: " + huge + ": file of 1073741824 bytes is over the limit of 67108864 bytes\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", tt.flag, huge)

@@ -77,6 +77,10 @@ func Read(fsys fs.FS, name string, max int64) ([]byte, error) {
 	return read(f, name, max)
 }
 
+// ErrTooLarge is what reading a file over its limit fails with (wrapped,
+// with the file's name and the limit).
+var ErrTooLarge = errors.New("over the limit")
+
 // ReadPath reads a file of the operating system, refusing one of more
 // than max bytes and one that is not a regular file.
 func ReadPath(name string, max int64) ([]byte, error) {
@@ -174,14 +178,14 @@ func read(f fs.File, name string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() > max {
-		return nil, fmt.Errorf("%s: file of %d bytes is over the limit of %d bytes", name, st.Size(), max)
+		return nil, fmt.Errorf("%s: file of %d bytes is %w of %d bytes", name, st.Size(), ErrTooLarge, max)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: file is over the limit of %d bytes", name, max)
+		return nil, fmt.Errorf("%s: file is %w of %d bytes", name, ErrTooLarge, max)
 	}
 	return data, nil
 }

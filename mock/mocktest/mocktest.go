@@ -96,7 +96,7 @@ func NewServer(t TB, opts ...Options) *Server {
 	s := &Server{t: t}
 	mo := o.Options
 	if o.SpecFile != "" {
-		spec, err := files.ReadPath(o.SpecFile, mock.MaxSpecFile)
+		spec, err := files.ReadPath(o.SpecFile, mock.DefaultMaxSpecFile)
 		if err != nil {
 			t.Fatalf("mocktest: %v", err)
 			return nil

@@ -146,7 +146,7 @@ func (c *compiler) compileAll(all []*Schema) error {
 		if s.compiled.Load() != nil {
 			continue
 		}
-		cs, err := c.c.Compile(c.root + c.defRef(s.ptr))
+		cs, err := c.compileLoc(c.defRef(s.ptr))
 		if err != nil {
 			return c.compileProblem(s, err)
 		}
@@ -281,7 +281,7 @@ func (c *compiler) compileInto(s *Schema, dst *atomic.Pointer[jsonschema.Schema]
 		c.def(s.src, s.ptr)
 		loc = c.defRef(s.ptr)
 	}
-	cs, err := c.c.Compile(c.root + loc)
+	cs, err := c.compileLoc(loc)
 	if err != nil {
 		return nil
 	}
@@ -366,7 +366,12 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			continue
 		}
 		switch {
-		case k == "$ref" && v.kind == stringNode:
+		case k == "$ref" && !resource && c.l.dangling(v.text()):
+			// A mistake the model reported (see schemaBuilder.resolve):
+			// the schema is read without it.
+		case (k == "$ref" || k == "$dynamicRef" && strings.HasPrefix(v.str, "#/")) && v.kind == stringNode:
+			// A $dynamicRef to a JSON pointer (not to an anchor) means
+			// what a $ref would, and is rewritten into the resource alike.
 			out[k] = c.ref(v, ptr, resource)
 		case k == "format" && !asserted[v.text()]:
 			// An annotation: the validator need not see it (and would

@@ -80,6 +80,9 @@ func (l *loader) callbacks(o *Operation, on *node, optr string) error {
 			return fail(cptr, cb, "the callback is not an object")
 		}
 		for j, expr := range cb.keys {
+			if extension(expr) {
+				continue
+			}
 			if strings.TrimSpace(expr) == "" {
 				return fail(child(cptr, expr), cb.vals[j], "the callback's URL expression is empty")
 			}

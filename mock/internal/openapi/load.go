@@ -24,6 +24,11 @@ type Document struct {
 	// declared twice on the same template, recursion cut short when
 	// generating data.
 	Warnings []string
+	// Mistakes are the document's mistakes that touch one piece of it, one
+	// line each naming the place and what was left out: a schema keyword
+	// that breaks its meta-schema, a parameter without a name. The rest of
+	// the document is served.
+	Mistakes []string
 
 	// Webhooks are the document's webhooks (OpenAPI 3.1), in document
 	// order.
@@ -44,6 +49,8 @@ func (d *Document) Router() *Router { return d.router }
 // Only documents that cannot be served are refused, each with one line
 // naming the problem and where it is: not OpenAPI 3, a reference that
 // points at nothing, a schema that refers to itself without a way out.
+// Mistakes that touch one piece of the document leave that piece out and
+// are listed in Mistakes.
 func Load(data []byte) (*Document, error) {
 	root, err := parse(data)
 	if err != nil {
@@ -62,9 +69,15 @@ func Load(data []byte) (*Document, error) {
 		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0 and 3.1 are", version)
 	}
 	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1")}
-	l := &loader{root: root, doc: d, warnings: map[string]*warning{}}
+	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
 	if err := l.load(); err != nil {
+		return nil, err
+	}
+	// Compiled before the model is settled and the parameters' wire
+	// shapes are made: a keyword at mistake is left out of both.
+	l.comp = newCompiler(l)
+	if err := l.comp.compileAll(l.schemas.all); err != nil {
 		return nil, err
 	}
 	l.schemas.settle()
@@ -82,11 +95,9 @@ func Load(data []byte) (*Document, error) {
 			}
 		}
 	}
-	l.comp = newCompiler(l)
-	if err := l.comp.compileAll(l.schemas.all); err != nil {
-		return nil, err
-	}
-	d.Warnings = l.warningLines()
+	d.Warnings = lines(l.warnings, l.order)
+	d.Mistakes = lines(l.mistakes, l.mistakeOrder)
+	l.loaded = true
 	return d, nil
 }
 
@@ -99,6 +110,13 @@ type loader struct {
 	schemes  map[string]*SecurityScheme
 	warnings map[string]*warning
 	order    []string
+	// mistakes are counted by kind like warnings (see mistake.go).
+	mistakes     map[string]*warning
+	mistakeOrder []string
+	// loaded is set at the end of Load, before the Document is handed
+	// out: from then on the model is read by requests, and schemas
+	// compiled on first use change neither it nor the lists above.
+	loaded bool
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
@@ -111,19 +129,26 @@ type warning struct {
 // warn records a caveat; caveats of the same kind are counted, not
 // repeated.
 func (l *loader) warn(kind, where, text string) {
-	w := l.warnings[kind]
+	l.record(l.warnings, &l.order, kind, where, text)
+}
+
+// record counts one occurrence of a kind of warning or mistake in m, whose
+// kinds are listed in order of first occurrence in order.
+func (l *loader) record(m map[string]*warning, order *[]string, kind, where, text string) {
+	w := m[kind]
 	if w == nil {
 		w = &warning{text: text, where: where}
-		l.warnings[kind] = w
-		l.order = append(l.order, kind)
+		m[kind] = w
+		*order = append(*order, kind)
 	}
 	w.count++
 }
 
-func (l *loader) warningLines() []string {
+// lines returns the warnings or mistakes of m one line each, in order.
+func lines(m map[string]*warning, order []string) []string {
 	var out []string
-	for _, k := range l.order {
-		w := l.warnings[k]
+	for _, k := range order {
+		w := m[k]
 		line := w.where + ": " + w.text
 		if w.count > 1 {
 			line += fmt.Sprintf(" (and %d more places)", w.count-1)
@@ -181,6 +206,16 @@ func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
 		return nil, "", fail(ptr, n, "$ref %q points at nothing", ref)
 	}
 	return target, tptr, nil
+}
+
+// dangling reports whether ref is a JSON pointer within the document
+// (#/...) that points at nothing.
+func (l *loader) dangling(ref string) bool {
+	if !strings.HasPrefix(ref, "#/") {
+		return false
+	}
+	ptr, err := fragmentPointer(ref[1:])
+	return err == nil && l.root.pointer(ptr) == nil
 }
 
 // fragmentPointer turns a URI fragment into an unescaped JSON pointer.
@@ -245,8 +280,12 @@ func (l *loader) load() error {
 	}
 	for i, path := range paths.keys {
 		pptr := child("/paths", path)
+		if extension(path) {
+			continue
+		}
 		if !strings.HasPrefix(path, "/") {
-			return fail(pptr, paths.vals[i], "the path does not start with /")
+			l.mistake("path slash", at(pptr, paths.vals[i]), "the path does not start with /: its operations are left out")
+			continue
 		}
 		err := l.pathItem(paths.vals[i], pptr, path, global, func(o *Operation, where string) {
 			if prev := d.router.add(o); prev != nil {
@@ -265,14 +304,21 @@ func (l *loader) load() error {
 
 // pathItem reads the operations of a Path Item Object, in the order of
 // methods, and hands each to add with where it is in the document (for
-// warnings). global is the security of operations that declare none.
+// warnings). global is the security of operations that declare none. A
+// path item or operation that is not an object, or a path item that is
+// a $ref to nothing, is a mistake: it is left out.
 func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add func(o *Operation, where string)) error {
+	if ref := pn.get("$ref").text(); l.dangling(ref) {
+		l.mistake("dangling path item $ref", at(ptr, pn), fmt.Sprintf("$ref %q points at nothing: the path item is left out", ref))
+		return nil
+	}
 	item, iptr, err := l.deref(pn, ptr)
 	if err != nil {
 		return err
 	}
 	if !item.isObject() {
-		return fail(ptr, item, "the path item is not an object")
+		l.mistake("path item", at(ptr, item), "the path item is not an object: it is left out")
+		return nil
 	}
 	for _, m := range methods {
 		on := item.get(m)
@@ -281,7 +327,8 @@ func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add 
 		}
 		optr := child(iptr, m)
 		if !on.isObject() {
-			return fail(optr, on, "the operation is not an object")
+			l.mistake("operation", at(optr, on), "the operation is not an object: it is left out")
+			continue
 		}
 		o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
 		if err != nil {
@@ -332,7 +379,11 @@ func (l *loader) requirements(n *node, ptr string) ([]Requirement, error) {
 		for _, name := range r.keys {
 			s, ok := l.schemes[name]
 			if !ok {
-				return nil, fail(child(ptr, fmt.Sprint(i)), r, "security requirement names %q, which is not in components.securitySchemes", name)
+				// A mistake: no client could know what to send for it.
+				// An alternative left with no scheme lets any request in.
+				l.mistake("unknown scheme", at(child(ptr, fmt.Sprint(i)), r),
+					fmt.Sprintf("security requirement names %q, which is not in components.securitySchemes: it is left out of the requirement", name))
+				continue
 			}
 			alt = append(alt, s)
 		}
@@ -359,9 +410,12 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			continue
 		}
 		for i, pn := range src.n.vals {
-			p, err := l.param(pn, child(src.ptr, fmt.Sprint(i)))
+			p, ok, err := l.param(pn, child(src.ptr, fmt.Sprint(i)))
 			if err != nil {
 				return nil, err
+			}
+			if !ok {
+				continue // a mistake: the parameter is left out
 			}
 			if p.In == "header" && ignoredHeader(p.Name) {
 				// OAS: such a parameter is ignored; the body, media types
@@ -392,7 +446,14 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	}
 	if rs := on.get("responses"); rs.isObject() {
 		for i, code := range rs.keys {
+			if extension(code) {
+				continue
+			}
 			rptr := child(child(optr, "responses"), code)
+			if ref := rs.vals[i].get("$ref").text(); l.dangling(ref) {
+				l.mistake("dangling response $ref", at(rptr, rs.vals[i]), fmt.Sprintf("$ref %q points at nothing: the response is left out of its operation", ref))
+				continue
+			}
 			n, ptr, err := l.deref(rs.vals[i], rptr)
 			if err != nil {
 				return nil, err
@@ -414,13 +475,19 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	return o, nil
 }
 
-// param reads a Parameter Object.
-func (l *loader) param(pn *node, ptr string) (Param, error) {
+// param reads a Parameter Object. A parameter no request could carry
+// (without a name, in no place a request has, or a $ref to nothing) is a
+// mistake: ok is false, and the operation is served without it.
+func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
+	if ref := pn.get("$ref").text(); l.dangling(ref) {
+		l.mistake("dangling parameter $ref", at(ptr, pn), fmt.Sprintf("$ref %q points at nothing: the parameter is left out of its operation", ref))
+		return Param{}, false, nil
+	}
 	n, ptr, err := l.deref(pn, ptr)
 	if err != nil {
-		return Param{}, err
+		return Param{}, false, err
 	}
-	p := Param{
+	p = Param{
 		Name: n.get("name").text(), In: n.get("in").text(),
 		Required: n.get("required").flag(false), Style: n.get("style").text(),
 		AllowReserved: n.get("allowReserved").flag(false),
@@ -432,27 +499,29 @@ func (l *loader) param(pn *node, ptr string) (Param, error) {
 	switch p.In {
 	case "path", "query", "header", "cookie":
 	default:
-		return Param{}, fail(ptr, n, "parameter %q is in %q, which is none of path, query, header, cookie", p.Name, p.In)
+		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of path, query, header, cookie: the parameter is left out of its operation", p.Name, p.In))
+		return Param{}, false, nil
 	}
 	if p.Name == "" {
-		return Param{}, fail(ptr, n, "the parameter has no name")
+		l.mistake("parameter name", at(ptr, n), "the parameter has no name: it is left out of its operation, which is served without it")
+		return Param{}, false, nil
 	}
 	if p.In == "path" {
 		p.Required = true
 	}
 	if s := n.get("schema"); s != nil {
 		if p.Schema, err = l.schemas.build(s, child(ptr, "schema")); err != nil {
-			return Param{}, err
+			return Param{}, false, err
 		}
 		l.schemas.validated(p.Schema)
 	} else if c := n.get("content"); c.isObject() && len(c.keys) > 0 {
 		ms, err := l.content(c, child(ptr, "content"))
 		if err != nil {
-			return Param{}, err
+			return Param{}, false, err
 		}
 		p.Content = ms[0]
 	}
-	return p, nil
+	return p, true, nil
 }
 
 func (l *loader) response(status string, n *node, ptr string) (*Response, error) {
@@ -463,6 +532,10 @@ func (l *loader) response(status string, n *node, ptr string) (*Response, error)
 	}
 	if hs := n.get("headers"); hs.isObject() {
 		for i, name := range hs.keys {
+			if ref := hs.vals[i].get("$ref").text(); l.dangling(ref) {
+				l.mistake("dangling header $ref", at(child(child(ptr, "headers"), name), hs.vals[i]), fmt.Sprintf("$ref %q points at nothing: the header is left out of its response", ref))
+				continue
+			}
 			h, hptr, err := l.deref(hs.vals[i], child(child(ptr, "headers"), name))
 			if err != nil {
 				return nil, err
@@ -537,6 +610,10 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 	}
 	return out, nil
 }
+
+// extension reports whether a key of an object that allows specification
+// extensions (Paths, Responses, Callback) is one: it starts with x-.
+func extension(key string) bool { return strings.HasPrefix(key, "x-") }
 
 // ignoredHeader reports whether a header parameter is one OpenAPI says to
 // ignore: Accept, Content-Type and Authorization.

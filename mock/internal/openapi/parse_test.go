@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -99,13 +100,14 @@ func mustJSON(t *testing.T, n *node) []byte {
 }
 
 // FuzzLoad checks that no document makes Load panic or hang, and that a
-// document Load accepts loads again the same.
+// document Load accepts loads again the same, with the same mistakes.
 func FuzzLoad(f *testing.F) {
 	for _, s := range []string{
 		"openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a/{b}.json:\n    get: {parameters: [{name: b, in: path, required: true, schema: {type: string}}], responses: {'200': {description: ok}}}\n",
 		`{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/N"}}}}, "responses": {"200": {"description": "ok"}}}}}, "components": {"schemas": {"N": {"type": "object", "nullable": true, "properties": {"n": {"$ref": "#/components/schemas/N"}}}}}}`,
 		"openapi: 3.1.0\ncomponents:\n  schemas:\n    A: {allOf: [{$ref: '#/components/schemas/A'}]}\n",
 		"swagger: '2.0'\n",
+		"openapi: 3.0.3\npaths:\n  x-root: /api\n  /a:\n    get: {parameters: [{in: query, schema: {type: file, pattern: 12}}, {name: q, in: query, schema: {pattern: '[a-', properties: {x: 3}}}], responses: {'200': {description: ok}}}\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -118,7 +120,7 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		d2, err := Load(data)
-		if err != nil || len(d2.Operations) != len(d.Operations) || len(d2.Warnings) != len(d.Warnings) {
+		if err != nil || len(d2.Operations) != len(d.Operations) || len(d2.Warnings) != len(d.Warnings) || !slices.Equal(d2.Mistakes, d.Mistakes) {
 			t.Errorf("second load differs: %v", err)
 		}
 	})

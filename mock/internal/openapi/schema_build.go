@@ -74,7 +74,13 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		return s, nil
 	case objectNode:
 	default:
-		return nil, fail(ptr, n, "a schema must be an object or a boolean")
+		// Not a schema: the validator's check of the document reports it
+		// as a mistake (mistake.go) and accepts any value in its place, as
+		// the model does.
+		s := &Schema{src: n, ptr: ptr}
+		b.memo[n] = s
+		b.all = append(b.all, s)
+		return s, nil
 	}
 	b.stack[n] = inst
 	defer delete(b.stack, n)
@@ -116,7 +122,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		}
 		b.mergeLater(s, target)
 		s.AllOf = append(s.AllOf, target)
-	} else if n.has("$ref") {
+	} else if n.has("$ref") && !(len(b.resources) == 0 && b.l.dangling(n.get("$ref").text())) {
 		s.Opaque = true // a reference only the validator follows
 	}
 	b.fill(s, n)
@@ -332,6 +338,10 @@ func (b *schemaBuilder) resolve(ref *node, ptr string) (*node, string, bool, err
 	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
 		return nil, "", false, nil
 	}
+	if b.l.dangling(text) {
+		b.l.mistake("dangling $ref", at(ptr, ref), fmt.Sprintf("$ref %q points at nothing: the reference is left out, and the schema is read without it", text))
+		return nil, "", false, nil
+	}
 	tn, tptr, err := b.l.resolve(text, ptr, ref)
 	return tn, tptr, err == nil, err
 }
@@ -365,11 +375,13 @@ func constrains(n *node) bool {
 func (b *schemaBuilder) fill(s *Schema, n *node) {
 	switch t := n.get("type"); {
 	case t == nil:
-	case t.kind == stringNode:
+	case t.kind == stringNode && jsonTypes[t.str]:
 		s.Types = []string{t.str}
 	case t.kind == arrayNode:
 		for _, v := range t.vals {
-			s.Types = append(s.Types, v.text())
+			if jsonTypes[v.text()] {
+				s.Types = append(s.Types, v.text())
+			}
 		}
 	}
 	s.Format = n.get("format").text()
@@ -485,6 +497,10 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	}
 	s.Structural = structuralKeywords(n, b.l.doc.v31)
 }
+
+// jsonTypes are the names type may hold; the model leaves others out
+// (the validator refuses them: see fault.go).
+var jsonTypes = map[string]bool{"null": true, "boolean": true, "object": true, "array": true, "number": true, "string": true, "integer": true}
 
 // structuralKeywords reports whether a schema object constrains only type,
 // properties, required and additionalProperties (and int32/int64 formats)
