@@ -85,12 +85,12 @@ func TestRunVerbose(t *testing.T) {
 }
 
 // The disagree suite has one case marked valid against its own schema,
-// and a group whose schema no loader accepts (a pattern that does not
-// compile).
+// and a group whose schema no loader accepts (a schema that refers to
+// itself with no way out).
 var (
 	wrongCase = caseID{File: "draft2020-12/wrong.json", Group: "short plant names", Case: "one letter, wrongly marked valid"}
-	badWord   = caseID{File: "draft2020-12/wrong.json", Group: "a pattern that does not compile", Case: "a word"}
-	badNumber = caseID{File: "draft2020-12/wrong.json", Group: "a pattern that does not compile", Case: "a number"}
+	badWord   = caseID{File: "draft2020-12/wrong.json", Group: "a schema that refers to itself", Case: "a word"}
+	badNumber = caseID{File: "draft2020-12/wrong.json", Group: "a schema that refers to itself", Case: "a number"}
 	agreeing  = caseID{File: "draft2020-12/wrong.json", Group: "short plant names", Case: "two letters"}
 )
 
@@ -120,8 +120,8 @@ func TestRunDisagreements(t *testing.T) {
 		reportAlso: []string{
 			"  disagreements not in deviations (3):\n",
 			"    draft2020-12/wrong.json: short plant names / one letter, wrongly marked valid: suite says valid, plantmock refused (422, {",
-			"    draft2020-12/wrong.json: a pattern that does not compile / a word: suite says valid, document refused: ",
-			"    draft2020-12/wrong.json: a pattern that does not compile / a number: suite says invalid, document refused: ",
+			"    draft2020-12/wrong.json: a schema that refers to itself / a word: suite says valid, document refused: ",
+			"    draft2020-12/wrong.json: a schema that refers to itself / a number: suite says invalid, document refused: ",
 		},
 	}, {
 		name:        "all listed",

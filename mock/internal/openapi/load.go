@@ -99,6 +99,7 @@ type loader struct {
 	schemes  map[string]*SecurityScheme
 	warnings map[string]*warning
 	order    []string
+	patterns patterns
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
