@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // ecmaPatterns are patterns of public API descriptions that Go's RE2
@@ -127,5 +129,35 @@ func TestECMAPatterns(t *testing.T) {
 			}
 			check(t, s, ts, c)
 		})
+	}
+}
+
+// TestECMAPatternsGenerated checks that answers made up for a schema of
+// ecmaPatterns satisfy each pattern, as ECMAScript reads it.
+func TestECMAPatternsGenerated(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(ecmaSpec()), Seed: 7})
+	for i := 0; i < 10; i++ {
+		req, resp, got := send(t, ts, call{method: "GET", path: "/things"})
+		if resp.StatusCode != 200 {
+			t.Fatalf("status %d: %s", resp.StatusCode, got)
+		}
+		assertConforms(t, s, req, resp, got)
+		var v map[string]any
+		if err := json.Unmarshal(got, &v); err != nil {
+			t.Fatal(err)
+		}
+		for name, src := range ecmaPatterns {
+			p, err := regex.Compile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			str, _ := v[name].(string)
+			if !p.MatchString(str) {
+				t.Errorf("%s: %q does not match %s", name, str, src)
+			}
+			if len(str) > 4096 {
+				t.Errorf("%s: %d bytes, over the 4,096 runes a pattern makes", name, len(str))
+			}
+		}
 	}
 }

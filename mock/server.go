@@ -152,8 +152,10 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	oversized, over := gen.Oversized(answerSchemas(doc), gen.Budget{})
+	answers := answerSchemas(doc)
+	oversized, over := gen.Oversized(answers, gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
+	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}
