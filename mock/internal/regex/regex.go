@@ -78,6 +78,12 @@ func (v Verdict) Decided() bool { return v == Matched || v == NoMatch }
 type Pattern struct {
 	src string
 	re2 *regexp.Regexp // when RE2 means the same
+	// dotted is re2 with RE2's . for ECMAScript's, for inputs without
+	// \r, U+2028 and U+2029, on which they agree; nil without a . in the
+	// pattern. It buys back what the class costs: ^.{1,64}$ on 44
+	// characters took 560-640 ns with the class, 460 ns so, and 440 ns by
+	// Go's regexp on the pattern as written (BenchmarkMatch/dot).
+	dotted *regexp.Regexp
 	// lo, hi bound the input's code points, with re2 (hi -1: no bound).
 	lo, hi int
 	bt     *regexp2.Regexp // otherwise: the backtracking engine
@@ -101,6 +107,9 @@ func Compile(src string) (*Pattern, error) {
 	if t, ok := translate(src, false); ok {
 		if re, err := regexp.Compile(t.re2); err == nil {
 			p.re2, p.lo, p.hi = re, t.lo, t.hi
+			if t.dotted != "" {
+				p.dotted = regexp.MustCompile(t.dotted)
+			}
 			return p, nil
 		}
 	}
@@ -135,7 +144,11 @@ func (p *Pattern) Match(s string) Verdict {
 				return NoMatch
 			}
 		}
-		if p.re2.MatchString(s) {
+		re := p.re2
+		if p.dotted != nil && !terminators(s) {
+			re = p.dotted
+		}
+		if re.MatchString(s) {
 			return Matched
 		}
 		return NoMatch
@@ -173,6 +186,20 @@ func (p *Pattern) Match(s string) Verdict {
 type undecided struct {
 	h uint64
 	v Verdict
+}
+
+// terminators reports whether s has a line terminator other than \n:
+// \r, U+2028 or U+2029 (E2 80 A8 and E2 80 A9 in UTF-8). It looks for
+// the bytes \r and E2 first, which strings.IndexByte finds fast:
+// strings.ContainsAny with the three took 200 ns on 44 characters.
+func terminators(s string) bool {
+	if strings.IndexByte(s, '\r') >= 0 {
+		return true
+	}
+	if strings.IndexByte(s, 0xE2) < 0 {
+		return false
+	}
+	return strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")
 }
 
 func (p *Pattern) remember(s string, v Verdict) {

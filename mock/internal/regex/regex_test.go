@@ -96,7 +96,7 @@ func TestECMAScriptMeaning(t *testing.T) {
 		{"\\S excludes it", `^\S$`, re2, []string{"x", "\u200b"}, []string{"\u00a0", "\v"}},
 		{"\\s in a class", `^[\s\d]+$`, re2, []string{"1\u3000 2"}, []string{"1a"}},
 		{"\\S in a class", `^[\S]+$`, backtracking, []string{"ab"}, []string{"a b", "a\u00a0b"}},
-		{". excludes line terminators", `^a.b$`, re2, []string{"a-b", "a😀b"}, []string{"a\nb", "a\rb", "a\u2029b"}},
+		{". excludes line terminators", `^a.b$`, re2, []string{"a-b", "a😀b", "a€b"}, []string{"a\nb", "a\rb", "a\u2029b", "a\u2028b"}},
 		{"$ is the end of the input", `^abc$`, re2, []string{"abc"}, []string{"abc\n"}},
 		{"\\d is ASCII", `^\d+$`, re2, []string{"0123"}, []string{"٣"}},
 		{"\\w is ASCII", `^\w+$`, re2, []string{"a_1"}, []string{"é"}},

@@ -58,6 +58,10 @@ type translation struct {
 	// lo, hi bound the input's code points when the pattern was one
 	// class repeated, anchored at both ends (hi -1: no bound).
 	lo, hi int
+	// dotted is re2 with RE2's own . (any character but \n) for
+	// ECMAScript's, for inputs without \r, U+2028 and U+2029, where the
+	// two agree; "" when the pattern has no . outside a class.
+	dotted string
 }
 
 // translate writes src in RE2's syntax. With approx false, ok is false
@@ -72,7 +76,13 @@ func translate(src string, approx bool) (translation, bool) {
 	if !w.run() {
 		return translation{}, false
 	}
-	return translation{re2: w.out.String(), exact: w.exact, lo: 0, hi: -1}, true
+	t := translation{re2: w.out.String(), exact: w.exact, lo: 0, hi: -1}
+	if w.dots {
+		d := writer{src: src, approx: approx, exact: true, anyDot: true}
+		d.run()
+		t.dotted = d.out.String()
+	}
+	return t, true
 }
 
 // repeatedClass translates a pattern that is a single character's class
@@ -101,6 +111,9 @@ func repeatedClass(src string) (translation, bool) {
 		return translation{}, false
 	}
 	atom := w.out.String()
+	if w.dots {
+		atom = "."
+	}
 	re, err := syntax.Parse(atom, syntax.Perl)
 	if err != nil {
 		return translation{}, false
@@ -112,7 +125,13 @@ func repeatedClass(src string) (translation, bool) {
 		return translation{}, false
 	}
 	if start && end {
+		if atom == "." {
+			return translation{re2: `^(?:` + dotClass + `)*$`, dotted: `^(?:.)*$`, exact: true, lo: lo, hi: hi}, true
+		}
 		return translation{re2: `^(?:` + atom + `)*$`, exact: true, lo: lo, hi: hi}, true
+	}
+	if atom == "." {
+		atom = dotClass
 	}
 	if lo > maxRE2Count {
 		return translation{}, false
@@ -184,6 +203,8 @@ type writer struct {
 	out    strings.Builder
 	approx bool
 	exact  bool
+	// dots is set when a . was written; anyDot writes RE2's . for it.
+	dots, anyDot bool
 }
 
 // bail gives up on a construct: a failure, or in approx mode an
@@ -218,7 +239,12 @@ func (w *writer) step() bool {
 	case '\\':
 		return w.escape(false)
 	case '.':
-		w.out.WriteString(dotClass)
+		w.dots = true
+		if w.anyDot {
+			w.out.WriteByte('.')
+		} else {
+			w.out.WriteString(dotClass)
+		}
 	case '[':
 		return w.class()
 	case '(':
