@@ -78,7 +78,7 @@ func TestDocumentMistakes(t *testing.T) {
         - {in: query, name: q, schema: {type: string, pattern: '[a-', maxLength: 3}}
       responses:
         `+okA, ""),
-			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "[a-" is not valid JSON Schema (not a valid regex): the keyword is left out of the schema`,
+			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "[a-" is not an ECMA-262 regular expression (unterminated [] set in ` + "`[a-`" + `): the keyword is left out of the schema`,
 			call:    call{method: "GET", path: "/a?q=xyz", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
@@ -97,7 +97,7 @@ func TestDocumentMistakes(t *testing.T) {
                 '^x': {type: integer}
       responses:
         '204': {description: stored}`, ""),
-			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/patternProperties/[a- (line 14): patternProperties key "[a-" is not valid JSON Schema (not a valid regex): the entry is left out of the schema`,
+			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/patternProperties/[a- (line 14): patternProperties key "[a-" is not an ECMA-262 regular expression (unterminated [] set in ` + "`[a-`" + `): the entry is left out of the schema`,
 			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"ab":5,"xy":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")), wantBody: errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")},
 		},
 		{

@@ -158,8 +158,10 @@ func (s *Server) build(opts Options) (*served, error) {
 	for _, f := range doc.Mistakes {
 		s.log.Warn("the document has a mistake: the piece at fault is left out", "mistake", f)
 	}
-	oversized, over := gen.Oversized(answerSchemas(doc), gen.Budget{})
+	answers := answerSchemas(doc)
+	oversized, over := gen.Oversized(answers, gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
+	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}

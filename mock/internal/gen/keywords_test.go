@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // seeds is how many seeds each schema is generated with.
@@ -230,6 +230,41 @@ func TestKeywords(t *testing.T) {
     S: {type: string, format: date, pattern: '(\d{4})-(\d{2})-(\d{2})'}`},
 		{name: "two patterns", schemas: `
     S: {allOf: [{type: string, pattern: '^[a-z]+$'}, {pattern: 'q'}]}`},
+		// ECMA-262 patterns of public API descriptions.
+		{name: "pattern with a negative lookahead", schemas: `
+    S: {type: string, pattern: '^(?!aws:)[a-zA-Z+-=._:/]+$'}`,
+			check: matches(`^(?!aws:)[a-zA-Z+-=._:/]+$`)},
+		{name: "pattern with a negative lookbehind", schemas: `
+    S: {type: string, pattern: '^[0-9A-Za-z\.\-_]*(?<!\.)$'}`,
+			check: matches(`^[0-9A-Za-z\.\-_]*(?<!\.)$`)},
+		{name: "pattern of lookaheads around a hostname", schemas: `
+    S: {type: string, pattern: '(?=^.{3,63}$)(?!^(\d+\.)+\d+$)(^(([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])\.)*([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])$)'}`,
+			check: matches(`(?=^.{3,63}$)(?!^(\d+\.)+\d+$)(^(([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])\.)*([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])$)`)},
+		{name: "pattern with a backreference", schemas: `
+    S: {type: string, pattern: '^(?!.*?(.)\1{3})[-_!@#$a-zA-Z0-9]*$', minLength: 8}`,
+			check: matches(`^(?!.*?(.)\1{3})[-_!@#$a-zA-Z0-9]*$`)},
+		{name: "pattern of a password's lookaheads", schemas: `
+    S: {type: string, pattern: '^(?=.*\d)(?=.*[A-Z])(?=.*?[a-z]).{8,}$'}`,
+			check: matches(`^(?=.*\d)(?=.*[A-Z])(?=.*?[a-z]).{8,}$`)},
+		{name: "pattern of \\u escapes", schemas: `
+    S: {type: string, pattern: '^[\u0009\u000A\u000D\u0020-\u00FF]*$', minLength: 1}`,
+			check: matches(`^[\u0009\u000A\u000D\u0020-\u00FF]*$`)},
+		{name: "pattern of \\u escapes in groups", schemas: `
+    S: {type: string, pattern: '^arn:aws:iam::\d{12}:user(?:(\u002F)|(\u002F[\u0021-\u007E]+\u002F))[\w+=,.@-]+$'}`,
+			check: matches(`^arn:aws:iam::\d{12}:user(?:(\u002F)|(\u002F[\u0021-\u007E]+\u002F))[\w+=,.@-]+$`)},
+		{name: "pattern of a long count", schemas: `
+    S: {type: string, pattern: '^.{0,262144}$'}`,
+			check: shorterThan(4096)},
+		{name: "pattern of a long count of a class", schemas: `
+    S: {type: string, pattern: '^[a-zA-Z0-9]{0,4096}$', minLength: 1}`,
+			check: shorterThan(4097)},
+		{name: "pattern of a long count unanchored", schemas: `
+    S: {type: string, pattern: '\S{1,8192}'}`,
+			check: shorterThan(8193)},
+		{name: "pattern of another dialect, ignored", schemas: `
+    S: {type: string, pattern: '\p{Print}+'}`},
+		{name: "patternProperties with a lookahead", schemas: `
+    S: {type: object, patternProperties: {'^(?!x-)[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
 		{name: "lengths in runes", schemas: `
     S: {type: string, pattern: '^é+$', minLength: 2, maxLength: 3}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
@@ -465,12 +500,24 @@ func checkUnique(t *testing.T, v any, _ *openapi.Document) {
 	}
 }
 
-// matches checks that a string matches pattern.
+// matches checks that a string matches pattern, as ECMA-262 reads it.
 func matches(pattern string) func(t *testing.T, v any, _ *openapi.Document) {
-	re := regexp.MustCompile(pattern)
+	re, err := regex.Compile(pattern)
 	return func(t *testing.T, v any, _ *openapi.Document) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !re.MatchString(v.(string)) {
 			t.Errorf("%q does not match %s", v, pattern)
+		}
+	}
+}
+
+// shorterThan checks that a string has fewer than n runes.
+func shorterThan(n int) func(t *testing.T, v any, _ *openapi.Document) {
+	return func(t *testing.T, v any, _ *openapi.Document) {
+		if got := utf8.RuneCountInString(v.(string)); got >= n {
+			t.Errorf("%d runes, want fewer than %d", got, n)
 		}
 	}
 }

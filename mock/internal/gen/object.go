@@ -1,9 +1,8 @@
 package gen
 
 import (
-	"regexp"
-
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // maxDependencyRounds bounds how often an object is planned again with
@@ -454,7 +453,7 @@ func (g *gen) propertyName(w *want, try int) string {
 	}
 	if len(patterns) > 0 && (try%2 == 0 || !open) {
 		pattern := patterns[try/2%len(patterns)]
-		if re, err := parseRegexp(pattern); err == nil {
+		if re, _, err := parseRegexp(pattern); err == nil {
 			name := g.matching(re, 1, 24, try)
 			if match(pattern, name) {
 				return name
@@ -474,8 +473,9 @@ func (g *gen) propertyName(w *want, try int) string {
 	return g.f.Word()
 }
 
-// match reports whether name matches a patternProperties pattern.
+// match reports whether name matches a patternProperties pattern, as the
+// validator matches it.
 func match(pattern, name string) bool {
-	ok, err := regexp.MatchString(pattern, name)
-	return err == nil && ok
+	p, err := regex.Compile(pattern)
+	return err == nil && p.MatchString(name)
 }

@@ -1,19 +1,29 @@
 package gen
 
 import (
+	"errors"
 	"regexp/syntax"
 	"unicode/utf8"
 
 	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // maxRegexRunes bounds the strings made from a pattern.
 const maxRegexRunes = 4096
 
-// parseRegexp parses a pattern as the validator reads it (Go's regexp,
-// Perl flags).
-func parseRegexp(pattern string) (*syntax.Regexp, error) {
-	return syntax.Parse(pattern, syntax.Perl)
+// parseRegexp parses a pattern for making strings: as package regex
+// writes it in RE2's syntax. exact is false when that is only like the
+// pattern (its lookarounds and backreferences dropped, say): what is made
+// from it must then be checked against the pattern.
+func parseRegexp(pattern string) (re *syntax.Regexp, exact bool, err error) {
+	src, exact, ok := regex.Approximate(pattern)
+	if !ok {
+		return nil, false, errors.New("no engine reads the pattern")
+	}
+	re, err = syntax.Parse(src, syntax.Perl)
+	return re, exact, err
 }
 
 // certain reports whether every string matching makes from re matches

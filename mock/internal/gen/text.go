@@ -2,11 +2,14 @@ package gen
 
 import (
 	"encoding/base64"
+	"regexp/syntax"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // str makes a string: from the pattern of w's parts, else of the
@@ -89,12 +92,12 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 	}
 	var v string
 	for try := 0; try < tries; try++ {
-		re, err := parseRegexp(patterns[try%len(patterns)])
+		re, exact, err := parseRegexp(patterns[try%len(patterns)])
 		if err != nil {
 			return g.fit(byName("", g.f), format, sp)
 		}
 		v = g.matching(re, sp.min, sp.max, try)
-		if sure && certain(re) {
+		if sure && exact && certain(re) {
 			if n := int64(utf8.RuneCountInString(v)); n >= sp.min && (sp.max < 0 || n <= sp.max) {
 				return v
 			}
@@ -103,8 +106,37 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 		if g.checks <= 0 || g.matchesAll(w, v) {
 			return v
 		}
+		if !exact {
+			if c := g.containing(patterns[try%len(patterns)], v); c != v && g.checks > 0 && g.matchesAll(w, c) {
+				return c
+			}
+		}
 	}
 	return v
+}
+
+// containing writes over the end of v a string of what each lookahead
+// at the start of pattern asks for somewhere (regex.Containing), or
+// appends them to a v too short: a password's ^(?=.*\d)(?=.*[A-Z]).{8,}$
+// made as "abcdefgh" becomes "abcdef7Q".
+func (g *gen) containing(pattern, v string) string {
+	var want []rune
+	for _, src := range regex.Containing(pattern) {
+		re, err := syntax.Parse(src, syntax.Perl)
+		if err != nil {
+			continue
+		}
+		want = append(want, []rune(g.matching(re, 0, -1, 1))...)
+	}
+	if len(want) == 0 {
+		return v
+	}
+	rs := []rune(v)
+	if len(rs) < len(want) {
+		return v + string(want)
+	}
+	copy(rs[len(rs)-len(want):], want)
+	return string(rs)
 }
 
 // matchesAll reports whether string v satisfies every part of w with a

@@ -75,6 +75,7 @@ const (
 // required property is readOnly or writeOnly, it judges responses, and a
 // second one, made now and compiling on first use, judges requests.
 func newCompiler(l *loader) *compiler {
+	l.patterns.scan(l.root)
 	c := newModeCompiler(l, rootURL, asWritten)
 	if directional(l.schemas.all) {
 		c.mode = inResponse
@@ -109,6 +110,7 @@ func newModeCompiler(l *loader, root string, mode direction) *compiler {
 		c.c.RegisterVocabulary(integerLiterals)
 	}
 	registerFormats(c.c)
+	c.c.UseRegexpEngine(l.patterns.engine)
 	return c
 }
 
@@ -386,9 +388,14 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			if r := c.required(n, v); len(r) > 0 { // draft 4 wants one at least
 				out[k] = r
 			}
+		case k == "pattern" && v.kind == stringNode && !c.checkPattern(v.str, kptr, v, false):
+			// Not a regular expression: left out (a mistake, said by checkPattern).
 		case schemaMapKeywords[k] && v.isObject():
 			m := make(map[string]any, len(v.keys))
 			for j, name := range v.keys {
+				if k == "patternProperties" && !c.checkPattern(name, child(kptr, name), v.vals[j], true) {
+					continue
+				}
 				m[name] = c.schema(v.vals[j], child(kptr, name), resource)
 			}
 			out[k] = m

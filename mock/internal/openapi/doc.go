@@ -9,8 +9,10 @@
 // (schema_build.go); and validation compiles the document's own schema
 // nodes with the JSON Schema library in the document's dialect, JSON
 // Schema 2020-12 for 3.1 and the OAS 3.0 Schema Object for 3.0
-// (compile.go, formats.go). Parameters and form and multipart bodies are
-// decoded by their style with package wire (wire.go, params.go, form.go).
+// (compile.go, formats.go), its patterns read as ECMA-262 by package
+// regex, once for the document, each value's matches bounded
+// (patterns.go). Parameters and form and multipart bodies are decoded by
+// their style with package wire (wire.go, params.go, form.go).
 // A JSON request body may also be read and checked in one pass, by a
 // decoder compiled from its schema's compiled form where the schema needs
 // nothing more than it checks (fastpath.go, fastdecode.go), which also

@@ -15,6 +15,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // The explaining half of the fast path (fastpath.go): a value the fast
@@ -115,6 +116,11 @@ type explainer struct {
 	// unordered is true once properties were gone through in the map's
 	// order: what was found first may then differ from one run to the next.
 	unordered bool
+	// spent is set once a pattern could not be decided on a string of the
+	// value within the bound: later strings are not matched against
+	// patterns that need the backtracking engine, so that a value of many
+	// hostile strings costs one bound, not one each.
+	spent bool
 }
 
 // firstByPath sorts vs by path, as sortViolations does, and keeps the
@@ -406,9 +412,43 @@ func (e *explainer) string(s *jsonschema.Schema, str string) {
 	if s.MaxLength != nil && n > *s.MaxLength {
 		e.emit(s, &kind.MaxLength{Got: n, Want: *s.MaxLength}, "", false)
 	}
-	if s.Pattern != nil && !s.Pattern.MatchString(str) {
-		e.emit(s, &kind.Pattern{Got: str, Want: s.Pattern.String()}, "", false)
+	if s.Pattern != nil {
+		if why := e.pattern(s.Pattern, str); why != "" {
+			e.emitReason(s, &kind.Pattern{Got: str, Want: s.Pattern.String()}, why, "", false)
+		}
 	}
+}
+
+// pattern matches str against p, as the validator does, and returns why
+// str breaks it, or "". A string the fast path's read could not decide is
+// not matched again: the pattern remembers it.
+func (e *explainer) pattern(r jsonschema.Regexp, str string) string {
+	p := patternOf(r)
+	if p == nil { // not the document's engine's: nothing to bound
+		if r.MatchString(str) {
+			return ""
+		}
+		return reason(&kind.Pattern{Got: str, Want: r.String()})
+	}
+	var v regex.Verdict
+	var remembered bool
+	if p.Backtracks() {
+		v, remembered = p.Undecided(str)
+	}
+	switch {
+	case remembered:
+	case p.Backtracks() && e.spent:
+		v = regex.Skipped
+	default:
+		v = p.Match(str)
+	}
+	if v == regex.Matched {
+		return ""
+	}
+	if !v.Decided() {
+		e.spent = true
+	}
+	return fmt.Sprintf("%q %s", clipped(str), regex.Reason(p.String(), v))
 }
 
 // number checks a number against s's numeric keywords, as the

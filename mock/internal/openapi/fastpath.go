@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
 // The fast path for JSON request bodies: a decoder compiled once per
@@ -156,7 +158,7 @@ type fastNode struct {
 	formats   []*jsonschema.Format
 
 	minLen, maxLen int // -1: no bound
-	patterns       []jsonschema.Regexp
+	patterns       []*regex.Pattern
 
 	items              *fastNode
 	minItems, maxItems int // -1: no bound
@@ -464,8 +466,8 @@ func (n *fastNode) add(s *jsonschema.Schema) {
 	}
 	n.minLen = tighter(n.minLen, s.MinLength, true)
 	n.maxLen = tighter(n.maxLen, s.MaxLength, false)
-	if s.Pattern != nil {
-		n.patterns = append(n.patterns, s.Pattern)
+	if p := patternOf(s.Pattern); p != nil {
+		n.patterns = append(n.patterns, p)
 	}
 	n.minItems = tighter(n.minItems, s.MinItems, true)
 	n.maxItems = tighter(n.maxItems, s.MaxItems, false)

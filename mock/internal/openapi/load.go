@@ -116,7 +116,8 @@ type loader struct {
 	// loaded is set at the end of Load, before the Document is handed
 	// out: from then on the model is read by requests, and schemas
 	// compiled on first use change neither it nor the lists above.
-	loaded bool
+	loaded   bool
+	patterns patterns
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.

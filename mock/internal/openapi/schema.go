@@ -276,11 +276,7 @@ func (s *Schema) validate(v any, mode direction) []Violation {
 	if vs != nil {
 		return vs
 	}
-	err := cs.Validate(tv)
-	if err == nil {
-		return nil
-	}
-	out := violationsOf(err, &s.comp.locations, v)
+	out := s.comp.l.patterns.validate(cs, v, tv, &s.comp.locations)
 	sortViolations(out)
 	return out
 }

@@ -131,15 +131,15 @@ func clipped(s string) string { return clip.To(s, clip.Value) }
 
 // violationsOf flattens a jsonschema validation error into its leaves;
 // v is the value validated, whose numbers the reasons quote as written.
-func violationsOf(err error, locs *locationCache, v any) []Violation {
+func violationsOf(err error, locs *locationCache, pats *patterns, v any) []Violation {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return []Violation{{Reason: err.Error()}}
 	}
 	var out []Violation
-	collect(ve, &out, locs, v)
+	collect(ve, &out, locs, pats, v)
 	if len(out) == 0 {
-		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation), Schema: cachedLocation(ve, locs)})
+		out = append(out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation, pats), Schema: cachedLocation(ve, locs)})
 	}
 	return out
 }
@@ -220,7 +220,7 @@ func schemaLocation(schema string, k jsonschema.ErrorKind) string {
 	return b.String()
 }
 
-func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCache, v any) {
+func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCache, pats *patterns, v any) {
 	switch k := ve.ErrorKind.(type) {
 	case *kind.AnyOf:
 		// The alternatives' own failures would each tell a part of it.
@@ -236,7 +236,7 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
-			collect(c, out, locs, v)
+			collect(c, out, locs, pats, v)
 		}
 		return
 	}
@@ -252,13 +252,18 @@ func collect(ve *jsonschema.ValidationError, out *[]Violation, locs *locationCac
 	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 		// containers without causes carry no information of their own
 	default:
-		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation), Schema: cachedLocation(ve, locs)})
+		*out = appendUnique(*out, Violation{Path: joinPath(ve.InstanceLocation), Reason: reasonAt(ve.ErrorKind, v, ve.InstanceLocation, pats), Schema: cachedLocation(ve, locs)})
 	}
 }
 
 // reasonAt is reason(k) for the value at loc in v: a number is quoted as
-// the request wrote it (the library saw a stand-in for a far one).
-func reasonAt(k jsonschema.ErrorKind, v any, loc []string) string {
+// the request wrote it (the library saw a stand-in for a far one), and a
+// string a pattern could not be decided on within the bound is said to
+// be that (pats).
+func reasonAt(k jsonschema.ErrorKind, v any, loc []string, pats *patterns) string {
+	if p, ok := k.(*kind.Pattern); ok {
+		return pats.reason(p)
+	}
 	if n, ok := valueAt(v, loc).(json.Number); ok {
 		if r, ok := numberKindReason(k, string(n)); ok {
 			return r
@@ -339,7 +344,7 @@ func reason(k jsonschema.ErrorKind) string {
 	case *kind.MaxLength:
 		return fmt.Sprintf("longer than the maximum length %d", k.Want)
 	case *kind.Pattern:
-		return fmt.Sprintf("%q does not match the pattern %s", clipped(k.Got), k.Want)
+		return (*patterns)(nil).reason(k)
 	case *kind.Minimum:
 		r, _ := numberKindReason(k, ratString(k.Got))
 		return r

@@ -1,0 +1,59 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/regex"
+)
+
+// unmatchedTries is how many seeds Unmatched makes a value with before it
+// says none matches.
+const unmatchedTries = 5
+
+// Unmatched returns a line for each string schema of roots, or reached
+// from them, whose pattern no string could be made for: one that RE2
+// cannot say (a lookaround or a backreference that generation does not
+// satisfy by construction), no valid example, and no value of
+// unmatchedTries seeds that the validator accepts. Answers that need such
+// a value are refused, as they would be without the line; the line says
+// so once, at load. Lines are in pointer order.
+//
+// Only patterns of the backtracking engine are tried, and few documents
+// have them: GitHub's REST description has none.
+func Unmatched(roots []*openapi.Schema) []string {
+	seen := map[*openapi.Schema]bool{}
+	var lines []string
+	var walk func(*openapi.Schema)
+	walk = func(s *openapi.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		reached(s, walk)
+		for _, a := range s.AnyOf {
+			walk(a)
+		}
+		if s.Pattern == "" || len(s.Types) > 0 && !slices.Contains(s.Types, "string") {
+			return
+		}
+		if p, err := regex.Compile(s.Pattern); err != nil || !p.Backtracks() {
+			return // RE2's, made by construction; or ignored, with a caveat of the loader
+		}
+		if _, ok := s.GoodExample(); ok {
+			return
+		}
+		for seed := uint64(1); seed <= unmatchedTries; seed++ {
+			if len(s.Validate(Value(s, Faker(seed, 0)))) == 0 {
+				return
+			}
+		}
+		lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s could be made (%d tries): answers that need one are refused; an example in the schema would be used", s.Where(), s.Pattern, unmatchedTries))
+	}
+	for _, r := range roots {
+		walk(r)
+	}
+	slices.Sort(lines)
+	return lines
+}

@@ -1,0 +1,55 @@
+package openapi
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestPatternTurns validates values against a pattern of the backtracking
+// engine from many goroutines at once, on the library's path (the schema
+// has propertyNames, which the fast path does not check): each value's
+// verdicts are its own.
+func TestPatternTurns(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.1.0
+info: {title: t, version: '1'}
+paths: {}
+components:
+  schemas:
+    S: {type: object, propertyNames: {maxLength: 8}, properties: {names: {type: array, items: {type: string, pattern: '^(?=a)(a+)+$'}}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Schemas["S"]
+	hostile := strings.Repeat("a", 30) + "!"
+	tests := []struct {
+		name  string
+		value map[string]any
+		want  string
+	}{
+		{"valid", map[string]any{"names": []any{"aaa", "a"}}, ""},
+		{"no match", map[string]any{"names": []any{"aaa", "b"}}, `names[1]: "b" does not match the pattern ^(?=a)(a+)+$`},
+		{"hostile", map[string]any{"names": []any{hostile, hostile + "!"}},
+			`names[0]: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!" could not be matched against the pattern ^(?=a)(a+)+$ within 3ms; ` +
+				`names[1]: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!!" was not matched against the pattern ^(?=a)(a+)+$: an earlier string of the value took the time a value may spend on patterns`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // beside the other cases, and four at a time
+			var wg sync.WaitGroup
+			for range 4 {
+				wg.Go(func() {
+					var got []string
+					for _, v := range s.ValidateRequest(tt.value) {
+						got = append(got, v.String())
+					}
+					if g := strings.Join(got, "; "); g != tt.want {
+						t.Errorf("%s\nwant %s", g, tt.want)
+					}
+				})
+			}
+			wg.Wait()
+		})
+	}
+}

@@ -1,0 +1,200 @@
+package regex
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// engine names which engine a pattern compiles to.
+type engine uint8
+
+const (
+	re2 engine = iota + 1
+	backtracking
+	refused
+)
+
+func engineOf(p *Pattern, err error) engine {
+	switch {
+	case err != nil:
+		return refused
+	case p.Backtracks():
+		return backtracking
+	}
+	return re2
+}
+
+// TestPatternsOfPublicDescriptions holds patterns taken from public API
+// descriptions, each with strings ECMAScript matches and strings it does
+// not.
+func TestPatternsOfPublicDescriptions(t *testing.T) {
+	long := func(c string, n int) string { return strings.Repeat(c, n) }
+	tests := []struct {
+		name    string
+		pattern string
+		engine  engine
+		match   []string
+		nomatch []string
+	}{
+		{"negative lookahead", `^(?!aws:)[a-zA-Z+-=._:/]+$`, backtracking,
+			[]string{"user:team/a", "AWS:x"}, []string{"aws:reserved", "white space"}},
+		{"negative lookbehind", `^[0-9A-Za-z\.\-_]*(?<!\.)$`, backtracking,
+			[]string{"a.b-c_1", ""}, []string{"trailing.", "no space"}},
+		{"lookaheads around a hostname", `(?=^.{3,63}$)(?!^(\d+\.)+\d+$)(^(([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])\.)*([a-z0-9]|[a-z0-9][a-z0-9\-]*[a-z0-9])$)`, backtracking,
+			[]string{"my-bucket.example", "abc"}, []string{"10.0.0.1", "ab", "Upper.case", long("a", 64)}},
+		{"backreference in a lookahead", `^(?!.*?(.)\1{3})[-_!@#$a-zA-Z0-9]*$`, backtracking,
+			[]string{"aaab-ok", "P@ss_w0rd"}, []string{"aaaab", "pass word"}},
+		{"\\u escapes, unanchored", `[\u0009\u000A\u000D\u0020-\u00FF]*`, re2,
+			// A star unanchored matches the empty string in any input.
+			[]string{"tab\there", "ā"}, nil},
+		{"\\u escapes, anchored", `^[\u0009\u000A\u000D\u0020-\u00FF]*$`, re2,
+			[]string{"tab\there\r\n", "ÿ"}, []string{"ā", "\v"}},
+		{"\\u escapes in groups", `^arn:aws:iam::\d{12}:user(?:(\u002F)|(\u002F[\u0021-\u007E]+\u002F))[\w+=,.@-]+$`, re2,
+			[]string{"arn:aws:iam::123456789012:user/alice", "arn:aws:iam::123456789012:user/path/to/bob@x.io"},
+			[]string{"arn:aws:iam::12345:user/alice", "arn:aws:iam::123456789012:user/al ice"}},
+		{"a count over 1,000 of any character", `^.{0,262144}$`, re2,
+			[]string{"", "abc", long("é", 262144)}, []string{long("a", 262145), "line\nbreak", "carriage\rreturn", "a\u2028b"}},
+		{"a count over 1,000 of a class", `^[a-zA-Z0-9]{0,4096}$`, re2,
+			[]string{"abc123", long("z", 4096)}, []string{"abc-", long("z", 4097)}},
+		{"a count over 1,000 unanchored", `\S{1,8192}`, re2,
+			[]string{" a ", long("x", 9000)}, []string{"", "   ", "\u00a0\u3000\ufeff"}},
+		{"a class of another dialect", `\p{Print}+`, refused, nil, nil},
+		{"an unterminated class", `^[a-z`, refused, nil, nil},
+		{"an unterminated lookbehind", `(?<=a`, refused, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compile(tt.pattern)
+			if got := engineOf(p, err); got != tt.engine {
+				t.Fatalf("engine %d, want %d (err %v)", got, tt.engine, err)
+			}
+			for _, s := range tt.match {
+				if v := p.Match(s); v != Matched {
+					t.Errorf("%.40q: verdict %d, want a match", s, v)
+				}
+			}
+			for _, s := range tt.nomatch {
+				if v := p.Match(s); v != NoMatch {
+					t.Errorf("%.40q: verdict %d, want no match", s, v)
+				}
+			}
+		})
+	}
+}
+
+// TestECMAScriptMeaning holds the constructs RE2 and ECMAScript read
+// differently, on either engine.
+func TestECMAScriptMeaning(t *testing.T) {
+	tests := []struct {
+		name, pattern string
+		engine        engine
+		match         []string
+		nomatch       []string
+	}{
+		{"\\s is Unicode white space", `^\s+$`, re2, []string{"\v\u00a0\u2003\ufeff \t"}, []string{"x", "\u200b"}},
+		{"\\S excludes it", `^\S$`, re2, []string{"x", "\u200b"}, []string{"\u00a0", "\v"}},
+		{"\\s in a class", `^[\s\d]+$`, re2, []string{"1\u3000 2"}, []string{"1a"}},
+		{"\\S in a class", `^[\S]+$`, backtracking, []string{"ab"}, []string{"a b", "a\u00a0b"}},
+		{". excludes line terminators", `^a.b$`, re2, []string{"a-b", "a😀b", "a€b"}, []string{"a\nb", "a\rb", "a\u2029b", "a\u2028b"}},
+		{"$ is the end of the input", `^abc$`, re2, []string{"abc"}, []string{"abc\n"}},
+		{"\\d is ASCII", `^\d+$`, re2, []string{"0123"}, []string{"٣"}},
+		{"\\w is ASCII", `^\w+$`, re2, []string{"a_1"}, []string{"é"}},
+		{"\\b in a class is backspace", `^[\b]$`, re2, []string{"\b"}, []string{"b"}},
+		{"\\u{...} with the u flag", `^\u{1F600}$`, re2, []string{"😀"}, []string{"u"}},
+		{"a surrogate pair", `^\uD83D\uDE00$`, backtracking, []string{"😀"}, []string{"\ufffd"}},
+		{"\\cJ", `^\cJ$`, re2, []string{"\n"}, []string{"cJ"}},
+		{"a Unicode property", `^\p{L}+$`, backtracking, []string{"héllo"}, []string{"h3llo"}},
+		{"\\- outside a class, as without the u flag", `^a\-b$`, re2, []string{"a-b"}, []string{"a\\-b"}},
+		// The backtracking engine reads a few of .NET's constructs as .NET
+		// does, where ECMAScript would refuse them.
+		{"\\A, as .NET reads it", `\Ax`, backtracking, []string{"xy"}, []string{"yx"}},
+		{"(?i), as .NET reads it", `^(?i)abc$`, backtracking, []string{"ABC"}, []string{"abd"}},
+		{"[[:alpha:]] is a class of [:alph and a ]", `^[[:alpha:]]$`, backtracking, []string{"a]", ":]"}, []string{"b]", "a"}},
+		{"[^] is anything", `^[^]$`, re2, []string{"\n"}, []string{""}},
+		{"a named group", `^(?<year>\d{4})-\k<year>$`, backtracking, []string{"2024-2024"}, []string{"2024-2025"}},
+		{"a brace that is not a count", `^a{,5}$`, backtracking, []string{"a{,5}"}, []string{"aaaaa"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compile(tt.pattern)
+			if got := engineOf(p, err); got != tt.engine {
+				t.Fatalf("engine %d, want %d (err %v)", got, tt.engine, err)
+			}
+			for _, s := range tt.match {
+				if v := p.Match(s); v != Matched {
+					t.Errorf("%q: verdict %d, want a match", s, v)
+				}
+			}
+			for _, s := range tt.nomatch {
+				if v := p.Match(s); v != NoMatch {
+					t.Errorf("%q: verdict %d, want no match", s, v)
+				}
+			}
+		})
+	}
+}
+
+// TestBound holds a catastrophic pattern against hostile inputs: they are
+// not decided, and the pattern remembers which.
+func TestBound(t *testing.T) {
+	// ^(a+)+$ alone is RE2's, in linear time; the lookahead takes it to
+	// the backtracking engine.
+	if p, err := Compile(`^(a+)+$`); err != nil || p.Backtracks() || p.Match(strings.Repeat("a", 5000)+"!") != NoMatch {
+		t.Fatalf("^(a+)+$ is not RE2's: %v", err)
+	}
+	p, err := Compile(`^(?=a)(a+)+$`)
+	if err != nil || !p.Backtracks() {
+		t.Fatalf("compile: %v", err)
+	}
+	tests := []struct {
+		name  string
+		input string
+		want  Verdict
+		why   string
+	}{
+		{"benign", strings.Repeat("a", 40), Matched, ""},
+		{"short", "aa!", NoMatch, ""},
+		{"catastrophic", strings.Repeat("a", 40) + "!", TimedOut, "could not be matched against the pattern ^(?=a)(a+)+$ within 3ms"},
+		{"too long", strings.Repeat("a", MaxInput) + "!", TooLong, "is longer than 4096 characters, the most the pattern ^(?=a)(a+)+$ is matched against (it needs a backtracking engine)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if v := p.Match(tt.input); v != tt.want {
+				t.Fatalf("verdict %d, want %d", v, tt.want)
+			}
+			v, ok := p.Undecided(tt.input)
+			if why := Reason(p.String(), v); ok != (tt.why != "") || ok && why != tt.why {
+				t.Fatalf("Undecided: %q (%v), want %q", why, ok, tt.why)
+			}
+		})
+	}
+}
+
+// TestApproximate holds what generation is given for patterns RE2 cannot
+// read.
+func TestApproximate(t *testing.T) {
+	tests := []struct {
+		pattern, want string
+		exact         bool
+	}{
+		{`^(?!aws:)[a-z]+$`, `^[a-z]+$`, false},
+		{`^[0-9A-Za-z\.\-_]*(?<!\.)$`, `^[0-9A-Za-z\.\-_]*$`, false},
+		{`^(?!.*?(.)\1{3})[a-z]*$`, `^[a-z]*$`, false},
+		{`^.{0,262144}$`, `^(?:` + dotClass + `){0,1000}$`, true},
+		{`^x{2000}$`, `^(?:x){1000,1000}$`, false},
+		{`^(ab){0,5000}$`, `^(ab){0,1000}$`, true},
+		{`^\u0041\p{L}$`, `^\x{41}[\p{L}]$`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern, func(t *testing.T) {
+			got, exact, ok := Approximate(tt.pattern)
+			if !ok || got != tt.want || exact != tt.exact {
+				t.Fatalf("Approximate: %q, exact %v, ok %v; want %q, exact %v", got, exact, ok, tt.want, tt.exact)
+			}
+			if _, err := regexp.Compile(got); err != nil {
+				t.Fatalf("RE2 refuses it: %v", err)
+			}
+		})
+	}
+}
