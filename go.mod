@@ -11,11 +11,11 @@ require (
 	github.com/redis/rueidis v1.0.79
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	go.yaml.in/yaml/v4 v4.0.0-rc.6
+	golang.org/x/sys v0.48.0
 	golang.org/x/text v0.41.0
 )
 
 require (
 	github.com/dlclark/regexp2 v1.12.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	golang.org/x/sys v0.48.0 // indirect
 )

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -157,6 +158,27 @@ func (p *Pattern) Match(s string) Verdict {
 		p.remember(s, TooLong)
 		return TooLong
 	}
+	return p.backtrack(s)
+}
+
+// backtrack matches s with the backtracking engine, within MatchTimeout
+// of the CPU time the match itself spends.
+//
+// regexp2's deadline is on the wall clock, and read off a clock that
+// lags when its goroutine waits for a CPU: on a busy machine, a garbage
+// collection or another process can take a benign match of 300 ns past
+// it (TestKeywords under -race saw an 8-character string against a
+// backreference pattern time out). So the goroutine is held on its
+// thread while it matches, and a match that times out having spent less
+// than half of MatchTimeout of that thread's CPU time is run again, up
+// to maxStarved of wall time: a catastrophic match is stopped once, by
+// the CPU it used, not by what else the machine did. Where a thread's CPU
+// time cannot be read, a timeout after half of MatchTimeout on the wall
+// clock is taken as final, as regexp2 has it.
+func (p *Pattern) backtrack(s string) Verdict {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, measured := threadCPU()
 	start := time.Now()
 	for {
 		ok, err := p.bt.MatchString(s)
@@ -168,19 +190,24 @@ func (p *Pattern) Match(s string) Verdict {
 		case errors.Is(err, regexp2.ErrBacktrackingStackLimit):
 			p.remember(s, TooDeep)
 			return TooDeep
-		case time.Since(start) >= MatchTimeout/2:
+		}
+		wall := time.Since(start)
+		spent := wall
+		if cpu, ok := threadCPU(); measured && ok {
+			spent = time.Duration(cpu - cpu0)
+		}
+		if spent >= MatchTimeout/2 || wall >= maxStarved {
 			p.remember(s, TimedOut)
 			return TimedOut
 		}
-		// The deadline came early: regexp2 computes it from its clock,
-		// which lags when its goroutine waits for a CPU and then jumps.
-		// BenchmarkMatch/lookahead saw a benign match of 300 ns time out
-		// once in 100,000 on a busy machine. Match again. A timeout on
-		// time comes after 2.1 ms or more (two of the clock's ticks), past
-		// the half of MatchTimeout this takes for early: a catastrophic
-		// match is not run twice.
+		// The deadline came before the match had its time: match again.
 	}
 }
+
+// maxStarved is how long, on the wall clock, a match that keeps timing
+// out without spending its CPU time is tried again before it is given
+// up as undecided: a machine that busy answers late anyway.
+const maxStarved = 100 * MatchTimeout
 
 // undecided is a string Match could not decide, by hash, and why.
 type undecided struct {
