@@ -109,7 +109,7 @@ func generate(s *openapi.Schema, seed, n uint64, body bool) (any, []openapi.Viol
 	)
 	for k := uint64(0); k < attempts; k++ {
 		f := gen.Faker(seed, n<<8|k)
-		v = clone(gen.Value(s, f))
+		v = jsonx.Clone(gen.Value(s, f))
 		if body {
 			v = forRequest(v, s, f, 0)
 		}
@@ -118,26 +118,6 @@ func generate(s *openapi.Schema, seed, n uint64, body bool) (any, []openapi.Viol
 		}
 	}
 	return v, vs
-}
-
-// clone copies the arrays and objects of a JSON value, which may be a
-// document's example: a Call's values are the caller's to change.
-func clone(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = clone(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = clone(e)
-		}
-		return out
-	}
-	return v
 }
 
 // forRequest adapts a generated value to a request: read-only properties

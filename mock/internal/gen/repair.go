@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -23,7 +24,7 @@ func (g *gen) repair(w *want, v any, vs []openapi.Violation) (any, bool) {
 	if !container(v) || g.checks <= 0 {
 		return v, false
 	}
-	c := clone(v)
+	c := jsonx.Clone(v)
 	made := false
 	for _, x := range vs {
 		var ok bool
@@ -63,25 +64,6 @@ func container(v any) bool {
 		return true
 	}
 	return false
-}
-
-// clone returns a deep copy of a JSON value's objects and arrays.
-func clone(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = clone(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = clone(e)
-		}
-		return out
-	}
-	return v
 }
 
 // cutAt takes out what a violation's path ("owner.name", "tags[2]")
