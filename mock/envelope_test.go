@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"reflect"
 	"testing"
@@ -360,13 +361,20 @@ paths:
 // TestCompleteKeepsOwnAnswer: a create whose read requires a field its
 // own answer cannot hold in that shape answers as it declares (it
 // answered 500, "the resource does not fit the declared response
-// schema: owner: expected null or string, got object").
+// schema: owner: expected null or string, got object"), and the read
+// answers as it declares too, with the owner it lacks made up and the
+// rest as stored.
 func TestCompleteKeepsOwnAnswer(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(conflictSpec)})
 	for i := range 3 {
 		got := answerOf(t, s, ts, "POST", "/gists", `{"name":"a"}`, 201)
 		if _, isString := got["owner"].(string); !isString && got["owner"] != nil {
 			t.Errorf("create %d: owner %v, want a string or null", i, got["owner"])
+		}
+		id := fmt.Sprint(got["id"])
+		read := answerOf(t, s, ts, "GET", "/gists/"+id, "", 200)
+		if owner, ok := read["owner"].(map[string]any); !ok || owner["login"] == nil || read["name"] != "a" || fmt.Sprint(read["id"]) != id {
+			t.Errorf("read %s: %s, want the stored id and name and an owner object", id, jsonx.Marshal(read))
 		}
 	}
 }

@@ -30,6 +30,34 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 		var room [256]byte
 		return bytes.Clone(appendProjected(room[:0], v, schema)), nil
 	}
+	out, p := s.shape(x, v)
+	if p != nil {
+		return nil, p
+	}
+	if vs := schema.Validate(out); len(vs) > 0 {
+		// A stored resource that does not fit this answer (made by a
+		// write whose own answer disagrees with it on a field's type):
+		// answered with what it lacks made up, as a create completes.
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
+		}
+		filled, _ := jsonx.Clone(m).(map[string]any)
+		filled = complete(filled, x.resourceSchema(), x.fake(s), x.budget(s))
+		if out, p = s.shape(x, filled); p != nil {
+			return nil, p
+		}
+		if len(schema.Validate(out)) > 0 {
+			return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
+		}
+		x.note("the stored resource does not fit this answer (%s): what it lacks is made up", vs[0])
+	}
+	return s.encode(x, out, schema)
+}
+
+// shape puts a resource in an answer's shape: the answer's properties,
+// in its envelope, without writeOnly properties where it drops them.
+func (s *Server) shape(x *exchange, v any) (any, *problem) {
 	out := project(v, x.resourceSchema())
 	if env := x.envelope(); env != nil {
 		var p *problem
@@ -38,12 +66,9 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 		}
 	}
 	if x.dropsWriteOnly() {
-		out = schema.WithoutWriteOnly(out)
+		out = x.schema().WithoutWriteOnly(out)
 	}
-	if vs := schema.Validate(out); len(vs) > 0 {
-		return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
-	}
-	return s.encode(x, out, schema)
+	return out, nil
 }
 
 // proven reports whether the plan's proof that stored resources fit the
