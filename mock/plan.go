@@ -34,6 +34,9 @@ type plan struct {
 	dropWriteOnly bool
 	location      bool         // the success response declares a Location header
 	headers       []respHeader // required response headers
+	// errHeaders are the required headers of the operation's other
+	// responses, which its error answers carry too.
+	errHeaders map[*openapi.Response][]respHeader
 	// virtual is true for an item operation whose items exist until
 	// deleted: its collection has no create, or it declares no answer for
 	// an unknown item (no 404, 4XX or default).
@@ -137,6 +140,19 @@ func (sv *served) buildPlans() error {
 		for _, r := range op.Responses {
 			if r.Code != 0 && r.Code != pl.success {
 				pl.offersBy[r.Code] = offersOf(r)
+			}
+		}
+		for _, r := range append(op.Responses[:len(op.Responses):len(op.Responses)], op.Default) {
+			if r == nil || r == resp {
+				continue
+			}
+			for _, h := range r.Headers {
+				if h.Required {
+					if pl.errHeaders == nil {
+						pl.errHeaders = map[*openapi.Response][]respHeader{}
+					}
+					pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
+				}
 			}
 		}
 		if resp != nil {
