@@ -32,8 +32,11 @@ type plan struct {
 	// dropWriteOnly is true when the success schema declares writeOnly
 	// properties, which answers leave out.
 	dropWriteOnly bool
-	location      bool         // the success response declares a Location header
-	headers       []respHeader // required response headers
+	location      bool // the success response declares a Location header
+	// locationURI is true when that header's schema has format uri,
+	// which a path alone does not satisfy: the answer names the host.
+	locationURI bool
+	headers     []respHeader // required response headers
 	// errHeaders are the required headers of the operation's other
 	// responses, which its error answers carry too.
 	errHeaders map[*openapi.Response][]respHeader
@@ -159,6 +162,7 @@ func (sv *served) buildPlans() error {
 			for _, h := range resp.Headers {
 				if strings.EqualFold(h.Name, "Location") {
 					pl.location = true
+					pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
 					continue
 				}
 				if h.Required {
