@@ -207,6 +207,13 @@ func (s *Server) refuse(x *exchange, p *problem) {
 	if len(p.challenges) > 0 {
 		h["Www-Authenticate"] = p.challenges
 	}
+	if pl != nil && pl.errHeaders != nil {
+		for _, rh := range pl.errHeaders[pl.op.Response(status)] {
+			if len(h.Values(rh.name)) == 0 {
+				h.Set(rh.name, rh.value(s, x))
+			}
+		}
+	}
 	if x.plan != nil {
 		if resp := x.plan.op.Response(status); resp != nil && resp.JSON() == nil {
 			// The document declares this answer without a JSON body: none,

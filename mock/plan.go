@@ -32,8 +32,14 @@ type plan struct {
 	// dropWriteOnly is true when the success schema declares writeOnly
 	// properties, which answers leave out.
 	dropWriteOnly bool
-	location      bool         // the success response declares a Location header
-	headers       []respHeader // required response headers
+	location      bool // the success response declares a Location header
+	// locationURI is true when that header's schema has format uri,
+	// which a path alone does not satisfy: the answer names the host.
+	locationURI bool
+	headers     []respHeader // required response headers
+	// errHeaders are the required headers of the operation's other
+	// responses, which its error answers carry too.
+	errHeaders map[*openapi.Response][]respHeader
 	// virtual is true for an item operation whose items exist until
 	// deleted: its collection has no create, or it declares no answer for
 	// an unknown item (no 404, 4XX or default).
@@ -139,10 +145,24 @@ func (sv *served) buildPlans() error {
 				pl.offersBy[r.Code] = offersOf(r)
 			}
 		}
+		for _, r := range append(op.Responses[:len(op.Responses):len(op.Responses)], op.Default) {
+			if r == nil || r == resp {
+				continue
+			}
+			for _, h := range r.Headers {
+				if h.Required {
+					if pl.errHeaders == nil {
+						pl.errHeaders = map[*openapi.Response][]respHeader{}
+					}
+					pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
+				}
+			}
+		}
 		if resp != nil {
 			for _, h := range resp.Headers {
 				if strings.EqualFold(h.Name, "Location") {
 					pl.location = true
+					pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
 					continue
 				}
 				if h.Required {

@@ -100,13 +100,23 @@ func (s *Server) writeBody(x *exchange, body []byte) {
 	for i := range pl.headers {
 		h.Set(pl.headers[i].name, pl.headers[i].value(s, x))
 	}
-	if pl.location && h.Get("Location") == "" {
-		// A create names the new item; a redirect points elsewhere (a
-		// client following it must not come back here); other answers
-		// name what they are about: the request's own path.
-		loc := x.r.URL.EscapedPath()
-		if pl.success >= 300 && pl.success < 400 {
-			loc = "https://example.com" + loc
+	if pl.location {
+		// A create names the new item (set by create); a redirect points
+		// elsewhere (a client following it must not come back here);
+		// other answers name what they are about: the request's own path.
+		loc := h.Get("Location")
+		if loc == "" {
+			loc = x.r.URL.EscapedPath()
+			if pl.success >= 300 && pl.success < 400 {
+				loc = "https://example.com" + loc
+			}
+		}
+		if pl.locationURI && strings.HasPrefix(loc, "/") {
+			scheme := "http"
+			if x.r.TLS != nil {
+				scheme = "https"
+			}
+			loc = scheme + "://" + x.r.Host + loc
 		}
 		h.Set("Location", loc)
 	}

@@ -21,7 +21,8 @@ import (
 // op (exactly, by range such as 2XX, or by default); its Content-Type
 // must be one of the declared media types of that response (ranges such
 // as application/* count), and there must be no body where none is
-// declared; a JSON body must satisfy the declared schema, and the
+// declared (a 1xx, 204 or 304 has none, whatever is declared: content
+// declared for one cannot be sent); a JSON body must satisfy the declared schema, and the
 // declared required headers must be present and every declared header
 // valid (openapi's CheckResponse). An operation that declares no response
 // at all (which OpenAPI 3.1 allows) admits any answer but a 5xx. The body of an answer to HEAD is not
@@ -53,6 +54,8 @@ func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, bo
 		if len(body) > 0 {
 			return append(out, fmt.Sprintf("status %d declares no content, but the answer has a %d-byte body (Content-Type %q)", code, len(body), ct))
 		}
+	case len(body) == 0 && openapi.Bodiless(code):
+		// The declared content cannot be sent with this status.
 	case ct == "" && len(body) == 0 && !head:
 		return append(out, fmt.Sprintf("status %d declares content (%s), but the answer has no body", code, mediaTypes(r)))
 	default:

@@ -39,6 +39,17 @@ paths:
           description: headers only
           content:
             application/json: {schema: {type: object}}
+  /gone/{id}:
+    delete:
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      responses:
+        '204':
+          description: content no 204 can carry
+          headers:
+            X-Rate: {required: true, schema: {type: integer}}
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Thing'}}
   /down:
     get:
       responses:
@@ -101,6 +112,12 @@ func TestCheck(t *testing.T) {
 		{"a body where none is declared", "GET /things/mine", "/things/mine",
 			answer{204, map[string]string{"Content-Type": "application/json"}, `{}`},
 			[]string{`status 204 declares no content, but the answer has a 2-byte body (Content-Type "application/json")`}},
+		{"a 204 without the content it declares", "DELETE /gone/{id}", "/gone/1",
+			answer{204, map[string]string{"X-Rate": "5"}, ""}, nil},
+		{"a 204 without the content it declares, with its Content-Type", "DELETE /gone/{id}", "/gone/1",
+			answer{204, map[string]string{"Content-Type": "application/json", "X-Rate": "5"}, ""}, nil},
+		{"a 204 still has its headers checked", "DELETE /gone/{id}", "/gone/1",
+			answer{204, nil, ""}, []string{"status 204: header.X-Rate: required header is missing"}},
 		{"no body where content is declared", "GET /things/{id}", "/things/1", answer{200, map[string]string{"X-Rate": "5"}, ""},
 			[]string{"status 200 declares content (application/*, text/plain), but the answer has no body"}},
 		{"Content-Type not declared", "GET /things/{id}", "/things/1",

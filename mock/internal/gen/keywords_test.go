@@ -298,6 +298,14 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("%s has more than two decimals", s)
 				}
 			}},
+		{name: "a number with an integer format", schemas: `
+    S:
+      type: object
+      required: [a, b, c]
+      properties:
+        a: {type: number, format: int32}
+        b: {type: number, format: int64, minimum: 0.5, maximum: 3}
+        c: {allOf: [{type: number}, {format: int32}]}`},
 		{name: "multipleOf an integer", schemas: `
     S: {type: integer, multipleOf: 7, minimum: 20, maximum: 30}`},
 		{name: "multipleOf twice", schemas: `

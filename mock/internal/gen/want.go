@@ -274,6 +274,11 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	if len(p.Types) > 0 {
 		f.types &= typesOf(p)
 	}
+	if p.Format == "int32" || p.Format == "int64" {
+		// The validator holds a number of these formats to whole values,
+		// whatever its type says (type: number, format: int32 is common).
+		f.types &^= tFraction
+	}
 	if f.prefer == 0 {
 		f.prefer = spoken(p)
 	}

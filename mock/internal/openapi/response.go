@@ -33,6 +33,15 @@ func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Viola
 	return op.CheckResponse(resp.StatusCode, resp.Header, body, true)
 }
 
+// Bodiless reports whether an answer with status carries no content,
+// whatever the document declares for it: a 1xx, 204 No Content or 304
+// Not Modified (RFC 9110, sections 15.2, 15.3.5 and 15.4.5). Documents
+// declare content for a 204 (AWS's, for many of their deletes), which no
+// server can send.
+func Bodiless(status int) bool {
+	return status >= 100 && status < 200 || status == http.StatusNoContent || status == http.StatusNotModified
+}
+
 // CheckResponse checks an answer of o with status, header and body, as
 // Document.CheckResponse does; with checkBody false, the body is taken
 // as valid (too long to be read whole, say).
@@ -54,7 +63,7 @@ func (o *Operation) CheckResponse(status int, header http.Header, body []byte, c
 			}
 		}
 	}
-	if len(r.Content) == 0 {
+	if len(r.Content) == 0 || Bodiless(status) && len(body) == 0 && checkBody {
 		if len(body) > 0 || !checkBody {
 			out = append(out, Violation{Path: "response", Reason: "the response declares no content, but has a body"})
 		}

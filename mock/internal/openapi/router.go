@@ -176,29 +176,89 @@ func (n *branch) find(rest string, vals *[]string) *Route {
 
 // match matches seg against the pattern, appending the parameter values.
 // The first literal is a prefix and the last a suffix; literals between
-// are found leftmost. Every parameter takes at least one character.
+// are found leftmost. Every parameter takes at least one character. The
+// segment is still escaped, so a literal matches its characters as sent
+// or percent-escaped (/finding/x%23arn for the template /finding/{id}#arn,
+// as AWS's descriptions write operations that share a path), while the
+// parameter values stay escaped.
 func (p *pattern) match(seg string, vals *[]string) bool {
 	first, last := p.lits[0], p.lits[len(p.lits)-1]
-	if len(seg) < p.literal+len(p.lits)-1 || !strings.HasPrefix(seg, first) || !strings.HasSuffix(seg, last) {
+	if len(seg) < p.literal+len(p.lits)-1 {
 		return false
 	}
-	body := seg[len(first) : len(seg)-len(last)]
+	start, ok := litAt(seg, 0, first)
+	if !ok {
+		return false
+	}
+	end := suffixAt(seg, start, last)
+	if end < 0 {
+		return false
+	}
+	body := seg[start:end]
 	for _, lit := range p.lits[1 : len(p.lits)-1] {
-		if len(body) < 1 {
-			return false
+		i, j := -1, 0
+		for k := 1; k < len(body); k++ {
+			if e, ok := litAt(body, k, lit); ok {
+				i, j = k, e
+				break
+			}
 		}
-		i := strings.Index(body[1:], lit)
 		if i < 0 {
 			return false
 		}
-		*vals = append(*vals, body[:i+1])
-		body = body[i+1+len(lit):]
+		*vals = append(*vals, body[:i])
+		body = body[j:]
 	}
 	if body == "" {
 		return false
 	}
 	*vals = append(*vals, body)
 	return true
+}
+
+// litAt reports whether the escaped segment s holds the literal lit at i,
+// each of lit's bytes as itself or percent-escaped, and where it ends.
+func litAt(s string, i int, lit string) (int, bool) {
+	for k := 0; k < len(lit); k++ {
+		switch {
+		case i >= len(s):
+			return 0, false
+		case s[i] == '%' && i+2 < len(s) && unhex(s[i+1]) >= 0 && unhex(s[i+2]) >= 0:
+			if unhex(s[i+1])<<4|unhex(s[i+2]) != int(lit[k]) {
+				return 0, false
+			}
+			i += 3
+		case s[i] == lit[k]:
+			i++
+		default:
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+// suffixAt returns where the literal lit starts when it ends the escaped
+// segment s, not before from, or -1; unescaped characters are tried first.
+func suffixAt(s string, from int, lit string) int {
+	for i := len(s) - len(lit); i >= max(len(s)-3*len(lit), from); i-- {
+		if e, ok := litAt(s, i, lit); ok && e == len(s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// unhex returns the value of a hexadecimal digit, or -1.
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return int(c - 'A' + 10)
+	}
+	return -1
 }
 
 func (n *branch) next(tail string, more bool, vals *[]string) *Route {

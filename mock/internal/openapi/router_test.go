@@ -92,6 +92,10 @@ paths:
     get: {responses: {'200': {description: ok}}}
   /r/{a}-{b}-{c}/x:
     get: {responses: {'200': {description: ok}}}
+  /finding/{id}#analyzerArn:
+    get: {responses: {'200': {description: ok}}}
+  /finding/{id}:
+    post: {responses: {'200': {description: ok}}}
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +119,13 @@ paths:
 		{"/r/1-2-3/x", "/r/{a}-{b}-{c}/x", []string{"1", "2", "3"}},
 		{"/r/1-2-3-4/x", "/r/{a}-{b}-{c}/x", []string{"1", "2", "3-4"}},
 		{"/r/1-2/x", "", nil},
+		// A literal a client escaped: the values stay escaped.
+		{"/finding/x%23analyzerArn", "/finding/{id}#analyzerArn", []string{"x"}},
+		{"/finding/a%2fb%23analyzerArn", "/finding/{id}#analyzerArn", []string{"a%2fb"}},
+		{"/finding/x%2523analyzerArn", "/finding/{id}", []string{"x%2523analyzerArn"}},
+		{"/finding/x", "/finding/{id}", []string{"x"}},
+		{"/files/report%2Ejson", "/files/{name}.json", []string{"report"}},
+		{"/v1/job%2f7%3Acancel", "/v1/{name}:cancel", []string{"job%2f7"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {

@@ -42,7 +42,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: probe -spec FILE [-url URL] [-v] [-strict]")
 		os.Exit(2)
 	}
-	data, err := files.ReadPath(*spec, 64<<20)
+	// No limit of its own: the document is the one the mock it probes
+	// read, under the mock's --max-spec.
+	data, err := files.ReadPath(*spec, 1<<40)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "probe:", err)
 		os.Exit(2)
