@@ -25,18 +25,45 @@ func engineOf(p *Pattern, err error) engine {
 	return re2
 }
 
+// patternCase is a pattern, the engine it must compile to, and strings
+// ECMAScript matches and strings it does not.
+type patternCase struct {
+	name, pattern string
+	engine        engine
+	match         []string
+	nomatch       []string
+}
+
+// runPatternCases compiles each case's pattern and checks its engine and
+// its verdict on each string.
+func runPatternCases(t *testing.T, tests []patternCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compile(tt.pattern)
+			if got := engineOf(p, err); got != tt.engine {
+				t.Fatalf("engine %d, want %d (err %v)", got, tt.engine, err)
+			}
+			for _, s := range tt.match {
+				if v := p.Match(s); v != Matched {
+					t.Errorf("%.40q: verdict %d, want a match", s, v)
+				}
+			}
+			for _, s := range tt.nomatch {
+				if v := p.Match(s); v != NoMatch {
+					t.Errorf("%.40q: verdict %d, want no match", s, v)
+				}
+			}
+		})
+	}
+}
+
 // TestPatternsOfPublicDescriptions holds patterns taken from public API
 // descriptions, each with strings ECMAScript matches and strings it does
 // not.
 func TestPatternsOfPublicDescriptions(t *testing.T) {
 	long := func(c string, n int) string { return strings.Repeat(c, n) }
-	tests := []struct {
-		name    string
-		pattern string
-		engine  engine
-		match   []string
-		nomatch []string
-	}{
+	tests := []patternCase{
 		{"negative lookahead", `^(?!aws:)[a-zA-Z+-=._:/]+$`, backtracking,
 			[]string{"user:team/a", "AWS:x"}, []string{"aws:reserved", "white space"}},
 		{"negative lookbehind", `^[0-9A-Za-z\.\-_]*(?<!\.)$`, backtracking,
@@ -63,35 +90,13 @@ func TestPatternsOfPublicDescriptions(t *testing.T) {
 		{"an unterminated class", `^[a-z`, refused, nil, nil},
 		{"an unterminated lookbehind", `(?<=a`, refused, nil, nil},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := Compile(tt.pattern)
-			if got := engineOf(p, err); got != tt.engine {
-				t.Fatalf("engine %d, want %d (err %v)", got, tt.engine, err)
-			}
-			for _, s := range tt.match {
-				if v := p.Match(s); v != Matched {
-					t.Errorf("%.40q: verdict %d, want a match", s, v)
-				}
-			}
-			for _, s := range tt.nomatch {
-				if v := p.Match(s); v != NoMatch {
-					t.Errorf("%.40q: verdict %d, want no match", s, v)
-				}
-			}
-		})
-	}
+	runPatternCases(t, tests)
 }
 
 // TestECMAScriptMeaning holds the constructs RE2 and ECMAScript read
 // differently, on either engine.
 func TestECMAScriptMeaning(t *testing.T) {
-	tests := []struct {
-		name, pattern string
-		engine        engine
-		match         []string
-		nomatch       []string
-	}{
+	tests := []patternCase{
 		{"\\s is Unicode white space", `^\s+$`, re2, []string{"\v\u00a0\u2003\ufeff \t"}, []string{"x", "\u200b"}},
 		{"\\S excludes it", `^\S$`, re2, []string{"x", "\u200b"}, []string{"\u00a0", "\v"}},
 		{"\\s in a class", `^[\s\d]+$`, re2, []string{"1\u3000 2"}, []string{"1a"}},
@@ -115,24 +120,7 @@ func TestECMAScriptMeaning(t *testing.T) {
 		{"a named group", `^(?<year>\d{4})-\k<year>$`, backtracking, []string{"2024-2024"}, []string{"2024-2025"}},
 		{"a brace that is not a count", `^a{,5}$`, backtracking, []string{"a{,5}"}, []string{"aaaaa"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := Compile(tt.pattern)
-			if got := engineOf(p, err); got != tt.engine {
-				t.Fatalf("engine %d, want %d (err %v)", got, tt.engine, err)
-			}
-			for _, s := range tt.match {
-				if v := p.Match(s); v != Matched {
-					t.Errorf("%q: verdict %d, want a match", s, v)
-				}
-			}
-			for _, s := range tt.nomatch {
-				if v := p.Match(s); v != NoMatch {
-					t.Errorf("%q: verdict %d, want no match", s, v)
-				}
-			}
-		})
-	}
+	runPatternCases(t, tests)
 }
 
 // TestBound holds a catastrophic pattern against hostile inputs: they are
