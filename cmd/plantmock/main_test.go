@@ -334,12 +334,7 @@ func TestCheckStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	mistake := "#/paths/~1a/get/parameters/0 (line 6): the parameter has no name: it is left out of its operation, which is served without it"
-	tests := []struct {
-		name         string
-		args, env    []string
-		code         int
-		out, errText string
-	}{
+	tests := []cliCase{
 		{name: "lists the mistakes", args: []string{"check", "--spec", file},
 			out: "plantmock: Mistaken 1 and scenarios (none) are served, leaving out what these mistakes touch (--strict refuses them):\n" +
 				"plantmock: mistake: " + mistake + "\n"},
@@ -348,6 +343,21 @@ func TestCheckStrict(t *testing.T) {
 		{name: "PLANTMOCK_STRICT refuses", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_STRICT=true"}, code: 2,
 			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
 	}
+	runCLICases(t, tests)
+}
+
+// cliCase is a run of the binary with args and extra environment, and
+// its exact exit code, standard output and standard error.
+type cliCase struct {
+	name         string
+	args, env    []string
+	code         int
+	out, errText string
+}
+
+// runCLICases runs the built binary once for each case and checks it.
+func runCLICases(t *testing.T, tests []cliCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cmd := exec.Command(plantmockBinary(t), tt.args...)
@@ -372,12 +382,7 @@ func TestMaxSpec(t *testing.T) {
 	}
 	fine := "plantmock: Sized 1 and scenarios (none) are fine\n"
 	over := "plantmock: cannot read --spec: " + file + ": file of 60 bytes is over the limit of 59 bytes (--max-spec raises the limit)\n"
-	tests := []struct {
-		name         string
-		args, env    []string
-		code         int
-		out, errText string
-	}{
+	tests := []cliCase{
 		{name: "the default", args: []string{"check", "--spec", file}, out: fine},
 		{name: "at the limit", args: []string{"check", "--max-spec", "60", "--spec", file}, out: fine},
 		{name: "over the limit", args: []string{"check", "--max-spec", "59", "--spec", file}, code: 2, errText: over},
@@ -386,18 +391,7 @@ func TestMaxSpec(t *testing.T) {
 		{name: "not a size", args: []string{"check", "--max-spec", "lots", "--spec", file}, code: 2,
 			errText: "plantmock: --max-spec: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cmd := exec.Command(plantmockBinary(t), tt.args...)
-			cmd.Env = append(os.Environ(), tt.env...)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			cmd.Run()
-			if code := cmd.ProcessState.ExitCode(); code != tt.code || stdout.String() != tt.out || stderr.String() != tt.errText {
-				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String(), tt.code, tt.out, tt.errText)
-			}
-		})
-	}
+	runCLICases(t, tests)
 }
 
 func get(t *testing.T, url string, header ...string) (int, http.Header, string) {
