@@ -146,6 +146,9 @@ func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
 		obj = complete(obj, own, x.fake(s), x.budget(s))
 	}
 	for _, v := range x.plan.views {
+		if len(v.Validate(project(obj, v))) == 0 {
+			continue // fits already: no copy to try it on
+		}
 		tried, _ := jsonx.Clone(obj).(map[string]any)
 		tried = complete(tried, v, x.fake(s), x.budget(s))
 		if own != nil && len(own.Validate(project(tried, own))) > 0 {
