@@ -139,7 +139,10 @@ func startBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) *browser 
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 800))
+		chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 800),
+		// Chromium puts its singleton socket's directory in TMPDIR:
+		// inside the profile, it goes when the profile does.
+		chromedp.Env("TMPDIR="+dir))
 	opts = append(opts, extra...)
 	actx, stopAllocator := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, stopTab := chromedp.NewContext(actx)
