@@ -45,7 +45,7 @@ func (s *Server) Admin() http.Handler { return s.admin }
 // admin token when there is one.
 func (s *Server) adminHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+healthPath, s.adminHealth)
+	mux.HandleFunc("GET "+healthPath, func(w http.ResponseWriter, r *http.Request) { s.adminHealth(w, r, true) })
 	mux.HandleFunc("GET /__admin/openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/yaml")
 		io.WriteString(w, AdminOpenAPI)
@@ -100,6 +100,12 @@ func (s *Server) adminHandler() http.Handler {
 		if s.adminToken != "" && !dashboardOpen(r) {
 			scheme, token := authorization(r.Header.Get("Authorization"))
 			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), []byte(s.adminToken)) != 1 {
+				if r.Method == http.MethodGet && r.URL.EscapedPath() == healthPath {
+					// Health checks (plantmock health, the container's) may
+					// not have the token: they get the status alone.
+					s.adminHealth(w, r, false)
+					return
+				}
 				w.Header().Set("WWW-Authenticate", `Bearer realm="plantmock-admin"`)
 				adminError(w, http.StatusUnauthorized, CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
 				return
@@ -171,13 +177,22 @@ func readAdminJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	return v, true
 }
 
-func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request) {
-	h := map[string]string{"status": "ok", "version": Version, "spec": s.Title(), "store": "memory"}
-	if s.shared != nil {
-		h["store"] = "redis"
+// adminHealth answers the health call: the status, and with full (the
+// admin token given, or none needed) the version, the document and the
+// store, and why the mock is unhealthy.
+func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request, full bool) {
+	h := map[string]string{"status": "ok"}
+	if full {
+		h["version"], h["spec"], h["store"] = Version, s.Title(), "memory"
+		if s.shared != nil {
+			h["store"] = "redis"
+		}
 	}
 	if err := s.healthy(r.Context()); err != nil {
-		h["status"], h["reason"] = "unhealthy", err.Error()
+		h["status"] = "unhealthy"
+		if full {
+			h["reason"] = err.Error()
+		}
 		b, _ := json.Marshal(h)
 		writeJSON(w, http.StatusServiceUnavailable, "application/json", b, false)
 		return

@@ -143,15 +143,19 @@ func TestAdminActivatesForRequests(t *testing.T) {
 }
 
 // TestAdminToken checks that admin calls need the admin token and that the
-// mocked API's tokens do not open them.
+// mocked API's tokens do not open them; the health call answers without
+// it, with the status alone.
 func TestAdminToken(t *testing.T) {
 	doc := adminDoc(t)
 	_, ts := newTestServer(t, Options{AdminToken: "adm", Tokens: []string{"api"}})
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	for _, h := range []map[string]string{nil, {"Authorization": "Bearer api"}, {"Authorization": "Basic adm"}, {"Authorization": "Bearer adm2"}} {
-		callAdmin(t, ts, doc, adminCall{name: "refused", method: "GET", path: "/__admin/health", header: h, status: 401, want: refused})
+		callAdmin(t, ts, doc, adminCall{name: "refused", method: "GET", path: "/__admin/requests", header: h, status: 401, want: refused})
+		callAdmin(t, ts, doc, adminCall{name: "health without the token", method: "GET", path: "/__admin/health", header: h, status: 200, want: `{"status":"ok"}`})
 	}
-	callAdmin(t, ts, doc, adminCall{name: "admitted", method: "GET", path: "/__admin/health", header: map[string]string{"Authorization": "bearer adm"}, status: 200, contains: `"status":"ok"`})
+	callAdmin(t, ts, doc, adminCall{name: "admitted", method: "GET", path: "/__admin/requests", header: map[string]string{"Authorization": "bearer adm"}, status: 200, want: `{"requests":[]}`})
+	callAdmin(t, ts, doc, adminCall{name: "health with the token", method: "GET", path: "/__admin/health", header: map[string]string{"Authorization": "bearer adm"}, status: 200,
+		want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`})
 }
 
 // TestAdminSeparate checks NoAdmin: the mock does not serve /__admin/, and

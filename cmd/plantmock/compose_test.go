@@ -51,7 +51,7 @@ func TestComposeFile(t *testing.T) {
 		t.Error("the Dockerfile's HEALTHCHECK is not plantmock health: compose.yaml relies on it")
 	}
 	var usage bytes.Buffer
-	run(context.Background(), []string{"-h"}, func(string) string { return "" }, &usage, &usage)
+	run(context.Background(), []string{"-h"}, nil, &usage, &usage)
 
 	var c composeFile
 	if err := yaml.Unmarshal(raw, &c); err != nil {

@@ -1,10 +1,12 @@
 // Command plantmock serves an OpenAPI document (by default the Plant Store)
 // as a validating, stateful mock.
 //
-//	plantmock [flags]                                  serve
-//	plantmock check [--spec FILE] [--strict] [--scenarios DIR]  check without serving
-//	plantmock health [--addr ADDR]                     exit 0 if a running mock is healthy
-//	plantmock version                                  print the version
+//	plantmock [flags]                  serve
+//	plantmock check [flags]            check without serving, or judge recorded traffic
+//	plantmock health [flags]           exit 0 if a running mock is healthy
+//	plantmock report [flags]           print a running mock's contract report
+//	plantmock version                  print the version
+//	plantmock help [command]           a command's description, flags and exit codes
 //
 // Every flag can also be set with an environment variable PLANTMOCK_<NAME>
 // (PLANTMOCK_ADDR, PLANTMOCK_SPEC; PLANTMOCK_TOKEN, PLANTMOCK_PROXY_ONLY,
@@ -14,22 +16,17 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	_ "github.com/plantmock/plantmock/cmd/plantmock/internal/heapfloor" // lays the heap floor
 	"github.com/plantmock/plantmock/internal/files"
@@ -46,7 +43,19 @@ const (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+	os.Exit(run(ctx, os.Args[1:], os.Environ(), os.Stdout, os.Stderr))
+}
+
+// run is the whole program; it returns the exit code. environ is the
+// environment as os.Environ gives it.
+func run(ctx context.Context, args []string, environ []string, stdout, stderr io.Writer) int {
+	c := commands()[0]
+	if len(args) > 0 {
+		if o := lookup(args[0]); o != nil {
+			c, args = o, args[1:]
+		}
+	}
+	return c.main(ctx, args, newEnvironment(environ), stdout, stderr)
 }
 
 type tokens []string
@@ -120,171 +129,6 @@ func prefixPaths(err error, dir string) string {
 	return strings.Join(lines, "\n")
 }
 
-// run is the whole program; it returns the exit code.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "check":
-			return check(args[1:], getenv, stdout, stderr)
-		case "health":
-			return health(args[1:], getenv, stdout, stderr)
-		case "report":
-			return report(args[1:], getenv, stdout, stderr)
-		case "version":
-			fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, runtime.Version())
-			return exitOK
-		}
-	}
-	lw := newLogWriter(stderr) // a request does not wait for its log line to be written
-	defer lw.Close()
-	stderr = lw
-	fs := flag.NewFlagSet("plantmock", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var src source
-	src.define(fs)
-	var (
-		addr      = fs.String("addr", "127.0.0.1:4010", "`host:port` to listen on (port 0 picks a free port)")
-		scenario  = fs.String("scenario", "", "`name` of the scenario active for every request (X-Mock-Scenario overrides it)")
-		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
-		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
-		logFormat = fs.String("log-format", "text", "log format: text or json")
-		admin     = fs.Bool("admin", true, "serve the admin API under /__admin/")
-		adminAddr = fs.String("admin-addr", "", "serve the admin API on this `host:port` instead of --addr")
-		adminTok  = fs.String("admin-token", "", "bearer `token` every admin call needs")
-		seedData  = fs.String("seed-data", "", "JSON `file` of resources to store at start: {\"/plants\": [...]}")
-		cors      = fs.Bool("cors", true, "let browsers call the mock from any origin")
-		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
-		maxRes    = fs.Int("max-resources", mock.DefaultMaxResources, "most resources stored in all sessions together")
-		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
-		storeURL  = fs.String("store", "", "keep state in Redis, shared by replicas: `redis://[user:password@]HOST:PORT/DB` (rediss:// for TLS); default: in memory")
-		storePfx  = fs.String("store-prefix", "", "`prefix` of every Redis key (default \"plantmock:\" + the document's title and version)")
-		storeWait = fs.Duration("store-wait", 0, "how long to wait at start for Redis to answer (0: fail at once)")
-		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "deadline of each call to Redis; past it a request is answered 503")
-		proxy     = fs.String("proxy", "", "forward what no scenario or Prefer answers to this real service `URL`, checking its answers against the document")
-		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
-		record    = fs.String("record", "", "with --proxy, write what the real service answers to this `folder`: a scenario file per operation and seed-data.json")
-		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
-		hookTime  = fs.Duration("webhook-timeout", mock.DefaultWebhookTimeout, "how long one attempt to send a webhook or callback may take")
-		hookRetry = fs.Int("webhook-retries", mock.DefaultWebhookRetries, "how many times a webhook or callback that failed (no connection, timeout, 5xx) is tried again")
-		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
-		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
-		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
-		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
-		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
-		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
-		toks      tokens
-		hooks     tokens
-		hookToks  tokens
-		hookAllow tokens
-		proxyOnly tokens
-		mockOnly  tokens
-		redact    tokens
-		adminCORS tokens
-		hostsOK   tokens
-	)
-	fs.Var(&adminCORS, "admin-cors", "let web pages of this `origin` (scheme://host[:port]) call the admin API (repeatable); by default only the dashboard can")
-	fs.Var(&hostsOK, "allowed-host", "also answer admin calls sent to this host `name` (*.domain, or * for any; repeatable); by default IP addresses, localhost and the --addr host")
-	fs.Var(&redact, "record-redact", "with --record, leave out this header, or write this body property as REDACTED (`name`; repeatable)")
-	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
-	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
-	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
-	fs.Var(&hooks, "webhook", "send the document's webhook NAME to URL, in every session (`NAME=URL`; repeatable)")
-	fs.Var(&hookToks, "webhook-token", "credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
-	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: plantmock [flags]\n       plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE]\n       plantmock health [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock report [--addr HOST:PORT] [--admin-addr HOST:PORT] [--admin-token T]\n       plantmock version\n\nServes an OpenAPI document as a validating, stateful mock.\nEvery flag can also be set with PLANTMOCK_<NAME> (e.g. PLANTMOCK_ADDR).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return code
-	}
-	var handler slog.Handler
-	switch *logFormat {
-	case "text", "json":
-		handler = newLineHandler(stderr, *logFormat == "json")
-	default:
-		fmt.Fprintf(stderr, "plantmock: --log-format must be text or json, not %q\n", *logFormat)
-		return exitUsage
-	}
-	limit, err := parseSize(*maxBody)
-	if err != nil {
-		fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
-		return exitUsage
-	}
-	journalBytes, err := parseSize(*journByte)
-	if err != nil {
-		fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
-		return exitUsage
-	}
-	opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
-		AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
-		MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
-		Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
-		Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
-		Record: *record, RecordRedact: redact,
-		WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
-		ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
-	if *hookRetry == 0 {
-		opts.WebhookRetries = -1 // none; 0 in Options is the default
-	}
-	if opts.Webhooks, err = subscribers(hooks, hookToks); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitUsage
-	}
-	for _, a := range hookAllow {
-		opts.WebhookAllow = append(opts.WebhookAllow, strings.Split(a, ",")...)
-	}
-	if *seedData != "" {
-		if opts.SeedData, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
-			fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
-			return exitUsage
-		}
-	}
-	srv, err := newServer(&src, opts, stderr)
-	if err != nil {
-		return exitUsage
-	}
-	defer srv.Close()
-	if *watchOn {
-		wt, err := newWatcher(srv, &src, *seedData, opts, opts.Logger)
-		if err != nil {
-			fmt.Fprintf(stderr, "plantmock: %v\n", err)
-			return exitUsage
-		}
-		go wt.run(ctx)
-	}
-	var adminLn net.Listener
-	if *admin && *adminAddr != "" {
-		if adminLn, err = net.Listen("tcp", *adminAddr); err != nil {
-			fmt.Fprintf(stderr, "plantmock: cannot listen on --admin-addr %s: %v\n", *adminAddr, err)
-			return exitUsage
-		}
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "plantmock: cannot listen on %s: %v\n", *addr, err)
-		return exitUsage
-	}
-	fmt.Fprintf(stdout, "plantmock: serving %s on http://%s\n", srv.Title(), ln.Addr())
-	errc := make(chan error, 2)
-	if adminLn != nil {
-		fmt.Fprintf(stdout, "plantmock: admin API on http://%s%s\n", adminLn.Addr(), mock.AdminPrefix)
-		go func() { errc <- srv.ServeAdmin(ctx, adminLn) }()
-	}
-	code := exitOK
-	if err := srv.Serve(ctx, ln); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		code = exitError
-	}
-	if adminLn != nil {
-		if err := <-errc; err != nil {
-			fmt.Fprintf(stderr, "plantmock: admin: %v\n", err)
-			code = exitError
-		}
-	}
-	return code
-}
-
 // newServer loads the document and scenarios and makes the mock; problems
 // are written to stderr.
 func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, error) {
@@ -317,184 +161,6 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 		fmt.Fprintf(stderr, "plantmock: %s: %v\n", name, err)
 		return nil, err
 	}
-}
-
-// maxTrafficFile bounds the HAR file check --traffic reads.
-const maxTrafficFile = 256 << 20
-
-// check loads and checks the document and scenarios without serving, or
-// judges recorded traffic against them.
-func check(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plantmock check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var src source
-	src.define(fs)
-	traffic := fs.String("traffic", "", "HAR `file` of recorded traffic to judge against the document (exit 1 when it breaks it)")
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return code
-	}
-	srv, err := newServer(&src, mock.Options{}, stderr)
-	if err != nil {
-		return exitUsage
-	}
-	if *traffic != "" {
-		data, err := files.ReadPath(*traffic, maxTrafficFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "plantmock check: cannot read --traffic: %v\n", err)
-			return exitUsage
-		}
-		r, err := srv.CheckTraffic(data)
-		if err != nil {
-			fmt.Fprintf(stderr, "plantmock check: %s: %v\n", *traffic, err)
-			return exitUsage
-		}
-		return printReport(r, stdout)
-	}
-	mistakes := srv.Mistakes()
-	if len(mistakes) == 0 {
-		fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
-	} else {
-		fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), srv.ScenarioNames())
-	}
-	for _, f := range mistakes {
-		fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)
-	}
-	for _, w := range srv.Warnings() {
-		fmt.Fprintf(stdout, "plantmock: caveat: %s\n", w)
-	}
-	return exitOK
-}
-
-// parse sets the flags from args, then the flags args did not set from
-// the environment: a flag wins over its variable. When it reports false,
-// the program ends with code.
-func parse(fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK, false
-		}
-		return exitUsage, false
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (see %s -h)\n", fs.Name(), fs.Arg(0), fs.Name())
-		return exitUsage, false
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := fromEnv(fs, getenv, set); err != nil {
-		fmt.Fprintf(stderr, "plantmock: %v\n", err)
-		return exitUsage, false
-	}
-	return 0, true
-}
-
-// askAdmin is the part the commands that ask a running mock share: it
-// reads their flags (the mock's address or admin address, its admin
-// token) and calls GET path on its admin API. Without an answer, the
-// problem is on stderr and code is the exit code.
-func askAdmin(name, path string, args []string, getenv func(string) string, stderr io.Writer) (resp *http.Response, code int) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
-	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
-	token := fs.String("admin-token", "", "the mock's admin `token`")
-	if code, ok := parse(fs, args, getenv, stderr); !ok {
-		return nil, code
-	}
-	target := *addr
-	if *adminAddr != "" {
-		target = *adminAddr
-	}
-	host, port, err := net.SplitHostPort(target)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: bad address %q: %v\n", name, target, err)
-		return nil, exitUsage
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
-	}
-	req, err := http.NewRequest("GET", "http://"+net.JoinHostPort(host, port)+path, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, exitUsage
-	}
-	if *token != "" {
-		req.Header.Set("Authorization", "Bearer "+*token)
-	}
-	client := &http.Client{Timeout: 3 * time.Second}
-	if resp, err = client.Do(req); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, exitError
-	}
-	return resp, exitOK
-}
-
-// health asks a running mock's admin API whether it is healthy.
-func health(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	resp, code := askAdmin("plantmock health", mock.AdminPrefix+"health", args, getenv, stderr)
-	if resp == nil {
-		return code
-	}
-	defer resp.Body.Close()
-	var h struct{ Status, Version, Spec, Reason string }
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&h); err != nil || resp.StatusCode != http.StatusOK || h.Status != "ok" {
-		why := h.Reason
-		if why == "" {
-			why = fmt.Sprintf("status %d %q", resp.StatusCode, h.Status)
-		}
-		fmt.Fprintf(stderr, "plantmock health: unhealthy: %s\n", why)
-		return exitError
-	}
-	fmt.Fprintf(stdout, "plantmock health: ok, %s, plantmock %s\n", h.Spec, h.Version)
-	return exitOK
-}
-
-// report prints a running mock's contract report; it exits 1 when an
-// exchange broke the document.
-func report(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	resp, code := askAdmin("plantmock report", mock.AdminPrefix+"contract", args, getenv, stderr)
-	if resp == nil {
-		return code
-	}
-	defer resp.Body.Close()
-	var r mock.ContractReport
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 64<<20)).Decode(&r); err != nil || resp.StatusCode != http.StatusOK {
-		fmt.Fprintf(stderr, "plantmock report: the mock answered %d: %v\n", resp.StatusCode, err)
-		return exitError
-	}
-	return printReport(&r, stdout)
-}
-
-// printReport prints a contract report and gives the exit code: 1 when
-// an exchange broke the document.
-func printReport(r *mock.ContractReport, stdout io.Writer) int {
-	io.WriteString(stdout, r.Text())
-	if !r.Clean("") {
-		return exitError
-	}
-	return exitOK
-}
-
-// fromEnv sets every flag not in set that has a PLANTMOCK_<NAME> variable.
-func fromEnv(fs *flag.FlagSet, getenv func(string) string, set map[string]bool) error {
-	var err error
-	fs.VisitAll(func(f *flag.Flag) {
-		name := "PLANTMOCK_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
-		v := getenv(name)
-		if v == "" || err != nil || set[f.Name] {
-			return
-		}
-		vals := []string{v}
-		if _, many := f.Value.(*tokens); many {
-			vals = strings.Split(v, ",")
-		}
-		for _, x := range vals {
-			if e := f.Value.Set(strings.TrimSpace(x)); e != nil {
-				err = fmt.Errorf("%s=%q: %v", name, v, e)
-			}
-		}
-	})
-	return err
 }
 
 // subscribers reads --webhook NAME=URL and --webhook-token NAME=TOKEN,

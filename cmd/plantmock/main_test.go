@@ -201,6 +201,8 @@ func TestRefusals(t *testing.T) {
 	}
 	missingRef := write("missing.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody: {$ref: '#/components/requestBodies/Nope'}\n      responses:\n        '200': {description: ok}\n")
 	notOpenAPI := write("notes.yaml", "hello: world\n")
+	brokenSeed := write("seed.json", `{"/plants": [`)
+	badSeed := write("bad-seed.json", `{"/plants": [{"name": 3}]}`)
 	tests := []struct {
 		name string
 		args []string
@@ -210,12 +212,23 @@ func TestRefusals(t *testing.T) {
 		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
+		{"seed data that is not JSON", []string{"--seed-data", brokenSeed}, "plantmock: --seed-data " + brokenSeed + ": invalid JSON: unexpected end of input\n"},
+		{"seed data that breaks the schema", []string{"--seed-data", badSeed}, "plantmock: --seed-data " + badSeed + ": /plants: seed data does not match the create schema: [0].id: required property is missing; [0].name: expected string, got number\n"},
 		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
 		{"bad token", []string{"--token", "a b"}, "plantmock: embedded Plant Store: token \"a b\" is not a valid bearer token (RFC 6750 token68)\n"},
 		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin\n"},
 		{"allowed host with a scheme", []string{"--allowed-host", "http://mock.internal"}, "plantmock: --allowed-host: \"http://mock.internal\" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port\n"},
 		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials: must be masked or clear, not \"plain\"\n"},
-		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\" (see plantmock -h)\n"},
+		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\"; run plantmock --help\n"},
+		{"unknown flag", []string{"--bogus"}, "plantmock: unknown flag --bogus; run plantmock --help\n"},
+		{"not a number", []string{"--seed", "abc"}, "plantmock: --seed \"abc\": want a whole number; run plantmock --help\n"},
+		{"not a duration", []string{"--session-idle", "soon"}, "plantmock: --session-idle \"soon\": want a duration such as 500ms, 10s or 2m; run plantmock --help\n"},
+		{"not a boolean", []string{"--cors=maybe"}, "plantmock: --cors \"maybe\": want true or false; run plantmock --help\n"},
+		{"no value", []string{"--max-sessions"}, "plantmock: --max-sessions needs a value: a whole number; run plantmock --help\n"},
+		{"proxy flag without --proxy", []string{"--proxy-invalid", "maybe"}, "plantmock: --proxy-invalid needs --proxy; run plantmock --help\n"},
+		{"operation to forward without --proxy", []string{"--proxy-only", "GET /nope"}, "plantmock: --proxy-only needs --proxy; run plantmock --help\n"},
+		{"redaction without --record", []string{"--proxy", "http://127.0.0.1:1", "--record-redact", "name"}, "plantmock: --record-redact needs --record; run plantmock --help\n"},
+		{"store flag without --store", []string{"--store-wait", "1s"}, "plantmock: --store-wait needs --store; run plantmock --help\n"},
 		{"bad address", []string{"--addr", "nowhere:x"}, ""},
 	}
 	for _, tt := range tests {
@@ -436,15 +449,24 @@ func TestAdminFlags(t *testing.T) {
 	if err != nil || string(out) != "plantmock health: ok, OpenAPI Plant Store 1.0.0, plantmock 0.1.0\n" {
 		t.Errorf("health: %v %q", err, out)
 	}
+	// The token given as a flag to the mock: health checks need not know it.
 	cmd := exec.Command(plantmockBinary(t), "health", "--admin-addr", adminAddr)
-	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock health: unhealthy: status 401 \"\"\n" {
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 0 || string(out) != "plantmock health: ok\n" {
 		t.Errorf("health without the token: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	cmd = exec.Command(plantmockBinary(t), "report", "--admin-addr", adminAddr)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock wants its admin token: give it with --admin-token or PLANTMOCK_ADMIN_TOKEN\n" {
+		t.Errorf("report without the token: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	cmd = exec.Command(plantmockBinary(t), "report", "--addr", strings.TrimPrefix(in.url, "http://"))
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock does not serve its admin API there: it runs with --admin=false, or with --admin-addr (give that address with --admin-addr)\n" {
+		t.Errorf("report on the listener without the admin API: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 	if code := in.stop(t); code != 0 {
 		t.Errorf("exit %d", code)
 	}
 	cmd = exec.Command(plantmockBinary(t), "health", "--addr", adminAddr)
-	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "connection refused") {
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock health: nothing listens on "+adminAddr+": is the mock running there? (--addr or PLANTMOCK_ADDR says where)\n" {
 		t.Errorf("health of a stopped mock: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 }

@@ -18,6 +18,8 @@ func TestStoreFlags(t *testing.T) {
 	url := srv.URL(0)
 	a, title := start(t, nil, "--store", url)
 	b, _ := start(t, []string{"PLANTMOCK_STORE=" + url})
+	// c has an admin token given as a flag, which its health check may not know.
+	c, _ := start(t, nil, "--store", url, "--admin-token", "adm")
 	if title != "OpenAPI Plant Store 1.0.0" {
 		t.Errorf("title %q", title)
 	}
@@ -38,6 +40,16 @@ func TestStoreFlags(t *testing.T) {
 	// The first call after the kill may find the connection closed (EOF).
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || strings.Replace(string(out), "EOF", refused, 1) != "plantmock health: unhealthy: store: unavailable: ping: "+refused+"\n" {
 		t.Errorf("health with Redis down: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	cAddr := strings.TrimPrefix(c.url, "http://")
+	cmd = exec.Command(plantmockBinary(t), "health", "--addr", cAddr)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock health: unhealthy: the mock says \"unhealthy\" (the admin token shows why)\n" {
+		t.Errorf("health without the admin token, Redis down: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	cmd = exec.Command(plantmockBinary(t), "health", "--addr", cAddr)
+	cmd.Env = append(cmd.Environ(), "PLANTMOCK_ADMIN_TOKEN=adm")
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || strings.Replace(string(out), "EOF", refused, 1) != "plantmock health: unhealthy: store: unavailable: ping: "+refused+"\n" {
+		t.Errorf("health with the admin token, Redis down: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 	cmd = exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", "--store", "redis://user:hunter2@"+srv.Addr+"/0")
 	out, _ := cmd.CombinedOutput()

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/plantmock/plantmock/internal/files"
+	"github.com/plantmock/plantmock/mock"
+)
+
+// maxTrafficFile bounds the HAR file check --traffic reads.
+const maxTrafficFile = 256 << 20
+
+// defineCheck defines check's flags and returns what loads and checks
+// the document and scenarios without serving, or judges recorded traffic
+// against them.
+func defineCheck(fs *flag.FlagSet) runner {
+	var src source
+	src.define(fs)
+	traffic := fs.String("traffic", "", "HAR `file` of recorded traffic to judge against the document (exit 1 when it breaks it)")
+	return func(_ context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+		warnUnknown(env, stderr)
+		srv, err := newServer(&src, mock.Options{}, stderr)
+		if err != nil {
+			return exitUsage
+		}
+		defer srv.Close()
+		if *traffic != "" {
+			data, err := files.ReadPath(*traffic, maxTrafficFile)
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock check: cannot read --traffic: %v\n", err)
+				return exitUsage
+			}
+			r, err := srv.CheckTraffic(data)
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock check: %s: %v\n", *traffic, err)
+				return exitUsage
+			}
+			return printReport(r, stdout)
+		}
+		mistakes := srv.Mistakes()
+		if len(mistakes) == 0 {
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
+		} else {
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), srv.ScenarioNames())
+		}
+		for _, f := range mistakes {
+			fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)
+		}
+		for _, w := range srv.Warnings() {
+			fmt.Fprintf(stdout, "plantmock: caveat: %s\n", w)
+		}
+		return exitOK
+	}
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+
+	"github.com/plantmock/plantmock/internal/files"
+	"github.com/plantmock/plantmock/mock"
+)
+
+// needs lists the flags that mean something only beside another: given
+// without it, they are refused rather than ignored.
+var needs = []struct{ flag, on string }{
+	{"proxy-invalid", "proxy"}, {"proxy-only", "proxy"}, {"mock-only", "proxy"}, {"proxy-timeout", "proxy"},
+	{"record", "proxy"}, {"record-redact", "record"},
+	{"store-prefix", "store"}, {"store-wait", "store"}, {"store-timeout", "store"},
+}
+
+// defineServe defines the mock's flags and returns what serves with them.
+func defineServe(fs *flag.FlagSet) runner {
+	var src source
+	src.define(fs)
+	var (
+		addr      = fs.String("addr", "127.0.0.1:4010", "`host:port` to listen on (port 0 picks a free port)")
+		scenario  = fs.String("scenario", "", "`name` of the scenario active for every request (X-Mock-Scenario overrides it)")
+		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
+		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
+		logFormat = fs.String("log-format", "text", "log format: text or json")
+		admin     = fs.Bool("admin", true, "serve the admin API under /__admin/")
+		adminAddr = fs.String("admin-addr", "", "serve the admin API on this `host:port` instead of --addr")
+		adminTok  = fs.String("admin-token", "", "bearer `token` every admin call needs (the health call says more with it)")
+		seedData  = fs.String("seed-data", "", "JSON `file` of resources to store at start: {\"/plants\": [...]}")
+		cors      = fs.Bool("cors", true, "let browsers call the mock from any origin")
+		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
+		maxRes    = fs.Int("max-resources", mock.DefaultMaxResources, "most resources stored in all sessions together")
+		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
+		storeURL  = fs.String("store", "", "keep state in Redis, shared by replicas: `redis://[user:password@]HOST:PORT/DB` (rediss:// for TLS); default: in memory")
+		storePfx  = fs.String("store-prefix", "", "with --store, the `prefix` of every Redis key (default \"plantmock:\" + the document's title and version)")
+		storeWait = fs.Duration("store-wait", 0, "with --store, how long to wait at start for Redis to answer (0: fail at once)")
+		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "with --store, the deadline of each call to Redis; past it a request is answered 503")
+		proxy     = fs.String("proxy", "", "forward what no scenario or Prefer answers to this real service `URL`, checking its answers against the document")
+		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
+		record    = fs.String("record", "", "with --proxy, write what the real service answers to this `folder`: a scenario file per operation and seed-data.json")
+		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
+		hookTime  = fs.Duration("webhook-timeout", mock.DefaultWebhookTimeout, "how long one attempt to send a webhook or callback may take")
+		hookRetry = fs.Int("webhook-retries", mock.DefaultWebhookRetries, "how many times a webhook or callback that failed (no connection, timeout, 5xx) is tried again")
+		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
+		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
+		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
+		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
+		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
+		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
+		toks      tokens
+		hooks     tokens
+		hookToks  tokens
+		hookAllow tokens
+		proxyOnly tokens
+		mockOnly  tokens
+		redact    tokens
+		adminCORS tokens
+		hostsOK   tokens
+	)
+	fs.Var(&adminCORS, "admin-cors", "let web pages of this `origin` (scheme://host[:port]) call the admin API (repeatable); by default only the dashboard can")
+	fs.Var(&hostsOK, "allowed-host", "also answer admin calls sent to this host `name` (*.domain, or * for any; repeatable); by default IP addresses, localhost and the --addr host")
+	fs.Var(&redact, "record-redact", "with --record, leave out this header, or write this body property as REDACTED (`name`; repeatable)")
+	fs.Var(&proxyOnly, "proxy-only", "with --proxy, forward only this `operation` (\"GET /plants/{id}\"; repeatable); mock the others")
+	fs.Var(&mockOnly, "mock-only", "with --proxy, mock this `operation` (repeatable); forward the others")
+	fs.Var(&toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
+	fs.Var(&hooks, "webhook", "send the document's webhook NAME to URL, in every session (`NAME=URL`; repeatable)")
+	fs.Var(&hookToks, "webhook-token", "with --webhook, the credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
+	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
+
+	return func(ctx context.Context, set map[string]bool, env environment, stdout, stderr io.Writer) int {
+		warnUnknown(env, stderr)
+		for _, n := range needs {
+			if set[n.flag] && !set[n.on] {
+				commands()[0].usageError(stderr, fmt.Sprintf("--%s needs --%s", n.flag, n.on))
+				return exitUsage
+			}
+		}
+		lw := newLogWriter(stderr) // a request does not wait for its log line to be written
+		defer lw.Close()
+		stderr = lw
+		var handler slog.Handler
+		switch *logFormat {
+		case "text", "json":
+			handler = newLineHandler(stderr, *logFormat == "json")
+		default:
+			fmt.Fprintf(stderr, "plantmock: --log-format must be text or json, not %q\n", *logFormat)
+			return exitUsage
+		}
+		limit, err := parseSize(*maxBody)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
+			return exitUsage
+		}
+		journalBytes, err := parseSize(*journByte)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
+			return exitUsage
+		}
+		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
+			AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
+			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
+			Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
+			Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
+			Record: *record, RecordRedact: redact,
+			WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
+			ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
+		if *hookRetry == 0 {
+			opts.WebhookRetries = -1 // none; 0 in Options is the default
+		}
+		if opts.Webhooks, err = subscribers(hooks, hookToks); err != nil {
+			fmt.Fprintf(stderr, "plantmock: %v\n", err)
+			return exitUsage
+		}
+		for _, a := range hookAllow {
+			opts.WebhookAllow = append(opts.WebhookAllow, strings.Split(a, ",")...)
+		}
+		var seeds []byte
+		if *seedData != "" {
+			if seeds, err = files.ReadPath(*seedData, mock.MaxSeedFile); err != nil {
+				fmt.Fprintf(stderr, "plantmock: cannot read --seed-data: %v\n", err)
+				return exitUsage
+			}
+		}
+		srv, err := newServer(&src, opts, stderr)
+		if err != nil {
+			return exitUsage
+		}
+		defer srv.Close()
+		if seeds != nil {
+			// Seeded here rather than by New, so that the message names the file.
+			if err := srv.SeedData(seeds); err != nil {
+				fmt.Fprintf(stderr, "plantmock: --seed-data %s: %s\n", *seedData, strings.TrimPrefix(err.Error(), "seed data: "))
+				return exitUsage
+			}
+		}
+		if *watchOn {
+			wt, err := newWatcher(srv, &src, *seedData, opts, opts.Logger)
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock: %v\n", err)
+				return exitUsage
+			}
+			go wt.run(ctx)
+		}
+		var adminLn net.Listener
+		if *admin && *adminAddr != "" {
+			if adminLn, err = net.Listen("tcp", *adminAddr); err != nil {
+				fmt.Fprintf(stderr, "plantmock: cannot listen on --admin-addr %s: %v\n", *adminAddr, err)
+				return exitUsage
+			}
+		}
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock: cannot listen on %s: %v\n", *addr, err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", srv.Title(), openURL(ln.Addr()))
+		errc := make(chan error, 2)
+		if adminLn != nil {
+			fmt.Fprintf(stdout, "plantmock: admin API on %s%s\n", openURL(adminLn.Addr()), mock.AdminPrefix)
+			go func() { errc <- srv.ServeAdmin(ctx, adminLn) }()
+		}
+		code := exitOK
+		if err := srv.Serve(ctx, ln); err != nil {
+			fmt.Fprintf(stderr, "plantmock: %v\n", err)
+			code = exitError
+		}
+		if adminLn != nil {
+			if err := <-errc; err != nil {
+				fmt.Fprintf(stderr, "plantmock: admin: %v\n", err)
+				code = exitError
+			}
+		}
+		return code
+	}
+}
+
+// openURL is the URL a user can open for a listener's address: one on
+// every interface (0.0.0.0, [::]) is reached at localhost, and says so.
+func openURL(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if ok && ta.IP.IsUnspecified() {
+		return fmt.Sprintf("http://localhost:%d (every interface)", ta.Port)
+	}
+	return "http://" + a.String()
+}
