@@ -21,9 +21,6 @@ func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 		if len(x.sv.scenarios.byName) == 0 {
 			return nil, nil // none could be active
 		}
-		if sc, ok := assume(x); ok {
-			return sc, nil
-		}
 		sc, err := x.sess.state.active(x.r.Context(), &x.sv.scenarios)
 		if err != nil {
 			return nil, unavailable(err)

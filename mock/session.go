@@ -52,11 +52,6 @@ type sessionState interface {
 	// the scenario was activated.
 	active(ctx context.Context, set *scenarioSet) (*scenario, error)
 	activate(ctx context.Context, sc *scenario) error
-	// guess returns, without reading it, the scenario active as this
-	// process last saw it, and what it saw, for a request to go on with
-	// and make sure of later (see scenario_assumed.go); ok is false when
-	// there is nothing to go on with.
-	guess(set *scenarioSet) (sc *scenario, seen seenActive, ok bool)
 
 	// subscribers returns the webhook subscribers set for the session
 	// through the admin API, by webhook name; a Subscriber with no URL
@@ -170,9 +165,7 @@ func (sm *sessions) getShared(ctx context.Context, name string, create bool) (*s
 	if t.New {
 		return nil, nil
 	}
-	st := &sharedState{sm: sm, name: name, fresh: true}
-	st.seen.Store(&seenActive{t.Active, t.ActiveSet})
-	return &session{name: name, state: st}, nil
+	return &session{name: name, state: &sharedState{sm: sm, name: name, seen: &seenActive{t.Active, t.ActiveSet}}}, nil
 }
 
 func (sm *sessions) tooMany() *problem {

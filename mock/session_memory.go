@@ -82,10 +82,6 @@ func (st *memState) resetRules(context.Context) error {
 	return nil
 }
 
-func (st *memState) guess(*scenarioSet) (*scenario, seenActive, bool) {
-	return nil, seenActive{}, false // active reads memory: nothing to save
-}
-
 // active returns the session's active scenario as set has it: after a
 // Reload, the one of the same name, if any.
 func (st *memState) active(_ context.Context, set *scenarioSet) (*scenario, error) {

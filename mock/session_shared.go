@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
@@ -17,13 +16,20 @@ import (
 type sharedState struct {
 	sm   *sessions
 	name string
-	// seen is the session's active scenario as this process last read or
-	// set it; nil until then. The default session's is shared by every
-	// request (see scenario_assumed.go); a named session's belongs to one
-	// request, and is fresh: read by the call that noted the session's
-	// use as the request began.
-	seen  atomic.Pointer[seenActive]
-	fresh bool
+	// seen is the session's active scenario as the call that noted the
+	// session's use read it as the request began, or as the request set
+	// it since; nil for the default session, whose active scenario is
+	// read when asked for. A named session's sharedState belongs to one
+	// request.
+	seen *seenActive
+}
+
+// seenActive is a session's active scenario as Redis holds it: set is
+// false when none was set (the initial one is active), name is "" when
+// none is active.
+type seenActive struct {
+	name string
+	set  bool
 }
 
 // recordBufs holds the buffers of stored entries: Append and
@@ -89,25 +95,14 @@ func (st *sharedState) resetRules(ctx context.Context) error {
 }
 
 func (st *sharedState) active(ctx context.Context, set *scenarioSet) (*scenario, error) {
-	if st.fresh {
-		return st.seen.Load().in(set) // no second round trip
+	if st.seen != nil {
+		return st.seen.in(set) // no second round trip
 	}
 	name, ok, err := st.sm.shared.Active(ctx, st.name)
 	if err != nil {
 		return nil, err
 	}
-	seen := seenActive{name, ok}
-	st.seen.Store(&seen)
-	return seen.in(set)
-}
-
-func (st *sharedState) guess(set *scenarioSet) (*scenario, seenActive, bool) {
-	p := st.seen.Load()
-	if st.fresh || p == nil {
-		return nil, seenActive{}, false // a fresh one is read, not guessed
-	}
-	sc, err := p.in(set)
-	return sc, *p, err == nil
+	return seenActive{name, ok}.in(set)
 }
 
 // in returns the scenario of set that an active scenario seen in Redis
@@ -134,7 +129,9 @@ func (st *sharedState) activate(ctx context.Context, sc *scenario) error {
 	if err := st.sm.shared.SetActive(ctx, st.name, name); err != nil {
 		return err
 	}
-	st.seen.Store(&seenActive{name, true})
+	if st.seen != nil {
+		st.seen = &seenActive{name, true}
+	}
 	return nil
 }
 
