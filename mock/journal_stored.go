@@ -14,9 +14,9 @@ import (
 // weighed by entrySize, stored as storedEntry.
 type entryCodec struct{}
 
-func (entryCodec) Weight(e *Entry) int                { return entrySize(e) }
-func (entryCodec) Number(e *Entry, seq uint64)        { e.Seq = seq }
-func (entryCodec) Append(buf []byte, e *Entry) []byte { return appendStored(buf, e) }
+func (entryCodec) Weight(e Entry) int                { return entrySize(&e) }
+func (entryCodec) Number(e *Entry, seq uint64)       { e.Seq = seq }
+func (entryCodec) Append(buf []byte, e Entry) []byte { return appendStored(buf, &e) }
 func (entryCodec) Decode(data []byte, e *Entry) error {
 	return json.Unmarshal(data, (*storedEntry)(e))
 }

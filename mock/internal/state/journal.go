@@ -30,13 +30,15 @@ func newJournal[E any](codec Codec[E], keep redisstore.Keep) *journal[E] {
 }
 
 // add numbers e, keeps it, and returns its number.
-func (j *journal[E]) add(e *E) uint64 {
+func (j *journal[E]) add(e E) uint64 {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.seq++
-	j.codec.Number(e, j.seq)
-	w := j.codec.Weight(e)
-	j.es, j.ws = append(j.es, *e), append(j.ws, w)
+	j.es = append(j.es, e)
+	kept := &j.es[len(j.es)-1] // on the heap already: numbering it allocates nothing
+	j.codec.Number(kept, j.seq)
+	w := j.codec.Weight(*kept)
+	j.ws = append(j.ws, w)
 	j.bytes += int64(w)
 	for n := len(j.es) - j.start; n > 1 && (n > j.keep.Size || j.keep.Bytes > 0 && j.bytes > j.keep.Bytes); n-- {
 		j.bytes -= int64(j.ws[j.start])

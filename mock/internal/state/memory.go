@@ -142,7 +142,7 @@ func (ss *memSession[E]) Record(_ context.Context, e E) (uint64, error) {
 	if ss.journal == nil {
 		return 0, nil
 	}
-	return ss.journal.add(&e), nil
+	return ss.journal.add(e), nil
 }
 
 func (ss *memSession[E]) Entries(context.Context) ([]E, error) { return ss.journal.entries(), nil }

@@ -92,8 +92,8 @@ func (ss *redisSession[E]) Record(ctx context.Context, e E) (uint64, error) {
 		return 0, nil
 	}
 	buf := r.bufs.Get().(*[]byte)
-	*buf = r.opts.Codec.Append((*buf)[:0], &e)
-	seq, err := r.rs.Append(ctx, ss.name, r.keep, *buf, r.opts.Codec.Weight(&e))
+	*buf = r.opts.Codec.Append((*buf)[:0], e)
+	seq, err := r.rs.Append(ctx, ss.name, r.keep, *buf, r.opts.Codec.Weight(e))
 	r.bufs.Put(buf)
 	return seq, err
 }
@@ -112,8 +112,8 @@ func (ss *redisSession[E]) CreateJournaled(ctx context.Context, col, key string,
 		Keep: r.keep,
 		Data: func() ([]byte, int) {
 			e := entry()
-			*buf = r.opts.Codec.Append((*buf)[:0], &e)
-			return *buf, r.opts.Codec.Weight(&e)
+			*buf = r.opts.Codec.Append((*buf)[:0], e)
+			return *buf, r.opts.Codec.Weight(e)
 		},
 	})
 }

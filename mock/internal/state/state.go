@@ -107,14 +107,18 @@ type Subscriber struct {
 
 // Codec says how a backend handles the journal entries of type E: the
 // memory backend keeps them as they are, the Redis backend their bytes.
+// Weight and Append take the entry by value: a pointer given to a method
+// of an interface moves what it points to to the heap, an allocation of
+// a whole entry on every request (BenchmarkCreateValid in mock: 2.9 KB
+// in 20 allocations a create with pointers, 2.6 KB in 19 by value).
 type Codec[E any] interface {
 	// Weight returns what an entry weighs against the journal's bytes.
 	// Both backends weigh an entry alike.
-	Weight(e *E) int
+	Weight(e E) int
 	// Number sets an entry's sequence number.
 	Number(e *E, seq uint64)
 	// Append appends the stored form of an entry to buf.
-	Append(buf []byte, e *E) []byte
+	Append(buf []byte, e E) []byte
 	// Decode reads into e what Append wrote.
 	Decode(data []byte, e *E) error
 }

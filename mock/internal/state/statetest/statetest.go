@@ -26,9 +26,9 @@ type Codec struct{}
 
 var _ state.Codec[Entry] = Codec{}
 
-func (Codec) Weight(e *Entry) int                { return len(e.Data) }
-func (Codec) Number(e *Entry, seq uint64)        { e.Seq = seq }
-func (Codec) Append(buf []byte, e *Entry) []byte { return append(buf, e.Data...) }
+func (Codec) Weight(e Entry) int                { return len(e.Data) }
+func (Codec) Number(e *Entry, seq uint64)       { e.Seq = seq }
+func (Codec) Append(buf []byte, e Entry) []byte { return append(buf, e.Data...) }
 func (Codec) Decode(data []byte, e *Entry) error {
 	if strings.HasPrefix(string(data), "bad") {
 		return errors.New("a bad entry")
