@@ -52,7 +52,7 @@ func (s *Server) adminHandler() http.Handler {
 	})
 	mux.HandleFunc("GET /__admin/requests", s.withSession(s.adminRequests))
 	mux.HandleFunc("DELETE /__admin/requests", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		if err := ss.state.resetJournal(r.Context()); err != nil {
+		if err := ss.state.ResetJournal(r.Context()); err != nil {
 			adminFailed(w, err)
 			return
 		}
@@ -183,10 +183,7 @@ func readAdminJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request, full bool) {
 	h := map[string]string{"status": "ok"}
 	if full {
-		h["version"], h["spec"], h["store"] = Version, s.Title(), "memory"
-		if s.shared != nil {
-			h["store"] = "redis"
-		}
+		h["version"], h["spec"], h["store"] = Version, s.Title(), s.sessions.backend.Kind()
 	}
 	if err := s.healthy(r.Context()); err != nil {
 		h["status"] = "unhealthy"
@@ -201,7 +198,7 @@ func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request, full bool) 
 }
 
 func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *session) {
-	es, err := ss.state.entries(r.Context())
+	es, err := ss.state.Entries(r.Context())
 	if err != nil {
 		adminFailed(w, err)
 		return
@@ -264,7 +261,7 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			adminError(w, http.StatusBadRequest, CodeSchema, err.Error())
 			return
 		}
-		es, err := ss.state.entries(r.Context())
+		es, err := ss.state.Entries(r.Context())
 		if err != nil {
 			adminFailed(w, err)
 			return
@@ -345,7 +342,7 @@ func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *sess
 	for i, n := range names {
 		out[i] = set.byName[n].def
 	}
-	active, err := ss.state.active(r.Context(), set)
+	active, err := s.sessions.active(r.Context(), ss, set)
 	if err != nil {
 		adminFailed(w, err)
 		return
@@ -384,7 +381,7 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 		adminError(w, http.StatusBadRequest, CodeSchema, "name must be a string or null")
 		return
 	}
-	if err := ss.state.activate(r.Context(), sc); err != nil {
+	if err := ss.activate(r.Context(), sc); err != nil {
 		adminFailed(w, err)
 		return
 	}

@@ -124,7 +124,7 @@ func (s *Server) adminSubscribe(w http.ResponseWriter, r *http.Request, ss *sess
 		adminError(w, http.StatusBadRequest, CodeSchema, "url: "+err.Error())
 		return
 	}
-	if err := ss.state.subscribe(r.Context(), name, sub); err != nil {
+	if err := ss.subscribe(r.Context(), name, sub); err != nil {
 		adminFailed(w, err)
 		return
 	}
@@ -143,7 +143,7 @@ func (s *Server) adminUnsubscribe(w http.ResponseWriter, r *http.Request, ss *se
 	if hooks == nil {
 		return
 	}
-	if err := ss.state.subscribe(r.Context(), name, Subscriber{}); err != nil {
+	if err := ss.subscribe(r.Context(), name, Subscriber{}); err != nil {
 		adminFailed(w, err)
 		return
 	}

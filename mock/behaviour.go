@@ -12,7 +12,6 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // behaviour is what an operation does when it answers as usual.
@@ -73,7 +72,7 @@ func (s *Server) create(x *exchange) *problem {
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
 	}
 	made := want != "" && !given
-	ctx := expectAssumed(x)
+	ctx := x.r.Context()
 	key, err := s.storeCreate(ctx, x, col, want, doc, &answer)
 	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
 		// A made-up identifier that is taken: make another.
@@ -82,13 +81,8 @@ func (s *Server) create(x *exchange) *problem {
 	}
 	if err != nil {
 		x.created = nil // made, but not stored
-		if _, stale := errors.AsType[*redisstore.StaleError](err); stale {
-			return errAssumedStale
-		}
-		x.assumed = nil // made sure of by the store, which found what it found
 		return s.storeProblem(err, c, col, want)
 	}
-	x.assumed = nil // made sure of by the store
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
 		x.w.Header().Set("Location", u)
 	}

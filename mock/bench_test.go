@@ -81,7 +81,13 @@ func BenchmarkCreateValid(b *testing.B) {
 // goroutines at once as -cpu says: creates into one collection, which
 // wait for each other on its lock.
 func BenchmarkCreateValidParallel(b *testing.B) {
-	s, reqs := benchRequests(b, Options{}, "Bearer abc", newPlant)
+	benchParallel(b, Options{})
+}
+
+// benchParallel serves b.N creates of new plants from as many goroutines
+// at once as -cpu says, on a mock made with opts.
+func benchParallel(b *testing.B, opts Options) {
+	s, reqs := benchRequests(b, opts, "Bearer abc", newPlant)
 	var next atomic.Int64
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -104,6 +110,14 @@ func BenchmarkCreateValidParallel(b *testing.B) {
 // on Redis costs the mock.
 func BenchmarkCreateValidRedis(b *testing.B) {
 	benchCreateAs(b, Options{Store: redistest.NewServer(b).URL(0)}, 200, "Bearer abc", newPlant)
+}
+
+// BenchmarkCreateValidRedisParallel is BenchmarkCreateValidRedis from 16
+// goroutines a processor at once: the calls of concurrent creates go to
+// Redis together, as under load.
+func BenchmarkCreateValidRedisParallel(b *testing.B) {
+	b.SetParallelism(16)
+	benchParallel(b, Options{Store: redistest.NewServer(b).URL(0)})
 }
 
 // newPlant is the body of the create of plant i.
@@ -252,11 +266,18 @@ func BenchmarkStageResponseCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkStageJournal is an entry recorded in the default session's
+// journal in memory.
 func BenchmarkStageJournal(b *testing.B) {
-	j := newJournal(DefaultJournalSize, DefaultJournalBytes/(DefaultMaxSessions+1))
+	s, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	e := Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
+	sess, ctx := s.sessions.def.state, context.Background()
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		j.add(&e)
+		sess.Record(ctx, e)
 	}
 }

@@ -97,16 +97,13 @@ func preferred(pl *plan, pf preference) (answer, *problem) {
 }
 
 // give sends an answer: the rule's delay and headers first, then the body
-// from where the answer says. It reports false when it sent nothing
-// because the create it made found another scenario active than the one
-// the request went on with, or failed before it could tell (see
-// scenario_assumed.go).
-func (s *Server) give(x *exchange, a answer) bool {
+// from where the answer says.
+func (s *Server) give(x *exchange, a answer) {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
 		if !rl.wait(x, s.timeouts.write) {
-			return true // the client is gone
+			return // the client is gone
 		}
 		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()
@@ -114,7 +111,7 @@ func (s *Server) give(x *exchange, a answer) bool {
 			v, err := rh.t.render(data, faker)
 			if err != nil {
 				s.refuse(x, rl.failure("header "+rh.name, err))
-				return true
+				return
 			}
 			h.Set(rh.name, fmt.Sprint(v))
 		}
@@ -135,13 +132,9 @@ func (s *Server) give(x *exchange, a answer) bool {
 	case breakIt:
 		a.rule.fault.apply(s, x, a.status)
 	}
-	if p != nil && x.assumed != nil {
-		return false // a problem under a scenario not made sure of, errAssumedStale among them (see scenario_assumed.go)
-	}
 	if p != nil {
 		s.refuse(x, p)
 	}
-	return true
 }
 
 func exampleNames(m *openapi.Media) string {

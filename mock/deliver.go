@@ -326,7 +326,7 @@ func (d *deliveries) record(dv *delivery, e Entry) {
 	clipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
 	if !s.noJournal {
 		var err error
-		if e.Seq, err = dv.sess.state.record(context.Background(), e); err != nil {
+		if e.Seq, err = dv.sess.state.Record(context.Background(), e); err != nil {
 			s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
 		}
 	}

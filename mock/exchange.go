@@ -34,11 +34,10 @@ type exchange struct {
 	badSession *problem // why X-Mock-Session was refused; sess is the default one then
 	newSession string   // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
 	cred       credentials
-	raw        []byte      // the request body as read
-	body       any         // the decoded JSON body; nil when there is none
-	scenario   *scenario   // the selected scenario; nil for none
-	assumed    *seenActive // the active scenario the request went on with, not yet made sure of (see scenario_assumed.go)
-	prefer     preference  // what a Prefer header asks
+	raw        []byte     // the request body as read
+	body       any        // the decoded JSON body; nil when there is none
+	scenario   *scenario  // the selected scenario; nil for none
+	prefer     preference // what a Prefer header asks
 
 	// Decided by the answer.
 	rule    *rule    // the rule that scripted the answer, if any

@@ -41,38 +41,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuse(x, p)
 		return
 	}
-	notes := len(x.notes)
-	for {
-		a, p := s.decide(x)
-		if x.assumed != nil && !checksAssumed(x, a, p) {
-			// Nothing will check the scenario the request went on with:
-			// read it, and decide again if another is active.
-			changed, rp := s.readActive(x)
-			if rp != nil {
-				p = rp
-			} else if changed {
-				continue
-			}
-		}
-		if p != nil {
-			s.refuse(x, p)
-			return
-		}
-		if a.kind == forwardIt {
-			s.forward(x)
-			return
-		}
-		if s.give(x, a) {
-			return
-		}
-		// The create found another scenario active than the one the
-		// request went on with, and stored nothing, or failed before it
-		// could tell: decide again under the one active.
-		x.notes, x.unproven = x.notes[:notes], false
-		if _, p := s.readActive(x); p != nil {
-			s.refuse(x, p)
-			return
-		}
+	a, p := s.decide(x)
+	switch {
+	case p != nil:
+		s.refuse(x, p)
+	case a.kind == forwardIt:
+		s.forward(x)
+	default:
+		s.give(x, a)
 	}
 }
 

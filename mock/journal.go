@@ -6,11 +6,11 @@ import (
 	"maps"
 	"net/http"
 	"slices"
-	"sync"
 	"time"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // DefaultJournalSize is how many exchanges the journal keeps by default.
@@ -188,66 +188,6 @@ func (c Code) Contract() bool {
 	return false
 }
 
-// journal keeps the last exchanges of a session: at most size, and no
-// more bytes (by entrySize) than maxBytes, but for the newest entry,
-// which it keeps whatever its size.
-type journal struct {
-	size     int
-	maxBytes int64
-	mu       sync.Mutex // guards es, start, bytes and seq
-	es       []Entry    // the kept entries are es[start:], oldest first
-	ws       []int      // ws[i] is the entrySize of es[i], weighed once
-	start    int
-	bytes    int64 // the entrySize of the kept entries
-	seq      uint64
-}
-
-// newJournal returns a journal of size entries (0: DefaultJournalSize)
-// and maxBytes bytes (0: no bound), or nil for a negative size: no
-// journal.
-func newJournal(size int, maxBytes int64) *journal {
-	if size < 0 {
-		return nil
-	}
-	if size == 0 {
-		size = DefaultJournalSize
-	}
-	return &journal{size: size, maxBytes: maxBytes}
-}
-
-func (j *journal) add(e *Entry) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.seq++
-	e.Seq = j.seq
-	w := entrySize(e)
-	j.es, j.ws = append(j.es, *e), append(j.ws, w)
-	j.bytes += int64(w)
-	for n := len(j.es) - j.start; n > 1 && (n > j.size || j.maxBytes > 0 && j.bytes > j.maxBytes); n-- {
-		j.bytes -= int64(j.ws[j.start])
-		j.es[j.start] = Entry{}
-		j.start++
-	}
-	if j.start > 0 && j.start >= len(j.es)/2 {
-		// Half the slice is dropped entries: move the kept ones down, so
-		// that appends reuse the room.
-		n := copy(j.es, j.es[j.start:])
-		copy(j.ws, j.ws[j.start:])
-		clear(j.es[n:])
-		j.es, j.ws, j.start = j.es[:n], j.ws[:n], 0
-	}
-}
-
-// entries returns the kept exchanges, oldest first; nil for no journal.
-func (j *journal) entries() []Entry {
-	if j == nil {
-		return nil
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return append([]Entry(nil), j.es[j.start:]...)
-}
-
 // entrySize is what an entry weighs against the journal's bytes: the
 // bytes of its strings, bodies and headers, and a fixed part for the
 // rest. The journal in memory and in Redis weigh entries alike.
@@ -358,15 +298,6 @@ func find(es []Entry, sel func(Entry) bool) []Entry {
 	return out
 }
 
-func (j *journal) reset() {
-	if j == nil {
-		return
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.es, j.ws, j.start, j.bytes, j.seq = nil, nil, 0, 0, 0
-}
-
 // record adds the exchange to its session's journal and the contract
 // report, logs it and shows it to the observer, once.
 func (s *Server) record(x *exchange) {
@@ -399,7 +330,7 @@ func (s *Server) record(x *exchange) {
 		}
 	case !s.noJournal:
 		var err error
-		if e.Seq, err = x.sess.state.record(x.r.Context(), e); err != nil {
+		if e.Seq, err = x.sess.state.Record(x.r.Context(), e); err != nil {
 			s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 		}
 	}
@@ -453,17 +384,18 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) En
 }
 
 // storeCreate stores the resource of a create, made by doc, which sets
-// answer to the body the create answers with. In a mock on Redis, the
-// Redis operation that stores the resource writes the exchange's journal
-// entry too, as the answer the create gives once stored, and record only
-// numbers it (x.journaled): one round trip to Redis a create instead of
-// two. The entry's duration ends as the create is sent to Redis.
+// answer to the body the create answers with. When the session's state
+// can (state.CreateJournaler: in Redis), the operation that stores the
+// resource writes the exchange's journal entry too, as the answer the
+// create gives once stored, and record only numbers it (x.journaled):
+// one round trip to Redis a create instead of two. The entry's duration
+// ends as the create is sent to Redis.
 func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
-	st, shared := x.sess.state.(*sharedState)
-	if !shared || s.noJournal {
+	cj, together := x.sess.state.(state.CreateJournaler[Entry])
+	if !together || s.noJournal {
 		return s.store.Create(ctx, x.sess.name, col, want, doc)
 	}
-	key, seq, err := st.create(ctx, col, want, doc, func() Entry {
+	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() Entry {
 		status, body := sentAs(x.plan.success, *answer)
 		return s.entry(x, status, body, len(body))
 	})

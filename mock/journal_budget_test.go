@@ -93,31 +93,6 @@ func TestJournalByteBudget(t *testing.T) {
 	})
 }
 
-// TestJournalBytesCounted: the journal in memory counts the bytes it
-// holds as it adds and drops entries, and starts afresh when reset.
-func TestJournalBytesCounted(t *testing.T) {
-	j := newJournal(3, 1000)
-	e := Entry{Body: []byte(strings.Repeat("x", 100))}
-	size := int64(entrySize(&e))
-	for i := range 10 {
-		j.add(&e)
-		n := min(int64(i+1), 3, 1000/size)
-		if j.bytes != n*size || int64(len(j.entries())) != n {
-			t.Errorf("after %d: %d bytes in %d entries, want %d in %d", i+1, j.bytes, len(j.entries()), n*size, n)
-		}
-	}
-	huge := Entry{Body: []byte(strings.Repeat("x", 5000))}
-	j.add(&huge)
-	if es := j.entries(); len(es) != 1 || j.bytes != int64(entrySize(&huge)) || es[0].Seq != 11 {
-		t.Errorf("after one over the bound: %d entries, %d bytes; want it alone", len(es), j.bytes)
-	}
-	j.reset()
-	j.add(&e)
-	if j.bytes != size || j.entries()[0].Seq != 1 {
-		t.Errorf("after reset: %d bytes, want %d", j.bytes, size)
-	}
-}
-
 // journaled returns the journal of a session once it holds entry seq: a
 // big answer reaches the client before the exchange is journaled.
 func journaled(t *testing.T, s *Server, sess string, seq uint64) []Entry {
@@ -128,7 +103,7 @@ func journaled(t *testing.T, s *Server, sess string, seq uint64) []Entry {
 		if ss == nil || p != nil {
 			t.Fatalf("session %q: %v %v", sess, ss, p)
 		}
-		es, err := ss.state.entries(context.Background())
+		es, err := ss.state.Entries(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,12 +2,24 @@ package mock
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 )
+
+// entryCodec is how the state keeps journal entries (see state.Codec):
+// weighed by entrySize, stored as storedEntry.
+type entryCodec struct{}
+
+func (entryCodec) Weight(e Entry) int                { return entrySize(&e) }
+func (entryCodec) Number(e *Entry, seq uint64)       { e.Seq = seq }
+func (entryCodec) Append(buf []byte, e Entry) []byte { return appendStored(buf, &e) }
+func (entryCodec) Decode(data []byte, e *Entry) error {
+	return json.Unmarshal(data, (*storedEntry)(e))
+}
 
 // storedEntry is how an Entry is kept in Redis: Entry's own fields,
 // bodies as base64 strings, without the JSON form the admin API gives it.

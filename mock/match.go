@@ -37,7 +37,7 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := s.sessions.def.state.entries(context.Background())
+	es, err := s.sessions.def.state.Entries(context.Background())
 	if err != nil {
 		return nil, err
 	}

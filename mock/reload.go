@@ -3,7 +3,6 @@ package mock
 import (
 	"context"
 	"fmt"
-	"sort"
 	"sync"
 	"time"
 
@@ -113,13 +112,7 @@ func (s *Server) Reloads() ReloadStatus { return s.reloads.get() }
 // of this process that do not satisfy the create schema of their
 // collection in sv, or whose collection sv does not declare.
 func (s *Server) misfits(ctx context.Context, sv *served) []string {
-	names := []string{""}
-	s.sessions.mu.Lock()
-	for n := range s.sessions.byName {
-		names = append(names, n)
-	}
-	s.sessions.mu.Unlock()
-	sort.Strings(names)
+	names := append([]string{""}, s.sessions.backend.Names()...)
 	var out []string
 	for _, sess := range names {
 		dump, err := s.store.Dump(ctx, sess)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // MaxDelay is the longest delay a rule may script.
@@ -26,10 +27,9 @@ type scenario struct {
 
 // rule is a Rule compiled. Its counters live in each session, at index id.
 type rule struct {
-	id    int          // index of the rule's counters in a session
-	set   *scenarioSet // the set the rule was compiled in, which id indexes
-	index int          // 0-based position in the scenario
-	name  string       // "scenario NAME, rule N", for answers and logs
+	count state.Rule // how sessions count the rule's matches and answers
+	index int        // 0-based position in the scenario
+	name  string     // "scenario NAME, rule N", for answers and logs
 
 	ops     map[*openapi.Operation]bool // nil matches every operation
 	headers []headerMatch
@@ -77,8 +77,8 @@ type headerTemplate struct {
 // scenarioSet is the loaded scenarios of a Server, compiled.
 type scenarioSet struct {
 	byName  map[string]*scenario
-	initial *scenario // active in new sessions
-	nrules  int       // rules in all scenarios
+	initial *scenario      // active in new sessions
+	rules   *state.RuleSet // the rules of every scenario, counted together
 }
 
 // compileScenarios checks the scenarios against the document and compiles
@@ -146,10 +146,10 @@ func (sv *served) compileScenarios(shipped, user []*Scenario, active string) err
 		}
 		sv.scenarios.initial = initial
 	}
+	sv.scenarios.rules = state.NewRuleSet()
 	for _, sc := range sv.scenarios.byName {
 		for _, r := range sc.rules {
-			r.id, r.set = sv.scenarios.nrules, &sv.scenarios
-			sv.scenarios.nrules++
+			r.count = sv.scenarios.rules.Add(r.name, r.every)
 		}
 	}
 	return nil

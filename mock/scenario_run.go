@@ -21,10 +21,7 @@ func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 		if len(x.sv.scenarios.byName) == 0 {
 			return nil, nil // none could be active
 		}
-		if sc, ok := assume(x); ok {
-			return sc, nil
-		}
-		sc, err := x.sess.state.active(x.r.Context(), &x.sv.scenarios)
+		sc, err := s.sessions.active(x.r.Context(), x.sess, &x.sv.scenarios)
 		if err != nil {
 			return nil, unavailable(err)
 		}
@@ -61,7 +58,7 @@ func (sc *scenario) match(x *exchange) (*rule, int64, *problem) {
 		if !ok || rl.token != nil && (x.cred.token == "" || !rl.token.match(x.cred.token)) || rl.hasBody && !matchPattern(rl.body, x.body) {
 			continue
 		}
-		n, err := x.sess.state.hit(x.r.Context(), rl)
+		n, err := x.sess.state.Hit(x.r.Context(), &rl.count)
 		if err != nil {
 			return nil, 0, unavailable(err)
 		}

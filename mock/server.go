@@ -19,7 +19,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
@@ -49,15 +48,14 @@ type Server struct {
 	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
-	store      store.Store       // every session's resources
-	shared     *redisstore.Store // the store when it is Redis; nil for memory
-	sessions   sessions          // the default and named sessions
-	seq        atomic.Uint64     // values generated so far
-	contract   contract          // what the exchanges did to the contract
-	deliveries *deliveries       // webhooks and callbacks under way
-	listeners  listeners         // what Serve and ServeAdmin serve on
-	events     events            // the streams of /__admin/events
-	reloads    reloads           // how the last Reload went
+	store      store.Store   // every session's resources: sessions.backend's
+	sessions   sessions      // the default and named sessions
+	seq        atomic.Uint64 // values generated so far
+	contract   contract      // what the exchanges did to the contract
+	deliveries *deliveries   // webhooks and callbacks under way
+	listeners  listeners     // what Serve and ServeAdmin serve on
+	events     events        // the streams of /__admin/events
+	reloads    reloads       // how the last Reload went
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -114,15 +112,11 @@ func New(opts Options) (*Server, error) {
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
 	s.deliveries = newDeliveries(s, opts)
-	if err := s.openStore(opts); err != nil {
+	b, err := s.openState(opts)
+	if err != nil {
 		return nil, err
 	}
-	s.sessions = sessions{
-		store: s.store, shared: s.shared, journalSize: opts.JournalSize, journalBytes: opts.JournalBytes, sv: &s.sv,
-		max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
-		now: time.Now, byName: map[string]*session{},
-	}
-	s.sessions.def = s.sessions.newSession("")
+	s.store, s.sessions = b.Store(), newSessions(b, opts)
 	s.admin = s.adminHandler()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {

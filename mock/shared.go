@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/state"
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // DefaultStoreTimeout bounds each call to a shared store (Redis) when
@@ -25,27 +25,30 @@ type StoreError struct {
 func (e *StoreError) Error() string { return "store " + e.URL + ": " + e.Err.Error() }
 func (e *StoreError) Unwrap() error { return e.Err }
 
-// openStore makes the store Options.Store names: memory by default, else
-// Redis, waited for up to StoreWait.
-func (s *Server) openStore(opts Options) error {
-	if opts.Store == "" {
-		s.store = store.NewMemory(s.maxResources)
-		return nil
+// openState opens the state Options.Store names, resources and sessions:
+// in memory by default, else in Redis, waited for up to StoreWait.
+func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
+	so := state.Options[Entry]{
+		URL: opts.Store, Prefix: opts.StorePrefix, Timeout: orDefault(opts.StoreTimeout, DefaultStoreTimeout),
+		MaxResources: s.maxResources, JournalSize: orDefault(opts.JournalSize, DefaultJournalSize),
+		JournalBytes: orDefault(opts.JournalBytes, DefaultJournalBytes),
+		MaxSessions:  orDefault(opts.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		Codec: entryCodec{},
 	}
-	prefix := opts.StorePrefix
-	if prefix == "" {
-		prefix = "plantmock:" + s.Title() + ":"
+	if opts.JournalSize < 0 {
+		so.JournalSize = -1
 	}
-	ro := redisstore.Options{URL: opts.Store, Prefix: prefix, Max: s.maxResources, Timeout: orDefault(opts.StoreTimeout, DefaultStoreTimeout)}
+	if so.Prefix == "" {
+		so.Prefix = "plantmock:" + s.Title() + ":"
+	}
 	deadline := time.Now().Add(opts.StoreWait)
 	for {
-		rs, err := redisstore.New(context.Background(), ro)
+		b, err := state.Open(context.Background(), so)
 		if err == nil {
-			s.store, s.shared = rs, rs
-			return nil
+			return b, nil
 		}
 		if !errors.Is(err, store.ErrUnavailable) || time.Now().After(deadline) {
-			return &StoreError{URL: redacted(opts.Store), Err: err}
+			return nil, &StoreError{URL: redacted(opts.Store), Err: err}
 		}
 		s.log.Info("waiting for the store", "store", redacted(opts.Store), "error", err.Error())
 		time.Sleep(min(250*time.Millisecond, time.Until(deadline)+time.Millisecond))
@@ -71,16 +74,10 @@ func (s *Server) Close() error {
 	defer cancel()
 	s.deliveries.close(ctx)
 	s.events.close()
-	if s.shared != nil {
-		return s.shared.Close()
-	}
-	return nil
+	return s.sessions.backend.Close()
 }
 
 // healthy reports why the mock cannot serve, or nil.
 func (s *Server) healthy(ctx context.Context) error {
-	if s.shared != nil {
-		return s.shared.Ping(ctx)
-	}
-	return nil
+	return s.sessions.backend.Health(ctx)
 }

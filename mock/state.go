@@ -12,7 +12,7 @@ import (
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
 func (s *Server) Journal() []Entry {
-	es, err := s.sessions.def.state.entries(context.Background())
+	es, err := s.sessions.def.state.Entries(context.Background())
 	if err != nil {
 		s.log.Error("reading the journal", "error", err.Error())
 	}
@@ -75,7 +75,7 @@ func (s *Server) Reset() {
 
 // ResetJournal empties the default session's journal.
 func (s *Server) ResetJournal() {
-	if err := s.sessions.def.state.resetJournal(context.Background()); err != nil {
+	if err := s.sessions.def.state.ResetJournal(context.Background()); err != nil {
 		s.log.Error("resetting the journal", "error", err.Error())
 	}
 }

@@ -109,7 +109,7 @@ func checkSubscriberURL(raw string) error {
 // through the admin API, else the one of Options.Webhooks; ok is false
 // when there is none.
 func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subscriber, bool, error) {
-	subs, err := ss.state.subscribers(ctx)
+	subs, err := ss.subscribers(ctx)
 	if err != nil {
 		return Subscriber{}, false, err
 	}
@@ -290,5 +290,5 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 			return err
 		}
 	}
-	return s.sessions.def.state.subscribe(context.Background(), name, sub)
+	return s.sessions.def.subscribe(context.Background(), name, sub)
 }

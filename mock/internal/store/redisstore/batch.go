@@ -29,17 +29,11 @@ type call struct {
 	op       string    // the name of the operation in batchScript
 	keys     []string  // its keys
 	args     []string  // its arguments
-	guard    guard     // what must hold for it to run; none when the key is ""
 	deadline time.Time // when its caller stops waiting
 	v        any       // its answer: nil, int64, string or []any
 	err      error
 	done     chan struct{}
 }
-
-// guard makes an operation run only while key holds want (see
-// batchScript); otherwise it does nothing and its call fails with a
-// *StaleError.
-type guard struct{ key, want string }
 
 // maxBatch bounds the calls of one script call.
 const maxBatch = 256
@@ -57,12 +51,7 @@ func newBatcher(s *Store) *batcher {
 // write). When it does not wait for the answer, the operation may still
 // run.
 func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any, error) {
-	return b.guarded(ctx, guard{}, op, keys, args)
-}
-
-// guarded is call for an operation guarded by g.
-func (b *batcher) guarded(ctx context.Context, g guard, op string, keys, args []string) (any, error) {
-	c := &call{op: op, keys: keys, args: args, guard: g, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
+	c := &call{op: op, keys: keys, args: args, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
 	select {
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
@@ -141,13 +130,8 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 		return keys, args
 	}
 	for _, c := range batch {
-		if c.guard.key == "" {
-			keys = append(keys, c.keys...)
-			args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
-		} else {
-			keys = append(append(keys, c.guard.key), c.keys...)
-			args = append(args, "?"+c.op, strconv.Itoa(len(c.keys)+1), strconv.Itoa(len(c.args)+1), c.guard.want)
-		}
+		keys = append(keys, c.keys...)
+		args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
 		args = append(args, c.args...)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
@@ -162,7 +146,7 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 			c.err = unavailable(c.op, err)
 		} else if opErr, failed := vs[i].(error); failed {
 			c.err = unavailable(c.op, opErr) // this call alone failed
-		} else if c.err = staleError(c.guard, vs[i]); c.err == nil {
+		} else {
 			c.v = vs[i]
 		}
 		close(c.done)

@@ -290,21 +290,8 @@ function ops.subscribe(k, a)
 end
 
 -- run runs the operation named name whose keys and arguments start
--- after k and a + 2, and gives it the number of its keys. An operation
--- whose name starts with "?" is guarded by a session's active scenario:
--- its first key is the session's active key, its first argument the
--- value expected there ("0" for none set, "1" and the name when set).
--- When the value is another, it does nothing and answers {"stale",
--- value}.
+-- after k and a + 2, and gives it the number of its keys.
 local function run(name, k, a)
-  if string.byte(name) == 63 then
-    local cur = redis.call("GET", KEYS[k + 1])
-    local value = cur and ("1" .. cur) or "0"
-    if value ~= ARGV[a + 3] then
-      return {"stale", value}
-    end
-    return ops[string.sub(name, 2)](k + 1, a + 3, tonumber(ARGV[a + 1]) - 1)
-  end
   return ops[name](k, a + 2, tonumber(ARGV[a + 1]))
 end
 

@@ -21,7 +21,7 @@ func TestHoldEnds(t *testing.T) {
 
 	// The stopped process: a reservation of "a" and nothing after.
 	k := s.keys("", "/plants")
-	if _, err := s.reserve(ctx, "", k, "a"); err != nil {
+	if _, err := s.reserve(ctx, k, "a"); err != nil {
 		t.Fatalf("reserve: %v", err)
 	}
 	if _, err := s.Create(ctx, "", "/plants", "a", fixed(`{"v":1}`)); !errors.Is(err, store.ErrExists) {

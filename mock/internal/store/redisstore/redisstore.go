@@ -197,7 +197,7 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 		if rec != nil && derr == nil {
 			keys, args = s.recorded(sess, keys, args, rec)
 		}
-		v, err := s.batches.guarded(ctx, s.guardOf(ctx, sess), "create", keys, args)
+		v, err := s.batches.call(ctx, "create", keys, args)
 		if err != nil {
 			return "", 0, err
 		}
@@ -215,7 +215,7 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 		return "", 0, derr // free and with room, but no document
 	}
 	for {
-		v, err := s.reserve(ctx, sess, k, key)
+		v, err := s.reserve(ctx, k, key)
 		if err != nil {
 			return "", 0, err
 		}
@@ -264,11 +264,9 @@ func (s *Store) recorded(sess string, keys, args []string, rec *JournalRecord) (
 }
 
 // reserve reserves key, or the next free sequence number with key "",
-// for the store's hold, and counts it against the bound; under
-// ExpectActive, only while the session's active scenario is the one
-// expected.
-func (s *Store) reserve(ctx context.Context, sess string, k keys, key string) (any, error) {
-	return s.batches.guarded(ctx, s.guardOf(ctx, sess), "reserve",
+// for the store's hold, and counts it against the bound.
+func (s *Store) reserve(ctx context.Context, k keys, key string) (any, error) {
+	return s.batches.call(ctx, "reserve",
 		[]string{k.docs, k.res, k.seq, s.shared.count, s.shared.token, s.shared.held, s.shared.holds},
 		[]string{key, strconv.Itoa(s.max), strconv.FormatInt(s.hold.Milliseconds(), 10)})
 }

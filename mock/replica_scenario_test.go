@@ -11,7 +11,8 @@ import (
 	"github.com/plantmock/plantmock/internal/redistest"
 )
 
-// assumedScenarios: busy scripts creates, lists scripts lists only.
+// The scenarios of scenarioReplicas: busy scripts creates, lists
+// scripts lists only.
 const busyScenario = `name: busy
 rules:
   - when: {operation: POST /plants}
@@ -24,7 +25,7 @@ rules:
     respond: {status: 400, body: {error: 3, message: lists}}
 `
 
-func assumedReplicas(t *testing.T) (a, b string, do2 func(server, method, path, body string) (int, string)) {
+func scenarioReplicas(t *testing.T) (a, b string, do2 func(server, method, path, body string) (int, string)) {
 	t.Helper()
 	var scs []*Scenario
 	for name, src := range map[string]string{"busy.yaml": busyScenario, "lists.yaml": listsScenario} {
@@ -42,12 +43,12 @@ func assumedReplicas(t *testing.T) (a, b string, do2 func(server, method, path, 
 	}
 }
 
-// TestAssumedScenario: creates in the default session go on with the
-// active scenario their replica saw last, and still answer as the one
-// switched to through another replica, whichever scenario is switched to
-// and from; what a stale guess would have stored is not stored.
-func TestAssumedScenario(t *testing.T) {
-	a, b, do := assumedReplicas(t)
+// TestReplicaScenario: creates in the default session answer as the
+// scenario switched to through another replica, whichever scenario is
+// switched to and from; what a create under a scenario no longer active
+// would have stored is not stored.
+func TestReplicaScenario(t *testing.T) {
+	a, b, do := scenarioReplicas(t)
 	create := func(server string, id int) (int, string) {
 		t.Helper()
 		return do(server, "POST", "/plants", fmt.Sprintf(`{"id":%d,"name":"p%d"}`, id, id))
@@ -68,25 +69,25 @@ func TestAssumedScenario(t *testing.T) {
 	st, got := create(b, 1)
 	expect(t, "B creates 1, none active", st, got, 201, ok(1))
 	st, got = create(b, 2)
-	expect(t, "B creates 2, going on with none", st, got, 201, ok(2))
+	expect(t, "B creates 2, none still active", st, got, 201, ok(2))
 
 	activate("busy")
 	st, got = create(b, 3)
 	expect(t, "B creates 3 after busy on A", st, got, 400, busy)
 	st, got = create(b, 4)
-	expect(t, "B creates 4, busy seen", st, got, 400, busy)
+	expect(t, "B creates 4, busy still active", st, got, 400, busy)
 
 	activate("lists") // no rule for creates
 	st, got = create(b, 3)
 	expect(t, "B creates 3 after lists on A", st, got, 201, ok(3))
 	st, got = create(b, 4)
-	expect(t, "B creates 4, going on with lists", st, got, 201, ok(4))
+	expect(t, "B creates 4, lists still active", st, got, 201, ok(4))
 	st, got = do(b, "GET", "/plants", "")
 	expect(t, "B lists under lists", st, got, 400, `{"error":3,"message":"lists"}`)
 
 	activate("busy")
 	st, got = create(b, 5)
-	expect(t, "B creates 5 after busy on A, having gone on with lists", st, got, 400, busy)
+	expect(t, "B creates 5 after busy on A, lists active before", st, got, 400, busy)
 
 	activate("")
 	st, got = do(b, "GET", "/plants", "")
@@ -118,11 +119,11 @@ func TestAssumedScenario(t *testing.T) {
 	}
 }
 
-// TestAssumedScenarioUnderLoad: while 8 clients create through B, a
+// TestReplicaScenarioUnderLoad: while 8 clients create through B, a
 // scenario switch through A holds for every create sent after the switch
 // was answered, and every create answered 201 is stored.
-func TestAssumedScenarioUnderLoad(t *testing.T) {
-	a, b, do := assumedReplicas(t)
+func TestReplicaScenarioUnderLoad(t *testing.T) {
+	a, b, do := scenarioReplicas(t)
 	type result struct {
 		sent   time.Time
 		status int
