@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
@@ -54,7 +55,7 @@ type Server struct {
 	sessions   sessions          // the default and named sessions
 	seq        atomic.Uint64     // values generated so far
 	contract   contract          // what the exchanges did to the contract
-	deliveries *deliveries       // webhooks and callbacks under way
+	deliveries *deliver.Sender   // webhooks and callbacks under way
 	listeners  listeners         // what Serve and ServeAdmin serve on
 	events     events            // the streams of /__admin/events
 	reloads    reloads           // how the last Reload went
@@ -113,7 +114,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
-	s.deliveries = newDeliveries(s, opts)
+	s.deliveries = s.newSender(opts)
 	if err := s.openStore(opts); err != nil {
 		return nil, err
 	}
@@ -305,7 +306,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 	defer cancel()
 	err := hs.Shutdown(sctx)
 	if h == s {
-		s.deliveries.close(sctx) // webhooks and callbacks under way, in the time left
+		s.closeDeliveries(sctx) // webhooks and callbacks under way, in the time left
 	}
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr

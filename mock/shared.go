@@ -69,7 +69,7 @@ func redacted(raw string) string {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
-	s.deliveries.close(ctx)
+	s.closeDeliveries(ctx)
 	s.events.close()
 	if s.shared != nil {
 		return s.shared.Close()
