@@ -118,7 +118,8 @@ func (s *Server) note(dv *delivery, vs []Violation, why string) {
 	})
 }
 
-// recordOutbound adds an attempt to the session's journal and logs it.
+// recordOutbound tells the emitter's listeners of an attempt of a
+// delivery of the session's (see listen).
 func (s *Server) recordOutbound(sess *session, e Entry) {
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
@@ -129,19 +130,9 @@ func (s *Server) recordOutbound(sess *session, e Entry) {
 		s.served().secrets.mask(&e)
 	}
 	clipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
-	if !s.noJournal {
-		var err error
-		if e.Seq, err = sess.state.record(context.Background(), e); err != nil {
-			s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
-		}
-	}
-	if s.logAll || e.Error != "" || len(e.Violations) > 0 {
-		s.logDelivery(&e)
-	}
-	if s.observe != nil {
-		s.observe(e)
-	}
-	s.events.publish(e)
+	h := s.emitter.get()
+	h.e, h.sess, h.ctx = e, sess, context.Background()
+	s.emitter.emit(h)
 }
 
 // closeDeliveries stops taking deliveries and waits for those under way

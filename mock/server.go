@@ -58,6 +58,7 @@ type Server struct {
 	deliveries *deliver.Sender   // webhooks and callbacks under way
 	listeners  listeners         // what Serve and ServeAdmin serve on
 	events     events            // the streams of /__admin/events
+	emitter    emitter           // what is told of each exchange and attempt (see listen)
 	reloads    reloads           // how the last Reload went
 }
 
@@ -115,6 +116,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
 	s.deliveries = s.newSender(opts)
+	s.listen()
 	if err := s.openStore(opts); err != nil {
 		return nil, err
 	}

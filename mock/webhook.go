@@ -165,10 +165,11 @@ func (x *exchange) sendsAfter(status int) bool {
 }
 
 // afterAnswer sends what an answered request triggers (see sendsAfter).
-// It runs once the answer is recorded (seq is its journal entry), for
-// answers the mock made itself.
-func (s *Server) afterAnswer(x *exchange, seq uint64) {
-	if x.w.hijacked || !x.sendsAfter(x.w.status) {
+// It listens after the journal, which numbers the request's entry (the
+// trigger of what it sends), for answers the mock made itself.
+func (s *Server) afterAnswer(h *heard) {
+	x, seq := h.x, h.e.Seq
+	if x == nil || x.w.hijacked || !x.sendsAfter(x.w.status) {
 		return
 	}
 	var hooks []*openapi.Hook
