@@ -120,6 +120,22 @@ type opTally struct {
 	unlisted   int
 }
 
+// countContract counts an exchange the mock answered in the contract
+// report; outbound attempts are not counted.
+func (s *Server) countContract(h *heard) {
+	x := h.x
+	if x == nil {
+		return
+	}
+	vs := h.e.Violations
+	var one [1]Violation // on the stack: no allocation per refused request
+	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
+		one[0] = refusal(p)
+		vs = one[:]
+	}
+	s.contract.add(&h.e, x.plan, vs)
+}
+
 // add counts one exchange of pl (nil: no operation matched) and the ways
 // it broke the document: vs, the first of e's (see Entry.violationCount).
 func (c *contract) add(e *Entry, pl *plan, vs []Violation) {

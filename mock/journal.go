@@ -298,8 +298,8 @@ func find(es []Entry, sel func(Entry) bool) []Entry {
 	return out
 }
 
-// record adds the exchange to its session's journal and the contract
-// report, logs it and shows it to the observer, once.
+// record tells the emitter's listeners of an exchange, once: the
+// contract report, the journal, the log, the observer (see listen).
 func (s *Server) record(x *exchange) {
 	if x.recorded {
 		return
@@ -309,39 +309,31 @@ func (s *Server) record(x *exchange) {
 	if x.w.hijacked {
 		status, response, written = 0, nil, 0
 	}
-	e := s.entry(x, status, response, written)
-	vs := e.Violations
-	var one [1]Violation // on the stack: no allocation per refused request
-	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
-		one[0] = refusal(p)
-		vs = one[:]
-	}
-	s.contract.add(&e, x.plan, vs)
-	if s.recording != nil && x.proxied && x.problem == nil && x.plan != nil && !x.w.hijacked {
-		if err := s.recording.add(x, &e); err != nil {
-			s.log.Error("recording failed", "operation", e.Operation, "error", err.Error())
-		}
-	}
-	switch {
-	case x.journaled != 0:
+	h := s.emitter.get()
+	h.e = s.entry(x, status, response, written)
+	h.x, h.sess, h.ctx = x, x.sess, x.r.Context()
+	s.emitter.emit(h)
+}
+
+// journalEntry adds an exchange or an attempt to its session's journal,
+// numbering its entry.
+func (s *Server) journalEntry(h *heard) {
+	e, x := &h.e, h.x
+	if x != nil && x.journaled != 0 {
 		e.Seq = x.journaled // written with the create (see storeCreate)
 		if want, _ := sentAs(x.plan.success, nil); e.Status != want {
 			s.log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
 		}
-	case !s.noJournal:
-		var err error
-		if e.Seq, err = x.sess.state.Record(x.r.Context(), e); err != nil {
-			s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
+		return
+	}
+	var err error
+	if e.Seq, err = h.sess.state.Record(h.ctx, *e); err != nil {
+		if x == nil {
+			s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
+			return
 		}
+		s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 	}
-	if s.logAll {
-		s.logExchange(&e)
-	}
-	if s.observe != nil {
-		s.observe(e)
-	}
-	s.events.publish(e)
-	s.afterAnswer(x, e.Seq)
 }
 
 // entry returns the journal entry of an exchange answered with status

@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"slices"
 	"sync"
+
+	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
 // listeners are the addresses the Server serves on (Serve, ServeAdmin):
@@ -92,7 +94,7 @@ func (ls *listeners) check(ap, via netip.AddrPort) error {
 			if l.admin {
 				what = "the mock's own admin listener"
 			}
-			return &refusedError{addr: ap, why: "is " + what + " (" + l.addr.String() + "): nothing the mock sends goes there"}
+			return &deliver.RefusedError{Addr: ap, Why: "is " + what + " (" + l.addr.String() + "): nothing the mock sends goes there"}
 		}
 	}
 	return nil

@@ -16,6 +16,19 @@ const (
 	logViolationBytes = 4 << 10
 )
 
+// logEntry logs an exchange when Options.LogRequests says so, and an
+// attempt of a webhook or callback then too, or when it failed.
+func (s *Server) logEntry(h *heard) {
+	switch e := &h.e; {
+	case h.x != nil:
+		if s.logAll {
+			s.logExchange(e)
+		}
+	case s.logAll || e.Error != "" || len(e.Violations) > 0:
+		s.logDelivery(e)
+	}
+}
+
 // logExchange writes one log line for an exchange. Tokens are not logged.
 // The record goes to the handler directly, without the caller's program
 // counter, which the Logger would look up on every request for a source

@@ -14,6 +14,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
 // ViolationsHeader carries, on an answer the mock proxied, how many ways
@@ -134,7 +136,7 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 // loop. Redirects are not followed: the reverse proxy passes them to the
 // client as the upstream sent them.
 func (s *Server) upstreamTransport() *http.Transport {
-	dial := &guardedDialer{resolve: net.DefaultResolver, refuse: func(ctx context.Context, ap netip.AddrPort) error {
+	dial := &deliver.Dialer{Resolve: net.DefaultResolver, Refuse: func(ctx context.Context, ap netip.AddrPort) error {
 		return s.listeners.check(ap, arrivedOn(ctx)) // a forwarded request's context is the client's
 	}}
 	return &http.Transport{
@@ -226,7 +228,7 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err erro
 			message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
 		return
 	}
-	var re *refusedError
+	var re *deliver.RefusedError
 	if errors.As(err, &re) {
 		s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,
 			message: fmt.Sprintf("the upstream %s is refused: %v", s.upstream.target.Redacted(), re)})

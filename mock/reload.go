@@ -82,7 +82,7 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	s.reloads.mu.Unlock()
 	// Connections are checked against the allow list when they are made:
 	// those kept open under the old list are not used again.
-	s.deliveries.client.CloseIdleConnections()
+	s.deliveries.CloseIdleConnections()
 	st := s.reloads.get()
 	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.names(), "misfits", len(misfits))
 	s.events.publishReload(st)

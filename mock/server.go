@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
@@ -48,14 +49,15 @@ type Server struct {
 	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
-	store      store.Store   // every session's resources: sessions.backend's
-	sessions   sessions      // the default and named sessions
-	seq        atomic.Uint64 // values generated so far
-	contract   contract      // what the exchanges did to the contract
-	deliveries *deliveries   // webhooks and callbacks under way
-	listeners  listeners     // what Serve and ServeAdmin serve on
-	events     events        // the streams of /__admin/events
-	reloads    reloads       // how the last Reload went
+	store      store.Store     // every session's resources: sessions.backend's
+	sessions   sessions        // the default and named sessions
+	seq        atomic.Uint64   // values generated so far
+	contract   contract        // what the exchanges did to the contract
+	deliveries *deliver.Sender // webhooks and callbacks under way
+	listeners  listeners       // what Serve and ServeAdmin serve on
+	events     events          // the streams of /__admin/events
+	emitter    emitter         // what is told of each exchange and attempt (see listen)
+	reloads    reloads         // how the last Reload went
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -111,7 +113,8 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
-	s.deliveries = newDeliveries(s, opts)
+	s.deliveries = s.newSender(opts)
+	s.listen()
 	b, err := s.openState(opts)
 	if err != nil {
 		return nil, err
@@ -299,7 +302,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 	defer cancel()
 	err := hs.Shutdown(sctx)
 	if h == s {
-		s.deliveries.close(sctx) // webhooks and callbacks under way, in the time left
+		s.closeDeliveries(sctx) // webhooks and callbacks under way, in the time left
 	}
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr

@@ -72,7 +72,7 @@ func redacted(raw string) string {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
-	s.deliveries.close(ctx)
+	s.closeDeliveries(ctx)
 	s.events.close()
 	return s.sessions.backend.Close()
 }

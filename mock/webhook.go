@@ -9,6 +9,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -35,7 +36,7 @@ type hookSet struct {
 	byName   map[string][]*openapi.Hook
 	onCreate map[*plan][]*openapi.Hook
 	defaults map[string]Subscriber
-	allow    allowList
+	allow    deliver.AllowList
 	// callbacks is true when an operation declares callbacks.
 	callbacks bool
 }
@@ -59,7 +60,11 @@ func (sv *served) newHookSet(opts Options) error {
 		}
 		hs.defaults[name] = sub
 	}
-	allow, err := newAllowList(opts.WebhookAllow, hs.defaults)
+	urls := make([]string, 0, len(hs.defaults))
+	for _, sub := range hs.defaults {
+		urls = append(urls, sub.URL)
+	}
+	allow, err := deliver.NewAllowList(opts.WebhookAllow, urls)
 	if err != nil {
 		return &WebhookError{err}
 	}
@@ -160,10 +165,11 @@ func (x *exchange) sendsAfter(status int) bool {
 }
 
 // afterAnswer sends what an answered request triggers (see sendsAfter).
-// It runs once the answer is recorded (seq is its journal entry), for
-// answers the mock made itself.
-func (s *Server) afterAnswer(x *exchange, seq uint64) {
-	if x.w.hijacked || !x.sendsAfter(x.w.status) {
+// It listens after the journal, which numbers the request's entry (the
+// trigger of what it sends), for answers the mock made itself.
+func (s *Server) afterAnswer(h *heard) {
+	x, seq := h.x, h.e.Seq
+	if x == nil || x.w.hijacked || !x.sendsAfter(x.w.status) {
 		return
 	}
 	var hooks []*openapi.Hook
@@ -226,13 +232,12 @@ func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, 
 // lets it go there (a reload may have narrowed the list since the
 // subscriber was set); otherwise the log and the journal say why.
 func (s *Server) sendTo(dv *delivery) {
-	if err := s.served().hooks.allow.check("webhook", dv.url); err != nil {
-		dv.refused = err.Error()
-		s.log.Warn("webhook refused", "webhook", dv.hook.Name, "url", clip(s.shownURL(s.served().secrets, dv.url), 200), "reason", dv.refused)
-		s.deliveries.note(dv, 0, nil, dv.refused)
+	if err := s.served().hooks.allow.Check("webhook", dv.url); err != nil {
+		s.log.Warn("webhook refused", "webhook", dv.hook.Name, "url", clip(s.shownURL(s.served().secrets, dv.url), 200), "reason", err.Error())
+		s.note(dv, nil, err.Error())
 		return
 	}
-	s.deliveries.send(dv)
+	s.deliver(dv)
 }
 
 // checkSubscriber returns why the admin API or Subscribe may not set a
@@ -241,7 +246,7 @@ func (s *Server) checkSubscriber(raw string) error {
 	if err := checkSubscriberURL(raw); err != nil {
 		return err
 	}
-	return s.served().hooks.allow.check("webhook", raw)
+	return s.served().hooks.allow.Check("webhook", raw)
 }
 
 // sendCallback sends one of an operation's callbacks, to the URL its
@@ -250,20 +255,19 @@ func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook,
 	dv := &delivery{sess: x.sess, hook: h, trigger: trigger, via: localAddr(ctx)}
 	target, err := expandURL(h.URL, x)
 	if err == nil {
-		err = x.sv.hooks.allow.check("callback", target)
+		err = x.sv.hooks.allow.Check("callback", target)
 	}
 	dv.url = target
 	if target == "" {
 		dv.url = h.URL
 	}
 	if err != nil {
-		dv.refused = err.Error()
-		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(s.shownURL(x.sv.secrets, dv.url), 200), "reason", dv.refused)
-		s.deliveries.note(dv, 0, nil, dv.refused)
+		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(s.shownURL(x.sv.secrets, dv.url), 200), "reason", err.Error())
+		s.note(dv, nil, err.Error())
 		return
 	}
 	dv.body = webhookBody(h, x.created, func() *gofakeit.Faker { return x.fake(s) })
-	s.deliveries.send(dv)
+	s.deliver(dv)
 }
 
 // any reports whether the document declares webhooks or callbacks.

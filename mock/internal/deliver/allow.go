@@ -1,4 +1,4 @@
-package mock
+package deliver
 
 import (
 	"fmt"
@@ -7,9 +7,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 )
 
-// allowList says where webhooks and callbacks may go (--webhook-allow),
+// AllowList says where webhooks and callbacks may go (--webhook-allow),
 // by name before a delivery is queued, and by address when it connects.
 // Entries are host names or addresses, host:port, *.domain for a
 // domain's hosts, "loopback" for this machine's addresses, or * for any
@@ -22,15 +24,17 @@ import (
 // address (169.254.0.0/16, fe80::/10) or a cloud metadata address only
 // when the list names that address. * opens every name and every other
 // address, not these.
-type allowList struct {
+type AllowList struct {
 	any      bool
 	loopback bool
 	hosts    map[string]bool // lower-case host, or host:port; addresses in netip's form
 	suffixes []string        // ".example.com"
 }
 
-func newAllowList(entries []string, subs map[string]Subscriber) (allowList, error) {
-	a := allowList{hosts: map[string]bool{}, loopback: len(entries) == 0}
+// NewAllowList reads the entries of --webhook-allow; the hosts of urls
+// (the subscribers given at start) are always in the list.
+func NewAllowList(entries, urls []string) (AllowList, error) {
+	a := AllowList{hosts: map[string]bool{}, loopback: len(entries) == 0}
 	for _, e := range entries {
 		e = strings.ToLower(strings.TrimSpace(e))
 		switch {
@@ -42,13 +46,13 @@ func newAllowList(entries []string, subs map[string]Subscriber) (allowList, erro
 		case strings.HasPrefix(e, "*."):
 			a.suffixes = append(a.suffixes, e[1:])
 		case strings.ContainsAny(e, "/?#@ "):
-			return allowList{}, fmt.Errorf("webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
+			return AllowList{}, fmt.Errorf("webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
 		default:
 			a.add(e)
 		}
 	}
-	for _, sub := range subs {
-		if u, err := url.Parse(sub.URL); err == nil {
+	for _, raw := range urls {
+		if u, err := url.Parse(raw); err == nil {
 			a.add(strings.ToLower(u.Hostname()))
 		}
 	}
@@ -56,7 +60,7 @@ func newAllowList(entries []string, subs map[string]Subscriber) (allowList, erro
 }
 
 // add puts a host, an address or a host:port in the list.
-func (a *allowList) add(e string) {
+func (a *AllowList) add(e string) {
 	if ap, err := netip.ParseAddrPort(e); err == nil {
 		e = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()).String()
 	} else if ip, err := netip.ParseAddr(strings.Trim(e, "[]")); err == nil {
@@ -68,10 +72,10 @@ func (a *allowList) add(e string) {
 	a.hosts[e] = true
 }
 
-// check returns why a webhook or callback (kind) may not go to target,
+// Check returns why a webhook or callback (kind) may not go to target,
 // by its URL, or nil. The addresses a name resolves to are checked when
-// it connects (see address).
-func (a allowList) check(kind, target string) error {
+// it connects (see Address).
+func (a AllowList) Check(kind, target string) error {
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("%q is not an absolute http or https URL", clip(target, 100))
@@ -86,7 +90,7 @@ func (a allowList) check(kind, target string) error {
 	if ip, err := netip.ParseAddr(host); err == nil {
 		host = ip.Unmap().String()
 		n, _ := strconv.ParseUint(port, 10, 16)
-		if err := a.address(netip.AddrPortFrom(ip, uint16(n))); err != nil {
+		if err := a.Address(netip.AddrPortFrom(ip, uint16(n))); err != nil {
 			return err
 		}
 	}
@@ -109,10 +113,10 @@ func (a allowList) check(kind, target string) error {
 	return fmt.Errorf("host %s is not in the %s allow list (--webhook-allow)", clip(host, 100), kind)
 }
 
-// address returns why a webhook or callback may not connect to ap, or
+// Address returns why a webhook or callback may not connect to ap, or
 // nil; a zero port stands for any. It does not know the mock's own
-// listeners (see listeners.check).
-func (a allowList) address(ap netip.AddrPort) error {
+// listeners: the caller's Refuse checks those too.
+func (a AllowList) Address(ap netip.AddrPort) error {
 	ip := ap.Addr().Unmap()
 	if b := ip.As16(); ip.Is6() && [12]byte(b[:12]) == [12]byte{0, 0x64, 0xff, 0x9b} {
 		// The well-known NAT64 prefix, 64:ff9b::/96 (RFC 6052): the
@@ -127,9 +131,9 @@ func (a allowList) address(ap netip.AddrPort) error {
 		if a.loopback {
 			return nil
 		}
-		return &refusedError{addr: ap, why: "is a loopback address, and --webhook-allow does not name loopback"}
+		return &RefusedError{Addr: ap, Why: "is a loopback address, and --webhook-allow does not name loopback"}
 	case ip.IsLinkLocalUnicast() || isMetadata(ip):
-		return &refusedError{addr: ap, why: "is a link-local or cloud metadata address; only a --webhook-allow entry naming it opens it"}
+		return &RefusedError{Addr: ap, Why: "is a link-local or cloud metadata address; only a --webhook-allow entry naming it opens it"}
 	}
 	return nil
 }
@@ -141,16 +145,19 @@ func isMetadata(ip netip.Addr) bool {
 	return s == "fd00:ec2::254" || s == "100.100.100.200"
 }
 
-// refusedError is why an outbound connection was not made: the address
-// it was to reach, and what forbids it.
-type refusedError struct {
-	addr netip.AddrPort // port 0: any port
-	why  string
+// RefusedError is why an outbound connection was not made: the address
+// it was to reach, and what forbids it ("is a loopback address, ...").
+type RefusedError struct {
+	Addr netip.AddrPort // port 0: any port
+	Why  string
 }
 
-func (e *refusedError) Error() string {
-	if e.addr.Port() == 0 {
-		return "address " + e.addr.Addr().String() + " " + e.why
+func (e *RefusedError) Error() string {
+	if e.Addr.Port() == 0 {
+		return "address " + e.Addr.Addr().String() + " " + e.Why
 	}
-	return "address " + e.addr.String() + " " + e.why
+	return "address " + e.Addr.String() + " " + e.Why
 }
+
+// clip shortens what a message quotes (see clip.To).
+func clip(s string, n int) string { return cliptext.To(s, n) }

@@ -1,4 +1,10 @@
-package mock
+// Package deliver sends webhooks and callbacks: a queue of deliveries,
+// each sent after its delay and tried again after a failure, over
+// connections checked at connect time, with the credentials the
+// operation's security asks for. It knows nothing of sessions or
+// journals: each attempt is told to the report function its delivery
+// came with.
+package deliver
 
 import (
 	"context"
@@ -11,27 +17,26 @@ import (
 	"time"
 )
 
-// resolver finds the addresses of a host name; *net.Resolver is one.
-type resolver interface {
+// Resolver finds the addresses of a host name; *net.Resolver is one.
+type Resolver interface {
 	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }
 
-// guardedDialer makes the connections of outbound calls (webhooks,
-// callbacks, the proxy), refusing at connect time every address refuse
-// objects to. It resolves names itself, then connects to each address
+// Dialer makes the connections of outbound calls (webhooks, callbacks,
+// the proxy), refusing at connect time every address Refuse objects to. It resolves names itself, then connects to each address
 // in turn; the check runs in the dialer's Control, on the address the
 // socket is about to connect to, so that no name and no redirect can
 // lead a call anywhere the check has not seen.
-type guardedDialer struct {
-	resolve resolver                                    // net.DefaultResolver; tests give their own
-	refuse  func(context.Context, netip.AddrPort) error // why a connection to an address may not be made, for the call of ctx
+type Dialer struct {
+	Resolve Resolver                                    // net.DefaultResolver; tests give their own
+	Refuse  func(context.Context, netip.AddrPort) error // why a connection to an address may not be made, for the call of ctx
 }
 
 // DialContext connects to addr (host:port) over network, as
 // http.Transport's DialContext does. A refused address is skipped for
-// the next one; when none is left, the first refusal (a *refusedError
+// the next one; when none is left, the first refusal (a *RefusedError
 // among its causes) is returned, else the first error.
-func (g *guardedDialer) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
+func (g *Dialer) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
 	host, portStr, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
@@ -43,7 +48,7 @@ func (g *guardedDialer) DialContext(ctx context.Context, network, addr string) (
 	var ips []netip.Addr
 	if ip, err := netip.ParseAddr(host); err == nil {
 		ips = []netip.Addr{ip}
-	} else if ips, err = g.resolve.LookupNetIP(ctx, "ip", host); err != nil {
+	} else if ips, err = g.Resolve.LookupNetIP(ctx, "ip", host); err != nil {
 		return nil, err
 	}
 	d := net.Dialer{
@@ -54,7 +59,7 @@ func (g *guardedDialer) DialContext(ctx context.Context, network, addr string) (
 			if err != nil {
 				return fmt.Errorf("connecting to %q: %w", address, err)
 			}
-			return g.refuse(ctx, ap)
+			return g.Refuse(ctx, ap)
 		},
 	}
 	var first error
@@ -66,7 +71,7 @@ func (g *guardedDialer) DialContext(ctx context.Context, network, addr string) (
 		if err == nil {
 			return c, nil
 		}
-		if first == nil || errors.As(err, new(*refusedError)) && !errors.As(first, new(*refusedError)) {
+		if first == nil || errors.As(err, new(*RefusedError)) && !errors.As(first, new(*RefusedError)) {
 			first = err
 		}
 		if ctx.Err() != nil {
