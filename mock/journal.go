@@ -387,9 +387,7 @@ func (s *Server) record(x *exchange) {
 	}
 	s.contract.add(&e, x.plan, vs)
 	if s.recording != nil && x.proxied && x.problem == nil && x.plan != nil && !x.w.hijacked {
-		if err := s.recording.add(x, &e); err != nil {
-			s.log.Error("recording failed", "operation", e.Operation, "error", err.Error())
-		}
+		s.recording.add(x, &e) // in memory: the files are written by snapshots
 	}
 	switch {
 	case x.journaled != 0:

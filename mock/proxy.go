@@ -120,7 +120,7 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 	}
 	s.upstream = up
 	if opts.Record != "" {
-		if s.recording, err = newRecording(opts.Record, opts.RecordRedact); err != nil {
+		if s.recording, err = newRecording(opts.Record, opts.RecordRedact, s.log); err != nil {
 			return err
 		}
 	}

@@ -94,6 +94,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if strings.Join(recorded, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("through the proxy:\n%s\nwant\n%s", strings.Join(recorded, "\n"), strings.Join(want, "\n"))
 	}
+	snapshot(t, rec, "recorded-get-plants-{id}.yaml recorded-get-plants.yaml recorded-post-plants.yaml seed-data.json")
 
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	var names []string
@@ -137,6 +138,20 @@ func TestRecordAndReplay(t *testing.T) {
 	}
 }
 
+// snapshot asks the mock to write its recording, through the admin
+// call, and checks the files it says it wrote (space-separated, sorted).
+func snapshot(t *testing.T, ts *httptest.Server, want string) {
+	t.Helper()
+	got := callAdmin(t, ts, adminDoc(t), adminCall{name: "snapshot", method: "POST", path: "/__admin/record/snapshot", status: 200})
+	var st recordStatus
+	if err := json.Unmarshal([]byte(got), &st); err != nil {
+		t.Fatalf("snapshot: %v: %s", err, got)
+	}
+	if strings.Join(st.Written, " ") != want {
+		t.Errorf("snapshot wrote %q, want %q", st.Written, want)
+	}
+}
+
 func mustDecode(t *testing.T, s string) any {
 	t.Helper()
 	v, err := jsonx.Decode([]byte(s))
@@ -155,6 +170,7 @@ func TestRecordOffContract(t *testing.T) {
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"undeclared"}`})
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":2,"name":"fern"}`})
+	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
 	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -182,6 +198,7 @@ func TestRecordVaryingHeaders(t *testing.T) {
 	for _, v := range []string{"a", "b"} {
 		send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "X-Variant", v, "X-Same", "s"), body: `{"id":1,"name":"fern"}`})
 	}
+	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
 	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
 	if err != nil {
 		t.Fatal(err)
