@@ -4,16 +4,20 @@ import (
 	"net/http"
 )
 
-// recordStatus is what GET /__admin/record answers, and, with the files
-// written, POST /__admin/record/snapshot.
+// recordStatus is what GET /__admin/record answers.
 type recordStatus struct {
-	Folder    string   `json:"folder"`
-	Exchanges int      `json:"exchanges"` // kept since the start
-	Pending   int      `json:"pending"`   // kept since the last snapshot began, not written yet
-	Dropped   int      `json:"dropped"`   // past the bound, not recorded
-	Bytes     int64    `json:"bytes"`     // of the exchanges kept, as the bound counts them
-	Bound     int64    `json:"bound"`
-	Written   []string `json:"written,omitempty"`
+	Folder    string `json:"folder"`
+	Exchanges int    `json:"exchanges"` // kept since the start
+	Pending   int    `json:"pending"`   // kept since the last snapshot began, not written yet
+	Dropped   int    `json:"dropped"`   // past the bound, not recorded
+	Bytes     int64  `json:"bytes"`     // of the exchanges kept, as the bound counts them
+	Bound     int64  `json:"bound"`
+}
+
+// recordSnapshot is what POST /__admin/record/snapshot answers.
+type recordSnapshot struct {
+	recordStatus
+	Written []string `json:"written"` // the files written, sorted
 }
 
 // status reports what the recording holds.
@@ -40,12 +44,10 @@ func (s *Server) recordRoutes(mux *http.ServeMux) {
 			adminError(w, http.StatusInternalServerError, CodeInternal, "the recording was not written whole: "+err.Error())
 			return
 		}
-		st := s.recording.status()
-		st.Written = written
-		if st.Written == nil {
-			st.Written = []string{}
+		if written == nil {
+			written = []string{}
 		}
-		adminJSON(w, st)
+		adminJSON(w, recordSnapshot{s.recording.status(), written})
 	})
 }
 

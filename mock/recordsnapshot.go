@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -200,11 +201,14 @@ func (r *recording) keepResources(col, idProp string, v any) {
 		if f.seed[col] == nil {
 			f.seed[col] = map[string]any{}
 		}
-		if _, seen := f.seed[col][id]; !seen {
+		old, seen := f.seed[col][id]
+		if !seen {
 			f.seedOrder[col] = append(f.seedOrder[col], id)
 		}
-		f.seed[col][id] = masked
-		f.seedDirty = true
+		if !seen || !reflect.DeepEqual(old, masked) {
+			f.seed[col][id] = masked
+			f.seedDirty = true
+		}
 	}
 }
 
