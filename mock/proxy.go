@@ -165,6 +165,7 @@ func (s *Server) forward(x *exchange) {
 		out.ContentLength = int64(len(x.raw))
 	}
 	x.proxied = true
+	x.w.copies = true // the reverse proxy copies the answer through one buffer
 	up.rp.ServeHTTP(&x.w, out)
 }
 
