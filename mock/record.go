@@ -38,6 +38,11 @@ const recordOverhead = 256
 // written by snapshot: on POST /__admin/record/snapshot, when Serve ends,
 // and on Close. So proxied requests never wait on the disk nor on each
 // other's files, and each exchange is decoded once, not at every write.
+// BenchmarkRecordP99 (32 clients; medians of 6 alternating runs on a
+// shared 2-core machine) put a recorded exchange's p99 at 120 ms, within
+// the noise of the 141 ms of proxying alone, where rewriting the files
+// after every exchange gave 2.3 s, and 21.5 ms a request on average
+// against 0.66 ms.
 type recording struct {
 	dir    string
 	redact map[string]bool // canonical header names and body property names
