@@ -89,6 +89,7 @@ func (s *Server) adminHandler() http.Handler {
 		adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
 	}
 	s.webhookRoutes(mux)
+	s.recordRoutes(mux)
 	mux.HandleFunc("GET /__admin/events", s.adminEvents)
 	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { adminJSON(w, s.Reloads()) })
 	s.dashboardRoutes(mux)

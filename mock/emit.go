@@ -83,13 +83,11 @@ func (s *Server) listen() {
 }
 
 // recordProxied adds an exchange the real service answered to the
-// recording.
+// recording, in memory: snapshots write the files.
 func (s *Server) recordProxied(h *heard) {
 	x := h.x
 	if x == nil || !x.proxied || x.problem != nil || x.plan == nil || x.w.hijacked {
 		return
 	}
-	if err := s.recording.add(x, &h.e); err != nil {
-		s.log.Error("recording failed", "operation", h.e.Operation, "error", err.Error())
-	}
+	s.recording.add(x, &h.e)
 }

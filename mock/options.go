@@ -193,7 +193,10 @@ type Options struct {
 	// operation has a file name of its own (recorded-get-plants-{id}.yaml;
 	// "-" in a path is written "~", so /a-b and /a/b stay apart), and
 	// files are replaced through new temporary files: nothing is written
-	// outside the folder, nor through a link planted in it.
+	// outside the folder, nor through a link planted in it. Requests only
+	// keep what they record in memory (64 MiB at most; past it exchanges
+	// are counted, not recorded); the files are written by the admin call
+	// POST /__admin/record/snapshot, when Serve ends, and by Close.
 	Record       string
 	RecordRedact []string
 

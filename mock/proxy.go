@@ -122,7 +122,7 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 	}
 	s.upstream = up
 	if opts.Record != "" {
-		if s.recording, err = newRecording(opts.Record, opts.RecordRedact); err != nil {
+		if s.recording, err = newRecording(opts.Record, opts.RecordRedact, s.log); err != nil {
 			return err
 		}
 	}
@@ -167,6 +167,7 @@ func (s *Server) forward(x *exchange) {
 		out.ContentLength = int64(len(x.raw))
 	}
 	x.proxied = true
+	x.w.copies = true // the reverse proxy copies the answer through one buffer
 	up.rp.ServeHTTP(&x.w, out)
 }
 

@@ -94,6 +94,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if strings.Join(recorded, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("through the proxy:\n%s\nwant\n%s", strings.Join(recorded, "\n"), strings.Join(want, "\n"))
 	}
+	snapshot(t, rec, "recorded-get-plants-{id}.yaml recorded-get-plants.yaml recorded-post-plants.yaml seed-data.json")
 
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	var names []string
@@ -137,6 +138,20 @@ func TestRecordAndReplay(t *testing.T) {
 	}
 }
 
+// snapshot asks the mock to write its recording, through the admin
+// call, and checks the files it says it wrote (space-separated, sorted).
+func snapshot(t *testing.T, ts *httptest.Server, want string) {
+	t.Helper()
+	got := callAdmin(t, ts, adminDoc(t), adminCall{name: "snapshot", method: "POST", path: "/__admin/record/snapshot", status: 200})
+	var st recordSnapshot
+	if err := json.Unmarshal([]byte(got), &st); err != nil {
+		t.Fatalf("snapshot: %v: %s", err, got)
+	}
+	if strings.Join(st.Written, " ") != want {
+		t.Errorf("snapshot wrote %q, want %q", st.Written, want)
+	}
+}
+
 func mustDecode(t *testing.T, s string) any {
 	t.Helper()
 	v, err := jsonx.Decode([]byte(s))
@@ -155,6 +170,7 @@ func TestRecordOffContract(t *testing.T) {
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"undeclared"}`})
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":2,"name":"fern"}`})
+	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
 	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -182,6 +198,7 @@ func TestRecordVaryingHeaders(t *testing.T) {
 	for _, v := range []string{"a", "b"} {
 		send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "X-Variant", v, "X-Same", "s"), body: `{"id":1,"name":"fern"}`})
 	}
+	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
 	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -196,5 +213,33 @@ func TestRecordVaryingHeaders(t *testing.T) {
 	}
 	if want := "map[X-Variant:a] 0\nmap[X-Variant:b] 0"; strings.Join(got, "\n") != want {
 		t.Errorf("rules match on:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestRecordLongAnswer: regression test for proxied answers over 32 KiB,
+// which the reverse proxy copies through one buffer of that size: the
+// journal's copy of the answer began with its last piece instead of its
+// first, and the recording left out a body that no longer decoded.
+func TestRecordLongAnswer(t *testing.T) {
+	long := `{"id":1,"name":"` + strings.Repeat("a", 20000) + strings.Repeat("b", 20000) + `"}`
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, long)
+	}))
+	t.Cleanup(up.Close)
+	dir := t.TempDir()
+	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: up.URL, Record: dir})
+	st, body := do(t, ts, "GET", "/plants/1", "")
+	if st != 200 || body != long {
+		t.Fatalf("GET /plants/1: %d, %d bytes, want 200 and the %d bytes sent", st, len(body), len(long))
+	}
+	if j := s.Journal(); len(j) != 1 || string(j[0].Response) != long {
+		t.Errorf("the journal's answer is not the one sent: %d entries", len(j))
+	}
+	snapshot(t, ts, "recorded-get-plants-{id}.yaml seed-data.json")
+	b, _ := os.ReadFile(filepath.Join(dir, "recorded-get-plants-{id}.yaml"))
+	sc, err := ParseScenario("recorded-get-plants-{id}.yaml", b)
+	if err != nil || len(sc.Rules) != 1 || string(jsonx.Marshal(sc.Rules[0].Respond.Body)) != long {
+		t.Errorf("the recorded answer is not the one sent: %v", err)
 	}
 }

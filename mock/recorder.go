@@ -15,6 +15,7 @@ type recorder struct {
 	body     []byte // the first maxJournalBody bytes, at least
 	written  int    // the bytes of the body, all of them
 	hijacked bool
+	copies   bool // the body is written from a buffer the writer reuses (the reverse proxy's): body copies it
 }
 
 // WriteHeader notes the first final status (an interim 1xx is noted
@@ -32,7 +33,7 @@ func (w *recorder) Write(b []byte) (int, error) {
 		w.status = http.StatusOK
 	}
 	w.written += len(b)
-	if w.body == nil {
+	if w.body == nil && !w.copies {
 		w.body = b // the mock never reuses a buffer it has written
 	} else if len(w.body) < maxJournalBody {
 		w.body = append(w.body[:len(w.body):len(w.body)], b...)

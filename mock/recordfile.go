@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,13 +69,25 @@ func escapeName(b *strings.Builder, s string) {
 	}
 }
 
-// writeFile replaces the file name of the folder dir whole, so that a
-// reader never sees half of it. The data goes to a new temporary file
-// of the folder, created exclusively (os.CreateTemp: it never opens a
-// file or a link that is already there), then renamed over name: a
-// symbolic link planted at name is replaced, not written through. name
-// must be a plain file name.
-func writeFile(dir, name string, data []byte) (err error) {
+// writeFile replaces the file name of the folder dir whole with data
+// (see writeFileFrom).
+func writeFile(dir, name string, data []byte) error {
+	return writeFileFrom(dir, name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFileFrom replaces the file name of the folder dir whole with what
+// write writes, so that a reader never sees half of it, nor a file cut
+// short by a write that failed or a process that died in the middle. The
+// data goes to a new temporary file of the folder, created exclusively
+// (os.CreateTemp: it never opens a file or a link that is already
+// there), then renamed over name: a symbolic link planted at name is
+// replaced, not written through. A dying process may leave the temporary
+// file (".NAME.*.tmp", which no scenario folder reads), never a part of
+// name. name must be a plain file name.
+func writeFileFrom(dir, name string, write func(io.Writer) error) (err error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`+"\x00") || filepath.Base(name) != name {
 		return fmt.Errorf("record: %q is not a file name", name)
 	}
@@ -87,7 +100,7 @@ func writeFile(dir, name string, data []byte) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Chmod(0o644) // as os.WriteFile under the usual umask: CI reads the recording
 	}

@@ -60,7 +60,11 @@ func TestRecordPathsApart(t *testing.T) {
 		st, body := do(t, rec, "GET", p, "")
 		expect(t, "GET "+p, st, body, 200, `{"path":"`+p+`"}`)
 	}
-	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml"}
+	if got := recordedFiles(t, dir); len(got) != 0 {
+		t.Fatalf("files written before a snapshot: %s", got)
+	}
+	snapshot(t, rec, "recorded-get-_a-b.yaml recorded-get-a-b.yaml recorded-get-a-{b}.yaml recorded-get-a__b.yaml recorded-get-a~b.yaml seed-data.json")
+	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml", SeedDataFile}
 	if got := recordedFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("recorded files:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -108,6 +112,7 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
 	st, body := do(t, rec, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer t")
 	expect(t, "POST /plants", st, body, 201, `{"id":1,"name":"fern"}`)
+	snapshot(t, rec, "recorded-post-plants.yaml seed-data.json")
 
 	if b, err := os.ReadFile(outside); err != nil || string(b) != "keep me\n" {
 		t.Fatalf("the file outside the folder was written: %q %v", b, err)

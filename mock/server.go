@@ -303,6 +303,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 	err := hs.Shutdown(sctx)
 	if h == s {
 		s.closeDeliveries(sctx) // webhooks and callbacks under way, in the time left
+		s.writeRecording()      // the exchanges this listener proxied; logged if it fails
 	}
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr

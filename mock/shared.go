@@ -67,14 +67,16 @@ func redacted(raw string) string {
 // Close waits for the webhooks and callbacks under way, up to
 // Options.ShutdownTimeout (dropping the rest, with a log line), and
 // releases the connections to a shared store; what it holds stays there.
-// A Server that sends nothing and keeps its state in memory needs no
-// Close.
+// With Options.Record it writes the recording (see Options.Record). A
+// Server that sends nothing, records nothing and keeps its state in
+// memory needs no Close.
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
 	s.closeDeliveries(ctx)
 	s.events.close()
-	return s.sessions.backend.Close()
+	err := s.writeRecording()
+	return errors.Join(err, s.sessions.backend.Close())
 }
 
 // healthy reports why the mock cannot serve, or nil.

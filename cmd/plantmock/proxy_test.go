@@ -29,12 +29,24 @@ func TestProxyFlags(t *testing.T) {
 	if code, body := post(t, recording.url, "secret-token", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"from the real store"}` {
 		t.Errorf("recorded create: %d %s", code, body)
 	}
+	if entries, _ := os.ReadDir(rec); len(entries) != 0 {
+		t.Errorf("the recording wrote %d files before it stopped", len(entries))
+	}
+	// Stopping the mock writes the recording; the answer held no
+	// resource, yet seed-data.json is there for the replay's flag.
+	if code := recording.stop(t); code != 0 {
+		t.Errorf("recording mock: exit %d; stderr: %s", code, recording.stderr)
+	}
 	cmd := exec.Command(plantmockBinary(t), "check", "--scenarios", rec)
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "recorded-post-plants") {
 		t.Errorf("check of the recording: %v %s", err, out)
 	}
 	if b, _ := os.ReadFile(filepath.Join(rec, "recorded-post-plants.yaml")); strings.Contains(string(b), "secret-token") || !strings.Contains(string(b), "from the real store") {
 		t.Errorf("recording:\n%s", b)
+	}
+	replay, _ := start(t, nil, "--scenarios", rec, "--scenario", "recorded-*", "--seed-data", filepath.Join(rec, "seed-data.json"))
+	if code, body := post(t, replay.url, "t", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"from the real store"}` {
+		t.Errorf("replayed create: %d %s", code, body)
 	}
 	mocked, _ := start(t, []string{"PLANTMOCK_PROXY=" + up.URL, "PLANTMOCK_MOCK_ONLY=POST /plants"})
 	if code, body := post(t, mocked.url, "t", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"Fern"}` {
