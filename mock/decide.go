@@ -34,12 +34,16 @@ const (
 
 // decide settles how to answer a valid request, in one place: as its
 // Prefer header asks, else as the first rule of its scenario that
-// matches, else as the operation behaves. It also settles the media type
-// the answer is written in (see negotiate).
+// matches, else as the operation behaves. A Prefer that names the
+// success status asks for the usual answer: the operation's behaviour,
+// past the scenario's rules. It also settles the media type the answer
+// is written in (see negotiate).
 func (s *Server) decide(x *exchange) (answer, *problem) {
 	pl := x.plan
 	var a answer
 	switch {
+	case x.prefer.code != 0 && x.prefer.usual(pl.success):
+		a = answer{kind: behave, status: pl.success}
 	case !x.prefer.usual(pl.success):
 		var p *problem
 		if a, p = preferred(pl, x.prefer); p != nil {
