@@ -405,7 +405,7 @@ func TestDashboardScenario(t *testing.T) {
 	b := newBrowser(t)
 	b.open(ts.URL)
 	b.waitFor("the scenarios", `[...document.querySelectorAll('#scenarios label')].map(l => l.textContent)`,
-		[]string{"none", "first-create-fails", "flaky", "slow", "store-busy", "tag-policy"})
+		[]string{"none", "first-call-fails", "first-create-fails", "flaky", "slow", "store-busy", "tag-policy"})
 	b.waitFor("no active scenario", activeJS, "Active: none")
 
 	b.do("choosing store-busy", chromedp.Click(`#scenarios input[value="store-busy"]`))

@@ -336,7 +336,7 @@ func TestScenarioHeader(t *testing.T) {
 		t.Errorf("store-busy: %d %s", resp.StatusCode, got)
 	}
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
-	msg := `{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"nope\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`
+	msg := `{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"nope\"; known: first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy"}`
 	check(t, s, ts, post(`{"id":2,"name":"b"}`, ScenarioHeader, "nope").expect(400, msg))
 	// The mock's own headers are read after the contract's checks: a bad
 	// body is reported as such, whatever X-Mock-Scenario or X-Mock-Session say.
@@ -430,7 +430,7 @@ test.yaml:3: rule 1: respond.headers: "a b" is not a header name`
 	})
 	t.Run("unknown active scenario", func(t *testing.T) {
 		_, err := New(Options{Scenario: "nope"})
-		if err == nil || err.Error() != `no scenario is named "nope"; known: first-create-fails, flaky, slow, store-busy, tag-policy` {
+		if err == nil || err.Error() != `no scenario is named "nope"; known: first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy` {
 			t.Errorf("err = %v", err)
 		}
 	})

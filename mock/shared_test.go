@@ -58,7 +58,7 @@ func TestStoreUnavailable(t *testing.T) {
 	expect(t, "read while down, which declares a 500", st, lost(body), 500, down("active"))
 	st, body = do(t, ts, "GET", "/plants/1", "", ScenarioHeader, "none")
 	expect(t, "a scenario that is not loaded while down: the request's fault first", st, body, 400,
-		`{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"none\"; known: first-create-fails, flaky, slow, store-busy, tag-policy"}`)
+		`{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"none\"; known: first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy"}`)
 	st, body = do(t, ts, "POST", "/plants", `{"id":"x"}`)
 	expect(t, "an invalid create while down: the contract first", st, body, 400, `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`)
 	st, body = do(t, ts, "GET", "/__admin/health", "")

@@ -3,6 +3,8 @@ package mock
 import (
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -80,6 +82,78 @@ func TestShippedFlaky(t *testing.T) {
 	if n := stored(s, "/plants"); n != 4 {
 		t.Errorf("store holds %d plants, want the 4 creates that were answered", n)
 	}
+}
+
+// TestShippedOnAnyDocument checks that first-call-fails, flaky and slow
+// fit a document other than the Plant Store, and count every request,
+// whatever its operation; the Plant Store's own scenarios are left out.
+func TestShippedOnAnyDocument(t *testing.T) {
+	spec := readSpec(t, "testdata/tasks.yaml")
+	health := call{method: "GET", path: "/health"}
+	stats := call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k"}}
+	// answered sends c and reports whether it was answered, not reset.
+	// Each request has a connection of its own: Go's client sends a GET
+	// again, unasked, when a connection it reused is reset.
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	answered := func(t *testing.T, ts *httptest.Server, c call) bool {
+		t.Helper()
+		req, err := http.NewRequest(c.method, ts.URL+c.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range c.header {
+			req.Header.Set(k, v)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			if !strings.Contains(err.Error(), "connection reset by peer") && !strings.Contains(err.Error(), "EOF") {
+				t.Fatalf("%s %s: %v; want an answer or a reset", c.method, c.path, err)
+			}
+			return false
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s %s: %d, want 200", c.method, c.path, resp.StatusCode)
+		}
+		return true
+	}
+	t.Run("loaded", func(t *testing.T) {
+		s, _ := newTestServer(t, Options{Spec: spec})
+		if got := s.ScenarioNames(); got != "first-call-fails, flaky, slow" {
+			t.Errorf("scenarios %q, want the three that fit any document", got)
+		}
+	})
+	t.Run("first-call-fails", func(t *testing.T) {
+		_, ts := newTestServer(t, Options{Spec: spec, Scenario: "first-call-fails"})
+		var got []bool
+		for _, c := range []call{stats, health, stats} {
+			got = append(got, answered(t, ts, c))
+		}
+		if fmt.Sprint(got) != "[false true true]" {
+			t.Errorf("answered %v, want only the first reset", got)
+		}
+	})
+	t.Run("flaky", func(t *testing.T) {
+		_, ts := newTestServer(t, Options{Spec: spec, Scenario: "flaky"})
+		var got []bool
+		for _, c := range []call{health, stats, health, stats, health, stats} {
+			got = append(got, answered(t, ts, c))
+		}
+		if fmt.Sprint(got) != "[true true false true true false]" {
+			t.Errorf("answered %v, want every third reset", got)
+		}
+	})
+	t.Run("slow", func(t *testing.T) {
+		_, ts := newTestServer(t, Options{Spec: spec, Scenario: "slow"})
+		start := time.Now()
+		if !answered(t, ts, stats) {
+			t.Fatal("reset")
+		}
+		if d := time.Since(start); d < 1500*time.Millisecond {
+			t.Errorf("answered after %v, before the 1.5 s delay", d)
+		}
+	})
 }
 
 func TestShippedTagPolicy(t *testing.T) {

@@ -92,7 +92,7 @@ func TestVariables(t *testing.T) {
 		{"not a boolean", []string{"check"}, []string{"PLANTMOCK_STRICT=maybe"}, 2, "", "plantmock check: PLANTMOCK_STRICT=\"maybe\": want true or false; run plantmock check --help\n"},
 		{"a variable that needs another", nil, []string{"PLANTMOCK_PROXY_ONLY=GET /plants"}, 2, "", "plantmock: --proxy-only needs --proxy; run plantmock --help\n"},
 		{"unknown", []string{"check"}, []string{"PLANTMOCK_SESION=a", "PLANTMOCK_STORE=redis://x", "PLANTMOCK_JSONSCHEMA_SUITE=/x", "OTHER=1"}, 0,
-			"plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-create-fails, flaky, slow, store-busy, tag-policy are fine\n",
+			"plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n",
 			"plantmock: warning: PLANTMOCK_SESION sets no flag of plantmock (see plantmock --help); it is ignored\n"},
 	}
 	for _, tt := range tests {

@@ -275,7 +275,7 @@ func TestScenarioFlags(t *testing.T) {
 func TestCheck(t *testing.T) {
 	bin := plantmockBinary(t)
 	out, err := exec.Command(bin, "check").CombinedOutput()
-	if err != nil || string(out) != "plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-create-fails, flaky, slow, store-busy, tag-policy are fine\n" {
+	if err != nil || string(out) != "plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n" {
 		t.Errorf("check: %v %q", err, out)
 	}
 	dir := t.TempDir()
@@ -328,7 +328,7 @@ func TestCheckGenerationBudget(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	want := "plantmock: Budget 1 and scenarios (none) are fine\n" +
+	want := "plantmock: Budget 1 and scenarios first-call-fails, flaky, slow are fine\n" +
 		"plantmock: caveat: #/components/schemas/Blob: minLength 1000000000 is over the 8388608 bytes of strings an answer may have: answers that need it are refused\n" +
 		"plantmock: caveat: #/components/schemas/S24: its required properties and items make its smallest value 131071 values, over the 100000 an answer may have: answers that need it are refused\n"
 	if err != nil || stdout.String() != want || stderr.Len() != 0 {
@@ -349,7 +349,7 @@ func TestCheckStrict(t *testing.T) {
 	mistake := "#/paths/~1a/get/parameters/0 (line 6): the parameter has no name: it is left out of its operation, which is served without it"
 	tests := []cliCase{
 		{name: "lists the mistakes", args: []string{"check", "--spec", file},
-			out: "plantmock: Mistaken 1 and scenarios (none) are served, leaving out what these mistakes touch (--strict refuses them):\n" +
+			out: "plantmock: Mistaken 1 and scenarios first-call-fails, flaky, slow are served, leaving out what these mistakes touch (--strict refuses them):\n" +
 				"plantmock: mistake: " + mistake + "\n"},
 		{name: "--strict refuses", args: []string{"check", "--strict", "--spec", file}, code: 2,
 			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
@@ -393,7 +393,7 @@ func TestMaxSpec(t *testing.T) {
 	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fine := "plantmock: Sized 1 and scenarios (none) are fine\n"
+	fine := "plantmock: Sized 1 and scenarios first-call-fails, flaky, slow are fine\n"
 	over := "plantmock: cannot read --spec: " + file + ": file of 60 bytes is over the limit of 59 bytes (--max-spec raises the limit)\n"
 	tests := []cliCase{
 		{name: "the default", args: []string{"check", "--spec", file}, out: fine},
