@@ -289,7 +289,7 @@ func selfURL(r *http.Request) string {
 func (s *Server) read(x *exchange) *problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	doc, err := s.get(x, col, key)
+	doc, _, err := s.get(x, col, key)
 	if err != nil {
 		return s.storeProblem(err, c, col, key)
 	}
@@ -297,31 +297,74 @@ func (s *Server) read(x *exchange) *problem {
 }
 
 // get returns the stored resource, making it up first in a collection
-// without a create operation.
-func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
+// whose items exist until deleted (see plan.virtual). kept is false for
+// a stand-in (see standIn): the item is not in the store.
+func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.r.Context(), x.plan.col
-	doc, err := s.store.Get(ctx, x.sess.name, col, key)
-	if !x.plan.virtual || !errors.Is(err, store.ErrNotFound) {
-		return doc, err
+	doc, err = s.store.Get(ctx, x.sess.name, col, key)
+	if !errors.Is(err, store.ErrNotFound) {
+		return doc, err == nil, err
+	}
+	if !x.plan.virtual {
+		return s.standIn(x, key)
 	}
 	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
-		return nil, store.ErrNotFound
+		return s.standIn(x, key)
 	}
 	made, p := s.madeUp(x, key)
 	if p != nil {
-		return nil, p
+		return nil, false, p
 	}
 	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
 	case err == nil:
 		x.note("made up %s: the collection has no create operation", c.describe(key))
-		return made, nil
+		return made, true, nil
 	case errors.Is(err, store.ErrExists): // made meanwhile
-		return s.store.Get(ctx, x.sess.name, col, key)
+		doc, err = s.store.Get(ctx, x.sess.name, col, key)
+		return doc, err == nil, err
 	case errors.Is(err, store.ErrFull):
-		return made, nil // answered, not kept
+		return made, false, nil // answered, not kept
 	}
-	return nil, err
+	return nil, false, err
+}
+
+// standIn is the one decision on an item the store does not hold (never
+// stored, or deleted): an operation that declares an answer for an
+// unknown item (404, else 400 or 422, a 4XX or default) gets
+// store.ErrNotFound, answered with it. One that declares none has no
+// way to say no: it answers as if the item were there, with one made up
+// for this answer alone and never stored, as the journal notes. A
+// PATCH, PUT or DELETE on it changes nothing.
+func (s *Server) standIn(x *exchange, key string) ([]byte, bool, error) {
+	if x.plan.declares(classNotFound) {
+		return nil, false, store.ErrNotFound
+	}
+	made, p := s.madeUp(x, key)
+	if p != nil {
+		return nil, false, p
+	}
+	x.note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
+		x.plan.col.describe(key), x.plan.op.Name)
+	return made, false, nil
+}
+
+// update applies fn to the resource the path names and stores what it
+// returns; fn builds the answer. A stand-in (see standIn) gets fn's
+// answer and the store is left as it is.
+func (s *Server) update(x *exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
+	if x.plan.virtual {
+		doc, kept, err := s.get(x, col, key)
+		if err != nil {
+			return err
+		}
+		if !kept {
+			_, err := fn(doc)
+			return err
+		}
+	}
+	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, fn)
+	return err
 }
 
 // madeUp makes up the item with key of a collection whose items exist
@@ -353,16 +396,21 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 func (s *Server) remove(x *exchange) *problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
+	var doc []byte
+	kept := true
 	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
+		var err error
+		if doc, kept, err = s.get(x, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}
 	}
-	doc, err := s.store.Delete(x.r.Context(), x.sess.name, col, key)
-	if err != nil {
-		return s.storeProblem(err, c, col, key)
+	if kept {
+		var err error
+		if doc, err = s.store.Delete(x.r.Context(), x.sess.name, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
 	}
-	if x.plan.virtual {
+	if kept && x.plan.virtual {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
@@ -415,13 +463,8 @@ func (s *Server) replace(x *exchange) *problem {
 		return p
 	}
 	applyDefaults(obj, pl.op.Body.JSON().Schema)
-	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
-		}
-	}
 	var answer []byte
-	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		res := maps.Clone(obj)
 		keepReadOnly(res, old, pl.op.Body.JSON().Schema, c.item)
 		res = s.complete(x, res)
@@ -474,13 +517,8 @@ func (s *Server) merge(x *exchange) *problem {
 	}
 	patch = v.(map[string]any)
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
-		}
-	}
 	var answer []byte
-	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
 		if err != nil {
 			return nil, internal("stored resource is not JSON: %v", err)
