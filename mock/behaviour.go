@@ -451,7 +451,7 @@ func (s *Server) replace(x *exchange) *problem {
 	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil {
-		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
+		return s.notStorable(x)
 	}
 	col, key := c.key(x.vals), c.pathKey(x.vals)
 	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(obj)
@@ -482,6 +482,16 @@ func (s *Server) replace(x *exchange) *problem {
 	return nil
 }
 
+// notStorable answers a replace or merge whose body its schema lets be
+// something other than an object (a schema without a type, a body of
+// any media type): valid, but nothing a resource can be or be patched
+// with. It gets the operation's canned answer, a declared success, and
+// the store is left as it is.
+func (s *Server) notStorable(x *exchange) *problem {
+	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
+	return s.canned(x)
+}
+
 // keepReadOnly copies into res the stored values of the properties a
 // client may not set: those the answer's schema declares readOnly or the
 // request's does not declare.
@@ -509,7 +519,7 @@ func (s *Server) merge(x *exchange) *problem {
 	pl, c := x.plan, x.plan.col
 	patch, _ := x.body.(map[string]any)
 	if patch == nil {
-		return invalid(CodeSchema, classSchema, "a merge patch must be a JSON object")
+		return s.notStorable(x)
 	}
 	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(patch)
 	for _, d := range dropped {

@@ -186,9 +186,9 @@ func (sv *served) buildPlans() error {
 			pl.paging = pagingOf(op)
 		case cl.Item && op.Method == "GET":
 			pl.do, pl.col = read, colOf(cl.Path)
-		case cl.Item && op.Method == "PUT" && op.Body != nil && op.Body.JSON() != nil:
+		case cl.Item && op.Method == "PUT" && storable(op):
 			pl.do, pl.col = replace, colOf(cl.Path)
-		case cl.Item && op.Method == "PATCH" && op.Body != nil && op.Body.JSON() != nil:
+		case cl.Item && op.Method == "PATCH" && storable(op):
 			pl.do, pl.col = merge, colOf(cl.Path)
 		case cl.Item && op.Method == "DELETE":
 			pl.do, pl.col = remove, colOf(cl.Path)
@@ -261,6 +261,18 @@ func (sv *served) planViews() {
 			}
 		}
 	}
+}
+
+// storable reports whether an item operation's request body can be a
+// resource, or a merge patch of one: a JSON object. A PUT of a list (a
+// disk migration's disks) or a PATCH of a JSON Patch array (RFC 6902)
+// does not replace or merge the item; it is canned.
+func storable(op *openapi.Operation) bool {
+	if op.Body == nil || op.Body.JSON() == nil {
+		return false
+	}
+	s := op.Body.JSON().Schema
+	return s == nil || len(s.Types) == 0 || s.Is("object")
 }
 
 // primaryError returns the JSON media of an operation's main error
