@@ -124,3 +124,70 @@ func TestNotStorableBody(t *testing.T) {
 		})
 	}
 }
+
+// notObjectAnswersSpec has item operations whose answers are lists: a
+// GET of a route's hops, a PUT that answers with every route.
+const notObjectAnswersSpec = `openapi: 3.0.3
+info: {title: routes, version: '1'}
+paths:
+  /routes/{name}:
+    parameters:
+      - {name: name, in: path, required: true, schema: {type: string}}
+    get:
+      responses:
+        '200':
+          description: the route's hops
+          content:
+            application/json:
+              schema: {type: array, items: {type: string}, example: [a, b]}
+    put:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Route'}
+      responses:
+        '200':
+          description: every route
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Route'}, example: [{name: r0, hop: z}]}
+    patch:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Route'}
+      responses:
+        '200':
+          description: patched
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Route'}
+components:
+  schemas:
+    Route:
+      type: object
+      properties:
+        name: {type: string}
+        hop: {type: string}
+`
+
+// TestItemAnswerNotObject: an item GET or PUT whose answer is no object
+// is canned; a PATCH of an item that no answer describes merges into an
+// empty object, kept for the next PATCH.
+func TestItemAnswerNotObject(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(notObjectAnswersSpec)})
+	h := map[string]string{"Content-Type": "application/json"}
+	for _, tt := range []call{
+		{name: "patch first", method: "PATCH", path: "/routes/r1", header: h, body: `{"hop":"b"}`, status: 200, wantBody: `{"hop":"b"}`},
+		{name: "put answers its list", method: "PUT", path: "/routes/r1", header: h, body: `{"hop":"c"}`, status: 200, wantBody: `[{"hop":"z","name":"r0"}]`},
+		{name: "get answers its list", method: "GET", path: "/routes/r1", status: 200, wantBody: `["a","b"]`},
+		{name: "patch again", method: "PATCH", path: "/routes/r1", header: h, body: `{}`, status: 200, wantBody: `{"hop":"b"}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.wantHeader = jsonHeader(tt.wantBody)
+			check(t, s, ts, tt)
+		})
+	}
+}
