@@ -350,6 +350,22 @@ func TestKeywords(t *testing.T) {
     S: {type: object, additionalProperties: {type: integer, minimum: 3}, minProperties: 2}`},
 		{name: "patternProperties", schemas: `
     S: {type: object, patternProperties: {'^x-[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
+		{name: "additionalProperties false beside allOf", version: "3.0.3", schemas: `
+    Resource: {type: object, properties: {id: {type: string, readOnly: true}, name: {type: string}}}
+    S: {type: object, allOf: [$ref: '#/components/schemas/Resource'], required: [properties], properties: {properties: {type: object}}, additionalProperties: false}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if m := v.(map[string]any); len(m) != 1 {
+					t.Errorf("got %v, want properties alone: the member's id and name are not S's own", v)
+				}
+			}},
+		{name: "additionalProperties schema beside allOf", version: "3.0.3", schemas: `
+    Resource: {type: object, properties: {eTag: {type: string}, tags: {type: object}}}
+    S: {type: object, allOf: [$ref: '#/components/schemas/Resource'], properties: {identity: {type: string}}, additionalProperties: {type: object}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if _, ok := v.(map[string]any)["eTag"]; ok {
+					t.Errorf("got %v, want no eTag: a string the additionalProperties object refuses", v)
+				}
+			}},
 		{name: "patternProperties over a property", schemas: `
     S: {type: object, required: [x-count], properties: {x-count: {type: number}}, patternProperties: {'^x-': {type: integer, minimum: 100}}}`},
 		{name: "propertyNames", schemas: `

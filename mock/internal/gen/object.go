@@ -249,12 +249,15 @@ func kept(es []entry) []entry {
 // constrain adds to e what the parts say of a property of its name
 // beyond properties (patternProperties, additionalProperties), and drops
 // it, unless required, where a part refuses it: false, refused by
-// additionalProperties false or by propertyNames. A writeOnly property
-// is dropped even when required.
+// additionalProperties false or by propertyNames, or wanted of types no
+// value has (a member's string eTag under additionalProperties of type
+// object). A part's additionalProperties sees its own properties only,
+// not its members' (Schema.DeclaresOwn), as the validator does. A
+// writeOnly property is dropped even when required.
 func (g *gen) constrain(w *want, e *entry) {
 	refused := false
 	for p := range w.parts {
-		declared := p.Property(e.name) != nil
+		declared := p.DeclaresOwn(e.name)
 		matched := false
 		for _, pp := range p.PatternProperties {
 			if match(pp.Name, e.name) {
@@ -266,7 +269,7 @@ func (g *gen) constrain(w *want, e *entry) {
 		}
 		if !declared && !matched {
 			switch {
-			case p.NoAdditionalProperties:
+			case p.ClosedOwn():
 				refused = true
 			case p.AdditionalProperties != nil && p.AdditionalProperties != e.w.s && !has(e.w.more, p.AdditionalProperties):
 				e.w = e.w.plus(p.AdditionalProperties)
@@ -279,8 +282,17 @@ func (g *gen) constrain(w *want, e *entry) {
 			}
 		}
 	}
+	t := tAny
 	for s := range e.w.parts {
 		refused = refused || impossible(s)
+		allowed := typesOf(s)
+		if s.Nullable {
+			allowed |= tNull
+		}
+		t &= allowed
+	}
+	if t == 0 {
+		refused = true
 	}
 	if refused && !e.required || e.w.s != nil && e.w.s.WriteOnly {
 		e.drop = true // answers never carry writeOnly values

@@ -149,6 +149,9 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 				return nil, err
 			}
 			s.setProperty(name, ps)
+			if len(s.AllOf) > 0 {
+				s.ownProps = append(s.ownProps, name)
+			}
 		}
 	}
 	if items := n.get("items"); items != nil && items.kind != arrayNode {
@@ -453,7 +456,7 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 		}
 	}
 	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
-		s.NoAdditionalProperties = true
+		s.NoAdditionalProperties, s.ownClosed = true, true
 	}
 	if e := n.get("enum"); e != nil && e.kind == arrayNode {
 		s.Enum = make([]any, 0, len(e.vals))
