@@ -100,6 +100,18 @@ type gen struct {
 	f      *gofakeit.Faker
 	checks int
 	m      Meter
+	// unsure counts the required properties given a value not sure to
+	// satisfy their schema (value's false): an array whose item made
+	// one ends before it where it may (see array).
+	unsure int
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // value returns a value for w, and whether it is sure to satisfy w (false

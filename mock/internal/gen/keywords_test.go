@@ -350,6 +350,24 @@ func TestKeywords(t *testing.T) {
     S: {type: object, additionalProperties: {type: integer, minimum: 3}, minProperties: 2}`},
 		{name: "patternProperties", schemas: `
     S: {type: object, patternProperties: {'^x-[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
+		{name: "items that require what they refuse", version: "3.0.3", schemas: `
+    Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
+    S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if streams := v.(map[string]any)["streams"].([]any); len(streams) != 0 {
+					t.Errorf("got %v, want no streams: no item is valid", v)
+				}
+			}},
+		{name: "items whose required property no value satisfies", version: "3.0.3", schemas: `
+    Closed: {type: object, properties: {content: {type: string}}, additionalProperties: false}
+    Props: {type: object, allOf: [$ref: '#/components/schemas/Closed'], required: [name], properties: {name: {type: string}}, additionalProperties: false}
+    Def: {type: object, required: [properties], properties: {properties: {$ref: '#/components/schemas/Props'}}}
+    S: {type: object, required: [value], properties: {value: {type: array, items: {$ref: '#/components/schemas/Def'}}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if value := v.(map[string]any)["value"].([]any); len(value) != 0 {
+					t.Errorf("got %v, want no items: none is valid", v)
+				}
+			}},
 		{name: "additionalProperties false beside allOf", version: "3.0.3", schemas: `
     Resource: {type: object, properties: {id: {type: string, readOnly: true}, name: {type: string}}}
     S: {type: object, allOf: [$ref: '#/components/schemas/Resource'], required: [properties], properties: {properties: {type: object}}, additionalProperties: false}`,

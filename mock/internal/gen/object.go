@@ -30,6 +30,7 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 			v, ok := g.value(one(p.Schema), p.Name, depth+1)
 			if ok || s.Requires(p.Name) {
 				out[p.Name] = v
+				g.unsure += b2i(!ok)
 			}
 		}
 		return out
@@ -47,6 +48,7 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 		}
 		if v, ok := g.value(e.w, e.name, depth+1); ok || e.required {
 			out[e.name] = v // an optional property without a good value is left out
+			g.unsure += b2i(!ok)
 		}
 	}
 	return out

@@ -248,6 +248,35 @@ func (w *want) fold(f *facts) {
 	}
 }
 
+// refusesRequired reports whether a schema p with additionalProperties
+// false refuses a property of required (its own, or the whole want's),
+// one that its own properties and patternProperties do not name:
+// Airbyte's AirbyteStream requires json_schema and declares jsonSchema;
+// Azure Logic's AssemblyProperties requires assemblyName, which its
+// closed allOf member refuses. No object satisfies it.
+func refusesRequired(p *openapi.Schema, required []string) bool {
+	_, refused := refusedRequired(p, required)
+	return refused
+}
+
+// refusedRequired returns the first property of required that p refuses
+// (see refusesRequired).
+func refusedRequired(p *openapi.Schema, required []string) (string, bool) {
+	for _, r := range required {
+		if p.DeclaresOwn(r) {
+			continue
+		}
+		matched := false
+		for _, pp := range p.PatternProperties {
+			matched = matched || match(pp.Name, r)
+		}
+		if !matched {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // impossible reports whether no value satisfies w, as far as its parts'
 // own keywords tell.
 func (w *want) impossible() bool {
@@ -273,6 +302,9 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	f.never = f.never || p.Never
 	if len(p.Types) > 0 {
 		f.types &= typesOf(p)
+	}
+	if p.ClosedOwn() && (refusesRequired(p, p.Required) || w.s != nil && w.s != p && refusesRequired(p, w.s.Required)) {
+		f.types &^= tObject // no object has what it requires and refuses
 	}
 	if p.Format == "int32" || p.Format == "int64" {
 		// The validator holds a number of these formats to whole values,
