@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -191,4 +192,36 @@ func (c *compiler) checkPattern(src, ptr string, n *node, key bool) bool {
 		return false
 	}
 	return true
+}
+
+// literalPattern reports whether src, the pattern of the schema at ptr,
+// is written as a JavaScript regular expression literal whose body starts
+// with ^ (/^[a-z0-9._]+$/, as PeerTube's description writes its names).
+// As a pattern it matches no string, since ^ cannot follow the slash, so
+// every value would be refused and none could be made: a mistake of the
+// document, and the schema is read without it, as one that is no regular
+// expression.
+func (c *compiler) literalPattern(src, ptr, kptr string, n *node) bool {
+	body, ok := regexLiteral(src)
+	if !ok {
+		return false
+	}
+	c.mistake("pattern "+clipped(src), at(kptr, n),
+		fmt.Sprintf("pattern: %q is written as a JavaScript regular expression literal, which no string matches (its body would be %q): the keyword is left out of the schema", clipped(src), clipped(body)))
+	c.forget(ptr, "pattern")
+	return true
+}
+
+// regexLiteral returns the body of /^body/flags, a pattern that matches
+// nothing as written: ^ right after a slash, and no | that could start an
+// alternative without it.
+func regexLiteral(src string) (string, bool) {
+	if len(src) < 3 || src[0] != '/' || src[1] != '^' || strings.ContainsRune(src, '|') {
+		return "", false
+	}
+	end := strings.LastIndexByte(src, '/')
+	if end < 2 || strings.Trim(src[end+1:], "dgimsuvy") != "" {
+		return "", false
+	}
+	return src[1:end], true
 }

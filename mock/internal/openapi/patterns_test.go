@@ -53,3 +53,28 @@ components:
 		})
 	}
 }
+
+// TestRegexLiteral: only a literal that matches nothing as written is
+// taken for one.
+func TestRegexLiteral(t *testing.T) {
+	for _, tt := range []struct {
+		src, body string
+		ok        bool
+	}{
+		{"/^[a-z0-9._]+$/", "^[a-z0-9._]+$", true},
+		{"/^[a-z]$/i", "^[a-z]$", true},
+		{"/api/v1/", "", false},    // a path, matched as written
+		{"/^a|b/", "", false},      // b/ matches
+		{"^[a-z]+$", "", false},    // no slashes
+		{"/^[a-z]+$/x", "", false}, // not a flag
+		{"/^", "", false},          // too short to close
+		{"/^[a-z]+$/gm", "^[a-z]+$", true},
+	} {
+		t.Run(tt.src, func(t *testing.T) {
+			body, ok := regexLiteral(tt.src)
+			if body != tt.body || ok != tt.ok {
+				t.Errorf("regexLiteral(%q) = %q, %v; want %q, %v", tt.src, body, ok, tt.body, tt.ok)
+			}
+		})
+	}
+}
