@@ -130,3 +130,60 @@ func TestListLeavesOutUnfitItems(t *testing.T) {
 		t.Errorf("journal notes = %q, want one naming id 9", notes)
 	}
 }
+
+// TestListMinItemsOfMember: a list whose minItems is an allOf member's
+// (AWS's {allOf: [{$ref: List}, {description: ...}]}), in an envelope, is
+// made up to it while the store holds fewer.
+func TestListMinItemsOfMember(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: integrations, version: '1'}
+paths:
+  /integrations:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Integration'}
+      responses:
+        '200':
+          description: made
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Integration'}
+    get:
+      responses:
+        '200':
+          description: all
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  Integrations:
+                    allOf: [{$ref: '#/components/schemas/List'}, {description: the integrations}]
+components:
+  schemas:
+    List: {type: array, items: {$ref: '#/components/schemas/Integration'}, minItems: 1, maxItems: 2}
+    Integration:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string, example: bus}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	h := map[string]string{"Content-Type": "application/json"}
+	for _, tt := range []call{
+		{name: "none stored", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"bus"}]}`},
+		{name: "one stored", method: "POST", path: "/integrations", header: h, body: `{"name":"a"}`, status: 200, wantBody: `{"name":"a"}`},
+		{name: "the stored one", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"a"}]}`},
+		{name: "two more stored", method: "POST", path: "/integrations", header: h, body: `{"name":"b"}`, status: 200, wantBody: `{"name":"b"}`},
+		{name: "third", method: "POST", path: "/integrations", header: h, body: `{"name":"c"}`, status: 200, wantBody: `{"name":"c"}`},
+		{name: "at most maxItems", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"a"},{"name":"b"}]}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.wantHeader = jsonHeader(tt.wantBody)
+			check(t, s, ts, tt)
+		})
+	}
+}

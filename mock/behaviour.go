@@ -214,22 +214,23 @@ func (s *Server) list(x *exchange) *problem {
 		}
 		items = append(items, v)
 	}
-	if schema.MinItems != nil && int64(len(items)) < *schema.MinItems {
-		if err := x.budget(s).Need(schema, *schema.MinItems-int64(len(items))); err != nil {
+	lo, hi := itemBounds(schema)
+	if int64(len(items)) < lo {
+		if err := x.budget(s).Need(schema, lo-int64(len(items))); err != nil {
 			return notGenerated(err)
 		}
-		for int64(len(items)) < *schema.MinItems {
+		for int64(len(items)) < lo {
 			v, p := generateValue(x.budget(s), schema.Items, x.fake(s))
 			if p != nil {
 				return p
 			}
 			items = append(items, v)
 		}
-		x.note("generated %d items: the list schema needs at least %d", *schema.MinItems-int64(len(docs)), *schema.MinItems)
+		x.note("generated %d items: the list schema needs at least %d", lo-int64(len(docs)), lo)
 	}
-	if schema.MaxItems != nil && int64(len(items)) > *schema.MaxItems {
+	if hi >= 0 && int64(len(items)) > hi {
 		// More than one answer may hold: the first page.
-		items = items[:*schema.MaxItems]
+		items = items[:hi]
 	}
 	if env == nil {
 		if !x.proven() {
@@ -262,6 +263,31 @@ func (s *Server) list(x *exchange) *problem {
 		return internal("the list does not fit the declared response schema: %s", vs[0])
 	}
 	return s.writeList(x, out, x.schema())
+}
+
+// itemBounds returns the fewest and most items (-1: no most) a list
+// schema allows, its allOf members' bounds included (AWS's descriptions
+// write {allOf: [{$ref: List}, {description: ...}]}, where List has
+// minItems 1).
+func itemBounds(s *openapi.Schema) (lo, hi int64) {
+	hi = -1
+	var walk func(*openapi.Schema)
+	walk = func(s *openapi.Schema) {
+		if s == nil {
+			return
+		}
+		if s.MinItems != nil {
+			lo = max(lo, *s.MinItems)
+		}
+		if s.MaxItems != nil && (hi < 0 || *s.MaxItems < hi) {
+			hi = *s.MaxItems
+		}
+		for _, m := range s.AllOf {
+			walk(m)
+		}
+	}
+	walk(s)
+	return lo, hi
 }
 
 // writeList sends a list answer.
