@@ -350,6 +350,8 @@ func TestKeywords(t *testing.T) {
     S: {type: object, additionalProperties: {type: integer, minimum: 3}, minProperties: 2}`},
 		{name: "patternProperties", schemas: `
     S: {type: object, patternProperties: {'^x-[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
+		{name: "a class holding \\S", schemas: `
+    S: {type: string, pattern: '^arn:aws:kms:[\S]+:[\d]{12}:key\/[a-z]+$'}`},
 		{name: "items that require what they refuse", version: "3.0.3", schemas: `
     Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
     S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,
