@@ -90,7 +90,7 @@ func TestDocumentMistakes(t *testing.T) {
         - {in: query, name: q, schema: {type: string, pattern: '/^[a-z0-9._]+$/', maxLength: 3}}
       responses:
         `+okA, ""),
-			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "/^[a-z0-9._]+$/" is written as a JavaScript regular expression literal, which no string matches (its body would be "^[a-z0-9._]+$"): the keyword is left out of the schema`,
+			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "/^[a-z0-9._]+$/" has ^ right after a /, as a JavaScript regular expression literal written into it: no string matches it, and the keyword is left out of the schema`,
 			call:    call{method: "GET", path: "/a?q=abc", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{

@@ -195,33 +195,45 @@ func (c *compiler) checkPattern(src, ptr string, n *node, key bool) bool {
 }
 
 // literalPattern reports whether src, the pattern of the schema at ptr,
-// is written as a JavaScript regular expression literal whose body starts
-// with ^ (/^[a-z0-9._]+$/, as PeerTube's description writes its names).
-// As a pattern it matches no string, since ^ cannot follow the slash, so
+// has ^ right after a slash, as a JavaScript regular expression literal
+// written into it does (/^[a-z0-9._]+$/ in PeerTube's description,
+// .*/^[\d]{12}$/.* and arn:...:placement-group/^.{1,255}$ in AWS's). As a
+// pattern it matches no string, since ^ cannot follow a character, so
 // every value would be refused and none could be made: a mistake of the
 // document, and the schema is read without it, as one that is no regular
 // expression.
 func (c *compiler) literalPattern(src, ptr, kptr string, n *node) bool {
-	body, ok := regexLiteral(src)
-	if !ok {
+	if !slashCaret(src) {
 		return false
 	}
 	c.mistake("pattern "+clipped(src), at(kptr, n),
-		fmt.Sprintf("pattern: %q is written as a JavaScript regular expression literal, which no string matches (its body would be %q): the keyword is left out of the schema", clipped(src), clipped(body)))
+		fmt.Sprintf("pattern: %q has ^ right after a /, as a JavaScript regular expression literal written into it: no string matches it, and the keyword is left out of the schema", clipped(src)))
 	c.forget(ptr, "pattern")
 	return true
 }
 
-// regexLiteral returns the body of /^body/flags, a pattern that matches
-// nothing as written: ^ right after a slash, and no | that could start an
-// alternative without it.
-func regexLiteral(src string) (string, bool) {
-	if len(src) < 3 || src[0] != '/' || src[1] != '^' || strings.ContainsRune(src, '|') {
-		return "", false
+// slashCaret reports whether a pattern without alternatives has, outside
+// a class, a slash (or an escaped one) followed by ^: a pattern no string
+// matches.
+func slashCaret(src string) bool {
+	if strings.ContainsRune(src, '|') {
+		return false
 	}
-	end := strings.LastIndexByte(src, '/')
-	if end < 2 || strings.Trim(src[end+1:], "dgimsuvy") != "" {
-		return "", false
+	inClass := false
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			if !inClass && i+2 < len(src) && src[i+1] == '/' && src[i+2] == '^' {
+				return true
+			}
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '^':
+			return true
+		}
 	}
-	return src[1:end], true
+	return false
 }
