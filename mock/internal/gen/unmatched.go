@@ -13,7 +13,9 @@ import (
 const unmatchedTries = 5
 
 // Unmatched returns a line for each string schema of roots, or reached
-// from them, whose pattern no string could be made for: one that RE2
+// from them, whose pattern no string could be made for: one whose
+// shortest match is longer than its maxLength (AppRunner's ServiceId, a
+// 36-character uuid pattern with maxLength 32), or one that RE2
 // cannot say (a lookaround or a backreference that generation does not
 // satisfy by construction), no valid example, and no value of
 // unmatchedTries seeds that the validator accepts. Answers that need such
@@ -37,6 +39,12 @@ func Unmatched(roots []*openapi.Schema) []string {
 		}
 		if s.Pattern == "" || len(s.Types) > 0 && !slices.Contains(s.Types, "string") {
 			return
+		}
+		if s.MaxLength != nil {
+			if re, exact, err := parseRegexp(s.Pattern); err == nil && exact && int64(shortest(re)) > *s.MaxLength {
+				lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s is at most maxLength %d characters long (the shortest is %d): answers that need one are refused", s.Where(), s.Pattern, *s.MaxLength, shortest(re)))
+				return
+			}
 		}
 		if p, err := regex.Compile(s.Pattern); err != nil || !p.Backtracks() {
 			return // RE2's, made by construction; or ignored, with a caveat of the loader
