@@ -352,6 +352,16 @@ func TestKeywords(t *testing.T) {
     S: {type: object, patternProperties: {'^x-[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
 		{name: "a class holding \\S", schemas: `
     S: {type: string, pattern: '^arn:aws:kms:[\S]+:[\d]{12}:key\/[a-z]+$'}`},
+		{name: "additionalProperties without a type beside a member's integer", version: "3.0.3", schemas: `
+    S:
+      allOf:
+        - {properties: {name: {type: string}}, additionalProperties: {properties: {branch: {type: string}}}}
+        - {type: object, required: [id], properties: {id: {type: integer}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if _, ok := v.(map[string]any)["id"].(json.Number); !ok {
+					t.Errorf("got %v, want an integer id: properties alone constrain only objects", v)
+				}
+			}},
 		{name: "items that require what they refuse", version: "3.0.3", schemas: `
     Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
     S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,

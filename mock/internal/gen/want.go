@@ -165,8 +165,8 @@ func typeBits(t string) types {
 
 // typesOf returns the types schema s allows by its type keyword.
 func typesOf(s *openapi.Schema) types {
-	if len(s.Types) == 0 {
-		return tAny
+	if !s.TypeWritten() {
+		return tAny // an inferred object type constrains only objects
 	}
 	var t types
 	for _, x := range s.Types {

@@ -92,6 +92,10 @@ type Schema struct {
 	// Like additionalProperties false, it sees the schema's own
 	// properties only, not its members' (see DeclaresOwn).
 	AdditionalProperties *Schema
+	// typeInferred is true when Types is object only because the schema
+	// declares properties and no type: it constrains only objects, and
+	// a value of another type satisfies it.
+	typeInferred bool
 	// ownProps are the names the schema's own properties keyword
 	// declares, kept where allOf members merged others into Properties.
 	ownProps []string
@@ -236,6 +240,11 @@ func (s *Schema) DeclaresOwn(name string) bool {
 	}
 	return slices.Contains(s.ownProps, name)
 }
+
+// TypeWritten reports whether Types is what the schema (or an allOf
+// member) says, not object inferred from properties alone, which
+// constrain only objects: {properties: {branch: ...}} lets 7 through.
+func (s *Schema) TypeWritten() bool { return s != nil && len(s.Types) > 0 && !s.typeInferred }
 
 // ClosedOwn reports whether the schema itself says additionalProperties
 // false (not one of its allOf members).

@@ -181,7 +181,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		return nil, err
 	}
 	if len(s.Types) == 0 && len(s.Properties) > 0 {
-		s.Types = []string{"object"}
+		s.Types, s.typeInferred = []string{"object"}, true
 	}
 	return s, nil
 }
@@ -575,7 +575,7 @@ func (s *Schema) merge(m *Schema) {
 		return
 	}
 	if len(s.Types) == 0 {
-		s.Types = m.Types
+		s.Types, s.typeInferred = m.Types, m.typeInferred
 	}
 	if s.Format == "" {
 		s.Format = m.Format
