@@ -381,8 +381,8 @@ func (g *gen) enum(w *want, fa *facts) any {
 	check := fa.multipart || fa.nots > 0
 	for i := range list {
 		v := list[(start+i)%len(list)]
-		if typeOfValue(v)&fa.types == 0 {
-			continue
+		if typeOfValue(v)&fa.types == 0 || !fa.lengths.holds(v) {
+			continue // Codat's enum of transaction types beside maxLength 8
 		}
 		if !check || g.fits(w, v) {
 			return v

@@ -362,6 +362,13 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("got %v, want an integer id: properties alone constrain only objects", v)
 				}
 			}},
+		{name: "enum beside maxLength", version: "3.0.3", schemas: `
+    S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if v != "Payment" {
+					t.Errorf("got %v, want Payment, the one value within maxLength", v)
+				}
+			}},
 		{name: "items that require what they refuse", version: "3.0.3", schemas: `
     Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
     S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"unicode/utf8"
+
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -377,6 +379,17 @@ func (w *want) alone() bool {
 
 // span is a range of counts (lengths, items, properties); max -1: none.
 type span struct{ min, max int64 }
+
+// holds reports whether v, where it is a string, has a length in code
+// points within sp; a value of another type is not measured.
+func (sp span) holds(v any) bool {
+	str, ok := v.(string)
+	if !ok {
+		return true
+	}
+	n := int64(utf8.RuneCountInString(str))
+	return n >= sp.min && (sp.max < 0 || n <= sp.max)
+}
 
 // tighten narrows sp to lo and hi, where they are given.
 func (sp *span) tighten(lo, hi *int64) {
