@@ -220,7 +220,7 @@ func (s *Server) list(x *exchange) *problem {
 			return notGenerated(err)
 		}
 		for int64(len(items)) < lo {
-			v, p := generateValue(x.budget(s), schema.Items, x.fake(s))
+			v, p := generateValue(x.budget(s), schema.Items, x.fake(s), x.note)
 			if p != nil {
 				return p
 			}
@@ -402,7 +402,7 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 		// Nothing says what an item holds: its identifier, if any.
 		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
 	}
-	v, p := generateValue(x.budget(s), c.item, x.fake(s))
+	v, p := generateValue(x.budget(s), c.item, x.fake(s), nil) // stored: it must fit
 	if p != nil {
 		return nil, p
 	}

@@ -136,6 +136,16 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	if fa.pending {
 		return g.choose(&w, fa.choice, name, depth)
 	}
+	if fa.refuses {
+		// No object fits: a value of another type the want allows, else
+		// the closest object, which is not a valid one.
+		if fa.types == tObject {
+			return g.make(&w, &fa, name, depth, 0), false
+		}
+		if fa.types &^= tObject; fa.prefer == tObject {
+			fa.prefer = 0
+		}
+	}
 	if !fa.risky {
 		return g.make(&w, &fa, name, depth, 0), true
 	}

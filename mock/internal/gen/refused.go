@@ -12,9 +12,9 @@ import (
 // additionalProperties false refuses (Airbyte's AirbyteStream requires
 // json_schema and declares jsonSchema): no object satisfies it. The
 // generator makes no such item (an array of them is answered shorter,
-// empty where it may be); answers that need one are refused, as they
-// would be without the line, which says so once, at load. Lines are in
-// pointer order.
+// empty where it may be); an answer that needs one carries the closest
+// object made, as it would without the line, which says so once, at
+// load. Lines are in pointer order.
 func Refused(roots []*openapi.Schema) []string {
 	seen := map[*openapi.Schema]bool{}
 	var lines []string
@@ -37,7 +37,7 @@ func Refused(roots []*openapi.Schema) []string {
 				continue
 			}
 			if name, ok := refusedRequired(p, s.Required); ok {
-				lines = append(lines, fmt.Sprintf("%s: no object satisfies the schema: it requires %s, which additionalProperties false at %s refuses; answers that need one are refused, and lists of them are answered without them", s.Where(), name, p.Where()))
+				lines = append(lines, fmt.Sprintf("%s: no object satisfies the schema: it requires %s, which additionalProperties false at %s refuses; an answer that needs one carries the closest object made, and lists of them are answered without them", s.Where(), name, p.Where()))
 				return
 			}
 		}

@@ -25,8 +25,8 @@ func TestRefused(t *testing.T) {
 	roots = append(roots, doc.Schemas["Patterned"])
 	got := Refused(roots)
 	want := []string{
-		"#/components/schemas/Props: no object satisfies the schema: it requires name, which additionalProperties false at #/components/schemas/Closed refuses; answers that need one are refused, and lists of them are answered without them",
-		"#/components/schemas/Stream: no object satisfies the schema: it requires json_schema, which additionalProperties false at #/components/schemas/Stream refuses; answers that need one are refused, and lists of them are answered without them",
+		"#/components/schemas/Props: no object satisfies the schema: it requires name, which additionalProperties false at #/components/schemas/Closed refuses; an answer that needs one carries the closest object made, and lists of them are answered without them",
+		"#/components/schemas/Stream: no object satisfies the schema: it requires json_schema, which additionalProperties false at #/components/schemas/Stream refuses; an answer that needs one carries the closest object made, and lists of them are answered without them",
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Refused:\n%q\nwant\n%q", got, want)

@@ -19,7 +19,7 @@ const unmatchedTries = 5
 // cannot say (a lookaround or a backreference that generation does not
 // satisfy by construction), no valid example, and no value of
 // unmatchedTries seeds that the validator accepts. Answers that need such
-// a value are refused, as they would be without the line; the line says
+// a value carry the closest made, as they would without the line; it says
 // so once, at load. Lines are in pointer order.
 //
 // Only patterns of the backtracking engine, and those with an anchor or
@@ -43,7 +43,7 @@ func Unmatched(roots []*openapi.Schema) []string {
 		}
 		re, exact, err := parseRegexp(s.Pattern)
 		if err == nil && exact && s.MaxLength != nil && int64(shortest(re)) > *s.MaxLength {
-			lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s is at most maxLength %d characters long (the shortest is %d): answers that need one are refused", s.Where(), s.Pattern, *s.MaxLength, shortest(re)))
+			lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s is at most maxLength %d characters long (the shortest is %d): an answer that needs one carries the closest string made", s.Where(), s.Pattern, *s.MaxLength, shortest(re)))
 			return
 		}
 		if p, err := regex.Compile(s.Pattern); err != nil || !p.Backtracks() && exact && certain(re) {
@@ -60,7 +60,7 @@ func Unmatched(roots []*openapi.Schema) []string {
 				return
 			}
 		}
-		lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s could be made (%d tries): answers that need one are refused; an example in the schema would be used", s.Where(), s.Pattern, unmatchedTries))
+		lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s could be made (%d tries): an answer that needs one carries the closest string made; an example in the schema would be used", s.Where(), s.Pattern, unmatchedTries))
 	}
 	for _, r := range roots {
 		walk(r)

@@ -216,6 +216,10 @@ type facts struct {
 	plainObject bool  // no part has object keywords beyond properties and required (see plainObject)
 	multipleOf  bool  // some part has multipleOf
 	pattern     bool  // some part has a pattern
+	// refuses is true when a part with additionalProperties false refuses
+	// a property the want requires: no object satisfies it, and one
+	// made for it is the closest there is, not a valid one.
+	refuses bool
 
 	constant *openapi.Schema // the first part with const
 	enum     *openapi.Schema // the first part with enum
@@ -306,7 +310,7 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 		f.types &= typesOf(p)
 	}
 	if p.ClosedOwn() && (refusesRequired(p, p.Required) || w.s != nil && w.s != p && refusesRequired(p, w.s.Required)) {
-		f.types &^= tObject // no object has what it requires and refuses
+		f.refuses = true // no object has what it requires and refuses
 	}
 	if p.Format == "int32" || p.Format == "int64" {
 		// The validator holds a number of these formats to whole values,
