@@ -362,6 +362,8 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("got %v, want an integer id: properties alone constrain only objects", v)
 				}
 			}},
+		{name: "a uri containing what a pattern asks", version: "3.0.3", schemas: `
+    S: {type: string, format: uri, pattern: '/magnet:\?xt=urn:[a-z0-9]+:[a-z0-9]{32}'}`},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
