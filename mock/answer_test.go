@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,109 @@ func TestListLeavesOutUnfitItems(t *testing.T) {
 	j := s.Journal()
 	if notes := j[len(j)-1].Notes; len(notes) != 1 || !strings.HasPrefix(notes[0], "left out id 9: it does not fit the list's item schema: name: ") {
 		t.Errorf("journal notes = %q, want one naming id 9", notes)
+	}
+}
+
+// TestListMinItemsOfMember: a list whose minItems is an allOf member's
+// (AWS's {allOf: [{$ref: List}, {description: ...}]}), in an envelope, is
+// made up to it while the store holds fewer.
+func TestListMinItemsOfMember(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: integrations, version: '1'}
+paths:
+  /integrations:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Integration'}
+      responses:
+        '200':
+          description: made
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Integration'}
+    get:
+      responses:
+        '200':
+          description: all
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  Integrations:
+                    allOf: [{$ref: '#/components/schemas/List'}, {description: the integrations}]
+components:
+  schemas:
+    List: {type: array, items: {$ref: '#/components/schemas/Integration'}, minItems: 1, maxItems: 2}
+    Integration:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string, example: bus}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	h := map[string]string{"Content-Type": "application/json"}
+	for _, tt := range []call{
+		{name: "none stored", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"bus"}]}`},
+		{name: "one stored", method: "POST", path: "/integrations", header: h, body: `{"name":"a"}`, status: 200, wantBody: `{"name":"a"}`},
+		{name: "the stored one", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"a"}]}`},
+		{name: "two more stored", method: "POST", path: "/integrations", header: h, body: `{"name":"b"}`, status: 200, wantBody: `{"name":"b"}`},
+		{name: "third", method: "POST", path: "/integrations", header: h, body: `{"name":"c"}`, status: 200, wantBody: `{"name":"c"}`},
+		{name: "at most maxItems", method: "GET", path: "/integrations", status: 200, wantBody: `{"Integrations":[{"name":"a"},{"name":"b"}]}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.wantHeader = jsonHeader(tt.wantBody)
+			check(t, s, ts, tt)
+		})
+	}
+}
+
+// TestClosestAnswer: an answer whose schema no value satisfies (it
+// requires a property that additionalProperties false refuses) is the
+// closest value there is, in the declared success status, and the
+// journal says it breaks the schema; the start-up warnings name it.
+func TestClosestAnswer(t *testing.T) {
+	// No answer to it conforms: the comment first keeps TestConformance,
+	// which holds every document starting with openapi to that, from it
+	// (see inlineDocuments).
+	spec := `# no answer conforms
+openapi: 3.0.3
+info: {title: streams, version: '1'}
+paths:
+  /stream:
+    get:
+      responses:
+        '200':
+          description: the stream
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Stream'}
+components:
+  schemas:
+    Stream:
+      type: object
+      required: [name, json_schema]
+      properties:
+        name: {type: string, example: s1}
+        jsonSchema: {type: object}
+      additionalProperties: false
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	wantWarning := "#/components/schemas/Stream: no object satisfies the schema: it requires json_schema, which additionalProperties false at #/components/schemas/Stream refuses; an answer that needs one carries the closest object made, and lists of them are answered without them"
+	if w := s.Warnings(); !slices.Contains(w, wantWarning) {
+		t.Errorf("Warnings() = %q, want it to hold %q", w, wantWarning)
+	}
+	_, resp, body := send(t, ts, call{method: "GET", path: "/stream"})
+	var got map[string]any
+	if err := json.Unmarshal(body, &got); err != nil || resp.StatusCode != 200 || got["name"] != "s1" || got["json_schema"] == nil {
+		t.Errorf("GET /stream = %d %s, want 200 with name s1 and a json_schema", resp.StatusCode, body)
+	}
+	j := s.Journal()
+	want := "answered with generated data that breaks the schema: json_schema: property is not declared by the schema: no value that fits could be made"
+	if notes := j[len(j)-1].Notes; len(notes) != 1 || notes[0] != want {
+		t.Errorf("journal notes = %q, want [%q]", notes, want)
 	}
 }

@@ -208,22 +208,23 @@ func (s *Server) list(x *exchange) *problem {
 		}
 		items = append(items, v)
 	}
-	if schema.MinItems != nil && int64(len(items)) < *schema.MinItems {
-		if err := x.budget(s).Need(schema, *schema.MinItems-int64(len(items))); err != nil {
+	lo, hi := itemBounds(schema)
+	if int64(len(items)) < lo {
+		if err := x.budget(s).Need(schema, lo-int64(len(items))); err != nil {
 			return notGenerated(err)
 		}
-		for int64(len(items)) < *schema.MinItems {
-			v, p := generateValue(x.budget(s), schema.Items, x.fake(s))
+		for int64(len(items)) < lo {
+			v, p := generateValue(x.budget(s), schema.Items, x.fake(s), x.note)
 			if p != nil {
 				return p
 			}
 			items = append(items, v)
 		}
-		x.note("generated %d items: the list schema needs at least %d", *schema.MinItems-int64(len(docs)), *schema.MinItems)
+		x.note("generated %d items: the list schema needs at least %d", lo-int64(len(docs)), lo)
 	}
-	if schema.MaxItems != nil && int64(len(items)) > *schema.MaxItems {
+	if hi >= 0 && int64(len(items)) > hi {
 		// More than one answer may hold: the first page.
-		items = items[:*schema.MaxItems]
+		items = items[:hi]
 	}
 	if env == nil {
 		if !x.proven() {
@@ -258,6 +259,31 @@ func (s *Server) list(x *exchange) *problem {
 	return s.writeList(x, out, x.schema())
 }
 
+// itemBounds returns the fewest and most items (-1: no most) a list
+// schema allows, its allOf members' bounds included (AWS's descriptions
+// write {allOf: [{$ref: List}, {description: ...}]}, where List has
+// minItems 1).
+func itemBounds(s *openapi.Schema) (lo, hi int64) {
+	hi = -1
+	var walk func(*openapi.Schema)
+	walk = func(s *openapi.Schema) {
+		if s == nil {
+			return
+		}
+		if s.MinItems != nil {
+			lo = max(lo, *s.MinItems)
+		}
+		if s.MaxItems != nil && (hi < 0 || *s.MaxItems < hi) {
+			hi = *s.MaxItems
+		}
+		for _, m := range s.AllOf {
+			walk(m)
+		}
+	}
+	walk(s)
+	return lo, hi
+}
+
 // writeList sends a list answer.
 func (s *Server) writeList(x *exchange, v any, schema *openapi.Schema) *problem {
 	b, p := s.encode(x, v, schema)
@@ -283,7 +309,7 @@ func selfURL(r *http.Request) string {
 func (s *Server) read(x *exchange) *problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	doc, err := s.get(x, col, key)
+	doc, _, err := s.get(x, col, key)
 	if err != nil {
 		return s.storeProblem(err, c, col, key)
 	}
@@ -291,31 +317,74 @@ func (s *Server) read(x *exchange) *problem {
 }
 
 // get returns the stored resource, making it up first in a collection
-// without a create operation.
-func (s *Server) get(x *exchange, col, key string) ([]byte, error) {
+// whose items exist until deleted (see plan.virtual). kept is false for
+// a stand-in (see standIn): the item is not in the store.
+func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.r.Context(), x.plan.col
-	doc, err := s.store.Get(ctx, x.sess.name, col, key)
-	if !x.plan.virtual || !errors.Is(err, store.ErrNotFound) {
-		return doc, err
+	doc, err = s.store.Get(ctx, x.sess.name, col, key)
+	if !errors.Is(err, store.ErrNotFound) {
+		return doc, err == nil, err
+	}
+	if !x.plan.virtual {
+		return s.standIn(x, key)
 	}
 	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
-		return nil, store.ErrNotFound
+		return s.standIn(x, key)
 	}
 	made, p := s.madeUp(x, key)
 	if p != nil {
-		return nil, p
+		return nil, false, p
 	}
 	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
 	case err == nil:
 		x.note("made up %s: the collection has no create operation", c.describe(key))
-		return made, nil
+		return made, true, nil
 	case errors.Is(err, store.ErrExists): // made meanwhile
-		return s.store.Get(ctx, x.sess.name, col, key)
+		doc, err = s.store.Get(ctx, x.sess.name, col, key)
+		return doc, err == nil, err
 	case errors.Is(err, store.ErrFull):
-		return made, nil // answered, not kept
+		return made, false, nil // answered, not kept
 	}
-	return nil, err
+	return nil, false, err
+}
+
+// standIn is the one decision on an item the store does not hold (never
+// stored, or deleted): an operation that declares an answer for an
+// unknown item (404, else 400 or 422, a 4XX or default) gets
+// store.ErrNotFound, answered with it. One that declares none has no
+// way to say no: it answers as if the item were there, with one made up
+// for this answer alone and never stored, as the journal notes. A
+// PATCH, PUT or DELETE on it changes nothing.
+func (s *Server) standIn(x *exchange, key string) ([]byte, bool, error) {
+	if x.plan.declares(classNotFound) {
+		return nil, false, store.ErrNotFound
+	}
+	made, p := s.madeUp(x, key)
+	if p != nil {
+		return nil, false, p
+	}
+	x.note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
+		x.plan.col.describe(key), x.plan.op.Name)
+	return made, false, nil
+}
+
+// update applies fn to the resource the path names and stores what it
+// returns; fn builds the answer. A stand-in (see standIn) gets fn's
+// answer and the store is left as it is.
+func (s *Server) update(x *exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
+	if x.plan.virtual {
+		doc, kept, err := s.get(x, col, key)
+		if err != nil {
+			return err
+		}
+		if !kept {
+			_, err := fn(doc)
+			return err
+		}
+	}
+	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, fn)
+	return err
 }
 
 // madeUp makes up the item with key of a collection whose items exist
@@ -327,7 +396,7 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 		// Nothing says what an item holds: its identifier, if any.
 		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
 	}
-	v, p := generateValue(x.budget(s), c.item, x.fake(s))
+	v, p := generateValue(x.budget(s), c.item, x.fake(s), nil) // stored: it must fit
 	if p != nil {
 		return nil, p
 	}
@@ -347,16 +416,21 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 func (s *Server) remove(x *exchange) *problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
+	var doc []byte
+	kept := true
 	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
+		var err error
+		if doc, kept, err = s.get(x, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}
 	}
-	doc, err := s.store.Delete(x.r.Context(), x.sess.name, col, key)
-	if err != nil {
-		return s.storeProblem(err, c, col, key)
+	if kept {
+		var err error
+		if doc, err = s.store.Delete(x.r.Context(), x.sess.name, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
 	}
-	if x.plan.virtual {
+	if kept && x.plan.virtual {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
@@ -397,7 +471,7 @@ func (s *Server) replace(x *exchange) *problem {
 	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil {
-		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
+		return s.notStorable(x)
 	}
 	col, key := c.key(x.vals), c.pathKey(x.vals)
 	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(obj)
@@ -409,13 +483,8 @@ func (s *Server) replace(x *exchange) *problem {
 		return p
 	}
 	applyDefaults(obj, pl.op.Body.JSON().Schema)
-	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
-		}
-	}
 	var answer []byte
-	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		res := maps.Clone(obj)
 		keepReadOnly(res, old, pl.op.Body.JSON().Schema, c.item)
 		res = s.complete(x, res)
@@ -431,6 +500,16 @@ func (s *Server) replace(x *exchange) *problem {
 	}
 	s.writeBody(x, answer)
 	return nil
+}
+
+// notStorable answers a replace or merge whose body its schema lets be
+// something other than an object (a schema without a type, a body of
+// any media type): valid, but nothing a resource can be or be patched
+// with. It gets the operation's canned answer, a declared success, and
+// the store is left as it is.
+func (s *Server) notStorable(x *exchange) *problem {
+	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
+	return s.canned(x)
 }
 
 // keepReadOnly copies into res the stored values of the properties a
@@ -460,7 +539,7 @@ func (s *Server) merge(x *exchange) *problem {
 	pl, c := x.plan, x.plan.col
 	patch, _ := x.body.(map[string]any)
 	if patch == nil {
-		return invalid(CodeSchema, classSchema, "a merge patch must be a JSON object")
+		return s.notStorable(x)
 	}
 	v, dropped := pl.op.Body.JSON().Schema.WithoutReadOnly(patch)
 	for _, d := range dropped {
@@ -468,13 +547,8 @@ func (s *Server) merge(x *exchange) *problem {
 	}
 	patch = v.(map[string]any)
 	col, key := c.key(x.vals), c.pathKey(x.vals)
-	if x.plan.virtual {
-		if _, err := s.get(x, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
-		}
-	}
 	var answer []byte
-	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, func(old []byte) ([]byte, error) {
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
 		if err != nil {
 			return nil, internal("stored resource is not JSON: %v", err)

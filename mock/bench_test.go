@@ -180,7 +180,7 @@ func BenchmarkStageRoute(b *testing.B) {
 	s, _, _ := benchServer(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if rt, _, _ := s.served().find("/plants"); rt == nil {
+		if rt, _, _ := s.served().find("/plants", ""); rt == nil {
 			b.Fatal("no route")
 		}
 	}

@@ -161,6 +161,11 @@ func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
 		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
 	}
 	mt, params, err := mime.ParseMediaType(ct)
+	if errors.Is(err, mime.ErrInvalidMediaParameter) {
+		// Parameters that are not name=value (text/plain; utf-8, as a
+		// document may itself declare it): the type alone is read.
+		err = nil
+	}
 	if err != nil {
 		return nil, invalid(CodeContentType, classMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
 	}

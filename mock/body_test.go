@@ -188,3 +188,51 @@ func TestBodyToOperationWithoutOne(t *testing.T) {
 		})
 	}
 }
+
+// TestMalformedMediaParameters: a Content-Type whose parameters are not
+// name=value, as the document itself declares it, is read by its type
+// alone; one whose type is malformed is refused.
+func TestMalformedMediaParameters(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: imports, version: '1'}
+paths:
+  /imports:
+    post:
+      requestBody:
+        required: true
+        content:
+          'text/plain; utf-8':
+            schema: {type: string}
+      responses:
+        '200':
+          description: taken
+          content:
+            application/json:
+              schema: {type: object, required: [status], properties: {status: {type: string, enum: [queued]}}}
+        '400':
+          description: refused
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+components:
+  schemas:
+    Error:
+      type: object
+      required: [error, message]
+      properties:
+        error: {type: integer}
+        message: {type: string}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	bad := errorBody(CodeContentType, `malformed Content-Type "text/; utf-8"; send text/plain; utf-8`)
+	for _, tt := range []call{
+		{name: "as declared", method: "POST", path: "/imports", header: map[string]string{"Content-Type": "text/plain; utf-8"}, body: "FROM scratch",
+			status: 200, wantHeader: jsonHeader(`{"status":"queued"}`), wantBody: `{"status":"queued"}`},
+		{name: "type alone", method: "POST", path: "/imports", header: map[string]string{"Content-Type": "text/plain"}, body: "FROM scratch",
+			status: 200, wantHeader: jsonHeader(`{"status":"queued"}`), wantBody: `{"status":"queued"}`},
+		{name: "malformed type", method: "POST", path: "/imports", header: map[string]string{"Content-Type": "text/; utf-8"}, body: "FROM scratch",
+			status: 400, wantHeader: jsonHeader(bad), wantBody: bad},
+	} {
+		t.Run(tt.name, func(t *testing.T) { check(t, s, ts, tt) })
+	}
+}

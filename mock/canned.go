@@ -55,7 +55,7 @@ func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem
 	if schema == nil || x.kind == media.Binary {
 		return media.Sample(x.ct, schema), nil
 	}
-	v, p := generateValue(x.budget(s), schema, x.fake(s))
+	v, p := generateValue(x.budget(s), schema, x.fake(s), x.note)
 	if p != nil {
 		return nil, p
 	}
@@ -93,19 +93,34 @@ func isString(v any) bool {
 }
 
 // generateValue makes up a value that matches schema, trying a few times,
-// within budget m.
-func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker) (any, *problem) {
-	var vs []openapi.Violation
+// within budget m. Where no try matches (a schema no value satisfies, as
+// the start-up warnings say of the ones load can tell), the first try is
+// the answer: the closest to the schema there is, in the status the
+// operation declares, rather than a 500 it may not declare; note says
+// so for the journal. Without a note (a value to be stored, which every
+// later answer is checked against) and where the budget runs out, it is
+// a problem.
+func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker, note func(string, ...any)) (any, *problem) {
+	var first any
+	var why openapi.Violation
 	for try := 0; try < 3; try++ {
 		v, err := gen.Within(m, schema, faker)
 		if err != nil {
 			return nil, notGenerated(err)
 		}
-		if vs = schema.Validate(v); len(vs) == 0 {
+		vs := schema.Validate(v)
+		if len(vs) == 0 {
 			return v, nil
 		}
+		if try == 0 {
+			first, why = v, vs[0]
+		}
 	}
-	return nil, notGenerated(vs[0])
+	if note == nil {
+		return nil, notGenerated(why)
+	}
+	note("answered with generated data that breaks the schema: %s: no value that fits could be made", why)
+	return first, nil
 }
 
 // notGenerated is the problem of an answer whose data could not be

@@ -21,7 +21,7 @@ func (s *Server) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	methods := want
-	if route, _, _ := s.served().find(r.URL.EscapedPath()); route != nil {
+	if route, _, _ := s.served().find(r.URL.EscapedPath(), want); route != nil {
 		methods = route.Allow
 	}
 	answerPreflight(w, r, methods)

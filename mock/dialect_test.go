@@ -260,6 +260,44 @@ paths:
 	check(t, s, ts, call{method: "GET", path: "/files/report", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, msg)), wantBody: errorBody(CodeNoRoute, msg)})
 }
 
+// TestLiteralRouteGivesWay: a literal path that does not declare the
+// method gives way to a template that matches and declares it, so GET
+// /jobs/$next reads the job "$next"; a method no route declares gets the
+// literal route's 405.
+func TestLiteralRouteGivesWay(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: jobs, version: '1'}
+paths:
+  /jobs/$next:
+    put:
+      responses:
+        '204': {description: started}
+  /jobs/{jobId}:
+    get:
+      parameters:
+        - {name: jobId, in: path, required: true, schema: {type: string}}
+      responses:
+        '200':
+          description: the job
+          content:
+            application/json:
+              schema: {type: object, properties: {state: {enum: [queued]}}, required: [state]}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	for _, tt := range []struct {
+		call
+	}{
+		{call{name: "template declares GET", method: "GET", path: "/jobs/$next", status: 200, wantHeader: jsonHeader(`{"state":"queued"}`), wantBody: `{"state":"queued"}`}},
+		{call{name: "escaped", method: "GET", path: "/jobs/%24next", status: 200, wantHeader: jsonHeader(`{"state":"queued"}`), wantBody: `{"state":"queued"}`}},
+		{call{name: "literal declares PUT", method: "PUT", path: "/jobs/$next", status: 204, wantHeader: map[string]string{}}},
+		{call{name: "none declares DELETE", method: "DELETE", path: "/jobs/$next", status: 405,
+			wantHeader: jsonHeader(errorBody(CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT"), "Allow", "PUT"),
+			wantBody:   errorBody(CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT")}},
+	} {
+		t.Run(tt.name, func(t *testing.T) { check(t, s, ts, tt.call) })
+	}
+}
+
 // TestCollectionUnderMixedSegment keeps resources of a collection whose
 // path mixes text and a parameter under the path the request names.
 func TestCollectionUnderMixedSegment(t *testing.T) {

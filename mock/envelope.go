@@ -139,7 +139,7 @@ func (s *Server) wrap(x *exchange, e *envelope, v any) (map[string]any, *problem
 		if ps == nil {
 			continue
 		}
-		pv, p := generateValue(x.budget(s), ps, x.fake(s))
+		pv, p := generateValue(x.budget(s), ps, x.fake(s), x.note)
 		if p != nil {
 			return nil, p
 		}
@@ -151,7 +151,7 @@ func (s *Server) wrap(x *exchange, e *envelope, v any) (map[string]any, *problem
 	}
 	// The envelope asks more than its required fields (a minProperties,
 	// a condition): a made-up envelope with the resource put in.
-	made, p := generateValue(x.budget(s), e.schema, x.fake(s))
+	made, p := generateValue(x.budget(s), e.schema, x.fake(s), x.note)
 	if p != nil {
 		return nil, p
 	}

@@ -246,7 +246,7 @@ func TestErrorShapes(t *testing.T) {
 // for status, whatever check made the answer.
 func assertErrorSchema(t *testing.T, s *Server, method, path string, status int, body string) {
 	t.Helper()
-	route, _, _ := s.served().find(path)
+	route, _, _ := s.served().find(path, "")
 	if route == nil || route.Operation(method) == nil {
 		t.Fatalf("no operation %s %s", method, path)
 	}
@@ -267,7 +267,7 @@ func assertErrorSchema(t *testing.T, s *Server, method, path string, status int,
 // was generated with, after checking that it is one.
 func patternDigits(t *testing.T, s *Server, path string) string {
 	t.Helper()
-	route, _, _ := s.served().find(path)
+	route, _, _ := s.served().find(path, "")
 	pl := s.served().plans[route.Operation("POST")]
 	b := string(pl.errorShape(400).render(nil, 400, CodeBodyMissing, "anything"))
 	if len(b) != 6 || !strings.HasPrefix(b, `"E`) || strings.Trim(b[2:5], "0123456789") != "" {
@@ -300,7 +300,7 @@ paths:
                   message: {type: string, format: email}
 `
 	s, _ := newTestServer(t, Options{Spec: []byte(spec)})
-	route, _, _ := s.served().find("/p")
+	route, _, _ := s.served().find("/p", "")
 	op := route.Operation("GET")
 	sh := s.served().plans[op].errorShape(400)
 	m := op.Response(400).JSON()

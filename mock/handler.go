@@ -76,7 +76,7 @@ var checks = []func(*Server, *exchange) *problem{
 // checkRoute finds the operation.
 func (s *Server) checkRoute(x *exchange) *problem {
 	r := x.r
-	route, vals, rest := x.sv.find(r.URL.EscapedPath())
+	route, vals, rest := x.sv.find(r.URL.EscapedPath(), r.Method)
 	var ok bool
 	if route == nil {
 		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
@@ -141,15 +141,16 @@ func (s *Server) checkControls(x *exchange) *problem {
 	return nil
 }
 
-// find routes a request path, with or without a server base path in
-// front; rest is the path without the base path when one was cut.
-func (sv *served) find(path string) (route *openapi.Route, vals []string, rest string) {
-	if route, vals = sv.doc.Router().Find(path); route != nil {
+// find routes a request path of method ("" for any; see
+// openapi.Router.FindFor), with or without a server base path in front;
+// rest is the path without the base path when one was cut.
+func (sv *served) find(path, method string) (route *openapi.Route, vals []string, rest string) {
+	if route, vals = sv.doc.Router().FindFor(path, method); route != nil {
 		return route, vals, ""
 	}
 	for _, bp := range sv.doc.BasePaths {
 		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
-			if route, vals = sv.doc.Router().Find(rest); route != nil {
+			if route, vals = sv.doc.Router().FindFor(rest, method); route != nil {
 				return route, vals, rest
 			}
 		}

@@ -131,7 +131,7 @@ func check(t *testing.T, s *Server, ts *httptest.Server, ex call) {
 // the operation's error schema (401, 404 and 405 are not declared).
 func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Response, body []byte) {
 	t.Helper()
-	route, _, rest := s.served().find(req.URL.EscapedPath())
+	route, _, rest := s.served().find(req.URL.EscapedPath(), req.Method)
 	if rest != "" {
 		req = withPath(req, rest)
 	}

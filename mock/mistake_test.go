@@ -82,6 +82,18 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a?q=xyz", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
+			name: "a pattern written as a JavaScript literal",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      parameters:
+        - {in: query, name: q, schema: {type: string, pattern: '/^[a-z0-9._]+$/', maxLength: 3}}
+      responses:
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "/^[a-z0-9._]+$/" has ^ right after a /, as a JavaScript regular expression literal written into it: no string matches it, and the keyword is left out of the schema`,
+			call:    call{method: "GET", path: "/a?q=abc", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
 			name: "a patternProperties key that is not a regular expression",
 			doc: mistakeDoc("3.1.0", `
   /a:

@@ -20,18 +20,23 @@ type offer struct {
 	env *envelope
 }
 
-// offersOf returns the media types a response declares, JSON ones first:
-// a client that states no preference gets JSON where the document offers
-// it, else the first declared type.
+// offersOf returns the media types a response declares, JSON ones first,
+// a JSON type before a range written as JSON (*/*): a client that states
+// no preference gets JSON where the document offers it, in the schema of
+// application/json where it declares one beside */*, else the first
+// declared type.
 func offersOf(resp *openapi.Response) []offer {
 	if resp == nil {
 		return nil
 	}
 	out := make([]offer, 0, len(resp.Content))
-	for _, pass := range []bool{true, false} {
+	for pass := range 3 {
 		for _, m := range resp.Content {
 			k := media.KindOf(m.Type)
-			if (k == media.JSON) != pass {
+			switch {
+			case k != media.JSON && pass < 2, k == media.JSON && pass == 2:
+				continue
+			case k == media.JSON && strings.Contains(m.Type, "*") != (pass == 1):
 				continue
 			}
 			ct := media.ContentType(m.Type, "")

@@ -128,3 +128,36 @@ func TestMediaTypes(t *testing.T) {
 		}
 	})
 }
+
+// TestJSONBeforeAnyRange: a response that declares */* before
+// application/json answers a client without a preference in the
+// application/json schema, which its Content-Type names.
+func TestJSONBeforeAnyRange(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: documents, version: '1'}
+paths:
+  /documents/{id}/download:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: string}}
+    get:
+      responses:
+        '200':
+          description: the document
+          content:
+            '*/*':
+              schema: {type: object, properties: {File: {type: string, format: binary}}, example: {File: raw}}
+            application/json:
+              schema: {type: object, properties: {File: {type: object, properties: {Content64Encoded: {type: string}}}}, example: {File: {Content64Encoded: SGk=}}}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	want := `{"File":{"Content64Encoded":"SGk="}}`
+	for _, accept := range []string{"", "*/*", "application/json"} {
+		t.Run("Accept "+accept, func(t *testing.T) {
+			h := map[string]string{}
+			if accept != "" {
+				h["Accept"] = accept
+			}
+			check(t, s, ts, call{method: "GET", path: "/documents/d1/download", header: h, status: 200, wantHeader: jsonHeader(want), wantBody: want})
+		})
+	}
+}

@@ -256,7 +256,7 @@ func (s *Server) fillMeta(x *exchange, e *envelope, out map[string]any, pg listP
 			parent = e.schema.Property(f.parent)
 			h, _ := out[f.parent].(map[string]any)
 			if h == nil {
-				made, p := generateValue(x.budget(s), parent, x.fake(s))
+				made, p := generateValue(x.budget(s), parent, x.fake(s), x.note)
 				if h, _ = made.(map[string]any); p != nil || h == nil {
 					continue
 				}

@@ -184,11 +184,13 @@ func (sv *served) buildPlans() error {
 		case !cl.Item && op.Method == "GET" && (schema.Is("array") || envelopeOf(schema, colOf(cl.Path).schema, true) != nil):
 			pl.do, pl.col = list, colOf(cl.Path)
 			pl.paging = pagingOf(op)
-		case cl.Item && op.Method == "GET":
+		case cl.Item && op.Method == "GET" && mayBeObject(schema):
+			// An item GET that answers with something else than an object
+			// (a list of the item's parts) is canned.
 			pl.do, pl.col = read, colOf(cl.Path)
-		case cl.Item && op.Method == "PUT" && op.Body != nil && op.Body.JSON() != nil:
+		case cl.Item && op.Method == "PUT" && storable(op) && mayBeObject(schema):
 			pl.do, pl.col = replace, colOf(cl.Path)
-		case cl.Item && op.Method == "PATCH" && op.Body != nil && op.Body.JSON() != nil:
+		case cl.Item && op.Method == "PATCH" && storable(op) && mayBeObject(schema):
 			pl.do, pl.col = merge, colOf(cl.Path)
 		case cl.Item && op.Method == "DELETE":
 			pl.do, pl.col = remove, colOf(cl.Path)
@@ -263,6 +265,23 @@ func (sv *served) planViews() {
 	}
 }
 
+// storable reports whether an item operation's request body can be a
+// resource, or a merge patch of one: a JSON object. A PUT of a list (a
+// disk migration's disks) or a PATCH of a JSON Patch array (RFC 6902)
+// does not replace or merge the item; it is canned.
+func storable(op *openapi.Operation) bool {
+	if op.Body == nil || op.Body.JSON() == nil {
+		return false
+	}
+	return mayBeObject(op.Body.JSON().Schema)
+}
+
+// mayBeObject reports whether a schema lets a value be an object: it
+// names no type, or names object among them; nil (no schema) does too.
+func mayBeObject(s *openapi.Schema) bool {
+	return s == nil || len(s.Types) == 0 || s.Is("object")
+}
+
 // primaryError returns the JSON media of an operation's main error
 // response: its lowest declared 4xx, else its default.
 func primaryError(op *openapi.Operation) *openapi.Media {
@@ -311,7 +330,7 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 	if item != nil {
 		c.itemPath, param = item.Path, item.Params[len(item.Params)-1]
 		paramSchema = pathParam(item, param)
-		if get := item.Operation("GET"); get != nil {
+		if get := item.Operation("GET"); get != nil && mayBeObject(successSchema(get)) {
 			c.item = successSchema(get)
 		}
 	}

@@ -133,7 +133,7 @@ func (sv *served) misfitsOf(sess string, col store.Collection) []string {
 	if sess != "" {
 		where = fmt.Sprintf("%s (session %s)", col.Name, sess)
 	}
-	route, _, _ := sv.find(col.Name)
+	route, _, _ := sv.find(col.Name, "")
 	var c *collection
 	if route != nil {
 		for _, m := range []string{"POST", "GET"} {

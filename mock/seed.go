@@ -70,7 +70,7 @@ func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, pa
 
 // seedOf checks the seed data of the collection at path, as sv serves it.
 func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
-	route, vals, _ := sv.find(path)
+	route, vals, _ := sv.find(path, "POST")
 	var pl *plan
 	if route != nil {
 		if op := route.Operation("POST"); op != nil && sv.plans[op].do == create {

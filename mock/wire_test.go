@@ -143,3 +143,34 @@ func TestFormBodies(t *testing.T) {
 		t.Errorf("a jpeg where the encoding says image/png: %d %s, want 422", resp.StatusCode, got)
 	}
 }
+
+// TestFramingHeaderParameter: a required Content-Length header parameter
+// is the HTTP client's to send, not the caller's: a DELETE without a body,
+// which Go's client sends without one, is answered; another required
+// header is still required.
+func TestFramingHeaderParameter(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: uploads, version: '1'}
+paths:
+  /uploads:
+    delete:
+      parameters:
+        - {name: Content-Length, in: header, required: true, schema: {type: number}}
+        - {name: X-Upload, in: header, required: true, schema: {type: string}}
+      responses:
+        '204': {description: cancelled}
+        '400':
+          description: refused
+          content:
+            application/json:
+              schema: {type: object, required: [error, message], properties: {error: {type: integer}, message: {type: string}}}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	missing := errorBody(CodeParameter, "invalid parameters: header.X-Upload: required parameter is missing")
+	for _, tt := range []call{
+		{name: "without Content-Length", method: "DELETE", path: "/uploads", header: map[string]string{"X-Upload": "u-1"}, status: 204, wantHeader: map[string]string{}},
+		{name: "another header missing", method: "DELETE", path: "/uploads", status: 400, wantHeader: jsonHeader(missing), wantBody: missing},
+	} {
+		t.Run(tt.name, func(t *testing.T) { check(t, s, ts, tt) })
+	}
+}

@@ -319,7 +319,7 @@ func routesTo(doc *openapi.Document, path string, op *openapi.Operation) bool {
 // routedTo returns the operation an escaped path and a method route to,
 // or nil.
 func routedTo(doc *openapi.Document, path, method string) *openapi.Operation {
-	route, _ := doc.Router().Find(path)
+	route, _ := doc.Router().FindFor(path, method)
 	if route == nil {
 		return nil
 	}

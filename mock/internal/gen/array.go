@@ -100,7 +100,16 @@ func (g *gen) array(w want, name string, depth int) []any {
 				iw = iw.minus(c.s) // the item does not count towards maxContains
 			}
 		}
-		v, _ := g.value(iw, item, depth+1)
+		before := g.unsure
+		v, ok := g.value(iw, item, depth+1)
+		if (!ok || g.unsure > before) && serves == nil && i >= prefix && int64(len(out)) >= counts.min {
+			// No valid item could be made (a closed object that
+			// requires what it refuses, in it or deeper down): the
+			// array ends here, as short as it may be, rather than
+			// hold an invalid one.
+			g.unsure = before
+			break
+		}
 		if seen != nil {
 			key := string(jsonx.Marshal(v))
 			for t := 0; seen[key] && t < maxUniqueTries && !spent; t++ {

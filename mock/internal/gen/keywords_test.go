@@ -350,6 +350,61 @@ func TestKeywords(t *testing.T) {
     S: {type: object, additionalProperties: {type: integer, minimum: 3}, minProperties: 2}`},
 		{name: "patternProperties", schemas: `
     S: {type: object, patternProperties: {'^x-[a-z]+$': {type: integer}}, additionalProperties: false, minProperties: 2}`},
+		{name: "a class holding \\S", schemas: `
+    S: {type: string, pattern: '^arn:aws:kms:[\S]+:[\d]{12}:key\/[a-z]+$'}`},
+		{name: "additionalProperties without a type beside a member's integer", version: "3.0.3", schemas: `
+    S:
+      allOf:
+        - {properties: {name: {type: string}}, additionalProperties: {properties: {branch: {type: string}}}}
+        - {type: object, required: [id], properties: {id: {type: integer}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if _, ok := v.(map[string]any)["id"].(json.Number); !ok {
+					t.Errorf("got %v, want an integer id: properties alone constrain only objects", v)
+				}
+			}},
+		{name: "a uri containing what a pattern asks", version: "3.0.3", schemas: `
+    S: {type: string, format: uri, pattern: '/magnet:\?xt=urn:[a-z0-9]+:[a-z0-9]{32}'}`},
+		{name: "enum beside maxLength", version: "3.0.3", schemas: `
+    S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if v != "Payment" {
+					t.Errorf("got %v, want Payment, the one value within maxLength", v)
+				}
+			}},
+		{name: "items that require what they refuse", version: "3.0.3", schemas: `
+    Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
+    S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if streams := v.(map[string]any)["streams"].([]any); len(streams) != 0 {
+					t.Errorf("got %v, want no streams: no item is valid", v)
+				}
+			}},
+		{name: "items whose required property no value satisfies", version: "3.0.3", schemas: `
+    Closed: {type: object, properties: {content: {type: string}}, additionalProperties: false}
+    Props: {type: object, allOf: [$ref: '#/components/schemas/Closed'], required: [name], properties: {name: {type: string}}, additionalProperties: false}
+    Def: {type: object, required: [properties], properties: {properties: {$ref: '#/components/schemas/Props'}}}
+    S: {type: object, required: [value], properties: {value: {type: array, items: {$ref: '#/components/schemas/Def'}}}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if value := v.(map[string]any)["value"].([]any); len(value) != 0 {
+					t.Errorf("got %v, want no items: none is valid", v)
+				}
+			}},
+		{name: "additionalProperties false beside allOf", version: "3.0.3", schemas: `
+    Resource: {type: object, properties: {id: {type: string, readOnly: true}, name: {type: string}}}
+    S: {type: object, allOf: [$ref: '#/components/schemas/Resource'], required: [properties], properties: {properties: {type: object}}, additionalProperties: false}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if m := v.(map[string]any); len(m) != 1 {
+					t.Errorf("got %v, want properties alone: the member's id and name are not S's own", v)
+				}
+			}},
+		{name: "additionalProperties schema beside allOf", version: "3.0.3", schemas: `
+    Resource: {type: object, properties: {eTag: {type: string}, tags: {type: object}}}
+    S: {type: object, allOf: [$ref: '#/components/schemas/Resource'], properties: {identity: {type: string}}, additionalProperties: {type: object}}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if _, ok := v.(map[string]any)["eTag"]; ok {
+					t.Errorf("got %v, want no eTag: a string the additionalProperties object refuses", v)
+				}
+			}},
 		{name: "patternProperties over a property", schemas: `
     S: {type: object, required: [x-count], properties: {x-count: {type: number}}, patternProperties: {'^x-': {type: integer, minimum: 100}}}`},
 		{name: "propertyNames", schemas: `

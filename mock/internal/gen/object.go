@@ -30,6 +30,7 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 			v, ok := g.value(one(p.Schema), p.Name, depth+1)
 			if ok || s.Requires(p.Name) {
 				out[p.Name] = v
+				g.unsure += b2i(!ok)
 			}
 		}
 		return out
@@ -47,6 +48,7 @@ func (g *gen) object(w want, plain bool, depth int) map[string]any {
 		}
 		if v, ok := g.value(e.w, e.name, depth+1); ok || e.required {
 			out[e.name] = v // an optional property without a good value is left out
+			g.unsure += b2i(!ok)
 		}
 	}
 	return out
@@ -249,12 +251,15 @@ func kept(es []entry) []entry {
 // constrain adds to e what the parts say of a property of its name
 // beyond properties (patternProperties, additionalProperties), and drops
 // it, unless required, where a part refuses it: false, refused by
-// additionalProperties false or by propertyNames. A writeOnly property
-// is dropped even when required.
+// additionalProperties false or by propertyNames, or wanted of types no
+// value has (a member's string eTag under additionalProperties of type
+// object). A part's additionalProperties sees its own properties only,
+// not its members' (Schema.DeclaresOwn), as the validator does. A
+// writeOnly property is dropped even when required.
 func (g *gen) constrain(w *want, e *entry) {
 	refused := false
 	for p := range w.parts {
-		declared := p.Property(e.name) != nil
+		declared := p.DeclaresOwn(e.name)
 		matched := false
 		for _, pp := range p.PatternProperties {
 			if match(pp.Name, e.name) {
@@ -266,7 +271,7 @@ func (g *gen) constrain(w *want, e *entry) {
 		}
 		if !declared && !matched {
 			switch {
-			case p.NoAdditionalProperties:
+			case p.ClosedOwn():
 				refused = true
 			case p.AdditionalProperties != nil && p.AdditionalProperties != e.w.s && !has(e.w.more, p.AdditionalProperties):
 				e.w = e.w.plus(p.AdditionalProperties)
@@ -279,8 +284,17 @@ func (g *gen) constrain(w *want, e *entry) {
 			}
 		}
 	}
+	t := tAny
 	for s := range e.w.parts {
 		refused = refused || impossible(s)
+		allowed := typesOf(s)
+		if s.Nullable {
+			allowed |= tNull
+		}
+		t &= allowed
+	}
+	if t == 0 {
+		refused = true
 	}
 	if refused && !e.required || e.w.s != nil && e.w.s.WriteOnly {
 		e.drop = true // answers never carry writeOnly values

@@ -106,6 +106,14 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 		if g.checks <= 0 || g.matchesAll(w, v) {
 			return v
 		}
+		if start, _ := anchors(re); !start && format != "" && g.checks > 0 {
+			// A pattern free at its start, beside a format that the
+			// match is not (PeerTube's magnetUri, a uri containing
+			// /magnet:\?xt=...): a value of the format in front.
+			if c := byFormat(format, g.f) + v; g.matchesAll(w, c) {
+				return c
+			}
+		}
 		if !exact {
 			if c := g.containing(patterns[try%len(patterns)], v); c != v && g.checks > 0 && g.matchesAll(w, c) {
 				return c

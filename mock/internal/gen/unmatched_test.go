@@ -18,16 +18,21 @@ func TestUnmatched(t *testing.T) {
     DigitsWithExample: {type: string, pattern: '^(?!.*[a-z])[0-9a-z]{4}$', example: '1234'}
     Nested: {type: object, properties: {code: {type: string, pattern: '^(?=a)b'}}}
     Plain: {type: string, pattern: '^[a-z]{3}$'}
-    Other: {type: string, pattern: '\p{Print}+'}`)
+    Other: {type: string, pattern: '\p{Print}+'}
+    Short: {type: string, pattern: '[0-9a-f]{8}-[0-9a-f]{4}', minLength: 12, maxLength: 12}
+    Fits: {type: string, pattern: '[0-9a-f]{8}', maxLength: 12}
+    Inside: {type: string, pattern: '=\{3,\}$\{1,4\}'}`)
 	var roots []*openapi.Schema
-	for _, name := range []string{"Lookahead", "Password", "Never", "Digits", "DigitsWithExample", "Nested", "Plain", "Other"} {
+	for _, name := range []string{"Lookahead", "Password", "Never", "Digits", "DigitsWithExample", "Nested", "Plain", "Other", "Short", "Fits", "Inside"} {
 		roots = append(roots, doc.Schemas[name])
 	}
 	got := Unmatched(roots)
 	want := []string{
-		"#/components/schemas/Digits: no string matching the pattern ^(?!.*[a-z])[0-9a-z]{4}$ could be made (5 tries): answers that need one are refused; an example in the schema would be used",
-		"#/components/schemas/Nested/properties/code: no string matching the pattern ^(?=a)b could be made (5 tries): answers that need one are refused; an example in the schema would be used",
-		"#/components/schemas/Never: no string matching the pattern ^(?=x)y$ could be made (5 tries): answers that need one are refused; an example in the schema would be used",
+		"#/components/schemas/Digits: no string matching the pattern ^(?!.*[a-z])[0-9a-z]{4}$ could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
+		"#/components/schemas/Inside: no string matching the pattern =\\{3,\\}$\\{1,4\\} could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
+		"#/components/schemas/Nested/properties/code: no string matching the pattern ^(?=a)b could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
+		"#/components/schemas/Never: no string matching the pattern ^(?=x)y$ could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
+		"#/components/schemas/Short: no string matching the pattern [0-9a-f]{8}-[0-9a-f]{4} is at most maxLength 12 characters long (the shortest is 13): an answer that needs one carries the closest string made",
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Unmatched:\n%q\nwant\n%q", got, want)

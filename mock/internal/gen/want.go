@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"unicode/utf8"
+
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -165,8 +167,8 @@ func typeBits(t string) types {
 
 // typesOf returns the types schema s allows by its type keyword.
 func typesOf(s *openapi.Schema) types {
-	if len(s.Types) == 0 {
-		return tAny
+	if !s.TypeWritten() {
+		return tAny // an inferred object type constrains only objects
 	}
 	var t types
 	for _, x := range s.Types {
@@ -214,6 +216,10 @@ type facts struct {
 	plainObject bool  // no part has object keywords beyond properties and required (see plainObject)
 	multipleOf  bool  // some part has multipleOf
 	pattern     bool  // some part has a pattern
+	// refuses is true when a part with additionalProperties false refuses
+	// a property the want requires: no object satisfies it, and one
+	// made for it is the closest there is, not a valid one.
+	refuses bool
 
 	constant *openapi.Schema // the first part with const
 	enum     *openapi.Schema // the first part with enum
@@ -248,6 +254,35 @@ func (w *want) fold(f *facts) {
 	}
 }
 
+// refusesRequired reports whether a schema p with additionalProperties
+// false refuses a property of required (its own, or the whole want's),
+// one that its own properties and patternProperties do not name:
+// Airbyte's AirbyteStream requires json_schema and declares jsonSchema;
+// Azure Logic's AssemblyProperties requires assemblyName, which its
+// closed allOf member refuses. No object satisfies it.
+func refusesRequired(p *openapi.Schema, required []string) bool {
+	_, refused := refusedRequired(p, required)
+	return refused
+}
+
+// refusedRequired returns the first property of required that p refuses
+// (see refusesRequired).
+func refusedRequired(p *openapi.Schema, required []string) (string, bool) {
+	for _, r := range required {
+		if p.DeclaresOwn(r) {
+			continue
+		}
+		matched := false
+		for _, pp := range p.PatternProperties {
+			matched = matched || match(pp.Name, r)
+		}
+		if !matched {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // impossible reports whether no value satisfies w, as far as its parts'
 // own keywords tell.
 func (w *want) impossible() bool {
@@ -273,6 +308,9 @@ func (f *facts) add(w *want, p *openapi.Schema) {
 	f.never = f.never || p.Never
 	if len(p.Types) > 0 {
 		f.types &= typesOf(p)
+	}
+	if p.ClosedOwn() && (refusesRequired(p, p.Required) || w.s != nil && w.s != p && refusesRequired(p, w.s.Required)) {
+		f.refuses = true // no object has what it requires and refuses
 	}
 	if p.Format == "int32" || p.Format == "int64" {
 		// The validator holds a number of these formats to whole values,
@@ -345,6 +383,17 @@ func (w *want) alone() bool {
 
 // span is a range of counts (lengths, items, properties); max -1: none.
 type span struct{ min, max int64 }
+
+// holds reports whether v, where it is a string, has a length in code
+// points within sp; a value of another type is not measured.
+func (sp span) holds(v any) bool {
+	str, ok := v.(string)
+	if !ok {
+		return true
+	}
+	n := int64(utf8.RuneCountInString(str))
+	return n >= sp.min && (sp.max < 0 || n <= sp.max)
+}
 
 // tighten narrows sp to lo and hi, where they are given.
 func (sp *span) tighten(lo, hi *int64) {

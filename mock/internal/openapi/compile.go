@@ -388,6 +388,8 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			if r := c.required(n, v); len(r) > 0 { // draft 4 wants one at least
 				out[k] = r
 			}
+		case k == "pattern" && v.kind == stringNode && c.literalPattern(v.str, ptr, kptr, v):
+			// Matches nothing as written: left out (a mistake, said by literalPattern).
 		case k == "pattern" && v.kind == stringNode && !c.checkPattern(v.str, kptr, v, false):
 			// Not a regular expression: left out (a mistake, said by checkPattern).
 		case schemaMapKeywords[k] && v.isObject():

@@ -617,7 +617,11 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 func extension(key string) bool { return strings.HasPrefix(key, "x-") }
 
 // ignoredHeader reports whether a header parameter is one OpenAPI says to
-// ignore: Accept, Content-Type and Authorization.
+// ignore: Accept, Content-Type and Authorization; or Content-Length,
+// which frames the message and is the HTTP client's to send or not (Go's
+// leaves it out of a DELETE without a body, as RFC 9110 section 8.6
+// advises), never the caller's.
 func ignoredHeader(name string) bool {
-	return strings.EqualFold(name, "Accept") || strings.EqualFold(name, "Content-Type") || strings.EqualFold(name, "Authorization")
+	return strings.EqualFold(name, "Accept") || strings.EqualFold(name, "Content-Type") || strings.EqualFold(name, "Authorization") ||
+		strings.EqualFold(name, "Content-Length")
 }

@@ -330,7 +330,7 @@ func (s *Schema) forget(kw string) {
 	}
 	if all {
 		s.Properties, s.Items, s.AllOf, s.AnyOf, s.OneOf, s.Not = nil, nil, nil, nil, nil, nil
-		s.NoAdditionalProperties, s.Never = false, false
+		s.NoAdditionalProperties, s.ownClosed, s.ownProps, s.Never = false, false, nil, false
 	}
 	s.Structural = false
 }

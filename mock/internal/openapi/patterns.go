@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -191,4 +192,48 @@ func (c *compiler) checkPattern(src, ptr string, n *node, key bool) bool {
 		return false
 	}
 	return true
+}
+
+// literalPattern reports whether src, the pattern of the schema at ptr,
+// has ^ right after a slash, as a JavaScript regular expression literal
+// written into it does (/^[a-z0-9._]+$/ in PeerTube's description,
+// .*/^[\d]{12}$/.* and arn:...:placement-group/^.{1,255}$ in AWS's). As a
+// pattern it matches no string, since ^ cannot follow a character, so
+// every value would be refused and none could be made: a mistake of the
+// document, and the schema is read without it, as one that is no regular
+// expression.
+func (c *compiler) literalPattern(src, ptr, kptr string, n *node) bool {
+	if !slashCaret(src) {
+		return false
+	}
+	c.mistake("pattern "+clipped(src), at(kptr, n),
+		fmt.Sprintf("pattern: %q has ^ right after a /, as a JavaScript regular expression literal written into it: no string matches it, and the keyword is left out of the schema", clipped(src)))
+	c.forget(ptr, "pattern")
+	return true
+}
+
+// slashCaret reports whether a pattern without alternatives has, outside
+// a class, a slash (or an escaped one) followed by ^: a pattern no string
+// matches.
+func slashCaret(src string) bool {
+	if strings.ContainsRune(src, '|') {
+		return false
+	}
+	inClass := false
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			if !inClass && i+2 < len(src) && src[i+1] == '/' && src[i+2] == '^' {
+				return true
+			}
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '^':
+			return true
+		}
+	}
+	return false
 }

@@ -53,3 +53,30 @@ components:
 		})
 	}
 }
+
+// TestSlashCaret: only a pattern that matches nothing, with ^ right
+// after a slash, is taken for one.
+func TestSlashCaret(t *testing.T) {
+	for _, tt := range []struct {
+		src string
+		ok  bool
+	}{
+		{"/^[a-z0-9._]+$/", true},
+		{"/^[a-z]$/i", true},
+		{`.*/^[\d]{12}$/.*`, true},
+		{"^arn:aws:ec2:[a-z]+:placement-group/^.{1,255}$", true},
+		{`^a\/^b$`, true},
+		{"/api/v1/", false},  // a path, matched as written
+		{"/^a|b/", false},    // b/ matches
+		{"^[a-z]+$", false},  // no slash
+		{"^[/^]+$", false},   // in a class
+		{`^[\]/^]+$`, false}, // in a class, after an escaped ]
+		{`^a\\/^`, true},     // an escaped backslash, then /^
+	} {
+		t.Run(tt.src, func(t *testing.T) {
+			if ok := slashCaret(tt.src); ok != tt.ok {
+				t.Errorf("slashCaret(%q) = %v, want %v", tt.src, ok, tt.ok)
+			}
+		})
+	}
+}

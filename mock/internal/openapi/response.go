@@ -18,7 +18,7 @@ import (
 // and valid. It consumes resp.Body. It is meant for tests and diagnostics,
 // not the request path.
 func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Violation {
-	route, _ := d.router.Find(req.URL.EscapedPath())
+	route, _ := d.router.FindFor(req.URL.EscapedPath(), req.Method)
 	if route == nil {
 		return []Violation{{Path: "response", Reason: "no path of the document matches " + req.URL.Path}}
 	}

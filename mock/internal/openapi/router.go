@@ -129,18 +129,35 @@ func segmentParts(seg string) (lits, params []string) {
 // of its parameters as they appear in the path (still percent-escaped),
 // or nil.
 func (rt *Router) Find(escapedPath string) (*Route, []string) {
+	return rt.FindFor(escapedPath, "")
+}
+
+// FindFor is Find for a request of method: of the routes the path
+// matches, the first, in Find's order, that declares method, else the
+// one Find returns. GET /jobs/$next answers as /jobs/{jobId} declares
+// where /jobs/$next declares only PUT, rather than 405: a client may
+// well name the job "$next" (AWS's descriptions have such pairs).
+func (rt *Router) FindFor(escapedPath, method string) (*Route, []string) {
 	if escapedPath == "" || escapedPath[0] != '/' {
 		return nil, nil
 	}
+	if method != "" {
+		var vals []string
+		if r := rt.root.find(escapedPath[1:], &vals, method); r != nil {
+			return r, vals
+		}
+	}
 	var vals []string
-	r := rt.root.find(escapedPath[1:], &vals)
+	r := rt.root.find(escapedPath[1:], &vals, "")
 	if r == nil {
 		return nil, nil
 	}
 	return r, vals
 }
 
-func (n *branch) find(rest string, vals *[]string) *Route {
+// find returns the first route, in the router's order, that matches
+// rest and declares method ("" for any).
+func (n *branch) find(rest string, vals *[]string, method string) *Route {
 	seg, tail, more := strings.Cut(rest, "/")
 	c := n.lit[seg]
 	if c == nil && strings.IndexByte(seg, '%') >= 0 && len(n.lit) > 0 {
@@ -151,14 +168,14 @@ func (n *branch) find(rest string, vals *[]string) *Route {
 		}
 	}
 	if c != nil {
-		if r := c.next(tail, more, vals); r != nil {
+		if r := c.next(tail, more, vals, method); r != nil {
 			return r
 		}
 	}
 	for _, p := range n.patterns {
 		mark := len(*vals)
 		if p.match(seg, vals) {
-			if r := p.next.next(tail, more, vals); r != nil {
+			if r := p.next.next(tail, more, vals, method); r != nil {
 				return r
 			}
 		}
@@ -166,7 +183,7 @@ func (n *branch) find(rest string, vals *[]string) *Route {
 	}
 	if n.param != nil && seg != "" {
 		*vals = append(*vals, seg)
-		if r := n.param.next(tail, more, vals); r != nil {
+		if r := n.param.next(tail, more, vals, method); r != nil {
 			return r
 		}
 		*vals = (*vals)[:len(*vals)-1]
@@ -261,11 +278,14 @@ func unhex(c byte) int {
 	return -1
 }
 
-func (n *branch) next(tail string, more bool, vals *[]string) *Route {
+func (n *branch) next(tail string, more bool, vals *[]string, method string) *Route {
 	if !more {
+		if n.route != nil && method != "" && n.route.ops[method] == nil {
+			return nil
+		}
 		return n.route
 	}
-	return n.find(tail, vals)
+	return n.find(tail, vals, method)
 }
 
 func splitPath(p string) []string { return strings.Split(strings.TrimPrefix(p, "/"), "/") }

@@ -227,3 +227,55 @@ func TestFindEscapedLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestRouterFindFor: a literal route that does not declare the method
+// gives way to a template that matches the path and declares it; with
+// none, the literal one is found (for its 405).
+func TestRouterFindFor(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.0.3
+info: {title: r, version: '1'}
+paths:
+  /jobs/$next:
+    put: {responses: {'200': {description: ok}}}
+  /jobs/{jobId}:
+    get: {responses: {'200': {description: ok}}}
+  /jobs/{jobId}/runs/latest:
+    post: {responses: {'200': {description: ok}}}
+  /jobs/{jobId}/runs/{runId}:
+    get: {responses: {'200': {description: ok}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, method, path string
+		template           string
+		vals               []string
+	}{
+		{"literal declares it", "PUT", "/jobs/$next", "/jobs/$next", nil},
+		{"template declares it", "GET", "/jobs/$next", "/jobs/{jobId}", []string{"$next"}},
+		{"escaped, template declares it", "GET", "/jobs/%24next", "/jobs/{jobId}", []string{"%24next"}},
+		{"none declares it", "DELETE", "/jobs/$next", "/jobs/$next", nil},
+		{"any method", "", "/jobs/$next", "/jobs/$next", nil},
+		{"deeper literal gives way", "GET", "/jobs/7/runs/latest", "/jobs/{jobId}/runs/{runId}", []string{"7", "latest"}},
+		{"deeper literal declares it", "POST", "/jobs/7/runs/latest", "/jobs/{jobId}/runs/latest", []string{"7"}},
+		{"no route", "GET", "/runs", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, vals := doc.Router().FindFor(tt.path, tt.method)
+			if tt.template == "" {
+				if r != nil {
+					t.Fatalf("found %s, want no route", r.Path)
+				}
+				return
+			}
+			if r == nil {
+				t.Fatalf("no route, want %s", tt.template)
+			}
+			if r.Path != tt.template || !reflect.DeepEqual(vals, tt.vals) {
+				t.Errorf("got %s %q, want %s %q", r.Path, vals, tt.template, tt.vals)
+			}
+		})
+	}
+}

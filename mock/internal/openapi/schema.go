@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -88,7 +89,19 @@ type Schema struct {
 	// AdditionalProperties is the schema of the properties neither
 	// Properties nor PatternProperties name, when additionalProperties is
 	// a schema (false is NoAdditionalProperties; true and absent are nil).
+	// Like additionalProperties false, it sees the schema's own
+	// properties only, not its members' (see DeclaresOwn).
 	AdditionalProperties *Schema
+	// typeInferred is true when Types is object only because the schema
+	// declares properties and no type: it constrains only objects, and
+	// a value of another type satisfies it.
+	typeInferred bool
+	// ownProps are the names the schema's own properties keyword
+	// declares, kept where allOf members merged others into Properties.
+	ownProps []string
+	// ownClosed is true when the schema itself says additionalProperties
+	// false; NoAdditionalProperties holds its members' too.
+	ownClosed bool
 	// PatternProperties are the schemas of the properties whose names
 	// match a pattern, by pattern (Name holds the regular expression).
 	PatternProperties []Property
@@ -212,6 +225,30 @@ func (s *Schema) Is(t string) bool {
 	}
 	return false
 }
+
+// DeclaresOwn reports whether the schema's own properties keyword names
+// a property: those its own additionalProperties leave alone. A member's
+// properties, merged into Properties, are not the schema's own:
+// {allOf: [{properties: {id: ...}}], additionalProperties: false} refuses
+// an object with an id, as JSON Schema reads it.
+func (s *Schema) DeclaresOwn(name string) bool {
+	if s == nil {
+		return false
+	}
+	if len(s.AllOf) == 0 {
+		return s.Property(name) != nil
+	}
+	return slices.Contains(s.ownProps, name)
+}
+
+// TypeWritten reports whether Types is what the schema (or an allOf
+// member) says, not object inferred from properties alone, which
+// constrain only objects: {properties: {branch: ...}} lets 7 through.
+func (s *Schema) TypeWritten() bool { return s != nil && len(s.Types) > 0 && !s.typeInferred }
+
+// ClosedOwn reports whether the schema itself says additionalProperties
+// false (not one of its allOf members).
+func (s *Schema) ClosedOwn() bool { return s != nil && s.ownClosed }
 
 // Property returns the schema of the named property, or nil.
 func (s *Schema) Property(name string) *Schema {

@@ -149,6 +149,9 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 				return nil, err
 			}
 			s.setProperty(name, ps)
+			if len(s.AllOf) > 0 {
+				s.ownProps = append(s.ownProps, name)
+			}
 		}
 	}
 	if items := n.get("items"); items != nil && items.kind != arrayNode {
@@ -178,7 +181,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		return nil, err
 	}
 	if len(s.Types) == 0 && len(s.Properties) > 0 {
-		s.Types = []string{"object"}
+		s.Types, s.typeInferred = []string{"object"}, true
 	}
 	return s, nil
 }
@@ -453,7 +456,7 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 		}
 	}
 	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
-		s.NoAdditionalProperties = true
+		s.NoAdditionalProperties, s.ownClosed = true, true
 	}
 	if e := n.get("enum"); e != nil && e.kind == arrayNode {
 		s.Enum = make([]any, 0, len(e.vals))
@@ -572,7 +575,7 @@ func (s *Schema) merge(m *Schema) {
 		return
 	}
 	if len(s.Types) == 0 {
-		s.Types = m.Types
+		s.Types, s.typeInferred = m.Types, m.typeInferred
 	}
 	if s.Format == "" {
 		s.Format = m.Format

@@ -173,6 +173,8 @@ func TestApproximate(t *testing.T) {
 		{`^x{2000}$`, `^(?:x){1000,1000}$`, false},
 		{`^(ab){0,5000}$`, `^(ab){0,1000}$`, true},
 		{`^\u0041\p{L}$`, `^\x{41}[\p{L}]$`, false},
+		{`^a[\S]+:[\d]{3}$`, `^a[\S]+:[\d]{3}$`, false},
+		{`^[a-z\S]$`, `^[a-z\S]$`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {

@@ -422,7 +422,15 @@ func (w *writer) escape(inClass bool) bool {
 		}
 	case r == 'S':
 		if inClass {
-			return w.bail()
+			// RE2 cannot take the complement of sClass inside a class;
+			// its own \S (not ASCII white space) is alike, for the
+			// likeness: a string made from it is checked against the
+			// pattern. Left out, [\S]+ was [] and made nothing.
+			if !w.bail() {
+				return false
+			}
+			w.out.WriteString(`\S`)
+			return true
 		}
 		w.out.WriteString("[^" + sClass + "]")
 	case r == '0' && (w.i >= len(w.src) || w.src[w.i] < '0' || w.src[w.i] > '9'):
