@@ -99,13 +99,16 @@ func (f *Failure) key() string {
 // declares.
 type Coverage struct {
 	// Operations answered, of those selected.
-	Operations, OperationsDeclared int
+	Operations         int `json:"operations"`
+	OperationsDeclared int `json:"operationsDeclared"`
 	// Statuses: declared responses (an exact status, a range or
 	// default, per operation) that some answer was judged by.
-	Statuses, StatusesDeclared int
+	Statuses         int `json:"statuses"`
+	StatusesDeclared int `json:"statusesDeclared"`
 	// MediaTypes: declared request media types (per operation) a valid
 	// request was sent in.
-	MediaTypes, MediaTypesDeclared int
+	MediaTypes         int `json:"mediaTypes"`
+	MediaTypesDeclared int `json:"mediaTypesDeclared"`
 }
 
 // String writes the coverage line.

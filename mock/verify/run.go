@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/exercise"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -25,11 +26,15 @@ const maxAnswer = 16 << 20
 
 // Run verifies the service at target, an http or https URL (its path,
 // if any, is the prefix of every path of the document), against spec,
-// an OpenAPI 3.0 or 3.1 document in YAML or JSON. The error says why
+// an OpenAPI 3.0 or 3.1 document in YAML or JSON (empty means the
+// embedded Plant Store, as for mock.Options.Spec). The error says why
 // no run could be made: a document that cannot be read, a target that
 // is not a URL, an Only or Skip name that matches no operation, or ctx
 // done. What the service did wrong is in the Report.
 func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
+	if len(spec) == 0 {
+		spec = []byte(plantmock.OpenAPI)
+	}
 	doc, err := openapi.Load(spec)
 	if err != nil {
 		return nil, fmt.Errorf("verify: the document: %w", err)
