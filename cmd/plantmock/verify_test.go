@@ -195,3 +195,24 @@ func TestVerifyDryRun(t *testing.T) {
 		t.Errorf("exit %d, %d requests sent\n%s", code, n.Load(), stdout)
 	}
 }
+
+// TestAuthorization: --auth turns 'SCHEME VALUE' into an Authorization
+// header.
+func TestAuthorization(t *testing.T) {
+	tests := []struct{ in, want, err string }{
+		{"bearer abc.def", "Bearer abc.def", ""},
+		{"Bearer  abc ", "Bearer abc", ""},
+		{"basic user:pass", "Basic dXNlcjpwYXNz", ""},
+		{"basic user", "", "basic wants USER:PASSWORD"},
+		{"Token xyz", "Token xyz", ""},
+		{"abc", "", "want 'SCHEME VALUE', e.g. 'bearer TOKEN' or 'basic USER:PASSWORD'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := authorization(tt.in)
+			if got != tt.want || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+				t.Errorf("authorization(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
+			}
+		})
+	}
+}

@@ -16,7 +16,9 @@ import (
 
 // judgePositive judges the answer to c, a valid request: exercise.Judge's
 // rules (no 5xx, status, Content-Type, body and headers as declared),
-// and no writeOnly property returned. A 5xx is one failure, not also an
+// no writeOnly property returned, and no 400 or 422, the statuses that
+// say a request is invalid (other refusals, a 404 for an identifier
+// that does not exist or a 409, may be right). A 5xx is one failure, not also an
 // undeclared status.
 func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
@@ -27,6 +29,9 @@ func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 		var out []*Failure
 		for _, p := range probs {
 			out = append(out, &Failure{Rule: p.Kind, Text: p.Text, Schema: p.Schema})
+		}
+		if code := s.resp.StatusCode; code == http.StatusBadRequest || code == http.StatusUnprocessableEntity {
+			out = append(out, &Failure{Rule: "valid input refused", Text: fmt.Sprintf("status %d to a request the document calls valid: %s", code, oneLine(string(s.answer), 200))})
 		}
 		return append(out, leaks(c.Op, c, s)...)
 	}

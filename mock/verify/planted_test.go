@@ -11,7 +11,8 @@ import (
 )
 
 // TestPlantedBugs verifies a provider built with one contract bug at a
-// time: verify must report that bug, once, and nothing else; built
+// time (ten kinds the issue names, a slow answer and a valid value
+// refused): verify must report that bug, once, and nothing else; built
 // without a bug, it must report nothing.
 func TestPlantedBugs(t *testing.T) {
 	tests := []struct {
@@ -32,6 +33,7 @@ func TestPlantedBugs(t *testing.T) {
 		{ignoredHeader, "GET /items", "accepted invalid input", "", "header.X-Tenant"},
 		{wrongErrorShape, "POST /items", "error shape", "#/components/schemas/Error/required", "status 400"},
 		{readDisagrees, "GET /items/{id}", "state", "#/components/schemas/Item/properties/name", "(copy)\"; it was created with"},
+		{refusedValid, "POST /items", "valid input refused", "", "status 400 to a request the document calls valid"},
 		{slowAnswer, "GET /items", "timeout", "", "no answer within 200ms"},
 	}
 	for _, tt := range tests {

@@ -80,6 +80,7 @@ const (
 	wrongErrorShape  bug = "a wrong error shape"
 	readDisagrees    bug = "a read that disagrees with the create"
 	slowAnswer       bug = "an answer slower than the timeout"
+	refusedValid     bug = "a valid value refused"
 )
 
 // item is a stored item.
@@ -192,6 +193,10 @@ func (p *provider) create(w http.ResponseWriter, r *http.Request) {
 	name, ok := in["name"].(string)
 	if !ok || name == "" {
 		p.fail(w, http.StatusBadRequest, "name must be a string", true)
+		return
+	}
+	if p.bug == refusedValid && strings.Contains(name, " ") {
+		p.fail(w, http.StatusBadRequest, "name may not contain spaces", true)
 		return
 	}
 	kind, ok := in["kind"].(string)

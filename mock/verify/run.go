@@ -188,6 +188,7 @@ func (r *runner) call(op *openapi.Operation, seed uint64) (*exercise.Call, error
 		if err != nil {
 			return nil, err
 		}
+		agree(c)
 		req, err := c.Request(r.base)
 		if err != nil {
 			last = err
@@ -200,6 +201,32 @@ func (r *runner) call(op *openapi.Operation, seed uint64) (*exercise.Call, error
 		return c, nil
 	}
 	return nil, last
+}
+
+// agree makes the body's properties named as path parameters hold the
+// path's values, where the body stays valid: a replace of /things/{id}
+// sends the id its path addresses, as a service may require.
+func agree(c *exercise.Call) {
+	obj, ok := c.Body.(map[string]any)
+	if !ok || c.Media == nil || c.Media.Schema == nil {
+		return
+	}
+	for i := range c.Op.Params {
+		p := &c.Op.Params[i]
+		v, has := c.Values["path."+p.Name]
+		if p.In != "path" || !has || c.Media.Schema.Property(p.Name) == nil {
+			continue
+		}
+		old, had := obj[p.Name]
+		obj[p.Name] = v
+		if len(c.Media.Schema.ValidateRequest(obj)) > 0 {
+			if had {
+				obj[p.Name] = old
+			} else {
+				delete(obj, p.Name)
+			}
+		}
+	}
 }
 
 // routed returns the operation a request routes to, nil for none.
