@@ -79,7 +79,9 @@ func normalize(s string) string {
 }
 
 // runExample starts a mock as the example says, runs its command against
-// it from the repository's root, and returns what the command printed.
+// it from the repository's root, with the built plantmock first on PATH,
+// and returns what the command printed, the mock's address written as
+// the page writes it (127.0.0.1:4010).
 func runExample(t *testing.T, e docExample) string {
 	t.Helper()
 	in, _ := start(t, nil, e.args...)
@@ -87,6 +89,7 @@ func runExample(t *testing.T, e docExample) string {
 	cmd := strings.NewReplacer("127.0.0.1:4010", addr, "localhost:4010", addr).Replace(e.command)
 	c := exec.Command("bash", "-o", "pipefail", "-c", cmd)
 	c.Dir = "../.."
+	c.Env = append(os.Environ(), "PATH="+filepath.Dir(plantmockBinary(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.Output()
@@ -96,7 +99,7 @@ func runExample(t *testing.T, e docExample) string {
 	if code := in.stop(t); code != 0 {
 		t.Errorf("%s: the mock exited %d; stderr: %s", e, code, in.stderr)
 	}
-	return string(out)
+	return strings.ReplaceAll(string(out), addr, "127.0.0.1:4010")
 }
 
 // docFiles are the files whose examples run: the README and docs/.

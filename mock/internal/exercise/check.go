@@ -13,7 +13,31 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
+// Problem is one thing wrong with an answer.
+type Problem struct {
+	// Kind names the rule broken: "5xx", "status", "content-type",
+	// "body" or "header".
+	Kind string
+	// Text says what is wrong and what the document declares, in one
+	// line.
+	Text string
+	// Schema is where in the document the broken rule is, a JSON
+	// pointer fragment (#/components/schemas/Plant/required); empty
+	// when no schema is at fault.
+	Schema string
+}
+
 // Check lists what is wrong with an answer to a valid request for op, an
+// operation of doc, one line each: the Text of Judge's problems.
+func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, body []byte) []string {
+	var out []string
+	for _, p := range Judge(doc, op, resp, body) {
+		out = append(out, p.Text)
+	}
+	return out
+}
+
+// Judge lists what is wrong with an answer to a valid request for op, an
 // operation of doc; body is the answer's body, read in full (resp.Body is
 // not read). An answer must not be a 5xx, unless the operation declares
 // nothing else or its success schema has no finite value (and an operation that declares only 1xx statuses may
@@ -26,10 +50,13 @@ import (
 // declared required headers must be present and every declared header
 // valid (openapi's CheckResponse). An operation that declares no response
 // at all (which OpenAPI 3.1 allows) admits any answer but a 5xx. The body of an answer to HEAD is not
-// checked. Each problem is one line, naming what is wrong and what the
-// document declares.
-func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, body []byte) []string {
-	var out []string
+// checked. Each problem names what is wrong and what the document
+// declares.
+func Judge(doc *openapi.Document, op *openapi.Operation, resp *http.Response, body []byte) []Problem {
+	var out []Problem
+	add := func(kind, format string, args ...any) []Problem {
+		return append(out, Problem{Kind: kind, Text: fmt.Sprintf(format, args...)})
+	}
 	code := resp.StatusCode
 	if code == http.StatusNoContent && declaresOnly(op, 100, 199) {
 		return out // no final 1xx exists: an interim one, then 204
@@ -38,33 +65,33 @@ func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, bo
 		return out // the mock can only say it cannot answer
 	}
 	if code >= 500 && !declaresOnly(op, 500, 599) {
-		out = append(out, fmt.Sprintf("a 5xx answer: %d %s", code, clip(string(bytes.TrimSpace(body)), 300)))
+		out = add("5xx", "a 5xx answer: %d %s", code, clip(string(bytes.TrimSpace(body)), 300))
 	}
 	r := op.Response(code)
 	if r == nil && len(op.Responses) == 0 && op.Default == nil {
 		return out // the operation declares no answer: any is as good
 	}
 	if r == nil {
-		return append(out, fmt.Sprintf("status %d is not declared (%s declares %s)", code, op.Name, statuses(op)))
+		return add("status", "status %d is not declared (%s declares %s)", code, op.Name, statuses(op))
 	}
 	ct := resp.Header.Get("Content-Type")
 	head := op.Method == http.MethodHead || resp.Request != nil && resp.Request.Method == http.MethodHead
 	switch {
 	case len(r.Content) == 0:
 		if len(body) > 0 {
-			return append(out, fmt.Sprintf("status %d declares no content, but the answer has a %d-byte body (Content-Type %q)", code, len(body), ct))
+			return add("content-type", "status %d declares no content, but the answer has a %d-byte body (Content-Type %q)", code, len(body), ct)
 		}
 	case len(body) == 0 && openapi.Bodiless(code):
 		// The declared content cannot be sent with this status.
 	case ct == "" && len(body) == 0 && !head:
-		return append(out, fmt.Sprintf("status %d declares content (%s), but the answer has no body", code, mediaTypes(r)))
+		return add("content-type", "status %d declares content (%s), but the answer has no body", code, mediaTypes(r))
 	default:
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil {
-			return append(out, fmt.Sprintf("Content-Type %q of status %d is malformed (declared: %s)", ct, code, mediaTypes(r)))
+			return add("content-type", "Content-Type %q of status %d is malformed (declared: %s)", ct, code, mediaTypes(r))
 		}
 		if !declaresMedia(r, mt) {
-			return append(out, fmt.Sprintf("Content-Type %s is not declared for status %d (declared: %s)", mt, code, mediaTypes(r)))
+			return add("content-type", "Content-Type %s is not declared for status %d (declared: %s)", mt, code, mediaTypes(r))
 		}
 	}
 	if head {
@@ -72,12 +99,16 @@ func Check(doc *openapi.Document, op *openapi.Operation, resp *http.Response, bo
 	}
 	req := checkRequest(doc, op, resp)
 	if req == nil {
-		return append(out, fmt.Sprintf("cannot check the body and headers of status %d: no path routes to %s", code, op.Name))
+		return add("status", "cannot check the body and headers of status %d: no path routes to %s", code, op.Name)
 	}
 	r2 := *resp
 	r2.Body = io.NopCloser(bytes.NewReader(body))
 	for _, v := range doc.CheckResponse(req, &r2) {
-		out = append(out, fmt.Sprintf("status %d: %s", code, violation(v)))
+		kind := "body"
+		if strings.HasPrefix(v.Path, "header.") {
+			kind = "header"
+		}
+		out = append(out, Problem{Kind: kind, Text: fmt.Sprintf("status %d: %s", code, violation(v)), Schema: v.Schema})
 	}
 	return out
 }

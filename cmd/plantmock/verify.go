@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/textproto"
+	"os"
+	"strings"
+
+	"github.com/plantmock/plantmock/internal/files"
+	"github.com/plantmock/plantmock/mock"
+	"github.com/plantmock/plantmock/mock/verify"
+)
+
+// exitFailures is verify's exit code when the service breaks the
+// document.
+const exitFailures = 1
+
+// defineVerify defines verify's flags and returns what verifies the
+// service at --target against the document.
+func defineVerify(fs *flag.FlagSet) runner {
+	target := fs.String("target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
+	spec := fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` the service keeps; by default the embedded Plant Store")
+	maxSpec := fs.String("max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
+	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
+	var headers, only, skip tokens
+	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
+	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
+	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
+	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
+	dryRun := fs.Bool("dry-run", false, "list the requests as curl lines without sending them")
+	maxRequests := fs.Int("max-requests", 0, "stop after this many requests; 0 means no bound")
+	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
+	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
+	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
+	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
+	return func(ctx context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+		warnUnknown(env, stderr)
+		usage := func(format string, args ...any) int {
+			fmt.Fprintf(stderr, "plantmock verify: %s; run plantmock verify --help\n", fmt.Sprintf(format, args...))
+			return exitUsage
+		}
+		if *target == "" {
+			return usage("--target is required: the base URL of the service to verify")
+		}
+		if *maxRequests < 0 {
+			return usage("--max-requests %d: want 0 or more", *maxRequests)
+		}
+		if *timeout <= 0 {
+			return usage("--timeout %s: want a duration over 0", *timeout)
+		}
+		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
+			MaxRequests: *maxRequests, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
+		for _, h := range headers {
+			name, value, ok := strings.Cut(h, ":")
+			name = strings.TrimSpace(name)
+			if !ok || name == "" || strings.ContainsAny(name, " \t") {
+				return usage("--header %q: want 'NAME: VALUE'", h)
+			}
+			opts.Header.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
+		}
+		if *auth != "" {
+			a, err := authorization(*auth)
+			if err != nil {
+				return usage("--auth: %v", err)
+			}
+			opts.Header.Set("Authorization", a)
+		}
+		var data []byte
+		if *spec != "" {
+			limit, err := parseSize(*maxSpec)
+			if err != nil {
+				return usage("--max-spec: %v", err)
+			}
+			if data, err = files.ReadPath(*spec, limit); err != nil {
+				return usage("cannot read --spec: %v", err)
+			}
+		}
+		rep, err := verify.Run(ctx, data, *target, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock verify: %s\n", strings.TrimPrefix(err.Error(), "verify: "))
+			if ctx.Err() != nil {
+				return exitFailures
+			}
+			return exitUsage
+		}
+		rep.WriteSummary(stdout)
+		if *junit != "" {
+			if err := writeFile(*junit, rep.WriteJUnit); err != nil {
+				fmt.Fprintf(stderr, "plantmock verify: --junit: %v\n", err)
+				return exitFailures
+			}
+		}
+		if *jsonOut != "" {
+			err := writeFile(*jsonOut, func(w io.Writer) error {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			})
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock verify: --json: %v\n", err)
+				return exitFailures
+			}
+		}
+		if !rep.OK() {
+			return exitFailures
+		}
+		return exitOK
+	}
+}
+
+// authorization turns --auth's 'SCHEME VALUE' into an Authorization
+// header: bearer and basic by their RFC's, any other scheme as given.
+func authorization(a string) (string, error) {
+	scheme, value, ok := strings.Cut(strings.TrimSpace(a), " ")
+	value = strings.TrimSpace(value)
+	if !ok || value == "" {
+		return "", errors.New("want 'SCHEME VALUE', e.g. 'bearer TOKEN' or 'basic USER:PASSWORD'")
+	}
+	switch strings.ToLower(scheme) {
+	case "bearer":
+		return "Bearer " + value, nil
+	case "basic":
+		if !strings.Contains(value, ":") {
+			return "", errors.New("basic wants USER:PASSWORD")
+		}
+		return "Basic " + base64.StdEncoding.EncodeToString([]byte(value)), nil
+	}
+	return scheme + " " + value, nil
+}
+
+// writeFile writes a file with write, whole or not at all.
+func writeFile(name string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b.Bytes(), 0o644)
+}

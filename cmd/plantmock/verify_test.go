@@ -1,0 +1,218 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock"
+)
+
+// mockServer serves the Plant Store with the mock, counting requests.
+func mockServer(t *testing.T) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	m, err := mock.New(mock.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		m.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+// TestVerifyUsage: plantmock verify refuses bad flags with one line on
+// stderr and exit 2, before sending anything.
+func TestVerifyUsage(t *testing.T) {
+	srv, n := mockServer(t)
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no target", []string{"verify"}, "plantmock verify: --target is required: the base URL of the service to verify; run plantmock verify --help\n"},
+		{"target not a URL", []string{"verify", "--target", "localhost:4010"}, "plantmock verify: target \"localhost:4010\" is not an http or https URL without query\n"},
+		{"header without a colon", []string{"verify", "--target", srv.URL, "--header", "X-Tenant 7"}, "plantmock verify: --header \"X-Tenant 7\": want 'NAME: VALUE'; run plantmock verify --help\n"},
+		{"auth without a value", []string{"verify", "--target", srv.URL, "--auth", "bearer"}, "plantmock verify: --auth: want 'SCHEME VALUE', e.g. 'bearer TOKEN' or 'basic USER:PASSWORD'; run plantmock verify --help\n"},
+		{"unknown operation", []string{"verify", "--target", srv.URL, "--only", "listPlants"}, "plantmock verify: no operation is named \"listPlants\" (name one by its operationId or as \"METHOD /path\")\n"},
+		{"negative budget", []string{"verify", "--target", srv.URL, "--max-requests", "-1"}, "plantmock verify: --max-requests -1: want 0 or more; run plantmock verify --help\n"},
+		{"missing document", []string{"verify", "--target", srv.URL, "--spec", "/nonexistent/api.yaml"}, "plantmock verify: cannot read --spec: open /nonexistent/api.yaml: no such file or directory; run plantmock verify --help\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runIn(tt.args)
+			if code != exitUsage || stdout != "" || stderr != tt.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, tt.stderr)
+			}
+		})
+	}
+	if got := n.Load(); got != 0 {
+		t.Errorf("%d requests sent on usage errors", got)
+	}
+}
+
+// TestVerifyMock: verify against the mock serving the same document
+// exits 0 with a clean summary, and writes JUnit XML and JSON that read
+// back with the same counts.
+func TestVerifyMock(t *testing.T) {
+	srv, n := mockServer(t)
+	dir := t.TempDir()
+	junit, js := filepath.Join(dir, "verify.xml"), filepath.Join(dir, "verify.json")
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--auth", "bearer s3cret", "--junit", junit, "--json", js})
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	sent := n.Load()
+	for _, want := range []string{
+		"verify " + srv.URL + " against OpenAPI Plant Store 1.0.0\n",
+		"\nPOST /plants: 7 checks passed\n",
+		"\ncoverage: operations 1/1, declared statuses 2/2, request media types 1/1\n",
+		"\n7 requests, 7 checks, 0 failures\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	if sent != 7 {
+		t.Errorf("%d requests reached the service, the summary says 7", sent)
+	}
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name     string     `xml:"name,attr"`
+				Failures []struct{} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(data, &suites); err != nil {
+		t.Fatalf("the JUnit file does not read back: %v\n%s", err, data)
+	}
+	if suites.Tests != 7 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 7 {
+		t.Errorf("JUnit: %+v", suites)
+	}
+	var rep struct {
+		Requests int `json:"requests"`
+		Failures []any
+		Checks   []struct {
+			Name string `json:"name"`
+			Curl string `json:"curl"`
+		} `json:"checks"`
+	}
+	data, err = os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Requests != 7 || len(rep.Failures) != 0 || len(rep.Checks) != 7 {
+		t.Errorf("JSON: %+v", rep)
+	}
+	for _, c := range rep.Checks {
+		if c.Name == "missing credentials of bearerAuth" {
+			if strings.Contains(c.Curl, "Authorization") {
+				t.Errorf("the check without credentials sent some: %s", c.Curl)
+			}
+			continue
+		}
+		if strings.Contains(c.Curl, "s3cret") || !strings.Contains(c.Curl, "-H 'Authorization: ***'") {
+			t.Errorf("curl line shows the credentials or lacks them: %s", c.Curl)
+		}
+	}
+}
+
+// TestVerifyFailures: a service that breaks the document exits 1; the
+// summary names each failure with its rule and a curl line, and the
+// JUnit file counts the failed checks.
+func TestVerifyFailures(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusAccepted)
+		w.Write([]byte(`{"name": 7}`))
+	}))
+	defer srv.Close()
+	junit := filepath.Join(t.TempDir(), "verify.xml")
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--junit", junit})
+	if code != exitFailures || stderr != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	for _, want := range []string{
+		"\nPOST /plants: 7 of 7 checks failed\n",
+		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{",
+		"  FAIL negative: missing required property name [accepted invalid input]\n    status 202: the request was not refused, but name: required property is missing\n    rule: #/components/schemas/Plant/required\n",
+		"  FAIL negative: malformed JSON [accepted invalid input]\n    status 202: the request was not refused, but body: the body is not JSON\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"malformed\": '\n",
+		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n",
+		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n7 requests, 7 checks, 6 failures\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+	}
+	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 7 || suites.Failures != 7 {
+		t.Errorf("JUnit %+v (%v)", suites, err)
+	}
+}
+
+// TestVerifyDryRun: --dry-run lists the requests and sends none, and
+// --max-requests stops a run at its budget.
+func TestVerifyDryRun(t *testing.T) {
+	srv, n := mockServer(t)
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--dry-run"})
+	if code != exitOK || stderr != "" || n.Load() != 0 {
+		t.Fatalf("exit %d, stderr %q, %d requests sent\n%s", code, stderr, n.Load(), stdout)
+	}
+	for _, want := range []string{"\nPOST /plants: 7 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 7 requests, none sent\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("dry run lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, _ = runIn([]string{"verify", "--target", srv.URL, "--max-requests", "3"})
+	if code != exitOK || n.Load() != 3 || !strings.Contains(stdout, "\nstopped after 3 requests (the request budget)\n") {
+		t.Errorf("exit %d, %d requests sent\n%s", code, n.Load(), stdout)
+	}
+}
+
+// TestAuthorization: --auth turns 'SCHEME VALUE' into an Authorization
+// header.
+func TestAuthorization(t *testing.T) {
+	tests := []struct{ in, want, err string }{
+		{"bearer abc.def", "Bearer abc.def", ""},
+		{"Bearer  abc ", "Bearer abc", ""},
+		{"basic user:pass", "Basic dXNlcjpwYXNz", ""},
+		{"basic user", "", "basic wants USER:PASSWORD"},
+		{"Token xyz", "Token xyz", ""},
+		{"abc", "", "want 'SCHEME VALUE', e.g. 'bearer TOKEN' or 'basic USER:PASSWORD'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := authorization(tt.in)
+			if got != tt.want || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+				t.Errorf("authorization(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
+			}
+		})
+	}
+}

@@ -1,0 +1,43 @@
+package verify
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestCurl checks the curl lines of the report: the method where it is
+// not GET, the URL, the headers sorted with the options' values hidden,
+// and the body quoted for a shell, or left out when it is not text.
+func TestCurl(t *testing.T) {
+	tests := []struct {
+		name, method string
+		header       http.Header
+		body         string
+		want         string
+	}{
+		{"get", http.MethodGet, http.Header{"Accept": {"application/json"}}, "",
+			"curl -sS -i 'http://h/things?q=a%27b' -H 'Accept: application/json'"},
+		{"quoted body", http.MethodPost, http.Header{"Content-Type": {"application/json"}}, `{"name":"O'Hara"}`,
+			`curl -sS -i -X POST 'http://h/things?q=a%27b' -H 'Content-Type: application/json' --data-binary '{"name":"O'\''Hara"}'`},
+		{"secret hidden", http.MethodDelete, http.Header{"Authorization": {"Bearer s3cret"}}, "",
+			"curl -sS -i -X DELETE 'http://h/things?q=a%27b' -H 'Authorization: ***'"},
+		{"bytes", http.MethodPut, nil, "\x00\x01",
+			"curl -sS -i -X PUT 'http://h/things?q=a%27b' --data-binary @body # a body of bytes that are not text, not shown"},
+	}
+	secret := http.Header{"Authorization": {"Bearer s3cret"}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, "http://h/things?q=a%27b", strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, vs := range tt.header {
+				req.Header[k] = vs
+			}
+			if got := curl(req, []byte(tt.body), secret); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,38 @@
+// Package verify tests a running service against its OpenAPI document:
+// the provider's side of the contract that the mock keeps for consumers.
+//
+// Run sends each operation of the document valid requests (the
+// document's examples, then generated values: only what is required,
+// then every property and optional parameter, each declared request
+// media type, and the bounds of numeric parameters and properties) and
+// judges every answer by the document: the status is declared, its
+// Content-Type is one of the declared media types, the body satisfies
+// the schema in the document's dialect, no writeOnly property is
+// returned, required headers are present, no 5xx, and no answer slower
+// than Options.Timeout. It then sends invalid requests, one per class of
+// mistake (a missing required property or parameter, a wrong type, a
+// value outside an enum, malformed JSON, an undeclared media type,
+// missing credentials for each security scheme); each must be refused
+// with a 4xx, a declared one where the operation declares 400, 422, 4XX
+// or default, in the declared error shape. Last, for each collection
+// whose items can be created and read, it creates one, reads it back and
+// compares, deletes it and reads it again, which must be refused with
+// the declared not-found.
+//
+// Requests are made with the engine the mock validates with (package
+// exercise over the document model of package openapi), so that a request
+// verify calls valid is one the mock accepts: verify run against the mock
+// serving the same document finds nothing.
+//
+// From a test of a service of your own:
+//
+//	srv := httptest.NewServer(myHandler)
+//	defer srv.Close()
+//	rep, err := verify.Run(ctx, spec, srv.URL, verify.Options{})
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	for _, f := range rep.Failures {
+//		t.Error(f)
+//	}
+package verify

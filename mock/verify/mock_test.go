@@ -1,0 +1,57 @@
+package verify_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock"
+	"github.com/plantmock/plantmock/mock/verify"
+)
+
+// TestNoFalsePositives verifies the mock serving each of our documents
+// against the same document: the mock keeps its own contract, so every
+// failure found is verify's mistake.
+func TestNoFalsePositives(t *testing.T) {
+	docs := map[string]string{"Plant Store": "../../openapi.yaml"}
+	paths, err := filepath.Glob("../testdata/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		docs[filepath.Base(p)] = p
+	}
+	for name, p := range docs {
+		t.Run(name, func(t *testing.T) {
+			spec, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := mock.New(mock.Options{Spec: spec, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(m)
+			defer srv.Close()
+			rep, err := verify.Run(context.Background(), spec, srv.URL, verify.Options{Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			rep.WriteSummary(&b)
+			t.Log(b.String())
+			for _, f := range rep.Failures {
+				t.Errorf("%s\n%s", f, f.Curl)
+			}
+			if len(rep.Unmade) > 0 {
+				t.Errorf("no request could be made: %q", rep.Unmade)
+			}
+			if rep.Coverage.Operations != rep.Coverage.OperationsDeclared || rep.Requests == 0 {
+				t.Errorf("coverage %s with %d requests, want every operation", rep.Coverage, rep.Requests)
+			}
+		})
+	}
+}

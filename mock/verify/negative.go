@@ -1,0 +1,318 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/exercise"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// undeclaredType is the media type of the body that no operation
+// declares (unless by a range that admits it).
+const undeclaredType = "application/x-plantmock-undeclared"
+
+// invalid is one invalid request: its name, what is wrong with it, and
+// how it is made from a valid one (false when it cannot be).
+type invalid struct {
+	name        string
+	why         openapi.Violation
+	credentials bool
+	// param is true for a parameter's mistake, made from the call with
+	// its optional parameters too, and sent only where the operation's
+	// own decoder then finds the parameters invalid.
+	param  bool
+	mutate func(req *http.Request, body []byte) ([]byte, bool)
+}
+
+// negative sends op one invalid request per class of mistake, each made
+// from c (with its optional parameters too), and judges the answers:
+// each must be refused.
+func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
+	op := c.Op
+	all := c.WithOptional()
+	var ins []invalid
+	ins = append(ins, bodyMistakes(c)...)
+	ins = append(ins, paramMistakes(all)...)
+	ins = append(ins, missingCredentials(c)...)
+	for _, in := range ins {
+		base := c
+		if in.param {
+			base = all
+		}
+		req, body, err := r.prepare(base)
+		if err != nil {
+			continue // the positive checks said why
+		}
+		body, ok := in.mutate(req, body)
+		if !ok {
+			continue
+		}
+		if in.param && len(op.ValidateParams(req, r.pathValues(req))) == 0 {
+			continue // the mistake reads as valid (an object exploded into its properties)
+		}
+		if _, err := r.send(ctx, op, "negative", in.name, req, body, r.judgeNegative(op, in.why, in.credentials)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bodyMistakes are the invalid JSON bodies made from c's: a required
+// property missing, a property of the wrong type, a value outside its
+// enum, malformed JSON, and the body in an undeclared media type.
+func bodyMistakes(c *exercise.Call) []invalid {
+	if c.Media == nil || !openapi.IsJSON(c.Media.Type) {
+		return nil
+	}
+	var out []invalid
+	s := c.Media.Schema
+	obj, _ := c.Body.(map[string]any)
+	if s != nil && obj != nil {
+		if v, why, ok := firstBreak(s, obj, missingProperty); ok {
+			out = append(out, replaceBody("missing required property "+why.Path, v, why))
+		}
+		if v, why, ok := firstBreak(s, obj, wrongType); ok {
+			out = append(out, replaceBody("wrong type of "+why.Path, v, why))
+		}
+		if v, why, ok := firstBreak(s, obj, outsideEnum); ok {
+			out = append(out, replaceBody("value of "+why.Path+" outside its enum", v, why))
+		}
+	}
+	out = append(out, invalid{name: "malformed JSON", why: openapi.Violation{Reason: "the body is not JSON"},
+		mutate: func(*http.Request, []byte) ([]byte, bool) { return []byte(`{"malformed": `), true }})
+	if c.Op.Body.Media(undeclaredType) == nil {
+		out = append(out, invalid{name: "undeclared media type " + undeclaredType,
+			why: openapi.Violation{Path: "Content-Type", Reason: undeclaredType + " is not a declared request media type"},
+			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
+				req.Header.Set("Content-Type", undeclaredType)
+				return body, true
+			}})
+	}
+	return out
+}
+
+// replaceBody is the invalid request whose body is v.
+func replaceBody(name string, v any, why openapi.Violation) invalid {
+	data, _ := json.Marshal(v)
+	return invalid{name: name, why: why, mutate: func(*http.Request, []byte) ([]byte, bool) { return data, true }}
+}
+
+// A breaker changes property name of a copy of obj, whose schema is p,
+// into a mistake; false when it makes none of that kind.
+type breaker func(obj map[string]any, name string, p *openapi.Schema, s *openapi.Schema) bool
+
+// firstBreak returns obj with the first mistake of a kind made (on a
+// copy), and what the schema says of it: the violation naming the
+// property that was changed.
+func firstBreak(s *openapi.Schema, obj map[string]any, b breaker) (map[string]any, openapi.Violation, bool) {
+	for _, p := range s.Properties {
+		if p.Schema == nil || p.Schema.ReadOnly {
+			continue
+		}
+		cp := make(map[string]any, len(obj))
+		for k, v := range obj {
+			cp[k] = v
+		}
+		if !b(cp, p.Name, p.Schema, s) {
+			continue
+		}
+		for _, v := range s.ValidateRequest(cp) {
+			if v.Path == p.Name || v.Path == "" && strings.Contains(v.Reason, p.Name) {
+				v.Path = p.Name
+				return cp, v, true
+			}
+		}
+	}
+	return nil, openapi.Violation{}, false
+}
+
+func missingProperty(obj map[string]any, name string, _ *openapi.Schema, s *openapi.Schema) bool {
+	if _, has := obj[name]; !has || !s.Requires(name) {
+		return false
+	}
+	delete(obj, name)
+	return true
+}
+
+func wrongType(obj map[string]any, name string, p *openapi.Schema, _ *openapi.Schema) bool {
+	if _, has := obj[name]; !has || len(p.Types) == 0 {
+		return false
+	}
+	for _, v := range []any{"not-a-" + p.Types[0], json.Number("12345"), true, map[string]any{}} {
+		if !p.Is(typeOf(v)) && !(typeOf(v) == "integer" && p.Is("number")) {
+			obj[name] = v
+			return true
+		}
+	}
+	return false
+}
+
+func outsideEnum(obj map[string]any, name string, p *openapi.Schema, _ *openapi.Schema) bool {
+	if _, has := obj[name]; !has || len(p.Enum) == 0 || !p.Is("string") {
+		return false
+	}
+	obj[name] = "not-in-enum-" + name
+	return true
+}
+
+// typeOf names the JSON type of a value made by wrongType.
+func typeOf(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case json.Number:
+		return "integer"
+	case bool:
+		return "boolean"
+	}
+	return "object"
+}
+
+// paramMistakes are the invalid requests made from c's by changing a
+// query, header or cookie parameter: each required one missing, the
+// first typed one of the wrong type, the first with an enum outside it.
+func paramMistakes(c *exercise.Call) []invalid {
+	var out []invalid
+	var typed, enum bool
+	for i := range c.Op.Params {
+		p := &c.Op.Params[i]
+		if p.In == "path" || p.Content != nil {
+			continue
+		}
+		k := p.In + "." + p.Name
+		if _, has := c.Values[k]; !has {
+			continue
+		}
+		if p.Required {
+			out = append(out, invalid{name: "missing required parameter " + k, param: true,
+				why:    openapi.Violation{Path: k, Reason: "required parameter is missing", Schema: ""},
+				mutate: setParam(p, "", true)})
+		}
+		s := p.Schema
+		if s == nil {
+			continue
+		}
+		if !typed && !s.Is("string") && (s.Is("integer") || s.Is("number") || s.Is("boolean")) {
+			typed = true
+			out = append(out, invalid{name: "wrong type of parameter " + k, param: true,
+				why:    openapi.Violation{Path: k, Reason: "not a " + s.Types[0], Schema: s.Where() + "/type"},
+				mutate: setParam(p, "not-a-"+s.Types[0], false)})
+		}
+		if !enum && s.Is("string") && len(s.Enum) > 0 {
+			enum = true
+			out = append(out, invalid{name: "value of parameter " + k + " outside its enum", param: true,
+				why:    openapi.Violation{Path: k, Reason: "not one of its enum", Schema: s.Where() + "/enum"},
+				mutate: setParam(p, "not-in-enum-"+p.Name, false)})
+		}
+	}
+	return out
+}
+
+// setParam sets parameter p of a request to value, or removes it.
+func setParam(p *openapi.Param, value string, remove bool) func(*http.Request, []byte) ([]byte, bool) {
+	return func(req *http.Request, body []byte) ([]byte, bool) {
+		switch p.In {
+		case "query":
+			q := req.URL.Query()
+			if !q.Has(p.Name) {
+				return nil, false
+			}
+			if remove {
+				q.Del(p.Name)
+			} else {
+				q.Set(p.Name, value)
+			}
+			req.URL.RawQuery = q.Encode()
+		case "header":
+			if remove {
+				req.Header.Del(p.Name)
+			} else {
+				req.Header.Set(p.Name, value)
+			}
+		case "cookie":
+			var kept []string
+			found := false
+			for _, ck := range req.Cookies() {
+				if ck.Name == p.Name {
+					found = true
+					if remove {
+						continue
+					}
+					ck.Value = url.QueryEscape(value)
+				}
+				kept = append(kept, ck.Name+"="+ck.Value)
+			}
+			if !found {
+				return nil, false
+			}
+			req.Header.Del("Cookie")
+			if len(kept) > 0 {
+				req.Header.Set("Cookie", strings.Join(kept, "; "))
+			}
+		default:
+			return nil, false
+		}
+		return body, true
+	}
+}
+
+// missingCredentials are c's request without the credentials of each
+// scheme it meets, where no other security alternative is then met.
+func missingCredentials(c *exercise.Call) []invalid {
+	var out []invalid
+	for _, s := range c.Auth {
+		left := openapi.Requirement{}
+		for _, o := range c.Auth {
+			if place(o) != place(s) {
+				left = append(left, o)
+			}
+		}
+		if met(c.Op.Security, left) {
+			continue
+		}
+		s := s
+		out = append(out, invalid{name: "missing credentials of " + s.Name, credentials: true,
+			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("no credentials for security scheme %s", s.Name),
+				Schema: "#/components/securitySchemes/" + strings.ReplaceAll(strings.ReplaceAll(s.Name, "~", "~0"), "/", "~1")},
+			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
+				in, name, _ := strings.Cut(place(s), ".")
+				return setParam(&openapi.Param{In: in, Name: name}, "", true)(req, body)
+			}})
+	}
+	return out
+}
+
+// place is where a scheme's credentials go: "header.Authorization",
+// "query.api_key", "cookie.session".
+func place(s *openapi.SecurityScheme) string {
+	if s.Type == "apiKey" {
+		return s.In + "." + s.Param
+	}
+	return "header.Authorization"
+}
+
+// met reports whether some alternative of security needs only schemes
+// of have.
+func met(security []openapi.Requirement, have openapi.Requirement) bool {
+	for _, alt := range security {
+		all := true
+		for _, s := range alt {
+			found := false
+			for _, h := range have {
+				if h == s {
+					found = true
+				}
+			}
+			all = all && found
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Report is what Run found.
+type Report struct {
+	// Title and Version are the document's.
+	Title   string `json:"title"`
+	Version string `json:"version"`
+	// Target is the service's base URL.
+	Target string `json:"target"`
+	// Checks are the requests made, in the order they were sent, each
+	// with what was wrong with its answer.
+	Checks []*Check `json:"checks"`
+	// Failures are the distinct problems found, each once, in the order
+	// they were first seen: the same problem in the answers of several
+	// checks of one operation (a wrong type in every answer) is one
+	// failure.
+	Failures []*Failure `json:"failures"`
+	// Unmade lists the operations (or cases) no valid request could be
+	// made for, and why.
+	Unmade []string `json:"unmade,omitempty"`
+	// Requests is how many requests were sent.
+	Requests int `json:"requests"`
+	// Coverage is how much of the document the requests exercised.
+	Coverage Coverage `json:"coverage"`
+	// Stopped says why the run stopped before its end, "" when it did
+	// not.
+	Stopped string `json:"stopped,omitempty"`
+	// DryRun is true when no request was sent.
+	DryRun bool `json:"dryRun,omitempty"`
+}
+
+// Check is one request of the run and its answer.
+type Check struct {
+	// Operation is the operation's name, "POST /plants".
+	Operation string `json:"operation"`
+	// Kind is "positive", "negative" or "stateful"; Name says what the
+	// request is: "example", "required only", "missing required
+	// property name", "read after create".
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// Curl is a command line that sends the same request.
+	Curl string `json:"curl"`
+	// Status is the answer's status; 0 when none came (or the request
+	// was not sent).
+	Status int `json:"status,omitempty"`
+	// Failures are the problems of the answer, each also in
+	// Report.Failures (once for all the checks it was seen in).
+	Failures []*Failure `json:"-"`
+}
+
+// Title is the check's kind and name, "negative: wrong type of name".
+func (c *Check) Title() string { return c.Kind + ": " + c.Name }
+
+// Failure is one way the service breaks the document.
+type Failure struct {
+	// Operation is the operation's name; Check the title of the first
+	// check that saw it, Curl that check's request.
+	Operation string `json:"operation"`
+	Check     string `json:"check"`
+	Curl      string `json:"curl"`
+	// Rule names the rule broken: "5xx", "status", "content-type",
+	// "body", "header", "writeOnly", "timeout", "no answer", "accepted
+	// invalid input", "error status", "error shape" or "state".
+	Rule string `json:"rule"`
+	// Text says what is wrong and what the document declares.
+	Text string `json:"text"`
+	// Schema is where in the document the broken rule is, a JSON
+	// pointer fragment; "" when no schema is at fault.
+	Schema string `json:"schema,omitempty"`
+	// Also lists the other checks that saw the same problem.
+	Also []string `json:"also,omitempty"`
+}
+
+// String writes the failure on one line: operation, check, rule, text
+// and schema pointer.
+func (f *Failure) String() string {
+	s := fmt.Sprintf("%s: %s: %s: %s", f.Operation, f.Check, f.Rule, f.Text)
+	if f.Schema != "" {
+		s += " (" + f.Schema + ")"
+	}
+	return s
+}
+
+// key is what makes two failures the same problem: the operation and the
+// rule, and the schema keyword broken, or else the text.
+func (f *Failure) key() string {
+	if f.Schema != "" {
+		return f.Operation + "\x00" + f.Rule + "\x00" + f.Schema
+	}
+	return f.Operation + "\x00" + f.Rule + "\x00" + f.Text
+}
+
+// Coverage counts what the run exercised out of what the document
+// declares.
+type Coverage struct {
+	// Operations answered, of those selected.
+	Operations         int `json:"operations"`
+	OperationsDeclared int `json:"operationsDeclared"`
+	// Statuses: declared responses (an exact status, a range or
+	// default, per operation) that some answer was judged by.
+	Statuses         int `json:"statuses"`
+	StatusesDeclared int `json:"statusesDeclared"`
+	// MediaTypes: declared request media types (per operation) a valid
+	// request was sent in.
+	MediaTypes         int `json:"mediaTypes"`
+	MediaTypesDeclared int `json:"mediaTypesDeclared"`
+}
+
+// String writes the coverage line.
+func (c Coverage) String() string {
+	return fmt.Sprintf("operations %d/%d, declared statuses %d/%d, request media types %d/%d",
+		c.Operations, c.OperationsDeclared, c.Statuses, c.StatusesDeclared, c.MediaTypes, c.MediaTypesDeclared)
+}
+
+// OK reports whether the run found no failure.
+func (r *Report) OK() bool { return len(r.Failures) == 0 }
+
+// add records a check and its failures, merging each failure into one
+// seen before with the same key.
+func (r *Report) add(c *Check, seen map[string]*Failure) {
+	r.Checks = append(r.Checks, c)
+	for i, f := range c.Failures {
+		f.Operation, f.Check, f.Curl = c.Operation, c.Title(), c.Curl
+		if prev, ok := seen[f.key()]; ok {
+			if prev.Check != f.Check && !contains(prev.Also, f.Check) {
+				prev.Also = append(prev.Also, f.Check)
+			}
+			c.Failures[i] = prev
+			continue
+		}
+		seen[f.key()] = f
+		r.Failures = append(r.Failures, f)
+	}
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// oneLine shortens s to one line of at most n bytes, for a message.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = s[:n-3] + "..."
+	}
+	return s
+}

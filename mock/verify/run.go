@@ -1,0 +1,321 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/exercise"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// ErrMaxRequests is why a run stopped when Options.MaxRequests was
+// reached.
+var ErrMaxRequests = errors.New("the request budget (MaxRequests) was reached")
+
+// maxAnswer bounds how much of an answer's body is read and judged.
+const maxAnswer = 16 << 20
+
+// Run verifies the service at target, an http or https URL (its path,
+// if any, is the prefix of every path of the document), against spec,
+// an OpenAPI 3.0 or 3.1 document in YAML or JSON (empty means the
+// embedded Plant Store, as for mock.Options.Spec). The error says why
+// no run could be made: a document that cannot be read, a target that
+// is not a URL, an Only or Skip name that matches no operation, or ctx
+// done. What the service did wrong is in the Report.
+func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
+	if len(spec) == 0 {
+		spec = []byte(plantmock.OpenAPI)
+	}
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		return nil, fmt.Errorf("verify: the document: %w", err)
+	}
+	u, err := url.Parse(target)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("verify: target %q is not an http or https URL without query", target)
+	}
+	ops, err := selectOps(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
+	r.rep.OperationsDeclared(ops)
+	err = r.run(ctx, ops)
+	switch {
+	case errors.Is(err, ErrMaxRequests):
+		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the request budget)", r.rep.Requests)
+	case err != nil:
+		return nil, err
+	}
+	r.rep.Coverage = r.cov.count(ops)
+	return r.rep.Report, nil
+}
+
+// selectOps returns the operations Only, Skip and NoDestructive leave,
+// in document order.
+func selectOps(doc *openapi.Document, opts Options) ([]*openapi.Operation, error) {
+	for _, names := range [][]string{opts.Only, opts.Skip} {
+		for _, n := range names {
+			if !slices.ContainsFunc(doc.Operations, func(op *openapi.Operation) bool { return named(op, n) }) {
+				return nil, fmt.Errorf("verify: no operation is named %q (name one by its operationId or as \"METHOD /path\")", n)
+			}
+		}
+	}
+	var out []*openapi.Operation
+	for _, op := range doc.Operations {
+		switch {
+		case len(opts.Only) > 0 && !slices.ContainsFunc(opts.Only, func(n string) bool { return named(op, n) }):
+		case slices.ContainsFunc(opts.Skip, func(n string) bool { return named(op, n) }):
+		case opts.NoDestructive && destructive(op):
+		default:
+			out = append(out, op)
+		}
+	}
+	return out, nil
+}
+
+// named reports whether n names op: its operationId, or its method and
+// path template (the method in any case).
+func named(op *openapi.Operation, n string) bool {
+	if op.ID != "" && n == op.ID {
+		return true
+	}
+	m, p, ok := strings.Cut(strings.TrimSpace(n), " ")
+	return ok && strings.EqualFold(m, op.Method) && strings.TrimSpace(p) == op.Path
+}
+
+// destructive reports whether op changes or removes what exists.
+func destructive(op *openapi.Operation) bool {
+	return op.Method == http.MethodDelete || op.Method == http.MethodPut || op.Method == http.MethodPatch
+}
+
+// runner is one run: the document, where requests go, and what was
+// found so far.
+type runner struct {
+	doc    *openapi.Document
+	base   string // the target, without a trailing slash
+	prefix string // the target's path, escaped, without a trailing slash
+	opts   Options
+	client *http.Client
+	rep    report
+	cov    coverage
+}
+
+// report is the Report being built, with the failures seen by key.
+type report struct {
+	*Report
+	seen map[string]*Failure
+}
+
+// OperationsDeclared sets how many operations the run covers.
+func (r *report) OperationsDeclared(ops []*openapi.Operation) {
+	r.Coverage.OperationsDeclared = len(ops)
+}
+
+func newRunner(doc *openapi.Document, base string, opts Options) *runner {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if opts.Client != nil {
+		c := *opts.Client
+		client = &c
+	}
+	client.Timeout = opts.Timeout
+	h := http.Header{}
+	for k, vs := range opts.Header {
+		h[http.CanonicalHeaderKey(k)] = append(h[http.CanonicalHeaderKey(k)], vs...)
+	}
+	opts.Header = h
+	u, _ := url.Parse(base)
+	return &runner{
+		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
+		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
+		cov: newCoverage(),
+	}
+}
+
+// run verifies ops: each one's positive and negative checks, the
+// destructive ones last, then the stateful sequences.
+func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
+	ordered := slices.Clone(ops)
+	slices.SortStableFunc(ordered, func(a, b *openapi.Operation) int {
+		return boolInt(a.Method == http.MethodDelete) - boolInt(b.Method == http.MethodDelete)
+	})
+	for i, op := range ordered {
+		seed := r.opts.Seed*0x9e3779b97f4a7c15 + uint64(i)
+		c, err := r.call(op, seed)
+		if err != nil {
+			r.rep.Unmade = append(r.rep.Unmade, err.Error())
+			continue
+		}
+		if err := r.positive(ctx, c, seed); err != nil {
+			return err
+		}
+		if err := r.negative(ctx, c); err != nil {
+			return err
+		}
+	}
+	return r.stateful(ctx, ops)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// attempts is how many seeds call tries for a request that routes to
+// its operation.
+const attempts = 4
+
+// call makes a valid call for op whose request routes to op (not to
+// /things/mine for /things/{id}).
+func (r *runner) call(op *openapi.Operation, seed uint64) (*exercise.Call, error) {
+	var last error
+	for k := uint64(0); k < attempts; k++ {
+		c, err := exercise.Make(op, seed+k*0x632be59bd9b4e019)
+		if err != nil {
+			return nil, err
+		}
+		agree(c)
+		req, err := c.Request(r.base)
+		if err != nil {
+			last = err
+			continue
+		}
+		if other := r.routed(req); other != nil && other != op {
+			last = &exercise.Error{Op: op.Name, Reason: "the request for " + req.URL.EscapedPath() + " routes to " + other.Name}
+			continue
+		}
+		return c, nil
+	}
+	return nil, last
+}
+
+// agree makes the body's properties named as path parameters hold the
+// path's values, where the body stays valid: a replace of /things/{id}
+// sends the id its path addresses, as a service may require.
+func agree(c *exercise.Call) {
+	obj, ok := c.Body.(map[string]any)
+	if !ok || c.Media == nil || c.Media.Schema == nil {
+		return
+	}
+	for i := range c.Op.Params {
+		p := &c.Op.Params[i]
+		v, has := c.Values["path."+p.Name]
+		if p.In != "path" || !has || c.Media.Schema.Property(p.Name) == nil {
+			continue
+		}
+		old, had := obj[p.Name]
+		obj[p.Name] = v
+		if len(c.Media.Schema.ValidateRequest(obj)) > 0 {
+			if had {
+				obj[p.Name] = old
+			} else {
+				delete(obj, p.Name)
+			}
+		}
+	}
+}
+
+// routed returns the operation a request routes to, nil for none.
+func (r *runner) routed(req *http.Request) *openapi.Operation {
+	route, _ := r.doc.Router().Find(strings.TrimPrefix(req.URL.EscapedPath(), r.prefix))
+	if route == nil {
+		return nil
+	}
+	return route.Operation(req.Method)
+}
+
+// pathValues returns the raw values of a request's path parameters.
+func (r *runner) pathValues(req *http.Request) []string {
+	_, raw := r.doc.Router().Find(strings.TrimPrefix(req.URL.EscapedPath(), r.prefix))
+	return raw
+}
+
+// sent is a request as sent and its answer.
+type sent struct {
+	req     *http.Request
+	body    []byte // the request's body
+	resp    *http.Response
+	answer  []byte // the answer's body
+	elapsed time.Duration
+	err     error // why no answer came
+}
+
+// prepare writes c as a request with the options' headers: what checks
+// send and change.
+func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
+	req, err := c.Request(r.base)
+	if err != nil {
+		return nil, nil, err
+	}
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+	}
+	for k, vs := range r.opts.Header {
+		req.Header[http.CanonicalHeaderKey(k)] = slices.Clone(vs)
+	}
+	return req, body, nil
+}
+
+// send sends a request with body and records the check judge makes of
+// its answer. In a dry run it records the check unsent.
+func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*sent, error) {
+	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curl(req, body, r.opts.Header)}
+	if r.opts.DryRun {
+		r.rep.add(chk, r.rep.seen)
+		return nil, nil
+	}
+	if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
+		return nil, ErrMaxRequests
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s := &sent{req: req.WithContext(ctx), body: body}
+	s.req.Body = io.NopCloser(bytes.NewReader(body))
+	s.req.ContentLength = int64(len(body))
+	r.rep.Requests++
+	start := time.Now()
+	s.resp, s.err = r.client.Do(s.req)
+	if s.err == nil {
+		s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
+		s.resp.Body.Close()
+	}
+	s.elapsed = time.Since(start)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if s.err != nil {
+		chk.Failures = []*Failure{r.noAnswer(s)}
+	} else {
+		chk.Status = s.resp.StatusCode
+		r.cov.answered(op, s.resp.StatusCode)
+		chk.Failures = judge(s)
+	}
+	r.rep.add(chk, r.rep.seen)
+	return s, nil
+}
+
+// noAnswer is the failure of a request that got no answer.
+func (r *runner) noAnswer(s *sent) *Failure {
+	var ne interface{ Timeout() bool }
+	if errors.As(s.err, &ne) && ne.Timeout() {
+		return &Failure{Rule: "timeout", Text: fmt.Sprintf("no answer within %s", r.opts.Timeout)}
+	}
+	return &Failure{Rule: "no answer", Text: oneLine(s.err.Error(), 300)}
+}
