@@ -375,7 +375,7 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	case nil:
 	case string:
 		if sc = s.served().scenarios.byName[n]; sc == nil {
-			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.ScenarioNames()))
+			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.names()))
 			return
 		}
 	default:
