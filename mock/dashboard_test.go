@@ -668,7 +668,7 @@ func TestDashboardReload(t *testing.T) {
 	b.waitFor("the operations", operationsJS, [][]string{{"POST /plants", "1", "0"}})
 	b.waitFor("no reload yet", reloadJS, []any{true, "reload", []string{}})
 
-	if _, err := s.Reload(Options{Spec: []byte(replicaSpec)}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: []byte(replicaSpec)})); err != nil {
 		t.Fatal(err)
 	}
 	b.waitFor("the new operations", operationsJS, [][]string{
@@ -679,7 +679,9 @@ func TestDashboardReload(t *testing.T) {
 	b.waitFor("the new title", `document.getElementById('spec').textContent`, "Replicated Plants 1.0.0")
 	b.waitFor("the reload", reloadJS, []any{false, "reload", []string{"Reloaded at TIME (1 since start)."}})
 
-	s.ReloadFailed(errors.New("scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants"))
+	s.Reload(func() (Content, error) {
+		return Content{}, errors.New("scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants")
+	})
 	b.waitFor("the failed reload", reloadJS, []any{false, "reload failed", []string{
 		"The last reload failed; the mock still serves the previous version:",
 		"scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants",
@@ -687,7 +689,7 @@ func TestDashboardReload(t *testing.T) {
 
 	stricter := strings.Replace(replicaSpec, "required: [id, name]\n      properties: {id: {type: integer}, name: {type: string}}",
 		"required: [id, name, tag]\n      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}", 1)
-	if _, err := s.Reload(Options{Spec: []byte(stricter)}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: []byte(stricter)})); err != nil {
 		t.Fatal(err)
 	}
 	b.waitFor("the misfit", reloadJS, []any{false, "reload", []string{

@@ -74,7 +74,7 @@ func TestCallbackRedirectNotFollowed(t *testing.T) {
 				http.Redirect(w, r, c.location, http.StatusTemporaryRedirect)
 			})
 			// Only the first receiver's address is allowed.
-			if _, err := m.Reload(Options{Spec: callbackSpec(t), WebhookAllow: []string{hostPort(rcv.URL)}}); err != nil {
+			if _, err := m.Reload(given(Content{Spec: callbackSpec(t), WebhookAllow: []string{hostPort(rcv.URL)}})); err != nil {
 				t.Fatal(err)
 			}
 			before := len(outboundNow(t, m.Server))
@@ -138,7 +138,7 @@ func TestReloadClosesWebhookConnections(t *testing.T) {
 	sub.next(t)
 	outbound(t, s, 1)
 	// hooks.test stays in the list; loopback leaves it.
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.test"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.test"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)

@@ -250,6 +250,30 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// Content is what a Server serves that Reload can replace: the document,
+// the scenarios, the webhooks' subscribers and the hosts callbacks may
+// reach, and seed data. Each field is the Options field of its name, and
+// its zero value means what that field's does.
+type Content struct {
+	Spec               []byte
+	Strict             bool
+	Scenarios          []*Scenario
+	Scenario           string
+	NoShippedScenarios bool
+	Webhooks           map[string]Subscriber
+	WebhookAllow       []string
+	SeedData           []byte
+}
+
+// Content returns what of o Reload replaces.
+func (o Options) Content() Content {
+	return Content{
+		Spec: o.Spec, Strict: o.Strict, Scenarios: o.Scenarios, Scenario: o.Scenario,
+		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks, WebhookAllow: o.WebhookAllow,
+		SeedData: o.SeedData,
+	}
+}
+
 // OptionError is an Options value New cannot use. Name is the option as
 // the command line spells it ("admin-cors").
 type OptionError struct {

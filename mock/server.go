@@ -104,7 +104,7 @@ func New(opts Options) (*Server, error) {
 			s.tokens[t] = struct{}{}
 		}
 	}
-	sv, err := s.build(opts)
+	sv, err := s.build(opts.Content())
 	if err != nil {
 		return nil, err
 	}
@@ -130,18 +130,18 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// build loads the document in opts and works out what serving it takes,
-// with the scenarios and webhooks of opts: what New starts with, and what
-// Reload swaps in.
-func (s *Server) build(opts Options) (*served, error) {
-	spec := opts.Spec
+// build loads the document of c and works out what serving it takes,
+// with the scenarios and webhooks of c: what New starts with, and what
+// Reload swaps in. It does not read c.SeedData.
+func (s *Server) build(c Content) (*served, error) {
+	spec := c.Spec
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
 	}
 	// The shipped scenarios are parsed beside the document: they do not
 	// depend on it, and on a second core that takes them off the start-up.
 	var shippedc chan []*Scenario
-	if !opts.NoShippedScenarios {
+	if !c.NoShippedScenarios {
 		shippedc = make(chan []*Scenario, 1)
 		go func() { shippedc <- ShippedScenarios() }()
 	}
@@ -149,7 +149,7 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	if opts.Strict && len(doc.Mistakes) > 0 {
+	if c.Strict && len(doc.Mistakes) > 0 {
 		return nil, &SpecError{Err: strictMistake(doc.Mistakes)}
 	}
 	for _, f := range doc.Mistakes {
@@ -171,14 +171,14 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	if err := sv.newHookSet(opts); err != nil {
+	if err := sv.newHookSet(c); err != nil {
 		return nil, err
 	}
 	var shipped []*Scenario
 	if shippedc != nil {
 		shipped = <-shippedc
 	}
-	if err := sv.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
+	if err := sv.compileScenarios(shipped, c.Scenarios, c.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
 	return sv, nil

@@ -41,17 +41,17 @@ type hookSet struct {
 	callbacks bool
 }
 
-// newHookSet checks Options.Webhooks against the document and finds the
+// newHookSet checks the webhooks' subscribers of c against the document and finds the
 // webhooks creates send: those whose body schema is the create's body
 // schema or its collection's item schema (the same schema, by reference).
-func (sv *served) newHookSet(opts Options) error {
+func (sv *served) newHookSet(c Content) error {
 	hs := &sv.hooks
 	hs.byName = map[string][]*openapi.Hook{}
 	for _, h := range sv.doc.Webhooks {
 		hs.byName[h.Name] = append(hs.byName[h.Name], h)
 	}
 	hs.defaults = map[string]Subscriber{}
-	for name, sub := range opts.Webhooks {
+	for name, sub := range c.Webhooks {
 		if hs.byName[name] == nil {
 			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), sv.doc.WebhookNames())}
 		}
@@ -64,7 +64,7 @@ func (sv *served) newHookSet(opts Options) error {
 	for _, sub := range hs.defaults {
 		urls = append(urls, sub.URL)
 	}
-	allow, err := deliver.NewAllowList(opts.WebhookAllow, urls)
+	allow, err := deliver.NewAllowList(c.WebhookAllow, urls)
 	if err != nil {
 		return &WebhookError{err}
 	}

@@ -545,7 +545,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 
 	// Allowed, subscribed; then a reload narrows the list: the webhook
 	// is not sent, and the journal and the log say why.
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"loopback"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "PUT", p, `{"url":"`+sub.URL+`/in"}`)
@@ -556,7 +556,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 		t.Errorf("sent: %+v", got)
 	}
 	outbound(t, s, 1) // the delivery's entry is made after the subscriber has the body
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)
