@@ -84,7 +84,7 @@ var credentialHeaders = []string{
 // redis-server of its own.
 func eachStore(t *testing.T, f func(t *testing.T, opts Options)) {
 	t.Run("memory", func(t *testing.T) { f(t, Options{}) })
-	t.Run("redis", func(t *testing.T) { f(t, Options{Store: redistest.NewServer(t).URL(0)}) })
+	t.Run("redis", func(t *testing.T) { f(t, Options{Store: StoreOptions{URL: redistest.NewServer(t).URL(0)}}) })
 }
 
 // journalJSON returns GET /__admin/requests with each entry's time and
@@ -132,7 +132,7 @@ func TestJournalCredentials(t *testing.T) {
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				o := opts
-				o.Spec, o.JournalCredentials, o.StorePrefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
+				o.Spec, o.JournalCredentials, o.Store.Prefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
 				observed := make(chan Entry, 1)
 				o.Observe = func(e Entry) { observed <- e }
 				_, ts := newTestServer(t, o)

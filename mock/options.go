@@ -135,28 +135,10 @@ type Options struct {
 	// status, duration, session, scenario, rule, error code and violations.
 	LogRequests bool
 
-	// Store is where resources, sessions, journals, rule counters and
-	// active scenarios are kept. Empty keeps them in this process.
-	// redis://[user:password@]HOST:PORT/DB (rediss:// for TLS) keeps them
-	// in Redis, shared by every mock given the same URL and StorePrefix:
-	// replicas behind a load balancer then serve as one mock. Call
-	// Server.Close when done.
-	Store string
-
-	// StorePrefix starts every Redis key of the mock; empty means
-	// "plantmock:" followed by the document's title, version and ":", so
-	// that mocks of different documents share a Redis without meeting.
-	StorePrefix string
-
-	// StoreWait is how long New waits for Redis to answer before it fails
-	// with a *StoreError; 0 tries once.
-	StoreWait time.Duration
-
-	// StoreTimeout bounds each call to Redis; 0 means
-	// DefaultStoreTimeout. A request whose call did not finish in time is
-	// answered 503 (or the 5xx the operation declares) with error code
-	// CodeUnavailable.
-	StoreTimeout time.Duration
+	// Store says where resources, sessions, journals, rule counters and
+	// active scenarios are kept; the zero value keeps them in this
+	// process.
+	Store StoreOptions
 
 	// Proxy, when set, is the base URL of a real service to forward to:
 	// requests are checked as usual, and those no Prefer header or
@@ -272,6 +254,32 @@ func (o Options) Content() Content {
 		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks, WebhookAllow: o.WebhookAllow,
 		SeedData: o.SeedData,
 	}
+}
+
+// StoreOptions say where a mock keeps its state. The zero value keeps it
+// in this process.
+type StoreOptions struct {
+	// URL is the store: empty (the default) keeps everything in this
+	// process. redis://[user:password@]HOST:PORT/DB (rediss:// for TLS)
+	// keeps it in Redis, shared by every mock given the same URL and
+	// Prefix: replicas behind a load balancer then serve as one mock.
+	// Call Server.Close when done.
+	URL string
+
+	// Prefix starts every Redis key of the mock; empty (the default)
+	// means "plantmock:" followed by the document's title, version and
+	// ":", so that mocks of different documents share a Redis without
+	// meeting.
+	Prefix string
+
+	// Wait is how long New waits for Redis to answer before it fails with
+	// a *StoreError; 0 (the default) tries once.
+	Wait time.Duration
+
+	// Timeout bounds each call to Redis; 0 means DefaultStoreTimeout. A
+	// request whose call did not finish in time is answered 503 (or the
+	// 5xx the operation declares) with error code CodeUnavailable.
+	Timeout time.Duration
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

@@ -107,7 +107,7 @@ func defineServe(fs *flag.FlagSet) runner {
 		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 			AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
-			Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
+			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
 			Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
 			Record: *record, RecordRedact: redact,
 			WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,

@@ -125,7 +125,7 @@ func NewServer(t TB, opts ...Options) *Server {
 		}
 		mo.Scenarios = append(mo.Scenarios, scs...)
 	}
-	if mo.JournalCredentials == "" && mo.Store == "" {
+	if mo.JournalCredentials == "" && mo.Store.URL == "" {
 		// The journal stays in this process, for the test's assertions,
 		// which compare the credentials the client sent.
 		mo.JournalCredentials = mock.CredentialsClear
