@@ -13,7 +13,7 @@ import (
 )
 
 // Redacted replaces the values of recorded body properties named in
-// Options.RecordRedact.
+// Options.Proxy.RecordRedact.
 const Redacted = "REDACTED"
 
 // SeedDataFile is the file a recording keeps the real service's

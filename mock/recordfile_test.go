@@ -54,7 +54,7 @@ func recordedFiles(t *testing.T, dir string) []string {
 // its own answer, and the recording replays each.
 func TestRecordPathsApart(t *testing.T) {
 	dir := t.TempDir()
-	_, rec := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: echoPath(t).URL, Record: dir})
+	_, rec := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	paths := []string{"/a-b", "/a/b", "/a_b", "/A/b", "/a/c"}
 	for _, p := range paths {
 		st, body := do(t, rec, "GET", p, "")
@@ -109,7 +109,7 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	st, body := do(t, rec, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer t")
 	expect(t, "POST /plants", st, body, 201, `{"id":1,"name":"fern"}`)
 	snapshot(t, rec, "recorded-post-plants.yaml seed-data.json")

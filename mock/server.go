@@ -42,8 +42,8 @@ type Server struct {
 	clearCreds   bool        // Options.JournalCredentials is CredentialsClear
 	log          *slog.Logger
 
-	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
-	recording *recording // Options.Record; nil when nothing is recorded
+	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
+	recording *recording // Options.Proxy.Record; nil when nothing is recorded
 	shutdown  time.Duration
 	timeouts  timeouts   // a connection's, in Serve
 	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)

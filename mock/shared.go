@@ -67,7 +67,7 @@ func redacted(raw string) string {
 // Close waits for the webhooks and callbacks under way, up to
 // Options.ShutdownTimeout (dropping the rest, with a log line), and
 // releases the connections to a shared store; what it holds stays there.
-// With Options.Record it writes the recording (see Options.Record). A
+// With Options.Proxy.Record it writes the recording (see there). A
 // Server that sends nothing, records nothing and keeps its state in
 // memory needs no Close.
 func (s *Server) Close() error {

@@ -108,8 +108,8 @@ func defineServe(fs *flag.FlagSet) runner {
 			AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
 			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
-			Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
-			Record: *record, RecordRedact: redact,
+			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Timeout: *proxyTime, Only: proxyOnly, MockOnly: mockOnly,
+				Record: *record, RecordRedact: redact},
 			WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
 			ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
 		if *hookRetry == 0 {

@@ -214,7 +214,7 @@ func sides(e mock.Entry) (request, response bool) {
 }
 
 // NewProxy starts a mock in front of the real service at upstream (see
-// mock.Options.Proxy): requests no scenario or Prefer answers go to it,
+// mock.Options.Proxy.URL): requests no scenario or Prefer answers go to it,
 // and its answers are checked against the document. Requests the client
 // sent that break the contract fail the test as with NewServer;
 // AssertNoAnswerViolations checks the service's side.
@@ -227,7 +227,7 @@ func NewProxy(t TB, upstream string, opts ...Options) *Server {
 	if len(opts) == 1 {
 		o = opts[0]
 	}
-	o.Proxy = upstream
+	o.Proxy.URL = upstream
 	return NewServer(t, o)
 }
 
