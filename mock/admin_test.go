@@ -268,7 +268,7 @@ func TestAdminWebhooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), WebhookRetries: -1, Scenarios: []*Scenario{hooked}})
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`

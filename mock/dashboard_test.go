@@ -536,7 +536,7 @@ func TestDashboardAdminToken(t *testing.T) {
 func TestDashboardWebhook(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	recorded, hold := make(chan struct{}, 1), make(chan struct{})
-	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}},
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}},
 		Observe: func(e Entry) {
 			if e.Direction == "outbound" {
 				recorded <- struct{}{}

@@ -45,7 +45,7 @@ func (s *Server) newSender(opts Options) *deliver.Sender {
 
 // senderConfig is newSender's configuration.
 func (s *Server) senderConfig(opts Options) deliver.Config {
-	retries := opts.WebhookRetries
+	retries := opts.Webhooks.Retries
 	switch {
 	case retries == 0:
 		retries = DefaultWebhookRetries
@@ -53,7 +53,7 @@ func (s *Server) senderConfig(opts Options) deliver.Config {
 		retries = 0
 	}
 	return deliver.Config{
-		Timeout: opts.WebhookTimeout, Retries: retries, Backoff: opts.WebhookBackoff, Queue: opts.WebhookQueue,
+		Timeout: opts.Webhooks.Timeout, Retries: retries, Backoff: opts.Webhooks.Backoff, Queue: opts.Webhooks.Queue,
 		UserAgent: "plantmock/" + Version,
 		Refuse: func(ctx context.Context, ap netip.AddrPort) error {
 			if err := s.listeners.check(ap, arrivedOn(ctx)); err != nil {

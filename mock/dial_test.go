@@ -63,7 +63,7 @@ func noContent(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.Stat
 // address the allow list does not open nor to its own admin API.
 func TestCallbackRedirectNotFollowed(t *testing.T) {
 	other := newCountingReceiver(t, noContent)
-	m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: true, WebhookRetries: -1,
+	m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: true, Webhooks: WebhookOptions{Retries: -1},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	for i, c := range []struct{ name, location string }{
 		{"to an address not allowed", other.URL + "/elsewhere"},
@@ -120,7 +120,7 @@ func outboundNow(t *testing.T, s *Server) []Entry {
 // again, and the new list's address rules apply.
 func TestReloadClosesWebhookConnections(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	opts := Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback", "hooks.test"}, WebhookRetries: -1}
+	opts := Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"loopback", "hooks.test"}, Retries: -1}}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 		{"single listener", false, "the mock's own listener"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: c.noAdmin, WebhookBackoff: time.Nanosecond,
+			m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: c.noAdmin, Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 				SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 			reset := m.admin + "/__admin/reset"
 			// The audit callback's URL names 0.0.0.0, which reaches this
@@ -219,7 +219,7 @@ func TestListenersCheck(t *testing.T) {
 // a server of the caller's (httptest here, as mocktest does), knows its
 // address from the requests it answers: a callback to it is refused too.
 func TestCallbackToHandlerAddress(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), WebhookBackoff: time.Nanosecond,
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	reset := ts.URL + "/__admin/reset"
 	anyAddr := "0.0.0.0:" + strings.Split(hostPort(ts.URL), ":")[1]

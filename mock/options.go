@@ -144,35 +144,10 @@ type Options struct {
 	// answers every request itself.
 	Proxy ProxyOptions
 
-	// Webhooks subscribe URLs to the document's webhooks (OpenAPI 3.1
-	// webhooks), by name, in every session; a session changes its own
-	// through the admin API. A webhook is sent after a create that stores
-	// what its body schema describes, when a scenario rule names it, and
-	// when the admin API sends it.
-	Webhooks map[string]Subscriber
-
-	// WebhookAllow lists the hosts callbacks may be sent to (host,
-	// host:port, *.domain, "loopback" or "*"): a callback URL taken from a
-	// request or the document goes nowhere else. Empty means loopback; the
-	// hosts of Webhooks are always in it. It is checked again on the
-	// addresses a name resolves to, when a webhook or callback connects:
-	// loopback addresses need "loopback" (or the address), link-local and
-	// cloud metadata addresses need the address itself, whatever name or
-	// "*" led there. No webhook or callback ever connects to the
-	// addresses Serve and ServeAdmin serve on.
-	WebhookAllow []string
-
-	// WebhookTimeout bounds each attempt of a webhook or callback (0:
-	// DefaultWebhookTimeout). An attempt that cannot connect, times out
-	// or gets a 5xx is retried WebhookRetries times (0:
-	// DefaultWebhookRetries; negative: never), after a backoff that
-	// doubles from WebhookBackoff (0: DefaultWebhookBackoff), with jitter.
-	// At most WebhookQueue deliveries (0: DefaultWebhookQueue) are under
-	// way at once; more are dropped with a log line.
-	WebhookTimeout time.Duration
-	WebhookRetries int
-	WebhookBackoff time.Duration
-	WebhookQueue   int
+	// Webhooks say where the document's webhooks go and how webhooks
+	// and callbacks are sent; the zero value subscribes nothing and lets
+	// callbacks reach loopback alone.
+	Webhooks WebhookOptions
 
 	// ShutdownTimeout bounds how long Serve, once its context is done,
 	// and Close wait for in-flight requests and deliveries; 0 means
@@ -191,8 +166,10 @@ type Options struct {
 
 // Content is what a Server serves that Reload can replace: the document,
 // the scenarios, the webhooks' subscribers and the hosts callbacks may
-// reach, and seed data. Each field is the Options field of its name, and
-// its zero value means what that field's does.
+// reach, and seed data. Each field is the Options field of its name
+// (Webhooks and WebhookAllow are Options.Webhooks.Subscribers and
+// Options.Webhooks.Allow), and its zero value means what that field's
+// does.
 type Content struct {
 	Spec               []byte
 	Strict             bool
@@ -208,7 +185,7 @@ type Content struct {
 func (o Options) Content() Content {
 	return Content{
 		Spec: o.Spec, Strict: o.Strict, Scenarios: o.Scenarios, Scenario: o.Scenario,
-		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks, WebhookAllow: o.WebhookAllow,
+		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks.Subscribers, WebhookAllow: o.Webhooks.Allow,
 		SeedData: o.SeedData,
 	}
 }
@@ -290,6 +267,41 @@ type ProxyOptions struct {
 	// POST /__admin/record/snapshot, when Serve ends, and by Close.
 	Record       string
 	RecordRedact []string
+}
+
+// WebhookOptions say where the document's webhooks (OpenAPI 3.1) go and
+// how webhooks and callbacks are sent. The zero value subscribes nothing,
+// lets callbacks reach loopback alone and sends with the defaults.
+type WebhookOptions struct {
+	// Subscribers subscribe URLs to the document's webhooks, by name, in
+	// every session (default: none); a session changes its own through
+	// the admin API. A webhook is sent after a create that stores what
+	// its body schema describes, when a scenario rule names it, and when
+	// the admin API sends it.
+	Subscribers map[string]Subscriber
+
+	// Allow lists the hosts callbacks may be sent to (host, host:port,
+	// *.domain, "loopback" or "*"): a callback URL taken from a request
+	// or the document goes nowhere else. Empty (the default) means
+	// loopback; the hosts of Subscribers are always in it. It is checked
+	// again on the addresses a name resolves to, when a webhook or
+	// callback connects: loopback addresses need "loopback" (or the
+	// address), link-local and cloud metadata addresses need the address
+	// itself, whatever name or "*" led there. No webhook or callback ever
+	// connects to the addresses Serve and ServeAdmin serve on.
+	Allow []string
+
+	// Timeout bounds each attempt of a webhook or callback; 0 means
+	// DefaultWebhookTimeout. An attempt that cannot connect, times out
+	// or gets a 5xx is retried Retries times (0: DefaultWebhookRetries;
+	// negative: never), after a backoff that doubles from Backoff (0:
+	// DefaultWebhookBackoff), with jitter. At most Queue deliveries (0:
+	// DefaultWebhookQueue) are under way at once; more are dropped with a
+	// log line.
+	Timeout time.Duration
+	Retries int
+	Backoff time.Duration
+	Queue   int
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

@@ -110,7 +110,7 @@ func (ss *session) activate(ctx context.Context, sc *scenario) error {
 // subscribers returns the webhook subscribers set for the session
 // through the admin API, by webhook name; a Subscriber with no URL
 // stands for one removed. Webhooks the map leaves out have the
-// subscribers of Options.Webhooks.
+// subscribers of Options.Webhooks.Subscribers.
 func (ss *session) subscribers(ctx context.Context) (map[string]Subscriber, error) {
 	subs, err := ss.state.Subscribers(ctx)
 	if err != nil || len(subs) == 0 {

@@ -22,7 +22,7 @@ type Subscriber struct {
 	Token string `json:"token,omitempty"`
 }
 
-// WebhookError is New's error for Options.Webhooks or WebhookAllow it
+// WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
 // cannot use; its message starts with the flag's name.
 type WebhookError struct{ Err error }
 
@@ -31,7 +31,7 @@ func (e *WebhookError) Unwrap() error { return e.Err }
 
 // hookSet is what the document says the mock sends, worked out at start:
 // its webhooks by name, the webhooks each create sends, the subscribers
-// given by Options.Webhooks, and which hosts callbacks may reach.
+// given by Options.Webhooks.Subscribers, and which hosts callbacks may reach.
 type hookSet struct {
 	byName   map[string][]*openapi.Hook
 	onCreate map[*plan][]*openapi.Hook
@@ -111,7 +111,7 @@ func checkSubscriberURL(raw string) error {
 }
 
 // subscriber returns the session's subscriber of a webhook: the one set
-// through the admin API, else the one of Options.Webhooks; ok is false
+// through the admin API, else the one of Options.Webhooks.Subscribers; ok is false
 // when there is none.
 func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subscriber, bool, error) {
 	subs, err := ss.subscribers(ctx)
@@ -283,7 +283,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 
 // Subscribe sets the default session's subscriber of the webhook called
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
-// leaves the webhook without one. The URL must fit Options.WebhookAllow,
+// leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
 // as a callback's does.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
 	if s.served().hooks.byName[name] == nil {

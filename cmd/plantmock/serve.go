@@ -110,17 +110,17 @@ func defineServe(fs *flag.FlagSet) runner {
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
 			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Timeout: *proxyTime, Only: proxyOnly, MockOnly: mockOnly,
 				Record: *record, RecordRedact: redact},
-			WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
+			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
 			ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
 		if *hookRetry == 0 {
-			opts.WebhookRetries = -1 // none; 0 in Options is the default
+			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}
-		if opts.Webhooks, err = subscribers(hooks, hookToks); err != nil {
+		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks); err != nil {
 			fmt.Fprintf(stderr, "plantmock: %v\n", err)
 			return exitUsage
 		}
 		for _, a := range hookAllow {
-			opts.WebhookAllow = append(opts.WebhookAllow, strings.Split(a, ",")...)
+			opts.Webhooks.Allow = append(opts.Webhooks.Allow, strings.Split(a, ",")...)
 		}
 		var seeds []byte
 		if *seedData != "" {
