@@ -21,7 +21,7 @@ import (
 const AdminPrefix = "/__admin/"
 
 // healthPath is the admin API's health call. The mock's handler answers it
-// even when the rest of the admin API is off (Options.NoAdmin), so that
+// even when the rest of the admin API is off (Options.Admin.Disabled), so that
 // container health checks work whatever the flags.
 const healthPath = AdminPrefix + "health"
 
@@ -38,7 +38,7 @@ const maxAdminBody = 16 << 20
 
 // Admin returns the admin API handler: JSON calls under /__admin/ that
 // inspect and drive the mock (see AdminOpenAPI). The mock serves it itself
-// unless Options.NoAdmin is set; serve it on another listener then.
+// unless Options.Admin.Disabled is set; serve it on another listener then.
 func (s *Server) Admin() http.Handler { return s.admin }
 
 // adminHandler builds the admin API: one route per call, behind the

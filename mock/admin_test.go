@@ -147,7 +147,7 @@ func TestAdminActivatesForRequests(t *testing.T) {
 // it, with the status alone.
 func TestAdminToken(t *testing.T) {
 	doc := adminDoc(t)
-	_, ts := newTestServer(t, Options{AdminToken: "adm", Tokens: []string{"api"}})
+	_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: "adm"}, Tokens: []string{"api"}})
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	for _, h := range []map[string]string{nil, {"Authorization": "Bearer api"}, {"Authorization": "Basic adm"}, {"Authorization": "Bearer adm2"}} {
 		callAdmin(t, ts, doc, adminCall{name: "refused", method: "GET", path: "/__admin/requests", header: h, status: 401, want: refused})
@@ -161,7 +161,7 @@ func TestAdminToken(t *testing.T) {
 // TestAdminSeparate checks NoAdmin: the mock does not serve /__admin/, and
 // Admin serves it on its own listener.
 func TestAdminSeparate(t *testing.T) {
-	s, ts := newTestServer(t, Options{NoAdmin: true})
+	s, ts := newTestServer(t, Options{Admin: AdminOptions{Disabled: true}})
 	check(t, s, ts, call{method: "GET", path: "/__admin/store"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/store"}`))
 	// The health call stays, for container health checks.
 	callAdmin(t, ts, adminDoc(t), adminCall{name: "health on the mock", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`})

@@ -63,7 +63,7 @@ func noContent(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.Stat
 // address the allow list does not open nor to its own admin API.
 func TestCallbackRedirectNotFollowed(t *testing.T) {
 	other := newCountingReceiver(t, noContent)
-	m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: true, Webhooks: WebhookOptions{Retries: -1},
+	m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: true}, Webhooks: WebhookOptions{Retries: -1},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	for i, c := range []struct{ name, location string }{
 		{"to an address not allowed", other.URL + "/elsewhere"},

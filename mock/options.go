@@ -98,30 +98,10 @@ type Options struct {
 	MaxSessions int
 	SessionIdle time.Duration
 
-	// AdminToken, if set, is the bearer token every admin call needs; the
-	// mocked API's own tokens never open the admin API.
-	AdminToken string
-
-	// AdminCORS lists the origins (scheme://host[:port]) whose web pages
-	// may call the admin API: their calls get CORS headers, and their
-	// preflight requests are answered. The admin API refuses, with 403,
-	// every call a browser marks as coming from a page of another origin
-	// (Sec-Fetch-Site, Origin): without this, no web page but the
-	// dashboard, served by the admin API itself, reaches it.
-	AdminCORS []string
-
-	// AllowedHosts lists the host names, besides IP addresses and
-	// localhost, that the admin API answers calls to (the Host header):
-	// a name (mock.internal), *.domain for a domain's hosts, or * for any.
-	// Calls to other names are refused with 403, which keeps DNS
-	// rebinding out: a page whose name was made to resolve to the mock
-	// sends its own name. Name the hosts by which the mock is reached
-	// from other machines or containers.
-	AllowedHosts []string
-
-	// NoAdmin keeps the admin API (/__admin/) off the mock's handler. Serve
-	// Server.Admin on another listener to have it elsewhere.
-	NoAdmin bool
+	// Admin says who may call the admin API (/__admin/) and whether the
+	// mock's handler serves it; the zero value serves it, without a
+	// token, to calls from this machine's pages and tools.
+	Admin AdminOptions
 
 	// SeedData is JSON that fills the store at start: an object of
 	// collection paths to arrays of resources, each validated like a create.
@@ -302,6 +282,39 @@ type WebhookOptions struct {
 	Retries int
 	Backoff time.Duration
 	Queue   int
+}
+
+// AdminOptions say who may call the admin API (/__admin/) and where it
+// is served. The zero value serves it on the mock's handler, without a
+// token, answering calls to IP addresses and localhost that no other
+// origin's web page makes.
+type AdminOptions struct {
+	// Token, if set, is the bearer token every admin call needs (empty,
+	// the default: none); the mocked API's own tokens never open the
+	// admin API.
+	Token string
+
+	// CORS lists the origins (scheme://host[:port]) whose web pages may
+	// call the admin API (default: none): their calls get CORS headers,
+	// and their preflight requests are answered. The admin API refuses,
+	// with 403, every call a browser marks as coming from a page of
+	// another origin (Sec-Fetch-Site, Origin): without this, no web page
+	// but the dashboard, served by the admin API itself, reaches it.
+	CORS []string
+
+	// AllowedHosts lists the host names, besides IP addresses and
+	// localhost, that the admin API answers calls to (the Host header;
+	// default: none): a name (mock.internal), *.domain for a domain's
+	// hosts, or * for any. Calls to other names are refused with 403,
+	// which keeps DNS rebinding out: a page whose name was made to
+	// resolve to the mock sends its own name. Name the hosts by which the
+	// mock is reached from other machines or containers.
+	AllowedHosts []string
+
+	// Disabled keeps the admin API off the mock's handler (default: on
+	// it). Serve it with Server.ServeAdmin or Server.Admin on another
+	// listener to have it elsewhere.
+	Disabled bool
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

@@ -356,7 +356,7 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 func TestRecordAdminCalls(t *testing.T) {
 	doc := adminDoc(t)
 	_, plain := newTestServer(t, Options{})
-	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: t.TempDir()}, AdminToken: "adm"})
+	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: t.TempDir()}, Admin: AdminOptions{Token: "adm"}})
 	notRecording := `{"error":40400,"message":"the mock is not recording: start it with --proxy URL --record DIR"}`
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	tests := []struct {

@@ -73,8 +73,8 @@ func New(opts Options) (*Server, error) {
 		log:          opts.Logger,
 		seed:         uint64(opts.Seed),
 		observe:      opts.Observe,
-		adminToken:   opts.AdminToken,
-		noAdmin:      opts.NoAdmin,
+		adminToken:   opts.Admin.Token,
+		noAdmin:      opts.Admin.Disabled,
 		cors:         opts.CORS,
 		logAll:       opts.LogRequests,
 		noJournal:    opts.JournalSize < 0,
@@ -89,7 +89,7 @@ func New(opts Options) (*Server, error) {
 		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
 	var err error
-	if s.guard, err = newAdminGuard(opts); err != nil {
+	if s.guard, err = newAdminGuard(opts.Admin); err != nil {
 		return nil, err
 	}
 	if s.clearCreds, err = clearCredentials(opts.JournalCredentials); err != nil {

@@ -105,13 +105,13 @@ func defineServe(fs *flag.FlagSet) runner {
 			return exitUsage
 		}
 		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
-			AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
+			Admin: mock.AdminOptions{Token: *adminTok, Disabled: !*admin || *adminAddr != "", CORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}, CORS: *cors, LogRequests: true,
 			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
 			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Timeout: *proxyTime, Only: proxyOnly, MockOnly: mockOnly,
 				Record: *record, RecordRedact: redact},
 			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
-			ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
+			ShutdownTimeout: *shutdown}
 		if *hookRetry == 0 {
 			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}
