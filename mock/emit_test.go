@@ -31,7 +31,7 @@ func TestOneAfterAnswerPath(t *testing.T) {
 			var observed []Entry
 			var logs bytes.Buffer
 			var logMu sync.Mutex
-			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), JournalSize: c.journal, Webhooks: WebhookOptions{Retries: -1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
+			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Journal: JournalOptions{Size: c.journal}, Webhooks: WebhookOptions{Retries: -1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
 				Observe: func(e Entry) {
 					mu.Lock()
 					defer mu.Unlock()

@@ -64,29 +64,10 @@ type Options struct {
 	// are left out anyway.
 	NoShippedScenarios bool
 
-	// JournalSize is how many exchanges the journal keeps (the newest);
-	// 0 means DefaultJournalSize, a negative value turns the journal off.
-	JournalSize int
-
-	// JournalBytes bounds the bytes the journals of all sessions hold
-	// together; 0 means DefaultJournalBytes. Each session's journal may
-	// hold an equal share, JournalBytes / (MaxSessions + 1), and drops
-	// its oldest entries beyond it, keeping at least the newest. Each
-	// entry keeps at most the first 64 KiB of each body and 16 KiB of
-	// headers (see Clipped).
-	JournalBytes int64
-
-	// JournalCredentials says how the journal keeps credentials:
-	// CredentialsMasked (the default, also "") masks them as each entry
-	// is made, so that no view of the journal (the admin API, the
-	// dashboard, its live events, the log, Observe) nor a shared Redis
-	// holds them whole; CredentialsClear keeps them whole. Masked are the
-	// Authorization, Proxy-Authorization, Cookie and Set-Cookie headers,
-	// the API keys of the document's security schemes in headers and in
-	// the query, and the entry's Token: the scheme and the last 4
-	// characters stay ("Bearer ****wxyz"), values of 8 characters or
-	// fewer are masked whole ("****").
-	JournalCredentials string
+	// Journal says how many exchanges the journal keeps and how it keeps
+	// credentials; the zero value keeps the newest DefaultJournalSize,
+	// with credentials masked.
+	Journal JournalOptions
 
 	// MaxResources bounds the resources stored in all sessions together;
 	// 0 means DefaultMaxResources. A create beyond it is refused.
@@ -315,6 +296,37 @@ type AdminOptions struct {
 	// it). Serve it with Server.ServeAdmin or Server.Admin on another
 	// listener to have it elsewhere.
 	Disabled bool
+}
+
+// JournalOptions bound the journal, where every exchange is recorded, and
+// say how it keeps credentials. The zero value keeps the newest
+// DefaultJournalSize exchanges, within DefaultJournalBytes, with
+// credentials masked.
+type JournalOptions struct {
+	// Size is how many exchanges each session's journal keeps (the
+	// newest); 0 means DefaultJournalSize, a negative value turns the
+	// journal off.
+	Size int
+
+	// Bytes bounds the bytes the journals of all sessions hold together;
+	// 0 means DefaultJournalBytes. Each session's journal may hold an
+	// equal share, Bytes / (Limits.MaxSessions + 1), and drops its oldest
+	// entries beyond it, keeping at least the newest. Each entry keeps at
+	// most the first 64 KiB of each body and 16 KiB of headers (see
+	// Clipped).
+	Bytes int64
+
+	// Credentials says how the journal keeps credentials:
+	// CredentialsMasked (the default, also "") masks them as each entry
+	// is made, so that no view of the journal (the admin API, the
+	// dashboard, its live events, the log, Observe) nor a shared Redis
+	// holds them whole; CredentialsClear keeps them whole. Masked are the
+	// Authorization, Proxy-Authorization, Cookie and Set-Cookie headers,
+	// the API keys of the document's security schemes in headers and in
+	// the query, and the entry's Token: the scheme and the last 4
+	// characters stay ("Bearer ****wxyz"), values of 8 characters or
+	// fewer are masked whole ("****").
+	Credentials string
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

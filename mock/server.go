@@ -38,8 +38,8 @@ type Server struct {
 	adminToken   string
 	noAdmin      bool
 	observe      func(Entry) // Options.Observe
-	noJournal    bool        // Options.JournalSize < 0
-	clearCreds   bool        // Options.JournalCredentials is CredentialsClear
+	noJournal    bool        // Options.Journal.Size < 0
+	clearCreds   bool        // Options.Journal.Credentials is CredentialsClear
 	log          *slog.Logger
 
 	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
@@ -77,7 +77,7 @@ func New(opts Options) (*Server, error) {
 		noAdmin:      opts.Admin.Disabled,
 		cors:         opts.CORS,
 		logAll:       opts.LogRequests,
-		noJournal:    opts.JournalSize < 0,
+		noJournal:    opts.Journal.Size < 0,
 		timeouts:     defaultTimeouts,
 	}
 	if s.log == nil {
@@ -92,7 +92,7 @@ func New(opts Options) (*Server, error) {
 	if s.guard, err = newAdminGuard(opts.Admin); err != nil {
 		return nil, err
 	}
-	if s.clearCreds, err = clearCredentials(opts.JournalCredentials); err != nil {
+	if s.clearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
 		return nil, err
 	}
 	if len(opts.Tokens) > 0 {

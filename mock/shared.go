@@ -30,12 +30,12 @@ func (e *StoreError) Unwrap() error { return e.Err }
 func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
 	so := state.Options[Entry]{
 		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
-		MaxResources: s.maxResources, JournalSize: orDefault(opts.JournalSize, DefaultJournalSize),
-		JournalBytes: orDefault(opts.JournalBytes, DefaultJournalBytes),
+		MaxResources: s.maxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
+		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),
 		MaxSessions:  orDefault(opts.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
 		Codec: entryCodec{},
 	}
-	if opts.JournalSize < 0 {
+	if opts.Journal.Size < 0 {
 		so.JournalSize = -1
 	}
 	if so.Prefix == "" {

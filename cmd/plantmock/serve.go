@@ -106,7 +106,7 @@ func defineServe(fs *flag.FlagSet) runner {
 		}
 		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
 			Admin: mock.AdminOptions{Token: *adminTok, Disabled: !*admin || *adminAddr != "", CORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}, CORS: *cors, LogRequests: true,
-			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
+			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, Journal: mock.JournalOptions{Credentials: *journCred, Bytes: journalBytes},
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
 			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Timeout: *proxyTime, Only: proxyOnly, MockOnly: mockOnly,
 				Record: *record, RecordRedact: redact},

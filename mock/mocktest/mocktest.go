@@ -44,8 +44,8 @@ type TB interface {
 // fails the test on contract failures.
 type Options struct {
 	// Options are the engine's: Spec, Tokens, Seed, MaxBody, Scenarios
-	// built in Go, the active Scenario, JournalSize, Observe, Logger.
-	// JournalCredentials defaults to mock.CredentialsClear when the
+	// built in Go, the active Scenario, Journal.Size, Observe, Logger.
+	// Journal.Credentials defaults to mock.CredentialsClear when the
 	// journal is kept in this process (no Store): assertions and Observe
 	// see the credentials the client sent.
 	mock.Options
@@ -125,10 +125,10 @@ func NewServer(t TB, opts ...Options) *Server {
 		}
 		mo.Scenarios = append(mo.Scenarios, scs...)
 	}
-	if mo.JournalCredentials == "" && mo.Store.URL == "" {
+	if mo.Journal.Credentials == "" && mo.Store.URL == "" {
 		// The journal stays in this process, for the test's assertions,
 		// which compare the credentials the client sent.
-		mo.JournalCredentials = mock.CredentialsClear
+		mo.Journal.Credentials = mock.CredentialsClear
 	}
 	user := mo.Observe
 	mo.Observe = func(e mock.Entry) {
