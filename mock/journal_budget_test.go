@@ -60,7 +60,7 @@ func TestJournalByteBudget(t *testing.T) {
 	)
 	big := `,"name":"` + strings.Repeat("n", 60000) + `"}`
 	eachStore(t, func(t *testing.T, opts Options) {
-		opts.MaxSessions, opts.Journal.Bytes = max, total
+		opts.Limits.MaxSessions, opts.Journal.Bytes = max, total
 		s, ts := newTestServer(t, opts)
 		sessions := []string{"", "a", "b", "c"}
 		for i := range sent {

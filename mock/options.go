@@ -43,9 +43,6 @@ type Options struct {
 	// sequence of requests give the same answers. 0 picks a random seed.
 	Seed int64
 
-	// MaxBody limits request bodies in bytes; 0 means DefaultMaxBody.
-	MaxBody int64
-
 	// Scenarios are loaded besides the shipped ones (see ShippedScenarios);
 	// one with the name of a shipped scenario replaces it. Each is checked
 	// against the document: New fails with a *ScenarioError listing every
@@ -69,15 +66,9 @@ type Options struct {
 	// with credentials masked.
 	Journal JournalOptions
 
-	// MaxResources bounds the resources stored in all sessions together;
-	// 0 means DefaultMaxResources. A create beyond it is refused.
-	MaxResources int
-
-	// MaxSessions bounds the sessions (X-Mock-Session) alive at once; 0
-	// means DefaultMaxSessions. SessionIdle is how long an unused session
-	// lives; 0 means DefaultSessionIdle.
-	MaxSessions int
-	SessionIdle time.Duration
+	// Limits bound request bodies, stored resources and sessions; the
+	// zero value sets the defaults.
+	Limits Limits
 
 	// Admin says who may call the admin API (/__admin/) and whether the
 	// mock's handler serves it; the zero value serves it, without a
@@ -327,6 +318,24 @@ type JournalOptions struct {
 	// characters stay ("Bearer ****wxyz"), values of 8 characters or
 	// fewer are masked whole ("****").
 	Credentials string
+}
+
+// Limits bound what a mock holds. The zero value of each field means its
+// default.
+type Limits struct {
+	// MaxBody limits request bodies in bytes; 0 means DefaultMaxBody. A
+	// larger body is refused with error code CodeBodyTooLarge.
+	MaxBody int64
+
+	// MaxResources bounds the resources stored in all sessions together;
+	// 0 means DefaultMaxResources. A create beyond it is refused.
+	MaxResources int
+
+	// MaxSessions bounds the sessions (X-Mock-Session) alive at once; 0
+	// means DefaultMaxSessions. SessionIdle is how long an unused session
+	// lives; 0 means DefaultSessionIdle.
+	MaxSessions int
+	SessionIdle time.Duration
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

@@ -68,8 +68,8 @@ var _ http.Handler = (*Server)(nil)
 // do not validate are errors too.
 func New(opts Options) (*Server, error) {
 	s := &Server{
-		maxBody:      orDefault(opts.MaxBody, DefaultMaxBody),
-		maxResources: orDefault(opts.MaxResources, DefaultMaxResources),
+		maxBody:      orDefault(opts.Limits.MaxBody, DefaultMaxBody),
+		maxResources: orDefault(opts.Limits.MaxResources, DefaultMaxResources),
 		log:          opts.Logger,
 		seed:         uint64(opts.Seed),
 		observe:      opts.Observe,

@@ -39,7 +39,7 @@ type sessions struct {
 
 func newSessions(b state.Backend[Entry], opts Options) sessions {
 	return sessions{
-		backend: b, max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		backend: b, max: orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		now: time.Now, def: &session{state: b.Default()},
 	}
 }

@@ -32,7 +32,7 @@ func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
 		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
 		MaxResources: s.maxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
 		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),
-		MaxSessions:  orDefault(opts.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		MaxSessions:  orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		Codec: entryCodec{},
 	}
 	if opts.Journal.Size < 0 {

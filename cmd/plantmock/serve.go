@@ -104,14 +104,18 @@ func defineServe(fs *flag.FlagSet) runner {
 			fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
 			return exitUsage
 		}
-		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
-			Admin: mock.AdminOptions{Token: *adminTok, Disabled: !*admin || *adminAddr != "", CORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}, CORS: *cors, LogRequests: true,
-			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, Journal: mock.JournalOptions{Credentials: *journCred, Bytes: journalBytes},
+		opts := mock.Options{
+			Scenario: *scenario, Tokens: toks, Seed: *seed, CORS: *cors,
+			Limits:  mock.Limits{MaxBody: limit, MaxResources: *maxRes, MaxSessions: *maxSess, SessionIdle: *sessIdle},
+			Journal: mock.JournalOptions{Bytes: journalBytes, Credentials: *journCred},
+			Admin: mock.AdminOptions{Token: *adminTok, CORS: adminCORS, Disabled: !*admin || *adminAddr != "",
+				AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)},
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
-			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Timeout: *proxyTime, Only: proxyOnly, MockOnly: mockOnly,
+			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Only: proxyOnly, MockOnly: mockOnly, Timeout: *proxyTime,
 				Record: *record, RecordRedact: redact},
 			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
-			ShutdownTimeout: *shutdown}
+			ShutdownTimeout: *shutdown, LogRequests: true, Logger: slog.New(handler),
+		}
 		if *hookRetry == 0 {
 			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}

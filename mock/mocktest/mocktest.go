@@ -43,7 +43,7 @@ type TB interface {
 // Plant Store with the shipped scenarios, accepts any bearer token and
 // fails the test on contract failures.
 type Options struct {
-	// Options are the engine's: Spec, Tokens, Seed, MaxBody, Scenarios
+	// Options are the engine's: Spec, Tokens, Seed, Limits, Scenarios
 	// built in Go, the active Scenario, Journal.Size, Observe, Logger.
 	// Journal.Credentials defaults to mock.CredentialsClear when the
 	// journal is kept in this process (no Store): assertions and Observe
