@@ -23,69 +23,70 @@ const (
 const DefaultMaxResources = 1_000_000
 
 // Options configure a Server. The zero value serves the embedded Plant
-// Store document, accepts any well-formed bearer token, uses a random seed
-// and logs nothing.
+// Store document with the shipped scenarios, accepts any well-formed
+// bearer token, uses a random seed, keeps its state in this process
+// within the default Limits, serves the admin API without a token to
+// calls from this machine, forwards and sends nothing, and logs nothing.
+//
+// The fields up to SeedData, with Webhooks.Subscribers and
+// Webhooks.Allow, are what the mock serves, which Reload can replace (see
+// Content); New alone reads the others.
 type Options struct {
-	// Spec is an OpenAPI 3.0 or 3.1 document, YAML or JSON. Empty means the
-	// embedded Plant Store document.
+	// Spec is an OpenAPI 3.0 or 3.1 document, YAML or JSON. Empty (the
+	// default) means the embedded Plant Store document.
 	Spec []byte
 
 	// Strict refuses a document that has mistakes plantmock would
 	// otherwise serve around (see Server.Mistakes): New fails with a
-	// *SpecError naming the first.
+	// *SpecError naming the first. The default serves around them.
 	Strict bool
 
-	// Tokens, when not empty, are the only bearer tokens (and API keys)
-	// accepted; others get 401 with error="invalid_token".
-	Tokens []string
-
-	// Seed makes generated data reproducible: the same seed and the same
-	// sequence of requests give the same answers. 0 picks a random seed.
-	Seed int64
-
-	// Scenarios are loaded besides the shipped ones (see ShippedScenarios);
-	// one with the name of a shipped scenario replaces it. Each is checked
-	// against the document: New fails with a *ScenarioError listing every
-	// problem.
+	// Scenarios are loaded besides the shipped ones (see
+	// ShippedScenarios; default: none); one with the name of a shipped
+	// scenario replaces it. Each is checked against the document: New
+	// fails with a *ScenarioError listing every problem.
 	Scenarios []*Scenario
 
 	// Scenario names the scenario active for requests that do not select
-	// one with the X-Mock-Scenario header; empty means none. Several names
-	// with commas between them make their rules active together, in that
-	// order; a name ending in * stands for every loaded name it starts
-	// ("recorded-*", the scenarios of a recording), sorted.
+	// one with the X-Mock-Scenario header; empty (the default) means none.
+	// Several names with commas between them make their rules active
+	// together, in that order; a name ending in * stands for every loaded
+	// name it starts ("recorded-*", the scenarios of a recording), sorted.
 	Scenario string
 
-	// NoShippedScenarios leaves out the shipped scenarios. They are written
-	// for the Plant Store; with another document, those that do not fit it
-	// are left out anyway.
+	// NoShippedScenarios leaves out the shipped scenarios, which are
+	// loaded by default. They are written for the Plant Store; with
+	// another document, those that do not fit it are left out anyway.
 	NoShippedScenarios bool
 
-	// Journal says how many exchanges the journal keeps and how it keeps
-	// credentials; the zero value keeps the newest DefaultJournalSize,
-	// with credentials masked.
-	Journal JournalOptions
+	// SeedData is JSON that fills the store at start (default: nothing):
+	// an object of collection paths to arrays of resources, each
+	// validated like a create.
+	SeedData []byte
+
+	// Tokens, when not empty, are the only bearer tokens (and API keys)
+	// accepted; others get 401 with error="invalid_token". Empty (the
+	// default) accepts any well-formed one.
+	Tokens []string
+
+	// Seed makes generated data reproducible: the same seed and the same
+	// sequence of requests give the same answers. 0 (the default) picks a
+	// random seed.
+	Seed int64
+
+	// CORS lets browsers call the mock from any origin: answers carry
+	// Access-Control-Allow-Origin, and preflight requests are answered.
+	// Off by default.
+	CORS bool
 
 	// Limits bound request bodies, stored resources and sessions; the
 	// zero value sets the defaults.
 	Limits Limits
 
-	// Admin says who may call the admin API (/__admin/) and whether the
-	// mock's handler serves it; the zero value serves it, without a
-	// token, to calls from this machine's pages and tools.
-	Admin AdminOptions
-
-	// SeedData is JSON that fills the store at start: an object of
-	// collection paths to arrays of resources, each validated like a create.
-	SeedData []byte
-
-	// CORS lets browsers call the mock from any origin: answers carry
-	// Access-Control-Allow-Origin, and preflight requests are answered.
-	CORS bool
-
-	// LogRequests logs one line per request to Logger: method, path,
-	// status, duration, session, scenario, rule, error code and violations.
-	LogRequests bool
+	// Journal says how many exchanges the journal keeps and how it keeps
+	// credentials; the zero value keeps the newest DefaultJournalSize,
+	// with credentials masked.
+	Journal JournalOptions
 
 	// Store says where resources, sessions, journals, rule counters and
 	// active scenarios are kept; the zero value keeps them in this
@@ -101,18 +102,29 @@ type Options struct {
 	// callbacks reach loopback alone.
 	Webhooks WebhookOptions
 
+	// Admin says who may call the admin API (/__admin/) and whether the
+	// mock's handler serves it; the zero value serves it, without a
+	// token, to calls from this machine's pages and tools.
+	Admin AdminOptions
+
 	// ShutdownTimeout bounds how long Serve, once its context is done,
 	// and Close wait for in-flight requests and deliveries; 0 means
-	// ShutdownTimeout.
+	// DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
+
+	// LogRequests logs one line per request to Logger: method, path,
+	// status, duration, session, scenario, rule, error code and
+	// violations. Off by default.
+	LogRequests bool
 
 	// Observe, if set, is called with every exchange after it is answered,
 	// on the request's goroutine, and with every attempt to send a webhook
 	// or callback (Direction "outbound"), on the delivery's. It must be
-	// quick and safe for concurrent use.
+	// quick and safe for concurrent use. Nil (the default) calls nothing.
 	Observe func(Entry)
 
-	// Logger receives start-up warnings and internal errors; nil discards.
+	// Logger receives start-up warnings and internal errors; nil (the
+	// default) discards them.
 	Logger *slog.Logger
 }
 

@@ -112,7 +112,7 @@ func New(opts Options) (*Server, error) {
 	if err := s.newUpstream(opts, sv); err != nil {
 		return nil, err
 	}
-	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
+	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
 	s.deliveries = s.newSender(opts)
 	s.listen()
 	b, err := s.openState(opts)
@@ -318,6 +318,6 @@ func loopback(a net.Addr) bool {
 	return ok && ta.IP.IsLoopback()
 }
 
-// ShutdownTimeout is the default bound on how long Serve waits, at
+// DefaultShutdownTimeout is the default bound on how long Serve waits, at
 // shutdown, for in-flight requests and then webhook deliveries under way.
-const ShutdownTimeout = 10 * time.Second
+const DefaultShutdownTimeout = 10 * time.Second

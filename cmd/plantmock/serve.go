@@ -51,7 +51,7 @@ func defineServe(fs *flag.FlagSet) runner {
 		hookRetry = fs.Int("webhook-retries", mock.DefaultWebhookRetries, "how many times a webhook or callback that failed (no connection, timeout, 5xx) is tried again")
 		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
 		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
-		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
+		shutdown  = fs.Duration("shutdown-timeout", mock.DefaultShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
 		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
 		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
 		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
