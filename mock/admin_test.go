@@ -63,7 +63,7 @@ func callAdmin(t *testing.T, ts *httptest.Server, doc *openapi.Document, c admin
 
 func adminDoc(t *testing.T) *openapi.Document {
 	t.Helper()
-	doc, err := openapi.Load([]byte(AdminOpenAPI))
+	doc, err := openapi.Load([]byte(adminOpenAPI))
 	if err != nil {
 		t.Fatalf("admin.yaml: %v", err)
 	}
@@ -104,7 +104,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "reset", method: "POST", path: "/__admin/reset", status: 204},
 		{name: "store after reset", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`},
 		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
-		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: AdminOpenAPI},
+		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: adminOpenAPI},
 		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
 		// Regression (FuzzAdminJSON): an unclean path was redirected with 307.
 		{name: "unclean path", method: "PUT", path: "/__admin/.", body: "0", status: 404, want: `{"error":40400,"message":"no admin call PUT /__admin/.; see /__admin/openapi.yaml"}`, undeclared: true},

@@ -28,7 +28,7 @@
 // Every exchange is recorded in a bounded journal (see Entry and Match).
 // Requests with an X-Mock-Session header get their own store, journal,
 // rule counters and active scenario. The admin API under /__admin/ (see
-// Server.Admin and AdminOpenAPI) inspects and drives a running mock.
+// Server.Admin) inspects and drives a running mock.
 //
 // A Server is safe for concurrent use; two Servers share nothing.
 package mock

@@ -67,9 +67,9 @@ func TestJournalBounded(t *testing.T) {
 	if len(got) != 3 || got[0].Seq != 3 || got[2].Seq != 5 || string(got[2].Body) != `{"id":5,"name":"p"}` {
 		t.Errorf("journal = %d entries from seq %d", len(got), got[0].Seq)
 	}
-	s.ResetJournal()
+	s.resetJournal()
 	if n := len(s.Journal()); n != 0 {
-		t.Errorf("%d entries after ResetJournal", n)
+		t.Errorf("%d entries after resetJournal", n)
 	}
 	send(t, ts, post(`{"id":9,"name":"p"}`))
 	if got := s.Journal(); len(got) != 1 || got[0].Seq != 1 {

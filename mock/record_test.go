@@ -116,7 +116,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := os.ReadFile(filepath.Join(dir, SeedDataFile))
+	seed, err := os.ReadFile(filepath.Join(dir, seedDataFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -285,7 +285,7 @@ func TestRecordConcurrent(t *testing.T) {
 	if err != nil || len(sc.Rules) != n {
 		t.Fatalf("%d rules, want %d: %v", len(sc.Rules), n, err)
 	}
-	seed, _ := os.ReadFile(filepath.Join(dir, SeedDataFile))
+	seed, _ := os.ReadFile(filepath.Join(dir, seedDataFile))
 	if _, err := New(Options{Spec: []byte(replicaSpec), SeedData: seed}); err != nil || strings.Count(string(seed), `"name"`) != n {
 		t.Errorf("seed data of %d resources, want %d: %v", strings.Count(string(seed), `"name"`), n, err)
 	}
@@ -332,7 +332,7 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	do(t, ts, "GET", "/a-b", "")
 	snapshot(t, ts, "recorded-get-a~b.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, SeedDataFile))
+	b, err := os.ReadFile(filepath.Join(dir, seedDataFile))
 	if err != nil || string(b) != "{}\n" {
 		t.Fatalf("seed data: %q %v", b, err)
 	}
@@ -341,12 +341,12 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	}
 
 	earlier := "{\n  \"/plants\": []\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, SeedDataFile), []byte(earlier), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, seedDataFile), []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	do(t, ts, "GET", "/a/b", "")
 	snapshot(t, ts, "recorded-get-a-b.yaml")
-	if b, _ := os.ReadFile(filepath.Join(dir, SeedDataFile)); string(b) != earlier {
+	if b, _ := os.ReadFile(filepath.Join(dir, seedDataFile)); string(b) != earlier {
 		t.Errorf("seed data after a snapshot that saw no resource: %q", b)
 	}
 }

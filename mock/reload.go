@@ -110,8 +110,8 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 	return st
 }
 
-// Reloads returns how the last reload went.
-func (s *Server) Reloads() ReloadStatus { return s.reloads.get() }
+// reloadStatus returns how the last reload went.
+func (s *Server) reloadStatus() ReloadStatus { return s.reloads.get() }
 
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their

@@ -14,8 +14,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
-// MaxDelay is the longest delay a rule may script.
-const MaxDelay = 5 * time.Minute
+// maxDelay is the longest delay a rule may script.
+const maxDelay = 5 * time.Minute
 
 // scenario is a Scenario checked against the document and compiled, ready
 // to match requests.
@@ -224,8 +224,8 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 	if def.Times < 0 || def.Every < 0 {
 		fail("times and every may not be negative")
 	}
-	if resp.Delay < 0 || resp.Delay > MaxDelay {
-		fail("delay %s is not between 0 and %s", resp.Delay, MaxDelay)
+	if resp.Delay < 0 || resp.Delay > maxDelay {
+		fail("delay %s is not between 0 and %s", resp.Delay, maxDelay)
 	}
 	if resp.Fault != "" {
 		f, err := lookupFault(resp.Fault)
