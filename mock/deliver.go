@@ -13,14 +13,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// Defaults for sending webhooks and callbacks.
-const (
-	DefaultWebhookTimeout = deliver.DefaultTimeout
-	DefaultWebhookRetries = 3
-	DefaultWebhookBackoff = deliver.DefaultBackoff
-	DefaultWebhookQueue   = deliver.DefaultQueue
-)
-
 // delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type delivery struct {

@@ -3,24 +3,55 @@ package mock
 import (
 	"log/slog"
 	"time"
-)
 
-// DefaultMaxBody is the default limit on request bodies: 1 MiB.
-const DefaultMaxBody = 1 << 20
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+)
 
 // Limits on the files a mock is given: a document of at most
 // DefaultMaxSpecFile bytes unless told otherwise (plantmock's --max-spec),
-// seed data of at most MaxSeedFile (scenario files: MaxScenarioFile). The
-// largest public API descriptions are near 50 MB (Microsoft Graph's is
-// 47 MB).
+// seed data of at most MaxSeedFile, a scenario file of at most
+// MaxScenarioFile. The largest public API descriptions are near 50 MB
+// (Microsoft Graph's is 47 MB).
 const (
 	DefaultMaxSpecFile = 128 << 20
 	MaxSeedFile        = 64 << 20
+	MaxScenarioFile    = 1 << 20
 )
 
-// DefaultMaxResources is the default limit on stored resources: about
-// 80 MB of plants.
-const DefaultMaxResources = 1_000_000
+// Defaults: what a zero field of Options, or of one of its groups,
+// means.
+const (
+	DefaultMaxBody         = 1 << 20                // Limits.MaxBody: 1 MiB
+	DefaultMaxResources    = 1_000_000              // Limits.MaxResources: about 80 MB of plants
+	DefaultMaxSessions     = 100                    // Limits.MaxSessions
+	DefaultSessionIdle     = 30 * time.Minute       // Limits.SessionIdle
+	DefaultJournalSize     = 1000                   // Journal.Size, in each session
+	DefaultJournalBytes    = 256 << 20              // Journal.Bytes, all sessions together
+	DefaultStoreTimeout    = time.Second            // Store.Timeout, each call to Redis
+	DefaultProxyTimeout    = 30 * time.Second       // Proxy.Timeout, a forwarded exchange
+	DefaultWebhookTimeout  = deliver.DefaultTimeout // Webhooks.Timeout, each attempt: 10s
+	DefaultWebhookRetries  = 3                      // Webhooks.Retries
+	DefaultWebhookBackoff  = deliver.DefaultBackoff // Webhooks.Backoff, before the first retry: 250ms
+	DefaultWebhookQueue    = deliver.DefaultQueue   // Webhooks.Queue, deliveries under way at once: 1000
+	DefaultShutdownTimeout = 10 * time.Second       // ShutdownTimeout: requests, then deliveries
+)
+
+// The headers the mock reads and writes beside those of the document.
+const (
+	// SessionHeader gives a request its own session: its own store,
+	// journal, rule counters and active scenario. Requests without it
+	// share the default session.
+	SessionHeader = "X-Mock-Session"
+
+	// ScenarioHeader selects a scenario for one request, overriding the
+	// active one.
+	ScenarioHeader = "X-Mock-Scenario"
+
+	// ViolationsHeader carries, on an answer the mock proxied, how many
+	// ways the exchange broke the document and the first of them:
+	// "2; response status: 418 is not declared by POST /plants".
+	ViolationsHeader = "X-Mock-Violations"
+)
 
 // Options configure a Server. The zero value serves the embedded Plant
 // Store document with the shipped scenarios, accepts any well-formed

@@ -18,15 +18,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
-// ViolationsHeader carries, on an answer the mock proxied, how many ways
-// the exchange broke the document and the first of them:
-// "2; response status: 418 is not declared by POST /plants".
-const ViolationsHeader = "X-Mock-Violations"
-
-// DefaultProxyTimeout bounds a proxied exchange when Options.Proxy.Timeout
-// is zero.
-const DefaultProxyTimeout = 30 * time.Second
-
 // maxCheckedBody bounds the answers of the upstream that are read whole
 // to be checked; a longer body is passed on unchecked, and says so.
 const maxCheckedBody = 16 << 20

@@ -410,9 +410,6 @@ func LoadScenarios(fsys fs.FS, dir string) ([]*Scenario, error) {
 	return out, errors.Join(errs...)
 }
 
-// MaxScenarioFile bounds the size of a scenario file: 1 MiB.
-const MaxScenarioFile = 1 << 20
-
 // ShippedScenarios returns the scenarios that ship with plantmock, written
 // for the Plant Store document.
 func ShippedScenarios() []*Scenario {

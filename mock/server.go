@@ -317,7 +317,3 @@ func loopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
 }
-
-// DefaultShutdownTimeout is the default bound on how long Serve waits, at
-// shutdown, for in-flight requests and then webhook deliveries under way.
-const DefaultShutdownTimeout = 10 * time.Second

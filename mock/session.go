@@ -8,17 +8,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
-// SessionHeader gives a request its own session: its own store, journal,
-// rule counters and active scenario. Requests without it share the
-// default session.
-const SessionHeader = "X-Mock-Session"
-
-// Defaults for sessions.
-const (
-	DefaultMaxSessions = 100
-	DefaultSessionIdle = 30 * time.Minute
-	maxSessionName     = 128
-)
+// maxSessionName bounds the length of a session's name.
+const maxSessionName = 128
 
 // session is the state one set of clients sees: its resources, which the
 // store keeps under the session's name, and the rest (see state.Session).

@@ -10,10 +10,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// DefaultStoreTimeout bounds each call to a shared store (Redis) when
-// Options.Store.Timeout is zero.
-const DefaultStoreTimeout = time.Second
-
 // StoreError is New's error when the store in Options.Store.URL cannot be
 // used: a malformed URL, or a Redis that did not answer within
 // Options.Store.Wait.
