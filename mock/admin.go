@@ -21,24 +21,25 @@ import (
 const AdminPrefix = "/__admin/"
 
 // healthPath is the admin API's health call. The mock's handler answers it
-// even when the rest of the admin API is off (Options.NoAdmin), so that
+// even when the rest of the admin API is off (Options.Admin.Disabled), so that
 // container health checks work whatever the flags.
 const healthPath = AdminPrefix + "health"
 
 // Version is plantmock's version, reported by the admin health call.
 const Version = "0.1.0"
 
-// AdminOpenAPI is the admin API's OpenAPI document.
+// adminOpenAPI is the admin API's OpenAPI document.
 //
 //go:embed admin.yaml
-var AdminOpenAPI string
+var adminOpenAPI string
 
 // maxAdminBody bounds admin request bodies (seed data included).
 const maxAdminBody = 16 << 20
 
 // Admin returns the admin API handler: JSON calls under /__admin/ that
-// inspect and drive the mock (see AdminOpenAPI). The mock serves it itself
-// unless Options.NoAdmin is set; serve it on another listener then.
+// inspect and drive the mock, described by the OpenAPI document it serves
+// at GET /__admin/openapi.yaml. The mock serves it itself unless
+// Options.Admin.Disabled is set; serve it on another listener then.
 func (s *Server) Admin() http.Handler { return s.admin }
 
 // adminHandler builds the admin API: one route per call, behind the
@@ -48,7 +49,7 @@ func (s *Server) adminHandler() http.Handler {
 	mux.HandleFunc("GET "+healthPath, func(w http.ResponseWriter, r *http.Request) { s.adminHealth(w, r, true) })
 	mux.HandleFunc("GET /__admin/openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/yaml")
-		io.WriteString(w, AdminOpenAPI)
+		io.WriteString(w, adminOpenAPI)
 	})
 	mux.HandleFunc("GET /__admin/requests", s.withSession(s.adminRequests))
 	mux.HandleFunc("DELETE /__admin/requests", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
@@ -91,7 +92,7 @@ func (s *Server) adminHandler() http.Handler {
 	s.webhookRoutes(mux)
 	s.recordRoutes(mux)
 	mux.HandleFunc("GET /__admin/events", s.adminEvents)
-	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { adminJSON(w, s.Reloads()) })
+	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { adminJSON(w, s.reloadStatus()) })
 	s.dashboardRoutes(mux)
 	mux.HandleFunc(AdminPrefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -375,7 +376,7 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	case nil:
 	case string:
 		if sc = s.served().scenarios.byName[n]; sc == nil {
-			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.ScenarioNames()))
+			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.names()))
 			return
 		}
 	default:

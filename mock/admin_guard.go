@@ -10,8 +10,8 @@ import (
 
 // adminGuard decides which callers the admin API answers. A browser page
 // may call it only from the admin API's own origin, or from an origin
-// named in Options.AdminCORS; and every call must name, in its Host
-// header, an IP address, localhost, or a host of Options.AllowedHosts.
+// named in Options.Admin.CORS; and every call must name, in its Host
+// header, an IP address, localhost, or a host of Options.Admin.AllowedHosts.
 //
 // The first rule keeps the web pages a developer visits from reading the
 // journal or changing the mock's state while it runs next to their
@@ -24,16 +24,16 @@ import (
 // carries the page's host name, which the mock does not know. Both are
 // the rules of front-end development servers (webpack's, Vite's).
 type adminGuard struct {
-	origins  map[string]bool // Options.AdminCORS, normalised (see origin)
-	hosts    map[string]bool // Options.AllowedHosts, lower case, without port
-	anyHost  bool            // "*" in Options.AllowedHosts
+	origins  map[string]bool // Options.Admin.CORS, normalised (see origin)
+	hosts    map[string]bool // Options.Admin.AllowedHosts, lower case, without port
+	anyHost  bool            // "*" in Options.Admin.AllowedHosts
 	suffixes []string        // ".example.com" for "*.example.com"
 }
 
 // newAdminGuard checks and keeps the origins and hosts of opts.
-func newAdminGuard(opts Options) (adminGuard, error) {
+func newAdminGuard(opts AdminOptions) (adminGuard, error) {
 	g := adminGuard{origins: map[string]bool{}, hosts: map[string]bool{}}
-	for _, o := range opts.AdminCORS {
+	for _, o := range opts.CORS {
 		n, ok := origin(o)
 		if !ok {
 			return adminGuard{}, &OptionError{Name: "admin-cors", Err: fmt.Errorf("%q is not an origin: write it as scheme://host[:port], as browsers send it in Origin", clip(o, 100))}

@@ -51,8 +51,7 @@ func guardCall(t *testing.T, ts *httptest.Server, method, path, host, body strin
 // 403, with no CORS headers, whatever CORS is for the mocked API, which
 // keeps its own.
 func TestAdminGuard(t *testing.T) {
-	s, ts := newTestServer(t, Options{CORS: true, AdminCORS: []string{"http://localhost:3000", "https://Admin.Example"},
-		AllowedHosts: []string{"mock.internal", "*.corp.example"}})
+	s, ts := newTestServer(t, Options{CORS: true, Admin: AdminOptions{CORS: []string{"http://localhost:3000", "https://Admin.Example"}, AllowedHosts: []string{"mock.internal", "*.corp.example"}}})
 	port := ts.Listener.Addr().(*net.TCPAddr).Port
 	self := "127.0.0.1:" + itoa(port)
 	const journal = `{"requests":[]}`
@@ -152,11 +151,11 @@ func TestAdminGuardOptions(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{AdminCORS: []string{"*"}}, `admin-cors: "*" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
-		{Options{AdminCORS: []string{"http://localhost:3000/app"}}, `admin-cors: "http://localhost:3000/app" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
-		{Options{AdminCORS: []string{"localhost:3000"}}, `admin-cors: "localhost:3000" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
-		{Options{AllowedHosts: []string{"http://mock.internal"}}, `allowed-host: "http://mock.internal" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port`},
-		{Options{AllowedHosts: []string{"mock.internal:4010"}}, `allowed-host: "mock.internal:4010" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port`},
+		{Options{Admin: AdminOptions{CORS: []string{"*"}}}, `admin-cors: "*" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
+		{Options{Admin: AdminOptions{CORS: []string{"http://localhost:3000/app"}}}, `admin-cors: "http://localhost:3000/app" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
+		{Options{Admin: AdminOptions{CORS: []string{"localhost:3000"}}}, `admin-cors: "localhost:3000" is not an origin: write it as scheme://host[:port], as browsers send it in Origin`},
+		{Options{Admin: AdminOptions{AllowedHosts: []string{"http://mock.internal"}}}, `allowed-host: "http://mock.internal" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port`},
+		{Options{Admin: AdminOptions{AllowedHosts: []string{"mock.internal:4010"}}}, `allowed-host: "mock.internal:4010" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port`},
 	} {
 		_, err := New(c.opts)
 		var oe *OptionError
@@ -164,7 +163,7 @@ func TestAdminGuardOptions(t *testing.T) {
 			t.Errorf("New(%+v) = %v\nwant the OptionError %s", c.opts, err, c.want)
 		}
 	}
-	s, ts := newTestServer(t, Options{AllowedHosts: []string{"*"}})
+	s, ts := newTestServer(t, Options{Admin: AdminOptions{AllowedHosts: []string{"*"}}})
 	if status, _, body := guardCall(t, ts, "GET", "/__admin/requests", "any.name.example", ""); status != 200 || body != `{"requests":[]}` {
 		t.Errorf("--allowed-host '*': %d %s", status, body)
 	}
@@ -184,9 +183,9 @@ func TestAdminOpenWarning(t *testing.T) {
 	}{
 		{name: "all interfaces", addr: "0.0.0.0:0", want: "the admin API is open to the network"},
 		{name: "loopback", addr: "127.0.0.1:0"},
-		{name: "a token", addr: "0.0.0.0:0", opts: Options{AdminToken: "t0k3n"}},
-		{name: "no admin API", addr: "0.0.0.0:0", opts: Options{NoAdmin: true}},
-		{name: "an admin listener on all interfaces", addr: "127.0.0.1:0", opts: Options{NoAdmin: true}, adminAddr: "0.0.0.0:0", want: "the admin API is open to the network"},
+		{name: "a token", addr: "0.0.0.0:0", opts: Options{Admin: AdminOptions{Token: "t0k3n"}}},
+		{name: "no admin API", addr: "0.0.0.0:0", opts: Options{Admin: AdminOptions{Disabled: true}}},
+		{name: "an admin listener on all interfaces", addr: "127.0.0.1:0", opts: Options{Admin: AdminOptions{Disabled: true}}, adminAddr: "0.0.0.0:0", want: "the admin API is open to the network"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var logs syncBuffer
@@ -339,7 +338,7 @@ func TestAdminFromOtherOrigin(t *testing.T) {
 		pageURL := strings.Replace(page.URL, "127.0.0.1", "localhost", 1)
 		opts := Options{CORS: true, Spec: readSpec(t, "testdata/webhooks.yaml")}
 		if allowed {
-			opts.AdminCORS = []string{pageURL}
+			opts.Admin.CORS = []string{pageURL}
 		}
 		s, err := New(opts)
 		if err != nil {

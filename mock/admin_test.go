@@ -63,7 +63,7 @@ func callAdmin(t *testing.T, ts *httptest.Server, doc *openapi.Document, c admin
 
 func adminDoc(t *testing.T) *openapi.Document {
 	t.Helper()
-	doc, err := openapi.Load([]byte(AdminOpenAPI))
+	doc, err := openapi.Load([]byte(adminOpenAPI))
 	if err != nil {
 		t.Fatalf("admin.yaml: %v", err)
 	}
@@ -104,7 +104,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "reset", method: "POST", path: "/__admin/reset", status: 204},
 		{name: "store after reset", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`},
 		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
-		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: AdminOpenAPI},
+		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: adminOpenAPI},
 		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
 		// Regression (FuzzAdminJSON): an unclean path was redirected with 307.
 		{name: "unclean path", method: "PUT", path: "/__admin/.", body: "0", status: 404, want: `{"error":40400,"message":"no admin call PUT /__admin/.; see /__admin/openapi.yaml"}`, undeclared: true},
@@ -147,7 +147,7 @@ func TestAdminActivatesForRequests(t *testing.T) {
 // it, with the status alone.
 func TestAdminToken(t *testing.T) {
 	doc := adminDoc(t)
-	_, ts := newTestServer(t, Options{AdminToken: "adm", Tokens: []string{"api"}})
+	_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: "adm"}, Tokens: []string{"api"}})
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	for _, h := range []map[string]string{nil, {"Authorization": "Bearer api"}, {"Authorization": "Basic adm"}, {"Authorization": "Bearer adm2"}} {
 		callAdmin(t, ts, doc, adminCall{name: "refused", method: "GET", path: "/__admin/requests", header: h, status: 401, want: refused})
@@ -161,7 +161,7 @@ func TestAdminToken(t *testing.T) {
 // TestAdminSeparate checks NoAdmin: the mock does not serve /__admin/, and
 // Admin serves it on its own listener.
 func TestAdminSeparate(t *testing.T) {
-	s, ts := newTestServer(t, Options{NoAdmin: true})
+	s, ts := newTestServer(t, Options{Admin: AdminOptions{Disabled: true}})
 	check(t, s, ts, call{method: "GET", path: "/__admin/store"}.expect(404, `{"error":40400,"message":"no path of the OpenAPI document matches /__admin/store"}`))
 	// The health call stays, for container health checks.
 	callAdmin(t, ts, adminDoc(t), adminCall{name: "health on the mock", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"OpenAPI Plant Store 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`})
@@ -174,7 +174,7 @@ func TestAdminSeparate(t *testing.T) {
 // between sessions, and the bounds on them.
 func TestSessions(t *testing.T) {
 	doc := adminDoc(t)
-	s, ts := newTestServer(t, Options{MaxSessions: 2, SessionIdle: time.Minute, Scenario: "first-create-fails"})
+	s, ts := newTestServer(t, Options{Limits: Limits{MaxSessions: 2, SessionIdle: time.Minute}, Scenario: "first-create-fails"})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.sessions.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
 	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
@@ -268,7 +268,7 @@ func TestAdminWebhooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), WebhookRetries: -1, Scenarios: []*Scenario{hooked}})
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`

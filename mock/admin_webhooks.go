@@ -137,7 +137,7 @@ func (s *Server) adminSubscribe(w http.ResponseWriter, r *http.Request, ss *sess
 }
 
 // adminUnsubscribe leaves the webhook without a subscriber in the
-// session, whatever Options.Webhooks gives.
+// session, whatever Options.Webhooks.Subscribers gives.
 func (s *Server) adminUnsubscribe(w http.ResponseWriter, r *http.Request, ss *session) {
 	name, hooks := s.declaredWebhook(w, r)
 	if hooks == nil {

@@ -607,7 +607,7 @@ func (s *Server) storeProblem(err error, c *collection, col, key string) *proble
 	return internal("the store failed: %v", err)
 }
 
-// full is the answer to a create beyond MaxResources.
+// full is the answer to a create beyond Limits.MaxResources.
 func (s *Server) full() *problem {
 	return invalid(CodeFull, classRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.maxResources)
 }

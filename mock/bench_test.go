@@ -109,7 +109,7 @@ func benchParallel(b *testing.B, opts Options) {
 // its time is mostly the round trip; its allocations are what a create
 // on Redis costs the mock.
 func BenchmarkCreateValidRedis(b *testing.B) {
-	benchCreateAs(b, Options{Store: redistest.NewServer(b).URL(0)}, 200, "Bearer abc", newPlant)
+	benchCreateAs(b, Options{Store: StoreOptions{URL: redistest.NewServer(b).URL(0)}}, 200, "Bearer abc", newPlant)
 }
 
 // BenchmarkCreateValidRedisParallel is BenchmarkCreateValidRedis from 16
@@ -117,7 +117,7 @@ func BenchmarkCreateValidRedis(b *testing.B) {
 // Redis together, as under load.
 func BenchmarkCreateValidRedisParallel(b *testing.B) {
 	b.SetParallelism(16)
-	benchParallel(b, Options{Store: redistest.NewServer(b).URL(0)})
+	benchParallel(b, Options{Store: StoreOptions{URL: redistest.NewServer(b).URL(0)}})
 }
 
 // newPlant is the body of the create of plant i.

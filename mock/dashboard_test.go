@@ -32,7 +32,7 @@ func TestDashboardFiles(t *testing.T) {
 	style, _ := ui.ReadFile("ui/app.css")
 	icon, _ := ui.ReadFile("ui/icon.svg")
 	for _, token := range []string{"", "s3cret"} {
-		_, ts := newTestServer(t, Options{AdminToken: token})
+		_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: token}})
 		client := ts.Client()
 		client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 		files := []struct {
@@ -87,7 +87,7 @@ func TestDashboardFiles(t *testing.T) {
 	callAdmin(t, ts, doc, adminCall{name: "not a GET", method: "POST", path: "/__admin/ui/", status: 404,
 		want: `{"error":40400,"message":"no admin call POST /__admin/ui/; see /__admin/openapi.yaml"}`, undeclared: true})
 
-	_, locked := newTestServer(t, Options{AdminToken: "s3cret"})
+	_, locked := newTestServer(t, Options{Admin: AdminOptions{Token: "s3cret"}})
 	unauthorized := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	callAdmin(t, locked, doc, adminCall{name: "operations need the token", method: "GET", path: "/__admin/ui/operations", status: 401, want: unauthorized})
 	callAdmin(t, locked, doc, adminCall{name: "the journal needs the token", method: "GET", path: "/__admin/requests", status: 401, want: unauthorized})
@@ -332,7 +332,7 @@ func TestDashboardJournalLive(t *testing.T) {
 // TestDashboardAdminAddr: with the admin API on a listener of its own
 // (--admin-addr), the dashboard there shows the mock's requests.
 func TestDashboardAdminAddr(t *testing.T) {
-	s, ts := newTestServer(t, Options{NoAdmin: true})
+	s, ts := newTestServer(t, Options{Admin: AdminOptions{Disabled: true}})
 	admin := httptest.NewServer(s.Admin())
 	t.Cleanup(admin.Close)
 	b := newBrowser(t)
@@ -471,7 +471,7 @@ func TestDashboardStore(t *testing.T) {
 // in the Authorization header of its calls and in no URL.
 func TestDashboardAdminToken(t *testing.T) {
 	const secret = "s3cret-Token"
-	_, ts := newTestServer(t, Options{AdminToken: secret})
+	_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: secret}})
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
 	b := newBrowser(t)
 
@@ -536,7 +536,7 @@ func TestDashboardAdminToken(t *testing.T) {
 func TestDashboardWebhook(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	recorded, hold := make(chan struct{}, 1), make(chan struct{})
-	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}},
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}},
 		Observe: func(e Entry) {
 			if e.Direction == "outbound" {
 				recorded <- struct{}{}
@@ -668,7 +668,7 @@ func TestDashboardReload(t *testing.T) {
 	b.waitFor("the operations", operationsJS, [][]string{{"POST /plants", "1", "0"}})
 	b.waitFor("no reload yet", reloadJS, []any{true, "reload", []string{}})
 
-	if _, err := s.Reload(Options{Spec: []byte(replicaSpec)}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: []byte(replicaSpec)})); err != nil {
 		t.Fatal(err)
 	}
 	b.waitFor("the new operations", operationsJS, [][]string{
@@ -679,7 +679,9 @@ func TestDashboardReload(t *testing.T) {
 	b.waitFor("the new title", `document.getElementById('spec').textContent`, "Replicated Plants 1.0.0")
 	b.waitFor("the reload", reloadJS, []any{false, "reload", []string{"Reloaded at TIME (1 since start)."}})
 
-	s.ReloadFailed(errors.New("scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants"))
+	s.Reload(func() (Content, error) {
+		return Content{}, errors.New("scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants")
+	})
 	b.waitFor("the failed reload", reloadJS, []any{false, "reload failed", []string{
 		"The last reload failed; the mock still serves the previous version:",
 		"scenarios/busy.yaml:3: rule 1: status 418 is not declared for POST /plants",
@@ -687,7 +689,7 @@ func TestDashboardReload(t *testing.T) {
 
 	stricter := strings.Replace(replicaSpec, "required: [id, name]\n      properties: {id: {type: integer}, name: {type: string}}",
 		"required: [id, name, tag]\n      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}", 1)
-	if _, err := s.Reload(Options{Spec: []byte(stricter)}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: []byte(stricter)})); err != nil {
 		t.Fatal(err)
 	}
 	b.waitFor("the misfit", reloadJS, []any{false, "reload", []string{

@@ -29,7 +29,7 @@ const (
 	sendStatus                   // the status alone, no body
 	render                       // the rule's templated body
 	breakIt                      // the rule's fault
-	forwardIt                    // the upstream's answer (Options.Proxy)
+	forwardIt                    // the upstream's answer (Options.Proxy.URL)
 )
 
 // decide settles how to answer a valid request, in one place: as its

@@ -13,14 +13,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// Defaults for sending webhooks and callbacks.
-const (
-	DefaultWebhookTimeout = deliver.DefaultTimeout
-	DefaultWebhookRetries = 3
-	DefaultWebhookBackoff = deliver.DefaultBackoff
-	DefaultWebhookQueue   = deliver.DefaultQueue
-)
-
 // delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type delivery struct {
@@ -45,7 +37,7 @@ func (s *Server) newSender(opts Options) *deliver.Sender {
 
 // senderConfig is newSender's configuration.
 func (s *Server) senderConfig(opts Options) deliver.Config {
-	retries := opts.WebhookRetries
+	retries := opts.Webhooks.Retries
 	switch {
 	case retries == 0:
 		retries = DefaultWebhookRetries
@@ -53,7 +45,7 @@ func (s *Server) senderConfig(opts Options) deliver.Config {
 		retries = 0
 	}
 	return deliver.Config{
-		Timeout: opts.WebhookTimeout, Retries: retries, Backoff: opts.WebhookBackoff, Queue: opts.WebhookQueue,
+		Timeout: opts.Webhooks.Timeout, Retries: retries, Backoff: opts.Webhooks.Backoff, Queue: opts.Webhooks.Queue,
 		UserAgent: "plantmock/" + Version,
 		Refuse: func(ctx context.Context, ap netip.AddrPort) error {
 			if err := s.listeners.check(ap, arrivedOn(ctx)); err != nil {

@@ -63,7 +63,7 @@ func noContent(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.Stat
 // address the allow list does not open nor to its own admin API.
 func TestCallbackRedirectNotFollowed(t *testing.T) {
 	other := newCountingReceiver(t, noContent)
-	m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: true, WebhookRetries: -1,
+	m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: true}, Webhooks: WebhookOptions{Retries: -1},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	for i, c := range []struct{ name, location string }{
 		{"to an address not allowed", other.URL + "/elsewhere"},
@@ -74,7 +74,7 @@ func TestCallbackRedirectNotFollowed(t *testing.T) {
 				http.Redirect(w, r, c.location, http.StatusTemporaryRedirect)
 			})
 			// Only the first receiver's address is allowed.
-			if _, err := m.Reload(Options{Spec: callbackSpec(t), WebhookAllow: []string{hostPort(rcv.URL)}}); err != nil {
+			if _, err := m.Reload(given(Content{Spec: callbackSpec(t), WebhookAllow: []string{hostPort(rcv.URL)}})); err != nil {
 				t.Fatal(err)
 			}
 			before := len(outboundNow(t, m.Server))
@@ -120,7 +120,7 @@ func outboundNow(t *testing.T, s *Server) []Entry {
 // again, and the new list's address rules apply.
 func TestReloadClosesWebhookConnections(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	opts := Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback", "hooks.test"}, WebhookRetries: -1}
+	opts := Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"loopback", "hooks.test"}, Retries: -1}}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +138,7 @@ func TestReloadClosesWebhookConnections(t *testing.T) {
 	sub.next(t)
 	outbound(t, s, 1)
 	// hooks.test stays in the list; loopback leaves it.
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.test"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.test"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)

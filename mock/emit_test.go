@@ -31,8 +31,7 @@ func TestOneAfterAnswerPath(t *testing.T) {
 			var observed []Entry
 			var logs bytes.Buffer
 			var logMu sync.Mutex
-			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), JournalSize: c.journal, WebhookRetries: -1, LogRequests: true,
-				Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}},
+			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Journal: JournalOptions{Size: c.journal}, Webhooks: WebhookOptions{Retries: -1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
 				Observe: func(e Entry) {
 					mu.Lock()
 					defer mu.Unlock()

@@ -247,7 +247,7 @@ func TestStatefulEnvelopesReplicas(t *testing.T) {
 	mocks := make([]*Server, 2)
 	servers := make([]*httptest.Server, 2)
 	for i := range mocks {
-		mocks[i], servers[i] = newTestServer(t, Options{Spec: []byte(firewallSpec), Store: url, Seed: int64(i + 1)})
+		mocks[i], servers[i] = newTestServer(t, Options{Spec: []byte(firewallSpec), Store: StoreOptions{URL: url}, Seed: int64(i + 1)})
 		t.Cleanup(func() { mocks[i].Close() })
 	}
 	a, b := 0, 1

@@ -1,6 +1,7 @@
 package mock_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -34,4 +35,35 @@ func ExampleNew() {
 	// Output:
 	// 200 {"name":"Monstera"}
 	// 400 {"error":40900,"message":"id 1 already exists in /plants"}
+}
+
+// Reload takes a function that gives the new content, or the error that
+// keeps the mock serving what it served (a file that does not read).
+func ExampleServer_Reload() {
+	srv, err := mock.New(mock.Options{NoShippedScenarios: true})
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+	busy, err := mock.ParseScenario("busy.yaml", []byte(`name: busy
+rules:
+  - when: {operation: POST /plants}
+    respond: {status: 400, body: {error: 1, message: busy}}
+`))
+	if err != nil {
+		panic(err)
+	}
+
+	status, err := srv.Reload(func() (mock.Content, error) {
+		return mock.Content{NoShippedScenarios: true, Scenarios: []*mock.Scenario{busy}}, nil
+	})
+	fmt.Println(status.Reloads, err, srv.ScenarioNames())
+
+	status, err = srv.Reload(func() (mock.Content, error) {
+		return mock.Content{}, errors.New("cannot read api.yaml")
+	})
+	fmt.Println(status.Reloads, status.Problem, srv.ScenarioNames())
+	// Output:
+	// 1 <nil> [busy]
+	// 1 cannot read api.yaml [busy]
 }

@@ -34,7 +34,7 @@ func FuzzServeHTTP(f *testing.F) {
 	for _, hb := range hostileBodies() { // big numbers, deep nesting, long and many keys, long strings
 		f.Add("POST", "/plants", "Bearer a", "application/json", hb.body)
 	}
-	s, err := New(Options{NoAdmin: true, JournalSize: 10})
+	s, err := New(Options{Admin: AdminOptions{Disabled: true}, Journal: JournalOptions{Size: 10}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -225,3 +225,8 @@ func storedDoc(s *Server, col, key string) ([]byte, bool) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// given is a Reload's load function that gives c.
+func given(c Content) func() (Content, error) {
+	return func() (Content, error) { return c, nil }
+}

@@ -138,7 +138,7 @@ func TestHostileClientGoneMidBody(t *testing.T) {
 func TestHostileRegexCost(t *testing.T) {
 	// RE2 is linear: a pattern that backtracks exponentially elsewhere is
 	// cheap here, even on a large body.
-	_, ts := scenarioServer(t, "name: s\nrules:\n  - when: {body: {name: '/^(a+)+$/'}}\n    respond: {status: 400, body: {error: 1, message: matched}}\n", Options{MaxBody: 2 << 20})
+	_, ts := scenarioServer(t, "name: s\nrules:\n  - when: {body: {name: '/^(a+)+$/'}}\n    respond: {status: 400, body: {error: 1, message: matched}}\n", Options{Limits: Limits{MaxBody: 2 << 20}})
 	name := strings.Repeat("a", 1<<20) + "!"
 	start := time.Now()
 	_, resp, _ := send(t, ts, post(`{"id":1,"name":"`+name+`"}`))
@@ -177,7 +177,7 @@ func TestHostileLargeScenarioFile(t *testing.T) {
 // TestMaxResources checks the cap on stored resources, across sessions,
 // and that deletes, resets and seeding keep the count.
 func TestMaxResources(t *testing.T) {
-	s, ts := newTestServer(t, Options{MaxResources: 3})
+	s, ts := newTestServer(t, Options{Limits: Limits{MaxResources: 3}})
 	full := errBody(CodeFull, "the mock holds the most resources it may (3, --max-resources); delete some or reset the store")
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))

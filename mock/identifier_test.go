@@ -617,7 +617,7 @@ func TestAssignedIdentifiersTakeTheirType(t *testing.T) {
 	for _, v := range []string{"3.0.3", "3.1.0"} {
 		for _, st := range []struct{ name, url string }{{"memory", ""}, {"redis", redis.URL(0)}} {
 			t.Run(v+"/"+st.name, func(t *testing.T) {
-				s, ts := newTestServer(t, Options{Spec: []byte(petShopIn(v)), Store: st.url})
+				s, ts := newTestServer(t, Options{Spec: []byte(petShopIn(v)), Store: StoreOptions{URL: st.url}})
 				sess := "X-Mock-Session"
 				id := strings.NewReplacer(".", "", "/", "").Replace(v + st.name) // a session of its own in the shared Redis
 				empty := map[string]string{"Content-Length": "0"}

@@ -13,13 +13,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
-// DefaultJournalSize is how many exchanges the journal keeps by default.
-const DefaultJournalSize = 1000
-
-// DefaultJournalBytes is how many bytes the journal keeps in all
-// sessions together by default.
-const DefaultJournalBytes = 256 << 20
-
 // What one journal entry keeps of an exchange (see clipEntry).
 const (
 	maxJournalBody        = 64 << 10 // of the request's body, and of the answer's

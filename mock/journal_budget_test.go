@@ -47,9 +47,9 @@ func TestJournalClipped(t *testing.T) {
 }
 
 // TestJournalByteBudget: however many big entries come, each session's
-// journal holds no more bytes than its share of JournalBytes, and as
+// journal holds no more bytes than its share of Journal.Bytes, and as
 // many of the newest entries as fit in it; all together no more than
-// JournalBytes. The bytes are counted by the journal's own measure over
+// Journal.Bytes. The bytes are counted by the journal's own measure over
 // what it holds, in memory and in Redis.
 func TestJournalByteBudget(t *testing.T) {
 	const (
@@ -60,7 +60,7 @@ func TestJournalByteBudget(t *testing.T) {
 	)
 	big := `,"name":"` + strings.Repeat("n", 60000) + `"}`
 	eachStore(t, func(t *testing.T, opts Options) {
-		opts.MaxSessions, opts.JournalBytes = max, total
+		opts.Limits.MaxSessions, opts.Journal.Bytes = max, total
 		s, ts := newTestServer(t, opts)
 		sessions := []string{"", "a", "b", "c"}
 		for i := range sent {

@@ -59,7 +59,7 @@ func TestJournalRecords(t *testing.T) {
 
 // TestJournalBounded checks that the journal keeps the newest entries.
 func TestJournalBounded(t *testing.T) {
-	s, ts := newTestServer(t, Options{JournalSize: 3})
+	s, ts := newTestServer(t, Options{Journal: JournalOptions{Size: 3}})
 	for i := 1; i <= 5; i++ {
 		send(t, ts, post(fmt.Sprintf(`{"id":%d,"name":"p"}`, i)))
 	}
@@ -67,15 +67,15 @@ func TestJournalBounded(t *testing.T) {
 	if len(got) != 3 || got[0].Seq != 3 || got[2].Seq != 5 || string(got[2].Body) != `{"id":5,"name":"p"}` {
 		t.Errorf("journal = %d entries from seq %d", len(got), got[0].Seq)
 	}
-	s.ResetJournal()
+	s.resetJournal()
 	if n := len(s.Journal()); n != 0 {
-		t.Errorf("%d entries after ResetJournal", n)
+		t.Errorf("%d entries after resetJournal", n)
 	}
 	send(t, ts, post(`{"id":9,"name":"p"}`))
 	if got := s.Journal(); len(got) != 1 || got[0].Seq != 1 {
 		t.Errorf("after reset: %+v", got)
 	}
-	off, ts2 := newTestServer(t, Options{JournalSize: -1})
+	off, ts2 := newTestServer(t, Options{Journal: JournalOptions{Size: -1}})
 	send(t, ts2, post(`{"id":1,"name":"p"}`))
 	if off.Journal() != nil {
 		t.Error("a disabled journal recorded")
@@ -85,7 +85,7 @@ func TestJournalBounded(t *testing.T) {
 // TestJournalConcurrent records from many goroutines into a small ring.
 func TestJournalConcurrent(t *testing.T) {
 	var observed sync.Map
-	s, ts := newTestServer(t, Options{JournalSize: 50, Observe: func(e Entry) { observed.Store(e.Seq, e.Status) }})
+	s, ts := newTestServer(t, Options{Journal: JournalOptions{Size: 50}, Observe: func(e Entry) { observed.Store(e.Seq, e.Status) }})
 	var wg sync.WaitGroup
 	for i := 0; i < 200; i++ {
 		wg.Add(1)

@@ -20,7 +20,7 @@ type servedMock struct {
 }
 
 // serveMock starts s on a loopback listener, and its admin API on a
-// second one when opts.NoAdmin; both stop, and s closes, when the test
+// second one when opts.Admin.Disabled; both stop, and s closes, when the test
 // ends.
 func serveMock(t *testing.T, opts Options) servedMock {
 	t.Helper()
@@ -52,7 +52,7 @@ func serveMock(t *testing.T, opts Options) servedMock {
 	m := servedMock{Server: s}
 	m.api = start(s.Serve)
 	m.admin = m.api
-	if opts.NoAdmin {
+	if opts.Admin.Disabled {
 		m.admin = start(s.ServeAdmin)
 	}
 	return m
@@ -99,7 +99,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 		{"single listener", false, "the mock's own listener"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := serveMock(t, Options{Spec: callbackSpec(t), NoAdmin: c.noAdmin, WebhookBackoff: time.Nanosecond,
+			m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: c.noAdmin}, Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 				SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 			reset := m.admin + "/__admin/reset"
 			// The audit callback's URL names 0.0.0.0, which reaches this
@@ -144,7 +144,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 // listener, which the default allow list's loopback lets through by
 // name, is refused when the webhook connects.
 func TestWebhookToOwnListener(t *testing.T) {
-	m := serveMock(t, Options{Spec: webhookSpec(t), NoAdmin: true})
+	m := serveMock(t, Options{Spec: webhookSpec(t), Admin: AdminOptions{Disabled: true}})
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
 	reset := m.admin + "/__admin/reset"
 	st, body := request(t, "PUT", m.admin+p, `{"url":"`+reset+`"}`)
@@ -219,7 +219,7 @@ func TestListenersCheck(t *testing.T) {
 // a server of the caller's (httptest here, as mocktest does), knows its
 // address from the requests it answers: a callback to it is refused too.
 func TestCallbackToHandlerAddress(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), WebhookBackoff: time.Nanosecond,
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	reset := ts.URL + "/__admin/reset"
 	anyAddr := "0.0.0.0:" + strings.Split(hostPort(ts.URL), ":")[1]

@@ -12,7 +12,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// Values of Options.JournalCredentials.
+// Values of Options.Journal.Credentials.
 const (
 	// CredentialsMasked keeps credentials in the journal masked (see
 	// maskCredential): the default.
@@ -21,7 +21,7 @@ const (
 	CredentialsClear = "clear"
 )
 
-// clearCredentials reads Options.JournalCredentials.
+// clearCredentials reads Options.Journal.Credentials.
 func clearCredentials(v string) (bool, error) {
 	switch v {
 	case "", CredentialsMasked:

@@ -84,7 +84,7 @@ var credentialHeaders = []string{
 // redis-server of its own.
 func eachStore(t *testing.T, f func(t *testing.T, opts Options)) {
 	t.Run("memory", func(t *testing.T) { f(t, Options{}) })
-	t.Run("redis", func(t *testing.T) { f(t, Options{Store: redistest.NewServer(t).URL(0)}) })
+	t.Run("redis", func(t *testing.T) { f(t, Options{Store: StoreOptions{URL: redistest.NewServer(t).URL(0)}}) })
 }
 
 // journalJSON returns GET /__admin/requests with each entry's time and
@@ -116,7 +116,7 @@ func journalJSON(t *testing.T, ts *httptest.Server, session string) string {
 
 // TestJournalCredentials: the journal keeps credentials masked, in memory
 // and in Redis, as GET /__admin/requests shows, and whole with
-// JournalCredentials clear.
+// Journal.Credentials clear.
 func TestJournalCredentials(t *testing.T) {
 	const (
 		masked = `[{"headers":{"Accept-Encoding":["gzip"],"Authorization":["Bearer ****wxyz"],"Cookie":["sid=****0003; theme=****"],"Proxy-Authorization":["Basic ****ZA=="],"User-Agent":["Go-http-client/1.1"],"X-Api-Key":["****0002"]},"method":"GET","operation":"GET /things","path":"/things","query":"api_key=****0001\u0026limit=2","response":{"ok":true},"seq":1,"status":200,"token":"****wxyz"}]`
@@ -132,7 +132,7 @@ func TestJournalCredentials(t *testing.T) {
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				o := opts
-				o.Spec, o.JournalCredentials, o.StorePrefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
+				o.Spec, o.Journal.Credentials, o.Store.Prefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
 				observed := make(chan Entry, 1)
 				o.Observe = func(e Entry) { observed <- e }
 				_, ts := newTestServer(t, o)
@@ -156,7 +156,7 @@ func TestJournalCredentials(t *testing.T) {
 // TestJournalCredentialsOption: a value other than masked or clear is
 // refused by New.
 func TestJournalCredentialsOption(t *testing.T) {
-	_, err := New(Options{JournalCredentials: "plain"})
+	_, err := New(Options{Journal: JournalOptions{Credentials: "plain"}})
 	var oe *OptionError
 	if !errors.As(err, &oe) || err.Error() != `journal-credentials: must be masked or clear, not "plain"` {
 		t.Errorf("New: %v", err)
@@ -185,7 +185,7 @@ func TestMaskURL(t *testing.T) {
 
 // TestCallbackURLMasked: a callback URL that carries a password is
 // refused, and the journal's outbound entry and the log line show it
-// masked; whole with JournalCredentials clear.
+// masked; whole with Journal.Credentials clear.
 func TestCallbackURLMasked(t *testing.T) {
 	for _, c := range []struct{ creds, shown string }{
 		{"", "http://cb:****0004@192.0.2.10/cb?plant=4"},
@@ -194,7 +194,7 @@ func TestCallbackURLMasked(t *testing.T) {
 		t.Run("credentials "+c.creds, func(t *testing.T) {
 			var logs bytes.Buffer
 			var mu sync.Mutex
-			s, ts := newTestServer(t, Options{Spec: callbackSpec(t), JournalCredentials: c.creds,
+			s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Journal: JournalOptions{Credentials: c.creds},
 				Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 			st, body := do(t, ts, "POST", "/plants", `{"id":4,"name":"fern","callbackUrl":"http://cb:password-0004@192.0.2.10/cb"}`)
 			if st != 201 {

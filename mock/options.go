@@ -3,80 +3,354 @@ package mock
 import (
 	"log/slog"
 	"time"
-)
 
-// DefaultMaxBody is the default limit on request bodies: 1 MiB.
-const DefaultMaxBody = 1 << 20
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+)
 
 // Limits on the files a mock is given: a document of at most
 // DefaultMaxSpecFile bytes unless told otherwise (plantmock's --max-spec),
-// seed data of at most MaxSeedFile (scenario files: MaxScenarioFile). The
-// largest public API descriptions are near 50 MB (Microsoft Graph's is
-// 47 MB).
+// seed data of at most MaxSeedFile, a scenario file of at most
+// MaxScenarioFile. The largest public API descriptions are near 50 MB
+// (Microsoft Graph's is 47 MB).
 const (
 	DefaultMaxSpecFile = 128 << 20
 	MaxSeedFile        = 64 << 20
+	MaxScenarioFile    = 1 << 20
 )
 
-// DefaultMaxResources is the default limit on stored resources: about
-// 80 MB of plants.
-const DefaultMaxResources = 1_000_000
+// Defaults: what a zero field of Options, or of one of its groups,
+// means.
+const (
+	DefaultMaxBody         = 1 << 20                // Limits.MaxBody: 1 MiB
+	DefaultMaxResources    = 1_000_000              // Limits.MaxResources: about 80 MB of plants
+	DefaultMaxSessions     = 100                    // Limits.MaxSessions
+	DefaultSessionIdle     = 30 * time.Minute       // Limits.SessionIdle
+	DefaultJournalSize     = 1000                   // Journal.Size, in each session
+	DefaultJournalBytes    = 256 << 20              // Journal.Bytes, all sessions together
+	DefaultStoreTimeout    = time.Second            // Store.Timeout, each call to Redis
+	DefaultProxyTimeout    = 30 * time.Second       // Proxy.Timeout, a forwarded exchange
+	DefaultWebhookTimeout  = deliver.DefaultTimeout // Webhooks.Timeout, each attempt: 10s
+	DefaultWebhookRetries  = 3                      // Webhooks.Retries
+	DefaultWebhookBackoff  = deliver.DefaultBackoff // Webhooks.Backoff, before the first retry: 250ms
+	DefaultWebhookQueue    = deliver.DefaultQueue   // Webhooks.Queue, deliveries under way at once: 1000
+	DefaultShutdownTimeout = 10 * time.Second       // ShutdownTimeout: requests, then deliveries
+)
+
+// The headers the mock reads and writes beside those of the document.
+const (
+	// SessionHeader gives a request its own session: its own store,
+	// journal, rule counters and active scenario. Requests without it
+	// share the default session.
+	SessionHeader = "X-Mock-Session"
+
+	// ScenarioHeader selects a scenario for one request, overriding the
+	// active one.
+	ScenarioHeader = "X-Mock-Scenario"
+
+	// ViolationsHeader carries, on an answer the mock proxied, how many
+	// ways the exchange broke the document and the first of them:
+	// "2; response status: 418 is not declared by POST /plants".
+	ViolationsHeader = "X-Mock-Violations"
+)
 
 // Options configure a Server. The zero value serves the embedded Plant
-// Store document, accepts any well-formed bearer token, uses a random seed
-// and logs nothing.
+// Store document with the shipped scenarios, accepts any well-formed
+// bearer token, uses a random seed, keeps its state in this process
+// within the default Limits, serves the admin API without a token to
+// calls from this machine, forwards and sends nothing, and logs nothing.
+//
+// The fields up to SeedData, with Webhooks.Subscribers and
+// Webhooks.Allow, are what the mock serves, which Reload can replace (see
+// Content); New alone reads the others.
 type Options struct {
-	// Spec is an OpenAPI 3.0 or 3.1 document, YAML or JSON. Empty means the
-	// embedded Plant Store document.
+	// Spec is an OpenAPI 3.0 or 3.1 document, YAML or JSON. Empty (the
+	// default) means the embedded Plant Store document.
 	Spec []byte
 
 	// Strict refuses a document that has mistakes plantmock would
 	// otherwise serve around (see Server.Mistakes): New fails with a
-	// *SpecError naming the first.
+	// *SpecError naming the first. The default serves around them.
 	Strict bool
 
-	// Tokens, when not empty, are the only bearer tokens (and API keys)
-	// accepted; others get 401 with error="invalid_token".
-	Tokens []string
-
-	// Seed makes generated data reproducible: the same seed and the same
-	// sequence of requests give the same answers. 0 picks a random seed.
-	Seed int64
-
-	// MaxBody limits request bodies in bytes; 0 means DefaultMaxBody.
-	MaxBody int64
-
-	// Scenarios are loaded besides the shipped ones (see ShippedScenarios);
-	// one with the name of a shipped scenario replaces it. Each is checked
-	// against the document: New fails with a *ScenarioError listing every
-	// problem.
+	// Scenarios are loaded besides the shipped ones (see
+	// ShippedScenarios; default: none); one with the name of a shipped
+	// scenario replaces it. Each is checked against the document: New
+	// fails with a *ScenarioError listing every problem.
 	Scenarios []*Scenario
 
 	// Scenario names the scenario active for requests that do not select
-	// one with the X-Mock-Scenario header; empty means none. Several names
-	// with commas between them make their rules active together, in that
-	// order; a name ending in * stands for every loaded name it starts
-	// ("recorded-*", the scenarios of a recording), sorted.
+	// one with the X-Mock-Scenario header; empty (the default) means none.
+	// Several names with commas between them make their rules active
+	// together, in that order; a name ending in * stands for every loaded
+	// name it starts ("recorded-*", the scenarios of a recording), sorted.
 	Scenario string
 
-	// NoShippedScenarios leaves out the shipped scenarios. They are written
-	// for the Plant Store; with another document, those that do not fit it
-	// are left out anyway.
+	// NoShippedScenarios leaves out the shipped scenarios, which are
+	// loaded by default. They are written for the Plant Store; with
+	// another document, those that do not fit it are left out anyway.
 	NoShippedScenarios bool
 
-	// JournalSize is how many exchanges the journal keeps (the newest);
-	// 0 means DefaultJournalSize, a negative value turns the journal off.
-	JournalSize int
+	// SeedData is JSON that fills the store at start (default: nothing):
+	// an object of collection paths to arrays of resources, each
+	// validated like a create.
+	SeedData []byte
 
-	// JournalBytes bounds the bytes the journals of all sessions hold
-	// together; 0 means DefaultJournalBytes. Each session's journal may
-	// hold an equal share, JournalBytes / (MaxSessions + 1), and drops
-	// its oldest entries beyond it, keeping at least the newest. Each
-	// entry keeps at most the first 64 KiB of each body and 16 KiB of
-	// headers (see Clipped).
-	JournalBytes int64
+	// Tokens, when not empty, are the only bearer tokens (and API keys)
+	// accepted; others get 401 with error="invalid_token". Empty (the
+	// default) accepts any well-formed one.
+	Tokens []string
 
-	// JournalCredentials says how the journal keeps credentials:
+	// Seed makes generated data reproducible: the same seed and the same
+	// sequence of requests give the same answers. 0 (the default) picks a
+	// random seed.
+	Seed int64
+
+	// CORS lets browsers call the mock from any origin: answers carry
+	// Access-Control-Allow-Origin, and preflight requests are answered.
+	// Off by default.
+	CORS bool
+
+	// Limits bound request bodies, stored resources and sessions; the
+	// zero value sets the defaults.
+	Limits Limits
+
+	// Journal says how many exchanges the journal keeps and how it keeps
+	// credentials; the zero value keeps the newest DefaultJournalSize,
+	// with credentials masked.
+	Journal JournalOptions
+
+	// Store says where resources, sessions, journals, rule counters and
+	// active scenarios are kept; the zero value keeps them in this
+	// process.
+	Store StoreOptions
+
+	// Proxy puts the mock in front of a real service; the zero value
+	// answers every request itself.
+	Proxy ProxyOptions
+
+	// Webhooks say where the document's webhooks go and how webhooks
+	// and callbacks are sent; the zero value subscribes nothing and lets
+	// callbacks reach loopback alone.
+	Webhooks WebhookOptions
+
+	// Admin says who may call the admin API (/__admin/) and whether the
+	// mock's handler serves it; the zero value serves it, without a
+	// token, to calls from this machine's pages and tools.
+	Admin AdminOptions
+
+	// ShutdownTimeout bounds how long Serve, once its context is done,
+	// and Close wait for in-flight requests and deliveries; 0 means
+	// DefaultShutdownTimeout.
+	ShutdownTimeout time.Duration
+
+	// LogRequests logs one line per request to Logger: method, path,
+	// status, duration, session, scenario, rule, error code and
+	// violations. Off by default.
+	LogRequests bool
+
+	// Observe, if set, is called with every exchange after it is answered,
+	// on the request's goroutine, and with every attempt to send a webhook
+	// or callback (Direction "outbound"), on the delivery's. It must be
+	// quick and safe for concurrent use. Nil (the default) calls nothing.
+	Observe func(Entry)
+
+	// Logger receives start-up warnings and internal errors; nil (the
+	// default) discards them.
+	Logger *slog.Logger
+}
+
+// Content is what a Server serves that Reload can replace: the document,
+// the scenarios, the webhooks' subscribers and the hosts callbacks may
+// reach, and seed data. Each field is the Options field of its name
+// (Webhooks and WebhookAllow are Options.Webhooks.Subscribers and
+// Options.Webhooks.Allow), and its zero value means what that field's
+// does.
+type Content struct {
+	Spec               []byte
+	Strict             bool
+	Scenarios          []*Scenario
+	Scenario           string
+	NoShippedScenarios bool
+	Webhooks           map[string]Subscriber
+	WebhookAllow       []string
+	SeedData           []byte
+}
+
+// Content returns what of o Reload replaces.
+func (o Options) Content() Content {
+	return Content{
+		Spec: o.Spec, Strict: o.Strict, Scenarios: o.Scenarios, Scenario: o.Scenario,
+		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks.Subscribers, WebhookAllow: o.Webhooks.Allow,
+		SeedData: o.SeedData,
+	}
+}
+
+// StoreOptions say where a mock keeps its state. The zero value keeps it
+// in this process.
+type StoreOptions struct {
+	// URL is the store: empty (the default) keeps everything in this
+	// process. redis://[user:password@]HOST:PORT/DB (rediss:// for TLS)
+	// keeps it in Redis, shared by every mock given the same URL and
+	// Prefix: replicas behind a load balancer then serve as one mock.
+	// Call Server.Close when done.
+	URL string
+
+	// Prefix starts every Redis key of the mock; empty (the default)
+	// means "plantmock:" followed by the document's title, version and
+	// ":", so that mocks of different documents share a Redis without
+	// meeting.
+	Prefix string
+
+	// Wait is how long New waits for Redis to answer before it fails with
+	// a *StoreError; 0 (the default) tries once.
+	Wait time.Duration
+
+	// Timeout bounds each call to Redis; 0 means DefaultStoreTimeout. A
+	// request whose call did not finish in time is answered 503 (or the
+	// 5xx the operation declares) with error code CodeUnavailable.
+	Timeout time.Duration
+}
+
+// ProxyOptions put a mock in front of a real service: requests are
+// checked as usual, and those no Prefer header or scenario rule answers
+// are forwarded. The zero value forwards nothing.
+type ProxyOptions struct {
+	// URL, when set, is the base URL of the real service (empty, the
+	// default: none). A forwarded request has its path joined to the
+	// URL's, hop-by-hop headers dropped, Host rewritten and
+	// X-Forwarded-* added. The answer is checked against the document
+	// and passed on unchanged; the ways the exchange broke the document
+	// are counted in the X-Mock-Violations header, listed in the journal
+	// and logged. The upstream is reached whatever its name resolves to
+	// (it is the operator's choice), never at an address Serve or
+	// ServeAdmin serves on; its redirects are passed to the client, not
+	// followed.
+	URL string
+
+	// Invalid says what the mock does with a request that breaks the
+	// document: "forward" (the default, also "") passes it on, "refuse"
+	// answers it as the mock would.
+	Invalid string
+
+	// Only lists the operations ("GET /plants/{id}") forwarded: the
+	// others are mocked, and requests that match no operation are refused
+	// as without a proxy. MockOnly lists instead the operations the mock
+	// answers itself, forwarding the rest. Give one or neither; empty
+	// (the default) forwards every operation.
+	Only     []string
+	MockOnly []string
+
+	// Timeout bounds a forwarded exchange; 0 means DefaultProxyTimeout.
+	// Past it the client gets 504 with error CodeGatewayTimeout; an
+	// upstream that fails gets 502, CodeBadGateway.
+	Timeout time.Duration
+
+	// Record, when set, is a folder to write what the real service
+	// answers to, as the mock's own inputs (empty, the default, records
+	// nothing): a scenario file per operation (recorded-post-plants.yaml)
+	// whose rules answer each distinct request as the service did, and
+	// seed-data.json with the resources it returned. Credentials, cookies
+	// and Set-Cookie are never written; RecordRedact (default: none)
+	// names more headers and body properties to leave out (body
+	// properties of answers are written as "REDACTED"). Each operation has
+	// a file name of its own (recorded-get-plants-{id}.yaml; "-" in a
+	// path is written "~", so /a-b and /a/b stay apart), and files are
+	// replaced through new temporary files: nothing is written outside the
+	// folder, nor through a link planted in it. Requests only keep what
+	// they record in memory (64 MiB at most; past it exchanges are
+	// counted, not recorded); the files are written by the admin call
+	// POST /__admin/record/snapshot, when Serve ends, and by Close.
+	Record       string
+	RecordRedact []string
+}
+
+// WebhookOptions say where the document's webhooks (OpenAPI 3.1) go and
+// how webhooks and callbacks are sent. The zero value subscribes nothing,
+// lets callbacks reach loopback alone and sends with the defaults.
+type WebhookOptions struct {
+	// Subscribers subscribe URLs to the document's webhooks, by name, in
+	// every session (default: none); a session changes its own through
+	// the admin API. A webhook is sent after a create that stores what
+	// its body schema describes, when a scenario rule names it, and when
+	// the admin API sends it.
+	Subscribers map[string]Subscriber
+
+	// Allow lists the hosts callbacks may be sent to (host, host:port,
+	// *.domain, "loopback" or "*"): a callback URL taken from a request
+	// or the document goes nowhere else. Empty (the default) means
+	// loopback; the hosts of Subscribers are always in it. It is checked
+	// again on the addresses a name resolves to, when a webhook or
+	// callback connects: loopback addresses need "loopback" (or the
+	// address), link-local and cloud metadata addresses need the address
+	// itself, whatever name or "*" led there. No webhook or callback ever
+	// connects to the addresses Serve and ServeAdmin serve on.
+	Allow []string
+
+	// Timeout bounds each attempt of a webhook or callback; 0 means
+	// DefaultWebhookTimeout. An attempt that cannot connect, times out
+	// or gets a 5xx is retried Retries times (0: DefaultWebhookRetries;
+	// negative: never), after a backoff that doubles from Backoff (0:
+	// DefaultWebhookBackoff), with jitter. At most Queue deliveries (0:
+	// DefaultWebhookQueue) are under way at once; more are dropped with a
+	// log line.
+	Timeout time.Duration
+	Retries int
+	Backoff time.Duration
+	Queue   int
+}
+
+// AdminOptions say who may call the admin API (/__admin/) and where it
+// is served. The zero value serves it on the mock's handler, without a
+// token, answering calls to IP addresses and localhost that no other
+// origin's web page makes.
+type AdminOptions struct {
+	// Token, if set, is the bearer token every admin call needs (empty,
+	// the default: none); the mocked API's own tokens never open the
+	// admin API.
+	Token string
+
+	// CORS lists the origins (scheme://host[:port]) whose web pages may
+	// call the admin API (default: none): their calls get CORS headers,
+	// and their preflight requests are answered. The admin API refuses,
+	// with 403, every call a browser marks as coming from a page of
+	// another origin (Sec-Fetch-Site, Origin): without this, no web page
+	// but the dashboard, served by the admin API itself, reaches it.
+	CORS []string
+
+	// AllowedHosts lists the host names, besides IP addresses and
+	// localhost, that the admin API answers calls to (the Host header;
+	// default: none): a name (mock.internal), *.domain for a domain's
+	// hosts, or * for any. Calls to other names are refused with 403,
+	// which keeps DNS rebinding out: a page whose name was made to
+	// resolve to the mock sends its own name. Name the hosts by which the
+	// mock is reached from other machines or containers.
+	AllowedHosts []string
+
+	// Disabled keeps the admin API off the mock's handler (default: on
+	// it). Serve it with Server.ServeAdmin or Server.Admin on another
+	// listener to have it elsewhere.
+	Disabled bool
+}
+
+// JournalOptions bound the journal, where every exchange is recorded, and
+// say how it keeps credentials. The zero value keeps the newest
+// DefaultJournalSize exchanges, within DefaultJournalBytes, with
+// credentials masked.
+type JournalOptions struct {
+	// Size is how many exchanges each session's journal keeps (the
+	// newest); 0 means DefaultJournalSize, a negative value turns the
+	// journal off.
+	Size int
+
+	// Bytes bounds the bytes the journals of all sessions hold together;
+	// 0 means DefaultJournalBytes. Each session's journal may hold an
+	// equal share, Bytes / (Limits.MaxSessions + 1), and drops its oldest
+	// entries beyond it, keeping at least the newest. Each entry keeps at
+	// most the first 64 KiB of each body and 16 KiB of headers (see
+	// Clipped).
+	Bytes int64
+
+	// Credentials says how the journal keeps credentials:
 	// CredentialsMasked (the default, also "") masks them as each entry
 	// is made, so that no view of the journal (the admin API, the
 	// dashboard, its live events, the log, Observe) nor a shared Redis
@@ -86,7 +360,15 @@ type Options struct {
 	// the query, and the entry's Token: the scheme and the last 4
 	// characters stay ("Bearer ****wxyz"), values of 8 characters or
 	// fewer are masked whole ("****").
-	JournalCredentials string
+	Credentials string
+}
+
+// Limits bound what a mock holds. The zero value of each field means its
+// default.
+type Limits struct {
+	// MaxBody limits request bodies in bytes; 0 means DefaultMaxBody. A
+	// larger body is refused with error code CodeBodyTooLarge.
+	MaxBody int64
 
 	// MaxResources bounds the resources stored in all sessions together;
 	// 0 means DefaultMaxResources. A create beyond it is refused.
@@ -97,157 +379,6 @@ type Options struct {
 	// lives; 0 means DefaultSessionIdle.
 	MaxSessions int
 	SessionIdle time.Duration
-
-	// AdminToken, if set, is the bearer token every admin call needs; the
-	// mocked API's own tokens never open the admin API.
-	AdminToken string
-
-	// AdminCORS lists the origins (scheme://host[:port]) whose web pages
-	// may call the admin API: their calls get CORS headers, and their
-	// preflight requests are answered. The admin API refuses, with 403,
-	// every call a browser marks as coming from a page of another origin
-	// (Sec-Fetch-Site, Origin): without this, no web page but the
-	// dashboard, served by the admin API itself, reaches it.
-	AdminCORS []string
-
-	// AllowedHosts lists the host names, besides IP addresses and
-	// localhost, that the admin API answers calls to (the Host header):
-	// a name (mock.internal), *.domain for a domain's hosts, or * for any.
-	// Calls to other names are refused with 403, which keeps DNS
-	// rebinding out: a page whose name was made to resolve to the mock
-	// sends its own name. Name the hosts by which the mock is reached
-	// from other machines or containers.
-	AllowedHosts []string
-
-	// NoAdmin keeps the admin API (/__admin/) off the mock's handler. Serve
-	// Server.Admin on another listener to have it elsewhere.
-	NoAdmin bool
-
-	// SeedData is JSON that fills the store at start: an object of
-	// collection paths to arrays of resources, each validated like a create.
-	SeedData []byte
-
-	// CORS lets browsers call the mock from any origin: answers carry
-	// Access-Control-Allow-Origin, and preflight requests are answered.
-	CORS bool
-
-	// LogRequests logs one line per request to Logger: method, path,
-	// status, duration, session, scenario, rule, error code and violations.
-	LogRequests bool
-
-	// Store is where resources, sessions, journals, rule counters and
-	// active scenarios are kept. Empty keeps them in this process.
-	// redis://[user:password@]HOST:PORT/DB (rediss:// for TLS) keeps them
-	// in Redis, shared by every mock given the same URL and StorePrefix:
-	// replicas behind a load balancer then serve as one mock. Call
-	// Server.Close when done.
-	Store string
-
-	// StorePrefix starts every Redis key of the mock; empty means
-	// "plantmock:" followed by the document's title, version and ":", so
-	// that mocks of different documents share a Redis without meeting.
-	StorePrefix string
-
-	// StoreWait is how long New waits for Redis to answer before it fails
-	// with a *StoreError; 0 tries once.
-	StoreWait time.Duration
-
-	// StoreTimeout bounds each call to Redis; 0 means
-	// DefaultStoreTimeout. A request whose call did not finish in time is
-	// answered 503 (or the 5xx the operation declares) with error code
-	// CodeUnavailable.
-	StoreTimeout time.Duration
-
-	// Proxy, when set, is the base URL of a real service to forward to:
-	// requests are checked as usual, and those no Prefer header or
-	// scenario rule answers are forwarded (path joined to the URL's,
-	// hop-by-hop headers dropped, Host rewritten, X-Forwarded-* added).
-	// The answer is checked against the document and passed on unchanged;
-	// the ways the exchange broke the document are counted in the
-	// X-Mock-Violations header, listed in the journal and logged. The
-	// upstream is reached whatever its name resolves to (it is the
-	// operator's choice), never at an address Serve or ServeAdmin serves
-	// on; its redirects are passed to the client, not followed.
-	Proxy string
-
-	// ProxyInvalid says what a proxy does with a request that breaks the
-	// document: "forward" (the default) passes it on, "refuse" answers it
-	// as the mock would.
-	ProxyInvalid string
-
-	// ProxyOnly, with Proxy, lists the operations ("GET /plants/{id}")
-	// forwarded: the others are mocked, and requests that match no
-	// operation are refused as without a proxy. MockOnly lists instead the
-	// operations the mock answers itself, forwarding the rest. Give one
-	// or neither.
-	ProxyOnly []string
-	MockOnly  []string
-
-	// Record, with Proxy, is a folder to write what the real service
-	// answers to, as the mock's own inputs: a scenario file per operation
-	// (recorded-post-plants.yaml) whose rules answer each distinct request
-	// as the service did, and seed-data.json with the resources it
-	// returned. Credentials, cookies and Set-Cookie are never written;
-	// RecordRedact names more headers and body properties to leave out
-	// (body properties of answers are written as "REDACTED"). Each
-	// operation has a file name of its own (recorded-get-plants-{id}.yaml;
-	// "-" in a path is written "~", so /a-b and /a/b stay apart), and
-	// files are replaced through new temporary files: nothing is written
-	// outside the folder, nor through a link planted in it. Requests only
-	// keep what they record in memory (64 MiB at most; past it exchanges
-	// are counted, not recorded); the files are written by the admin call
-	// POST /__admin/record/snapshot, when Serve ends, and by Close.
-	Record       string
-	RecordRedact []string
-
-	// ProxyTimeout bounds a proxied exchange; 0 means
-	// DefaultProxyTimeout. Past it the client gets 504 with error
-	// CodeGatewayTimeout; an upstream that fails gets 502, CodeBadGateway.
-	ProxyTimeout time.Duration
-
-	// Webhooks subscribe URLs to the document's webhooks (OpenAPI 3.1
-	// webhooks), by name, in every session; a session changes its own
-	// through the admin API. A webhook is sent after a create that stores
-	// what its body schema describes, when a scenario rule names it, and
-	// when the admin API sends it.
-	Webhooks map[string]Subscriber
-
-	// WebhookAllow lists the hosts callbacks may be sent to (host,
-	// host:port, *.domain, "loopback" or "*"): a callback URL taken from a
-	// request or the document goes nowhere else. Empty means loopback; the
-	// hosts of Webhooks are always in it. It is checked again on the
-	// addresses a name resolves to, when a webhook or callback connects:
-	// loopback addresses need "loopback" (or the address), link-local and
-	// cloud metadata addresses need the address itself, whatever name or
-	// "*" led there. No webhook or callback ever connects to the
-	// addresses Serve and ServeAdmin serve on.
-	WebhookAllow []string
-
-	// WebhookTimeout bounds each attempt of a webhook or callback (0:
-	// DefaultWebhookTimeout). An attempt that cannot connect, times out
-	// or gets a 5xx is retried WebhookRetries times (0:
-	// DefaultWebhookRetries; negative: never), after a backoff that
-	// doubles from WebhookBackoff (0: DefaultWebhookBackoff), with jitter.
-	// At most WebhookQueue deliveries (0: DefaultWebhookQueue) are under
-	// way at once; more are dropped with a log line.
-	WebhookTimeout time.Duration
-	WebhookRetries int
-	WebhookBackoff time.Duration
-	WebhookQueue   int
-
-	// ShutdownTimeout bounds how long Serve, once its context is done,
-	// and Close wait for in-flight requests and deliveries; 0 means
-	// ShutdownTimeout.
-	ShutdownTimeout time.Duration
-
-	// Observe, if set, is called with every exchange after it is answered,
-	// on the request's goroutine, and with every attempt to send a webhook
-	// or callback (Direction "outbound"), on the delivery's. It must be
-	// quick and safe for concurrent use.
-	Observe func(Entry)
-
-	// Logger receives start-up warnings and internal errors; nil discards.
-	Logger *slog.Logger
 }
 
 // OptionError is an Options value New cannot use. Name is the option as

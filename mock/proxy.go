@@ -18,20 +18,11 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
-// ViolationsHeader carries, on an answer the mock proxied, how many ways
-// the exchange broke the document and the first of them:
-// "2; response status: 418 is not declared by POST /plants".
-const ViolationsHeader = "X-Mock-Violations"
-
-// DefaultProxyTimeout bounds a proxied exchange when Options.ProxyTimeout
-// is zero.
-const DefaultProxyTimeout = 30 * time.Second
-
 // maxCheckedBody bounds the answers of the upstream that are read whole
 // to be checked; a longer body is passed on unchecked, and says so.
 const maxCheckedBody = 16 << 20
 
-// ProxyError is New's error for an Options.Proxy or ProxyInvalid it
+// ProxyError is New's error for an Options.Proxy.URL or Proxy.Invalid it
 // cannot use.
 type ProxyError struct{ Err error }
 
@@ -44,9 +35,9 @@ type upstream struct {
 	refuse  bool // requests that break the document are answered locally
 	timeout time.Duration
 	rp      *httputil.ReverseProxy
-	// only holds the names of the operations Options.ProxyOnly forwards
+	// only holds the names of the operations Options.Proxy.Only forwards
 	// (the others are mocked, and requests that match no operation are
-	// refused); mocked those Options.MockOnly has the mock answer. Names,
+	// refused); mocked those Options.Proxy.MockOnly has the mock answer. Names,
 	// not operations: they hold across a Reload.
 	only   map[string]bool
 	mocked map[string]bool
@@ -68,18 +59,18 @@ func (up *upstream) forwards(x *exchange) bool {
 
 // newUpstream checks Options.Proxy and builds the forwarder.
 func (s *Server) newUpstream(opts Options, sv *served) error {
-	if opts.Proxy == "" {
-		if opts.Record != "" {
+	if opts.Proxy.URL == "" {
+		if opts.Proxy.Record != "" {
 			return &ProxyError{errors.New("record needs proxy: it records what the real service answers")}
 		}
 		return nil
 	}
-	u, err := url.Parse(opts.Proxy)
+	u, err := url.Parse(opts.Proxy.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy, 100))}
+		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy.URL, 100))}
 	}
-	up := &upstream{target: u, timeout: orDefault(opts.ProxyTimeout, DefaultProxyTimeout)}
-	if len(opts.ProxyOnly) > 0 && len(opts.MockOnly) > 0 {
+	up := &upstream{target: u, timeout: orDefault(opts.Proxy.Timeout, DefaultProxyTimeout)}
+	if len(opts.Proxy.Only) > 0 && len(opts.Proxy.MockOnly) > 0 {
 		return &ProxyError{errors.New("give proxy-only or mock-only, not both")}
 	}
 	named := func(flag string, names []string) (map[string]bool, error) {
@@ -93,22 +84,22 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 		}
 		return ops, nil
 	}
-	if len(opts.ProxyOnly) > 0 {
-		if up.only, err = named("proxy-only", opts.ProxyOnly); err != nil {
+	if len(opts.Proxy.Only) > 0 {
+		if up.only, err = named("proxy-only", opts.Proxy.Only); err != nil {
 			return err
 		}
 	}
-	if len(opts.MockOnly) > 0 {
-		if up.mocked, err = named("mock-only", opts.MockOnly); err != nil {
+	if len(opts.Proxy.MockOnly) > 0 {
+		if up.mocked, err = named("mock-only", opts.Proxy.MockOnly); err != nil {
 			return err
 		}
 	}
-	switch opts.ProxyInvalid {
+	switch opts.Proxy.Invalid {
 	case "", "forward":
 	case "refuse":
 		up.refuse = true
 	default:
-		return &ProxyError{fmt.Errorf("proxy-invalid must be forward or refuse, not %q", clip(opts.ProxyInvalid, 20))}
+		return &ProxyError{fmt.Errorf("proxy-invalid must be forward or refuse, not %q", clip(opts.Proxy.Invalid, 20))}
 	}
 	up.rp = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -121,8 +112,8 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	s.upstream = up
-	if opts.Record != "" {
-		if s.recording, err = newRecording(opts.Record, opts.RecordRedact, s.log); err != nil {
+	if opts.Proxy.Record != "" {
+		if s.recording, err = newRecording(opts.Proxy.Record, opts.Proxy.RecordRedact, s.log); err != nil {
 			return err
 		}
 	}

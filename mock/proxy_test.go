@@ -86,9 +86,9 @@ func proxyServer(t *testing.T, opts Options) (*realStore, *httptest.Server, *byt
 	t.Cleanup(up.Close)
 	var logs bytes.Buffer
 	u.base = up.URL + "/base"
-	opts.Proxy = u.base
-	if opts.ProxyTimeout == 0 {
-		opts.ProxyTimeout = 500 * time.Millisecond
+	opts.Proxy.URL = u.base
+	if opts.Proxy.Timeout == 0 {
+		opts.Proxy.Timeout = 500 * time.Millisecond
 	}
 	opts.LogRequests = true
 	opts.Logger = slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, nil))
@@ -241,7 +241,7 @@ func TestProxyRefuse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, ts, _ := proxyServer(t, Options{ProxyInvalid: "refuse", Scenarios: []*Scenario{sc}, Scenario: "local"})
+	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Invalid: "refuse"}, Scenarios: []*Scenario{sc}, Scenario: "local"})
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	for _, c := range []struct {
 		name, body string
@@ -264,10 +264,10 @@ func TestProxyRefuse(t *testing.T) {
 	if n != 0 {
 		t.Errorf("the upstream got %d requests; want none", n)
 	}
-	if _, err := New(Options{Proxy: "ftp://x"}); err == nil || err.Error() != `proxy "ftp://x" is not an http:// or https:// URL` {
+	if _, err := New(Options{Proxy: ProxyOptions{URL: "ftp://x"}}); err == nil || err.Error() != `proxy "ftp://x" is not an http:// or https:// URL` {
 		t.Errorf("New with an ftp proxy: %v", err)
 	}
-	if _, err := New(Options{Proxy: "http://x", ProxyInvalid: "drop"}); err == nil || err.Error() != `proxy-invalid must be forward or refuse, not "drop"` {
+	if _, err := New(Options{Proxy: ProxyOptions{URL: "http://x", Invalid: "drop"}}); err == nil || err.Error() != `proxy-invalid must be forward or refuse, not "drop"` {
 		t.Errorf("New with proxy-invalid drop: %v", err)
 	}
 }
@@ -278,7 +278,7 @@ func TestProxyRefuse(t *testing.T) {
 // refuses unknown paths.
 func TestProxyChoosesOperations(t *testing.T) {
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
-	u, ts, _ := proxyServer(t, Options{MockOnly: []string{"POST /plants"}})
+	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{MockOnly: []string{"POST /plants"}}})
 	for _, c := range []struct{ name, method, path, body, answer string }{
 		{"mocked", "POST", "/plants", `{"id":1,"name":"fern"}`, `200 {"name":"fern"}`},
 		{"mocked, invalid", "POST", "/plants", `{"id":"1","name":"fern"}`, `400 {"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`},
@@ -295,7 +295,7 @@ func TestProxyChoosesOperations(t *testing.T) {
 	}
 	u.mu.Unlock()
 
-	_, ts, _ = proxyServer(t, Options{ProxyOnly: []string{"POST /plants"}})
+	_, ts, _ = proxyServer(t, Options{Proxy: ProxyOptions{Only: []string{"POST /plants"}}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"fern"}`})
 	if a := fmt.Sprint(resp.StatusCode, " ", string(got)); a != `200 {"name":"real fern"}` {
 		t.Errorf("proxy-only, the operation named: %s", a)
@@ -308,8 +308,8 @@ func TestProxyChoosesOperations(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Proxy: "http://x", ProxyOnly: []string{"GET /plants"}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
-		{Options{Proxy: "http://x", ProxyOnly: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}, `give proxy-only or mock-only, not both`},
+		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"GET /plants"}}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
+		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}}, `give proxy-only or mock-only, not both`},
 	} {
 		if _, err := New(c.opts); err == nil || err.Error() != c.want {
 			t.Errorf("New: %v; want %s", err, c.want)
@@ -392,7 +392,7 @@ func TestProxyRefused(t *testing.T) {
 	up := httptest.NewServer(http.NotFoundHandler())
 	base := up.URL
 	up.Close()
-	_, ts := newTestServer(t, Options{Proxy: base})
+	_, ts := newTestServer(t, Options{Proxy: ProxyOptions{URL: base}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"fern"}`})
 	want := `{"error":50200,"message":"the upstream ` + base + ` failed: dial tcp ` + strings.TrimPrefix(base, "http://") + `: connect: connection refused"}`
 	if resp.StatusCode != 502 || string(got) != want {
@@ -404,7 +404,7 @@ func TestProxyRefused(t *testing.T) {
 // Content-Length, reaches the client whole, and the journal says it was
 // not checked.
 func TestProxyHugeAnswer(t *testing.T) {
-	_, ts, _ := proxyServer(t, Options{ProxyTimeout: time.Minute})
+	_, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Timeout: time.Minute}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":11,"name":"huge"}`})
 	if want := `{"name":"huge","tag":"` + strings.Repeat("x", 17<<20) + `"}`; resp.StatusCode != 200 || string(got) != want || resp.Header.Get(ViolationsHeader) != "" {
 		t.Errorf("huge: %d, %d bytes (want %d), %s %q", resp.StatusCode, len(got), len(want), ViolationsHeader, resp.Header.Get(ViolationsHeader))
@@ -439,7 +439,7 @@ func TestProxyToItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	s, err := New(Options{Proxy: base, ProxyTimeout: 2 * time.Second}) // bounds a loop, should the check fail
+	s, err := New(Options{Proxy: ProxyOptions{URL: base, Timeout: 2 * time.Second}}) // bounds a loop, should the check fail
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,7 +471,7 @@ func TestProxyRedirectPassedOn(t *testing.T) {
 		w.WriteHeader(http.StatusFound)
 	}))
 	t.Cleanup(up.Close)
-	_, ts := newTestServer(t, Options{Proxy: up.URL})
+	_, ts := newTestServer(t, Options{Proxy: ProxyOptions{URL: up.URL}})
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.Get(ts.URL + "/plants")
 	if err != nil {

@@ -12,13 +12,13 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/media"
 )
 
-// Redacted replaces the values of recorded body properties named in
-// Options.RecordRedact.
-const Redacted = "REDACTED"
+// redactedText replaces the values of recorded body properties named in
+// Options.Proxy.RecordRedact.
+const redactedText = "REDACTED"
 
-// SeedDataFile is the file a recording keeps the real service's
+// seedDataFile is the file a recording keeps the real service's
 // resources in, in the form of --seed-data.
-const SeedDataFile = "seed-data.json"
+const seedDataFile = "seed-data.json"
 
 // maxRecording bounds the bytes of exchanges a recording keeps in memory
 // from its start: request bodies, JSON answers (each at most

@@ -34,9 +34,9 @@ func BenchmarkRecordP99(b *testing.B) {
 			b.Run(fmt.Sprintf("service=%s/%s", service, mode), func(b *testing.B) {
 				base := up.URL
 				if mode != "direct" {
-					opts := Options{Spec: []byte(replicaSpec), Proxy: up.URL}
+					opts := Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: up.URL}}
 					if mode == "recording" {
-						opts.Record = b.TempDir()
+						opts.Proxy.Record = b.TempDir()
 					}
 					_, ts := newTestServer(b, opts)
 					base = ts.URL

@@ -54,7 +54,7 @@ func recordedFiles(t *testing.T, dir string) []string {
 // its own answer, and the recording replays each.
 func TestRecordPathsApart(t *testing.T) {
 	dir := t.TempDir()
-	_, rec := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: echoPath(t).URL, Record: dir})
+	_, rec := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	paths := []string{"/a-b", "/a/b", "/a_b", "/A/b", "/a/c"}
 	for _, p := range paths {
 		st, body := do(t, rec, "GET", p, "")
@@ -64,7 +64,7 @@ func TestRecordPathsApart(t *testing.T) {
 		t.Fatalf("files written before a snapshot: %s", got)
 	}
 	snapshot(t, rec, "recorded-get-_a-b.yaml recorded-get-a-b.yaml recorded-get-a-{b}.yaml recorded-get-a__b.yaml recorded-get-a~b.yaml seed-data.json")
-	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml", SeedDataFile}
+	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml", seedDataFile}
 	if got := recordedFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("recorded files:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -103,13 +103,13 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	planted := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", SeedDataFile, SeedDataFile + ".tmp"}
+	planted := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", seedDataFile, seedDataFile + ".tmp"}
 	for _, name := range planted {
 		if err := os.Symlink(outside, filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	st, body := do(t, rec, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer t")
 	expect(t, "POST /plants", st, body, 201, `{"id":1,"name":"fern"}`)
 	snapshot(t, rec, "recorded-post-plants.yaml seed-data.json")
@@ -117,13 +117,13 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 	if b, err := os.ReadFile(outside); err != nil || string(b) != "keep me\n" {
 		t.Fatalf("the file outside the folder was written: %q %v", b, err)
 	}
-	for _, name := range []string{"recorded-post-plants.yaml", SeedDataFile} {
+	for _, name := range []string{"recorded-post-plants.yaml", seedDataFile} {
 		fi, err := os.Lstat(filepath.Join(dir, name))
 		if err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("%s is not a regular file of the folder: %v %v", name, fi, err)
 		}
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, SeedDataFile)); string(b) != "{\n  \"/plants\": [\n    {\n      \"id\": 1,\n      \"name\": \"fern\"\n    }\n  ]\n}\n" {
+	if b, _ := os.ReadFile(filepath.Join(dir, seedDataFile)); string(b) != "{\n  \"/plants\": [\n    {\n      \"id\": 1,\n      \"name\": \"fern\"\n    }\n  ]\n}\n" {
 		t.Errorf("seed data:\n%s", b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml")); !strings.Contains(string(b), `"name": "fern"`) {
@@ -132,7 +132,7 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 	// The planted temporary names are left as they were, and no
 	// temporary file stays behind.
 	got := recordedFiles(t, dir)
-	want := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", SeedDataFile, SeedDataFile + ".tmp"}
+	want := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", seedDataFile, seedDataFile + ".tmp"}
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

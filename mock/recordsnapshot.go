@@ -86,16 +86,16 @@ func (r *recording) snapshot() ([]string, error) {
 		delete(f.dirty, name)
 		written = append(written, name+".yaml")
 	}
-	if _, err := os.Lstat(filepath.Join(r.dir, SeedDataFile)); f.seedDirty || errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(r.dir, seedDataFile)); f.seedDirty || errors.Is(err, fs.ErrNotExist) {
 		b, err := f.seedData()
 		if err == nil {
-			err = writeFile(r.dir, SeedDataFile, b)
+			err = writeFile(r.dir, seedDataFile, b)
 		}
 		if err != nil {
 			errs = append(errs, err)
 		} else {
 			f.seedDirty = false
-			written = append(written, SeedDataFile)
+			written = append(written, seedDataFile)
 		}
 	}
 	sort.Strings(written)
@@ -162,7 +162,7 @@ func (r *recording) mask(v any) (any, bool) {
 		out := make(map[string]any, len(v))
 		for k, x := range v {
 			if r.redact[k] {
-				out[k], changed = Redacted, true
+				out[k], changed = redactedText, true
 				continue
 			}
 			var c bool

@@ -112,7 +112,7 @@ func sameFiles(t *testing.T, dir string) {
 // recorded again.
 func TestRecordWritesOnSnapshot(t *testing.T) {
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	doc := adminDoc(t)
 	runSession(t, ts.URL)
 	if got := recordedFiles(t, dir); len(got) != 0 {
@@ -165,7 +165,7 @@ func TestRecordWrittenAtShutdown(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			s, err := New(Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+			s, err := New(Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,7 +220,7 @@ func TestRecordFileWholeOrOld(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "."+name+".123.tmp"), []byte(`{"name": "recorded-post-pl`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer tok-9")
 	// A folder in the way of the file: the snapshot fails, and says so.
 	if err := os.Remove(filepath.Join(dir, name)); err != nil {
@@ -249,7 +249,7 @@ func TestRecordFileWholeOrOld(t *testing.T) {
 func TestRecordConcurrent(t *testing.T) {
 	const n = 32
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	type answer struct {
 		status int
 		body   string
@@ -285,7 +285,7 @@ func TestRecordConcurrent(t *testing.T) {
 	if err != nil || len(sc.Rules) != n {
 		t.Fatalf("%d rules, want %d: %v", len(sc.Rules), n, err)
 	}
-	seed, _ := os.ReadFile(filepath.Join(dir, SeedDataFile))
+	seed, _ := os.ReadFile(filepath.Join(dir, seedDataFile))
 	if _, err := New(Options{Spec: []byte(replicaSpec), SeedData: seed}); err != nil || strings.Count(string(seed), `"name"`) != n {
 		t.Errorf("seed data of %d resources, want %d: %v", strings.Count(string(seed), `"name"`), n, err)
 	}
@@ -297,7 +297,7 @@ func TestRecordConcurrent(t *testing.T) {
 func TestRecordBound(t *testing.T) {
 	dir := t.TempDir()
 	var logs bytes.Buffer
-	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: dir,
+	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir},
 		Logger: slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, nil))})
 	miss := func() {
 		t.Helper()
@@ -329,10 +329,10 @@ func TestRecordBound(t *testing.T) {
 // snapshot writes none over an earlier recording's when it saw none.
 func TestRecordSeedWithoutResources(t *testing.T) {
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: echoPath(t).URL, Record: dir})
+	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	do(t, ts, "GET", "/a-b", "")
 	snapshot(t, ts, "recorded-get-a~b.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, SeedDataFile))
+	b, err := os.ReadFile(filepath.Join(dir, seedDataFile))
 	if err != nil || string(b) != "{}\n" {
 		t.Fatalf("seed data: %q %v", b, err)
 	}
@@ -341,12 +341,12 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	}
 
 	earlier := "{\n  \"/plants\": []\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, SeedDataFile), []byte(earlier), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, seedDataFile), []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	do(t, ts, "GET", "/a/b", "")
 	snapshot(t, ts, "recorded-get-a-b.yaml")
-	if b, _ := os.ReadFile(filepath.Join(dir, SeedDataFile)); string(b) != earlier {
+	if b, _ := os.ReadFile(filepath.Join(dir, seedDataFile)); string(b) != earlier {
 		t.Errorf("seed data after a snapshot that saw no resource: %q", b)
 	}
 }
@@ -356,7 +356,7 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 func TestRecordAdminCalls(t *testing.T) {
 	doc := adminDoc(t)
 	_, plain := newTestServer(t, Options{})
-	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: crudStore(t).URL, Record: t.TempDir(), AdminToken: "adm"})
+	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: t.TempDir()}, Admin: AdminOptions{Token: "adm"}})
 	notRecording := `{"error":40400,"message":"the mock is not recording: start it with --proxy URL --record DIR"}`
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	tests := []struct {

@@ -40,23 +40,31 @@ func (rl *reloads) get() ReloadStatus {
 	return st
 }
 
-// Reload serves the document, scenarios and webhooks of opts (Spec,
-// Scenarios, Scenario, NoShippedScenarios, Webhooks, WebhookAllow)
-// instead of the current ones, and fills the store from opts.SeedData
-// when it is given. They are checked as New checks them; if they fail,
-// the mock goes on serving the current ones and the error says why.
-// Otherwise they are swapped in whole between requests (a request reads
-// one or the other, never a mix), keeping the store, sessions, journals
-// and subscribers; the active scenario of each session stays active if a
-// scenario of its name is still loaded, and rule counters start again.
-// The other fields of opts are not read: they stay as New set them.
-func (s *Server) Reload(opts Options) (ReloadStatus, error) {
-	sv, err := s.build(opts)
+// Reload serves what load gives instead of what the mock serves now: the
+// document, scenarios and webhooks of the Content, and the store filled
+// from its SeedData when it has some. It is the one way to reload, from
+// Go or from plantmock's --watch: load reads the new content (files, say)
+// and its error, such as a file that does not read, fails the reload.
+//
+// The content is checked as New checks it. If load or the check fails,
+// the mock goes on serving what it served, and the error says why.
+// Otherwise the content is swapped in whole between requests (a request
+// reads one or the other, never a mix), keeping the store, sessions,
+// journals and subscribers; the active scenario of each session stays
+// active if a scenario of its name is still loaded, and rule counters
+// start again. Either way the returned ReloadStatus is what GET
+// /__admin/reload gives next, and the event stream sends it.
+func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
+	c, err := load()
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
-	if len(opts.SeedData) > 0 {
-		if err := s.seedData(sv, opts.SeedData); err != nil {
+	sv, err := s.build(c)
+	if err != nil {
+		return s.reloadFailed(err), err
+	}
+	if len(c.SeedData) > 0 {
+		if err := s.seedData(sv, c.SeedData); err != nil {
 			return s.reloadFailed(err), err
 		}
 	}
@@ -89,11 +97,8 @@ func (s *Server) Reload(opts Options) (ReloadStatus, error) {
 	return st, nil
 }
 
-// ReloadFailed notes a reload that could not be tried, such as a file
-// that does not read: it is the reload status's problem until a reload
-// takes effect, and the mock goes on serving what it served.
-func (s *Server) ReloadFailed(err error) ReloadStatus { return s.reloadFailed(err) }
-
+// reloadFailed notes a reload that failed: its error is the reload
+// status's problem until a reload takes effect.
 func (s *Server) reloadFailed(err error) ReloadStatus {
 	s.reloads.mu.Lock()
 	s.reloads.status.Time = time.Now()
@@ -105,8 +110,8 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 	return st
 }
 
-// Reloads returns how the last reload went.
-func (s *Server) Reloads() ReloadStatus { return s.reloads.get() }
+// reloadStatus returns how the last reload went.
+func (s *Server) reloadStatus() ReloadStatus { return s.reloads.get() }
 
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -29,7 +30,7 @@ func TestReload(t *testing.T) {
 	expect(t, "scripted before", st, body, 400, `{"error":1,"message":"v1"}`)
 
 	opts.Scenarios = []*Scenario{answerScenario(t, "v2")}
-	rs, err := s.Reload(opts)
+	rs, err := s.Reload(given(opts.Content()))
 	if err != nil || rs.Reloads != 1 || rs.Problem != "" || len(rs.Misfits) != 0 {
 		t.Fatalf("reload: %+v %v", rs, err)
 	}
@@ -41,7 +42,7 @@ func TestReload(t *testing.T) {
 	// A scenario that does not fit: the reload fails, v2 goes on.
 	bad := opts
 	bad.Scenarios = []*Scenario{mustScenario(t, "name: answer\nrules:\n  - respond: {status: 418}\n")}
-	rs, err = s.Reload(bad)
+	rs, err = s.Reload(given(bad.Content()))
 	want := "test.yaml:3: rule 1: status 418 is not declared for GET /plants (declared: 200, 400); set off_contract: true to send it anyway"
 	if err == nil || !strings.Contains(rs.Problem, want) || rs.Reloads != 1 {
 		t.Errorf("bad reload: %+v %v", rs, err)
@@ -54,7 +55,7 @@ func TestReload(t *testing.T) {
 	stricter := opts
 	stricter.Spec = []byte(strings.Replace(replicaSpec, "required: [id, name]\n      properties: {id: {type: integer}, name: {type: string}}",
 		"required: [id, name, tag]\n      properties: {id: {type: integer}, name: {type: string}, tag: {type: string}}", 1))
-	rs, err = s.Reload(stricter)
+	rs, err = s.Reload(given(stricter.Content()))
 	if err != nil || rs.Reloads != 2 || rs.Problem != "" || strings.Join(rs.Misfits, "\n") != "/plants: id 1: tag: required property is missing" {
 		t.Errorf("stricter reload: %+v %v", rs, err)
 	}
@@ -67,7 +68,7 @@ func TestReload(t *testing.T) {
 	// Seed data given to a reload fills its collections again.
 	seeded := stricter
 	seeded.SeedData = []byte(`{"/plants":[{"id":5,"name":"a","tag":"t"}]}`)
-	if rs, err = s.Reload(seeded); err != nil || rs.Reloads != 3 || len(rs.Misfits) != 0 {
+	if rs, err = s.Reload(given(seeded.Content())); err != nil || rs.Reloads != 3 || len(rs.Misfits) != 0 {
 		t.Errorf("seeded reload: %+v %v", rs, err)
 	}
 	st, body = do(t, ts, "GET", "/plants/5", "")
@@ -75,13 +76,25 @@ func TestReload(t *testing.T) {
 	// Seed data naming a collection the document lacks changes nothing,
 	// not even the collections before it.
 	seeded.SeedData = []byte(`{"/plants":[{"id":9,"name":"b","tag":"t"}],"/trees":[]}`)
-	if _, err = s.Reload(seeded); err == nil || err.Error() != "seed data: /trees is not a collection the document creates resources in (POST with a JSON object body)" {
+	if _, err = s.Reload(given(seeded.Content())); err == nil || err.Error() != "seed data: /trees is not a collection the document creates resources in (POST with a JSON object body)" {
 		t.Errorf("seed data for no collection: %v", err)
 	}
 	st, body = do(t, ts, "GET", "/plants/9", "")
 	if st != 404 {
 		t.Errorf("a failed seed filled /plants: %d %s", st, body)
 	}
+
+	// A load that fails (a file that does not read) is the status's
+	// problem, and what is served stays.
+	unread := errors.New("cannot read --spec: open api.yaml: permission denied")
+	rs, err = s.Reload(func() (Content, error) { return Content{Spec: []byte("not: a document")}, unread })
+	if err != unread || rs.Reloads != 3 || rs.Problem != unread.Error() || len(rs.Misfits) != 0 {
+		t.Errorf("a load that fails: %+v %v", rs, err)
+	}
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "load failed", method: "GET", path: "/__admin/reload", status: 200,
+		contains: `","problem":"cannot read --spec: open api.yaml: permission denied"}`})
+	st, body = do(t, ts, "GET", "/plants/5", "")
+	expect(t, "served after a load that fails", st, body, 200, `{"id":5,"name":"a","tag":"t"}`)
 
 	// The contract report's counts go on across reloads.
 	st, body = do(t, ts, "GET", "/__admin/contract", "")
@@ -125,7 +138,7 @@ func TestReloadUnderLoad(t *testing.T) {
 		if i%2 == 0 {
 			o = v2
 		}
-		if _, err := s.Reload(o); err != nil {
+		if _, err := s.Reload(given(o.Content())); err != nil {
 			t.Fatal(err)
 		}
 	}

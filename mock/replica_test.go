@@ -67,7 +67,7 @@ func replicas(t *testing.T, url string, n int, opts Options) []*httptest.Server 
 	if opts.Spec == nil {
 		opts.Spec = []byte(replicaSpec)
 	}
-	opts.Store = url
+	opts.Store.URL = url
 	out := make([]*httptest.Server, n)
 	for i := range out {
 		s, err := New(opts)
@@ -200,7 +200,7 @@ func TestReplicasSessions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, MaxSessions: 2})
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, Limits: Limits{MaxSessions: 2}})
 	a, b := r[0], r[1]
 	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`, SessionHeader, "s1")
 	st, body := do(t, b, "GET", "/plants", "", SessionHeader, "s1")
@@ -266,7 +266,7 @@ func TestStorePrefixes(t *testing.T) {
 	st, body := do(t, other, "GET", "/plants", "")
 	expect(t, "another version's list", st, body, 200, `[]`)
 	same := replicas(t, url, 1, Options{Spec: []byte(strings.Replace(replicaSpec, "version: 1.0.0", "version: 2.0.0", 1)),
-		StorePrefix: "plantmock:Replicated Plants 1.0.0:"})[0]
+		Store: StoreOptions{Prefix: "plantmock:Replicated Plants 1.0.0:"}})[0]
 	st, body = do(t, same, "GET", "/plants", "")
 	expect(t, "the same prefix's list", st, body, 200, `[{"id":1,"name":"fern"}]`)
 }
@@ -278,7 +278,7 @@ func TestSessionsExpire(t *testing.T) {
 	url := redistest.NewServer(t).URL(0)
 	for _, where := range []string{"", url} {
 		t.Run(map[string]string{"": "memory", url: "redis"}[where], func(t *testing.T) {
-			s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Store: where, SessionIdle: time.Minute, MaxSessions: 1})
+			s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Store: StoreOptions{URL: where}, Limits: Limits{SessionIdle: time.Minute, MaxSessions: 1}})
 			t.Cleanup(func() { s.Close() })
 			now := time.Unix(1_000_000, 0)
 			s.sessions.now = func() time.Time { return now } // only this goroutine moves it, between requests

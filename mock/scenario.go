@@ -84,8 +84,8 @@ type Respond struct {
 	// gets the usual answer (a create still creates) and any other status a
 	// body generated from its schema.
 	Body any `yaml:"body,omitempty" json:"body,omitempty"`
-	// Delay is waited before answering. In YAML and JSON it is written as
-	// a duration: 250ms, 1.5s.
+	// Delay is waited before answering, at most 5 minutes. In YAML and
+	// JSON it is written as a duration: 250ms, 1.5s.
 	Delay time.Duration `yaml:"delay,omitempty" json:"-"`
 	// Fault breaks the answer instead; see Fault.
 	Fault Fault `yaml:"fault,omitempty" json:"fault,omitempty"`
@@ -409,9 +409,6 @@ func LoadScenarios(fsys fs.FS, dir string) ([]*Scenario, error) {
 	}
 	return out, errors.Join(errs...)
 }
-
-// MaxScenarioFile bounds the size of a scenario file: 1 MiB.
-const MaxScenarioFile = 1 << 20
 
 // ShippedScenarios returns the scenarios that ship with plantmock, written
 // for the Plant Store document.

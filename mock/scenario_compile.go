@@ -14,8 +14,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
-// MaxDelay is the longest delay a rule may script.
-const MaxDelay = 5 * time.Minute
+// maxDelay is the longest delay a rule may script.
+const maxDelay = 5 * time.Minute
 
 // scenario is a Scenario checked against the document and compiled, ready
 // to match requests.
@@ -155,9 +155,9 @@ func (sv *served) compileScenarios(shipped, user []*Scenario, active string) err
 	return nil
 }
 
-// ScenarioNames returns the names of the loaded scenarios, sorted and
-// separated by commas; "(none)" when there are none.
-func (s *Server) ScenarioNames() string { return s.served().scenarios.names() }
+// ScenarioNames returns the names of the loaded scenarios, sorted; none
+// when no scenario is loaded.
+func (s *Server) ScenarioNames() []string { return s.served().scenarios.sorted() }
 
 // named returns the scenario called name: a loaded one, or the initial
 // one when it is several active together ("a,b"); nil for none.
@@ -171,17 +171,23 @@ func (set *scenarioSet) named(name string) *scenario {
 	return nil
 }
 
-// names lists the loaded scenarios, for messages.
-func (set *scenarioSet) names() string {
+// sorted returns the names of the loaded scenarios, sorted.
+func (set *scenarioSet) sorted() []string {
 	names := make([]string, 0, len(set.byName))
 	for n := range set.byName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	if len(names) == 0 {
+	return names
+}
+
+// names lists the loaded scenarios, for messages: "(none)" when there
+// are none.
+func (set *scenarioSet) names() string {
+	if len(set.byName) == 0 {
 		return "(none)"
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(set.sorted(), ", ")
 }
 
 func (sv *served) compileScenario(sc *Scenario) (*scenario, error) {
@@ -218,8 +224,8 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 	if def.Times < 0 || def.Every < 0 {
 		fail("times and every may not be negative")
 	}
-	if resp.Delay < 0 || resp.Delay > MaxDelay {
-		fail("delay %s is not between 0 and %s", resp.Delay, MaxDelay)
+	if resp.Delay < 0 || resp.Delay > maxDelay {
+		fail("delay %s is not between 0 and %s", resp.Delay, maxDelay)
 	}
 	if resp.Fault != "" {
 		f, err := lookupFault(resp.Fault)

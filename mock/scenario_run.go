@@ -9,10 +9,6 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
-// ScenarioHeader selects a scenario for one request, overriding the active
-// one.
-const ScenarioHeader = "X-Mock-Scenario"
-
 // selectScenario returns the scenario for a request: the one its
 // X-Mock-Scenario header names, else its session's active one.
 func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -458,6 +459,45 @@ func TestScenarioInGo(t *testing.T) {
 	_, err := New(Options{Scenarios: []*Scenario{bad}})
 	if want := "scenario bad: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string"; err == nil || err.Error() != want {
 		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
+
+func TestScenarioNames(t *testing.T) {
+	mine := &Scenario{Name: "a-mine", Rules: []Rule{{Respond: Respond{Status: 200}}}}
+	for _, c := range []struct {
+		name string
+		opts Options
+		want []string
+	}{
+		{"none loaded", Options{NoShippedScenarios: true}, []string{}},
+		{"one of its own, sorted", Options{NoShippedScenarios: true, Scenarios: []*Scenario{mine}}, []string{"a-mine"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := New(c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			got := s.ScenarioNames()
+			if !slices.Equal(got, c.want) {
+				t.Errorf("ScenarioNames() = %q, want %q", got, c.want)
+			}
+			if len(got) > 0 {
+				got[0] = "changed"
+				if s.ScenarioNames()[0] == "changed" {
+					t.Error("ScenarioNames gave the mock's own slice")
+				}
+			}
+		})
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	shipped := ShippedScenarios()
+	if got := s.ScenarioNames(); len(got) != len(shipped) || !slices.IsSorted(got) {
+		t.Errorf("with the shipped scenarios: ScenarioNames() = %q, want the %d shipped ones, sorted", got, len(shipped))
 	}
 }
 

@@ -38,12 +38,12 @@ type Server struct {
 	adminToken   string
 	noAdmin      bool
 	observe      func(Entry) // Options.Observe
-	noJournal    bool        // Options.JournalSize < 0
-	clearCreds   bool        // Options.JournalCredentials is CredentialsClear
+	noJournal    bool        // Options.Journal.Size < 0
+	clearCreds   bool        // Options.Journal.Credentials is CredentialsClear
 	log          *slog.Logger
 
-	upstream  *upstream  // Options.Proxy; nil when the mock answers alone
-	recording *recording // Options.Record; nil when nothing is recorded
+	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
+	recording *recording // Options.Proxy.Record; nil when nothing is recorded
 	shutdown  time.Duration
 	timeouts  timeouts   // a connection's, in Serve
 	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
@@ -68,16 +68,16 @@ var _ http.Handler = (*Server)(nil)
 // do not validate are errors too.
 func New(opts Options) (*Server, error) {
 	s := &Server{
-		maxBody:      orDefault(opts.MaxBody, DefaultMaxBody),
-		maxResources: orDefault(opts.MaxResources, DefaultMaxResources),
+		maxBody:      orDefault(opts.Limits.MaxBody, DefaultMaxBody),
+		maxResources: orDefault(opts.Limits.MaxResources, DefaultMaxResources),
 		log:          opts.Logger,
 		seed:         uint64(opts.Seed),
 		observe:      opts.Observe,
-		adminToken:   opts.AdminToken,
-		noAdmin:      opts.NoAdmin,
+		adminToken:   opts.Admin.Token,
+		noAdmin:      opts.Admin.Disabled,
 		cors:         opts.CORS,
 		logAll:       opts.LogRequests,
-		noJournal:    opts.JournalSize < 0,
+		noJournal:    opts.Journal.Size < 0,
 		timeouts:     defaultTimeouts,
 	}
 	if s.log == nil {
@@ -89,10 +89,10 @@ func New(opts Options) (*Server, error) {
 		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
 	var err error
-	if s.guard, err = newAdminGuard(opts); err != nil {
+	if s.guard, err = newAdminGuard(opts.Admin); err != nil {
 		return nil, err
 	}
-	if s.clearCreds, err = clearCredentials(opts.JournalCredentials); err != nil {
+	if s.clearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
 		return nil, err
 	}
 	if len(opts.Tokens) > 0 {
@@ -104,7 +104,7 @@ func New(opts Options) (*Server, error) {
 			s.tokens[t] = struct{}{}
 		}
 	}
-	sv, err := s.build(opts)
+	sv, err := s.build(opts.Content())
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func New(opts Options) (*Server, error) {
 	if err := s.newUpstream(opts, sv); err != nil {
 		return nil, err
 	}
-	s.shutdown = orDefault(opts.ShutdownTimeout, ShutdownTimeout)
+	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
 	s.deliveries = s.newSender(opts)
 	s.listen()
 	b, err := s.openState(opts)
@@ -130,18 +130,18 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// build loads the document in opts and works out what serving it takes,
-// with the scenarios and webhooks of opts: what New starts with, and what
-// Reload swaps in.
-func (s *Server) build(opts Options) (*served, error) {
-	spec := opts.Spec
+// build loads the document of c and works out what serving it takes,
+// with the scenarios and webhooks of c: what New starts with, and what
+// Reload swaps in. It does not read c.SeedData.
+func (s *Server) build(c Content) (*served, error) {
+	spec := c.Spec
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
 	}
 	// The shipped scenarios are parsed beside the document: they do not
 	// depend on it, and on a second core that takes them off the start-up.
 	var shippedc chan []*Scenario
-	if !opts.NoShippedScenarios {
+	if !c.NoShippedScenarios {
 		shippedc = make(chan []*Scenario, 1)
 		go func() { shippedc <- ShippedScenarios() }()
 	}
@@ -149,7 +149,7 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	if opts.Strict && len(doc.Mistakes) > 0 {
+	if c.Strict && len(doc.Mistakes) > 0 {
 		return nil, &SpecError{Err: strictMistake(doc.Mistakes)}
 	}
 	for _, f := range doc.Mistakes {
@@ -172,14 +172,14 @@ func (s *Server) build(opts Options) (*served, error) {
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	if err := sv.newHookSet(opts); err != nil {
+	if err := sv.newHookSet(c); err != nil {
 		return nil, err
 	}
 	var shipped []*Scenario
 	if shippedc != nil {
 		shipped = <-shippedc
 	}
-	if err := sv.compileScenarios(shipped, opts.Scenarios, opts.Scenario); err != nil {
+	if err := sv.compileScenarios(shipped, c.Scenarios, c.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
 	return sv, nil
@@ -318,7 +318,3 @@ func loopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
 }
-
-// ShutdownTimeout is the default bound on how long Serve waits, at
-// shutdown, for in-flight requests and then webhook deliveries under way.
-const ShutdownTimeout = 10 * time.Second

@@ -115,7 +115,7 @@ func TestPlantStore(t *testing.T) {
 		{call: call{name: "body over the limit", method: "POST", path: "/plants", header: bearerJSON, body: bigBody,
 			status: 400, wantHeader: jsonHeader(errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")),
 			wantBody: errBody(CodeBodyTooLarge, "request body of 2066 bytes is over the limit of 1024 bytes")},
-			opts: Options{MaxBody: 1024}},
+			opts: Options{Limits: Limits{MaxBody: 1024}}},
 		{call: call{name: "id of the wrong type", method: "POST", path: "/plants", header: bearerJSON, body: `{"id":"7","name":"Monstera"}`,
 			status: 400, wantHeader: jsonHeader(errBody(CodeSchema, "request body does not match the schema: id: expected integer, got string")),
 			wantBody: errBody(CodeSchema, "request body does not match the schema: id: expected integer, got string")}},
@@ -200,7 +200,7 @@ func TestCreateStoresExactly(t *testing.T) {
 // TestChunkedBodyOverLimit sends a body of unknown length that is over the
 // limit: it is refused while reading, in the error shape.
 func TestChunkedBodyOverLimit(t *testing.T) {
-	s, ts := newTestServer(t, Options{MaxBody: 64})
+	s, ts := newTestServer(t, Options{Limits: Limits{MaxBody: 64}})
 	pr, pw := io.Pipe()
 	go func() {
 		pw.Write([]byte(`{"id":1,"name":"` + strings.Repeat("x", 100) + `"}`))

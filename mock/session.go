@@ -8,17 +8,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
-// SessionHeader gives a request its own session: its own store, journal,
-// rule counters and active scenario. Requests without it share the
-// default session.
-const SessionHeader = "X-Mock-Session"
-
-// Defaults for sessions.
-const (
-	DefaultMaxSessions = 100
-	DefaultSessionIdle = 30 * time.Minute
-	maxSessionName     = 128
-)
+// maxSessionName bounds the length of a session's name.
+const maxSessionName = 128
 
 // session is the state one set of clients sees: its resources, which the
 // store keeps under the session's name, and the rest (see state.Session).
@@ -39,7 +30,7 @@ type sessions struct {
 
 func newSessions(b state.Backend[Entry], opts Options) sessions {
 	return sessions{
-		backend: b, max: orDefault(opts.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		backend: b, max: orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		now: time.Now, def: &session{state: b.Default()},
 	}
 }
@@ -110,7 +101,7 @@ func (ss *session) activate(ctx context.Context, sc *scenario) error {
 // subscribers returns the webhook subscribers set for the session
 // through the admin API, by webhook name; a Subscriber with no URL
 // stands for one removed. Webhooks the map leaves out have the
-// subscribers of Options.Webhooks.
+// subscribers of Options.Webhooks.Subscribers.
 func (ss *session) subscribers(ctx context.Context) (map[string]Subscriber, error) {
 	subs, err := ss.state.Subscribers(ctx)
 	if err != nil || len(subs) == 0 {

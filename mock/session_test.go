@@ -13,7 +13,7 @@ import (
 func TestSessionsOnlyForServedRequests(t *testing.T) {
 	const max = 3
 	eachStore(t, func(t *testing.T, opts Options) {
-		opts.MaxSessions, opts.Tokens = max, []string{"secret-token-1"}
+		opts.Limits.MaxSessions, opts.Tokens = max, []string{"secret-token-1"}
 		_, ts := newTestServer(t, opts)
 		for i := range 2 * max {
 			st, body := do(t, ts, "GET", "/junk", "", SessionHeader, fmt.Sprintf("junk-%d", i))

@@ -10,47 +10,43 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// DefaultStoreTimeout bounds each call to a shared store (Redis) when
-// Options.StoreTimeout is zero.
-const DefaultStoreTimeout = time.Second
-
-// StoreError is New's error when the store in Options.Store cannot be
+// StoreError is New's error when the store in Options.Store.URL cannot be
 // used: a malformed URL, or a Redis that did not answer within
-// Options.StoreWait.
+// Options.Store.Wait.
 type StoreError struct {
-	URL string // Options.Store, without its password
+	URL string // Options.Store.URL, without its password
 	Err error
 }
 
 func (e *StoreError) Error() string { return "store " + e.URL + ": " + e.Err.Error() }
 func (e *StoreError) Unwrap() error { return e.Err }
 
-// openState opens the state Options.Store names, resources and sessions:
-// in memory by default, else in Redis, waited for up to StoreWait.
+// openState opens the state Options.Store.URL names, resources and sessions:
+// in memory by default, else in Redis, waited for up to Store.Wait.
 func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
 	so := state.Options[Entry]{
-		URL: opts.Store, Prefix: opts.StorePrefix, Timeout: orDefault(opts.StoreTimeout, DefaultStoreTimeout),
-		MaxResources: s.maxResources, JournalSize: orDefault(opts.JournalSize, DefaultJournalSize),
-		JournalBytes: orDefault(opts.JournalBytes, DefaultJournalBytes),
-		MaxSessions:  orDefault(opts.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.SessionIdle, DefaultSessionIdle),
+		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
+		MaxResources: s.maxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
+		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),
+		MaxSessions:  orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		Codec: entryCodec{},
 	}
-	if opts.JournalSize < 0 {
+	if opts.Journal.Size < 0 {
 		so.JournalSize = -1
 	}
 	if so.Prefix == "" {
 		so.Prefix = "plantmock:" + s.Title() + ":"
 	}
-	deadline := time.Now().Add(opts.StoreWait)
+	deadline := time.Now().Add(opts.Store.Wait)
 	for {
 		b, err := state.Open(context.Background(), so)
 		if err == nil {
 			return b, nil
 		}
 		if !errors.Is(err, store.ErrUnavailable) || time.Now().After(deadline) {
-			return nil, &StoreError{URL: redacted(opts.Store), Err: err}
+			return nil, &StoreError{URL: redacted(opts.Store.URL), Err: err}
 		}
-		s.log.Info("waiting for the store", "store", redacted(opts.Store), "error", err.Error())
+		s.log.Info("waiting for the store", "store", redacted(opts.Store.URL), "error", err.Error())
 		time.Sleep(min(250*time.Millisecond, time.Until(deadline)+time.Millisecond))
 	}
 }
@@ -67,7 +63,7 @@ func redacted(raw string) string {
 // Close waits for the webhooks and callbacks under way, up to
 // Options.ShutdownTimeout (dropping the rest, with a log line), and
 // releases the connections to a shared store; what it holds stays there.
-// With Options.Record it writes the recording (see Options.Record). A
+// With Options.Proxy.Record it writes the recording (see there). A
 // Server that sends nothing, records nothing and keeps its state in
 // memory needs no Close.
 func (s *Server) Close() error {

@@ -26,7 +26,7 @@ func TestStoreURLErrors(t *testing.T) {
 		{"redis://user:hunter2@" + addr + "/0", "store redis://user:xxxxx@" + addr + "/0: store: unavailable: ping " + addr + ": dial tcp " + addr + ": connect: connection refused"},
 		{"mysql://" + addr, "store mysql://" + addr + ": redisstore: mysql://" + addr + ": the scheme must be redis or rediss"},
 	} {
-		_, err := New(Options{Spec: []byte(replicaSpec), Store: c.url})
+		_, err := New(Options{Spec: []byte(replicaSpec), Store: StoreOptions{URL: c.url}})
 		if _, ok := err.(*StoreError); !ok || err.Error() != c.want {
 			t.Errorf("New with %s: %T %v\nwant *StoreError %s", c.url, err, err, c.want)
 		}
@@ -38,7 +38,7 @@ func TestStoreURLErrors(t *testing.T) {
 // shape, the health call says why, and the mock recovers by itself.
 func TestStoreUnavailable(t *testing.T) {
 	srv := redistest.NewDurableServer(t)
-	ts := replicas(t, srv.URL(0), 1, Options{StoreTimeout: 300 * 1e6})[0]
+	ts := replicas(t, srv.URL(0), 1, Options{Store: StoreOptions{Timeout: 300 * 1e6}})[0]
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`)
 	expect(t, "create", st, body, 201, `{"id":1,"name":"fern"}`)
 	st, body = do(t, ts, "GET", "/__admin/health", "")
@@ -105,7 +105,7 @@ var downReason = regexp.MustCompile(`EOF|dial tcp [0-9.:]+: connect: connection 
 func TestStoreKilledMidLoad(t *testing.T) {
 	srv := redistest.NewDurableServer(t)
 	const timeout = 300 * time.Millisecond
-	r := replicas(t, srv.URL(0), 2, Options{StoreTimeout: timeout})
+	r := replicas(t, srv.URL(0), 2, Options{Store: StoreOptions{Timeout: timeout}})
 	const clients, failures = 16, 4
 	var (
 		acked    sync.Map // id -> body, of the 201s

@@ -73,8 +73,8 @@ func (s *Server) Reset() {
 	}
 }
 
-// ResetJournal empties the default session's journal.
-func (s *Server) ResetJournal() {
+// resetJournal empties the default session's journal.
+func (s *Server) resetJournal() {
 	if err := s.sessions.def.state.ResetJournal(context.Background()); err != nil {
 		s.log.Error("resetting the journal", "error", err.Error())
 	}

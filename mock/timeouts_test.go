@@ -160,7 +160,7 @@ func TestTimeoutWriteAfterDelay(t *testing.T) {
 			}
 			s, addr := startTimed(t, start, timeouts{header: longTimeout, read: shortTimeout, write: shortTimeout, idle: longTimeout})
 			if reload {
-				if _, err := s.Reload(opts); err != nil {
+				if _, err := s.Reload(given(opts.Content())); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -22,7 +22,7 @@ type Subscriber struct {
 	Token string `json:"token,omitempty"`
 }
 
-// WebhookError is New's error for Options.Webhooks or WebhookAllow it
+// WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
 // cannot use; its message starts with the flag's name.
 type WebhookError struct{ Err error }
 
@@ -31,7 +31,7 @@ func (e *WebhookError) Unwrap() error { return e.Err }
 
 // hookSet is what the document says the mock sends, worked out at start:
 // its webhooks by name, the webhooks each create sends, the subscribers
-// given by Options.Webhooks, and which hosts callbacks may reach.
+// given by Options.Webhooks.Subscribers, and which hosts callbacks may reach.
 type hookSet struct {
 	byName   map[string][]*openapi.Hook
 	onCreate map[*plan][]*openapi.Hook
@@ -41,17 +41,17 @@ type hookSet struct {
 	callbacks bool
 }
 
-// newHookSet checks Options.Webhooks against the document and finds the
+// newHookSet checks the webhooks' subscribers of c against the document and finds the
 // webhooks creates send: those whose body schema is the create's body
 // schema or its collection's item schema (the same schema, by reference).
-func (sv *served) newHookSet(opts Options) error {
+func (sv *served) newHookSet(c Content) error {
 	hs := &sv.hooks
 	hs.byName = map[string][]*openapi.Hook{}
 	for _, h := range sv.doc.Webhooks {
 		hs.byName[h.Name] = append(hs.byName[h.Name], h)
 	}
 	hs.defaults = map[string]Subscriber{}
-	for name, sub := range opts.Webhooks {
+	for name, sub := range c.Webhooks {
 		if hs.byName[name] == nil {
 			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), sv.doc.WebhookNames())}
 		}
@@ -64,7 +64,7 @@ func (sv *served) newHookSet(opts Options) error {
 	for _, sub := range hs.defaults {
 		urls = append(urls, sub.URL)
 	}
-	allow, err := deliver.NewAllowList(opts.WebhookAllow, urls)
+	allow, err := deliver.NewAllowList(c.WebhookAllow, urls)
 	if err != nil {
 		return &WebhookError{err}
 	}
@@ -111,7 +111,7 @@ func checkSubscriberURL(raw string) error {
 }
 
 // subscriber returns the session's subscriber of a webhook: the one set
-// through the admin API, else the one of Options.Webhooks; ok is false
+// through the admin API, else the one of Options.Webhooks.Subscribers; ok is false
 // when there is none.
 func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subscriber, bool, error) {
 	subs, err := ss.subscribers(ctx)
@@ -283,7 +283,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 
 // Subscribe sets the default session's subscriber of the webhook called
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
-// leaves the webhook without one. The URL must fit Options.WebhookAllow,
+// leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
 // as a callback's does.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
 	if s.served().hooks.byName[name] == nil {

@@ -99,9 +99,9 @@ func outbound(t *testing.T, s *Server, n int) []Entry {
 // entry pointing at the create, its token masked.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: map[string]Subscriber{
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{
 		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
-	}})
+	}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
 	if st != 400 {
 		t.Fatalf("invalid create: %d %s", st, body)
@@ -145,8 +145,7 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		return 200
 	})
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookBackoff: time.Millisecond,
-		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	for i := 0; i < 3; i++ {
@@ -185,9 +184,8 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
 	s, err := New(Options{
-		Spec: webhookSpec(t), WebhookTimeout: 20 * time.Millisecond, WebhookRetries: 1, WebhookBackoff: time.Millisecond,
-		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
-		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}},
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -205,9 +203,8 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	// A delivery still under way at shutdown: Close gives it up once the
 	// shutdown timeout is over.
 	s2, err := New(Options{
-		Spec: webhookSpec(t), WebhookTimeout: time.Hour, ShutdownTimeout: 50 * time.Millisecond,
-		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
-		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -336,7 +333,7 @@ rules:
       webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
 `)
 	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*Scenario{sc, refuse}, Scenario: "hook",
-		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}})
+		Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	bodies := map[string]bool{}
@@ -443,9 +440,8 @@ func TestWebhookQueueFull(t *testing.T) {
 	t.Cleanup(hung.Close)
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookQueue: 1, ShutdownTimeout: time.Second,
-		Webhooks: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}},
-		Logger:   slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	t.Cleanup(func() { close(release); s.Close() })
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
 	<-started
@@ -527,7 +523,7 @@ func TestCallbackExpressions(t *testing.T) {
 // that a reload takes out of the list is not sent to.
 func TestWebhookSubscriberAllowed(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"hooks.example.com"}}})
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
 	for _, c := range []struct{ url, why string }{
 		{sub.URL + "/in", "address " + strings.TrimPrefix(sub.URL, "http://") + " is a loopback address, and --webhook-allow does not name loopback"},
@@ -545,7 +541,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 
 	// Allowed, subscribed; then a reload narrows the list: the webhook
 	// is not sent, and the journal and the log say why.
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"loopback"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"loopback"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "PUT", p, `{"url":"`+sub.URL+`/in"}`)
@@ -556,7 +552,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 		t.Errorf("sent: %+v", got)
 	}
 	outbound(t, s, 1) // the delivery's entry is made after the subscriber has the body
-	if _, err := s.Reload(Options{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}}); err != nil {
+	if _, err := s.Reload(given(Content{Spec: webhookSpec(t), WebhookAllow: []string{"hooks.example.com"}})); err != nil {
 		t.Fatal(err)
 	}
 	st, body = do(t, ts, "POST", p+"/send", `{"id":2,"name":"not sent"}`)

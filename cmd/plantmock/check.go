@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
@@ -42,9 +43,9 @@ func defineCheck(fs *flag.FlagSet) runner {
 		}
 		mistakes := srv.Mistakes()
 		if len(mistakes) == 0 {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), srv.ScenarioNames())
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), scenarioList(srv.ScenarioNames()))
 		} else {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), srv.ScenarioNames())
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), scenarioList(srv.ScenarioNames()))
 		}
 		for _, f := range mistakes {
 			fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)
@@ -54,4 +55,13 @@ func defineCheck(fs *flag.FlagSet) runner {
 		}
 		return exitOK
 	}
+}
+
+// scenarioList writes scenario names for a line of output: separated by
+// commas, "(none)" when there are none.
+func scenarioList(names []string) string {
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
 }

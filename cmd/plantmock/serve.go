@@ -51,7 +51,7 @@ func defineServe(fs *flag.FlagSet) runner {
 		hookRetry = fs.Int("webhook-retries", mock.DefaultWebhookRetries, "how many times a webhook or callback that failed (no connection, timeout, 5xx) is tried again")
 		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
 		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
-		shutdown  = fs.Duration("shutdown-timeout", mock.ShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
+		shutdown  = fs.Duration("shutdown-timeout", mock.DefaultShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
 		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
 		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
 		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
@@ -104,23 +104,27 @@ func defineServe(fs *flag.FlagSet) runner {
 			fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
 			return exitUsage
 		}
-		opts := mock.Options{Tokens: toks, Seed: *seed, MaxBody: limit, Logger: slog.New(handler), Scenario: *scenario,
-			AdminToken: *adminTok, NoAdmin: !*admin || *adminAddr != "", CORS: *cors, LogRequests: true,
-			MaxSessions: *maxSess, SessionIdle: *sessIdle, MaxResources: *maxRes, JournalCredentials: *journCred, JournalBytes: journalBytes,
-			Store: *storeURL, StorePrefix: *storePfx, StoreWait: *storeWait, StoreTimeout: *storeTime,
-			Proxy: *proxy, ProxyInvalid: *proxyInv, ProxyTimeout: *proxyTime, ProxyOnly: proxyOnly, MockOnly: mockOnly,
-			Record: *record, RecordRedact: redact,
-			WebhookTimeout: *hookTime, WebhookRetries: *hookRetry, WebhookBackoff: *hookBack, WebhookQueue: *hookQueue,
-			ShutdownTimeout: *shutdown, AdminCORS: adminCORS, AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)}
-		if *hookRetry == 0 {
-			opts.WebhookRetries = -1 // none; 0 in Options is the default
+		opts := mock.Options{
+			Scenario: *scenario, Tokens: toks, Seed: *seed, CORS: *cors,
+			Limits:  mock.Limits{MaxBody: limit, MaxResources: *maxRes, MaxSessions: *maxSess, SessionIdle: *sessIdle},
+			Journal: mock.JournalOptions{Bytes: journalBytes, Credentials: *journCred},
+			Admin: mock.AdminOptions{Token: *adminTok, CORS: adminCORS, Disabled: !*admin || *adminAddr != "",
+				AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)},
+			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
+			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Only: proxyOnly, MockOnly: mockOnly, Timeout: *proxyTime,
+				Record: *record, RecordRedact: redact},
+			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
+			ShutdownTimeout: *shutdown, LogRequests: true, Logger: slog.New(handler),
 		}
-		if opts.Webhooks, err = subscribers(hooks, hookToks); err != nil {
+		if *hookRetry == 0 {
+			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
+		}
+		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks); err != nil {
 			fmt.Fprintf(stderr, "plantmock: %v\n", err)
 			return exitUsage
 		}
 		for _, a := range hookAllow {
-			opts.WebhookAllow = append(opts.WebhookAllow, strings.Split(a, ",")...)
+			opts.Webhooks.Allow = append(opts.Webhooks.Allow, strings.Split(a, ",")...)
 		}
 		var seeds []byte
 		if *seedData != "" {

@@ -112,9 +112,15 @@ func sameFile(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 
-// reload reads the files again and hands them to the mock, which keeps
-// serving what it served if they are broken.
+// reload has the mock read the files again, which keeps serving what it
+// served if they are broken or do not read.
 func (w *watcher) reload(seedChanged bool) {
+	w.srv.Reload(func() (mock.Content, error) { return w.read(seedChanged) }) // it logs how it went
+}
+
+// read reads the document and scenario files, and the seed data when its
+// file changed, into what the mock started with.
+func (w *watcher) read(seedChanged bool) (mock.Content, error) {
 	opts := w.base
 	opts.SeedData = nil // refilled only when its file changed
 	_, broken, err := w.src.options(&opts)
@@ -127,9 +133,5 @@ func (w *watcher) reload(seedChanged bool) {
 			err = fmt.Errorf("cannot read --seed-data: %v", err)
 		}
 	}
-	if err != nil {
-		w.srv.ReloadFailed(err)
-		return
-	}
-	w.srv.Reload(opts) // it logs how it went
+	return opts.Content(), err
 }

@@ -184,7 +184,7 @@ func hasValid(g cases.Group) bool {
 // generateGroup serves a document with a mock of its own and checks the
 // answer of every seed; it returns the seeds that failed.
 func generateGroup(ctx context.Context, client *http.Client, doc []byte, seeds int) []genFailure {
-	srv, err := mock.New(mock.Options{Spec: doc, Seed: 1, NoShippedScenarios: true, NoAdmin: true, JournalSize: -1})
+	srv, err := mock.New(mock.Options{Spec: doc, Seed: 1, NoShippedScenarios: true, Admin: mock.AdminOptions{Disabled: true}, Journal: mock.JournalOptions{Size: -1}})
 	if err != nil {
 		return []genFailure{{seed: 0, detail: "document refused: " + oneLine(err.Error())}}
 	}

@@ -117,7 +117,7 @@ func runGroup(ctx context.Context, client *http.Client, j *job) []outcome {
 	for i, c := range j.group.Tests {
 		out[i] = outcome{id: caseID{File: j.file, Group: j.group.Description, Case: c.Description}, valid: *c.Valid}
 	}
-	srv, err := mock.New(mock.Options{Spec: j.doc, Seed: 1, NoShippedScenarios: true, NoAdmin: true, JournalSize: -1})
+	srv, err := mock.New(mock.Options{Spec: j.doc, Seed: 1, NoShippedScenarios: true, Admin: mock.AdminOptions{Disabled: true}, Journal: mock.JournalOptions{Size: -1}})
 	if err != nil {
 		for i := range out {
 			out[i].result, out[i].detail = docRefused, oneLine(err.Error())

@@ -43,9 +43,9 @@ type TB interface {
 // Plant Store with the shipped scenarios, accepts any bearer token and
 // fails the test on contract failures.
 type Options struct {
-	// Options are the engine's: Spec, Tokens, Seed, MaxBody, Scenarios
-	// built in Go, the active Scenario, JournalSize, Observe, Logger.
-	// JournalCredentials defaults to mock.CredentialsClear when the
+	// Options are the engine's: Spec, Tokens, Seed, Limits, Scenarios
+	// built in Go, the active Scenario, Journal.Size, Observe, Logger.
+	// Journal.Credentials defaults to mock.CredentialsClear when the
 	// journal is kept in this process (no Store): assertions and Observe
 	// see the credentials the client sent.
 	mock.Options
@@ -125,10 +125,10 @@ func NewServer(t TB, opts ...Options) *Server {
 		}
 		mo.Scenarios = append(mo.Scenarios, scs...)
 	}
-	if mo.JournalCredentials == "" && mo.Store == "" {
+	if mo.Journal.Credentials == "" && mo.Store.URL == "" {
 		// The journal stays in this process, for the test's assertions,
 		// which compare the credentials the client sent.
-		mo.JournalCredentials = mock.CredentialsClear
+		mo.Journal.Credentials = mock.CredentialsClear
 	}
 	user := mo.Observe
 	mo.Observe = func(e mock.Entry) {
@@ -214,7 +214,7 @@ func sides(e mock.Entry) (request, response bool) {
 }
 
 // NewProxy starts a mock in front of the real service at upstream (see
-// mock.Options.Proxy): requests no scenario or Prefer answers go to it,
+// mock.Options.Proxy.URL): requests no scenario or Prefer answers go to it,
 // and its answers are checked against the document. Requests the client
 // sent that break the contract fail the test as with NewServer;
 // AssertNoAnswerViolations checks the service's side.
@@ -227,7 +227,7 @@ func NewProxy(t TB, upstream string, opts ...Options) *Server {
 	if len(opts) == 1 {
 		o = opts[0]
 	}
-	o.Proxy = upstream
+	o.Proxy.URL = upstream
 	return NewServer(t, o)
 }
 

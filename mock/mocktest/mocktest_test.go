@@ -289,7 +289,7 @@ func TestRequestsSeeCredentials(t *testing.T) {
 		{mock.CredentialsMasked, "Bearer ****wxyz"},
 	} {
 		t.Run("creds="+c.creds, func(t *testing.T) {
-			srv := NewServer(t, Options{Options: mock.Options{JournalCredentials: c.creds}})
+			srv := NewServer(t, Options{Options: mock.Options{Journal: mock.JournalOptions{Credentials: c.creds}}})
 			req, _ := http.NewRequest("POST", srv.URL+"/plants", strings.NewReader(`{"id":1,"name":"Fern"}`))
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", "Bearer abcdefghijwxyz")

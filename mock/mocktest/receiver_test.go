@@ -87,7 +87,7 @@ func TestReceiveCreate(t *testing.T) {
 // are in the journal, and are not the client's contract failures.
 func TestReceiveRetries(t *testing.T) {
 	ft := &fakeT{}
-	srv := NewServer(ft, Options{SpecFile: hooksSpec, Options: mock.Options{WebhookBackoff: 2 * time.Millisecond}})
+	srv := NewServer(ft, Options{SpecFile: hooksSpec, Options: mock.Options{Webhooks: mock.WebhookOptions{Backoff: 2 * time.Millisecond}}})
 	r := srv.Receive("/plant/webhook")
 	r.Answers(500, 500, 200)
 	create(t, srv.URL, "a", `{"id":7,"name":"Monstera"}`)

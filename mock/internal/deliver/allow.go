@@ -15,7 +15,7 @@ import (
 // by name before a delivery is queued, and by address when it connects.
 // Entries are host names or addresses, host:port, *.domain for a
 // domain's hosts, "loopback" for this machine's addresses, or * for any
-// host. The default is loopback; the hosts of Options.Webhooks are
+// host. The default is loopback; the hosts of the webhooks' subscribers are
 // always in it.
 //
 // Names are not enough: a name may resolve to anything. So a connection
