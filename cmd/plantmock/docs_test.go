@@ -79,10 +79,11 @@ func normalize(s string) string {
 }
 
 // runExample starts a mock as the example says, runs its command against
-// it from the repository's root, and returns what the command printed.
+// it, both from the repository's root (where the docs' file names start),
+// and returns what the command printed.
 func runExample(t *testing.T, e docExample) string {
 	t.Helper()
-	in, _ := start(t, nil, e.args...)
+	in, _ := startIn(t, "../..", nil, e.args...)
 	addr := strings.TrimPrefix(in.url, "http://")
 	cmd := strings.NewReplacer("127.0.0.1:4010", addr, "localhost:4010", addr).Replace(e.command)
 	c := exec.Command("bash", "-o", "pipefail", "-c", cmd)
