@@ -25,8 +25,10 @@ const AdminPrefix = "/__admin/"
 // container health checks work whatever the flags.
 const healthPath = AdminPrefix + "health"
 
-// Version is plantmock's version, reported by the admin health call.
-const Version = "0.1.0"
+// Version is plantmock's version, reported by the admin health call and
+// by plantmock version. A release build sets it to the release's version
+// with the linker (-X, .goreleaser.yaml), the only thing that changes it.
+var Version = "0.1.0"
 
 // adminOpenAPI is the admin API's OpenAPI document.
 //

@@ -336,7 +336,7 @@ func TestAdminFromOtherOrigin(t *testing.T) {
 		// The page is served from localhost, the mock from 127.0.0.1:
 		// another site, as the browser counts sites.
 		pageURL := strings.Replace(page.URL, "127.0.0.1", "localhost", 1)
-		opts := Options{CORS: true, Spec: readSpec(t, "testdata/webhooks.yaml")}
+		opts := Options{CORS: true, Spec: readSpec(t, "../examples/webhooks.yaml")}
 		if allowed {
 			opts.Admin.CORS = []string{pageURL}
 		}

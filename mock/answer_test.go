@@ -11,7 +11,7 @@ import (
 // TestReplaceAppliesDefaults: a replace fills in defaults as a create does,
 // so its answer fits the schema that requires them.
 func TestReplaceAppliesDefaults(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml"), Tokens: []string{"k1"}})
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "../examples/tasks.yaml"), Tokens: []string{"k1"}})
 	h := map[string]string{"X-API-Key": "k1", "Content-Type": "application/json"}
 	send(t, ts, call{method: "POST", path: "/tasks", header: h, body: `{"taskId":"t-1","title":"a","done":true}`})
 	want := `{"done":false,"taskId":"t-1","title":"b"}`

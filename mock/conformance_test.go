@@ -23,7 +23,7 @@ import (
 )
 
 // TestConformance holds the mock to its promise on every document its
-// tests serve (the Plant Store, mock/testdata, the documents written in
+// tests serve (the Plant Store, examples/, the documents written in
 // the package's tests, and the documents below): a valid request never
 // gets a 5xx, and every answer is one the document declares (status,
 // Content-Type, body, headers), as exercise.Check judges it. Each
@@ -423,12 +423,12 @@ type conformanceDocument struct {
 }
 
 // conformanceDocuments returns the documents to serve: the Plant Store,
-// mock/testdata, those written in the package's other test files that
+// the repository's examples/, those written in the package's other test files that
 // the mock serves (see inlineDocuments), and conformanceSpecs.
 func conformanceDocuments(t *testing.T) []conformanceDocument {
 	t.Helper()
 	out := []conformanceDocument{{"Plant Store", []byte(plantmock.OpenAPI)}}
-	files, err := filepath.Glob("testdata/*")
+	files, err := filepath.Glob("../examples/*")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,7 +439,7 @@ func conformanceDocuments(t *testing.T) []conformanceDocument {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, conformanceDocument{filepath.Base(f) + " (testdata)", data})
+			out = append(out, conformanceDocument{filepath.Base(f) + " (examples)", data})
 		}
 	}
 	out = append(out, inlineDocuments(t)...)

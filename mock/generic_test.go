@@ -17,7 +17,7 @@ func problemHeader(body string, kv ...string) map[string]string {
 // 404 and 422 declared, problem+json errors) through a stateful sequence.
 // Steps share one mock and run in order.
 func TestSecondSpec(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml"), Tokens: []string{"k1"}})
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "../examples/tasks.yaml"), Tokens: []string{"k1"}})
 	key := map[string]string{"X-API-Key": "k1"}
 	keyJSON := with(key, "Content-Type", "application/json")
 	keyPatch := with(key, "Content-Type", "application/merge-patch+json")
@@ -87,7 +87,7 @@ func TestSecondSpec(t *testing.T) {
 
 // TestSecondSpecAuth checks the API key scheme of the second document.
 func TestSecondSpecAuth(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml"), Tokens: []string{"k1"}})
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "../examples/tasks.yaml"), Tokens: []string{"k1"}})
 	challenge := `APIKey realm="plantmock", in="header", name="X-API-Key"`
 	for _, tt := range []struct {
 		name, key string
@@ -113,7 +113,7 @@ func TestSecondSpecAuth(t *testing.T) {
 // TestGeneratedAnswers checks that an operation without an example answers
 // with generated data that conforms, the same for the same seed.
 func TestGeneratedAnswers(t *testing.T) {
-	spec := readSpec(t, "testdata/tasks.yaml")
+	spec := readSpec(t, "../examples/tasks.yaml")
 	get := func(seed int64) []string {
 		s, ts := newTestServer(t, Options{Spec: spec, Seed: seed})
 		var out []string

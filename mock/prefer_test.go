@@ -74,7 +74,7 @@ func TestPreferOverScenario(t *testing.T) {
 
 // TestPreferExample picks a named example of the second document.
 func TestPreferExample(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: readSpec(t, "testdata/tasks.yaml")})
+	s, ts := newTestServer(t, Options{Spec: readSpec(t, "../examples/tasks.yaml")})
 	busy := `{"done":3,"labels":["red"],"open":49,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
 	check(t, s, ts, call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k", "Prefer": "example=busy"}}.expect(200, busy))
 	quiet := `{"done":12,"open":0,"owner":"ops@example.com","updatedAt":"2026-01-02T03:04:05Z"}`
@@ -88,7 +88,7 @@ func TestPreferExample(t *testing.T) {
 // (Regression: it drew from the sequence of generated values, so with a
 // fixed seed every later answer moved one place.)
 func TestPreferUsualAnswerChangesNothing(t *testing.T) {
-	spec := readSpec(t, "testdata/tasks.yaml")
+	spec := readSpec(t, "../examples/tasks.yaml")
 	report := func(prefer string) call {
 		h := map[string]string{"X-API-Key": "k"}
 		if prefer != "" {

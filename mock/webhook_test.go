@@ -18,9 +18,9 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-func webhookSpec(t testing.TB) []byte { return readSpec(t, "testdata/webhooks.yaml") }
+func webhookSpec(t testing.TB) []byte { return readSpec(t, "../examples/webhooks.yaml") }
 
-func callbackSpec(t testing.TB) []byte { return readSpec(t, "testdata/callbacks.yaml") }
+func callbackSpec(t testing.TB) []byte { return readSpec(t, "../examples/callbacks.yaml") }
 
 // subscriberServer is a webhook receiver for the tests: it hands every
 // request it gets to the test on got and answers with what answer says

@@ -116,19 +116,23 @@ func TestVersion(t *testing.T) {
 	}
 	goVersion := runtime.Version()
 	tests := []struct {
-		name string
-		bi   *debug.BuildInfo
-		want string
+		name   string
+		bi     *debug.BuildInfo
+		commit string // the release's, set with the linker
+		want   string
 	}{
-		{"no build info", nil, goVersion},
-		{"from a clean tree", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef0123", "vcs.modified", "false")}, "commit 0123456789ab, " + goVersion},
-		{"from a changed tree", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef0123", "vcs.modified", "true")}, "commit 0123456789ab with changes, " + goVersion},
-		{"from the module proxy", &debug.BuildInfo{Main: debug.Module{Version: "v0.1.0"}}, "module v0.1.0, " + goVersion},
-		{"without version control", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, goVersion},
+		{"no build info", nil, "", goVersion},
+		{"from a clean tree", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef0123", "vcs.modified", "false")}, "", "commit 0123456789ab, " + goVersion},
+		{"from a changed tree", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef0123", "vcs.modified", "true")}, "", "commit 0123456789ab with changes, " + goVersion},
+		{"from the module proxy", &debug.BuildInfo{Main: debug.Module{Version: "v0.1.0"}}, "", "module v0.1.0, " + goVersion},
+		{"without version control", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "", goVersion},
+		{"a release without version control", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "fedcba9876543210fedc", "commit fedcba987654, " + goVersion},
+		{"a release with version control", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef0123", "vcs.modified", "true")}, "0123456789abcdef0123", "commit 0123456789ab with changes, " + goVersion},
+		{"a release without build info", nil, "fedcba9876543210fedc", "commit fedcba987654, " + goVersion},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := buildText(tt.bi); got != tt.want {
+			if got := buildText(tt.bi, tt.commit); got != tt.want {
 				t.Errorf("buildText = %q, want %q", got, tt.want)
 			}
 		})

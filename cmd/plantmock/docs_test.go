@@ -79,12 +79,13 @@ func normalize(s string) string {
 }
 
 // runExample starts a mock as the example says, runs its command against
-// it from the repository's root, with the built plantmock first on PATH,
-// and returns what the command printed, the mock's address written as
-// the page writes it (127.0.0.1:4010).
+// it, both from the repository's root (where the docs' file names start),
+// with the built plantmock first on PATH, and returns what the command
+// printed, the mock's address written as the page writes it
+// (127.0.0.1:4010).
 func runExample(t *testing.T, e docExample) string {
 	t.Helper()
-	in, _ := start(t, nil, e.args...)
+	in, _ := startIn(t, "../..", nil, e.args...)
 	addr := strings.TrimPrefix(in.url, "http://")
 	cmd := strings.NewReplacer("127.0.0.1:4010", addr, "localhost:4010", addr).Replace(e.command)
 	c := exec.Command("bash", "-o", "pipefail", "-c", cmd)

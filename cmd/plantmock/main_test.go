@@ -67,7 +67,15 @@ var listening = regexp.MustCompile(`^plantmock: serving (.+) on (http://127\.0\.
 // where it listens.
 func start(t *testing.T, env []string, args ...string) (*instance, string) {
 	t.Helper()
+	return startIn(t, "", env, args...)
+}
+
+// startIn is start with plantmock's working directory dir ("" for the
+// test's).
+func startIn(t *testing.T, dir string, env []string, args ...string) (*instance, string) {
+	t.Helper()
 	cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -173,7 +181,7 @@ func TestFlagsFromEnvironment(t *testing.T) {
 
 // TestOtherSpec serves another document with --spec.
 func TestOtherSpec(t *testing.T) {
-	in, title := start(t, nil, "--spec", "../../mock/testdata/tasks.yaml")
+	in, title := start(t, nil, "--spec", "../../examples/tasks.yaml")
 	if title != "Task Board 2.1.0" {
 		t.Errorf("serves %q", title)
 	}

@@ -16,7 +16,7 @@ import (
 // callback aimed at its admin API's reset, and keeps what it stored.
 func TestCallbackToAdminAddr(t *testing.T) {
 	cmd := exec.Command(plantmockBinary(t), "--addr", "127.0.0.1:0", "--admin-addr", "127.0.0.1:0",
-		"--spec", "../../mock/testdata/callbacks.yaml", "--webhook-retries", "0")
+		"--spec", "../../examples/callbacks.yaml", "--webhook-retries", "0")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

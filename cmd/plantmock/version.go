@@ -11,18 +11,28 @@ import (
 	"github.com/plantmock/plantmock/mock"
 )
 
+// releaseCommit is the commit a release was built from, set with the
+// linker (-X main.releaseCommit=..., .goreleaser.yaml) for builds whose
+// build info has none (built with -buildvcs=false); empty otherwise.
+var releaseCommit string
+
 // version prints plantmock's version, and what the build info says of
 // the build: the commit (marked when the tree had changes), or the
 // module's version when it was built from the module proxy, and Go's.
 func version(_ context.Context, _ map[string]bool, _ environment, stdout, _ io.Writer) int {
 	bi, _ := debug.ReadBuildInfo()
-	fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, buildText(bi))
+	fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, buildText(bi, releaseCommit))
 	return exitOK
 }
 
-// buildText describes a build from its build info, which may be nil.
-func buildText(bi *debug.BuildInfo) string {
+// buildText describes a build from its build info, which may be nil, and
+// the release's commit, which the build info's revision takes precedence
+// over.
+func buildText(bi *debug.BuildInfo, commit string) string {
 	parts := []string{}
+	if bi == nil && commit != "" {
+		bi = &debug.BuildInfo{}
+	}
 	if bi != nil {
 		var rev, modified string
 		for _, s := range bi.Settings {
@@ -32,6 +42,9 @@ func buildText(bi *debug.BuildInfo) string {
 			case "vcs.modified":
 				modified = s.Value
 			}
+		}
+		if rev == "" {
+			rev = commit
 		}
 		switch {
 		case rev != "":

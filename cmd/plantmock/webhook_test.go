@@ -28,7 +28,7 @@ func TestWebhookFlags(t *testing.T) {
 	}))
 	t.Cleanup(sub.Close)
 	t.Cleanup(func() { close(release) })
-	spec := "../../mock/testdata/webhooks.yaml"
+	spec := "../../examples/webhooks.yaml"
 
 	in, _ := start(t, []string{"PLANTMOCK_WEBHOOK=/plant/webhook=" + sub.URL + "/in"}, "--spec", spec, "--webhook-token", "/plant/webhook=s3cret")
 	if code, body := post(t, in.url, "abc", `{"id":1,"name":"Fern"}`); code != 200 || body != `{"name":"Fern"}` {

@@ -80,7 +80,7 @@ const generationFloor = 99
 func TestGenerateSuite(t *testing.T) {
 	dir := os.Getenv(cases.Env)
 	if dir == "" {
-		t.Skip("no JSON Schema Test Suite: set " + cases.Env)
+		t.Skip("no JSON Schema Test Suite: set " + cases.Env + " to a checkout of github.com/json-schema-org/JSON-Schema-Test-Suite")
 	}
 	var out bytes.Buffer
 	rep, err := generate(context.Background(), genConfig{suite: dir, seeds: defaultSeeds, floor: generationFloor, verbose: true}, &out)

@@ -178,7 +178,7 @@ func TestOptionsLikeFlags(t *testing.T) {
 	if resp.StatusCode != 400 || string(b) != `{"error":2,"message":"no ferns"}` {
 		t.Errorf("scenario from an fs.FS: %d %s", resp.StatusCode, b)
 	}
-	spec := NewServer(t, Options{SpecFile: "../testdata/tasks.yaml"})
+	spec := NewServer(t, Options{SpecFile: "../../examples/tasks.yaml"})
 	r2, err := http.Get(spec.URL + "/health")
 	if err != nil {
 		t.Fatal(err)

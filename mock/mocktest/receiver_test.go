@@ -15,8 +15,8 @@ import (
 // and an event header), and a 3.0 store that calls back the callbackUrl
 // of a create.
 const (
-	hooksSpec    = "../testdata/webhooks.yaml"
-	callbackSpec = "../testdata/callbacks.yaml"
+	hooksSpec    = "../../examples/webhooks.yaml"
+	callbackSpec = "../../examples/callbacks.yaml"
 )
 
 // arrive bounds the waits for deliveries that do come.

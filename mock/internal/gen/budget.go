@@ -11,7 +11,7 @@ import (
 
 // The default budget of one answer. Measured by generating every
 // response schema of the Plant Store, of the documents under
-// mock/testdata and of GitHub's REST description (@octokit/openapi
+// examples/ and of GitHub's REST description (@octokit/openapi
 // 23.0.2, 2,914 JSON responses, five seeds each): the largest answer
 // took 3,730 values and 12 KB of strings, the slowest 103 ms on a busy
 // 2-core machine (the Plant Store's and the test documents' at most 11
