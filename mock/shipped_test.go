@@ -88,7 +88,7 @@ func TestShippedFlaky(t *testing.T) {
 // fit a document other than the Plant Store, and count every request,
 // whatever its operation; the Plant Store's own scenarios are left out.
 func TestShippedOnAnyDocument(t *testing.T) {
-	spec := readSpec(t, "testdata/tasks.yaml")
+	spec := readSpec(t, "../examples/tasks.yaml")
 	health := call{method: "GET", path: "/health"}
 	stats := call{method: "GET", path: "/stats", header: map[string]string{"X-API-Key": "k"}}
 	// answered sends c and reports whether it was answered, not reset.
