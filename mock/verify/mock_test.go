@@ -17,12 +17,17 @@ import (
 // failure found is verify's mistake.
 func TestNoFalsePositives(t *testing.T) {
 	docs := map[string]string{"Plant Store": "../../openapi.yaml"}
-	paths, err := filepath.Glob("../testdata/*.yaml")
-	if err != nil {
-		t.Fatal(err)
+	for _, pattern := range []string{"../../examples/*.yaml", "../testdata/*.yaml"} {
+		paths, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			docs[filepath.Base(p)] = p
+		}
 	}
-	for _, p := range paths {
-		docs[filepath.Base(p)] = p
+	if len(docs) < 4 {
+		t.Fatalf("verifying %d documents, want the Plant Store and the examples: %v", len(docs), docs)
 	}
 	for name, p := range docs {
 		t.Run(name, func(t *testing.T) {
