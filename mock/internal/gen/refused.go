@@ -16,18 +16,8 @@ import (
 // object made, as it would without the line, which says so once, at
 // load. Lines are in pointer order.
 func Refused(roots []*openapi.Schema) []string {
-	seen := map[*openapi.Schema]bool{}
 	var lines []string
-	var walk func(*openapi.Schema)
-	walk = func(s *openapi.Schema) {
-		if s == nil || seen[s] {
-			return
-		}
-		seen[s] = true
-		reached(s, walk)
-		for _, a := range s.AnyOf {
-			walk(a)
-		}
+	reachable(roots, func(s *openapi.Schema) {
 		if len(s.Types) > 0 && !slices.Contains(s.Types, "object") {
 			return
 		}
@@ -41,10 +31,7 @@ func Refused(roots []*openapi.Schema) []string {
 				return
 			}
 		}
-	}
-	for _, r := range roots {
-		walk(r)
-	}
+	})
 	slices.Sort(lines)
 	return lines
 }

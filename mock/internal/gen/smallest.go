@@ -143,6 +143,28 @@ func count(n int64) string {
 	return fmt.Sprint(n)
 }
 
+// reachable calls f once for each schema of roots, or reached from them
+// (see reached) or from their anyOf branches, its children before it:
+// the walk of the checks made once at load (Refused, Unmatched).
+func reachable(roots []*openapi.Schema, f func(*openapi.Schema)) {
+	seen := map[*openapi.Schema]bool{}
+	var walk func(*openapi.Schema)
+	walk = func(s *openapi.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		reached(s, walk)
+		for _, a := range s.AnyOf {
+			walk(a)
+		}
+		f(s)
+	}
+	for _, r := range roots {
+		walk(r)
+	}
+}
+
 // reached calls f with each schema s holds, whose values a value of s
 // may hold or must satisfy.
 func reached(s *openapi.Schema, f func(*openapi.Schema)) {

@@ -26,18 +26,8 @@ const unmatchedTries = 5
 // word boundary inside that making ignores, are tried, and few documents
 // have them: GitHub's REST description has none.
 func Unmatched(roots []*openapi.Schema) []string {
-	seen := map[*openapi.Schema]bool{}
 	var lines []string
-	var walk func(*openapi.Schema)
-	walk = func(s *openapi.Schema) {
-		if s == nil || seen[s] {
-			return
-		}
-		seen[s] = true
-		reached(s, walk)
-		for _, a := range s.AnyOf {
-			walk(a)
-		}
+	reachable(roots, func(s *openapi.Schema) {
 		if s.Pattern == "" || len(s.Types) > 0 && !slices.Contains(s.Types, "string") {
 			return
 		}
@@ -61,10 +51,7 @@ func Unmatched(roots []*openapi.Schema) []string {
 			}
 		}
 		lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s could be made (%d tries): an answer that needs one carries the closest string made; an example in the schema would be used", s.Where(), s.Pattern, unmatchedTries))
-	}
-	for _, r := range roots {
-		walk(r)
-	}
+	})
 	slices.Sort(lines)
 	return lines
 }
