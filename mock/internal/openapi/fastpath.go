@@ -79,8 +79,12 @@ func (s *Schema) DecodeRequest(ctx context.Context, data []byte) (d Decoded, ok 
 	case valid:
 		return Decoded{Value: v}, true
 	case capped:
-		_, vs, more := tame(v, s.comp.reach, MaxViolations)
-		return Decoded{Value: v, Violations: vs, More: more}, true
+		if _, vs, more := tame(v, s.comp.reach, MaxViolations); len(vs) > 0 {
+			return Decoded{Value: v, Violations: vs, More: more}, true
+		}
+		// The number beyond the caps was replaced by a later duplicate
+		// key ({"a":1e1000000000,"a":0}): the value left is explained as
+		// any other.
 	}
 	vs, more, ok := explain(ctx, fp, v, &s.comp.locations, s.comp.reach)
 	if !ok {
