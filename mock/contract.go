@@ -87,24 +87,11 @@ func (r *ContractReport) Text() string {
 	return b.String()
 }
 
-// A count is a counter on a cache line of its own. The request path of
-// every core adds to a plan's count of exchanges (for the contract
-// report); beside the plan's other fields, which every request reads and
-// nothing writes, each add would take them from the other cores too.
-type count struct {
-	_ [cacheLine]byte
-	atomic.Int64
-	_ [cacheLine - 8]byte
-}
-
-// cacheLine is the size of a cache line on amd64 (and most arm64).
-const cacheLine = 64
-
 // contract gathers the violations of the exchanges a Server records, in
 // this process; each plan counts its exchanges.
 type contract struct {
-	unmatched count      // exchanges that matched no operation
-	mu        sync.Mutex // guards ops
+	unmatched atomic.Int64 // exchanges that matched no operation
+	mu        sync.Mutex   // guards ops
 	ops       map[string]*opTally
 }
 

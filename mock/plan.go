@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
@@ -14,7 +15,13 @@ import (
 // plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type plan struct {
-	seen count // exchanges of the operation, for the contract report
+	// seen counts the exchanges of the operation, for the contract
+	// report. It shares a cache line with the fields around it, which
+	// every request reads: padding it onto a line of its own bought
+	// nothing paired runs could tell from noise (.ci/bench, 10 alternate
+	// pairs a mix of 3 s: processor time a request -0.96 +/- 0.55, +0.47
+	// +/- 2.1 and +0.30 +/- 0.85 µs of 36-45).
+	seen atomic.Int64
 
 	op    *openapi.Operation
 	route *openapi.Route
