@@ -96,7 +96,7 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 		// A problem is not changed once made (some are shared): a copy
 		// carries the challenges of every scheme.
 		merged := *lead
-		merged.challenges, merged.fixed = challenges, 0
+		merged.challenges = challenges
 		lead = &merged
 	}
 	return lead
@@ -154,13 +154,13 @@ func unauthorized(code Code, challenge, format string, args ...any) *problem {
 }
 
 // The problems of credentials left out, the most common refusals under
-// load: the same every time, so made once, with their bodies rendered
-// once per error shape (see fixedProblem).
+// load: the same every time, so made once (a problem is never changed
+// once made).
 var (
-	noBearer = fixedProblem(fixedNoBearer, unauthorized(CodeNoCredentials, "Bearer "+realm,
-		`missing credentials: send "Authorization: Bearer <token>"`))
-	noBasic = fixedProblem(fixedNoBasic, unauthorized(CodeNoCredentials, basicChallenge,
-		`missing credentials: send "Authorization: Basic <base64 user:password>"`))
+	noBearer = unauthorized(CodeNoCredentials, "Bearer "+realm,
+		`missing credentials: send "Authorization: Bearer <token>"`)
+	noBasic = unauthorized(CodeNoCredentials, basicChallenge,
+		`missing credentials: send "Authorization: Basic <base64 user:password>"`)
 )
 
 // bearer checks "Authorization: Bearer <token68>" (RFC 6750; the scheme is

@@ -290,8 +290,7 @@ components:
 `
 
 // TestFixedRefusal: the refusal of a request without credentials, made
-// once and rendered once per error shape, answers the same bytes every
-// time in each operation's shape; an operation that merges challenges
+// once, answers the same bytes every time in each operation's shape; an operation that merges challenges
 // does not change it, nor does a caller that changes the answer bodies
 // the journal hands out.
 func TestFixedRefusal(t *testing.T) {

@@ -93,26 +93,6 @@ type problem struct {
 	more       bool      // more violations than listed, not looked for (openapi.Decoded)
 	header     [2]string // one extra header: name, value
 	challenges []string  // a 401's WWW-Authenticate challenges, one field each
-	fixed      fixed     // which problem made once this is; 0 for none
-}
-
-// fixed numbers the problems made once and shared by every exchange that
-// meets them (noBearer, noBasic). Their answer is the same every time, so
-// each error shape renders it once (see errorShape.body). A problem
-// is never changed once made, shared or not.
-type fixed uint8
-
-const (
-	fixedNone fixed = iota
-	fixedNoBearer
-	fixedNoBasic
-	numFixed
-)
-
-// fixedProblem marks p as the shared problem f.
-func fixedProblem(f fixed, p *problem) *problem {
-	p.fixed = f
-	return p
 }
 
 func (p *problem) Error() string { return p.message }

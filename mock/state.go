@@ -20,8 +20,7 @@ func (s *Server) Journal() []Entry {
 }
 
 // handOut gives the caller answer bodies of its own: the journal shares
-// them with the answers, and a refusal made once shares its body with
-// every answer to it (see errorShape.body).
+// them with the answers.
 func handOut(es []Entry) []Entry {
 	for i := range es {
 		es[i].Response = bytes.Clone(es[i].Response)
