@@ -25,6 +25,14 @@ import (
 //
 // When Serve ends, the watch hands each connection still open back to
 // its socket's own deadlines (handOver).
+//
+// What it buys: paired runs of .ci/bench (BENCH_PAIR_AGAINST=before, 10
+// alternate pairs a mix of 3 s after 1 s of warm-up, quiet machine), the
+// mock against the same build serving its listener unwatched: processor
+// time a request 36.6 against 38.5 µs on valid creates (-1.87, standard
+// error 0.89), 34.2 against 35.0 on invalid ones (-0.83 +/- 0.36) and
+// 31.6 against 32.9 without a token (-1.33 +/- 0.48): 4-5% on two mixes.
+// Requests/s moved by 1.01-1.03, within those runs' noise.
 type watch struct {
 	tick time.Duration
 	base time.Time    // deadlines are kept as nanoseconds since base

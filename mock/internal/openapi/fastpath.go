@@ -37,6 +37,15 @@ import (
 // functions the validator calls, which the fast path calls too. A schema
 // that reaches any keyword the fast path does not check gets no fast path
 // at all.
+//
+// What it buys: paired runs of .ci/bench (BENCH_PAIR_AGAINST=before, 10
+// alternate pairs a mix of 3 s after 1 s of warm-up, quiet machine), the
+// mock against the same build with no fast path: requests/s 1.117 +/-
+// 0.012 on valid creates, 1.118 +/- 0.009 on invalid ones and 1.042 +/-
+// 0.008 without a token (which still reads the body); processor time a
+// request 33.9 against 40.1 µs, 34.4 against 40.7 and 29.8 against 32.0.
+// Its agreement with the validator is held by TestFastPathSuite (the JSON
+// Schema Test Suite) and FuzzFastPath.
 
 // fastPath is a schema's request decoder, compiled on first use.
 type fastPath struct {

@@ -17,6 +17,13 @@
 // under the bench's 50% missing-token mix), for some 25-30 MiB more RSS
 // under load and none idle.
 //
+// Paired runs of .ci/bench (BENCH_PAIR_AGAINST=before, 10 alternate
+// pairs a mix of 3 s after 1 s of warm-up, quiet machine), the mock
+// against the same build without the floor: requests/s 1.031 +/- 0.016
+// on valid creates, 1.030 +/- 0.022 on invalid ones and 1.031 +/- 0.005
+// without a token; processor time a request 32.5 against 33.7 µs, 34.3
+// against 36.0 and 31.8 against 33.1.
+//
 // Laid at the top of main instead, after the other packages had
 // initialized, the collection that took the floor in marked their tables
 // while the mock loaded its document: about a millisecond later to the
