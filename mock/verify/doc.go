@@ -4,7 +4,9 @@
 // Run sends each operation of the document valid requests (the
 // document's examples, then generated values: only what is required,
 // then every property and optional parameter, each declared request
-// media type, and the bounds of numeric parameters and properties) and
+// media type, the bounds of numeric parameters and properties, each
+// anyOf and oneOf alternative, each enum value and each length bound;
+// at most 32 of them) and
 // judges every answer by the document: the status is declared, its
 // Content-Type is one of the declared media types, the body satisfies
 // the schema in the document's dialect, no writeOnly property is
