@@ -39,6 +39,21 @@ func TestNoFalsePositives(t *testing.T) {
 			`GET /gardens positive: enum query.soil="loam"`,
 			"POST /gardens positive: maxLength name=40",
 			"POST /gardens positive: maxItems tags=5",
+			"GET /gardens/{gardenId} stateful: read after create",
+			"GET /gardens stateful: list after create",
+			"PUT /gardens/{gardenId} stateful: PUT after create",
+			"GET /gardens/{gardenId} stateful: read after PUT",
+			"PATCH /gardens/{gardenId} stateful: PATCH after create",
+			"GET /gardens/{gardenId} stateful: read after PATCH",
+			"GET /gardens/{gardenId} stateful: read after delete",
+			"POST /beds stateful: create that repeats an identifier",
+			"GET /beds/{code} stateful: read after create",
+		},
+		"tasks.yaml": {
+			"GET /tasks stateful: list after create",
+			"POST /tasks stateful: create that repeats an identifier",
+			"GET /tasks/{taskId} stateful: read after PUT",
+			"GET /tasks/{taskId} stateful: read after PATCH",
 		},
 	}
 	for name, p := range docs {
