@@ -12,8 +12,9 @@ import (
 
 // TestPlantedBugs verifies a provider built with one contract bug at a
 // time (ten kinds the issue names, a slow answer, a valid value
-// refused, and three that only sequences find: a list without the item
-// just created, an update not applied, a repeated identifier
+// refused, an enum value refused that only a request per enum value
+// surely finds, and three that only sequences find: a list without
+// the item just created, an update not applied, a repeated identifier
 // accepted): verify must report that bug, once, and nothing else;
 // built without a bug, it must report nothing.
 func TestPlantedBugs(t *testing.T) {
@@ -40,6 +41,7 @@ func TestPlantedBugs(t *testing.T) {
 		{listOmits, "GET /items", "state", "#/paths/~1items/get/responses/200/content/application~1json/schema", "the list does not hold the item just created (id "},
 		{updateIgnored, "GET /items/{id}", "state", "#/components/schemas/Item/properties/name", "it was updated by PUT with"},
 		{duplicateCreated, "POST /tags", "state", "#/components/schemas/Tag/properties/name", "status 201: a create that repeats name"},
+		{enumRefused, "POST /items", "valid input refused", "", "kind seed is not taken yet"},
 	}
 	for _, tt := range tests {
 		name := string(tt.bug)

@@ -114,6 +114,7 @@ const (
 	listOmits        bug = "a list that omits the created item"
 	updateIgnored    bug = "an update that is not applied"
 	duplicateCreated bug = "a duplicate create accepted"
+	enumRefused      bug = "a declared enum value refused"
 )
 
 // item is a stored item.
@@ -292,6 +293,10 @@ func (p *provider) decodeItem(w http.ResponseWriter, r *http.Request, create boo
 	name, ok := in["name"].(string)
 	if !ok || name == "" {
 		p.fail(w, http.StatusBadRequest, "name must be a string", create)
+		return item{}, false
+	}
+	if create && p.bug == enumRefused && in["kind"] == "seed" {
+		p.fail(w, http.StatusBadRequest, "kind seed is not taken yet", create)
 		return item{}, false
 	}
 	if create && p.bug == refusedValid && strings.Contains(name, " ") {
