@@ -20,11 +20,10 @@ type variant struct {
 	choice *exercise.Choice
 }
 
-// maxValid bounds the valid requests sent to one operation, so that an
-// operation with long enums or many properties costs at most this many:
-// a document of a thousand operations is verified in tens of thousands
-// of requests, not hundreds of thousands. Those past it are left out in
-// the order below.
+// maxValid bounds the valid requests sent to one operation, so that
+// the requests of a run grow with the operations of the document, not
+// with the size of their enums and the number of their properties.
+// Those past it are left out, in the order positive sends them.
 const maxValid = 32
 
 // choiceSeed sets the calls the choices are put into apart from the
