@@ -3,10 +3,10 @@ package mock
 import (
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // expandURL evaluates a callback's URL: a runtime expression
@@ -52,108 +52,37 @@ func expandURL(tmpl string, x *exchange) (string, error) {
 	return b.String(), nil
 }
 
-// evalExpression evaluates one runtime expression (OpenAPI's Runtime
-// Expressions): $url, $method, $statusCode, $request.path.NAME,
-// $request.query.NAME, $request.header.NAME, $request.body#/pointer and
-// $response.header.NAME, $response.body#/pointer.
+// evalExpression evaluates one runtime expression over the request and
+// its answer (openapi.Evaluate).
 func evalExpression(expr string, x *exchange) (string, error) {
-	expr = strings.TrimSpace(expr)
-	switch expr {
-	case "$url":
-		u := *x.client.URL
-		u.Host = x.client.Host
-		u.Scheme = "http"
-		if x.client.TLS != nil {
-			u.Scheme = "https"
-		}
-		return u.String(), nil
-	case "$method":
-		return x.r.Method, nil
-	case "$statusCode":
-		return strconv.Itoa(x.w.status), nil
-	}
-	src, rest, ok := strings.Cut(expr, ".")
-	if !ok || (src != "$request" && src != "$response") {
-		return "", fmt.Errorf("%q is not a runtime expression this mock evaluates ($url, $method, $statusCode, $request.…, $response.…)", clip(expr, 80))
-	}
-	var found string
-	var have bool
-	switch {
-	case strings.HasPrefix(rest, "body"):
-		ptr, _ := strings.CutPrefix(rest, "body")
-		ptr = strings.TrimPrefix(ptr, "#")
-		body := x.body
-		if src == "$response" {
-			body, _ = jsonx.Decode(x.w.body)
-		}
-		v, ok := pointerValue(body, ptr)
-		if ok {
-			switch v := v.(type) {
-			case string:
-				found, have = v, true
-			case nil, map[string]any, []any:
-				if v != nil {
-					found, have = string(jsonx.Marshal(v)), true
-				}
-			default:
-				found, have = string(jsonx.Marshal(v)), true
+	return openapi.Evaluate(expr, openapi.Exchange{
+		URL: func() string {
+			u := *x.client.URL
+			u.Host = x.client.Host
+			u.Scheme = "http"
+			if x.client.TLS != nil {
+				u.Scheme = "https"
 			}
-		}
-	case strings.HasPrefix(rest, "header."):
-		name := strings.TrimPrefix(rest, "header.")
-		h := x.r.Header
-		if src == "$response" {
-			h = x.w.Header()
-		}
-		found = h.Get(name)
-		have = found != ""
-	case src == "$request" && strings.HasPrefix(rest, "query."):
-		q := x.r.URL.Query()
-		name := strings.TrimPrefix(rest, "query.")
-		found, have = q.Get(name), q.Has(name)
-	case src == "$request" && strings.HasPrefix(rest, "path."):
-		name := strings.TrimPrefix(rest, "path.")
-		if x.route != nil {
-			for i, p := range x.route.Params {
-				if p == name && i < len(x.vals) {
-					found, have = x.vals[i], true
+			return u.String()
+		},
+		Method:  x.r.Method,
+		Status:  x.w.status,
+		Request: x.r,
+		Path: func(name string) (string, bool) {
+			if x.route != nil {
+				for i, p := range x.route.Params {
+					if p == name && i < len(x.vals) {
+						return x.vals[i], true
+					}
 				}
 			}
-		}
-	default:
-		return "", fmt.Errorf("%q is not a runtime expression this mock evaluates", clip(expr, 80))
-	}
-	if !have || found == "" {
-		return "", fmt.Errorf("%s is empty in this exchange", clip(expr, 80))
-	}
-	return found, nil
-}
-
-// pointerValue follows a JSON pointer ("" is the whole value).
-func pointerValue(v any, ptr string) (any, bool) {
-	if ptr == "" {
-		return v, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return nil, false
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = c[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil, false
-			}
-			v = c[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
+			return "", false
+		},
+		RequestBody: func() any { return x.body },
+		Header:      x.w.Header(),
+		Body: func() any {
+			v, _ := jsonx.Decode(x.w.body)
+			return v
+		},
+	})
 }

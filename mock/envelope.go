@@ -2,7 +2,6 @@ package mock
 
 import (
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -19,102 +18,23 @@ type envelope struct {
 	meta   []metaField     // a list's declared total, count and next fields (paging.go)
 }
 
-// envelopeOf recognises the envelope of an answer, the one place that
-// decides it; buildPlans calls it once per operation and media type, so
-// requests only read what it found. resource is the schema of what the
-// collection stores (its create's request schema); list is true for a
-// list's answer. It returns nil when the answer is the resource (or the
-// array) itself, or when no envelope is recognised.
-//
-// An answer is an envelope when it is an object that declares none of
-// the resource's properties itself, and one of its properties holds the
-// resource: an object for one resource, an array of them for a list.
-// That property is the one that is the resource's schema (the same
-// $ref), or declares every property the resource requires (and at least
-// one); where several do, the one the answer requires, if it requires
-// just one of them. Else it is the answer's only property, or its only
-// required one, where that declares at least one of the resource's
-// properties (a summary of it). A collection without a create has no
-// resource schema to recognise envelopes by: its answers are taken as
-// they are.
+// envelopeOf returns the envelope of an answer as
+// openapi.EnvelopeProperty recognises it; buildPlans calls it once per
+// operation and media type, so requests only read what it found.
+// resource is the schema of what the collection stores (its create's
+// request schema); list is true for a list's answer. It returns nil
+// when the answer is the resource (or the array) itself, or when no
+// envelope is recognised.
 func envelopeOf(answer, resource *openapi.Schema, list bool) *envelope {
-	if answer == nil || resource == nil || !answer.Is("object") && len(answer.Properties) == 0 {
+	prop := openapi.EnvelopeProperty(answer, resource, list)
+	if prop == "" {
 		return nil
 	}
-	if !list && overlaps(answer, resource) {
-		return nil
-	}
-	held := func(s *openapi.Schema) *openapi.Schema {
-		if list {
-			if !s.Is("array") {
-				return nil
-			}
-			return s.Items
-		}
-		return s
-	}
-	var strong []openapi.Property
-	for _, p := range answer.Properties {
-		if holds(held(p.Schema), resource) {
-			strong = append(strong, p)
-		}
-	}
-	if len(strong) > 1 {
-		strong = slices.DeleteFunc(strong, func(p openapi.Property) bool { return !answer.Requires(p.Name) })
-	}
-	var found *openapi.Property
-	switch {
-	case len(strong) == 1:
-		found = &strong[0]
-	case len(strong) == 0 && len(answer.Properties) == 1:
-		found = &answer.Properties[0]
-	case len(strong) == 0 && len(answer.Required) == 1:
-		for i := range answer.Properties {
-			if answer.Properties[i].Name == answer.Required[0] {
-				found = &answer.Properties[i]
-			}
-		}
-	}
-	if found == nil || len(strong) == 0 && !overlaps(held(found.Schema), resource) {
-		return nil
-	}
-	e := &envelope{schema: answer, prop: found.Name, inner: found.Schema}
+	e := &envelope{schema: answer, prop: prop, inner: answer.Property(prop)}
 	if list {
 		e.meta = metaFields(answer, e.prop)
 	}
 	return e
-}
-
-// holds reports whether schema s surely holds a resource of schema r: it
-// is r, or an object that declares every property r requires and at
-// least one of r's properties.
-func holds(s, r *openapi.Schema) bool {
-	if s == nil || r == nil {
-		return false
-	}
-	if s.Same(r) || s.Name != "" && s.Name == r.Name {
-		return true
-	}
-	for _, name := range r.Required {
-		if s.Property(name) == nil {
-			return false
-		}
-	}
-	return overlaps(s, r)
-}
-
-// overlaps reports whether s is an object that declares at least one of
-// r's properties.
-func overlaps(s, r *openapi.Schema) bool {
-	if s == nil || !s.Is("object") && len(s.Properties) == 0 {
-		return false
-	}
-	for _, p := range r.Properties {
-		if s.Property(p.Name) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // innerOr returns the schema of what an answer with schema s holds: the

@@ -8,82 +8,19 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// paging is how a list operation pages, from the query parameters it
-// declares: a page size (limit, per_page, page_size, ...), and where the
-// page starts: an item offset (offset, skip, start), a page number (page),
-// or a cursor (cursor, after, page_token, ...). The mock's cursors are
-// item offsets written as decimal strings; a cursor it did not give
-// starts at the first item.
-type paging struct {
-	size     string // the page size parameter; "" when none is declared
-	sizeDflt int    // its declared default; -1 for none (every item)
-	offset   string // the item offset parameter, or ""
-	page     string // the page number parameter, or ""
-	pageBase int    // the first page's number: 1, or 0 where the parameter's minimum is 0
-	cursor   string // the cursor parameter, or ""
-}
-
-// Parameter names, compared without case, '_' and '-'.
-var (
-	sizeNames   = []string{"limit", "perpage", "pagesize", "size", "maxresults", "top", "$top", "pagelimit"}
-	offsetNames = []string{"offset", "skip", "$skip", "start", "startindex", "from"}
-	pageNames   = []string{"page", "pagenumber", "pagenum", "pageno", "pageindex"}
-	cursorNames = []string{"cursor", "after", "pagetoken", "nexttoken", "continuationtoken", "nextpagetoken", "pagecursor"}
-)
-
-func isOneOf(name string, names []string) bool {
-	n := squash(name)
-	for _, w := range names {
-		if n == w {
-			return true
-		}
-	}
-	return false
-}
+// paging is how a list operation pages (openapi.Paging). The mock's
+// cursors are item offsets written as decimal strings; a cursor it did
+// not give starts at the first item.
+type paging struct{ openapi.Paging }
 
 // pagingOf returns how a list operation pages, or nil when it declares no
-// paging parameter. Sizes, offsets and page numbers are integer
-// parameters; cursors are strings.
+// paging parameter.
 func pagingOf(op *openapi.Operation) *paging {
-	pg := paging{sizeDflt: -1, pageBase: 1}
-	for _, p := range op.Params {
-		if p.In != "query" || p.Schema == nil {
-			continue
-		}
-		whole := p.Schema.Is("integer") || p.Schema.Is("number")
-		switch {
-		case whole && pg.size == "" && isOneOf(p.Name, sizeNames):
-			pg.size = p.Name
-			if n, ok := intValue(p.Schema.Default); ok && p.Schema.HasDefault && n >= 0 {
-				pg.sizeDflt = n
-			}
-		case whole && pg.offset == "" && isOneOf(p.Name, offsetNames):
-			pg.offset = p.Name
-		case whole && pg.page == "" && isOneOf(p.Name, pageNames):
-			pg.page = p.Name
-			if m := p.Schema.Minimum; m != nil && *m == 0 {
-				pg.pageBase = 0
-			}
-		case p.Schema.Is("string") && pg.cursor == "" && isOneOf(p.Name, cursorNames):
-			pg.cursor = p.Name
-		}
-	}
-	if pg == (paging{sizeDflt: -1, pageBase: 1}) {
+	p := op.Paging()
+	if p == nil {
 		return nil
 	}
-	return &pg
-}
-
-// intValue returns a JSON number that is a whole int.
-func intValue(v any) (int, bool) {
-	switch n := v.(type) {
-	case interface{ String() string }:
-		i, err := strconv.Atoi(n.String())
-		return i, err == nil
-	case float64:
-		return int(n), n == float64(int(n))
-	}
-	return 0, false
+	return &paging{*p}
 }
 
 // window returns the items a request asks for: from offset, size of them
@@ -93,18 +30,18 @@ func (pg *paging) window(q url.Values) (offset, size int) {
 	if pg == nil {
 		return 0, -1
 	}
-	size = pg.sizeDflt
-	if n, ok := queryInt(q, pg.size); ok {
+	size = pg.SizeDefault
+	if n, ok := queryInt(q, pg.Size); ok {
 		size = n
 	}
 	switch {
-	case pg.offset != "" && q.Has(pg.offset):
-		offset, _ = queryInt(q, pg.offset)
-	case pg.cursor != "" && q.Has(pg.cursor):
-		offset, _ = queryInt(q, pg.cursor)
-	case pg.page != "" && q.Has(pg.page) && size > 0:
-		if n, ok := queryInt(q, pg.page); ok && n > pg.pageBase {
-			offset = (n - pg.pageBase) * size
+	case pg.Offset != "" && q.Has(pg.Offset):
+		offset, _ = queryInt(q, pg.Offset)
+	case pg.Cursor != "" && q.Has(pg.Cursor):
+		offset, _ = queryInt(q, pg.Cursor)
+	case pg.Page != "" && q.Has(pg.Page) && size > 0:
+		if n, ok := queryInt(q, pg.Page); ok && n > pg.PageBase {
+			offset = (n - pg.PageBase) * size
 		}
 	}
 	return offset, size
@@ -140,17 +77,17 @@ func (pg *paging) nextQuery(q url.Values, offset, size int) (query, cursor strin
 	}
 	cursor = strconv.Itoa(offset + size)
 	switch {
-	case pg.offset != "":
-		next.Set(pg.offset, cursor)
-	case pg.cursor != "":
-		next.Set(pg.cursor, cursor)
-	case pg.page != "" && size > 0 && offset%size == 0:
-		next.Set(pg.page, strconv.Itoa(offset/size+pg.pageBase+1))
+	case pg.Offset != "":
+		next.Set(pg.Offset, cursor)
+	case pg.Cursor != "":
+		next.Set(pg.Cursor, cursor)
+	case pg.Page != "" && size > 0 && offset%size == 0:
+		next.Set(pg.Page, strconv.Itoa(offset/size+pg.PageBase+1))
 	default:
 		return "", cursor
 	}
-	if pg.size != "" && !q.Has(pg.size) && size >= 0 {
-		next.Set(pg.size, strconv.Itoa(size))
+	if pg.Size != "" && !q.Has(pg.Size) && size >= 0 {
+		next.Set(pg.Size, strconv.Itoa(size))
 	}
 	return next.Encode(), cursor
 }

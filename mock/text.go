@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
 // clip shortens s to n bytes for quoting in messages, saying how long it
@@ -26,16 +27,4 @@ func moreViolations(n, quoted int, unchecked bool) string {
 // squash returns s lower case with only its letters and digits, for
 // comparing names: "URL_NOT_FOUND" and "urlNotFound" are both
 // "urlnotfound", "page_size" and "page-size" "pagesize".
-func squash(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b = append(b, c)
-		case c >= 'A' && c <= 'Z':
-			b = append(b, c+'a'-'A')
-		}
-	}
-	return string(b)
-}
+func squash(s string) string { return openapi.Squash(s) }

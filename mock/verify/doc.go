@@ -4,7 +4,9 @@
 // Run sends each operation of the document valid requests (the
 // document's examples, then generated values: only what is required,
 // then every property and optional parameter, each declared request
-// media type, and the bounds of numeric parameters and properties) and
+// media type, the bounds of numeric parameters and properties, each
+// anyOf and oneOf alternative, each enum value and each length bound;
+// at most 32 of them) and
 // judges every answer by the document: the status is declared, its
 // Content-Type is one of the declared media types, the body satisfies
 // the schema in the document's dialect, no writeOnly property is
@@ -15,9 +17,12 @@
 // missing credentials for each security scheme); each must be refused
 // with a 4xx, a declared one where the operation declares 400, 422, 4XX
 // or default, in the declared error shape. Last, for each collection
-// whose items can be created and read, it creates one, reads it back and
-// compares, deletes it and reads it again, which must be refused with
-// the declared not-found.
+// whose items can be created and read, it creates one (its identifier
+// from the answer's links, Location or body), reads it back and
+// compares, finds it in the list, creates it again where the client
+// chooses identifiers (which must be refused), replaces it and merges
+// into it and reads it back after each, deletes it and reads it again,
+// which must be refused with the declared not-found.
 //
 // Requests are made with the engine the mock validates with (package
 // exercise over the document model of package openapi), so that a request

@@ -11,9 +11,12 @@ import (
 )
 
 // TestPlantedBugs verifies a provider built with one contract bug at a
-// time (ten kinds the issue names, a slow answer and a valid value
-// refused): verify must report that bug, once, and nothing else; built
-// without a bug, it must report nothing.
+// time (ten kinds the issue names, a slow answer, a valid value
+// refused, an enum value refused that only a request per enum value
+// surely finds, and three that only sequences find: a list without
+// the item just created, an update not applied, a repeated identifier
+// accepted): verify must report that bug, once, and nothing else;
+// built without a bug, it must report nothing.
 func TestPlantedBugs(t *testing.T) {
 	tests := []struct {
 		bug       bug
@@ -35,6 +38,10 @@ func TestPlantedBugs(t *testing.T) {
 		{readDisagrees, "GET /items/{id}", "state", "#/components/schemas/Item/properties/name", "(copy)\"; it was created with"},
 		{refusedValid, "POST /items", "valid input refused", "", "status 400 to a request the document calls valid"},
 		{slowAnswer, "GET /items", "timeout", "", "no answer within 200ms"},
+		{listOmits, "GET /items", "state", "#/paths/~1items/get/responses/200/content/application~1json/schema", "the list does not hold the item just created (id "},
+		{updateIgnored, "GET /items/{id}", "state", "#/components/schemas/Item/properties/name", "it was updated by PUT with"},
+		{duplicateCreated, "POST /tags", "state", "#/components/schemas/Tag/properties/name", "status 201: a create that repeats name"},
+		{enumRefused, "POST /items", "valid input refused", "", "kind seed is not taken yet"},
 	}
 	for _, tt := range tests {
 		name := string(tt.bug)
@@ -58,7 +65,7 @@ func TestPlantedBugs(t *testing.T) {
 				for _, f := range rep.Failures {
 					t.Errorf("a failure without a bug: %s\n%s", f, f.Curl)
 				}
-				if rep.Coverage != (verify.Coverage{Operations: 4, OperationsDeclared: 4, Statuses: 8, StatusesDeclared: 8, MediaTypes: 1, MediaTypesDeclared: 1}) {
+				if rep.Coverage != (verify.Coverage{Operations: 7, OperationsDeclared: 7, Statuses: 16, StatusesDeclared: 16, MediaTypes: 3, MediaTypesDeclared: 3}) {
 					t.Errorf("coverage %s", rep.Coverage)
 				}
 				return
@@ -73,7 +80,8 @@ func TestPlantedBugs(t *testing.T) {
 			if f.Operation != tt.operation || f.Rule != tt.rule || f.Schema != tt.schema || !strings.Contains(f.Text, tt.text) {
 				t.Errorf("found %s\nwant %s: %s (%s) with %q", f, tt.operation, tt.rule, tt.schema, tt.text)
 			}
-			if !strings.HasPrefix(f.Curl, "curl -sS -i ") || !strings.Contains(f.Curl, srv.URL+"/items") {
+			path, _, _ := strings.Cut(strings.Fields(tt.operation)[1], "{")
+			if !strings.HasPrefix(f.Curl, "curl -sS -i ") || !strings.Contains(f.Curl, srv.URL+path) {
 				t.Errorf("curl line %q", f.Curl)
 			}
 		})

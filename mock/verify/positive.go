@@ -12,31 +12,48 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// variant is one request of a check: its name and its call.
+// variant is one request of a check: its name and its call, or the
+// choice to put into a call made for it (see positive).
 type variant struct {
-	name string
-	call *exercise.Call
+	name   string
+	call   *exercise.Call
+	choice *exercise.Choice
 }
 
+// maxValid bounds the valid requests sent to one operation, so that
+// the requests of a run grow with the operations of the document, not
+// with the size of their enums and the number of their properties.
+// Those past it are left out, in the order positive sends them.
+const maxValid = 32
+
+// choiceSeed sets the calls the choices are put into apart from the
+// other variants', and from one another.
+const choiceSeed = 0xc401ce
+
 // positive sends op's valid requests, c's variants, and judges their
-// answers: each example of each request media type, then generated
-// values with only what is required, with every property and optional
-// parameter, in each other media type, and at the bounds of numeric
-// parameters and properties. A variant that writes the same request as
-// one before it is not sent again. The variants with every property are
-// made from another seed than c, so that a create does not send the
-// identifier of the one before it.
+// answers, at most maxValid of them, in this order: each example of
+// each request media type, then generated values with only what is
+// required, with every property and optional parameter, in each other
+// media type, at the bounds of numeric parameters and properties, then
+// the choices of exercise.Choices (each anyOf and oneOf alternative,
+// each enum value, each length bound). A variant that writes the same
+// request as one before it is not sent again. The variants with every
+// property are made from another seed than c, and each choice is put
+// into a call of its own seed, so that creates do not repeat the
+// identifier of the one before. A choice that cannot be put into its
+// call, written, or routed to op is left out: it is a value the
+// document allows that this request cannot carry.
 func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) error {
 	op := c.Op
 	var vs []variant
 	vs = append(vs, examples(c)...)
-	vs = append(vs, variant{"required only", requiredOnly(c)})
+	vs = append(vs, variant{name: "required only", call: requiredOnly(c)})
 	other, err := r.call(op, seed^0xa11)
 	if err != nil {
 		other = c
 	}
 	all := other.WithOptional()
-	vs = append(vs, variant{"all properties", all})
+	vs = append(vs, variant{name: "all properties", call: all})
 	if op.Body != nil {
 		for _, m := range op.Body.Content {
 			if m == c.Media {
@@ -47,16 +64,32 @@ func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) er
 				r.rep.Unmade = append(r.rep.Unmade, err.Error())
 				continue
 			}
-			vs = append(vs, variant{"in " + m.Type, d})
+			vs = append(vs, variant{name: "in " + m.Type, call: d})
 		}
 	}
 	vs = append(vs, bounds(all)...)
+	for _, ch := range all.Choices() {
+		vs = append(vs, variant{name: ch.Name, choice: &ch})
+	}
 	done := map[string]bool{}
-	for _, v := range vs {
+	for j, v := range vs {
+		if len(done) >= maxValid {
+			break
+		}
+		if v.choice != nil {
+			if v.call = r.chosen(op, v.choice, seed^(choiceSeed+uint64(j))*0x9e3779b97f4a7c15); v.call == nil {
+				continue
+			}
+		}
 		req, body, err := r.prepare(v.call)
 		if err != nil {
-			r.rep.Unmade = append(r.rep.Unmade, v.name+": "+err.Error())
+			if v.choice == nil {
+				r.rep.Unmade = append(r.rep.Unmade, v.name+": "+err.Error())
+			}
 			continue
+		}
+		if other := r.routed(req); v.choice != nil && other != nil && other != op {
+			continue // an enum value of a path parameter that names another path
 		}
 		line := curl(req, body, r.opts.Header)
 		if done[line] {
@@ -72,6 +105,21 @@ func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) er
 		}
 	}
 	return nil
+}
+
+// chosen is a valid call of op made from seed, with every optional
+// parameter, and ch put into it; nil when ch cannot be put there.
+func (r *runner) chosen(op *openapi.Operation, ch *exercise.Choice, seed uint64) *exercise.Call {
+	base, err := r.call(op, seed)
+	if err != nil {
+		return nil
+	}
+	d, ok := ch.On(base.WithOptional())
+	if !ok {
+		return nil
+	}
+	agree(d)
+	return d
 }
 
 // examples are c with each example of each request media type as its
@@ -105,7 +153,7 @@ func examples(c *exercise.Call) []variant {
 			if len(c.Op.Body.Content) > 1 {
 				name += " in " + m.Type
 			}
-			out = append(out, variant{name, d})
+			out = append(out, variant{name: name, call: d})
 		}
 	}
 	return out
@@ -149,7 +197,7 @@ func bounds(c *exercise.Call) []variant {
 			}
 			d := c.Clone()
 			d.Values[k] = b
-			out = append(out, variant{"bound " + k + "=" + string(b), d})
+			out = append(out, variant{name: "bound " + k + "=" + string(b), call: d})
 		}
 	}
 	obj, ok := c.Body.(map[string]any)
@@ -169,7 +217,7 @@ func bounds(c *exercise.Call) []variant {
 			if len(c.Media.Schema.ValidateRequest(d.Body)) > 0 {
 				continue
 			}
-			out = append(out, variant{"bound " + p.Name + "=" + string(b), d})
+			out = append(out, variant{name: "bound " + p.Name + "=" + string(b), call: d})
 		}
 	}
 	return out

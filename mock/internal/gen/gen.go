@@ -270,37 +270,52 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 		}
 		return first, good
 	}
-	alts := c.s.OneOf
-	if c.kw == kwAnyOf {
-		alts = c.s.AnyOf[:len(c.s.AnyOf)-len(c.s.OneOf)]
-	}
+	alts := c.alternatives()
 	for _, i := range order(alts, depth) {
-		a := alts[i]
-		b := base.plus(a)
-		if c.kw == kwOneOf {
-			// Not the other alternatives, those that may take a value of
-			// the same type.
-			t := typesOf(c.s) & typesOf(a)
-			for j, o := range alts {
-				if j != i && o != nil && !o.Never && typesOf(o)&t != 0 {
-					b = b.minus(o)
-				}
-			}
-		}
-		if d := c.s.Discriminator; d != nil && d.PropertyName != "" {
-			if name := d.Value(a); name != "" {
-				named := b
-				named.fixed = append(named.fixed[:len(named.fixed):len(named.fixed)], fixed{d.PropertyName, name})
-				if try(named) {
-					break
-				}
-			}
+		b, named, isNamed := base.alternative(c, alts, i)
+		if isNamed && try(named) {
+			break
 		}
 		if try(b) {
 			break
 		}
 	}
 	return first, good
+}
+
+// alternatives returns the alternatives of an anyOf or oneOf choice.
+func (c choice) alternatives() []*openapi.Schema {
+	if c.kw == kwAnyOf {
+		return c.s.AnyOf[:len(c.s.AnyOf)-len(c.s.OneOf)]
+	}
+	return c.s.OneOf
+}
+
+// alternative returns base with alternative i of choice c (whose
+// alternatives are alts) added: for oneOf, with the others that may
+// take a value of the same type as schemas not to match. Where c's
+// schema has a discriminator that names the alternative, named is that
+// want with the discriminator's property fixed to the name, and
+// isNamed is true.
+func (base want) alternative(c choice, alts []*openapi.Schema, i int) (b, named want, isNamed bool) {
+	a := alts[i]
+	b = base.plus(a)
+	if c.kw == kwOneOf {
+		t := typesOf(c.s) & typesOf(a)
+		for j, o := range alts {
+			if j != i && o != nil && !o.Never && typesOf(o)&t != 0 {
+				b = b.minus(o)
+			}
+		}
+	}
+	if d := c.s.Discriminator; d != nil && d.PropertyName != "" {
+		if name := d.Value(a); name != "" {
+			named = b
+			named.fixed = append(named.fixed[:len(named.fixed):len(named.fixed)], fixed{d.PropertyName, name})
+			return b, named, true
+		}
+	}
+	return b, want{}, false
 }
 
 // order returns the indexes of the alternatives worth trying, in the

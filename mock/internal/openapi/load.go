@@ -551,6 +551,7 @@ func (l *loader) response(status string, n *node, ptr string) (*Response, error)
 			out.Headers = append(out.Headers, hd)
 		}
 	}
+	out.Links = l.links(n, ptr)
 	return out, nil
 }
 

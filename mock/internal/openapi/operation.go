@@ -100,6 +100,8 @@ type Response struct {
 	Content []*Media
 	// Headers names the response headers the spec requires.
 	Headers []Header
+	// Links are the response's links, in document order.
+	Links []Link
 }
 
 // Header is a declared response header.
