@@ -17,10 +17,10 @@ import (
 // failure found is verify's mistake.
 func TestNoFalsePositives(t *testing.T) {
 	docs := map[string]string{"Plant Store": "../../openapi.yaml"}
-	for _, pattern := range []string{"../../examples/*.yaml", "../testdata/*.yaml", "testdata/*.yaml"} {
+	for _, pattern := range []string{"../../examples/*.yaml", "testdata/*.yaml"} {
 		paths, err := filepath.Glob(pattern)
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("%s: %d documents, %v", pattern, len(paths), err)
 		}
 		for _, p := range paths {
 			docs[filepath.Base(p)] = p
