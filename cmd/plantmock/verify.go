@@ -30,8 +30,9 @@ func defineVerify(fs *flag.FlagSet) runner {
 	spec := fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` the service keeps; by default the embedded Plant Store")
 	maxSpec := fs.String("max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
-	var headers, only, skip tokens
+	var headers, creds, only, skip tokens
 	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
+	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic USER:PASSWORD, an API key (repeatable)")
 	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
@@ -65,6 +66,19 @@ func defineVerify(fs *flag.FlagSet) runner {
 				return usage("--header %q: want 'NAME: VALUE'", h)
 			}
 			opts.Header.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
+		}
+		for _, c := range creds {
+			name, value, ok := strings.Cut(c, "=")
+			if !ok || name == "" || value == "" {
+				return usage("--credential %q: want SCHEME=VALUE", c)
+			}
+			if opts.Credentials == nil {
+				opts.Credentials = map[string]string{}
+			}
+			if _, dup := opts.Credentials[name]; dup {
+				return usage("--credential %q: %s is given twice", c, name)
+			}
+			opts.Credentials[name] = value
 		}
 		if *auth != "" {
 			a, err := authorization(*auth)

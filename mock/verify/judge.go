@@ -96,7 +96,8 @@ func leaks(op *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 // 4xx; where the operation declares 400, 422, 4XX or default, a declared
 // one, in its declared shape. why is what is wrong with the request, and
 // where the rule it breaks is. A 401 or 403 to a request without
-// credentials (credentials true) need not be declared.
+// credentials, or with malformed ones (credentials true), need not be
+// declared.
 func (r *runner) judgeNegative(op *openapi.Operation, why openapi.Violation, credentials bool) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
 		code := s.resp.StatusCode

@@ -29,8 +29,9 @@ const maxAnswer = 16 << 20
 // an OpenAPI 3.0 or 3.1 document in YAML or JSON (empty means the
 // embedded Plant Store, as for mock.Options.Spec). The error says why
 // no run could be made: a document that cannot be read, a target that
-// is not a URL, an Only or Skip name that matches no operation, or ctx
-// done. What the service did wrong is in the Report.
+// is not a URL, an Only or Skip name that matches no operation,
+// credentials for no scheme of the document, or ctx done. What the
+// service did wrong is in the Report.
 func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
@@ -45,6 +46,9 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	}
 	ops, err := selectOps(doc, opts)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkCredentials(doc, opts.Credentials); err != nil {
 		return nil, err
 	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
@@ -106,8 +110,10 @@ type runner struct {
 	prefix string // the target's path, escaped, without a trailing slash
 	opts   Options
 	client *http.Client
-	rep    report
-	cov    coverage
+	// secrets are the values curl lines show as ***.
+	secrets []placed
+	rep     report
+	cov     coverage
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -139,8 +145,9 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	u, _ := url.Parse(base)
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
-		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(),
+		secrets: secrets(doc, opts),
+		rep:     report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
+		cov:     newCoverage(),
 	}
 }
 
@@ -254,10 +261,10 @@ type sent struct {
 	err     error // why no answer came
 }
 
-// prepare writes c as a request with the options' headers: what checks
-// send and change.
+// prepare writes c as a request with the options' credentials and
+// headers: what checks send and change.
 func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
-	req, err := c.Request(r.base)
+	req, err := r.request(c)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -275,7 +282,7 @@ func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
 // send sends a request with body and records the check judge makes of
 // its answer. In a dry run it records the check unsent.
 func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*sent, error) {
-	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curl(req, body, r.opts.Header)}
+	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curlHiding(req, body, r.secrets)}
 	if r.opts.DryRun {
 		r.rep.add(chk, r.rep.seen)
 		return nil, nil
