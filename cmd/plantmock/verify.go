@@ -9,9 +9,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/textproto"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/files"
@@ -38,6 +40,8 @@ func defineVerify(fs *flag.FlagSet) runner {
 	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
 	dryRun := fs.Bool("dry-run", false, "list the requests as curl lines without sending them")
 	maxRequests := fs.Int("max-requests", 0, "stop after this many requests; 0 means no bound")
+	rate := fs.String("rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
+	duration := fs.Duration("duration", 0, "stop once this much time has passed; 0 means no bound")
 	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
@@ -57,8 +61,15 @@ func defineVerify(fs *flag.FlagSet) runner {
 		if *timeout <= 0 {
 			return usage("--timeout %s: want a duration over 0", *timeout)
 		}
+		if *duration < 0 {
+			return usage("--duration %s: want 0 or more", *duration)
+		}
+		perSecond, err := parseRate(*rate)
+		if err != nil {
+			return usage("--rate %q: %v", *rate, err)
+		}
 		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
+			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
 		for _, h := range headers {
 			name, value, ok := strings.Cut(h, ":")
 			name = strings.TrimSpace(name)
@@ -148,6 +159,21 @@ func authorization(a string) (string, error) {
 		return "Basic " + base64.StdEncoding.EncodeToString([]byte(value)), nil
 	}
 	return scheme + " " + value, nil
+}
+
+// parseRate reads --rate's N/s or N/m as requests a second; "" is 0,
+// no bound.
+func parseRate(r string) (float64, error) {
+	if r == "" {
+		return 0, nil
+	}
+	n, unit, ok := strings.Cut(r, "/")
+	per := map[string]float64{"s": 1, "m": 60}[unit]
+	v, err := strconv.ParseFloat(n, 64)
+	if !ok || per == 0 || err != nil || !(v > 0) || math.IsInf(v, 0) {
+		return 0, errors.New("want N/s or N/m with N over 0, e.g. 10/s")
+	}
+	return v / per, nil
 }
 
 // writeFile writes a file with write, whole or not at all.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -46,6 +47,10 @@ func TestVerifyUsage(t *testing.T) {
 		{"unknown operation", []string{"verify", "--target", srv.URL, "--only", "listPlants"}, "plantmock verify: no operation is named \"listPlants\" (name one by its operationId or as \"METHOD /path\")\n"},
 		{"negative budget", []string{"verify", "--target", srv.URL, "--max-requests", "-1"}, "plantmock verify: --max-requests -1: want 0 or more; run plantmock verify --help\n"},
 		{"missing document", []string{"verify", "--target", srv.URL, "--spec", "/nonexistent/api.yaml"}, "plantmock verify: cannot read --spec: open /nonexistent/api.yaml: no such file or directory; run plantmock verify --help\n"},
+		{"rate without a unit", []string{"verify", "--target", srv.URL, "--rate", "10"}, "plantmock verify: --rate \"10\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"rate of none", []string{"verify", "--target", srv.URL, "--rate", "0/s"}, "plantmock verify: --rate \"0/s\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"rate per hour", []string{"verify", "--target", srv.URL, "--rate", "10/h"}, "plantmock verify: --rate \"10/h\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"negative duration", []string{"verify", "--target", srv.URL, "--duration", "-1s"}, "plantmock verify: --duration -1s: want 0 or more; run plantmock verify --help\n"},
 		{"credential without a value", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth"}, "plantmock verify: --credential \"bearerAuth\": want SCHEME=VALUE; run plantmock verify --help\n"},
 		{"credential twice", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth=a", "--credential", "bearerAuth=b"}, "plantmock verify: --credential \"bearerAuth=b\": bearerAuth is given twice; run plantmock verify --help\n"},
 		{"credential of no scheme", []string{"verify", "--target", srv.URL, "--credential", "apiKey=k"}, "plantmock verify: credentials for \"apiKey\": the document declares no such security scheme (it declares bearerAuth)\n"},
@@ -245,6 +250,31 @@ func TestVerifyCredential(t *testing.T) {
 				t.Errorf("the report shows the credentials:\n%s", data)
 			}
 		})
+	}
+}
+
+// TestVerifyBudget: --rate paces a run that sends every request, and
+// --duration stops one whose time ran out, with exit 0 and a line that
+// says so.
+func TestVerifyBudget(t *testing.T) {
+	srv, n := mockServer(t)
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--rate", "1000/s"})
+	if code != exitOK || stderr != "" || n.Load() != 8 || !strings.HasSuffix(stdout, "\n8 requests, 8 checks, 0 failures\n") {
+		t.Errorf("--rate: exit %d, stderr %q, %d requests\n%s", code, stderr, n.Load(), stdout)
+	}
+	done := make(chan struct{}) // closed when the test ends
+	stuck := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // the server sees the client leave only once the body is read
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
+	defer stuck.Close()
+	defer close(done)
+	code, stdout, stderr = runIn([]string{"verify", "--target", stuck.URL, "--duration", "300ms"})
+	if want := "\nstopped after 1 requests (the time budget, 300ms)\n1 requests, 0 checks, 0 failures\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
+		t.Errorf("--duration: exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
 	}
 }
 

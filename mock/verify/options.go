@@ -50,6 +50,15 @@ type Options struct {
 	// Once it is reached, Run stops and says so in Report.Stopped.
 	MaxRequests int
 
+	// Rate bounds how many requests are sent a second, evenly spaced
+	// (no bursts); 0 means no bound.
+	Rate float64
+
+	// Duration is the run's time budget; 0 means no bound. When it runs
+	// out, Run stops (an answer under way is not waited for, nor
+	// judged) and says so in Report.Stopped.
+	Duration time.Duration
+
 	// Seed makes the generated values reproducible: the same seed and
 	// document give the same requests.
 	Seed uint64

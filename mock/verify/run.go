@@ -21,6 +21,9 @@ import (
 // reached.
 var ErrMaxRequests = errors.New("the request budget (MaxRequests) was reached")
 
+// ErrDuration is why a run stopped when Options.Duration ran out.
+var ErrDuration = errors.New("the time budget (Duration) ran out")
+
 // maxAnswer bounds how much of an answer's body is read and judged.
 const maxAnswer = 16 << 20
 
@@ -30,8 +33,10 @@ const maxAnswer = 16 << 20
 // embedded Plant Store, as for mock.Options.Spec). The error says why
 // no run could be made: a document that cannot be read, a target that
 // is not a URL, an Only or Skip name that matches no operation,
-// credentials for no scheme of the document, or ctx done. What the
-// service did wrong is in the Report.
+// credentials for no scheme of the document, a negative Rate or
+// Duration, or ctx done. What the service did wrong is in the Report;
+// a run that MaxRequests or Duration ended early says so in
+// Report.Stopped.
 func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
@@ -51,12 +56,25 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	if err := checkCredentials(doc, opts.Credentials); err != nil {
 		return nil, err
 	}
+	switch {
+	case opts.Rate < 0:
+		return nil, fmt.Errorf("verify: rate %v: want 0 (no bound) or more", opts.Rate)
+	case opts.Duration < 0:
+		return nil, fmt.Errorf("verify: duration %s: want 0 (no bound) or more", opts.Duration)
+	}
+	if opts.Duration > 0 && !opts.DryRun {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.Duration, ErrDuration)
+		defer cancel()
+	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
 	r.rep.OperationsDeclared(ops)
 	err = r.run(ctx, ops)
 	switch {
 	case errors.Is(err, ErrMaxRequests):
 		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the request budget)", r.rep.Requests)
+	case errors.Is(err, ErrDuration):
+		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the time budget, %s)", r.rep.Requests, opts.Duration)
 	case err != nil:
 		return nil, err
 	}
@@ -110,6 +128,7 @@ type runner struct {
 	prefix string // the target's path, escaped, without a trailing slash
 	opts   Options
 	client *http.Client
+	pace   *pacer
 	// secrets are the values curl lines show as ***.
 	secrets []placed
 	rep     report
@@ -145,9 +164,9 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	u, _ := url.Parse(base)
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
-		secrets: secrets(doc, opts),
-		rep:     report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov:     newCoverage(),
+		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts),
+		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
+		cov: newCoverage(),
 	}
 }
 
@@ -279,8 +298,10 @@ func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
 	return req, body, nil
 }
 
-// send sends a request with body and records the check judge makes of
-// its answer. In a dry run it records the check unsent.
+// send sends a request with body, at its turn by the rate, and records
+// the check judge makes of its answer. In a dry run it records the check
+// unsent. Once the run's budget is spent (MaxRequests, or Duration,
+// ctx's cause) it returns why, and the check is not recorded.
 func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*sent, error) {
 	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curlHiding(req, body, r.secrets)}
 	if r.opts.DryRun {
@@ -290,8 +311,11 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 	if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
 		return nil, ErrMaxRequests
 	}
-	if err := ctx.Err(); err != nil {
+	if err := r.pace.wait(ctx); err != nil {
 		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	s := &sent{req: req.WithContext(ctx), body: body}
 	s.req.Body = io.NopCloser(bytes.NewReader(body))
@@ -304,8 +328,8 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		s.resp.Body.Close()
 	}
 	s.elapsed = time.Since(start)
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	if s.err != nil {
 		chk.Failures = []*Failure{r.noAnswer(s)}
