@@ -109,10 +109,9 @@ next:
 	return c.Auth
 }
 
-// request writes c as a request that presents r.alternative(c), with
-// the options' credentials in place of made-up ones.
-func (r *runner) request(c *exercise.Call) (*http.Request, error) {
-	alt := r.alternative(c)
+// request writes c as a request that presents alt, with the options'
+// credentials in place of made-up ones.
+func (r *runner) request(c *exercise.Call, alt openapi.Requirement) (*http.Request, error) {
 	if !slices.Equal(alt, c.Auth) {
 		cp := *c
 		cp.Auth = alt
@@ -164,19 +163,70 @@ func pointer(s *openapi.SecurityScheme) string {
 	return "#/components/securitySchemes/" + strings.ReplaceAll(strings.ReplaceAll(s.Name, "~", "~0"), "/", "~1")
 }
 
+// credentialMistakes are the invalid requests of c's credentials:
+// each security scheme of the operation, in the first alternative that
+// holds it and one request can present (the one c's requests present
+// first), left out, then malformed.
+func (r *runner) credentialMistakes(c *exercise.Call) []invalid {
+	var out []invalid
+	done := map[*openapi.SecurityScheme]bool{}
+	for _, alt := range append([]openapi.Requirement{r.alternative(c)}, c.Op.Security...) {
+		if !presentable(alt) {
+			continue
+		}
+		var left openapi.Requirement
+		for _, s := range alt {
+			if !done[s] {
+				done[s] = true
+				left = append(left, s)
+			}
+		}
+		out = append(out, missingCredentials(alt, left)...)
+		out = append(out, malformedCredentials(alt, left)...)
+	}
+	return out
+}
+
+// presentable reports whether one request can present alt: no
+// mutualTLS, API keys that say where they go, and no two schemes that
+// each want their own Authorization header.
+func presentable(alt openapi.Requirement) bool {
+	auth := ""
+	for _, s := range alt {
+		kind := ""
+		switch {
+		case s.Type == "mutualTLS", s.Type == "apiKey" && (s.Param == "" || s.In != "header" && s.In != "query" && s.In != "cookie"):
+			return false
+		case place(s) != "header.Authorization":
+			continue
+		case s.Type == "apiKey":
+			kind = "key"
+		case bearerLike(s):
+			kind = "bearer"
+		default:
+			kind = s.Scheme
+		}
+		if auth != "" && auth != kind {
+			return false
+		}
+		auth = kind
+	}
+	return len(alt) > 0
+}
+
 // missingCredentials are the requests presenting alt without the
-// credentials of each of its schemes in turn; one request for schemes
-// in the same place.
-func missingCredentials(alt openapi.Requirement) []invalid {
+// credentials of each scheme of ss in turn; one request for schemes in
+// the same place.
+func missingCredentials(alt, ss openapi.Requirement) []invalid {
 	var out []invalid
 	done := map[string]bool{}
-	for _, s := range alt {
+	for _, s := range ss {
 		if done[place(s)] {
 			continue
 		}
 		done[place(s)] = true
 		in, name, _ := strings.Cut(place(s), ".")
-		out = append(out, invalid{name: "missing credentials of " + s.Name, scheme: s,
+		out = append(out, invalid{name: "missing credentials of " + s.Name, scheme: s, alt: alt,
 			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("no credentials for security scheme %s", s.Name), Schema: pointer(s)},
 			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
 				put(req, placed{in, name, ""}, true)
@@ -210,12 +260,12 @@ func malformed(s *openapi.SecurityScheme) (value, why string, ok bool) {
 }
 
 // malformedCredentials are the requests presenting alt with the
-// credentials of each of its schemes in turn malformed; one request for
+// credentials of each scheme of ss in turn malformed; one request for
 // schemes that would send the same.
-func malformedCredentials(alt openapi.Requirement) []invalid {
+func malformedCredentials(alt, ss openapi.Requirement) []invalid {
 	var out []invalid
 	done := map[placed]bool{}
-	for _, s := range alt {
+	for _, s := range ss {
 		v, why, ok := malformed(s)
 		if !ok {
 			continue
@@ -226,7 +276,7 @@ func malformedCredentials(alt openapi.Requirement) []invalid {
 			continue
 		}
 		done[p] = true
-		out = append(out, invalid{name: "malformed credentials of " + s.Name, scheme: s,
+		out = append(out, invalid{name: "malformed credentials of " + s.Name, scheme: s, alt: alt,
 			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("malformed credentials for security scheme %s: %s", s.Name, why), Schema: pointer(s)},
 			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
 				put(req, p, false)

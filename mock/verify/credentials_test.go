@@ -44,10 +44,10 @@ components:
 `
 
 // credentialChecks are the checks of credentials verify makes of each
-// operation of locksSpec: each scheme of the alternative presented
-// (the first) left out, then malformed; none for /open, whose
-// credentials are optional, and no malformed bearer token for /shared,
-// where an API key in Authorization takes any value.
+// operation of locksSpec: each scheme of each alternative (the first
+// first) left out, then malformed; none for /open, whose credentials are
+// optional, and no malformed bearer token for /shared, where an API key
+// in Authorization takes any value.
 var credentialChecks = map[string][]string{
 	"GET /bearer":     {"missing credentials of bearer", "malformed credentials of bearer"},
 	"GET /basic":      {"missing credentials of basic", "malformed credentials of basic"},
@@ -56,9 +56,9 @@ var credentialChecks = map[string][]string{
 	"GET /header-key": {"missing credentials of headerKey", "malformed credentials of headerKey"},
 	"GET /query-key":  {"missing credentials of queryKey", "malformed credentials of queryKey"},
 	"GET /cookie-key": {"missing credentials of cookieKey", "malformed credentials of cookieKey"},
-	"GET /either":     {"missing credentials of basic", "malformed credentials of basic"},
+	"GET /either":     {"missing credentials of basic", "malformed credentials of basic", "missing credentials of headerKey", "malformed credentials of headerKey"},
 	"GET /both":       {"missing credentials of bearer", "missing credentials of queryKey", "malformed credentials of bearer", "malformed credentials of queryKey"},
-	"GET /shared":     {"missing credentials of bearer"},
+	"GET /shared":     {"missing credentials of bearer", "missing credentials of authKey", "malformed credentials of authKey"},
 	"GET /open":       nil,
 }
 
@@ -137,8 +137,10 @@ func TestCredentialChecks(t *testing.T) {
 			"GET /query-key: negative: malformed credentials of queryKey",
 			"GET /cookie-key: negative: malformed credentials of cookieKey",
 			"GET /either: negative: malformed credentials of basic",
+			"GET /either: negative: malformed credentials of headerKey",
 			"GET /both: negative: malformed credentials of bearer",
 			"GET /both: negative: malformed credentials of queryKey",
+			"GET /shared: negative: malformed credentials of authKey",
 		}},
 	}
 	for _, tt := range tests {

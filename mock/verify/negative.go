@@ -22,8 +22,10 @@ type invalid struct {
 	why  openapi.Violation
 	// scheme is the security scheme whose credentials the request
 	// leaves out or breaks, nil for other mistakes; it is sent only
-	// where no security alternative is then met.
+	// where no security alternative is then met. alt is the security
+	// alternative the request presents before that.
 	scheme *openapi.SecurityScheme
+	alt    openapi.Requirement
 	// param is true for a parameter's mistake, made from the call with
 	// its optional parameters too, and sent only where the operation's
 	// own decoder then finds the parameters invalid.
@@ -40,15 +42,17 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	var ins []invalid
 	ins = append(ins, bodyMistakes(c)...)
 	ins = append(ins, paramMistakes(all)...)
-	alt := r.alternative(c)
-	ins = append(ins, missingCredentials(alt)...)
-	ins = append(ins, malformedCredentials(alt)...)
+	ins = append(ins, r.credentialMistakes(c)...)
 	for _, in := range ins {
 		base := c
 		if in.param {
 			base = all
 		}
-		req, body, err := r.prepare(base)
+		alt := r.alternative(base)
+		if in.alt != nil {
+			alt = in.alt
+		}
+		req, body, err := r.prepareAs(base, alt)
 		if err != nil {
 			continue // the positive checks said why
 		}

@@ -283,7 +283,13 @@ type sent struct {
 // prepare writes c as a request with the options' credentials and
 // headers: what checks send and change.
 func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
-	req, err := r.request(c)
+	return r.prepareAs(c, r.alternative(c))
+}
+
+// prepareAs is prepare, the request presenting security alternative
+// alt.
+func (r *runner) prepareAs(c *exercise.Call, alt openapi.Requirement) (*http.Request, []byte, error) {
+	req, err := r.request(c, alt)
 	if err != nil {
 		return nil, nil, err
 	}
