@@ -51,7 +51,7 @@ func (s *Server) create(x *exchange) *problem {
 		x.unproven = true
 	}
 	if obj == nil {
-		return invalid(CodeSchema, classSchema, "request body must be a JSON object")
+		return s.notStorable(x) // XML, text, or a JSON value the schema allows that is no object
 	}
 	obj = c.accept(x, obj)
 	applyDefaults(obj, c.schema)

@@ -17,6 +17,8 @@ paths:
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Item'}
+          application/xml:
+            schema: {$ref: '#/components/schemas/Item'}
       responses:
         '201':
           description: made
@@ -90,10 +92,11 @@ components:
         label: {type: string, example: lamp}
 `
 
-// TestNotStorableBody: a PUT or PATCH whose body is no JSON object (a
-// JSON Patch array, a list, a string its schema allows) answers its
-// declared success with its canned answer, leaves the stored item as it
-// was, and the journal says so; an object body still replaces.
+// TestNotStorableBody: a POST, PUT or PATCH whose body is no JSON
+// object (a JSON Patch array, a list, a string its schema allows, XML)
+// answers its declared success with its canned answer, leaves the
+// stored items as they were, and the journal says so; an object body
+// still replaces.
 func TestNotStorableBody(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(notStorableSpec)})
 	h := map[string]string{"Content-Type": "application/json"}
@@ -108,6 +111,8 @@ func TestNotStorableBody(t *testing.T) {
 			status: 200, wantBody: `{"id":7,"label":"lamp"}`}, nil},
 		{call{name: "a string where any value goes", method: "PUT", path: "/items/1", header: h, body: `"b"`,
 			status: 200, wantBody: `{"id":7,"label":"lamp"}`}, []string{note}},
+		{call{name: "an XML create", method: "POST", path: "/items", header: map[string]string{"Content-Type": "application/xml"}, body: `<Item><label>b</label></Item>`,
+			status: 201, wantBody: `{"id":7,"label":"lamp"}`}, []string{note}},
 		{call{name: "the item is as stored", method: "GET", path: "/items/1", status: 200, wantBody: stored}, nil},
 		{call{name: "an object replaces", method: "PUT", path: "/items/1", header: h, body: `{"label":"c"}`,
 			status: 200, wantBody: `{"id":1,"label":"c"}`}, nil},

@@ -61,7 +61,7 @@ func commands() []*command {
 			define: func(fs *flag.FlagSet) runner { return askAdmin(fs, report) }},
 		{name: "verify", args: "--target URL [--spec FILE] [flags]", summary: "test a running service against the document",
 			about:  "Sends the service at --target valid requests for every operation of the document (its\nexamples, then generated values), invalid ones that must be refused, and create-read-delete\nsequences, and judges every answer by the document. Prints the failures grouped by operation,\neach with the rule it breaks and a curl line that sends the request again. See docs/verify.md.",
-			exits:  "0  every answer keeps the document (or --dry-run)\n1  an answer breaks it, or the service did not answer\n2  bad flags, or a document that cannot be read",
+			exits:  "0  every answer sent keeps the document (or --dry-run), also when --max-requests or --duration ended the run\n1  an answer breaks it, or the service did not answer\n2  bad flags, or a document that cannot be read",
 			define: defineVerify},
 		{name: "version", summary: "print plantmock's version, commit and Go version",
 			about:  "Prints plantmock's version, the commit it was built from, and the Go version that built it.",

@@ -9,9 +9,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/textproto"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/files"
@@ -30,13 +32,16 @@ func defineVerify(fs *flag.FlagSet) runner {
 	spec := fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` the service keeps; by default the embedded Plant Store")
 	maxSpec := fs.String("max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
-	var headers, only, skip tokens
+	var headers, creds, only, skip tokens
 	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
+	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic USER:PASSWORD, an API key (repeatable)")
 	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
 	dryRun := fs.Bool("dry-run", false, "list the requests as curl lines without sending them")
 	maxRequests := fs.Int("max-requests", 0, "stop after this many requests; 0 means no bound")
+	rate := fs.String("rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
+	duration := fs.Duration("duration", 0, "stop once this much time has passed; 0 means no bound")
 	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
@@ -56,8 +61,15 @@ func defineVerify(fs *flag.FlagSet) runner {
 		if *timeout <= 0 {
 			return usage("--timeout %s: want a duration over 0", *timeout)
 		}
+		if *duration < 0 {
+			return usage("--duration %s: want 0 or more", *duration)
+		}
+		perSecond, err := parseRate(*rate)
+		if err != nil {
+			return usage("--rate %q: %v", *rate, err)
+		}
 		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
+			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
 		for _, h := range headers {
 			name, value, ok := strings.Cut(h, ":")
 			name = strings.TrimSpace(name)
@@ -65,6 +77,19 @@ func defineVerify(fs *flag.FlagSet) runner {
 				return usage("--header %q: want 'NAME: VALUE'", h)
 			}
 			opts.Header.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
+		}
+		for _, c := range creds {
+			name, value, ok := strings.Cut(c, "=")
+			if !ok || name == "" || value == "" {
+				return usage("--credential %q: want SCHEME=VALUE", c)
+			}
+			if opts.Credentials == nil {
+				opts.Credentials = map[string]string{}
+			}
+			if _, dup := opts.Credentials[name]; dup {
+				return usage("--credential %q: %s is given twice", c, name)
+			}
+			opts.Credentials[name] = value
 		}
 		if *auth != "" {
 			a, err := authorization(*auth)
@@ -134,6 +159,21 @@ func authorization(a string) (string, error) {
 		return "Basic " + base64.StdEncoding.EncodeToString([]byte(value)), nil
 	}
 	return scheme + " " + value, nil
+}
+
+// parseRate reads --rate's N/s or N/m as requests a second; "" is 0,
+// no bound.
+func parseRate(r string) (float64, error) {
+	if r == "" {
+		return 0, nil
+	}
+	n, unit, ok := strings.Cut(r, "/")
+	per := map[string]float64{"s": 1, "m": 60}[unit]
+	v, err := strconv.ParseFloat(n, 64)
+	if !ok || per == 0 || err != nil || !(v > 0) || math.IsInf(v, 0) {
+		return 0, errors.New("want N/s or N/m with N over 0, e.g. 10/s")
+	}
+	return v / per, nil
 }
 
 // writeFile writes a file with write, whole or not at all.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -46,6 +47,13 @@ func TestVerifyUsage(t *testing.T) {
 		{"unknown operation", []string{"verify", "--target", srv.URL, "--only", "listPlants"}, "plantmock verify: no operation is named \"listPlants\" (name one by its operationId or as \"METHOD /path\")\n"},
 		{"negative budget", []string{"verify", "--target", srv.URL, "--max-requests", "-1"}, "plantmock verify: --max-requests -1: want 0 or more; run plantmock verify --help\n"},
 		{"missing document", []string{"verify", "--target", srv.URL, "--spec", "/nonexistent/api.yaml"}, "plantmock verify: cannot read --spec: open /nonexistent/api.yaml: no such file or directory; run plantmock verify --help\n"},
+		{"rate without a unit", []string{"verify", "--target", srv.URL, "--rate", "10"}, "plantmock verify: --rate \"10\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"rate of none", []string{"verify", "--target", srv.URL, "--rate", "0/s"}, "plantmock verify: --rate \"0/s\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"rate per hour", []string{"verify", "--target", srv.URL, "--rate", "10/h"}, "plantmock verify: --rate \"10/h\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
+		{"negative duration", []string{"verify", "--target", srv.URL, "--duration", "-1s"}, "plantmock verify: --duration -1s: want 0 or more; run plantmock verify --help\n"},
+		{"credential without a value", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth"}, "plantmock verify: --credential \"bearerAuth\": want SCHEME=VALUE; run plantmock verify --help\n"},
+		{"credential twice", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth=a", "--credential", "bearerAuth=b"}, "plantmock verify: --credential \"bearerAuth=b\": bearerAuth is given twice; run plantmock verify --help\n"},
+		{"credential of no scheme", []string{"verify", "--target", srv.URL, "--credential", "apiKey=k"}, "plantmock verify: credentials for \"apiKey\": the document declares no such security scheme (it declares bearerAuth)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,16 +82,16 @@ func TestVerifyMock(t *testing.T) {
 	sent := n.Load()
 	for _, want := range []string{
 		"verify " + srv.URL + " against OpenAPI Plant Store 1.0.0\n",
-		"\nPOST /plants: 7 checks passed\n",
+		"\nPOST /plants: 8 checks passed\n",
 		"\ncoverage: operations 1/1, declared statuses 2/2, request media types 1/1\n",
-		"\n7 requests, 7 checks, 0 failures\n",
+		"\n8 requests, 8 checks, 0 failures\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
 	}
-	if sent != 7 {
-		t.Errorf("%d requests reached the service, the summary says 7", sent)
+	if sent != 8 {
+		t.Errorf("%d requests reached the service, the summary says 8", sent)
 	}
 	var suites struct {
 		Tests    int `xml:"tests,attr"`
@@ -103,7 +111,7 @@ func TestVerifyMock(t *testing.T) {
 	if err := xml.Unmarshal(data, &suites); err != nil {
 		t.Fatalf("the JUnit file does not read back: %v\n%s", err, data)
 	}
-	if suites.Tests != 7 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 7 {
+	if suites.Tests != 8 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 8 {
 		t.Errorf("JUnit: %+v", suites)
 	}
 	var rep struct {
@@ -121,18 +129,23 @@ func TestVerifyMock(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Requests != 7 || len(rep.Failures) != 0 || len(rep.Checks) != 7 {
+	if rep.Requests != 8 || len(rep.Failures) != 0 || len(rep.Checks) != 8 {
 		t.Errorf("JSON: %+v", rep)
 	}
 	for _, c := range rep.Checks {
-		if c.Name == "missing credentials of bearerAuth" {
+		switch c.Name {
+		case "missing credentials of bearerAuth":
 			if strings.Contains(c.Curl, "Authorization") {
 				t.Errorf("the check without credentials sent some: %s", c.Curl)
 			}
-			continue
-		}
-		if strings.Contains(c.Curl, "s3cret") || !strings.Contains(c.Curl, "-H 'Authorization: ***'") {
-			t.Errorf("curl line shows the credentials or lacks them: %s", c.Curl)
+		case "malformed credentials of bearerAuth":
+			if !strings.Contains(c.Curl, "-H 'Authorization: Bearer'") {
+				t.Errorf("the check of malformed credentials does not show them: %s", c.Curl)
+			}
+		default:
+			if strings.Contains(c.Curl, "s3cret") || !strings.Contains(c.Curl, "-H 'Authorization: ***'") {
+				t.Errorf("curl line shows the credentials or lacks them: %s", c.Curl)
+			}
 		}
 	}
 }
@@ -153,12 +166,13 @@ func TestVerifyFailures(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 	for _, want := range []string{
-		"\nPOST /plants: 7 of 7 checks failed\n",
+		"\nPOST /plants: 8 of 8 checks failed\n",
 		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{",
 		"  FAIL negative: missing required property name [accepted invalid input]\n    status 202: the request was not refused, but name: required property is missing\n    rule: #/components/schemas/Plant/required\n",
 		"  FAIL negative: malformed JSON [accepted invalid input]\n    status 202: the request was not refused, but body: the body is not JSON\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"malformed\": '\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n",
-		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n7 requests, 7 checks, 6 failures\n",
+		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n    also in: negative: malformed credentials of bearerAuth\n",
+		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n8 requests, 8 checks, 6 failures\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -172,7 +186,7 @@ func TestVerifyFailures(t *testing.T) {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 	}
-	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 7 || suites.Failures != 7 {
+	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 8 || suites.Failures != 8 {
 		t.Errorf("JUnit %+v (%v)", suites, err)
 	}
 }
@@ -185,7 +199,7 @@ func TestVerifyDryRun(t *testing.T) {
 	if code != exitOK || stderr != "" || n.Load() != 0 {
 		t.Fatalf("exit %d, stderr %q, %d requests sent\n%s", code, stderr, n.Load(), stdout)
 	}
-	for _, want := range []string{"\nPOST /plants: 7 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 7 requests, none sent\n"} {
+	for _, want := range []string{"\nPOST /plants: 8 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 8 requests, none sent\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, stdout)
 		}
@@ -193,6 +207,74 @@ func TestVerifyDryRun(t *testing.T) {
 	code, stdout, _ = runIn([]string{"verify", "--target", srv.URL, "--max-requests", "3"})
 	if code != exitOK || n.Load() != 3 || !strings.Contains(stdout, "\nstopped after 3 requests (the request budget)\n") {
 		t.Errorf("exit %d, %d requests sent\n%s", code, n.Load(), stdout)
+	}
+}
+
+// TestVerifyCredential: --credential sends a scheme's credentials in
+// place of made-up ones, and the curl lines hide them: the mock that
+// accepts only its own token finds the service clean with them and
+// refuses the made-up token without.
+func TestVerifyCredential(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		summary string
+	}{
+		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 8 checks passed\n"},
+		{"from the environment", nil, exitOK, "\nPOST /plants: 8 checks passed\n"},
+		{"made up", []string{"--credential", "bearerAuth=wr0ng"}, exitFailures, "  FAIL positive: required only [status]\n    status 401 is not declared (POST /plants declares 200, 400)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := mock.New(mock.Options{Seed: 1, Tokens: []string{"s3cret"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(m)
+			defer srv.Close()
+			js := filepath.Join(t.TempDir(), "verify.json")
+			var env []string
+			if tt.args == nil {
+				env = []string{"PLANTMOCK_CREDENTIAL=bearerAuth=s3cret"}
+			}
+			code, stdout, stderr := runIn(append([]string{"verify", "--target", srv.URL, "--json", js}, tt.args...), env...)
+			if code != tt.code || stderr != "" || !strings.Contains(stdout, tt.summary) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q in\n%s", code, stderr, tt.code, tt.summary, stdout)
+			}
+			data, err := os.ReadFile(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(data), "s3cret") || strings.Contains(string(data), "wr0ng") {
+				t.Errorf("the report shows the credentials:\n%s", data)
+			}
+		})
+	}
+}
+
+// TestVerifyBudget: --rate paces a run that sends every request, and
+// --duration stops one whose time ran out, with exit 0 and a line that
+// says so.
+func TestVerifyBudget(t *testing.T) {
+	srv, n := mockServer(t)
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--rate", "1000/s"})
+	if code != exitOK || stderr != "" || n.Load() != 8 || !strings.HasSuffix(stdout, "\n8 requests, 8 checks, 0 failures\n") {
+		t.Errorf("--rate: exit %d, stderr %q, %d requests\n%s", code, stderr, n.Load(), stdout)
+	}
+	done := make(chan struct{}) // closed when the test ends
+	stuck := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // the server sees the client leave only once the body is read
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
+	defer stuck.Close()
+	defer close(done)
+	code, stdout, stderr = runIn([]string{"verify", "--target", stuck.URL, "--duration", "300ms"})
+	if want := "\nstopped after 1 requests (the time budget, 300ms)\n1 requests, 0 checks, 0 failures\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
+		t.Errorf("--duration: exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
 	}
 }
 

@@ -2,21 +2,49 @@ package verify
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
 )
 
-// curl writes a command line that sends req with body. The values of
-// the headers the options give (real credentials) are written as ***;
-// a body that is not printable text is left out, and the line says so.
+// curl writes a command line that sends req with body, the values the
+// headers of secret hold shown as ***.
 func curl(req *http.Request, body []byte, secret http.Header) string {
+	var hide []placed
+	for k, vs := range secret {
+		for _, v := range vs {
+			hide = append(hide, placed{"header", k, v})
+		}
+	}
+	return curlHiding(req, body, hide)
+}
+
+// curlHiding writes a command line that sends req with body. The
+// values of hide (real credentials) are written as *** where the
+// request carries them: a header's whole value, a query parameter's or
+// a cookie's value; a value that is not one of them (made up, or
+// broken by a check) is shown. A body that is not printable text is
+// left out, and the line says so.
+func curlHiding(req *http.Request, body []byte, hide []placed) string {
+	hidden := func(in, name, value string) bool {
+		return slices.ContainsFunc(hide, func(p placed) bool {
+			return p.in == in && p.value == value && (p.name == name || in == "header" && strings.EqualFold(p.name, name))
+		})
+	}
 	var b strings.Builder
 	b.WriteString("curl -sS -i")
 	if req.Method != http.MethodGet || len(body) > 0 {
 		b.WriteString(" -X " + req.Method)
 	}
-	b.WriteString(" " + quote(req.URL.String()))
+	u := *req.URL
+	u.RawQuery = hidePairs(u.RawQuery, "&", func(name, value string) bool {
+		n, err1 := url.QueryUnescape(name)
+		v, err2 := url.QueryUnescape(value)
+		return err1 == nil && err2 == nil && hidden("query", n, v)
+	})
+	b.WriteString(" " + quote(u.String()))
 	names := make([]string, 0, len(req.Header))
 	for k := range req.Header {
 		names = append(names, k)
@@ -24,8 +52,11 @@ func curl(req *http.Request, body []byte, secret http.Header) string {
 	sort.Strings(names)
 	for _, k := range names {
 		for _, v := range req.Header[k] {
-			if _, hide := secret[http.CanonicalHeaderKey(k)]; hide {
+			switch {
+			case hidden("header", k, v):
 				v = "***"
+			case http.CanonicalHeaderKey(k) == "Cookie":
+				v = hidePairs(v, "; ", func(name, value string) bool { return hidden("cookie", name, value) })
 			}
 			b.WriteString(" -H " + quote(k+": "+v))
 		}
@@ -38,6 +69,23 @@ func curl(req *http.Request, body []byte, secret http.Header) string {
 		b.WriteString(" --data-binary @body # a body of bytes that are not text, not shown")
 	}
 	return b.String()
+}
+
+// hidePairs writes the values of a list of name=value pairs separated
+// by sep (a query, a Cookie header) as *** where hide says, the rest as
+// written.
+func hidePairs(list, sep string, hide func(name, value string) bool) string {
+	if list == "" {
+		return list
+	}
+	pairs := strings.Split(list, strings.TrimSpace(sep))
+	for i, pair := range pairs {
+		name, value, ok := strings.Cut(strings.TrimSpace(pair), "=")
+		if ok && hide(name, value) {
+			pairs[i] = strings.TrimSuffix(pair, value) + "***"
+		}
+	}
+	return strings.Join(pairs, strings.TrimSpace(sep))
 }
 
 // printable reports whether b is UTF-8 text without control characters

@@ -14,15 +14,15 @@
 // than Options.Timeout. It then sends invalid requests, one per class of
 // mistake (a missing required property or parameter, a wrong type, a
 // value outside an enum, malformed JSON, an undeclared media type,
-// missing credentials for each security scheme); each must be refused
-// with a 4xx, a declared one where the operation declares 400, 422, 4XX
-// or default, in the declared error shape. Last, for each collection
-// whose items can be created and read, it creates one (its identifier
-// from the answer's links, Location or body), reads it back and
-// compares, finds it in the list, creates it again where the client
-// chooses identifiers (which must be refused), replaces it and merges
-// into it and reads it back after each, deletes it and reads it again,
-// which must be refused with the declared not-found.
+// missing and malformed credentials for each security scheme); each
+// must be refused with a 4xx, a declared one where the operation
+// declares 400, 422, 4XX or default, in the declared error shape. Last,
+// for each collection whose items can be created and read, it creates
+// one (its identifier from the answer's links, Location or body), reads
+// it back and compares, finds it in the list, creates it again where the
+// client chooses identifiers (which must be refused), replaces it and
+// merges into it and reads it back after each, deletes it and reads it
+// again, which must be refused with the declared not-found.
 //
 // Requests are made with the engine the mock validates with (package
 // exercise over the document model of package openapi), so that a request

@@ -17,8 +17,10 @@ import (
 // judgePositive judges the answer to c, a valid request: exercise.Judge's
 // rules (no 5xx, status, Content-Type, body and headers as declared),
 // no writeOnly property returned, and no 400 or 422, the statuses that
-// say a request is invalid (other refusals, a 404 for an identifier
-// that does not exist or a 409, may be right). A 5xx is one failure, not also an
+// say a request is invalid, where the operation declares a status for
+// success (other refusals, a 404 for an identifier that does not exist
+// or a 409, may be right; and an operation that declares only refusals
+// can answer nothing else). A 5xx is one failure, not also an
 // undeclared status.
 func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
@@ -30,7 +32,7 @@ func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 		for _, p := range probs {
 			out = append(out, &Failure{Rule: p.Kind, Text: p.Text, Schema: p.Schema})
 		}
-		if code := s.resp.StatusCode; code == http.StatusBadRequest || code == http.StatusUnprocessableEntity {
+		if code := s.resp.StatusCode; (code == http.StatusBadRequest || code == http.StatusUnprocessableEntity) && succeeds(c.Op) {
 			out = append(out, &Failure{Rule: "valid input refused", Text: fmt.Sprintf("status %d to a request the document calls valid: %s", code, oneLine(string(s.answer), 200))})
 		}
 		return append(out, leaks(c.Op, c, s)...)
@@ -96,7 +98,8 @@ func leaks(op *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 // 4xx; where the operation declares 400, 422, 4XX or default, a declared
 // one, in its declared shape. why is what is wrong with the request, and
 // where the rule it breaks is. A 401 or 403 to a request without
-// credentials (credentials true) need not be declared.
+// credentials, or with malformed ones (credentials true), need not be
+// declared.
 func (r *runner) judgeNegative(op *openapi.Operation, why openapi.Violation, credentials bool) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
 		code := s.resp.StatusCode
@@ -122,6 +125,14 @@ func (r *runner) judgeNegative(op *openapi.Operation, why openapi.Violation, cre
 		}
 		return out
 	}
+}
+
+// succeeds reports whether op declares a status under 400, exactly or
+// by range: an answer a valid request can get other than a refusal.
+func succeeds(op *openapi.Operation) bool {
+	return slices.ContainsFunc(op.Responses, func(r *openapi.Response) bool {
+		return r.Code > 0 && r.Code < 400 || len(r.Status) == 3 && r.Status[0] >= '1' && r.Status[0] <= '3' && (r.Status[1:] == "XX" || r.Status[1:] == "xx")
+	})
 }
 
 // refuses reports whether op declares a status for refusing a request:

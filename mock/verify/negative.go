@@ -3,7 +3,6 @@ package verify
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,9 +18,14 @@ const undeclaredType = "application/x-plantmock-undeclared"
 // invalid is one invalid request: its name, what is wrong with it, and
 // how it is made from a valid one (false when it cannot be).
 type invalid struct {
-	name        string
-	why         openapi.Violation
-	credentials bool
+	name string
+	why  openapi.Violation
+	// scheme is the security scheme whose credentials the request
+	// leaves out or breaks, nil for other mistakes; it is sent only
+	// where no security alternative is then met. alt is the security
+	// alternative the request presents before that.
+	scheme *openapi.SecurityScheme
+	alt    openapi.Requirement
 	// param is true for a parameter's mistake, made from the call with
 	// its optional parameters too, and sent only where the operation's
 	// own decoder then finds the parameters invalid.
@@ -38,13 +42,17 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	var ins []invalid
 	ins = append(ins, bodyMistakes(c)...)
 	ins = append(ins, paramMistakes(all)...)
-	ins = append(ins, missingCredentials(c)...)
+	ins = append(ins, r.credentialMistakes(c)...)
 	for _, in := range ins {
 		base := c
 		if in.param {
 			base = all
 		}
-		req, body, err := r.prepare(base)
+		alt := r.alternative(base)
+		if in.alt != nil {
+			alt = in.alt
+		}
+		req, body, err := r.prepareAs(base, alt)
 		if err != nil {
 			continue // the positive checks said why
 		}
@@ -55,7 +63,10 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 		if in.param && len(op.ValidateParams(req, r.pathValues(req))) == 0 {
 			continue // the mistake reads as valid (an object exploded into its properties)
 		}
-		if _, err := r.send(ctx, op, "negative", in.name, req, body, r.judgeNegative(op, in.why, in.credentials)); err != nil {
+		if in.scheme != nil && !refusable(op, in.scheme, req) {
+			continue // another alternative is met: by credentials the options give, say
+		}
+		if _, err := r.send(ctx, op, "negative", in.name, req, body, r.judgeNegative(op, in.why, in.scheme != nil)); err != nil {
 			return err
 		}
 	}
@@ -213,106 +224,17 @@ func paramMistakes(c *exercise.Call) []invalid {
 	return out
 }
 
-// setParam sets parameter p of a request to value, or removes it.
+// setParam sets parameter p of a request to value, or removes it; false
+// when a query or cookie parameter is not in the request.
 func setParam(p *openapi.Param, value string, remove bool) func(*http.Request, []byte) ([]byte, bool) {
+	if p.In == "cookie" {
+		value = url.QueryEscape(value)
+	}
 	return func(req *http.Request, body []byte) ([]byte, bool) {
-		switch p.In {
-		case "query":
-			q := req.URL.Query()
-			if !q.Has(p.Name) {
-				return nil, false
-			}
-			if remove {
-				q.Del(p.Name)
-			} else {
-				q.Set(p.Name, value)
-			}
-			req.URL.RawQuery = q.Encode()
-		case "header":
-			if remove {
-				req.Header.Del(p.Name)
-			} else {
-				req.Header.Set(p.Name, value)
-			}
-		case "cookie":
-			var kept []string
-			found := false
-			for _, ck := range req.Cookies() {
-				if ck.Name == p.Name {
-					found = true
-					if remove {
-						continue
-					}
-					ck.Value = url.QueryEscape(value)
-				}
-				kept = append(kept, ck.Name+"="+ck.Value)
-			}
-			if !found {
-				return nil, false
-			}
-			req.Header.Del("Cookie")
-			if len(kept) > 0 {
-				req.Header.Set("Cookie", strings.Join(kept, "; "))
-			}
-		default:
+		if p.In != "header" && p.In != "query" && p.In != "cookie" {
 			return nil, false
 		}
-		return body, true
+		had := put(req, placed{p.In, p.Name, value}, remove)
+		return body, had || p.In == "header"
 	}
-}
-
-// missingCredentials are c's request without the credentials of each
-// scheme it meets, where no other security alternative is then met.
-func missingCredentials(c *exercise.Call) []invalid {
-	var out []invalid
-	for _, s := range c.Auth {
-		left := openapi.Requirement{}
-		for _, o := range c.Auth {
-			if place(o) != place(s) {
-				left = append(left, o)
-			}
-		}
-		if met(c.Op.Security, left) {
-			continue
-		}
-		s := s
-		out = append(out, invalid{name: "missing credentials of " + s.Name, credentials: true,
-			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("no credentials for security scheme %s", s.Name),
-				Schema: "#/components/securitySchemes/" + strings.ReplaceAll(strings.ReplaceAll(s.Name, "~", "~0"), "/", "~1")},
-			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
-				in, name, _ := strings.Cut(place(s), ".")
-				return setParam(&openapi.Param{In: in, Name: name}, "", true)(req, body)
-			}})
-	}
-	return out
-}
-
-// place is where a scheme's credentials go: "header.Authorization",
-// "query.api_key", "cookie.session".
-func place(s *openapi.SecurityScheme) string {
-	if s.Type == "apiKey" {
-		return s.In + "." + s.Param
-	}
-	return "header.Authorization"
-}
-
-// met reports whether some alternative of security needs only schemes
-// of have.
-func met(security []openapi.Requirement, have openapi.Requirement) bool {
-	for _, alt := range security {
-		all := true
-		for _, s := range alt {
-			found := false
-			for _, h := range have {
-				if h == s {
-					found = true
-				}
-			}
-			all = all && found
-		}
-		if all {
-			return true
-		}
-	}
-	return false
 }

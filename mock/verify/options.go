@@ -19,6 +19,21 @@ type Options struct {
 	// report's curl lines.
 	Header http.Header
 
+	// Credentials are real credentials by security scheme, the keys of
+	// components.securitySchemes: for an http bearer scheme (and OAuth 2
+	// and OpenID Connect) the token, sent as "Authorization: Bearer
+	// TOKEN"; for http basic "user:password", sent base64-encoded; for
+	// another http scheme what follows the scheme's name in
+	// Authorization; for an apiKey the key, in the header, query
+	// parameter or cookie the scheme names. Each request presents the
+	// first security alternative of its operation whose schemes all have
+	// credentials here (else the one verify makes credentials up for,
+	// with these in place of made-up ones). Their values are shown as ***
+	// in the report's curl lines. Run fails when a name is not a scheme
+	// of the document, a basic value has no colon, or a scheme is
+	// mutualTLS.
+	Credentials map[string]string
+
 	// Only, when not empty, names the operations to verify, by
 	// operationId or as "METHOD /path/template"; Skip names operations
 	// to leave out. Run fails when a name matches no operation.
@@ -34,6 +49,15 @@ type Options struct {
 	// MaxRequests bounds how many requests are sent; 0 means no bound.
 	// Once it is reached, Run stops and says so in Report.Stopped.
 	MaxRequests int
+
+	// Rate bounds how many requests are sent a second, evenly spaced
+	// (no bursts); 0 means no bound.
+	Rate float64
+
+	// Duration is the run's time budget; 0 means no bound. When it runs
+	// out, Run stops (an answer under way is not waited for, nor
+	// judged) and says so in Report.Stopped.
+	Duration time.Duration
 
 	// Seed makes the generated values reproducible: the same seed and
 	// document give the same requests.

@@ -21,6 +21,9 @@ import (
 // reached.
 var ErrMaxRequests = errors.New("the request budget (MaxRequests) was reached")
 
+// ErrDuration is why a run stopped when Options.Duration ran out.
+var ErrDuration = errors.New("the time budget (Duration) ran out")
+
 // maxAnswer bounds how much of an answer's body is read and judged.
 const maxAnswer = 16 << 20
 
@@ -29,8 +32,11 @@ const maxAnswer = 16 << 20
 // an OpenAPI 3.0 or 3.1 document in YAML or JSON (empty means the
 // embedded Plant Store, as for mock.Options.Spec). The error says why
 // no run could be made: a document that cannot be read, a target that
-// is not a URL, an Only or Skip name that matches no operation, or ctx
-// done. What the service did wrong is in the Report.
+// is not a URL, an Only or Skip name that matches no operation,
+// credentials for no scheme of the document, a negative Rate or
+// Duration, or ctx done. What the service did wrong is in the Report;
+// a run that MaxRequests or Duration ended early says so in
+// Report.Stopped.
 func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
@@ -47,12 +53,28 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	if err != nil {
 		return nil, err
 	}
+	if err := checkCredentials(doc, opts.Credentials); err != nil {
+		return nil, err
+	}
+	switch {
+	case opts.Rate < 0:
+		return nil, fmt.Errorf("verify: rate %v: want 0 (no bound) or more", opts.Rate)
+	case opts.Duration < 0:
+		return nil, fmt.Errorf("verify: duration %s: want 0 (no bound) or more", opts.Duration)
+	}
+	if opts.Duration > 0 && !opts.DryRun {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.Duration, ErrDuration)
+		defer cancel()
+	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
 	r.rep.OperationsDeclared(ops)
 	err = r.run(ctx, ops)
 	switch {
 	case errors.Is(err, ErrMaxRequests):
 		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the request budget)", r.rep.Requests)
+	case errors.Is(err, ErrDuration):
+		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the time budget, %s)", r.rep.Requests, opts.Duration)
 	case err != nil:
 		return nil, err
 	}
@@ -106,8 +128,11 @@ type runner struct {
 	prefix string // the target's path, escaped, without a trailing slash
 	opts   Options
 	client *http.Client
-	rep    report
-	cov    coverage
+	pace   *pacer
+	// secrets are the values curl lines show as ***.
+	secrets []placed
+	rep     report
+	cov     coverage
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -139,6 +164,7 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	u, _ := url.Parse(base)
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
+		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts),
 		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
 		cov: newCoverage(),
 	}
@@ -254,10 +280,16 @@ type sent struct {
 	err     error // why no answer came
 }
 
-// prepare writes c as a request with the options' headers: what checks
-// send and change.
+// prepare writes c as a request with the options' credentials and
+// headers: what checks send and change.
 func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
-	req, err := c.Request(r.base)
+	return r.prepareAs(c, r.alternative(c))
+}
+
+// prepareAs is prepare, the request presenting security alternative
+// alt.
+func (r *runner) prepareAs(c *exercise.Call, alt openapi.Requirement) (*http.Request, []byte, error) {
+	req, err := r.request(c, alt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -272,10 +304,12 @@ func (r *runner) prepare(c *exercise.Call) (*http.Request, []byte, error) {
 	return req, body, nil
 }
 
-// send sends a request with body and records the check judge makes of
-// its answer. In a dry run it records the check unsent.
+// send sends a request with body, at its turn by the rate, and records
+// the check judge makes of its answer. In a dry run it records the check
+// unsent. Once the run's budget is spent (MaxRequests, or Duration,
+// ctx's cause) it returns why, and the check is not recorded.
 func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*sent, error) {
-	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curl(req, body, r.opts.Header)}
+	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curlHiding(req, body, r.secrets)}
 	if r.opts.DryRun {
 		r.rep.add(chk, r.rep.seen)
 		return nil, nil
@@ -283,8 +317,11 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 	if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
 		return nil, ErrMaxRequests
 	}
-	if err := ctx.Err(); err != nil {
+	if err := r.pace.wait(ctx); err != nil {
 		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	s := &sent{req: req.WithContext(ctx), body: body}
 	s.req.Body = io.NopCloser(bytes.NewReader(body))
@@ -297,8 +334,8 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		s.resp.Body.Close()
 	}
 	s.elapsed = time.Since(start)
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	if s.err != nil {
 		chk.Failures = []*Failure{r.noAnswer(s)}
