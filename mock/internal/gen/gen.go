@@ -104,6 +104,11 @@ type gen struct {
 	// satisfy their schema (value's false): an array whose item made
 	// one ends before it where it may (see array).
 	unsure int
+	// unmatched is set by patterned when the string it made is not
+	// known to match: its tries failed, or no checks were left to try
+	// it with. value reports such a string as not sure, so that an
+	// optional property is left out rather than answered broken.
+	unmatched bool
 }
 
 // b2i is 1 for true, 0 for false.
@@ -147,7 +152,9 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 		}
 	}
 	if !fa.risky {
-		return g.make(&w, &fa, name, depth, 0), true
+		g.unmatched = false
+		v := g.make(&w, &fa, name, depth, 0)
+		return v, !(fa.pattern && g.unmatched)
 	}
 	tries := 3
 	if fa.opaque {
@@ -162,6 +169,9 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 		if try == 0 {
 			first = v
 		}
+		if g.checks <= 0 {
+			break // nothing left to tell a better try by
+		}
 	}
 	if fa.opaque {
 		// The least values of each type: an empty object or array is
@@ -175,7 +185,7 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	return first, false
 }
 
-// fits reports whether v satisfies w, by the validator; true once the
+// fits reports whether v satisfies w, by the validator; false once the
 // checks are used up.
 func (g *gen) fits(w *want, v any) bool {
 	ok, _ := g.check(w, v)
@@ -184,11 +194,18 @@ func (g *gen) fits(w *want, v any) bool {
 
 // check reports whether v satisfies w, by the validator, with what is
 // wrong when it does not: the violations of the first schema of w it
-// breaks (none for a schema it matches and must not). It reports true
-// once the checks are used up.
+// breaks (none for a schema it matches and must not). Once the checks
+// are used up it reports false: a value not checked is not sure, and
+// value leaves it out where it may (an optional property, an item past
+// minItems) rather than answer it broken. A big answer of a schema with
+// many alternatives or patterns (FSx's backups, Jira's workflows) uses
+// them up, and its later values had been taken as sure unchecked.
 func (g *gen) check(w *want, v any) (bool, []openapi.Violation) {
-	if g.checks <= 0 || g.m.err != nil {
-		return true, nil // nothing left to check with, or the value is dropped
+	if g.m.err != nil {
+		return true, nil // the value is dropped
+	}
+	if g.checks <= 0 {
+		return false, nil // nothing left to check with
 	}
 	g.checks--
 	if w.s != nil {
@@ -248,7 +265,7 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 		if ok || !have {
 			first, have, good = v, true, ok
 		}
-		return ok
+		return ok || g.checks <= 0 // without checks, no other try is better
 	}
 	if c.kw == kwIf {
 		then := base.plus(c.s.If)

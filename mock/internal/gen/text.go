@@ -69,7 +69,8 @@ func (g *gen) fit(v, format string, sp span) string {
 
 // patterned makes a string that matches the pattern of every part that
 // has one: made from each pattern in turn, within the lengths, and
-// checked against the parts unless it is sure to match.
+// checked against the parts unless it is sure to match. A string not
+// known to match (no try did, or no checks were left) sets g.unmatched.
 func (g *gen) patterned(w *want, format string, sp span) string {
 	var patterns []string
 	for p := range w.parts {
@@ -103,7 +104,11 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 			}
 			continue
 		}
-		if g.checks <= 0 || g.matchesAll(w, v) {
+		if g.checks <= 0 {
+			g.unmatched = true // not checked: not sure
+			return v
+		}
+		if g.matchesAll(w, v) {
 			return v
 		}
 		if start, _ := anchors(re); !start && format != "" && g.checks > 0 {
@@ -120,6 +125,7 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 			}
 		}
 	}
+	g.unmatched = true // no try matched
 	return v
 }
 
