@@ -74,6 +74,7 @@ func Load(data []byte) (*Document, error) {
 	if err := l.load(); err != nil {
 		return nil, err
 	}
+	l.openRefusing()
 	// Compiled before the model is settled and the parameters' wire
 	// shapes are made: a keyword at mistake is left out of both.
 	l.comp = newCompiler(l)
@@ -118,6 +119,9 @@ type loader struct {
 	// compiled on first use change neither it nor the lists above.
 	loaded   bool
 	patterns patterns
+	// opened are the schema objects whose additionalProperties false is
+	// left out: it refuses a property they must have (openRefusing).
+	opened map[*node]bool
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
