@@ -571,6 +571,10 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 			return nil, err
 		}
 		m := &Media{Type: strings.ToLower(mt)}
+		if !strings.Contains(mt, "/") {
+			l.warn("bare media type "+m.Type, at(mptr, c.vals[i]),
+				fmt.Sprintf("%q is no media type (type/subtype, such as application/%s): it is matched and sent as written", mt, m.Type))
+		}
 		if s := mn.get("schema"); s != nil {
 			if m.Schema, err = l.schemas.build(s, child(mptr, "schema")); err != nil {
 				return nil, err
