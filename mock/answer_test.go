@@ -237,3 +237,55 @@ components:
 		t.Errorf("journal notes = %q, want one saying code breaks the pattern", notes)
 	}
 }
+
+// TestContentWithoutSchema: a stateful answer whose response declares
+// content without a schema (Zuora's deletes declare application/json
+// with an example only) carries that example, as a canned answer does,
+// rather than no body; the store changes as the operation says.
+func TestContentWithoutSchema(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(`openapi: 3.0.3
+info: {title: codes, version: '1'}
+paths:
+  /codes:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+    get:
+      responses:
+        '200':
+          description: the codes
+          content: {application/json: {examples: {all: {value: [{id: c0, name: none}]}}}}
+  /codes/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    get:
+      responses:
+        '200': {description: a code, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+        '404': {description: no such code}
+    delete:
+      responses:
+        '200':
+          description: deleted
+          content: {application/json: {examples: {response: {value: {success: true}}}}}
+        '404': {description: no such code}
+components:
+  schemas:
+    Code:
+      type: object
+      required: [id, name]
+      properties: {id: {type: string}, name: {type: string}}
+`)})
+	code := `{"id":"c1","name":"sales"}`
+	for _, c := range []call{
+		{name: "create", method: "POST", path: "/codes", header: map[string]string{"Content-Type": "application/json"}, body: code,
+			status: 201, wantHeader: jsonHeader(code), wantBody: code},
+		{name: "list: the example", method: "GET", path: "/codes",
+			status: 200, wantHeader: jsonHeader(`[{"id":"c0","name":"none"}]`), wantBody: `[{"id":"c0","name":"none"}]`},
+		{name: "delete: the example", method: "DELETE", path: "/codes/c1",
+			status: 200, wantHeader: jsonHeader(`{"success":true}`), wantBody: `{"success":true}`},
+		{name: "deleted", method: "GET", path: "/codes/c1", status: 404, wantHeader: map[string]string{"Content-Length": "0"}},
+		{name: "delete again: unknown", method: "DELETE", path: "/codes/c1", status: 404, wantHeader: map[string]string{"Content-Length": "0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { check(t, s, ts, c) })
+	}
+}

@@ -184,8 +184,9 @@ func (s *Server) list(x *exchange) *problem {
 	docs = docs[min(offset, len(docs)):]
 	schema := x.resourceSchema()
 	if schema == nil {
-		s.writeBody(x, nil)
-		return nil
+		// No body, or content declared without a schema: its canned
+		// answer (the example, else a sample of the media type).
+		return s.canned(x)
 	}
 	items := make([]any, 0, len(docs))
 	for _, d := range docs {
@@ -434,8 +435,10 @@ func (s *Server) remove(x *exchange) *problem {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
-		s.writeBody(x, nil)
-		return nil
+		// No body, or content declared without a schema (Zuora's
+		// deletes declare application/json with an example only): its
+		// canned answer, the example, else a sample of the media type.
+		return s.canned(x)
 	}
 	if v, err := jsonx.Decode(doc); err == nil && len(x.resourceSchema().Validate(project(v, x.resourceSchema()))) > 0 {
 		// The delete answers with something else than the resource (a
