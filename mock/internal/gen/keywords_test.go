@@ -364,6 +364,8 @@ func TestKeywords(t *testing.T) {
 			}},
 		{name: "a uri containing what a pattern asks", version: "3.0.3", schemas: `
     S: {type: string, format: uri, pattern: '/magnet:\?xt=urn:[a-z0-9]+:[a-z0-9]{32}'}`},
+		{name: "minProperties deep down, beside additionalProperties false", schemas: `
+    S: {type: object, additionalProperties: false, minProperties: 1, properties: {name: {type: string}, child: {$ref: '#/components/schemas/S'}}}`},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
