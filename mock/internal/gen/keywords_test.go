@@ -366,6 +366,13 @@ func TestKeywords(t *testing.T) {
     S: {type: string, format: uri, pattern: '/magnet:\?xt=urn:[a-z0-9]+:[a-z0-9]{32}'}`},
 		{name: "minProperties deep down, beside additionalProperties false", schemas: `
     S: {type: object, additionalProperties: false, minProperties: 1, properties: {name: {type: string}, child: {$ref: '#/components/schemas/S'}}}`},
+		{name: "a date-time of a fixed length", version: "3.0.3", schemas: `
+    S: {type: string, format: date-time, minLength: 24, maxLength: 24}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if s, _ := v.(string); len(s) != 24 || !strings.HasSuffix(s, ".000Z") {
+					t.Errorf("got %v, want a date-time of 24 characters with fractional seconds", v)
+				}
+			}},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {

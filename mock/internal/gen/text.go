@@ -43,8 +43,8 @@ func (g *gen) str(w *want, fa *facts, name string, try int) string {
 }
 
 // fit pads or cuts v to the lengths of fa, in runes. An email is padded
-// before its @, a URI at the end of its path, so that they keep their
-// format.
+// before its @, a URI at the end of its path, a date-time with fractional
+// seconds, so that they keep their format.
 func (g *gen) fit(v, format string, sp span) string {
 	if sp.min == 0 && sp.max < 0 {
 		return v
@@ -53,6 +53,10 @@ func (g *gen) fit(v, format string, sp span) string {
 	if n < sp.min {
 		pad := g.f.LetterN(uint(sp.min - n))
 		switch at := strings.IndexByte(v, '@'); {
+		case format == "date-time" && strings.HasSuffix(v, "Z") && sp.min-n >= 2 && sp.min-n <= 10:
+			// Fractional seconds: Telstra's createTimestamp is a
+			// date-time of exactly 24 characters (…T15:04:05.000Z).
+			v = v[:len(v)-1] + "." + strings.Repeat("0", int(sp.min-n-1)) + "Z"
 		case format == "email" && at > 0:
 			v = v[:at] + strings.ToLower(pad) + v[at:]
 		case strings.HasPrefix(format, "uri") && !strings.ContainsAny(v, "?#"):
