@@ -105,8 +105,9 @@ type gen struct {
 	// one ends before it where it may (see array).
 	unsure int
 	// unmatched is set by patterned when the string it made is not
-	// known to match: its tries failed, or no checks were left to try
-	// it with. value reports such a string as not sure, so that an
+	// known to match (its tries failed, or no checks were left to try
+	// it with), and by enum when no value of the enum fits the other
+	// parts. value reports such a value as not sure, so that an
 	// optional property is left out rather than answered broken.
 	unmatched bool
 }
@@ -154,7 +155,7 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	if !fa.risky {
 		g.unmatched = false
 		v := g.make(&w, &fa, name, depth, 0)
-		return v, !(fa.pattern && g.unmatched)
+		return v, !((fa.pattern || fa.enum != nil) && g.unmatched)
 	}
 	tries := 3
 	if fa.opaque {
@@ -415,6 +416,10 @@ func (g *gen) enum(w *want, fa *facts) any {
 			return v
 		}
 	}
+	// None fits: Zuora's CreatedById field definition has an origin of
+	// enum [system] beside an allOf member's additionalProperties whose
+	// origin is enum [custom].
+	g.unmatched = true
 	return list[start]
 }
 

@@ -373,6 +373,19 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("got %v, want a date-time of 24 characters with fractional seconds", v)
 				}
 			}},
+		{name: "an optional property whose enums disagree", version: "3.0.3", schemas: `
+    Custom: {type: object, additionalProperties: {type: object, properties: {origin: {type: string, enum: [custom]}}}}
+    S:
+      type: object
+      allOf:
+        - {properties: {CreatedById: {type: object, properties: {origin: {type: string, enum: [system]}}}}}
+        - $ref: '#/components/schemas/Custom'`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				c, _ := v.(map[string]any)["CreatedById"].(map[string]any)
+				if _, has := c["origin"]; has {
+					t.Errorf("got %v, want a CreatedById without an origin, which no value fits", v)
+				}
+			}},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
