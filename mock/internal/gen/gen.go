@@ -13,6 +13,7 @@ package gen
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -348,7 +349,7 @@ func order(alts []*openapi.Schema, depth int) []int {
 // counts the attempts for the same want, so that later ones try other
 // types.
 func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
-	if fa.never || depth >= maxDepth && fa.types&tNull != 0 {
+	if fa.never || depth >= maxDepth && fa.types&tNull != 0 && takesNull(fa) {
 		return nil
 	}
 	if fa.constant != nil {
@@ -384,6 +385,17 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	return v
 }
 
+// takesNull reports whether the const and enum of fa, if any, take
+// null: deep down a nullable value is null, but not where its enum
+// leaves null out (UniCourt's nullable sourceDetails.source, an enum of
+// two strings).
+func takesNull(fa *facts) bool {
+	if fa.constant != nil {
+		return fa.constant.Const == nil
+	}
+	return fa.enum == nil || slices.Contains(fa.enum.Enum, nil)
+}
+
 // example returns the example of w's schema when it has one that
 // satisfies it; for a want of several schemas (an alternative chosen, say),
 // the first example of its parts that satisfies them all.
@@ -407,6 +419,8 @@ func (g *gen) enum(w *want, fa *facts) any {
 	list := fa.enum.Enum
 	start := g.f.Number(0, len(list)-1)
 	check := fa.multipart || fa.nots > 0
+	var held any // the first of the type and lengths, where no check tells
+	has := false
 	for i := range list {
 		v := list[(start+i)%len(list)]
 		if typeOfValue(v)&fa.types == 0 || !fa.lengths.holds(v) {
@@ -415,11 +429,18 @@ func (g *gen) enum(w *want, fa *facts) any {
 		if !check || g.fits(w, v) {
 			return v
 		}
+		if !has {
+			held, has = v, true
+		}
 	}
-	// None fits: Zuora's CreatedById field definition has an origin of
-	// enum [system] beside an allOf member's additionalProperties whose
-	// origin is enum [custom].
+	// None is known to fit: Zuora's CreatedById field definition has an
+	// origin of enum [system] beside an allOf member's
+	// additionalProperties whose origin is enum [custom]; or the checks
+	// are used up.
 	g.unmatched = true
+	if has {
+		return held
+	}
 	return list[start]
 }
 

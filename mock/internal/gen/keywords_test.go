@@ -386,6 +386,8 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("got %v, want a CreatedById without an origin, which no value fits", v)
 				}
 			}},
+		{name: "a nullable enum without null deep down", version: "3.0.3", schemas: `
+    S: {type: object, properties: {source: {type: string, nullable: true, enum: [linked, field]}, child: {$ref: '#/components/schemas/S'}}}`},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
