@@ -189,10 +189,12 @@ components:
 	}
 }
 
-// TestClosestAnswer: an answer whose schema no value satisfies (it
-// requires a property that additionalProperties false refuses) is the
-// closest value there is, in the declared success status, and the
-// journal says it breaks the schema; the start-up warnings name it.
+// TestClosestAnswer: an answer whose schema no value generation makes
+// satisfies, where load cannot prove that none does (a required code
+// whose lookahead asks for what the rest refuses), is the closest value
+// there is, in the declared success status, and the journal says it
+// breaks the schema; the start-up warnings name it. What load can prove
+// is a mistake of the document instead (TestContradictions).
 func TestClosestAnswer(t *testing.T) {
 	// No answer to it conforms: the comment first keeps TestConformance,
 	// which holds every document starting with openapi to that, from it
@@ -213,25 +215,77 @@ components:
   schemas:
     Stream:
       type: object
-      required: [name, json_schema]
+      required: [name, code]
       properties:
         name: {type: string, example: s1}
-        jsonSchema: {type: object}
-      additionalProperties: false
+        code: {type: string, pattern: '^(?=x)y$'}
 `
 	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
-	wantWarning := "#/components/schemas/Stream: no object satisfies the schema: it requires json_schema, which additionalProperties false at #/components/schemas/Stream refuses; an answer that needs one carries the closest object made, and lists of them are answered without them"
+	wantWarning := "#/components/schemas/Stream/properties/code: no string matching the pattern ^(?=x)y$ could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used"
 	if w := s.Warnings(); !slices.Contains(w, wantWarning) {
 		t.Errorf("Warnings() = %q, want it to hold %q", w, wantWarning)
 	}
 	_, resp, body := send(t, ts, call{method: "GET", path: "/stream"})
 	var got map[string]any
-	if err := json.Unmarshal(body, &got); err != nil || resp.StatusCode != 200 || got["name"] != "s1" || got["json_schema"] == nil {
-		t.Errorf("GET /stream = %d %s, want 200 with name s1 and a json_schema", resp.StatusCode, body)
+	if err := json.Unmarshal(body, &got); err != nil || resp.StatusCode != 200 || got["name"] != "s1" || got["code"] == nil {
+		t.Errorf("GET /stream = %d %s, want 200 with name s1 and a code", resp.StatusCode, body)
 	}
 	j := s.Journal()
-	want := "answered with generated data that breaks the schema: json_schema: property is not declared by the schema: no value that fits could be made"
-	if notes := j[len(j)-1].Notes; len(notes) != 1 || notes[0] != want {
-		t.Errorf("journal notes = %q, want [%q]", notes, want)
+	notes := j[len(j)-1].Notes
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "answered with generated data that breaks the schema: code: ") ||
+		!strings.HasSuffix(notes[0], " does not match the pattern ^(?=x)y$: no value that fits could be made") {
+		t.Errorf("journal notes = %q, want one saying code breaks the pattern", notes)
+	}
+}
+
+// TestContentWithoutSchema: a stateful answer whose response declares
+// content without a schema (Zuora's deletes declare application/json
+// with an example only) carries that example, as a canned answer does,
+// rather than no body; the store changes as the operation says.
+func TestContentWithoutSchema(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(`openapi: 3.0.3
+info: {title: codes, version: '1'}
+paths:
+  /codes:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+    get:
+      responses:
+        '200':
+          description: the codes
+          content: {application/json: {examples: {all: {value: [{id: c0, name: none}]}}}}
+  /codes/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    get:
+      responses:
+        '200': {description: a code, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+        '404': {description: no such code}
+    delete:
+      responses:
+        '200':
+          description: deleted
+          content: {application/json: {examples: {response: {value: {success: true}}}}}
+        '404': {description: no such code}
+components:
+  schemas:
+    Code:
+      type: object
+      required: [id, name]
+      properties: {id: {type: string}, name: {type: string}}
+`)})
+	code := `{"id":"c1","name":"sales"}`
+	for _, c := range []call{
+		{name: "create", method: "POST", path: "/codes", header: map[string]string{"Content-Type": "application/json"}, body: code,
+			status: 201, wantHeader: jsonHeader(code), wantBody: code},
+		{name: "list: the example", method: "GET", path: "/codes",
+			status: 200, wantHeader: jsonHeader(`[{"id":"c0","name":"none"}]`), wantBody: `[{"id":"c0","name":"none"}]`},
+		{name: "delete: the example", method: "DELETE", path: "/codes/c1",
+			status: 200, wantHeader: jsonHeader(`{"success":true}`), wantBody: `{"success":true}`},
+		{name: "deleted", method: "GET", path: "/codes/c1", status: 404, wantHeader: map[string]string{"Content-Length": "0"}},
+		{name: "delete again: unknown", method: "DELETE", path: "/codes/c1", status: 404, wantHeader: map[string]string{"Content-Length": "0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { check(t, s, ts, c) })
 	}
 }

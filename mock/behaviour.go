@@ -184,8 +184,9 @@ func (s *Server) list(x *exchange) *problem {
 	docs = docs[min(offset, len(docs)):]
 	schema := x.resourceSchema()
 	if schema == nil {
-		s.writeBody(x, nil)
-		return nil
+		// No body, or content declared without a schema: its canned
+		// answer (the example, else a sample of the media type).
+		return s.canned(x)
 	}
 	items := make([]any, 0, len(docs))
 	for _, d := range docs {
@@ -333,7 +334,7 @@ func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err e
 	}
 	made, p := s.madeUp(x, key)
 	if p != nil {
-		return nil, false, p
+		return nil, false, s.unmade(x, key, p)
 	}
 	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
@@ -347,6 +348,22 @@ func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err e
 		return made, false, nil // answered, not kept
 	}
 	return nil, false, err
+}
+
+// unmade is the answer to a request for an item that exists until
+// deleted but that could not be made up, p saying why. Where no value of
+// the item schema fits (ix-api's product offerings: a oneOf whose
+// alternatives require the same properties, so that every value matches
+// several), the operation's declared answer for an unknown item (404,
+// else 400 or 422) says so: the mock cannot give the item, and a 500 the
+// operation does not declare would be further from its contract. Where
+// it declares none, or the budget ran out, p is the answer, a 500.
+func (s *Server) unmade(x *exchange, key string, p *problem) *problem {
+	if x.budget(s).Err() != nil || !x.plan.declares(classNotFound) {
+		return p
+	}
+	return invalid(CodeNotFound, classNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
+		x.plan.col.describe(key), x.plan.col.key(x.vals), p.message)
 }
 
 // standIn is the one decision on an item the store does not hold (never
@@ -434,8 +451,10 @@ func (s *Server) remove(x *exchange) *problem {
 		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
-		s.writeBody(x, nil)
-		return nil
+		// No body, or content declared without a schema (Zuora's
+		// deletes declare application/json with an example only): its
+		// canned answer, the example, else a sample of the media type.
+		return s.canned(x)
 	}
 	if v, err := jsonx.Decode(doc); err == nil && len(x.resourceSchema().Validate(project(v, x.resourceSchema()))) > 0 {
 		// The delete answers with something else than the resource (a

@@ -94,6 +94,43 @@ func TestDocumentMistakes(t *testing.T) {
 			call:    call{method: "GET", path: "/a?q=abc", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
 		},
 		{
+			name: "a pattern longer than its maxLength",
+			doc: mistakeDoc("3.0.3", `
+  /a:
+    get:
+      parameters:
+        - {in: query, name: q, schema: {type: string, pattern: '[0-9a-f]{8}-[0-9a-f]{4}', maxLength: 4}}
+      responses:
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "[0-9a-f]{8}-[0-9a-f]{4}": no string it matches is at most maxLength 4 characters long (the shortest is 13): the keyword is left out of the schema`,
+			call:    call{method: "GET", path: "/a?q=abcd", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
+			name: "a pattern whose $ comes before what it requires",
+			doc: mistakeDoc("3.1.0", `
+  /a:
+    get:
+      parameters:
+        - {in: query, name: q, schema: {type: string, pattern: '=\{3,\}$\{1,4\}', maxLength: 9}}
+      responses:
+        `+okA, ""),
+			mistake: `#/paths/~1a/get/parameters/0/schema/pattern (line 8): pattern: "=\\{3,\\}$\\{1,4\\}": no string matches it ($, the end of the string, comes before characters it requires, or ^, the start, after them): the keyword is left out of the schema`,
+			call:    call{method: "GET", path: "/a?q=abc", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`},
+		},
+		{
+			name: "additionalProperties false refusing a required property",
+			doc: mistakeDoc("3.1.0", `
+  /a:
+    put:
+      requestBody:
+        required: true
+        content: {application/json: {schema: {type: object, required: [n, json_schema], properties: {n: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}}}
+      responses:
+        '204': {description: stored}`, ""),
+			mistake: "#/paths/~1a/put/requestBody/content/application~1json/schema/additionalProperties (line 9): additionalProperties false refuses json_schema, which the schema requires: no object satisfies the schema, and the keyword is left out of it",
+			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"n":"x","json_schema":{}}`, status: 204, wantHeader: map[string]string{}},
+		},
+		{
 			name: "a patternProperties key that is not a regular expression",
 			doc: mistakeDoc("3.1.0", `
   /a:

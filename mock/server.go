@@ -159,7 +159,6 @@ func (s *Server) build(c Content) (*served, error) {
 	oversized, over := gen.Oversized(answers, gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
 	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)
-	doc.Warnings = append(doc.Warnings, gen.Refused(answers)...)
 	for _, w := range doc.Warnings {
 		s.log.Warn("the document is served with a caveat", "caveat", w)
 	}

@@ -13,6 +13,7 @@ package gen
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -104,6 +105,12 @@ type gen struct {
 	// satisfy their schema (value's false): an array whose item made
 	// one ends before it where it may (see array).
 	unsure int
+	// unmatched is set by patterned when the string it made is not
+	// known to match (its tries failed, or no checks were left to try
+	// it with), and by enum when no value of the enum fits the other
+	// parts. value reports such a value as not sure, so that an
+	// optional property is left out rather than answered broken.
+	unmatched bool
 }
 
 // b2i is 1 for true, 0 for false.
@@ -147,7 +154,9 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 		}
 	}
 	if !fa.risky {
-		return g.make(&w, &fa, name, depth, 0), true
+		g.unmatched = false
+		v := g.make(&w, &fa, name, depth, 0)
+		return v, !((fa.pattern || fa.enum != nil) && g.unmatched)
 	}
 	tries := 3
 	if fa.opaque {
@@ -162,6 +171,9 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 		if try == 0 {
 			first = v
 		}
+		if g.checks <= 0 {
+			break // nothing left to tell a better try by
+		}
 	}
 	if fa.opaque {
 		// The least values of each type: an empty object or array is
@@ -175,7 +187,7 @@ func (g *gen) value(w want, name string, depth int) (any, bool) {
 	return first, false
 }
 
-// fits reports whether v satisfies w, by the validator; true once the
+// fits reports whether v satisfies w, by the validator; false once the
 // checks are used up.
 func (g *gen) fits(w *want, v any) bool {
 	ok, _ := g.check(w, v)
@@ -184,11 +196,18 @@ func (g *gen) fits(w *want, v any) bool {
 
 // check reports whether v satisfies w, by the validator, with what is
 // wrong when it does not: the violations of the first schema of w it
-// breaks (none for a schema it matches and must not). It reports true
-// once the checks are used up.
+// breaks (none for a schema it matches and must not). Once the checks
+// are used up it reports false: a value not checked is not sure, and
+// value leaves it out where it may (an optional property, an item past
+// minItems) rather than answer it broken. A big answer of a schema with
+// many alternatives or patterns (FSx's backups, Jira's workflows) uses
+// them up, and its later values had been taken as sure unchecked.
 func (g *gen) check(w *want, v any) (bool, []openapi.Violation) {
-	if g.checks <= 0 || g.m.err != nil {
-		return true, nil // nothing left to check with, or the value is dropped
+	if g.m.err != nil {
+		return true, nil // the value is dropped
+	}
+	if g.checks <= 0 {
+		return false, nil // nothing left to check with
 	}
 	g.checks--
 	if w.s != nil {
@@ -248,7 +267,7 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 		if ok || !have {
 			first, have, good = v, true, ok
 		}
-		return ok
+		return ok || g.checks <= 0 // without checks, no other try is better
 	}
 	if c.kw == kwIf {
 		then := base.plus(c.s.If)
@@ -345,7 +364,7 @@ func order(alts []*openapi.Schema, depth int) []int {
 // counts the attempts for the same want, so that later ones try other
 // types.
 func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
-	if fa.never || depth >= maxDepth && fa.types&tNull != 0 {
+	if fa.never || depth >= maxDepth && fa.types&tNull != 0 && takesNull(fa) {
 		return nil
 	}
 	if fa.constant != nil {
@@ -381,6 +400,17 @@ func (g *gen) make(w *want, fa *facts, name string, depth, try int) any {
 	return v
 }
 
+// takesNull reports whether the const and enum of fa, if any, take
+// null: deep down a nullable value is null, but not where its enum
+// leaves null out (UniCourt's nullable sourceDetails.source, an enum of
+// two strings).
+func takesNull(fa *facts) bool {
+	if fa.constant != nil {
+		return fa.constant.Const == nil
+	}
+	return fa.enum == nil || slices.Contains(fa.enum.Enum, nil)
+}
+
 // example returns the example of w's schema when it has one that
 // satisfies it; for a want of several schemas (an alternative chosen, say),
 // the first example of its parts that satisfies them all.
@@ -404,6 +434,8 @@ func (g *gen) enum(w *want, fa *facts) any {
 	list := fa.enum.Enum
 	start := g.f.Number(0, len(list)-1)
 	check := fa.multipart || fa.nots > 0
+	var held any // the first of the type and lengths, where no check tells
+	has := false
 	for i := range list {
 		v := list[(start+i)%len(list)]
 		if typeOfValue(v)&fa.types == 0 || !fa.lengths.holds(v) {
@@ -412,6 +444,17 @@ func (g *gen) enum(w *want, fa *facts) any {
 		if !check || g.fits(w, v) {
 			return v
 		}
+		if !has {
+			held, has = v, true
+		}
+	}
+	// None is known to fit: Zuora's CreatedById field definition has an
+	// origin of enum [system] beside an allOf member's
+	// additionalProperties whose origin is enum [custom]; or the checks
+	// are used up.
+	g.unmatched = true
+	if has {
+		return held
 	}
 	return list[start]
 }

@@ -364,6 +364,30 @@ func TestKeywords(t *testing.T) {
 			}},
 		{name: "a uri containing what a pattern asks", version: "3.0.3", schemas: `
     S: {type: string, format: uri, pattern: '/magnet:\?xt=urn:[a-z0-9]+:[a-z0-9]{32}'}`},
+		{name: "minProperties deep down, beside additionalProperties false", schemas: `
+    S: {type: object, additionalProperties: false, minProperties: 1, properties: {name: {type: string}, child: {$ref: '#/components/schemas/S'}}}`},
+		{name: "a date-time of a fixed length", version: "3.0.3", schemas: `
+    S: {type: string, format: date-time, minLength: 24, maxLength: 24}`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				if s, _ := v.(string); len(s) != 24 || !strings.HasSuffix(s, ".000Z") {
+					t.Errorf("got %v, want a date-time of 24 characters with fractional seconds", v)
+				}
+			}},
+		{name: "an optional property whose enums disagree", version: "3.0.3", schemas: `
+    Custom: {type: object, additionalProperties: {type: object, properties: {origin: {type: string, enum: [custom]}}}}
+    S:
+      type: object
+      allOf:
+        - {properties: {CreatedById: {type: object, properties: {origin: {type: string, enum: [system]}}}}}
+        - $ref: '#/components/schemas/Custom'`,
+			check: func(t *testing.T, v any, _ *openapi.Document) {
+				c, _ := v.(map[string]any)["CreatedById"].(map[string]any)
+				if _, has := c["origin"]; has {
+					t.Errorf("got %v, want a CreatedById without an origin, which no value fits", v)
+				}
+			}},
+		{name: "a nullable enum without null deep down", version: "3.0.3", schemas: `
+    S: {type: object, properties: {source: {type: string, nullable: true, enum: [linked, field]}, child: {$ref: '#/components/schemas/S'}}}`},
 		{name: "enum beside maxLength", version: "3.0.3", schemas: `
     S: {type: string, enum: [Chargeback, Payment, TransferOut], maxLength: 8}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {
@@ -371,17 +395,20 @@ func TestKeywords(t *testing.T) {
 					t.Errorf("got %v, want Payment, the one value within maxLength", v)
 				}
 			}},
-		{name: "items that require what they refuse", version: "3.0.3", schemas: `
+		{name: "items that require what they refuse, the keyword left out at load", version: "3.0.3", schemas: `
     Stream: {type: object, required: [name, json_schema], properties: {name: {type: string}, jsonSchema: {type: object}}, additionalProperties: false}
     S: {type: object, required: [streams], properties: {streams: {type: array, items: {$ref: '#/components/schemas/Stream'}}}}`,
-			check: func(t *testing.T, v any, _ *openapi.Document) {
-				if streams := v.(map[string]any)["streams"].([]any); len(streams) != 0 {
-					t.Errorf("got %v, want no streams: no item is valid", v)
+			check: func(t *testing.T, v any, doc *openapi.Document) {
+				streams := v.(map[string]any)["streams"].([]any)
+				if len(streams) == 0 || streams[0].(map[string]any)["json_schema"] == nil {
+					t.Errorf("got %v, want streams with a json_schema", v)
+				}
+				if len(doc.Mistakes) != 1 {
+					t.Errorf("Mistakes = %q, want the additionalProperties left out", doc.Mistakes)
 				}
 			}},
 		{name: "items whose required property no value satisfies", version: "3.0.3", schemas: `
-    Closed: {type: object, properties: {content: {type: string}}, additionalProperties: false}
-    Props: {type: object, allOf: [$ref: '#/components/schemas/Closed'], required: [name], properties: {name: {type: string}}, additionalProperties: false}
+    Props: {type: object, required: [code], properties: {code: {type: string, pattern: '^(?=x)y$'}}}
     Def: {type: object, required: [properties], properties: {properties: {$ref: '#/components/schemas/Props'}}}
     S: {type: object, required: [value], properties: {value: {type: array, items: {$ref: '#/components/schemas/Def'}}}}`,
 			check: func(t *testing.T, v any, _ *openapi.Document) {

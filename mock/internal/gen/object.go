@@ -127,6 +127,9 @@ type entry struct {
 	isFixed  bool // its value is v
 	v        any
 	drop     bool
+	// deep is true when the property is dropped only for being optional
+	// deep down: it comes back where minProperties needs it.
+	deep bool
 }
 
 // find returns the index of the entry named name, or -1.
@@ -185,8 +188,8 @@ func (g *gen) plan(w *want, depth int) []entry {
 	for i := range es {
 		g.constrain(w, &es[i])
 		e := &es[i]
-		if !e.required && depth >= maxDepth {
-			e.drop = true
+		if !e.required && depth >= maxDepth && !e.drop {
+			e.drop, e.deep = true, true
 		}
 	}
 	// Dependencies: a property that is there brings those it requires.
@@ -211,8 +214,8 @@ func (g *gen) plan(w *want, depth int) []entry {
 			}
 		}
 	}
-	es = kept(g.avoid(w, es))
 	counts := w.propertyCounts()
+	es = kept(revive(g.avoid(w, es), counts.min))
 	if counts.max >= 0 {
 		for i := len(es) - 1; i >= 0 && int64(len(es)) > counts.max; i-- {
 			if !es[i].required {
@@ -232,6 +235,29 @@ func (g *gen) plan(w *want, depth int) []entry {
 		g.constrain(w, e)
 		if e.drop {
 			es = es[:len(es)-1]
+		}
+	}
+	return es
+}
+
+// revive takes back entries dropped only for being deep down (see
+// entry.deep) while fewer than least are kept: Oxford Dictionaries'
+// Sense, all optional properties, has minProperties 1 and
+// additionalProperties false, so that no other name can make it up.
+func revive(es []entry, least int64) []entry {
+	n := int64(0)
+	for _, e := range es {
+		if !e.drop {
+			n++
+		}
+	}
+	for i := range es {
+		if n >= least {
+			break
+		}
+		if es[i].deep && es[i].drop {
+			es[i].drop, es[i].deep = false, false
+			n++
 		}
 	}
 	return es
@@ -316,7 +342,7 @@ func (g *gen) avoid(w *want, es []entry) []entry {
 		dropped := false
 		for _, r := range n.Required {
 			if i := find(es, r); !es[i].required {
-				es[i].drop, dropped = true, true
+				es[i].drop, es[i].deep, dropped = true, false, true
 			}
 		}
 		if dropped || n.NoAdditionalProperties && len(n.PatternProperties) == 0 && undeclared(es, n) {

@@ -191,31 +191,7 @@ func shortestOf(subs []*syntax.Regexp) *syntax.Regexp {
 
 // shortest returns the length of the shortest string re matches (at most
 // maxRegexRunes).
-func shortest(re *syntax.Regexp) int {
-	switch re.Op {
-	case syntax.OpLiteral:
-		return len(re.Rune)
-	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		return 1
-	case syntax.OpCapture, syntax.OpPlus:
-		return shortest(re.Sub[0])
-	case syntax.OpRepeat:
-		return min(re.Min*shortest(re.Sub[0]), maxRegexRunes)
-	case syntax.OpConcat:
-		n := 0
-		for _, s := range re.Sub {
-			n = min(n+shortest(s), maxRegexRunes)
-		}
-		return n
-	case syntax.OpAlternate:
-		n := maxRegexRunes
-		for _, s := range re.Sub {
-			n = min(n, shortest(s))
-		}
-		return n
-	}
-	return 0
-}
+func shortest(re *syntax.Regexp) int { return regex.Shortest(re, maxRegexRunes) }
 
 // preferred are the runes a class is drawn from first, where it has them:
 // lower-case letters, then digits and upper-case letters, then printable

@@ -145,7 +145,7 @@ func count(n int64) string {
 
 // reachable calls f once for each schema of roots, or reached from them
 // (see reached) or from their anyOf branches, its children before it:
-// the walk of the checks made once at load (Refused, Unmatched).
+// the walk of the checks made once at load (Unmatched).
 func reachable(roots []*openapi.Schema, f func(*openapi.Schema)) {
 	seen := map[*openapi.Schema]bool{}
 	var walk func(*openapi.Schema)

@@ -43,8 +43,8 @@ func (g *gen) str(w *want, fa *facts, name string, try int) string {
 }
 
 // fit pads or cuts v to the lengths of fa, in runes. An email is padded
-// before its @, a URI at the end of its path, so that they keep their
-// format.
+// before its @, a URI at the end of its path, a date-time with fractional
+// seconds, so that they keep their format.
 func (g *gen) fit(v, format string, sp span) string {
 	if sp.min == 0 && sp.max < 0 {
 		return v
@@ -53,6 +53,10 @@ func (g *gen) fit(v, format string, sp span) string {
 	if n < sp.min {
 		pad := g.f.LetterN(uint(sp.min - n))
 		switch at := strings.IndexByte(v, '@'); {
+		case format == "date-time" && strings.HasSuffix(v, "Z") && sp.min-n >= 2 && sp.min-n <= 10:
+			// Fractional seconds: Telstra's createTimestamp is a
+			// date-time of exactly 24 characters (…T15:04:05.000Z).
+			v = v[:len(v)-1] + "." + strings.Repeat("0", int(sp.min-n-1)) + "Z"
 		case format == "email" && at > 0:
 			v = v[:at] + strings.ToLower(pad) + v[at:]
 		case strings.HasPrefix(format, "uri") && !strings.ContainsAny(v, "?#"):
@@ -69,7 +73,8 @@ func (g *gen) fit(v, format string, sp span) string {
 
 // patterned makes a string that matches the pattern of every part that
 // has one: made from each pattern in turn, within the lengths, and
-// checked against the parts unless it is sure to match.
+// checked against the parts unless it is sure to match. A string not
+// known to match (no try did, or no checks were left) sets g.unmatched.
 func (g *gen) patterned(w *want, format string, sp span) string {
 	var patterns []string
 	for p := range w.parts {
@@ -103,7 +108,11 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 			}
 			continue
 		}
-		if g.checks <= 0 || g.matchesAll(w, v) {
+		if g.checks <= 0 {
+			g.unmatched = true // not checked: not sure
+			return v
+		}
+		if g.matchesAll(w, v) {
 			return v
 		}
 		if start, _ := anchors(re); !start && format != "" && g.checks > 0 {
@@ -120,6 +129,7 @@ func (g *gen) patterned(w *want, format string, sp span) string {
 			}
 		}
 	}
+	g.unmatched = true // no try matched
 	return v
 }
 

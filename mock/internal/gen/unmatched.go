@@ -13,14 +13,15 @@ import (
 const unmatchedTries = 5
 
 // Unmatched returns a line for each string schema of roots, or reached
-// from them, whose pattern no string could be made for: one whose
-// shortest match is longer than its maxLength (AppRunner's ServiceId, a
-// 36-character uuid pattern with maxLength 32), or one that RE2
+// from them, whose pattern no string could be made for: one that RE2
 // cannot say (a lookaround or a backreference that generation does not
 // satisfy by construction), no valid example, and no value of
 // unmatchedTries seeds that the validator accepts. Answers that need such
 // a value carry the closest made, as they would without the line; it says
-// so once, at load. Lines are in pointer order.
+// so once, at load. Lines are in pointer order. A pattern the loader can
+// tell no valid string matches (one longer than its maxLength, one whose
+// $ comes before what it requires) is a mistake of the document, left
+// out of its schema before this looks (see openapi's hopelessPattern).
 //
 // Only patterns of the backtracking engine, and those with an anchor or
 // word boundary inside that making ignores, are tried, and few documents
@@ -31,15 +32,11 @@ func Unmatched(roots []*openapi.Schema) []string {
 		if s.Pattern == "" || len(s.Types) > 0 && !slices.Contains(s.Types, "string") {
 			return
 		}
-		re, exact, err := parseRegexp(s.Pattern)
-		if err == nil && exact && s.MaxLength != nil && int64(shortest(re)) > *s.MaxLength {
-			lines = append(lines, fmt.Sprintf("%s: no string matching the pattern %s is at most maxLength %d characters long (the shortest is %d): an answer that needs one carries the closest string made", s.Where(), s.Pattern, *s.MaxLength, shortest(re)))
-			return
-		}
-		if p, err := regex.Compile(s.Pattern); err != nil || !p.Backtracks() && exact && certain(re) {
+		re, exact, perr := parseRegexp(s.Pattern)
+		if p, err := regex.Compile(s.Pattern); err != nil || perr == nil && !p.Backtracks() && exact && certain(re) {
 			// RE2's, made by construction; or ignored, with a caveat of
-			// the loader. One with an anchor inside ($ before more, as
-			// in IoT Wireless's \=\{3,\}$\{1,4096\}) is tried.
+			// the loader. One with an anchor or word boundary inside is
+			// tried.
 			return
 		}
 		if _, ok := s.GoodExample(); ok {

@@ -8,7 +8,9 @@ import (
 )
 
 // TestUnmatched holds which patterns are said at load to have no string
-// generation can make.
+// generation can make. Short and Inside, which no valid string matches,
+// are mistakes of the document that the loader leaves out of their
+// schemas: nothing is said of them here.
 func TestUnmatched(t *testing.T) {
 	doc := components(t, "3.1.0", `
     Lookahead: {type: string, pattern: '^(?!aws:)[a-z:]+$'}
@@ -29,10 +31,8 @@ func TestUnmatched(t *testing.T) {
 	got := Unmatched(roots)
 	want := []string{
 		"#/components/schemas/Digits: no string matching the pattern ^(?!.*[a-z])[0-9a-z]{4}$ could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
-		"#/components/schemas/Inside: no string matching the pattern =\\{3,\\}$\\{1,4\\} could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
 		"#/components/schemas/Nested/properties/code: no string matching the pattern ^(?=a)b could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
 		"#/components/schemas/Never: no string matching the pattern ^(?=x)y$ could be made (5 tries): an answer that needs one carries the closest string made; an example in the schema would be used",
-		"#/components/schemas/Short: no string matching the pattern [0-9a-f]{8}-[0-9a-f]{4} is at most maxLength 12 characters long (the shortest is 13): an answer that needs one carries the closest string made",
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Unmatched:\n%q\nwant\n%q", got, want)

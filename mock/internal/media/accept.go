@@ -53,11 +53,14 @@ func Negotiate(accept string, offered []string) (i int, ok bool) {
 // text/plain for text/*, image/png for image/*, audio/wav for audio/*,
 // video/mp4 for video/*, font/woff2 for font/*, application/json for a
 // +json suffix range (application/*+json) and application/xml for a +xml
-// one. Other ranges, and text that is not a media type, give
-// application/octet-stream.
+// one. A bare token (see Bare) is sent as declared. Other ranges, and
+// text that is not a media type, give application/octet-stream.
 func ContentType(offered, accept string) string {
 	o, ok := parseRange(offered)
 	if !ok {
+		if Bare(offered) {
+			return offered
+		}
 		return octetStream
 	}
 	if o.concrete() {

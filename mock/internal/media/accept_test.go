@@ -115,7 +115,10 @@ func TestContentType(t *testing.T) {
 		{"JSON suffix range, Accept a JSON type", "application/*+json", "application/problem+json", "application/problem+json"},
 		{"XML suffix range", "application/*+xml", "", "application/xml"},
 		{"other suffix range", "application/*+cbor", "", "application/octet-stream"},
-		{"not a media type", "json", "", "application/octet-stream"},
+		{"a bare token, as declared", "gzip", "", "gzip"},
+		{"a bare token, whatever Accept says", "gzip", "application/gzip", "gzip"},
+		{"not a media type", "application/", "", "application/octet-stream"},
+		{"not a token", "g zip", "", "application/octet-stream"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

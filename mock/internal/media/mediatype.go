@@ -42,6 +42,13 @@ func (r *mediaRange) spec() int {
 // and empty parameters (";;", a trailing ';') are tolerated. A wildcard
 // type needs a wildcard subtype; a subtype may be "*" or "*+suffix". It
 // reports false for anything else.
+// Bare reports whether a declared media type is one token without a
+// subtype: App Store Connect's finance reports declare gzip. It is no
+// media type, but it is what the document declares and what a client
+// that checks the answer against it expects: ContentType sends it as it
+// is, and Sample reads it as application/TOKEN (a gzip archive for gzip).
+func Bare(s string) bool { return s != "" && tokenEnd(s, 0) == len(s) }
+
 func parseRange(s string) (mediaRange, bool) {
 	r, end, ok := parseElement(s, 0)
 	return r, ok && end == len(s)

@@ -24,9 +24,12 @@ import (
 // is an array schema) for JSON, an empty root element for XML, nothing
 // for Form and Text. When s says the body is base64 text (format byte or
 // base64), a Binary sample is base64-encoded. A range is sampled as the
-// type ContentType sends for it without an Accept header. The result is
-// the caller's to keep.
+// type ContentType sends for it without an Accept header, and a bare
+// token (gzip) as application/TOKEN. The result is the caller's to keep.
 func Sample(mediaType string, s *openapi.Schema) []byte {
+	if Bare(mediaType) {
+		mediaType = "application/" + mediaType
+	}
 	r, ok := parseRange(mediaType)
 	if ok && !r.concrete() {
 		r, ok = fallback(&r)

@@ -94,15 +94,17 @@ func TestSampleArchives(t *testing.T) {
 			t.Fatalf("zip: %v, %v", z, err)
 		}
 	})
-	t.Run("gzip", func(t *testing.T) {
-		r, err := gzip.NewReader(bytes.NewReader(Sample("application/gzip", nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b, err := io.ReadAll(r); err != nil || len(b) != 0 {
-			t.Fatalf("gunzip: %q, %v", b, err)
-		}
-	})
+	for _, mt := range []string{"application/gzip", "gzip"} {
+		t.Run(mt, func(t *testing.T) {
+			r, err := gzip.NewReader(bytes.NewReader(Sample(mt, nil)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err := io.ReadAll(r); err != nil || len(b) != 0 {
+				t.Fatalf("gunzip: %q, %v", b, err)
+			}
+		})
+	}
 }
 
 func TestSampleWAV(t *testing.T) {

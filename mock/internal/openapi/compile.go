@@ -368,6 +368,9 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			continue
 		}
 		switch {
+		case k == "additionalProperties" && c.l.opened[n]:
+			// Refuses what the schema requires: left out (a mistake, said
+			// by openRefusing).
 		case k == "$ref" && !resource && c.l.dangling(v.text()):
 			// A mistake the model reported (see schemaBuilder.resolve):
 			// the schema is read without it.
@@ -392,6 +395,8 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 			// Matches nothing as written: left out (a mistake, said by literalPattern).
 		case k == "pattern" && v.kind == stringNode && !c.checkPattern(v.str, kptr, v, false):
 			// Not a regular expression: left out (a mistake, said by checkPattern).
+		case k == "pattern" && v.kind == stringNode && c.hopelessPattern(n, v.str, ptr, kptr, v):
+			// No string it matches is valid: left out (a mistake, said by hopelessPattern).
 		case schemaMapKeywords[k] && v.isObject():
 			m := make(map[string]any, len(v.keys))
 			for j, name := range v.keys {

@@ -74,6 +74,7 @@ func Load(data []byte) (*Document, error) {
 	if err := l.load(); err != nil {
 		return nil, err
 	}
+	l.openRefusing()
 	// Compiled before the model is settled and the parameters' wire
 	// shapes are made: a keyword at mistake is left out of both.
 	l.comp = newCompiler(l)
@@ -118,6 +119,9 @@ type loader struct {
 	// compiled on first use change neither it nor the lists above.
 	loaded   bool
 	patterns patterns
+	// opened are the schema objects whose additionalProperties false is
+	// left out: it refuses a property they must have (openRefusing).
+	opened map[*node]bool
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
@@ -568,6 +572,10 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 			return nil, err
 		}
 		m := &Media{Type: strings.ToLower(mt)}
+		if !strings.Contains(mt, "/") {
+			l.warn("bare media type "+m.Type, at(mptr, c.vals[i]),
+				fmt.Sprintf("%q is no media type (type/subtype, such as application/%s): it is matched and sent as written", mt, m.Type))
+		}
 		if s := mn.get("schema"); s != nil {
 			if m.Schema, err = l.schemas.build(s, child(mptr, "schema")); err != nil {
 				return nil, err

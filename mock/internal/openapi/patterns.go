@@ -212,6 +212,34 @@ func (c *compiler) literalPattern(src, ptr, kptr string, n *node) bool {
 	return true
 }
 
+// hopelessPattern reports whether no string satisfies src, the pattern
+// of the schema n at ptr, beside n's own maxLength: no string matches it
+// (IoT Wireless's =\{3,\}$\{1,4096\}, its braces escaped, where $
+// comes before characters it requires), or every match is longer than
+// maxLength (AppRunner's ServiceId, a 36-character uuid pattern with
+// maxLength 32). Every value would be refused and none could be made, so
+// every answer that holds one would break its schema: a mistake of the
+// document, and the schema is read without the pattern, its lengths
+// kept.
+func (c *compiler) hopelessPattern(n *node, src, ptr, kptr string, v *node) bool {
+	shortest, none, ok := regex.Least(src, regex.MaxInput+1)
+	if !ok {
+		return false
+	}
+	why := ""
+	if most, has := n.get("maxLength").integer(); none {
+		why = "no string matches it ($, the end of the string, comes before characters it requires, or ^, the start, after them)"
+	} else if has && int64(shortest) > most {
+		why = fmt.Sprintf("no string it matches is at most maxLength %d characters long (the shortest is %d)", most, shortest)
+	}
+	if why == "" {
+		return false
+	}
+	c.mistake("pattern "+clipped(src), at(kptr, v), fmt.Sprintf("pattern: %q: %s: the keyword is left out of the schema", clipped(src), why))
+	c.forget(ptr, "pattern")
+	return true
+}
+
 // slashCaret reports whether a pattern without alternatives has, outside
 // a class, a slash (or an escaped one) followed by ^: a pattern no string
 // matches.
