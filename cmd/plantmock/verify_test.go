@@ -82,16 +82,16 @@ func TestVerifyMock(t *testing.T) {
 	sent := n.Load()
 	for _, want := range []string{
 		"verify " + srv.URL + " against OpenAPI Plant Store 1.0.0\n",
-		"\nPOST /plants: 8 checks passed\n",
+		"\nPOST /plants: 9 checks passed\n",
 		"\ncoverage: operations 1/1, declared statuses 2/2, request media types 1/1\n",
-		"\n8 requests, 8 checks, 0 failures\n",
+		"\n9 requests, 9 checks, 0 failures\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
 	}
-	if sent != 8 {
-		t.Errorf("%d requests reached the service, the summary says 8", sent)
+	if sent != 9 {
+		t.Errorf("%d requests reached the service, the summary says 9", sent)
 	}
 	var suites struct {
 		Tests    int `xml:"tests,attr"`
@@ -111,7 +111,7 @@ func TestVerifyMock(t *testing.T) {
 	if err := xml.Unmarshal(data, &suites); err != nil {
 		t.Fatalf("the JUnit file does not read back: %v\n%s", err, data)
 	}
-	if suites.Tests != 8 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 8 {
+	if suites.Tests != 9 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 9 {
 		t.Errorf("JUnit: %+v", suites)
 	}
 	var rep struct {
@@ -129,7 +129,7 @@ func TestVerifyMock(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Requests != 8 || len(rep.Failures) != 0 || len(rep.Checks) != 8 {
+	if rep.Requests != 9 || len(rep.Failures) != 0 || len(rep.Checks) != 9 {
 		t.Errorf("JSON: %+v", rep)
 	}
 	for _, c := range rep.Checks {
@@ -166,13 +166,13 @@ func TestVerifyFailures(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 	for _, want := range []string{
-		"\nPOST /plants: 8 of 8 checks failed\n",
+		"\nPOST /plants: 9 of 9 checks failed\n",
 		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{",
 		"  FAIL negative: missing required property name [accepted invalid input]\n    status 202: the request was not refused, but name: required property is missing\n    rule: #/components/schemas/Plant/required\n",
 		"  FAIL negative: malformed JSON [accepted invalid input]\n    status 202: the request was not refused, but body: the body is not JSON\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"malformed\": '\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n    also in: negative: malformed credentials of bearerAuth\n",
-		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n8 requests, 8 checks, 6 failures\n",
+		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n9 requests, 9 checks, 7 failures\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -186,7 +186,7 @@ func TestVerifyFailures(t *testing.T) {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 	}
-	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 8 || suites.Failures != 8 {
+	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 9 || suites.Failures != 9 {
 		t.Errorf("JUnit %+v (%v)", suites, err)
 	}
 }
@@ -199,7 +199,7 @@ func TestVerifyDryRun(t *testing.T) {
 	if code != exitOK || stderr != "" || n.Load() != 0 {
 		t.Fatalf("exit %d, stderr %q, %d requests sent\n%s", code, stderr, n.Load(), stdout)
 	}
-	for _, want := range []string{"\nPOST /plants: 8 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 8 requests, none sent\n"} {
+	for _, want := range []string{"\nPOST /plants: 9 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 9 requests, none sent\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, stdout)
 		}
@@ -221,8 +221,8 @@ func TestVerifyCredential(t *testing.T) {
 		code    int
 		summary string
 	}{
-		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 8 checks passed\n"},
-		{"from the environment", nil, exitOK, "\nPOST /plants: 8 checks passed\n"},
+		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 9 checks passed\n"},
+		{"from the environment", nil, exitOK, "\nPOST /plants: 9 checks passed\n"},
 		{"made up", []string{"--credential", "bearerAuth=wr0ng"}, exitFailures, "  FAIL positive: required only [status]\n    status 401 is not declared (POST /plants declares 200, 400)\n"},
 	}
 	for _, tt := range tests {
@@ -259,7 +259,7 @@ func TestVerifyCredential(t *testing.T) {
 func TestVerifyBudget(t *testing.T) {
 	srv, n := mockServer(t)
 	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--rate", "1000/s"})
-	if code != exitOK || stderr != "" || n.Load() != 8 || !strings.HasSuffix(stdout, "\n8 requests, 8 checks, 0 failures\n") {
+	if code != exitOK || stderr != "" || n.Load() != 9 || !strings.HasSuffix(stdout, "\n9 requests, 9 checks, 0 failures\n") {
 		t.Errorf("--rate: exit %d, stderr %q, %d requests\n%s", code, stderr, n.Load(), stdout)
 	}
 	done := make(chan struct{}) // closed when the test ends

@@ -14,9 +14,12 @@
 // than Options.Timeout. It then sends invalid requests, one per class of
 // mistake (a missing required property or parameter, a wrong type, a
 // value outside an enum, malformed JSON, an undeclared media type,
-// missing and malformed credentials for each security scheme); each
-// must be refused with a 4xx, a declared one where the operation
-// declares 400, 422, 4XX or default, in the declared error shape. Last,
+// missing and malformed credentials for each security scheme, a number,
+// string or array out of range, a string breaking its pattern or its
+// asserted format: these last sent only where the engine's validator
+// finds that keyword alone broken); each must be refused with a 4xx, a
+// declared one where the operation declares 400, 422, 4XX or default,
+// in the declared error shape. Last,
 // for each collection whose items can be created and read, it creates
 // one (its identifier from the answer's links, Location or body), reads
 // it back and compares, finds it in the list, creates it again where the

@@ -30,7 +30,7 @@ func TestNoFalsePositives(t *testing.T) {
 		t.Fatalf("verifying %d documents, want the Plant Store and the examples: %v", len(docs), docs)
 	}
 	// steps are the checks that must be sent, by document: those of the
-	// variants and sequences the document calls for.
+	// variants, invalid values and sequences the document calls for.
 	steps := map[string][]string{
 		"sequences.yaml": {
 			"POST /gardens positive: alternative shape 1/2 Square",
@@ -39,6 +39,12 @@ func TestNoFalsePositives(t *testing.T) {
 			`GET /gardens positive: enum query.soil="loam"`,
 			"POST /gardens positive: maxLength name=40",
 			"POST /gardens positive: maxItems tags=5",
+			"GET /gardens negative: parameter query.limit out of range",
+			"POST /gardens negative: property name out of range",
+			"POST /beds negative: property size out of range",
+			"POST /beds negative: property code breaking its pattern",
+			"GET /beds/{code} negative: parameter path.code breaking its pattern",
+			"GET /gardens/{gardenId} negative: parameter path.gardenId breaking its format",
 			"GET /gardens/{gardenId} stateful: read after create",
 			"GET /gardens stateful: list after create",
 			"PUT /gardens/{gardenId} stateful: PUT after create",
@@ -50,6 +56,7 @@ func TestNoFalsePositives(t *testing.T) {
 			"GET /beds/{code} stateful: read after create",
 		},
 		"tasks.yaml": {
+			"POST /tasks negative: property priority breaking its format",
 			"GET /tasks stateful: list after create",
 			"POST /tasks stateful: create that repeats an identifier",
 			"GET /tasks/{taskId} stateful: read after PUT",

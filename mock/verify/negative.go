@@ -29,8 +29,15 @@ type invalid struct {
 	// param is true for a parameter's mistake, made from the call with
 	// its optional parameters too, and sent only where the operation's
 	// own decoder then finds the parameters invalid.
-	param  bool
-	mutate func(req *http.Request, body []byte) ([]byte, bool)
+	param bool
+	// from is the call the request is made from when it is not the
+	// valid one (a parameter's value changed), nil otherwise. keywords,
+	// for a parameter's value, are the schema keywords it breaks: it is
+	// sent only where the operation's own decoder finds it wrong by those
+	// alone.
+	from     *exercise.Call
+	keywords []string
+	mutate   func(req *http.Request, body []byte) ([]byte, bool)
 }
 
 // negative sends op one invalid request per class of mistake, each made
@@ -42,11 +49,15 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	var ins []invalid
 	ins = append(ins, bodyMistakes(c)...)
 	ins = append(ins, paramMistakes(all)...)
+	ins = append(ins, valueMistakes(c, all)...)
 	ins = append(ins, r.credentialMistakes(c)...)
 	for _, in := range ins {
 		base := c
 		if in.param {
 			base = all
+		}
+		if in.from != nil {
+			base = in.from
 		}
 		alt := r.alternative(base)
 		if in.alt != nil {
@@ -60,8 +71,14 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 		if !ok {
 			continue
 		}
-		if in.param && len(op.ValidateParams(req, r.pathValues(req))) == 0 {
-			continue // the mistake reads as valid (an object exploded into its properties)
+		if in.param {
+			vs := op.ValidateParams(req, r.pathValues(req))
+			if len(vs) == 0 {
+				continue // the mistake reads as valid (an object exploded into its properties)
+			}
+			if _, ok := brokenBy(vs, in.why.Path, in.keywords); in.keywords != nil && !ok {
+				continue // the value reads otherwise as written (a path that routes elsewhere, say)
+			}
 		}
 		if in.scheme != nil && !refusable(op, in.scheme, req) {
 			continue // another alternative is met: by credentials the options give, say
