@@ -49,6 +49,9 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /beds stateful: create that repeats an identifier",
 			"GET /beds/{code} stateful: read after create",
 		},
+		"nosuccess.yaml": {
+			"GET /users/{username} stateful: read after create",
+		},
 		"tasks.yaml": {
 			"GET /tasks stateful: list after create",
 			"POST /tasks stateful: create that repeats an identifier",
