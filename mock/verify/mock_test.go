@@ -49,6 +49,9 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /beds stateful: create that repeats an identifier",
 			"GET /beds/{code} stateful: read after create",
 		},
+		"nested.yaml": {
+			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",
+		},
 		"nosuccess.yaml": {
 			"GET /users/{username} stateful: read after create",
 		},
