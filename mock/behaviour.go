@@ -662,28 +662,32 @@ func mergePatch(target, patch map[string]any) map[string]any {
 }
 
 // sameID refuses a body whose identifier differs from the path's and fills
-// it in when the body has none (or the mock assigns it).
+// it in when the body has none (or the mock assigns it). A path value the
+// identifier cannot hold (a name where the identifier is a number: the
+// path parameter is not the identifier after all) neither refuses nor
+// fills in anything: the item is kept under the path's value as sent.
 func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem {
 	if c.idProp == "" {
 		return nil
 	}
+	pathID := c.typedID(key)
+	if len(c.idSchema.Validate(pathID)) > 0 {
+		return nil
+	}
 	id, ok := obj[c.idProp]
 	if !ok || c.assigned {
-		obj[c.idProp] = c.typedID(key)
+		obj[c.idProp] = pathID
 		return nil
 	}
 	if c.keyOf(id) != key && !x.plan.declares(classSchema) {
-		// The operation has no way to say no: the path wins where it can
-		// be the identifier.
-		if len(c.idSchema.Validate(c.typedID(key))) == 0 {
-			x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))
-			obj[c.idProp] = c.typedID(key)
-		}
+		// The operation has no way to say no: the path wins.
+		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
+		obj[c.idProp] = pathID
 		return nil
 	}
 	if c.keyOf(id) != key {
 		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the path",
-			violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(c.typedID(key)))}}}
+			violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
 	}
 	return nil
 }

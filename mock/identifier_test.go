@@ -740,3 +740,52 @@ func TestSeededIdentifiersFromTheMinimum(t *testing.T) {
 		})
 	}
 }
+
+// TestPathValueNoIdentifier checks an item path whose last parameter is a
+// string while the item's id is a number: the path value cannot be the
+// identifier, so a replace keeps the body's id (no string in a number
+// property) and a merge whose body's id differs is not refused.
+func TestPathValueNoIdentifier(t *testing.T) {
+	const spec = `openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /groups/{group}/{member}:
+    parameters:
+      - {name: group, in: path, required: true, schema: {type: string}}
+      - {name: member, in: path, required: true, schema: {type: string}}
+    get:
+      responses:
+        '200': {description: the user, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+        '400': {description: invalid}
+    put:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+      responses:
+        '200': {description: the user, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+        '400': {description: invalid}
+    patch:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+      responses:
+        '200': {description: the user, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+        '400': {description: invalid}
+components:
+  schemas:
+    User:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: number}
+        name: {type: string}
+`
+	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	j := map[string]string{"Content-Type": "application/json"}
+	for _, st := range []call{
+		{name: "replace keeps the body's id", method: "PUT", path: "/groups/g/ann", header: j, body: `{"id":12,"name":"Ann"}`,
+			status: 200, wantHeader: jsonHeader(`{"id":12,"name":"Ann"}`), wantBody: `{"id":12,"name":"Ann"}`},
+		{name: "read returns the replace", method: "GET", path: "/groups/g/ann",
+			status: 200, wantHeader: jsonHeader(`{"id":12,"name":"Ann"}`), wantBody: `{"id":12,"name":"Ann"}`},
+		{name: "merge with another id is not refused", method: "PATCH", path: "/groups/g/ann", header: j, body: `{"id":13,"name":"Ann B"}`,
+			status: 200, wantHeader: jsonHeader(`{"id":13,"name":"Ann B"}`), wantBody: `{"id":13,"name":"Ann B"}`},
+	} {
+		t.Run(st.name, func(t *testing.T) { check(t, s, ts, st) })
+	}
+}

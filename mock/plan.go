@@ -345,11 +345,18 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 		c.item = createAnswer
 	}
 	c.item = envelopeOf(c.item, c.schema, false).innerOr(c.item)
+	// The create's answer names the identifier too where the read does
+	// not: a read that leaves it out (a transaction's details under
+	// /cards/{id}/transactions/{txId}) still addresses the item by it.
+	created := envelopeOf(createAnswer, c.schema, false).innerOr(createAnswer)
 	for _, name := range []string{param, "id"} {
 		if name == "" {
 			continue
 		}
 		req, resp := c.schema.Property(name), c.item.Property(name)
+		if resp == nil && created != nil {
+			resp = created.Property(name)
+		}
 		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
 			continue // an identifier is a string or a number
 		}

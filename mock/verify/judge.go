@@ -24,7 +24,7 @@ import (
 // undeclared status.
 func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
-		probs := exercise.Judge(r.doc, c.Op, s.resp, s.answer)
+		probs := r.keepable(exercise.Judge(r.doc, c.Op, s.resp, s.answer))
 		if i := slices.IndexFunc(probs, func(p exercise.Problem) bool { return p.Kind == "5xx" }); i >= 0 {
 			probs = probs[i : i+1]
 		}
@@ -116,7 +116,7 @@ func (r *runner) judgeNegative(op *openapi.Operation, why openapi.Violation, cre
 			return []*Failure{{Rule: "error status", Text: fmt.Sprintf("status %d is not declared; %s declares %s for refusals", code, op.Name, refusals(op))}}
 		}
 		var out []*Failure
-		for _, p := range exercise.Judge(r.doc, op, s.resp, s.answer) {
+		for _, p := range r.keepable(exercise.Judge(r.doc, op, s.resp, s.answer)) {
 			rule := "error shape"
 			if p.Kind == "header" {
 				rule = p.Kind
@@ -125,6 +125,21 @@ func (r *runner) judgeNegative(op *openapi.Operation, why openapi.Violation, cre
 		}
 		return out
 	}
+}
+
+// keepable returns probs but those that break a rule no answer can keep
+// (openapi.Document.Impossible): the document's problem, not the
+// service's. Each such rule met is listed once in the report's
+// Impossible instead.
+func (r *runner) keepable(probs []exercise.Problem) []exercise.Problem {
+	return slices.DeleteFunc(probs, func(p exercise.Problem) bool {
+		why, ok := r.doc.Impossible[p.Schema]
+		if ok && !slices.Contains(r.rep.impossible, p.Schema) {
+			r.rep.impossible = append(r.rep.impossible, p.Schema)
+			r.rep.Impossible = append(r.rep.Impossible, p.Schema+": "+why+", so no answer can keep it: answers are not judged by it")
+		}
+		return ok
+	})
 }
 
 // succeeds reports whether op declares a status under 400, exactly or

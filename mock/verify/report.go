@@ -23,6 +23,11 @@ type Report struct {
 	// Unmade lists the operations (or cases) no valid request could be
 	// made for, and why.
 	Unmade []string `json:"unmade,omitempty"`
+	// Impossible lists the document's rules an answer broke that no
+	// answer can keep (a oneOf two of whose alternatives accept the same
+	// values), each once: problems of the document, not failures of the
+	// service.
+	Impossible []string `json:"impossible,omitempty"`
 	// Requests is how many requests were sent.
 	Requests int `json:"requests"`
 	// Coverage is how much of the document the requests exercised.

@@ -138,7 +138,8 @@ type runner struct {
 // report is the Report being built, with the failures seen by key.
 type report struct {
 	*Report
-	seen map[string]*Failure
+	seen       map[string]*Failure
+	impossible []string // the schema pointers listed in Impossible
 }
 
 // OperationsDeclared sets how many operations the run covers.

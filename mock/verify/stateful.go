@@ -28,11 +28,13 @@ type sequence struct {
 }
 
 // sequences finds the collections of ops whose items can be created
-// and read.
+// and read. Every step is an operation that declares a success (see
+// canStep): one that declares only refusals (a create with only 405)
+// cannot be held to succeeding.
 func sequences(ops []*openapi.Operation) []sequence {
 	var out []sequence
 	for _, c := range ops {
-		if c.Method != http.MethodPost || c.Body == nil || c.Body.JSON() == nil {
+		if c.Method != http.MethodPost || c.Body == nil || c.Body.JSON() == nil || !canStep(c) {
 			continue
 		}
 		seq := sequence{create: c}
@@ -42,7 +44,7 @@ func sequences(ops []*openapi.Operation) []sequence {
 				continue
 			}
 			dir, last := path.Split(o.Path)
-			if strings.TrimSuffix(dir, "/") != strings.TrimSuffix(c.Path, "/") || !strings.HasPrefix(last, "{") || !strings.HasSuffix(last, "}") {
+			if strings.TrimSuffix(dir, "/") != strings.TrimSuffix(c.Path, "/") || !strings.HasPrefix(last, "{") || !strings.HasSuffix(last, "}") || !canStep(o) {
 				continue
 			}
 			switch o.Method {
@@ -62,6 +64,15 @@ func sequences(ops []*openapi.Operation) []sequence {
 		}
 	}
 	return out
+}
+
+// canStep reports whether op can be a step of a sequence: it declares a
+// success, a 2xx status, 2XX, or default (which stands for every status
+// not listed). A redirect is no success here: the step's item is not in
+// its answer.
+func canStep(op *openapi.Operation) bool {
+	code, r := op.Success()
+	return r != nil && code >= 200 && code <= 299
 }
 
 func pathParam(op *openapi.Operation, name string) *openapi.Param { return param(op, "path", name) }

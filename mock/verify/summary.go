@@ -63,6 +63,12 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s\n", u)
 		}
 	}
+	if len(r.Impossible) > 0 {
+		fmt.Fprintf(&b, "\nthe document asks what no answer can do (not judged):\n")
+		for _, u := range r.Impossible {
+			fmt.Fprintf(&b, "  %s\n", u)
+		}
+	}
 	fmt.Fprintf(&b, "\ncoverage: %s\n", r.Coverage)
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "%s\n", r.Stopped)

@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -203,5 +204,61 @@ paths:
 	}
 	if got := string(jsonx.Marshal(op.Body.Content[0].Schema.Example)); got != `{"id":1,"name":"a"}` {
 		t.Errorf("the example is now %s", got)
+	}
+}
+
+// TestBodyWriteOnlyInAlternative checks that a body whose anyOf
+// alternative requires a writeOnly property carries it: a request must
+// send it, and unevaluatedProperties: false refuses a body that matches
+// no alternative.
+func TestBodyWriteOnlyInAlternative(t *testing.T) {
+	doc := load(t, `openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /payments:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [source]
+              properties:
+                source:
+                  unevaluatedProperties: false
+                  anyOf:
+                    - type: object
+                      required: [number, cvc]
+                      properties:
+                        object: {const: card}
+                        number: {type: string}
+                        cvc: {type: integer, writeOnly: true}
+                        city: {type: string}
+                    - type: object
+                      required: [object, sort_code]
+                      properties:
+                        object: {const: bank}
+                        sort_code: {type: string}
+      responses: {'200': {description: ok}}
+`)
+	op := operation(t, doc, "POST /payments")
+	cards := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			c, err := Make(op, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if vs := c.Media.Schema.ValidateRequest(c.Body); len(vs) > 0 {
+				t.Errorf("body %s: %v", jsonx.Marshal(c.Body), vs)
+			}
+			if src, _ := c.Body.(map[string]any)["source"].(map[string]any); src["cvc"] != nil {
+				cards++
+			}
+		})
+	}
+	if cards == 0 {
+		t.Errorf("no body of 40 is a card: the alternative with a writeOnly property is never made")
 	}
 }

@@ -102,7 +102,8 @@ func Make(op *openapi.Operation, seed uint64) (*Call, error) {
 func key(p *openapi.Param) string { return p.In + "." + p.Name }
 
 // generate makes a value for schema s, the n-th of the call, trying a few
-// fakers until one satisfies s; it returns the last value made and what is
+// fakers until one satisfies s as a request does (a required writeOnly
+// property must be sent); it returns the last value made and what is
 // wrong with it when none does. A body value (body true) leaves out the
 // read-only properties a request need not send and fills in the write-only
 // ones generation leaves out.
@@ -117,7 +118,7 @@ func generate(s *openapi.Schema, seed, n uint64, body bool) (any, []openapi.Viol
 		if body {
 			v = forRequest(v, s, f, 0)
 		}
-		if vs = s.Validate(v); len(vs) == 0 {
+		if vs = s.ValidateRequest(v); len(vs) == 0 {
 			return v, nil
 		}
 	}
@@ -125,13 +126,21 @@ func generate(s *openapi.Schema, seed, n uint64, body bool) (any, []openapi.Viol
 }
 
 // forRequest adapts a generated value to a request: read-only properties
-// that are not required are left out, write-only ones are added.
+// that are not required are left out, write-only ones are added, also
+// those of the first anyOf or oneOf alternative the value matches (as an
+// answer, where write-only properties need not be there).
 func forRequest(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
 	if s == nil || depth > 16 {
 		return v
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		for _, alt := range s.AnyOf {
+			if alt != nil && len(alt.Validate(x)) == 0 {
+				forRequest(x, alt, f, depth+1)
+				break
+			}
+		}
 		for _, p := range s.Properties {
 			if p.Schema == nil {
 				continue

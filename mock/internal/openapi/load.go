@@ -29,6 +29,10 @@ type Document struct {
 	// that breaks its meta-schema, a parameter without a name. The rest of
 	// the document is served.
 	Mistakes []string
+	// Impossible names the schemas no value satisfies, by where their
+	// broken keyword is (#/components/schemas/E/oneOf), each with why: a
+	// oneOf two of whose alternatives accept the same values.
+	Impossible map[string]string
 
 	// Webhooks are the document's webhooks (OpenAPI 3.1), in document
 	// order.
@@ -96,6 +100,7 @@ func Load(data []byte) (*Document, error) {
 			}
 		}
 	}
+	l.twins()
 	d.Warnings = lines(l.warnings, l.order)
 	d.Mistakes = lines(l.mistakes, l.mistakeOrder)
 	l.loaded = true

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"fmt"
 	"net/url"
 	"sort"
 	"strings"
@@ -42,7 +43,12 @@ type pattern struct {
 	text    string   // as written, with parameter names removed: {}.json
 	lits    []string // the literal parts; len(lits) = params+1
 	literal int      // how many literal characters
-	next    *branch
+	// ends holds, for a parameter that directly follows another
+	// ({id}{ext}), the values of its string enum, longest first: they
+	// decide where the two part (see match); nil for other parameters.
+	ends [][]string
+	key  string // text and ends: what makes two templates' segments one
+	next *branch
 }
 
 func newRouter() *Router { return &Router{routes: map[string]*Route{}} }
@@ -74,14 +80,19 @@ func (rt *Router) add(o *Operation) *Operation {
 			n = n.param
 		default:
 			text := strings.Join(lits, "{}")
+			ends := adjacentEnds(o, lits, params)
+			key := text
+			if ends != nil {
+				key = fmt.Sprint(text, ends)
+			}
 			var p *pattern
 			for _, q := range n.patterns {
-				if q.text == text {
+				if q.key == key {
 					p = q
 				}
 			}
 			if p == nil {
-				p = &pattern{text: text, lits: lits, literal: len(text) - 2*len(params), next: &branch{}}
+				p = &pattern{text: text, lits: lits, literal: len(text) - 2*len(params), ends: ends, key: key, next: &branch{}}
 				n.patterns = append(n.patterns, p)
 				sort.SliceStable(n.patterns, func(i, j int) bool { return n.patterns[i].literal > n.patterns[j].literal })
 			}
@@ -106,6 +117,38 @@ func (rt *Router) add(o *Operation) *Operation {
 	sort.Strings(methods)
 	r.Allow = strings.Join(methods, ", ")
 	return nil
+}
+
+// adjacentEnds returns a pattern's ends: for each parameter of a segment
+// that directly follows another (nothing between them), the string values
+// of its declared enum, longest first; nil when there are none at all.
+func adjacentEnds(o *Operation, lits, params []string) [][]string {
+	var ends [][]string
+	for i := 1; i < len(params); i++ {
+		if lits[i] != "" {
+			continue
+		}
+		var vals []string
+		for _, prm := range o.Params {
+			if prm.In != "path" || prm.Name != params[i] || prm.Schema == nil {
+				continue
+			}
+			for _, v := range prm.Schema.Enum {
+				if s, ok := v.(string); ok && s != "" {
+					vals = append(vals, s)
+				}
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		sort.SliceStable(vals, func(a, b int) bool { return len(vals[a]) > len(vals[b]) })
+		if ends == nil {
+			ends = make([][]string, len(params))
+		}
+		ends[i] = vals
+	}
+	return ends
 }
 
 // segmentParts splits a template segment into its literal parts and its
@@ -193,7 +236,13 @@ func (n *branch) find(rest string, vals *[]string, method string) *Route {
 
 // match matches seg against the pattern, appending the parameter values.
 // The first literal is a prefix and the last a suffix; literals between
-// are found leftmost. Every parameter takes at least one character. The
+// are found leftmost. Every parameter takes at least one character. Two
+// parameters with nothing between them ({id}{ext}) part where the second
+// begins with one of its enum's values (ends), the longest first: taken
+// from the end when the second is the segment's last parameter, else
+// leftmost; when none
+// fits, or the second declares no enum, the first takes one character
+// (and the value is then refused by its schema, not by the router). The
 // segment is still escaped, so a literal matches its characters as sent
 // or percent-escaped (/finding/x%23arn for the template /finding/{id}#arn,
 // as AWS's descriptions write operations that share a path), while the
@@ -212,7 +261,14 @@ func (p *pattern) match(seg string, vals *[]string) bool {
 		return false
 	}
 	body := seg[start:end]
-	for _, lit := range p.lits[1 : len(p.lits)-1] {
+	for n, lit := range p.lits[1 : len(p.lits)-1] {
+		if lit == "" && p.ends != nil && p.ends[n+1] != nil {
+			if i := p.endAt(body, n+1); i > 0 {
+				*vals = append(*vals, body[:i])
+				body = body[i:]
+				continue
+			}
+		}
 		i, j := -1, 0
 		for k := 1; k < len(body); k++ {
 			if e, ok := litAt(body, k, lit); ok {
@@ -231,6 +287,27 @@ func (p *pattern) match(seg string, vals *[]string) bool {
 	}
 	*vals = append(*vals, body)
 	return true
+}
+
+// endAt returns where parameter n, which directly follows another, begins
+// in body by its enum values (see match), or -1.
+func (p *pattern) endAt(body string, n int) int {
+	if n == len(p.lits)-2 {
+		for _, e := range p.ends[n] {
+			if i := suffixAt(body, 1, e); i > 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	for k := 1; k < len(body); k++ {
+		for _, e := range p.ends[n] {
+			if _, ok := litAt(body, k, e); ok {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 // litAt reports whether the escaped segment s holds the literal lit at i,

@@ -279,3 +279,63 @@ paths:
 		})
 	}
 }
+
+// TestRouterAdjacentParameters checks a segment with two parameters and
+// nothing between them: the second's enum decides where they part.
+func TestRouterAdjacentParameters(t *testing.T) {
+	doc, err := Load([]byte(`openapi: 3.0.3
+info: {title: r, version: '1'}
+paths:
+  /profiles/{id}{ext}:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: string}}
+      - {name: ext, in: path, required: true, schema: {type: string, enum: [.json, .js, .xml]}}
+    get: {responses: {'200': {description: ok}}}
+  /m/{a}{b}-x:
+    parameters:
+      - {name: a, in: path, required: true, schema: {type: string}}
+      - {name: b, in: path, required: true, schema: {type: string, enum: [v1, v2]}}
+    get: {responses: {'200': {description: ok}}}
+  /k/{a}{b}.{c}:
+    parameters:
+      - {name: a, in: path, required: true, schema: {type: string}}
+      - {name: b, in: path, required: true, schema: {type: string, enum: [v1, v2]}}
+      - {name: c, in: path, required: true, schema: {type: string}}
+    get: {responses: {'200': {description: ok}}}
+  /n/{a}{b}:
+    parameters:
+      - {name: a, in: path, required: true, schema: {type: string}}
+      - {name: b, in: path, required: true, schema: {type: string}}
+    get: {responses: {'200': {description: ok}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		path string
+		vals []string
+	}{
+		{"enum from the end", "/profiles/4e5a.json", []string{"4e5a", ".json"}},
+		{"longest value first", "/profiles/a.js.json", []string{"a.js", ".json"}},
+		{"shorter value", "/profiles/a.json.js", []string{"a.json", ".js"}},
+		{"escaped value", "/profiles/abc%2Exml", []string{"abc", "%2Exml"}},
+		{"no value fits: first takes one character", "/profiles/abc.csv", []string{"a", "bc.csv"}},
+		{"value alone leaves no id", "/profiles/.json", []string{".", "json"}},
+		{"enum from the end before a literal", "/m/av2v1-x", []string{"av2", "v1"}},
+		{"enum leftmost when a parameter follows", "/k/av2v1.c", []string{"a", "v2v1", "c"}},
+		{"enum leftmost after a longer first", "/k/xyzv1.c", []string{"xyz", "v1", "c"}},
+		{"no enum: first takes one character", "/n/abc", []string{"a", "bc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, vals := doc.Router().Find(tt.path)
+			if r == nil {
+				t.Fatalf("no route for %s", tt.path)
+			}
+			if !reflect.DeepEqual(vals, tt.vals) {
+				t.Errorf("%s: got %q, want %q", tt.path, vals, tt.vals)
+			}
+		})
+	}
+}
