@@ -33,7 +33,7 @@ func rssMiB(pid int) float64 {
 }
 
 // TestLoad runs mixed traffic against the binary from 32 goroutines
-// (PLANTMOCK_LOAD_DURATION, default 5s; docs/performance.md's figures come from a
+// (PLANTMOCK_LOAD_DURATION, default 5s; docs/reliability.md's figures come from a
 // minute), then checks: no 5xx and no transport errors, every acknowledged
 // create is in the store, and memory stays flat.
 func TestLoad(t *testing.T) {
