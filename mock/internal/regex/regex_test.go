@@ -48,6 +48,9 @@ func runPatternCases(t *testing.T, tests []patternCase) {
 				if v := p.Match(s); v != Matched {
 					t.Errorf("%.40q: verdict %d, want a match", s, v)
 				}
+				if p.wide != nil && !p.wide.MatchString(s) {
+					t.Errorf("%.40q: the wider pattern %s refuses it", s, p.wide)
+				}
 			}
 			for _, s := range tt.nomatch {
 				if v := p.Match(s); v != NoMatch {
@@ -123,37 +126,75 @@ func TestECMAScriptMeaning(t *testing.T) {
 	runPatternCases(t, tests)
 }
 
-// TestBound holds a catastrophic pattern against hostile inputs: they are
-// not decided, and the pattern remembers which.
+// TestBound holds catastrophic patterns against hostile inputs. A string
+// the pattern's superset refuses is decided at once; one it takes is
+// matched within the bound, and when the bound or the input's length
+// leaves it undecided, the pattern remembers which.
 func TestBound(t *testing.T) {
 	// ^(a+)+$ alone is RE2's, in linear time; the lookahead takes it to
 	// the backtracking engine.
 	if p, err := Compile(`^(a+)+$`); err != nil || p.Backtracks() || p.Match(strings.Repeat("a", 5000)+"!") != NoMatch {
 		t.Fatalf("^(a+)+$ is not RE2's: %v", err)
 	}
-	p, err := Compile(`^(?=a)(a+)+$`)
-	if err != nil || !p.Backtracks() {
-		t.Fatalf("compile: %v", err)
-	}
+	// Words with one space between them, and none at the end: the
+	// lookbehind fails only once the words have been split every way.
+	const words = `^(\w+\s?)+(?<!\s)$`
 	tests := []struct {
-		name  string
-		input string
-		want  Verdict
-		why   string
+		name, pattern string
+		input         string
+		want          Verdict
+		why           string
 	}{
-		{"benign", strings.Repeat("a", 40), Matched, ""},
-		{"short", "aa!", NoMatch, ""},
-		{"catastrophic", strings.Repeat("a", 40) + "!", TimedOut, "could not be matched against the pattern ^(?=a)(a+)+$ within 3ms"},
-		{"too long", strings.Repeat("a", MaxInput) + "!", TooLong, "is longer than 4096 characters, the most the pattern ^(?=a)(a+)+$ is matched against (it needs a backtracking engine)"},
+		{"benign", `^(?=a)(a+)+$`, strings.Repeat("a", 40), Matched, ""},
+		{"short", `^(?=a)(a+)+$`, "aa!", NoMatch, ""},
+		{"refused by the superset", `^(?=a)(a+)+$`, strings.Repeat("a", 40) + "!", NoMatch, ""},
+		{"long, refused by the superset", `^(?=a)(a+)+$`, strings.Repeat("a", MaxInput) + "!", NoMatch, ""},
+		{"words", words, "a few words", Matched, ""},
+		{"catastrophic", words, strings.Repeat("a", 40) + " ", TimedOut, "could not be matched against the pattern " + words + " within 3ms"},
+		{"too long", words, strings.Repeat("a", MaxInput) + " ", TooLong, "is longer than 4096 characters, the most the pattern " + words + " is matched against (it needs a backtracking engine)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compile(tt.pattern)
+			if err != nil || !p.Backtracks() || p.wide == nil {
+				t.Fatalf("compile: %v, backtracks %v, superset %v", err, p != nil && p.Backtracks(), p != nil && p.wide != nil)
+			}
 			if v := p.Match(tt.input); v != tt.want {
 				t.Fatalf("verdict %d, want %d", v, tt.want)
 			}
 			v, ok := p.Undecided(tt.input)
 			if why := Reason(p.String(), v); ok != (tt.why != "") || ok && why != tt.why {
 				t.Fatalf("Undecided: %q (%v), want %q", why, ok, tt.why)
+			}
+		})
+	}
+}
+
+// TestWiden holds the superset written for patterns RE2 cannot read, and
+// the patterns it cannot widen.
+func TestWiden(t *testing.T) {
+	tests := []struct {
+		pattern, want string
+		ok            bool
+	}{
+		{`^(?=a)(a+)+$`, `^(a+)+$`, true},
+		{`^(?!aws:)[a-z]+(?<!\.)$`, `^[a-z]+$`, true},
+		{`^(?<y>\d{4})-\k<y>$`, `^(?<y>\d{4})-` + anyString + `$`, true},
+		{`^(a)\1{2}$`, `^(a)` + anyString + `{2}$`, true},
+		{`^x{2000}$`, `^x{1000,}$`, true},
+		{`^(ab){3,5000}$`, `^(ab){3,}$`, true},
+		{`^\p{L}+$`, "", false},
+		{`^[\S]+$`, "", false},
+		{`\Ax`, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern, func(t *testing.T) {
+			got, ok := Widen(tt.pattern)
+			if ok != tt.ok || got != tt.want {
+				t.Fatalf("Widen: %q, %v; want %q, %v", got, ok, tt.want, tt.ok)
+			}
+			if _, err := regexp.Compile(got); ok && err != nil {
+				t.Fatalf("RE2 refuses it: %v", err)
 			}
 		})
 	}
@@ -184,6 +225,60 @@ func TestApproximate(t *testing.T) {
 			}
 			if _, err := regexp.Compile(got); err != nil {
 				t.Fatalf("RE2 refuses it: %v", err)
+			}
+		})
+	}
+}
+
+// TestWidenKeepsMatches: every string of up to five characters from a
+// small alphabet that the backtracking engine matches, the superset
+// matches too; and each superset refuses some string, so that it is no
+// pattern of anything.
+func TestWidenKeepsMatches(t *testing.T) {
+	patterns := []string{
+		`^(?=a)(a+)+$`,
+		`^(\w+\s?)+(?<!\s)$`,
+		`^(?!ab)[a-b!]+(?<!!)$`,
+		`^(a|b)\1$`,
+		`^(?<x>[ab])1\k<x>$`,
+		`(?<=a)b{2}`,
+		`^a{2,2000}(?=!)`,
+		`^(?:(?!aa)[ab])*$`,
+	}
+	const alphabet = "ab 1!"
+	strs := []string{""}
+	for n, from := 0, 0; n < 5; n++ {
+		to := len(strs)
+		for _, s := range strs[from:to] {
+			for _, c := range alphabet {
+				strs = append(strs, s+string(c))
+			}
+		}
+		from = to
+	}
+	for _, src := range patterns {
+		t.Run(src, func(t *testing.T) {
+			p, err := Compile(src)
+			if err != nil || p.bt == nil || p.wide == nil {
+				t.Fatalf("compile: %v, backtracks %v, superset %v", err, p != nil && p.bt != nil, p != nil && p.wide != nil)
+			}
+			refused := 0
+			for _, s := range strs {
+				matched, err := p.bt.MatchString(s)
+				if err != nil {
+					t.Fatalf("%q: %v", s, err)
+				}
+				if wide := p.wide.MatchString(s); matched && !wide {
+					t.Errorf("%q: matched, but the superset %s refuses it", s, p.wide)
+				} else if !wide {
+					refused++
+				}
+				if v := p.Match(s); (v == Matched) != matched {
+					t.Errorf("%q: verdict %d, the backtracking engine says %v", s, v, matched)
+				}
+			}
+			if refused == 0 {
+				t.Errorf("the superset %s refuses none of %d strings", p.wide, len(strs))
 			}
 		})
 	}

@@ -85,6 +85,21 @@ func translate(src string, approx bool) (translation, bool) {
 	return t, true
 }
 
+// Widen writes in RE2's syntax a pattern that matches every string src
+// matches, as ECMA-262 reads src with the u flag, and maybe more:
+// lookarounds are dropped, a backreference matches any string, and a
+// count over RE2's 1,000 becomes at least 1,000 (or its own lower count)
+// with no most. ok is false for any other construct RE2 cannot say with
+// the same meaning. A string it does not match, src does not match
+// either, which RE2 tells in time linear in the string.
+func Widen(src string) (re2 string, ok bool) {
+	w := writer{src: src, wide: true, exact: true}
+	if !w.run() {
+		return "", false
+	}
+	return w.out.String(), true
+}
+
 // repeatedClass translates a pattern that is a single character's class
 // repeated with counts over RE2's limit, optionally anchored.
 func repeatedClass(src string) (translation, bool) {
@@ -202,7 +217,10 @@ type writer struct {
 	i      int
 	out    strings.Builder
 	approx bool
-	exact  bool
+	// wide writes a superset of the pattern (see Widen): lookarounds
+	// dropped, backreferences as any string, counts over 1,000 widened.
+	wide  bool
+	exact bool
 	// dots is set when a . was written; anyDot writes RE2's . for it.
 	dots, anyDot bool
 }
@@ -213,6 +231,17 @@ func (w *writer) bail() bool {
 	w.exact = false
 	return w.approx
 }
+
+// widen gives up on a construct that a superset can drop or widen: in
+// approx mode as bail does, and in wide mode; it reports whether to go
+// on.
+func (w *writer) widen() bool {
+	w.exact = false
+	return w.approx || w.wide
+}
+
+// anyString is what wide mode writes for a backreference: any string.
+const anyString = `(?:[\x00-\x{10FFFF}]*)`
 
 func (w *writer) run() bool {
 	for w.i < len(w.src) {
@@ -271,7 +300,7 @@ func (w *writer) group() bool {
 		w.i += 2
 		w.out.WriteString("(?:")
 	case w.peek("?=") || w.peek("?!") || w.peek("?<=") || w.peek("?<!"):
-		if !w.bail() {
+		if !w.widen() {
 			return false
 		}
 		w.skipGroup()
@@ -342,6 +371,13 @@ func (w *writer) quantifier() bool {
 	}
 	w.i += j + 1
 	if lo > maxRE2Count || hi > maxRE2Count {
+		if w.wide {
+			// A superset: at most 1,000 at least, and no most.
+			w.exact = false
+			q = "{" + strconv.Itoa(min(lo, maxRE2Count)) + ",}"
+			w.out.WriteString(q)
+			return true
+		}
 		// Lowering the upper count keeps the strings made a subset of
 		// the pattern's; lowering the lower one does not.
 		if !w.approx {
@@ -437,11 +473,14 @@ func (w *writer) escape(inClass bool) bool {
 		w.out.WriteString(`\x00`)
 	case r >= '0' && r <= '9':
 		// A backreference (or a legacy octal escape).
-		if !w.bail() {
+		if inClass && w.wide || !w.widen() {
 			return false
 		}
 		for w.i < len(w.src) && w.src[w.i] >= '0' && w.src[w.i] <= '9' {
 			w.i++
+		}
+		if w.wide {
+			w.out.WriteString(anyString)
 		}
 	case r == 'x':
 		return w.hex(2, 'x')
@@ -479,13 +518,16 @@ func (w *writer) escape(inClass bool) bool {
 			w.out.WriteString(`[a-z]`)
 		}
 	case r == 'k':
-		if !w.bail() {
+		if inClass && w.wide || !w.widen() {
 			return false
 		}
 		if w.peek("<") {
 			if end := strings.IndexByte(w.src[w.i:], '>'); end > 0 {
 				w.i += end + 1
 			}
+		}
+		if w.wide {
+			w.out.WriteString(anyString)
 		}
 	case r < utf8.RuneSelf && !isLetter(byte(r)) && !(r >= '0' && r <= '9'):
 		// Escaped punctuation is the character itself.
