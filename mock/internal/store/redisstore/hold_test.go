@@ -17,7 +17,9 @@ func TestHoldEnds(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.NewServer(t)
 	s := NewTestStore(t, srv, "p:", 1)
-	s.hold = 100 * time.Millisecond
+	// Long enough that the two checks made while it lasts come before
+	// its end on a loaded machine (at 100 ms they once came after).
+	s.hold = time.Second
 
 	// The stopped process: a reservation of "a" and nothing after.
 	k := s.keys("", "/plants")
@@ -31,7 +33,7 @@ func TestHoldEnds(t *testing.T) {
 		t.Errorf("Create beyond the reservation: got error %v, want %v", err, store.ErrFull)
 	}
 
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * s.hold)
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
