@@ -249,7 +249,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return s.serveOn(ctx, ln, s, !s.noAdmin)
 }
 
-// ServeAdmin serves the admin API alone on ln, like Serve.
+// ServeAdmin serves the admin API alone on ln, like Serve. No webhook,
+// callback or proxied request of the Server's reaches ln from the moment
+// ServeAdmin first accepts on it; start it, and wait for that, before
+// Serve answers requests that could cause callbacks (as plantmock's
+// --admin-addr does).
 func (s *Server) ServeAdmin(ctx context.Context, ln net.Listener) error {
 	return s.serveOn(ctx, ln, s.admin, true)
 }

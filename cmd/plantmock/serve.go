@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"sync"
 
 	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
@@ -166,11 +167,24 @@ func defineServe(fs *flag.FlagSet) runner {
 			fmt.Fprintf(stderr, "plantmock: cannot listen on %s: %v\n", *addr, err)
 			return exitUsage
 		}
-		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", srv.Title(), openURL(ln.Addr()))
 		errc := make(chan error, 2)
 		if adminLn != nil {
+			// The admin listener is served before the API answers
+			// anything: a callback an early create caused would
+			// otherwise be sent before the mock knew the admin address
+			// for its own, and could reset it.
+			serving := &accepting{Listener: adminLn, first: make(chan struct{})}
+			go func() { errc <- srv.ServeAdmin(ctx, serving) }()
+			select {
+			case <-serving.first:
+			case err := <-errc:
+				fmt.Fprintf(stderr, "plantmock: admin: %v\n", err)
+				return exitError
+			}
+		}
+		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", srv.Title(), openURL(ln.Addr()))
+		if adminLn != nil {
 			fmt.Fprintf(stdout, "plantmock: admin API on %s%s\n", openURL(adminLn.Addr()), mock.AdminPrefix)
-			go func() { errc <- srv.ServeAdmin(ctx, adminLn) }()
 		}
 		code := exitOK
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -185,6 +199,20 @@ func defineServe(fs *flag.FlagSet) runner {
 		}
 		return code
 	}
+}
+
+// accepting is a listener that closes first when it is first asked to
+// accept: by then, Serve and ServeAdmin have taken its address for one of
+// the mock's own, which no webhook, callback or proxied request reaches.
+type accepting struct {
+	net.Listener
+	first chan struct{}
+	once  sync.Once
+}
+
+func (a *accepting) Accept() (net.Conn, error) {
+	a.once.Do(func() { close(a.first) })
+	return a.Listener.Accept()
 }
 
 // openURL is the URL a user can open for a listener's address: one on
