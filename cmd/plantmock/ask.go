@@ -73,7 +73,7 @@ func askAdmin(fs *flag.FlagSet, a asker) runner {
 			return exitError
 		}
 		if resp.StatusCode/100 != 2 && !(a.path == health.path && resp.StatusCode == http.StatusServiceUnavailable) {
-			fmt.Fprintf(stderr, "%s: %s\n", name, refused(resp.StatusCode, body))
+			fmt.Fprintf(stderr, "%s: %s\n", name, refused(resp.StatusCode, body, *token != ""))
 			return exitError
 		}
 		return a.answer(resp.StatusCode, body, stdout, stderr)
@@ -92,11 +92,14 @@ func unreachable(target string, err error) string {
 	return fmt.Sprintf("no answer from %s: %v", target, err)
 }
 
-// refused says in words why the admin API did not answer the call.
-func refused(status int, body []byte) string {
+// refused says in words why the admin API did not answer the call;
+// withToken says whether it was sent with an admin token.
+func refused(status int, body []byte, withToken bool) string {
 	var e struct{ Message string }
 	json.Unmarshal(body, &e)
 	switch {
+	case status == http.StatusUnauthorized && withToken:
+		return "the mock refused the admin token given (--admin-token or PLANTMOCK_ADMIN_TOKEN): it is not the one the mock has"
 	case status == http.StatusUnauthorized:
 		return "the mock wants its admin token: give it with --admin-token or PLANTMOCK_ADMIN_TOKEN"
 	case status == http.StatusNotFound:

@@ -466,6 +466,10 @@ func TestAdminFlags(t *testing.T) {
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock wants its admin token: give it with --admin-token or PLANTMOCK_ADMIN_TOKEN\n" {
 		t.Errorf("report without the token: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
+	cmd = exec.Command(plantmockBinary(t), "report", "--admin-addr", adminAddr, "--admin-token", "other")
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock refused the admin token given (--admin-token or PLANTMOCK_ADMIN_TOKEN): it is not the one the mock has\n" {
+		t.Errorf("report with another token: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
 	cmd = exec.Command(plantmockBinary(t), "report", "--addr", strings.TrimPrefix(in.url, "http://"))
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock does not serve its admin API there: it runs with --admin=false, or with --admin-addr (give that address with --admin-addr)\n" {
 		t.Errorf("report on the listener without the admin API: exit %d %q", cmd.ProcessState.ExitCode(), out)
