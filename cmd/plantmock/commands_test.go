@@ -90,6 +90,9 @@ func TestVariables(t *testing.T) {
 	}{
 		{"not a number", nil, []string{"PLANTMOCK_MAX_SESSIONS=abc"}, 2, "", "plantmock: PLANTMOCK_MAX_SESSIONS=\"abc\": want a whole number; run plantmock --help\n"},
 		{"not a boolean", []string{"check"}, []string{"PLANTMOCK_STRICT=maybe"}, 2, "", "plantmock check: PLANTMOCK_STRICT=\"maybe\": want true or false; run plantmock check --help\n"},
+		{"not a size", nil, []string{"PLANTMOCK_MAX_BODY=lots"}, 2, "", "plantmock: PLANTMOCK_MAX_BODY=\"lots\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
+		{"not a size for verify", []string{"verify", "--target", "http://127.0.0.1:1"}, []string{"PLANTMOCK_MAX_SPEC=huge"}, 2, "", "plantmock verify: PLANTMOCK_MAX_SPEC=\"huge\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock verify --help\n"},
+		{"not one of the words", nil, []string{"PLANTMOCK_LOG_FORMAT=xml"}, 2, "", "plantmock: PLANTMOCK_LOG_FORMAT=\"xml\": want text or json; run plantmock --help\n"},
 		{"a variable that needs another", nil, []string{"PLANTMOCK_PROXY_ONLY=GET /plants"}, 2, "", "plantmock: --proxy-only needs --proxy; run plantmock --help\n"},
 		{"unknown", []string{"check"}, []string{"PLANTMOCK_SESION=a", "PLANTMOCK_STORE=redis://x", "PLANTMOCK_JSONSCHEMA_SUITE=/x", "OTHER=1"}, 0,
 			"plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n",

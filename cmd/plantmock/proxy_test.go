@@ -70,7 +70,7 @@ func TestProxyFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy \"ftp://x\" is not an http:// or https:// URL\n"},
-		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid must be forward or refuse, not \"drop\"\n"},
+		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid \"drop\": want forward or refuse; run plantmock --help\n"},
 		{[]string{"--record", t.TempDir()}, "plantmock: --record needs proxy: it records what the real service answers\n"},
 		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template})\n"},
 	} {
