@@ -120,27 +120,40 @@ func TestCheckTraffic(t *testing.T) {
 
 // TestRecordThenReplay runs the two commands of docs/service.md: a recording
 // through the proxy, then the replay with its scenarios and seed data,
-// without the real service.
+// without the real service; also when the real service's answers carry
+// no identifier, so that the seed data holds no resource.
 func TestRecordThenReplay(t *testing.T) {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":7,"name":"from the real store"}`)
-	}))
-	defer up.Close()
-	rec := t.TempDir()
-	recording, _ := start(t, nil, "--proxy", up.URL, "--record", rec+"/", "--record-redact", "password")
-	if code, body := post(t, recording.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != `{"id":7,"name":"from the real store"}` {
-		t.Errorf("recorded create: %d %s", code, body)
+	tests := []struct {
+		name   string
+		answer string // the real service's answer to the create
+		store  string // the replay's store: the seed data
+	}{
+		{"an answer with its id", `{"id":7,"name":"from the real store"}`, `{"collections":{"/plants":[{"id":7,"name":"from the real store"}]}}`},
+		{"an answer without an id", `{"name":"from the real store"}`, `{"collections":{}}`},
 	}
-	if code := recording.stop(t); code != 0 {
-		t.Errorf("the recording mock: exit %d", code)
-	}
-	up.Close()
-	replay, _ := start(t, nil, "--scenarios", rec+"/", "--scenario", "recorded-*", "--seed-data", filepath.Join(rec, "seed-data.json"))
-	if code, body := post(t, replay.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != `{"id":7,"name":"from the real store"}` {
-		t.Errorf("replayed create: %d %s", code, body)
-	}
-	if code, _, body := get(t, replay.url+"/__admin/store"); code != 200 || body != `{"collections":{"/plants":[{"id":7,"name":"from the real store"}]}}` {
-		t.Errorf("the seed data: %d %s", code, body)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, tt.answer)
+			}))
+			defer up.Close()
+			rec := t.TempDir()
+			recording, _ := start(t, nil, "--proxy", up.URL, "--record", rec+"/", "--record-redact", "password")
+			if code, body := post(t, recording.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != tt.answer {
+				t.Errorf("recorded create: %d %s", code, body)
+			}
+			if code := recording.stop(t); code != 0 {
+				t.Errorf("the recording mock: exit %d", code)
+			}
+			up.Close()
+			replay, _ := start(t, nil, "--scenarios", rec+"/", "--scenario", "recorded-*", "--seed-data", filepath.Join(rec, "seed-data.json"))
+			if code, body := post(t, replay.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != tt.answer {
+				t.Errorf("replayed create: %d %s", code, body)
+			}
+			if code, _, body := get(t, replay.url+"/__admin/store"); code != 200 || body != tt.store {
+				t.Errorf("the seed data: %d %s, want %s", code, body, tt.store)
+			}
+		})
 	}
 }
