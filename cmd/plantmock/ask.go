@@ -38,7 +38,7 @@ func askAdmin(fs *flag.FlagSet, a asker) runner {
 	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
 	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
 	token := fs.String("admin-token", "", "the mock's admin `token`")
-	return func(_ context.Context, _ map[string]bool, _ environment, stdout, stderr io.Writer) int {
+	return func(_ context.Context, _ given, _ environment, stdout, stderr io.Writer) int {
 		name := fs.Name()
 		target := *addr
 		if *adminAddr != "" {

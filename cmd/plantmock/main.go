@@ -118,8 +118,8 @@ func prefixPaths(err error, dir string) string {
 }
 
 // newServer loads the document and scenarios and makes the mock; problems
-// are written to stderr.
-func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, error) {
+// are written to stderr, naming an option as set says it was given.
+func newServer(src *source, opts mock.Options, set given, stderr io.Writer) (*mock.Server, error) {
 	name, broken, err := src.options(&opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "plantmock: %v\n", err)
@@ -132,7 +132,10 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	var we *mock.WebhookError
 	var oe *mock.OptionError
 	switch {
-	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we) || errors.As(err, &oe):
+	case errors.As(err, &oe):
+		commands()[0].usageError(stderr, fmt.Sprintf("%s: %v", set.name(oe.Name), oe.Err))
+		return nil, err
+	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we):
 		fmt.Fprintf(stderr, "plantmock: --%v\n", err) // the flag's name starts the message
 		return nil, err
 	case err == nil && broken == nil:

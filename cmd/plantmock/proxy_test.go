@@ -71,7 +71,7 @@ func TestProxyFlags(t *testing.T) {
 	}{
 		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy \"ftp://x\" is not an http:// or https:// URL\n"},
 		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid \"drop\": want forward or refuse; run plantmock --help\n"},
-		{[]string{"--record", t.TempDir()}, "plantmock: --record needs proxy: it records what the real service answers\n"},
+		{[]string{"--record", t.TempDir()}, "plantmock: --record needs --proxy; run plantmock --help\n"},
 		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template})\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, c.args...)...)

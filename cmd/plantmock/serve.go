@@ -14,10 +14,9 @@ import (
 )
 
 // needs lists the flags that mean something only beside another: given
-// without it, they are refused rather than ignored. --record without
-// --proxy is not here: mock.New refuses it, for Go users too.
+// without it, they are refused rather than ignored.
 var needs = []struct{ flag, on string }{
-	{"proxy-invalid", "proxy"}, {"proxy-only", "proxy"}, {"mock-only", "proxy"}, {"proxy-timeout", "proxy"},
+	{"proxy-invalid", "proxy"}, {"proxy-only", "proxy"}, {"mock-only", "proxy"}, {"proxy-timeout", "proxy"}, {"record", "proxy"},
 	{"record-redact", "record"},
 	{"store-prefix", "store"}, {"store-wait", "store"}, {"store-timeout", "store"},
 }
@@ -81,11 +80,11 @@ func defineServe(fs *flag.FlagSet) runner {
 	fs.Var(&hookToks, "webhook-token", "with --webhook, the credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
 	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
 
-	return func(ctx context.Context, set map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(ctx context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		for _, n := range needs {
-			if set[n.flag] && !set[n.on] {
-				commands()[0].usageError(stderr, fmt.Sprintf("--%s needs --%s", n.flag, n.on))
+			if set[n.flag] != "" && set[n.on] == "" {
+				commands()[0].usageError(stderr, fmt.Sprintf("%s needs --%s", set[n.flag], n.on))
 				return exitUsage
 			}
 		}
@@ -123,7 +122,7 @@ func defineServe(fs *flag.FlagSet) runner {
 				return exitUsage
 			}
 		}
-		srv, err := newServer(&src, opts, stderr)
+		srv, err := newServer(&src, opts, set, stderr)
 		if err != nil {
 			return exitUsage
 		}

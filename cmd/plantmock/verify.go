@@ -47,7 +47,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
-	return func(ctx context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		usage := func(format string, args ...any) int {
 			fmt.Fprintf(stderr, "plantmock verify: %s; run plantmock verify --help\n", fmt.Sprintf(format, args...))
