@@ -43,9 +43,9 @@ func defineCheck(fs *flag.FlagSet) runner {
 		}
 		mistakes := srv.Mistakes()
 		if len(mistakes) == 0 {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), scenarioList(srv.ScenarioNames()))
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", src.title(srv), scenarioList(srv.ScenarioNames()))
 		} else {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), scenarioList(srv.ScenarioNames()))
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", src.title(srv), scenarioList(srv.ScenarioNames()))
 		}
 		for _, f := range mistakes {
 			fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)

@@ -74,6 +74,15 @@ func (src *source) define(fs *flag.FlagSet) {
 	fs.StringVar(&src.scenarios, "scenarios", "", "`directory` of scenario files (*.yaml) to load besides the shipped ones")
 }
 
+// title names the served document in messages: its title and version,
+// else (a document without info) its file.
+func (src *source) title(srv *mock.Server) string {
+	if t := srv.Title(); t != "" {
+		return t
+	}
+	return src.spec
+}
+
 // options reads the document and scenario files into opts; it returns the
 // name to use for the document in messages, and the scenario files that
 // could not be parsed (the others are in opts).

@@ -196,6 +196,20 @@ func TestOtherSpec(t *testing.T) {
 	}
 }
 
+// TestUntitledDocument: a document without info is named by its file,
+// where the mock names what it serves.
+func TestUntitledDocument(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bare.yaml")
+	if err := os.WriteFile(file, []byte("openapi: 3.1.0\npaths: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLICases(t, []cliCase{{name: "check", args: []string{"check", "--spec", file},
+		out: "plantmock: " + file + " and scenarios first-call-fails, flaky, slow are fine\n"}})
+	if _, title := start(t, nil, "--spec", file); title != file {
+		t.Errorf("serving %q, want %q", title, file)
+	}
+}
+
 // TestRefusals checks that bad flags and broken documents end the program
 // before it listens, with exit code 2 and one line naming the problem.
 func TestRefusals(t *testing.T) {

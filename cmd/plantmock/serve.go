@@ -154,7 +154,7 @@ func defineServe(fs *flag.FlagSet) runner {
 			fmt.Fprintf(stderr, "plantmock: cannot listen on %s: %v\n", *addr, err)
 			return exitUsage
 		}
-		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", srv.Title(), openURL(ln.Addr()))
+		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", src.title(srv), openURL(ln.Addr()))
 		errc := make(chan error, 2)
 		if adminLn != nil {
 			fmt.Fprintf(stdout, "plantmock: admin API on %s%s\n", openURL(adminLn.Addr()), mock.AdminPrefix)
