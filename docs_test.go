@@ -3,6 +3,7 @@ package plantmock
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -156,5 +157,67 @@ func TestReadme(t *testing.T) {
 	}
 	if strings.Join(got, " · ") != strings.Join(sections, " · ") {
 		t.Errorf("the contents list %q; the sections are %q", got, sections)
+	}
+}
+
+// goMarker marks a Go block of the docs that is a whole test file, which
+// TestDocGoExamples runs as a user's module would.
+const goMarker = "<!-- example: go test -->"
+
+// TestDocGoExamples runs each Go block of the docs marked with goMarker
+// as the test file of a package of its own, in a module that requires
+// this one (replaced by this checkout, with its go.sum, and no network).
+func TestDocGoExamples(t *testing.T) {
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile("go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for _, p := range pages(t) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			if l != goMarker {
+				continue
+			}
+			if i+1 >= len(lines) || lines[i+1] != "```go" {
+				t.Fatalf("%s:%d: the marker is not followed by a ```go block", p, i+1)
+			}
+			end := slices.Index(lines[i+2:], "```")
+			if end < 0 {
+				t.Fatalf("%s:%d: the ```go block is not closed", p, i+2)
+			}
+			n++
+			write(fmt.Sprintf("e%d/example_test.go", n), fmt.Sprintf("// %s:%d\n", p, i+1)+strings.Join(lines[i+2:i+2+end], "\n")+"\n")
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Go block of the docs is marked " + goMarker)
+	}
+	write("go.mod", "module example.com/docexamples\n\ngo 1.26.8\n\nrequire "+module+" v0.0.0\n\nreplace "+module+" => "+root+"\n")
+	write("go.sum", string(sum))
+	cmd := exec.Command("go", "test", "-count=1", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the Go examples of the docs fail (%v):\n%s", err, out)
 	}
 }
