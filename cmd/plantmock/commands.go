@@ -155,7 +155,7 @@ func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout
 		return nil, exitUsage, false
 	}
 	if fs.NArg() > c.maxArgs {
-		c.usageError(stderr, fmt.Sprintf("unexpected argument %q", fs.Arg(c.maxArgs)))
+		c.usageError(stderr, c.stray(fs.Arg(c.maxArgs)))
 		return nil, exitUsage, false
 	}
 	set = given{}
@@ -165,6 +165,20 @@ func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout
 		return nil, exitUsage, false
 	}
 	return set, 0, true
+}
+
+// stray says what is wrong with an argument the command does not take:
+// a command's name after the mock's flags, or serve, which is no command.
+func (c *command) stray(arg string) string {
+	if c.name == "" {
+		if o := lookup(arg); o != nil {
+			return fmt.Sprintf("unexpected argument %q: a command comes before its flags (%s)", arg, strings.TrimSpace(o.prog()+" "+o.args))
+		}
+		if arg == "serve" {
+			return `unexpected argument "serve": plantmock serves with no command (plantmock [flags])`
+		}
+	}
+	return fmt.Sprintf("unexpected argument %q", arg)
 }
 
 // usageError writes the one line of a usage problem.
