@@ -141,10 +141,10 @@ func (c *command) help(fs *flag.FlagSet, w io.Writer) {
 }
 
 // parse sets the flags from args, then the flags args did not set from
-// the environment: a flag wins over its variable. It returns the names
-// flags set either way, each by how it was given. When it reports false, the program ends
-// with code: the help was asked for (0), or a flag, an argument or a
-// variable is wrong (2), said in one line on stderr.
+// the environment: a flag wins over its variable. It returns the flags
+// set either way, each by how it was given. When it reports false, the
+// program ends with code: the help was asked for (0), or a flag, an
+// argument or a variable is wrong (2), said in one line on stderr.
 func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout, stderr io.Writer) (set given, code int, ok bool) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

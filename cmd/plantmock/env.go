@@ -32,8 +32,8 @@ func envName(flagName string) string {
 }
 
 // fromEnv sets every flag not in set that has a variable, and adds it to
-// set under the variable's name. A variable of several values (--token) holds them with commas
-// between.
+// set under the variable's name. A variable of several values (--token)
+// holds them with commas between.
 func fromEnv(fs *flag.FlagSet, env environment, set given) error {
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
