@@ -165,8 +165,8 @@ func newServer(src *source, opts mock.Options, set given, stderr io.Writer) (*mo
 
 // subscribers reads --webhook NAME=URL and --webhook-token NAME=TOKEN,
 // each split at its first "=" (webhook names may hold any other
-// character).
-func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
+// character); its errors name them as set says they were given.
+func subscribers(hooks, toks []string, set given) (map[string]mock.Subscriber, error) {
 	if len(hooks) == 0 && len(toks) == 0 {
 		return nil, nil
 	}
@@ -174,7 +174,7 @@ func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
 	for _, h := range hooks {
 		name, u, ok := strings.Cut(h, "=")
 		if !ok || name == "" || u == "" {
-			return nil, fmt.Errorf("--webhook %q: write it as NAME=URL", h)
+			return nil, fmt.Errorf("%s %q: write it as NAME=URL", set.name("webhook"), h)
 		}
 		sub := out[name]
 		sub.URL = u
@@ -183,11 +183,11 @@ func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
 	for _, t := range toks {
 		name, tok, ok := strings.Cut(t, "=")
 		if !ok || name == "" {
-			return nil, errors.New("--webhook-token: write it as NAME=TOKEN")
+			return nil, fmt.Errorf("%s: write it as NAME=TOKEN", set.name("webhook-token"))
 		}
 		sub, known := out[name]
 		if !known {
-			return nil, fmt.Errorf("--webhook-token %s: no --webhook %s=URL to send it with", name, name)
+			return nil, fmt.Errorf("%s %s: no --webhook %s=URL to send it with", set.name("webhook-token"), name, name)
 		}
 		sub.Token = tok
 		out[name] = sub

@@ -69,10 +69,11 @@ func TestProxyFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy \"ftp://x\" is not an http:// or https:// URL\n"},
+		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy: \"ftp://x\" is not an http:// or https:// URL; run plantmock --help\n"},
 		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid \"drop\": want forward or refuse; run plantmock --help\n"},
 		{[]string{"--record", t.TempDir()}, "plantmock: --record needs --proxy; run plantmock --help\n"},
-		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template})\n"},
+		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template}); run plantmock --help\n"},
+		{[]string{"--proxy", up.URL, "--mock-only", "GET /plants/{id}", "--proxy-only", "POST /plants"}, "plantmock: --mock-only: not with proxy-only: give one or the other; run plantmock --help\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, c.args...)...)
 		if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || string(out) != c.want {

@@ -108,8 +108,8 @@ func defineServe(fs *flag.FlagSet) runner {
 		if *hookRetry == 0 {
 			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}
-		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks); err != nil {
-			fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks, set); err != nil {
+			commands()[0].usageError(stderr, err.Error())
 			return exitUsage
 		}
 		for _, a := range hookAllow {
