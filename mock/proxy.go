@@ -67,18 +67,18 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 	}
 	u, err := url.Parse(opts.Proxy.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &ProxyError{fmt.Errorf("proxy %q is not an http:// or https:// URL", clip(opts.Proxy.URL, 100))}
+		return &ProxyError{&OptionError{Name: "proxy", Err: fmt.Errorf("%q is not an http:// or https:// URL", clip(opts.Proxy.URL, 100))}}
 	}
 	up := &upstream{target: u, timeout: orDefault(opts.Proxy.Timeout, DefaultProxyTimeout)}
 	if len(opts.Proxy.Only) > 0 && len(opts.Proxy.MockOnly) > 0 {
-		return &ProxyError{errors.New("give proxy-only or mock-only, not both")}
+		return &ProxyError{&OptionError{Name: "mock-only", Err: errors.New("not with proxy-only: give one or the other")}}
 	}
 	named := func(flag string, names []string) (map[string]bool, error) {
 		ops := map[string]bool{}
 		for _, n := range names {
 			op := sv.operation(n)
 			if op == nil {
-				return nil, &ProxyError{fmt.Errorf("%s: operation %q is not in the document (write it as METHOD /path/{template})", flag, clip(n, 100))}
+				return nil, &ProxyError{&OptionError{Name: flag, Err: fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template})", clip(n, 100))}}
 			}
 			ops[op.Name] = true
 		}
@@ -99,7 +99,7 @@ func (s *Server) newUpstream(opts Options, sv *served) error {
 	case "refuse":
 		up.refuse = true
 	default:
-		return &ProxyError{fmt.Errorf("proxy-invalid must be forward or refuse, not %q", clip(opts.Proxy.Invalid, 20))}
+		return &ProxyError{&OptionError{Name: "proxy-invalid", Err: fmt.Errorf("must be forward or refuse, not %q", clip(opts.Proxy.Invalid, 20))}}
 	}
 	up.rp = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {

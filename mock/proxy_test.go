@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -265,10 +266,13 @@ func TestProxyRefuse(t *testing.T) {
 	if n != 0 {
 		t.Errorf("the upstream got %d requests; want none", n)
 	}
-	if _, err := New(Options{Proxy: ProxyOptions{URL: "ftp://x"}}); err == nil || err.Error() != `proxy "ftp://x" is not an http:// or https:// URL` {
+	_, err = New(Options{Proxy: ProxyOptions{URL: "ftp://x"}})
+	var pe *ProxyError
+	var oe *OptionError
+	if !errors.As(err, &pe) || !errors.As(err, &oe) || oe.Name != "proxy" || err.Error() != `proxy: "ftp://x" is not an http:// or https:// URL` {
 		t.Errorf("New with an ftp proxy: %v", err)
 	}
-	if _, err := New(Options{Proxy: ProxyOptions{URL: "http://x", Invalid: "drop"}}); err == nil || err.Error() != `proxy-invalid must be forward or refuse, not "drop"` {
+	if _, err := New(Options{Proxy: ProxyOptions{URL: "http://x", Invalid: "drop"}}); err == nil || err.Error() != `proxy-invalid: must be forward or refuse, not "drop"` {
 		t.Errorf("New with proxy-invalid drop: %v", err)
 	}
 }
@@ -310,7 +314,7 @@ func TestProxyChoosesOperations(t *testing.T) {
 		want string
 	}{
 		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"GET /plants"}}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
-		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}}, `give proxy-only or mock-only, not both`},
+		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}}, `mock-only: not with proxy-only: give one or the other`},
 	} {
 		if _, err := New(c.opts); err == nil || err.Error() != c.want {
 			t.Errorf("New: %v; want %s", err, c.want)

@@ -99,7 +99,7 @@ func New(opts Options) (*Server, error) {
 		s.tokens = map[string]struct{}{}
 		for _, t := range opts.Tokens {
 			if !isToken68(t) {
-				return nil, fmt.Errorf("token %q is not a valid bearer token (RFC 6750 token68)", clip(t, 20))
+				return nil, &OptionError{Name: "token", Err: fmt.Errorf("%q is not a valid bearer token (RFC 6750 token68)", clip(t, 20))}
 			}
 			s.tokens[t] = struct{}{}
 		}

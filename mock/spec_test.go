@@ -90,7 +90,8 @@ paths:
 // TestBadOptions checks option values that New refuses.
 func TestBadOptions(t *testing.T) {
 	_, err := New(Options{Tokens: []string{"has space"}})
-	if err == nil || err.Error() != `token "has space" is not a valid bearer token (RFC 6750 token68)` {
+	var oe *OptionError
+	if !errors.As(err, &oe) || oe.Name != "token" || err.Error() != `token: "has space" is not a valid bearer token (RFC 6750 token68)` {
 		t.Errorf("err = %v", err)
 	}
 }

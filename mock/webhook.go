@@ -53,10 +53,10 @@ func (sv *served) newHookSet(c Content) error {
 	hs.defaults = map[string]Subscriber{}
 	for name, sub := range c.Webhooks {
 		if hs.byName[name] == nil {
-			return &WebhookError{fmt.Errorf("webhook %s=...: %q is not a webhook of the document (declared: %s)", clip(name, 60), clip(name, 60), sv.doc.WebhookNames())}
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%q is not a webhook of the document (declared: %s)", clip(name, 60), sv.doc.WebhookNames())}}
 		}
 		if err := checkSubscriberURL(sub.URL); err != nil {
-			return &WebhookError{fmt.Errorf("webhook %s=...: %v", name, err)}
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%s: %v", clip(name, 60), err)}}
 		}
 		hs.defaults[name] = sub
 	}
@@ -66,7 +66,7 @@ func (sv *served) newHookSet(c Content) error {
 	}
 	allow, err := deliver.NewAllowList(c.WebhookAllow, urls)
 	if err != nil {
-		return &WebhookError{err}
+		return &WebhookError{&OptionError{Name: "webhook-allow", Err: err}}
 	}
 	hs.allow = allow
 	for _, op := range sv.doc.Operations {

@@ -38,7 +38,7 @@ func askAdmin(fs *flag.FlagSet, a asker) runner {
 	addr := fs.String("addr", "127.0.0.1:4010", "`host:port` of the mock (its --admin-addr if it has one)")
 	adminAddr := fs.String("admin-addr", "", "the mock's --admin-addr, which wins over --addr")
 	token := fs.String("admin-token", "", "the mock's admin `token`")
-	return func(_ context.Context, _ map[string]bool, _ environment, stdout, stderr io.Writer) int {
+	return func(_ context.Context, _ given, _ environment, stdout, stderr io.Writer) int {
 		name := fs.Name()
 		target := *addr
 		if *adminAddr != "" {
@@ -73,7 +73,7 @@ func askAdmin(fs *flag.FlagSet, a asker) runner {
 			return exitError
 		}
 		if resp.StatusCode/100 != 2 && !(a.path == health.path && resp.StatusCode == http.StatusServiceUnavailable) {
-			fmt.Fprintf(stderr, "%s: %s\n", name, refused(resp.StatusCode, body))
+			fmt.Fprintf(stderr, "%s: %s\n", name, refused(resp.StatusCode, body, *token != ""))
 			return exitError
 		}
 		return a.answer(resp.StatusCode, body, stdout, stderr)
@@ -92,11 +92,14 @@ func unreachable(target string, err error) string {
 	return fmt.Sprintf("no answer from %s: %v", target, err)
 }
 
-// refused says in words why the admin API did not answer the call.
-func refused(status int, body []byte) string {
+// refused says in words why the admin API did not answer the call;
+// withToken says whether it was sent with an admin token.
+func refused(status int, body []byte, withToken bool) string {
 	var e struct{ Message string }
 	json.Unmarshal(body, &e)
 	switch {
+	case status == http.StatusUnauthorized && withToken:
+		return "the mock refused the admin token given (--admin-token or PLANTMOCK_ADMIN_TOKEN): it is not the one the mock has"
 	case status == http.StatusUnauthorized:
 		return "the mock wants its admin token: give it with --admin-token or PLANTMOCK_ADMIN_TOKEN"
 	case status == http.StatusNotFound:

@@ -21,9 +21,9 @@ func defineCheck(fs *flag.FlagSet) runner {
 	var src source
 	src.define(fs)
 	traffic := fs.String("traffic", "", "HAR `file` of recorded traffic to judge against the document (exit 1 when it breaks it)")
-	return func(_ context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(_ context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
-		srv, err := newServer(&src, mock.Options{}, stderr)
+		srv, err := newServer(&src, mock.Options{}, set, stderr)
 		if err != nil {
 			return exitUsage
 		}
@@ -43,9 +43,9 @@ func defineCheck(fs *flag.FlagSet) runner {
 		}
 		mistakes := srv.Mistakes()
 		if len(mistakes) == 0 {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", srv.Title(), scenarioList(srv.ScenarioNames()))
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", src.title(srv), scenarioList(srv.ScenarioNames()))
 		} else {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", srv.Title(), scenarioList(srv.ScenarioNames()))
+			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", src.title(srv), scenarioList(srv.ScenarioNames()))
 		}
 		for _, f := range mistakes {
 			fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)

@@ -27,7 +27,19 @@ type command struct {
 }
 
 // A runner runs a command whose flags are parsed.
-type runner func(ctx context.Context, set map[string]bool, env environment, stdout, stderr io.Writer) int
+type runner func(ctx context.Context, set given, env environment, stdout, stderr io.Writer) int
+
+// given holds the flags set, each by how it was given: "--addr" on the
+// command line, "PLANTMOCK_ADDR" in the environment.
+type given map[string]string
+
+// name is how the flag was given, for messages: "--flag" when it was not.
+func (g given) name(flag string) string {
+	if n := g[flag]; n != "" {
+		return n
+	}
+	return "--" + flag
+}
 
 // main runs the command with args, the arguments after its name.
 func (c *command) main(ctx context.Context, args []string, env environment, stdout, stderr io.Writer) int {
@@ -129,11 +141,11 @@ func (c *command) help(fs *flag.FlagSet, w io.Writer) {
 }
 
 // parse sets the flags from args, then the flags args did not set from
-// the environment: a flag wins over its variable. It returns the names
-// of the flags set either way. When it reports false, the program ends
-// with code: the help was asked for (0), or a flag, an argument or a
-// variable is wrong (2), said in one line on stderr.
-func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout, stderr io.Writer) (set map[string]bool, code int, ok bool) {
+// the environment: a flag wins over its variable. It returns the flags
+// set either way, each by how it was given. When it reports false, the
+// program ends with code: the help was asked for (0), or a flag, an
+// argument or a variable is wrong (2), said in one line on stderr.
+func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout, stderr io.Writer) (set given, code int, ok bool) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			c.help(fs, stdout)
@@ -143,16 +155,30 @@ func (c *command) parse(fs *flag.FlagSet, args []string, env environment, stdout
 		return nil, exitUsage, false
 	}
 	if fs.NArg() > c.maxArgs {
-		c.usageError(stderr, fmt.Sprintf("unexpected argument %q", fs.Arg(c.maxArgs)))
+		c.usageError(stderr, c.stray(fs.Arg(c.maxArgs)))
 		return nil, exitUsage, false
 	}
-	set = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set = given{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = "--" + f.Name })
 	if err := fromEnv(fs, env, set); err != nil {
 		c.usageError(stderr, err.Error())
 		return nil, exitUsage, false
 	}
 	return set, 0, true
+}
+
+// stray says what is wrong with an argument the command does not take:
+// a command's name after the mock's flags, or serve, which is no command.
+func (c *command) stray(arg string) string {
+	if c.name == "" {
+		if o := lookup(arg); o != nil {
+			return fmt.Sprintf("unexpected argument %q: a command comes before its flags (%s)", arg, strings.TrimSpace(o.prog()+" "+o.args))
+		}
+		if arg == "serve" {
+			return `unexpected argument "serve": plantmock serves with no command (plantmock [flags])`
+		}
+	}
+	return fmt.Sprintf("unexpected argument %q", arg)
 }
 
 // usageError writes the one line of a usage problem.
@@ -218,7 +244,7 @@ func expected(f *flag.Flag) string {
 
 // defineHelp is the help command: its argument names the command.
 func defineHelp(fs *flag.FlagSet) runner {
-	return func(ctx context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		o := commands()[0]
 		if name := fs.Arg(0); name != "" && name != "serve" {
 			if o = lookup(name); o == nil {

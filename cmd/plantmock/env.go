@@ -32,14 +32,14 @@ func envName(flagName string) string {
 }
 
 // fromEnv sets every flag not in set that has a variable, and adds it to
-// set. A variable of several values (--token) holds them with commas
-// between.
-func fromEnv(fs *flag.FlagSet, env environment, set map[string]bool) error {
+// set under the variable's name. A variable of several values (--token)
+// holds them with commas between.
+func fromEnv(fs *flag.FlagSet, env environment, set given) error {
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := envName(f.Name)
 		v := env[name]
-		if v == "" || err != nil || set[f.Name] {
+		if v == "" || err != nil || set[f.Name] != "" {
 			return
 		}
 		vals := []string{v}
@@ -52,7 +52,7 @@ func fromEnv(fs *flag.FlagSet, env environment, set map[string]bool) error {
 				return
 			}
 		}
-		set[f.Name] = true
+		set[f.Name] = name
 	})
 	return err
 }

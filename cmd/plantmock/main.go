@@ -24,7 +24,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -58,28 +57,30 @@ func run(ctx context.Context, args []string, environ []string, stdout, stderr io
 	return c.main(ctx, args, newEnvironment(environ), stdout, stderr)
 }
 
-type tokens []string
-
-func (t *tokens) String() string { return strings.Join(*t, ",") }
-func (t *tokens) Set(v string) error {
-	*t = append(*t, v)
-	return nil
-}
-
 // source is where the document and scenarios come from: the flags serve
 // and check share.
 type source struct {
 	spec      string
-	maxSpec   string // the largest document read, as parseSize reads it
+	maxSpec   size // the largest document read
 	scenarios string
 	strict    bool
 }
 
 func (src *source) define(fs *flag.FlagSet) {
 	fs.StringVar(&src.spec, "spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
-	fs.StringVar(&src.maxSpec, "max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
+	src.maxSpec = mock.DefaultMaxSpecFile
+	fs.Var(&src.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")
 	fs.StringVar(&src.scenarios, "scenarios", "", "`directory` of scenario files (*.yaml) to load besides the shipped ones")
+}
+
+// title names the served document in messages: its title and version,
+// else (a document without info) its file.
+func (src *source) title(srv *mock.Server) string {
+	if t := srv.Title(); t != "" {
+		return t
+	}
+	return src.spec
 }
 
 // options reads the document and scenario files into opts; it returns the
@@ -88,13 +89,9 @@ func (src *source) define(fs *flag.FlagSet) {
 func (src *source) options(opts *mock.Options) (name string, broken, err error) {
 	name = "embedded Plant Store"
 	opts.Strict = src.strict
-	limit, err := parseSize(src.maxSpec)
-	if err != nil {
-		return name, nil, fmt.Errorf("--max-spec: %v", err)
-	}
 	if src.spec != "" {
 		name = src.spec
-		if opts.Spec, err = files.ReadPath(src.spec, limit); err != nil {
+		if opts.Spec, err = files.ReadPath(src.spec, int64(src.maxSpec)); err != nil {
 			if errors.Is(err, files.ErrTooLarge) {
 				return name, nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
 			}
@@ -130,8 +127,8 @@ func prefixPaths(err error, dir string) string {
 }
 
 // newServer loads the document and scenarios and makes the mock; problems
-// are written to stderr.
-func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, error) {
+// are written to stderr, naming an option as set says it was given.
+func newServer(src *source, opts mock.Options, set given, stderr io.Writer) (*mock.Server, error) {
 	name, broken, err := src.options(&opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "plantmock: %v\n", err)
@@ -144,7 +141,10 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 	var we *mock.WebhookError
 	var oe *mock.OptionError
 	switch {
-	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we) || errors.As(err, &oe):
+	case errors.As(err, &oe):
+		commands()[0].usageError(stderr, fmt.Sprintf("%s: %v", set.name(oe.Name), oe.Err))
+		return nil, err
+	case errors.As(err, &ste) || errors.As(err, &pe) || errors.As(err, &we):
 		fmt.Fprintf(stderr, "plantmock: --%v\n", err) // the flag's name starts the message
 		return nil, err
 	case err == nil && broken == nil:
@@ -165,8 +165,8 @@ func newServer(src *source, opts mock.Options, stderr io.Writer) (*mock.Server, 
 
 // subscribers reads --webhook NAME=URL and --webhook-token NAME=TOKEN,
 // each split at its first "=" (webhook names may hold any other
-// character).
-func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
+// character); its errors name them as set says they were given.
+func subscribers(hooks, toks []string, set given) (map[string]mock.Subscriber, error) {
 	if len(hooks) == 0 && len(toks) == 0 {
 		return nil, nil
 	}
@@ -174,7 +174,7 @@ func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
 	for _, h := range hooks {
 		name, u, ok := strings.Cut(h, "=")
 		if !ok || name == "" || u == "" {
-			return nil, fmt.Errorf("--webhook %q: write it as NAME=URL", h)
+			return nil, fmt.Errorf("%s %q: write it as NAME=URL", set.name("webhook"), h)
 		}
 		sub := out[name]
 		sub.URL = u
@@ -183,11 +183,11 @@ func subscribers(hooks, toks []string) (map[string]mock.Subscriber, error) {
 	for _, t := range toks {
 		name, tok, ok := strings.Cut(t, "=")
 		if !ok || name == "" {
-			return nil, errors.New("--webhook-token: write it as NAME=TOKEN")
+			return nil, fmt.Errorf("%s: write it as NAME=TOKEN", set.name("webhook-token"))
 		}
 		sub, known := out[name]
 		if !known {
-			return nil, fmt.Errorf("--webhook-token %s: no --webhook %s=URL to send it with", name, name)
+			return nil, fmt.Errorf("%s %s: no --webhook %s=URL to send it with", set.name("webhook-token"), name, name)
 		}
 		sub.Token = tok
 		out[name] = sub
@@ -206,33 +206,4 @@ func listenNames(addrs ...string) []string {
 		}
 	}
 	return names
-}
-
-// sizeText writes a size as parseSize reads it, in MiB when it is a whole
-// number of them.
-func sizeText(n int64) string {
-	if n%(1<<20) == 0 {
-		return strconv.FormatInt(n>>20, 10) + "MiB"
-	}
-	return strconv.FormatInt(n, 10)
-}
-
-// parseSize reads 1048576, 512KiB, 1MiB or 1GiB.
-func parseSize(s string) (int64, error) {
-	mult := int64(1)
-	num := s
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"B", 1}} {
-		if strings.HasSuffix(s, u.suffix) {
-			num, mult = strings.TrimSuffix(s, u.suffix), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-	if err != nil || n <= 0 || n > (1<<40)/mult {
-		return 0, fmt.Errorf("%q is not a size (e.g. 1048576, 512KiB, 1MiB)", s)
-	}
-	return n * mult, nil
 }

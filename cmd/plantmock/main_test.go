@@ -196,6 +196,20 @@ func TestOtherSpec(t *testing.T) {
 	}
 }
 
+// TestUntitledDocument: a document without info is named by its file,
+// where the mock names what it serves.
+func TestUntitledDocument(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bare.yaml")
+	if err := os.WriteFile(file, []byte("openapi: 3.1.0\npaths: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLICases(t, []cliCase{{name: "check", args: []string{"check", "--spec", file},
+		out: "plantmock: " + file + " and scenarios first-call-fails, flaky, slow are fine\n"}})
+	if _, title := start(t, nil, "--spec", file); title != file {
+		t.Errorf("serving %q, want %q", title, file)
+	}
+}
+
 // TestRefusals checks that bad flags and broken documents end the program
 // before it listens, with exit code 2 and one line naming the problem.
 func TestRefusals(t *testing.T) {
@@ -219,21 +233,25 @@ func TestRefusals(t *testing.T) {
 		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody (line 6): $ref \"#/components/requestBodies/Nope\" points at nothing\n"},
 		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
-		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format must be text or json, not \"xml\"\n"},
+		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format \"xml\": want text or json; run plantmock --help\n"},
 		{"seed data that is not JSON", []string{"--seed-data", brokenSeed}, "plantmock: --seed-data " + brokenSeed + ": invalid JSON: unexpected end of input\n"},
 		{"seed data that breaks the schema", []string{"--seed-data", badSeed}, "plantmock: --seed-data " + badSeed + ": /plants: seed data does not match the create schema: [0].id: required property is missing; [0].name: expected string, got number\n"},
-		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
-		{"bad token", []string{"--token", "a b"}, "plantmock: embedded Plant Store: token \"a b\" is not a valid bearer token (RFC 6750 token68)\n"},
-		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin\n"},
-		{"allowed host with a scheme", []string{"--allowed-host", "http://mock.internal"}, "plantmock: --allowed-host: \"http://mock.internal\" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port\n"},
-		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials: must be masked or clear, not \"plain\"\n"},
-		{"stray argument", []string{"serve"}, "plantmock: unexpected argument \"serve\"; run plantmock --help\n"},
+		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body \"lots\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
+		{"no size", []string{"--journal-bytes", "0"}, "plantmock: --journal-bytes \"0\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
+		{"bad token", []string{"--token", "a b"}, "plantmock: --token: \"a b\" is not a valid bearer token (RFC 6750 token68); run plantmock --help\n"},
+		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin; run plantmock --help\n"},
+		{"allowed host with a scheme", []string{"--allowed-host", "http://mock.internal"}, "plantmock: --allowed-host: \"http://mock.internal\" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port; run plantmock --help\n"},
+		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials \"plain\": want masked or clear; run plantmock --help\n"},
+		{"stray argument", []string{"later"}, "plantmock: unexpected argument \"later\"; run plantmock --help\n"},
+		{"serve as a command", []string{"serve"}, "plantmock: unexpected argument \"serve\": plantmock serves with no command (plantmock [flags]); run plantmock --help\n"},
+		{"a command after flags", []string{"--spec", "x.yaml", "check"}, "plantmock: unexpected argument \"check\": a command comes before its flags (plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE]); run plantmock --help\n"},
 		{"unknown flag", []string{"--bogus"}, "plantmock: unknown flag --bogus; run plantmock --help\n"},
 		{"not a number", []string{"--seed", "abc"}, "plantmock: --seed \"abc\": want a whole number; run plantmock --help\n"},
 		{"not a duration", []string{"--session-idle", "soon"}, "plantmock: --session-idle \"soon\": want a duration such as 500ms, 10s or 2m; run plantmock --help\n"},
 		{"not a boolean", []string{"--cors=maybe"}, "plantmock: --cors \"maybe\": want true or false; run plantmock --help\n"},
 		{"no value", []string{"--max-sessions"}, "plantmock: --max-sessions needs a value: a whole number; run plantmock --help\n"},
-		{"proxy flag without --proxy", []string{"--proxy-invalid", "maybe"}, "plantmock: --proxy-invalid needs --proxy; run plantmock --help\n"},
+		{"proxy flag without --proxy", []string{"--proxy-invalid", "refuse"}, "plantmock: --proxy-invalid needs --proxy; run plantmock --help\n"},
+		{"neither forward nor refuse", []string{"--proxy-invalid", "maybe"}, "plantmock: --proxy-invalid \"maybe\": want forward or refuse; run plantmock --help\n"},
 		{"operation to forward without --proxy", []string{"--proxy-only", "GET /nope"}, "plantmock: --proxy-only needs --proxy; run plantmock --help\n"},
 		{"redaction without --record", []string{"--proxy", "http://127.0.0.1:1", "--record-redact", "name"}, "plantmock: --record-redact needs --record; run plantmock --help\n"},
 		{"store flag without --store", []string{"--store-wait", "1s"}, "plantmock: --store-wait needs --store; run plantmock --help\n"},
@@ -410,7 +428,7 @@ func TestMaxSpec(t *testing.T) {
 		{name: "over the variable's limit", args: []string{"check", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, code: 2, errText: over},
 		{name: "the flag wins", args: []string{"check", "--max-spec", "1KiB", "--spec", file}, env: []string{"PLANTMOCK_MAX_SPEC=59"}, out: fine},
 		{name: "not a size", args: []string{"check", "--max-spec", "lots", "--spec", file}, code: 2,
-			errText: "plantmock: --max-spec: \"lots\" is not a size (e.g. 1048576, 512KiB, 1MiB)\n"},
+			errText: "plantmock check: --max-spec \"lots\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock check --help\n"},
 	}
 	runCLICases(t, tests)
 }
@@ -465,6 +483,10 @@ func TestAdminFlags(t *testing.T) {
 	cmd = exec.Command(plantmockBinary(t), "report", "--admin-addr", adminAddr)
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock wants its admin token: give it with --admin-token or PLANTMOCK_ADMIN_TOKEN\n" {
 		t.Errorf("report without the token: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	}
+	cmd = exec.Command(plantmockBinary(t), "report", "--admin-addr", adminAddr, "--admin-token", "other")
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock refused the admin token given (--admin-token or PLANTMOCK_ADMIN_TOKEN): it is not the one the mock has\n" {
+		t.Errorf("report with another token: exit %d %q", cmd.ProcessState.ExitCode(), out)
 	}
 	cmd = exec.Command(plantmockBinary(t), "report", "--addr", strings.TrimPrefix(in.url, "http://"))
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 1 || string(out) != "plantmock report: the mock does not serve its admin API there: it runs with --admin=false, or with --admin-addr (give that address with --admin-addr)\n" {

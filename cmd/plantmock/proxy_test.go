@@ -69,10 +69,11 @@ func TestProxyFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy \"ftp://x\" is not an http:// or https:// URL\n"},
-		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid must be forward or refuse, not \"drop\"\n"},
-		{[]string{"--record", t.TempDir()}, "plantmock: --record needs proxy: it records what the real service answers\n"},
-		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template})\n"},
+		{[]string{"--proxy", "ftp://x"}, "plantmock: --proxy: \"ftp://x\" is not an http:// or https:// URL; run plantmock --help\n"},
+		{[]string{"--proxy", up.URL, "--proxy-invalid", "drop"}, "plantmock: --proxy-invalid \"drop\": want forward or refuse; run plantmock --help\n"},
+		{[]string{"--record", t.TempDir()}, "plantmock: --record needs --proxy; run plantmock --help\n"},
+		{[]string{"--proxy", up.URL, "--mock-only", "GET /x"}, "plantmock: --mock-only: operation \"GET /x\" is not in the document (write it as METHOD /path/{template}); run plantmock --help\n"},
+		{[]string{"--proxy", up.URL, "--mock-only", "GET /plants/{id}", "--proxy-only", "POST /plants"}, "plantmock: --mock-only: not with proxy-only: give one or the other; run plantmock --help\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0"}, c.args...)...)
 		if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || string(out) != c.want {
@@ -120,27 +121,40 @@ func TestCheckTraffic(t *testing.T) {
 
 // TestRecordThenReplay runs the two commands of docs/service.md: a recording
 // through the proxy, then the replay with its scenarios and seed data,
-// without the real service.
+// without the real service; also when the real service's answers carry
+// no identifier, so that the seed data holds no resource.
 func TestRecordThenReplay(t *testing.T) {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":7,"name":"from the real store"}`)
-	}))
-	defer up.Close()
-	rec := t.TempDir()
-	recording, _ := start(t, nil, "--proxy", up.URL, "--record", rec+"/", "--record-redact", "password")
-	if code, body := post(t, recording.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != `{"id":7,"name":"from the real store"}` {
-		t.Errorf("recorded create: %d %s", code, body)
+	tests := []struct {
+		name   string
+		answer string // the real service's answer to the create
+		store  string // the replay's store: the seed data
+	}{
+		{"an answer with its id", `{"id":7,"name":"from the real store"}`, `{"collections":{"/plants":[{"id":7,"name":"from the real store"}]}}`},
+		{"an answer without an id", `{"name":"from the real store"}`, `{"collections":{}}`},
 	}
-	if code := recording.stop(t); code != 0 {
-		t.Errorf("the recording mock: exit %d", code)
-	}
-	up.Close()
-	replay, _ := start(t, nil, "--scenarios", rec+"/", "--scenario", "recorded-*", "--seed-data", filepath.Join(rec, "seed-data.json"))
-	if code, body := post(t, replay.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != `{"id":7,"name":"from the real store"}` {
-		t.Errorf("replayed create: %d %s", code, body)
-	}
-	if code, _, body := get(t, replay.url+"/__admin/store"); code != 200 || body != `{"collections":{"/plants":[{"id":7,"name":"from the real store"}]}}` {
-		t.Errorf("the seed data: %d %s", code, body)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, tt.answer)
+			}))
+			defer up.Close()
+			rec := t.TempDir()
+			recording, _ := start(t, nil, "--proxy", up.URL, "--record", rec+"/", "--record-redact", "password")
+			if code, body := post(t, recording.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != tt.answer {
+				t.Errorf("recorded create: %d %s", code, body)
+			}
+			if code := recording.stop(t); code != 0 {
+				t.Errorf("the recording mock: exit %d", code)
+			}
+			up.Close()
+			replay, _ := start(t, nil, "--scenarios", rec+"/", "--scenario", "recorded-*", "--seed-data", filepath.Join(rec, "seed-data.json"))
+			if code, body := post(t, replay.url, "t", `{"id":7,"name":"Fern"}`); code != 200 || body != tt.answer {
+				t.Errorf("replayed create: %d %s", code, body)
+			}
+			if code, _, body := get(t, replay.url+"/__admin/store"); code != 200 || body != tt.store {
+				t.Errorf("the seed data: %d %s, want %s", code, body, tt.store)
+			}
+		})
 	}
 }

@@ -15,10 +15,9 @@ import (
 )
 
 // needs lists the flags that mean something only beside another: given
-// without it, they are refused rather than ignored. --record without
-// --proxy is not here: mock.New refuses it, for Go users too.
+// without it, they are refused rather than ignored.
 var needs = []struct{ flag, on string }{
-	{"proxy-invalid", "proxy"}, {"proxy-only", "proxy"}, {"mock-only", "proxy"}, {"proxy-timeout", "proxy"},
+	{"proxy-invalid", "proxy"}, {"proxy-only", "proxy"}, {"mock-only", "proxy"}, {"proxy-timeout", "proxy"}, {"record", "proxy"},
 	{"record-redact", "record"},
 	{"store-prefix", "store"}, {"store-wait", "store"}, {"store-timeout", "store"},
 }
@@ -31,8 +30,8 @@ func defineServe(fs *flag.FlagSet) runner {
 		addr      = fs.String("addr", "127.0.0.1:4010", "`host:port` to listen on (port 0 picks a free port)")
 		scenario  = fs.String("scenario", "", "`name` of the scenario active for every request (X-Mock-Scenario overrides it)")
 		seed      = fs.Int64("seed", 0, "seed for generated data; 0 picks a random one")
-		maxBody   = fs.String("max-body", "1MiB", "largest request body accepted, in bytes or with KiB/MiB/GiB")
-		logFormat = fs.String("log-format", "text", "log format: text or json")
+		maxBody   = size(1 << 20)
+		logFormat = newChoice("text", "json")
 		admin     = fs.Bool("admin", true, "serve the admin API under /__admin/")
 		adminAddr = fs.String("admin-addr", "", "serve the admin API on this `host:port` instead of --addr")
 		adminTok  = fs.String("admin-token", "", "bearer `token` every admin call needs (the health call says more with it)")
@@ -46,7 +45,7 @@ func defineServe(fs *flag.FlagSet) runner {
 		storeWait = fs.Duration("store-wait", 0, "with --store, how long to wait at start for Redis to answer (0: fail at once)")
 		storeTime = fs.Duration("store-timeout", mock.DefaultStoreTimeout, "with --store, the deadline of each call to Redis; past it a request is answered 503")
 		proxy     = fs.String("proxy", "", "forward what no scenario or Prefer answers to this real service `URL`, checking its answers against the document")
-		proxyInv  = fs.String("proxy-invalid", "forward", "with --proxy, requests that break the document are: forward or refuse")
+		proxyInv  = newChoice("forward", "refuse")
 		record    = fs.String("record", "", "with --proxy, write what the real service answers to this `folder`: a scenario file per operation and seed-data.json")
 		proxyTime = fs.Duration("proxy-timeout", mock.DefaultProxyTimeout, "with --proxy, how long an exchange with the real service may take (then 504)")
 		hookTime  = fs.Duration("webhook-timeout", mock.DefaultWebhookTimeout, "how long one attempt to send a webhook or callback may take")
@@ -54,8 +53,8 @@ func defineServe(fs *flag.FlagSet) runner {
 		hookBack  = fs.Duration("webhook-backoff", mock.DefaultWebhookBackoff, "wait before the first retry of a webhook or callback; it doubles on each retry, with jitter")
 		hookQueue = fs.Int("webhook-queue", mock.DefaultWebhookQueue, "most webhooks and callbacks under way at once; more are dropped with a log line")
 		shutdown  = fs.Duration("shutdown-timeout", mock.DefaultShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
-		journByte = fs.String("journal-bytes", "256MiB", "most bytes the journal keeps in all sessions together (each session an equal share), in bytes or with KiB/MiB/GiB")
-		journCred = fs.String("journal-credentials", mock.CredentialsMasked, "how the journal keeps credentials (Authorization, cookies, API keys): masked (the scheme and the last 4 characters) or clear")
+		journByte = size(256 << 20)
+		journCred = newChoice(mock.CredentialsMasked, mock.CredentialsClear)
 		watchOn   = fs.Bool("watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
 		toks      tokens
 		hooks     tokens
@@ -67,6 +66,11 @@ func defineServe(fs *flag.FlagSet) runner {
 		adminCORS tokens
 		hostsOK   tokens
 	)
+	fs.Var(&maxBody, "max-body", "largest request body accepted: a `size` in bytes or with KiB/MiB/GiB")
+	fs.Var(logFormat, "log-format", "log `format`: text or json")
+	fs.Var(proxyInv, "proxy-invalid", "with --proxy, what is done with requests that break the document, an `action`: forward or refuse")
+	fs.Var(&journByte, "journal-bytes", "most bytes the journal keeps in all sessions together (each session an equal share): a `size` in bytes or with KiB/MiB/GiB")
+	fs.Var(journCred, "journal-credentials", "how the journal keeps credentials (Authorization, cookies, API keys), its `mode`: masked (the scheme and the last 4 characters) or clear")
 	fs.Var(&adminCORS, "admin-cors", "let web pages of this `origin` (scheme://host[:port]) call the admin API (repeatable); by default only the dashboard can")
 	fs.Var(&hostsOK, "allowed-host", "also answer admin calls sent to this host `name` (*.domain, or * for any; repeatable); by default IP addresses, localhost and the --addr host")
 	fs.Var(&redact, "record-redact", "with --record, leave out this header, or write this body property as REDACTED (`name`; repeatable)")
@@ -77,43 +81,27 @@ func defineServe(fs *flag.FlagSet) runner {
 	fs.Var(&hookToks, "webhook-token", "with --webhook, the credential sent with webhook NAME, for the security it declares (`NAME=TOKEN`; repeatable)")
 	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
 
-	return func(ctx context.Context, set map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(ctx context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		for _, n := range needs {
-			if set[n.flag] && !set[n.on] {
-				commands()[0].usageError(stderr, fmt.Sprintf("--%s needs --%s", n.flag, n.on))
+			if set[n.flag] != "" && set[n.on] == "" {
+				commands()[0].usageError(stderr, fmt.Sprintf("%s needs --%s", set[n.flag], n.on))
 				return exitUsage
 			}
 		}
 		lw := newLogWriter(stderr) // a request does not wait for its log line to be written
 		defer lw.Close()
 		stderr = lw
-		var handler slog.Handler
-		switch *logFormat {
-		case "text", "json":
-			handler = newLineHandler(stderr, *logFormat == "json")
-		default:
-			fmt.Fprintf(stderr, "plantmock: --log-format must be text or json, not %q\n", *logFormat)
-			return exitUsage
-		}
-		limit, err := parseSize(*maxBody)
-		if err != nil {
-			fmt.Fprintf(stderr, "plantmock: --max-body: %v\n", err)
-			return exitUsage
-		}
-		journalBytes, err := parseSize(*journByte)
-		if err != nil {
-			fmt.Fprintf(stderr, "plantmock: --journal-bytes: %v\n", err)
-			return exitUsage
-		}
+		handler := newLineHandler(stderr, logFormat.value == "json")
+		var err error
 		opts := mock.Options{
 			Scenario: *scenario, Tokens: toks, Seed: *seed, CORS: *cors,
-			Limits:  mock.Limits{MaxBody: limit, MaxResources: *maxRes, MaxSessions: *maxSess, SessionIdle: *sessIdle},
-			Journal: mock.JournalOptions{Bytes: journalBytes, Credentials: *journCred},
+			Limits:  mock.Limits{MaxBody: int64(maxBody), MaxResources: *maxRes, MaxSessions: *maxSess, SessionIdle: *sessIdle},
+			Journal: mock.JournalOptions{Bytes: int64(journByte), Credentials: journCred.value},
 			Admin: mock.AdminOptions{Token: *adminTok, CORS: adminCORS, Disabled: !*admin || *adminAddr != "",
 				AllowedHosts: append(listenNames(*addr, *adminAddr), hostsOK...)},
 			Store: mock.StoreOptions{URL: *storeURL, Prefix: *storePfx, Wait: *storeWait, Timeout: *storeTime},
-			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: *proxyInv, Only: proxyOnly, MockOnly: mockOnly, Timeout: *proxyTime,
+			Proxy: mock.ProxyOptions{URL: *proxy, Invalid: proxyInv.value, Only: proxyOnly, MockOnly: mockOnly, Timeout: *proxyTime,
 				Record: *record, RecordRedact: redact},
 			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
 			ShutdownTimeout: *shutdown, LogRequests: true, Logger: slog.New(handler),
@@ -121,8 +109,8 @@ func defineServe(fs *flag.FlagSet) runner {
 		if *hookRetry == 0 {
 			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}
-		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks); err != nil {
-			fmt.Fprintf(stderr, "plantmock: %v\n", err)
+		if opts.Webhooks.Subscribers, err = subscribers(hooks, hookToks, set); err != nil {
+			commands()[0].usageError(stderr, err.Error())
 			return exitUsage
 		}
 		for _, a := range hookAllow {
@@ -135,7 +123,7 @@ func defineServe(fs *flag.FlagSet) runner {
 				return exitUsage
 			}
 		}
-		srv, err := newServer(&src, opts, stderr)
+		srv, err := newServer(&src, opts, set, stderr)
 		if err != nil {
 			return exitUsage
 		}
@@ -182,7 +170,7 @@ func defineServe(fs *flag.FlagSet) runner {
 				return exitError
 			}
 		}
-		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", srv.Title(), openURL(ln.Addr()))
+		fmt.Fprintf(stdout, "plantmock: serving %s on %s\n", src.title(srv), openURL(ln.Addr()))
 		if adminLn != nil {
 			fmt.Fprintf(stdout, "plantmock: admin API on %s%s\n", openURL(adminLn.Addr()), mock.AdminPrefix)
 		}

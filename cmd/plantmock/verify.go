@@ -30,7 +30,8 @@ const exitFailures = 1
 func defineVerify(fs *flag.FlagSet) runner {
 	target := fs.String("target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
 	spec := fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` the service keeps; by default the embedded Plant Store")
-	maxSpec := fs.String("max-spec", sizeText(mock.DefaultMaxSpecFile), "largest --spec document read, in bytes or with KiB/MiB/GiB")
+	maxSpec := size(mock.DefaultMaxSpecFile)
+	fs.Var(&maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
 	var headers, creds, only, skip tokens
 	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
@@ -46,7 +47,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
-	return func(ctx context.Context, _ map[string]bool, env environment, stdout, stderr io.Writer) int {
+	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		usage := func(format string, args ...any) int {
 			fmt.Fprintf(stderr, "plantmock verify: %s; run plantmock verify --help\n", fmt.Sprintf(format, args...))
@@ -100,11 +101,8 @@ func defineVerify(fs *flag.FlagSet) runner {
 		}
 		var data []byte
 		if *spec != "" {
-			limit, err := parseSize(*maxSpec)
-			if err != nil {
-				return usage("--max-spec: %v", err)
-			}
-			if data, err = files.ReadPath(*spec, limit); err != nil {
+			var err error
+			if data, err = files.ReadPath(*spec, int64(maxSpec)); err != nil {
 				return usage("cannot read --spec: %v", err)
 			}
 		}

@@ -19,7 +19,7 @@ var releaseCommit string
 // version prints plantmock's version, and what the build info says of
 // the build: the commit (marked when the tree had changes), or the
 // module's version when it was built from the module proxy, and Go's.
-func version(_ context.Context, _ map[string]bool, _ environment, stdout, _ io.Writer) int {
+func version(_ context.Context, _ given, _ environment, stdout, _ io.Writer) int {
 	bi, _ := debug.ReadBuildInfo()
 	fmt.Fprintf(stdout, "plantmock %s (%s)\n", mock.Version, buildText(bi, releaseCommit))
 	return exitOK

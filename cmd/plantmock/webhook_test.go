@@ -62,12 +62,12 @@ func TestWebhookFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--webhook", "nope=http://127.0.0.1:1/"}, `plantmock: --webhook nope=...: "nope" is not a webhook of the document (declared: /plant/webhook)` + "\n"},
-		{[]string{"--webhook", "/plant/webhook"}, `plantmock: --webhook "/plant/webhook": write it as NAME=URL` + "\n"},
-		{[]string{"--webhook", "/plant/webhook=ftp://x"}, `plantmock: --webhook /plant/webhook=...: "ftp://x" is not an absolute http or https URL` + "\n"},
-		{[]string{"--webhook-token", "secret"}, "plantmock: --webhook-token: write it as NAME=TOKEN\n"},
-		{[]string{"--webhook-token", "/plant/webhook=t"}, "plantmock: --webhook-token /plant/webhook: no --webhook /plant/webhook=URL to send it with\n"},
-		{[]string{"--webhook-allow", "http://x/"}, `plantmock: --webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *` + "\n"},
+		{[]string{"--webhook", "nope=http://127.0.0.1:1/"}, `plantmock: --webhook: "nope" is not a webhook of the document (declared: /plant/webhook); run plantmock --help` + "\n"},
+		{[]string{"--webhook", "/plant/webhook"}, `plantmock: --webhook "/plant/webhook": write it as NAME=URL; run plantmock --help` + "\n"},
+		{[]string{"--webhook", "/plant/webhook=ftp://x"}, `plantmock: --webhook: /plant/webhook: "ftp://x" is not an absolute http or https URL; run plantmock --help` + "\n"},
+		{[]string{"--webhook-token", "secret"}, "plantmock: --webhook-token: write it as NAME=TOKEN; run plantmock --help\n"},
+		{[]string{"--webhook-token", "/plant/webhook=t"}, "plantmock: --webhook-token /plant/webhook: no --webhook /plant/webhook=URL to send it with; run plantmock --help\n"},
+		{[]string{"--webhook-allow", "http://x/"}, `plantmock: --webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *; run plantmock --help` + "\n"},
 	} {
 		cmd := exec.Command(plantmockBinary(t), append([]string{"--addr", "127.0.0.1:0", "--spec", spec}, c.args...)...)
 		out, _ := cmd.CombinedOutput()

@@ -46,7 +46,7 @@ func NewAllowList(entries, urls []string) (AllowList, error) {
 		case strings.HasPrefix(e, "*."):
 			a.suffixes = append(a.suffixes, e[1:])
 		case strings.ContainsAny(e, "/?#@ "):
-			return AllowList{}, fmt.Errorf("webhook-allow: %q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
+			return AllowList{}, fmt.Errorf("%q is not a host, host:port, *.domain, loopback or *", clip(e, 60))
 		default:
 			a.add(e)
 		}

@@ -61,7 +61,7 @@ func TestAllowListCheck(t *testing.T) {
 			}
 		})
 	}
-	if _, err := NewAllowList([]string{"http://x/"}, nil); err == nil || err.Error() != `webhook-allow: "http://x/" is not a host, host:port, *.domain, loopback or *` {
+	if _, err := NewAllowList([]string{"http://x/"}, nil); err == nil || err.Error() != `"http://x/" is not a host, host:port, *.domain, loopback or *` {
 		t.Errorf("bad entry: %v", err)
 	}
 }
