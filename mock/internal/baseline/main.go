@@ -1,6 +1,8 @@
 // Command baseline is the yardstick of the load benchmark (.ci/bench): a
 // bare net/http server that decodes a NewPlant and echoes {name, tag},
-// with none of plantmock's checks. It is not part of plantmock.
+// with none of plantmock's checks. With --delay it answers that much
+// later, and stands for a real service behind plantmock's proxy
+// (BENCH_PROXY). It is not part of plantmock.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"time"
 )
 
 type newPlant struct {
@@ -25,6 +28,7 @@ type plant struct {
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "host:port to listen on")
+	delay := flag.Duration("delay", 0, "how long to wait before each answer")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -32,6 +36,7 @@ func main() {
 	}
 	fmt.Printf("baseline: serving on http://%s\n", ln.Addr())
 	http.HandleFunc("POST /plants", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(*delay)
 		var p newPlant
 		if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
 			w.Header().Set("Content-Type", "application/json")
