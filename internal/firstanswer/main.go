@@ -19,7 +19,7 @@
 //
 //	coproc poll { firstanswer -launch -url http://127.0.0.1:4010/plants; }
 //	read -r -t 10 _ <&"${poll[0]}"
-//	t0=$(now_ns); server & echo "$t0 $!" >&"${poll[1]}"
+//	t0=${EPOCHREALTIME/./}000; server & echo "$t0 $!" >&"${poll[1]}"
 //	read -r -t 70 ms <&"${poll[0]}"
 //
 // With -status, the answer's status code follows the milliseconds on the
