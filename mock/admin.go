@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -77,7 +78,7 @@ func (s *Server) adminHandler() http.Handler {
 	// with a redirect to /__admin/store/, for the pattern above.
 	mux.HandleFunc("/__admin/store", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, DELETE")
-		adminError(w, http.StatusMethodNotAllowed, CodeMethod, fmt.Sprintf("/__admin/store takes GET and DELETE, not %s; PUT goes to /__admin/store/COLLECTION", clip(r.Method, 20)))
+		adminError(w, http.StatusMethodNotAllowed, problem.CodeMethod, fmt.Sprintf("/__admin/store takes GET and DELETE, not %s; PUT goes to /__admin/store/COLLECTION", clip(r.Method, 20)))
 	})
 	mux.HandleFunc("GET /__admin/scenarios", s.withSession(s.adminScenarios))
 	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
@@ -89,7 +90,7 @@ func (s *Server) adminHandler() http.Handler {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	noCall := func(w http.ResponseWriter, r *http.Request) {
-		adminError(w, http.StatusNotFound, CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
+		adminError(w, http.StatusNotFound, problem.CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
 	}
 	s.webhookRoutes(mux)
 	s.recordRoutes(mux)
@@ -111,7 +112,7 @@ func (s *Server) adminHandler() http.Handler {
 					return
 				}
 				w.Header().Set("WWW-Authenticate", `Bearer realm="plantmock-admin"`)
-				adminError(w, http.StatusUnauthorized, CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
+				adminError(w, http.StatusUnauthorized, problem.CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
 				return
 			}
 		}
@@ -133,10 +134,10 @@ func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session
 		ss, p := s.sessions.get(r.Context(), r.Header.Get(SessionHeader), true)
 		if p != nil {
 			status := http.StatusBadRequest
-			if p.class == classUnavailable {
+			if p.Class == problem.ClassUnavailable {
 				status = http.StatusServiceUnavailable
 			}
-			adminError(w, status, p.code, p.message)
+			adminError(w, status, p.Code, p.Message)
 			return
 		}
 		h(w, r, ss)
@@ -147,20 +148,20 @@ func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session
 // changed: 503 when the shared store did not answer, else 500.
 func adminFailed(w http.ResponseWriter, err error) {
 	if errors.Is(err, store.ErrUnavailable) {
-		adminError(w, http.StatusServiceUnavailable, CodeUnavailable, "the mock's shared store did not answer in time: "+err.Error())
+		adminError(w, http.StatusServiceUnavailable, problem.CodeUnavailable, "the mock's shared store did not answer in time: "+err.Error())
 		return
 	}
-	adminError(w, http.StatusInternalServerError, CodeInternal, "the store failed: "+err.Error())
+	adminError(w, http.StatusInternalServerError, problem.CodeInternal, "the store failed: "+err.Error())
 }
 
-func adminError(w http.ResponseWriter, status int, code Code, msg string) {
-	writeJSON(w, status, "application/json", defaultShape.render(nil, status, code, msg), false)
+func adminError(w http.ResponseWriter, status int, code problem.Code, msg string) {
+	writeJSON(w, status, "application/json", problem.DefaultShape.Render(nil, status, code, msg), false)
 }
 
 func adminJSON(w http.ResponseWriter, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		adminError(w, http.StatusInternalServerError, CodeInternal, err.Error())
+		adminError(w, http.StatusInternalServerError, problem.CodeInternal, err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, "application/json", b, false)
@@ -170,12 +171,12 @@ func adminJSON(w http.ResponseWriter, v any) {
 func readAdminJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAdminBody))
 	if err != nil {
-		adminError(w, http.StatusBadRequest, CodeBodyTooLarge, fmt.Sprintf("admin body over %d bytes or unreadable: %v", maxAdminBody, err))
+		adminError(w, http.StatusBadRequest, problem.CodeBodyTooLarge, fmt.Sprintf("admin body over %d bytes or unreadable: %v", maxAdminBody, err))
 		return nil, false
 	}
 	v, err := jsonx.Decode(raw)
 	if err != nil {
-		adminError(w, http.StatusBadRequest, CodeBodyNotJSON, err.Error())
+		adminError(w, http.StatusBadRequest, problem.CodeBodyNotJSON, err.Error())
 		return nil, false
 	}
 	return v, true
@@ -210,7 +211,7 @@ func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *sessi
 	if l := r.URL.Query().Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 0 {
-			adminError(w, http.StatusBadRequest, CodeParameter, fmt.Sprintf("limit=%s is not a count", clip(l, 20)))
+			adminError(w, http.StatusBadRequest, problem.CodeParameter, fmt.Sprintf("limit=%s is not a count", clip(l, 20)))
 			return
 		}
 		if n < len(es) {
@@ -236,7 +237,7 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 		}
 		obj, _ := v.(map[string]any)
 		if obj == nil {
-			adminError(w, http.StatusBadRequest, CodeSchema, "the matcher must be a JSON object")
+			adminError(w, http.StatusBadRequest, problem.CodeSchema, "the matcher must be a JSON object")
 			return
 		}
 		var m Match
@@ -256,13 +257,13 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 				ok = false
 			}
 			if !ok {
-				adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)", k))
+				adminError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)", k))
 				return
 			}
 		}
 		sel, err := s.compileMatch(m)
 		if err != nil {
-			adminError(w, http.StatusBadRequest, CodeSchema, err.Error())
+			adminError(w, http.StatusBadRequest, problem.CodeSchema, err.Error())
 			return
 		}
 		es, err := ss.state.Entries(r.Context())
@@ -290,7 +291,7 @@ func (s *Server) adminContract(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, rep.Text())
 	default:
-		adminError(w, http.StatusBadRequest, CodeParameter, fmt.Sprintf("format=%s: json or text", clip(f, 20)))
+		adminError(w, http.StatusBadRequest, problem.CodeParameter, fmt.Sprintf("format=%s: json or text", clip(f, 20)))
 	}
 }
 
@@ -322,12 +323,12 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 	if p != nil {
 		status := http.StatusBadRequest
 		switch {
-		case p.code == CodeNoRoute:
+		case p.Code == problem.CodeNoRoute:
 			status = http.StatusNotFound
-		case p.status >= 500:
-			status = p.status
+		case p.Status >= 500:
+			status = p.Status
 		}
-		adminError(w, status, p.code, p.text())
+		adminError(w, status, p.Code, p.Text())
 		return
 	}
 	adminJSON(w, map[string]any{"collection": col, "count": n})
@@ -370,7 +371,7 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	obj, _ := v.(map[string]any)
 	name, present := obj["name"]
 	if obj == nil || !present || len(obj) != 1 {
-		adminError(w, http.StatusBadRequest, CodeSchema, `the body must be {"name": "<scenario>"} or {"name": null}`)
+		adminError(w, http.StatusBadRequest, problem.CodeSchema, `the body must be {"name": "<scenario>"} or {"name": null}`)
 		return
 	}
 	var sc *scenario
@@ -378,11 +379,11 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 	case nil:
 	case string:
 		if sc = s.served().scenarios.byName[n]; sc == nil {
-			adminError(w, http.StatusBadRequest, CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.names()))
+			adminError(w, http.StatusBadRequest, problem.CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.names()))
 			return
 		}
 	default:
-		adminError(w, http.StatusBadRequest, CodeSchema, "name must be a string or null")
+		adminError(w, http.StatusBadRequest, problem.CodeSchema, "name must be a string or null")
 		return
 	}
 	if err := ss.activate(r.Context(), sc); err != nil {

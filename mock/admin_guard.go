@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net"
 	"net/http"
 	"net/url"
@@ -152,7 +153,7 @@ func crossOrigin(r *http.Request) string {
 // it reveals nothing, and health checks name the mock as they please.
 func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	if r.URL.Path != healthPath && !g.hostAllowed(r.Host) {
-		adminError(w, http.StatusForbidden, CodeForbidden, fmt.Sprintf(
+		adminError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
 			"the admin API does not answer calls to host %q: use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)", clip(r.Host, 100)))
 		return false
 	}
@@ -162,7 +163,7 @@ func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	}
 	n, _ := origin(o)
 	if !g.origins[n] {
-		adminError(w, http.StatusForbidden, CodeForbidden, fmt.Sprintf(
+		adminError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
 			"the admin API does not answer pages of other origins (%s); allow one with --admin-cors ORIGIN", clip(o, 100)))
 		return false
 	}

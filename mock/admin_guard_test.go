@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // guardCall sends one request to ts under host (the address of ts when
@@ -56,10 +57,10 @@ func TestAdminGuard(t *testing.T) {
 	self := "127.0.0.1:" + itoa(port)
 	const journal = `{"requests":[]}`
 	otherOrigin := func(o string) string {
-		return errBody(CodeForbidden, "the admin API does not answer pages of other origins ("+o+"); allow one with --admin-cors ORIGIN")
+		return errBody(problem.CodeForbidden, "the admin API does not answer pages of other origins ("+o+"); allow one with --admin-cors ORIGIN")
 	}
 	otherHost := func(h string) string {
-		return errBody(CodeForbidden, `the admin API does not answer calls to host "`+h+`": use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)`)
+		return errBody(problem.CodeForbidden, `the admin API does not answer calls to host "`+h+`": use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)`)
 	}
 	allowed := func(o string) map[string]string {
 		return jsonHeader(journal, "Access-Control-Allow-Origin", o, "Access-Control-Allow-Credentials", "true", "Vary", "Origin")

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) recordRoutes(mux *http.ServeMux) {
 		}
 		written, err := s.recording.snapshot()
 		if err != nil {
-			adminError(w, http.StatusInternalServerError, CodeInternal, "the recording was not written whole: "+err.Error())
+			adminError(w, http.StatusInternalServerError, problem.CodeInternal, "the recording was not written whole: "+err.Error())
 			return
 		}
 		if written == nil {
@@ -57,7 +58,7 @@ func (s *Server) notRecording(w http.ResponseWriter) bool {
 	if s.recording != nil {
 		return false
 	}
-	adminError(w, http.StatusNotFound, CodeNoRoute, "the mock is not recording: start it with --proxy URL --record DIR")
+	adminError(w, http.StatusNotFound, problem.CodeNoRoute, "the mock is not recording: start it with --proxy URL --record DIR")
 	return true
 }
 

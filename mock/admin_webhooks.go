@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // webhookRoutes adds the admin calls of webhooks: their subscribers in
@@ -72,7 +73,7 @@ func (s *Server) declaredWebhook(w http.ResponseWriter, r *http.Request) (string
 		if !strings.HasPrefix(name, "/") && s.served().hooks.byName["/"+name] != nil {
 			hint = fmt.Sprintf(" (write /%s as %%2F%s)", name, strings.ReplaceAll(name, "/", "%2F"))
 		}
-		adminError(w, http.StatusNotFound, CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.served().doc.WebhookNames()))
+		adminError(w, http.StatusNotFound, problem.CodeWebhook, fmt.Sprintf("%q is not a webhook of the document%s; declared: %s", clip(name, 60), hint, s.served().doc.WebhookNames()))
 		return "", nil
 	}
 	return name, hooks
@@ -117,11 +118,11 @@ func (s *Server) adminSubscribe(w http.ResponseWriter, r *http.Request, ss *sess
 		}
 	}
 	if obj == nil || sub.URL == "" {
-		adminError(w, http.StatusBadRequest, CodeSchema, `the subscriber must be {"url": "http://...", "token": "..."}, token optional`)
+		adminError(w, http.StatusBadRequest, problem.CodeSchema, `the subscriber must be {"url": "http://...", "token": "..."}, token optional`)
 		return
 	}
 	if err := s.checkSubscriber(sub.URL); err != nil {
-		adminError(w, http.StatusBadRequest, CodeSchema, "url: "+err.Error())
+		adminError(w, http.StatusBadRequest, problem.CodeSchema, "url: "+err.Error())
 		return
 	}
 	if err := ss.subscribe(r.Context(), name, sub); err != nil {
@@ -165,7 +166,7 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 		return
 	}
 	if !ok {
-		adminError(w, http.StatusConflict, CodeWebhook, fmt.Sprintf("webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", name, AdminPrefix, strings.ReplaceAll(name, "/", "%2F")))
+		adminError(w, http.StatusConflict, problem.CodeWebhook, fmt.Sprintf("webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", name, AdminPrefix, strings.ReplaceAll(name, "/", "%2F")))
 		return
 	}
 	var body any
@@ -184,7 +185,7 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 			bodies[i] = webhookBody(h, nil, faker)
 		}
 		if vs := hookViolations(h, bodies[i]); len(vs) > 0 {
-			adminError(w, http.StatusBadRequest, CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, joinEntryViolations(vs, len(vs))))
+			adminError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, joinEntryViolations(vs, len(vs))))
 			return
 		}
 	}

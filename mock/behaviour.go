@@ -3,14 +3,16 @@ package mock
 import (
 	"errors"
 	"fmt"
-	"github.com/brianvoe/gofakeit/v6"
 	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 
+	"github.com/brianvoe/gofakeit/v6"
+
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -30,7 +32,7 @@ const (
 
 // behaviours answers a valid request as its operation behaves, one entry
 // per behaviour. Each keeps its resources in the Server's store.
-var behaviours = [numBehaviours]func(*Server, *exchange) *problem{
+var behaviours = [numBehaviours]func(*Server, *exchange) *problem.Problem{
 	canned:  (*Server).canned,
 	create:  (*Server).create,
 	list:    (*Server).list,
@@ -43,7 +45,7 @@ var behaviours = [numBehaviours]func(*Server, *exchange) *problem{
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
-func (s *Server) create(x *exchange) *problem {
+func (s *Server) create(x *exchange) *problem.Problem {
 	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil && x.body == nil && !pl.op.Body.Required {
@@ -161,7 +163,7 @@ func (s *Server) complete(x *exchange, obj map[string]any) map[string]any {
 // named in the log and the journal; while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
-func (s *Server) list(x *exchange) *problem {
+func (s *Server) list(x *exchange) *problem.Problem {
 	pl, env := x.plan, x.envelope()
 	var q url.Values
 	if pl.paging != nil {
@@ -192,7 +194,7 @@ func (s *Server) list(x *exchange) *problem {
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
 		if err != nil {
-			return internal("stored resource is not JSON: %v", err)
+			return problem.Internal("stored resource is not JSON: %v", err)
 		}
 		v = project(v, schema.Items)
 		if x.dropsWriteOnly() {
@@ -230,7 +232,7 @@ func (s *Server) list(x *exchange) *problem {
 	if env == nil {
 		if !x.proven() {
 			if vs := schema.Validate(items); len(vs) > 0 {
-				return internal("the list does not fit the declared response schema: %s", vs[0])
+				return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 			}
 		}
 		return s.writeList(x, items, schema)
@@ -255,7 +257,7 @@ func (s *Server) list(x *exchange) *problem {
 		s.fillMeta(x, env, out, page)
 	}
 	if vs := x.schema().Validate(out); len(vs) > 0 {
-		return internal("the list does not fit the declared response schema: %s", vs[0])
+		return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 	}
 	return s.writeList(x, out, x.schema())
 }
@@ -286,7 +288,7 @@ func itemBounds(s *openapi.Schema) (lo, hi int64) {
 }
 
 // writeList sends a list answer.
-func (s *Server) writeList(x *exchange, v any, schema *openapi.Schema) *problem {
+func (s *Server) writeList(x *exchange, v any, schema *openapi.Schema) *problem.Problem {
 	b, p := s.encode(x, v, schema)
 	if p != nil {
 		return p
@@ -307,7 +309,7 @@ func selfURL(r *http.Request) string {
 // read answers with the resource the path names. In a collection without
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
-func (s *Server) read(x *exchange) *problem {
+func (s *Server) read(x *exchange) *problem.Problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
 	doc, _, err := s.get(x, col, key)
@@ -358,12 +360,12 @@ func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err e
 // else 400 or 422) says so: the mock cannot give the item, and a 500 the
 // operation does not declare would be further from its contract. Where
 // it declares none, or the budget ran out, p is the answer, a 500.
-func (s *Server) unmade(x *exchange, key string, p *problem) *problem {
-	if x.budget(s).Err() != nil || !x.plan.declares(classNotFound) {
+func (s *Server) unmade(x *exchange, key string, p *problem.Problem) *problem.Problem {
+	if x.budget(s).Err() != nil || !x.plan.declares(problem.ClassNotFound) {
 		return p
 	}
-	return invalid(CodeNotFound, classNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
-		x.plan.col.describe(key), x.plan.col.key(x.vals), p.message)
+	return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
+		x.plan.col.describe(key), x.plan.col.key(x.vals), p.Message)
 }
 
 // standIn is the one decision on an item the store does not hold (never
@@ -374,7 +376,7 @@ func (s *Server) unmade(x *exchange, key string, p *problem) *problem {
 // for this answer alone and never stored, as the journal notes. A
 // PATCH, PUT or DELETE on it changes nothing.
 func (s *Server) standIn(x *exchange, key string) ([]byte, bool, error) {
-	if x.plan.declares(classNotFound) {
+	if x.plan.declares(problem.ClassNotFound) {
 		return nil, false, store.ErrNotFound
 	}
 	made, p := s.madeUp(x, key)
@@ -407,7 +409,7 @@ func (s *Server) update(x *exchange, col, key string, fn func(old []byte) ([]byt
 // madeUp makes up the item with key of a collection whose items exist
 // until deleted, as JSON: the item schema's example, else generated data,
 // with key as its identifier.
-func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
+func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem.Problem) {
 	c := x.plan.col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
@@ -430,7 +432,7 @@ func (s *Server) madeUp(x *exchange, key string) ([]byte, *problem) {
 // remove deletes the resource the path names and answers with it where
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
-func (s *Server) remove(x *exchange) *problem {
+func (s *Server) remove(x *exchange) *problem.Problem {
 	c := x.plan.col
 	col, key := c.key(x.vals), c.pathKey(x.vals)
 	var doc []byte
@@ -465,14 +467,14 @@ func (s *Server) remove(x *exchange) *problem {
 }
 
 // writeStored answers with a stored document.
-func (s *Server) writeStored(x *exchange, doc []byte) *problem {
+func (s *Server) writeStored(x *exchange, doc []byte) *problem.Problem {
 	if x.offer == nil {
 		s.writeBody(x, nil)
 		return nil
 	}
 	v, err := jsonx.Decode(doc)
 	if err != nil {
-		return internal("stored resource is not JSON: %v", err)
+		return problem.Internal("stored resource is not JSON: %v", err)
 	}
 	b, p := s.encodeResource(x, v)
 	if p != nil {
@@ -486,7 +488,7 @@ func (s *Server) writeStored(x *exchange, doc []byte) *problem {
 // create does, it applies defaults; readOnly properties the client cannot
 // send keep their stored values. The answer is built and checked before
 // the store changes.
-func (s *Server) replace(x *exchange) *problem {
+func (s *Server) replace(x *exchange) *problem.Problem {
 	pl, c := x.plan, x.plan.col
 	obj, _ := x.body.(map[string]any)
 	if obj == nil {
@@ -526,7 +528,7 @@ func (s *Server) replace(x *exchange) *problem {
 // any media type): valid, but nothing a resource can be or be patched
 // with. It gets the operation's canned answer, a declared success, and
 // the store is left as it is.
-func (s *Server) notStorable(x *exchange) *problem {
+func (s *Server) notStorable(x *exchange) *problem.Problem {
 	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
 	return s.canned(x)
 }
@@ -554,7 +556,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // merge applies the body as an RFC 7396 merge patch to the resource the
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
-func (s *Server) merge(x *exchange) *problem {
+func (s *Server) merge(x *exchange) *problem.Problem {
 	pl, c := x.plan, x.plan.col
 	patch, _ := x.body.(map[string]any)
 	if patch == nil {
@@ -570,17 +572,17 @@ func (s *Server) merge(x *exchange) *problem {
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
 		if err != nil {
-			return nil, internal("stored resource is not JSON: %v", err)
+			return nil, problem.Internal("stored resource is not JSON: %v", err)
 		}
 		cur, _ := v.(map[string]any)
 		if cur == nil {
-			return nil, internal("stored resource is not an object")
+			return nil, problem.Internal("stored resource is not an object")
 		}
 		merged := mergePatch(cur, patch)
 		if p := c.sameID(x, merged, key); p != nil {
 			return nil, p
 		}
-		if c.schema != nil && pl.declares(classSchema) {
+		if c.schema != nil && pl.declares(problem.ClassSchema) {
 			probe, _ := c.schema.WithoutReadOnly(merged)
 			if m, ok := probe.(map[string]any); ok && c.assigned {
 				m = maps.Clone(m)
@@ -588,7 +590,7 @@ func (s *Server) merge(x *exchange) *problem {
 				probe = m
 			}
 			if vs := c.schema.ValidateRequest(probe); len(vs) > 0 {
-				return nil, &problem{code: CodeSchema, class: classSchema, message: "the patched resource does not match the schema", violations: vs}
+				return nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
 			}
 		}
 		merged = s.complete(x, merged)
@@ -609,26 +611,26 @@ func (s *Server) merge(x *exchange) *problem {
 // storeProblem is the answer to a store error: a problem of the caller's
 // passed through, a duplicate or unknown identifier, a full store, or an
 // internal error.
-func (s *Server) storeProblem(err error, c *collection, col, key string) *problem {
-	var p *problem
+func (s *Server) storeProblem(err error, c *collection, col, key string) *problem.Problem {
+	var p *problem.Problem
 	switch {
 	case errors.As(err, &p):
 		return p
 	case errors.Is(err, store.ErrExists):
-		return invalid(CodeDuplicate, classConflict, "%s already exists in %s", c.describe(key), col)
+		return problem.Invalid(problem.CodeDuplicate, problem.ClassConflict, "%s already exists in %s", c.describe(key), col)
 	case errors.Is(err, store.ErrNotFound):
-		return invalid(CodeNotFound, classNotFound, "no resource with %s in %s", c.describe(key), col)
+		return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "no resource with %s in %s", c.describe(key), col)
 	case errors.Is(err, store.ErrFull):
 		return s.full()
 	case errors.Is(err, store.ErrUnavailable):
-		return unavailable(err)
+		return problem.Unavailable(err)
 	}
-	return internal("the store failed: %v", err)
+	return problem.Internal("the store failed: %v", err)
 }
 
 // full is the answer to a create beyond Limits.MaxResources.
-func (s *Server) full() *problem {
-	return invalid(CodeFull, classRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.maxResources)
+func (s *Server) full() *problem.Problem {
+	return problem.Invalid(problem.CodeFull, problem.ClassRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.maxResources)
 }
 
 // applyDefaults sets absent properties that declare a default, as a
@@ -666,7 +668,7 @@ func mergePatch(target, patch map[string]any) map[string]any {
 // identifier cannot hold (a name where the identifier is a number: the
 // path parameter is not the identifier after all) neither refuses nor
 // fills in anything: the item is kept under the path's value as sent.
-func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem {
+func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem.Problem {
 	if c.idProp == "" {
 		return nil
 	}
@@ -679,15 +681,15 @@ func (c *collection) sameID(x *exchange, obj map[string]any, key string) *proble
 		obj[c.idProp] = pathID
 		return nil
 	}
-	if c.keyOf(id) != key && !x.plan.declares(classSchema) {
+	if c.keyOf(id) != key && !x.plan.declares(problem.ClassSchema) {
 		// The operation has no way to say no: the path wins.
 		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
 		obj[c.idProp] = pathID
 		return nil
 	}
 	if c.keyOf(id) != key {
-		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the path",
-			violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
+		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the path",
+			Violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
 	}
 	return nil
 }

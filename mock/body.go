@@ -9,6 +9,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // checkBody reads the request body and validates it against the
@@ -17,13 +18,13 @@ import (
 // in one pass by the schema's fast path, which names what is wrong as the
 // validator would; a body the fast path cannot be sure of is decoded, then
 // validated.
-func (s *Server) checkBody(x *exchange) *problem {
+func (s *Server) checkBody(x *exchange) *problem.Problem {
 	op, r := x.plan.op, x.r
 	if op.Body == nil {
 		return unwantedBody(x)
 	}
 	if r.ContentLength > s.maxBody {
-		return invalid(CodeBodyTooLarge, classTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
+		return problem.Invalid(problem.CodeBodyTooLarge, problem.ClassTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, s.maxBody)
 	}
 	body := r.Body
 	if r.ContentLength < 0 {
@@ -33,9 +34,9 @@ func (s *Server) checkBody(x *exchange) *problem {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return invalid(CodeBodyTooLarge, classTooLarge, "request body is over the limit of %d bytes", s.maxBody)
+			return problem.Invalid(problem.CodeBodyTooLarge, problem.ClassTooLarge, "request body is over the limit of %d bytes", s.maxBody)
 		}
-		return invalid(CodeBodyNotJSON, classRequest, "request body could not be read: %v", err)
+		return problem.Invalid(problem.CodeBodyNotJSON, problem.ClassRequest, "request body could not be read: %v", err)
 	}
 	x.raw, x.bodyRead = raw, true
 	ct := headerValue(r.Header, "Content-Type")
@@ -58,7 +59,7 @@ func (s *Server) checkBody(x *exchange) *problem {
 			vs = media.Schema.ValidateRequest(v)
 		}
 		if len(vs) > 0 {
-			return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs}
+			return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the schema", Violations: vs}
 		}
 		x.body = v
 		return nil
@@ -74,12 +75,12 @@ func (s *Server) checkBody(x *exchange) *problem {
 		}
 		var err error
 		if v, err = jsonx.Decode(raw); err != nil {
-			return invalid(CodeBodyNotJSON, classRequest, "%s", err.Error())
+			return problem.Invalid(problem.CodeBodyNotJSON, problem.ClassRequest, "%s", err.Error())
 		}
 		vs = media.Schema.ValidateRequest(v)
 	}
 	if len(vs) > 0 {
-		return &problem{code: CodeSchema, class: classSchema, message: "request body does not match the schema", violations: vs, more: d.More}
+		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the schema", Violations: vs, More: d.More}
 	}
 	x.body = v
 	return nil
@@ -90,9 +91,9 @@ func (s *Server) checkBody(x *exchange) *problem {
 // body, thousands of violations) look at the request's context first, or
 // as they go, so that a client that leaves does not leave work behind;
 // the schema library's own validation, once started, runs to its end.
-func gone(r *http.Request) *problem {
+func gone(r *http.Request) *problem.Problem {
 	if err := r.Context().Err(); err != nil {
-		return invalid(CodeBodyNotJSON, classRequest, "request body was not checked: the client has gone (%v)", err)
+		return problem.Invalid(problem.CodeBodyNotJSON, problem.ClassRequest, "request body was not checked: the client has gone (%v)", err)
 	}
 	return nil
 }
@@ -102,7 +103,7 @@ func gone(r *http.Request) *problem {
 // operation that declares neither has no way to say no, and its body is
 // ignored, as HTTP servers ignore a GET's: inventing an undeclared 4xx
 // would break the contract a client was written against.
-func unwantedBody(x *exchange) *problem {
+func unwantedBody(x *exchange) *problem.Problem {
 	status, r := x.plan.noBody, x.r
 	if status == 0 || r.ContentLength == 0 {
 		return nil
@@ -113,17 +114,17 @@ func unwantedBody(x *exchange) *problem {
 			return nil
 		}
 	}
-	p := invalid(CodeContentType, classMediaType, "%s %s takes no request body; send none", x.plan.op.Method, x.plan.op.Path)
-	p.status = status
+	p := problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "%s %s takes no request body; send none", x.plan.op.Method, x.plan.op.Path)
+	p.Status = status
 	return p
 }
 
 // requiredBody is the problem of an empty body: none when it is optional.
-func requiredBody(b *openapi.RequestBody) *problem {
+func requiredBody(b *openapi.RequestBody) *problem.Problem {
 	if !b.Required {
 		return nil
 	}
-	return invalid(CodeBodyMissing, classRequest, "request body is required (%s)", declaredTypes(b))
+	return problem.Invalid(problem.CodeBodyMissing, problem.ClassRequest, "request body is required (%s)", declaredTypes(b))
 }
 
 // readAll reads a body, sized by its Content-Length when known.
@@ -149,7 +150,7 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 }
 
 // matchMedia finds the declared media type for a Content-Type header.
-func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
+func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem.Problem) {
 	if ct == "application/json" {
 		for _, m := range b.Content {
 			if m.Type == ct {
@@ -158,7 +159,7 @@ func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
 		}
 	}
 	if ct == "" {
-		return nil, invalid(CodeContentType, classMediaType, "missing Content-Type; send %s", declaredTypes(b))
+		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "missing Content-Type; send %s", declaredTypes(b))
 	}
 	mt, params, err := mime.ParseMediaType(ct)
 	if errors.Is(err, mime.ErrInvalidMediaParameter) {
@@ -167,15 +168,15 @@ func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem) {
 		err = nil
 	}
 	if err != nil {
-		return nil, invalid(CodeContentType, classMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
+		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
 	}
 	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
-		return nil, invalid(CodeContentType, classMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
+		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
 	}
 	if m := b.Media(mt); m != nil {
 		return m, nil
 	}
-	return nil, invalid(CodeContentType, classMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
+	return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
 }
 
 func declaredTypes(b *openapi.RequestBody) string {

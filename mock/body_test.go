@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // TestCheckBodyFastPath checks that checkBody reads a valid Plant Store
@@ -30,7 +31,7 @@ func TestCheckBodyFastPath(t *testing.T) {
 			Body: io.NopCloser(bytes.NewReader(validBody)), ContentLength: int64(len(validBody))}
 		x := &exchange{r: r, sv: sv, plan: pl}
 		if p := s.checkBody(x); p != nil {
-			t.Fatalf("%s: %s", validBody, p.message)
+			t.Fatalf("%s: %s", validBody, p.Message)
 		}
 		return x
 	}
@@ -48,7 +49,7 @@ func TestCheckBodyFastPath(t *testing.T) {
 
 // checkPlantBody returns a function that runs checkBody on a Plant Store
 // create with the given body.
-func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem) {
+func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem.Problem) {
 	tb.Helper()
 	s, err := New(Options{})
 	if err != nil {
@@ -57,7 +58,7 @@ func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem) {
 	sv := s.served()
 	pl := sv.plans[sv.doc.Operations[0]]
 	u, _ := url.Parse("http://127.0.0.1/plants")
-	return func(body []byte) (*exchange, *problem) {
+	return func(body []byte) (*exchange, *problem.Problem) {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body))}
 		x := &exchange{r: r, sv: sv, plan: pl}
@@ -80,10 +81,10 @@ func TestCheckBodyFastPathInvalid(t *testing.T) {
 	switch {
 	case p == nil:
 		t.Fatalf("%s: accepted", body)
-	case p.code != CodeSchema || p.class != classSchema || p.message != "request body does not match the schema":
-		t.Errorf("%s: %v %v %q", body, p.code, p.class, p.message)
-	case !reflect.DeepEqual(p.violations, want):
-		t.Errorf("%s: violations %#v, want %#v", body, p.violations, want)
+	case p.Code != problem.CodeSchema || p.Class != problem.ClassSchema || p.Message != "request body does not match the schema":
+		t.Errorf("%s: %v %v %q", body, p.Code, p.Class, p.Message)
+	case !reflect.DeepEqual(p.Violations, want):
+		t.Errorf("%s: violations %#v, want %#v", body, p.Violations, want)
 	}
 	if x.body != nil || !bytes.Equal(x.raw, body) {
 		t.Errorf("%s: body %#v, raw %q", body, x.body, x.raw)
@@ -224,7 +225,7 @@ components:
         message: {type: string}
 `
 	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
-	bad := errorBody(CodeContentType, `malformed Content-Type "text/; utf-8"; send text/plain; utf-8`)
+	bad := errorBody(problem.CodeContentType, `malformed Content-Type "text/; utf-8"; send text/plain; utf-8`)
 	for _, tt := range []call{
 		{name: "as declared", method: "POST", path: "/imports", header: map[string]string{"Content-Type": "text/plain; utf-8"}, body: "FROM scratch",
 			status: 200, wantHeader: jsonHeader(`{"status":"queued"}`), wantBody: `{"status":"queued"}`},

@@ -9,13 +9,14 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // canned answers an operation that keeps no state: with the document's
 // example for the success response when it has one that conforms, else
 // with data generated from the response schema, else a sample of the
 // media type.
-func (s *Server) canned(x *exchange) *problem {
+func (s *Server) canned(x *exchange) *problem.Problem {
 	pl := x.plan
 	if x.offer == nil {
 		s.writeBody(x, nil)
@@ -37,14 +38,14 @@ func (s *Server) canned(x *exchange) *problem {
 // example, else (unless dynamic) the media type's example where it
 // conforms, else data generated from its schema, else a sample of the
 // media type.
-func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem) {
+func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem.Problem) {
 	m := x.media()
 	schema := m.Schema
 	if named != "" {
 		ex := m.Examples[named]
 		if x.kind == media.JSON || !isString(ex) {
 			if vs := schema.Validate(ex); len(vs) > 0 {
-				return nil, internal("example %s of %s does not match its schema: %s", named, m.Type, vs[0])
+				return nil, problem.Internal("example %s of %s does not match its schema: %s", named, m.Type, vs[0])
 			}
 		}
 		return s.encodeExample(x, ex, schema)
@@ -65,7 +66,7 @@ func (s *Server) body(x *exchange, named string, dynamic bool) ([]byte, *problem
 // encodeExample writes an example in the exchange's media type; an
 // example of a non-JSON type written as a string is the body itself (an
 // XML document, a CSV table).
-func (s *Server) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]byte, *problem) {
+func (s *Server) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if str, ok := ex.(string); ok && x.kind != media.JSON {
 		return []byte(str), nil
 	}
@@ -73,7 +74,7 @@ func (s *Server) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]b
 }
 
 // encode writes a JSON value in the exchange's media type.
-func (s *Server) encode(x *exchange, v any, schema *openapi.Schema) ([]byte, *problem) {
+func (s *Server) encode(x *exchange, v any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if x.kind == media.JSON {
 		return jsonx.Append(make([]byte, 0, 256), v), nil
 	}
@@ -82,7 +83,7 @@ func (s *Server) encode(x *exchange, v any, schema *openapi.Schema) ([]byte, *pr
 		return media.Sample(x.ct, schema), nil
 	}
 	if err != nil {
-		return nil, internal("the answer cannot be written as %s: %v", x.ct, err)
+		return nil, problem.Internal("the answer cannot be written as %s: %v", x.ct, err)
 	}
 	return b, nil
 }
@@ -100,7 +101,7 @@ func isString(v any) bool {
 // so for the journal. Without a note (a value to be stored, which every
 // later answer is checked against) and where the budget runs out, it is
 // a problem.
-func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker, note func(string, ...any)) (any, *problem) {
+func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker, note func(string, ...any)) (any, *problem.Problem) {
 	var first any
 	var why openapi.Violation
 	for try := 0; try < 3; try++ {
@@ -126,6 +127,6 @@ func generateValue(m *gen.Meter, schema *openapi.Schema, faker *gofakeit.Faker, 
 // notGenerated is the problem of an answer whose data could not be
 // generated: why is a violation of the last try, or the budget that
 // ran out (gen.ExceededError).
-func notGenerated(why any) *problem {
-	return internal("could not generate data that matches the response schema: %s", why)
+func notGenerated(why any) *problem.Problem {
+	return problem.Internal("could not generate data that matches the response schema: %s", why)
 }

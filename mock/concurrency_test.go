@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net/http"
 	"strings"
@@ -67,7 +68,7 @@ func TestConcurrentCreates(t *testing.T) {
 			}
 		case 400:
 			refused[r.id]++
-			if want := errBody(CodeDuplicate, fmt.Sprintf("id %d already exists in /plants", r.id)); r.body != want {
+			if want := errBody(problem.CodeDuplicate, fmt.Sprintf("id %d already exists in /plants", r.id)); r.body != want {
 				t.Errorf("duplicate %d answered %s, want %s", r.id, r.body, want)
 			}
 		default:

@@ -116,7 +116,7 @@ func (s *Server) countContract(h *heard) {
 	}
 	vs := h.e.Violations
 	var one [1]Violation // on the stack: no allocation per refused request
-	if p := x.problem; p != nil && !x.proxied && p.code.Contract() && len(vs) == 0 {
+	if p := x.problem; p != nil && !x.proxied && p.Code.Contract() && len(vs) == 0 {
 		one[0] = refusal(p)
 		vs = one[:]
 	}

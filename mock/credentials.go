@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // realm names plantmock in WWW-Authenticate challenges.
@@ -60,10 +61,10 @@ func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 // challenges the client once for each scheme of any alternative that was
 // not satisfied, in the document's order (RFC 9110 11.6.1: each challenge
 // is a WWW-Authenticate field of its own).
-func (s *Server) checkSecurity(x *exchange) *problem {
+func (s *Server) checkSecurity(x *exchange) *problem.Problem {
 	op := x.plan.op
 	x.cred = readCredentials(op, x.r)
-	var lead *problem
+	var lead *problem.Problem
 	leadSent := false
 	var challenges []string
 	var keyRoom [4]string
@@ -81,9 +82,9 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 			}
 			if k := challengeKey(sch); !slices.Contains(keys, k) {
 				if challenges == nil {
-					challenges = slices.Clip(p.challenges) // one scheme, the usual case: its own
+					challenges = slices.Clip(p.Challenges) // one scheme, the usual case: its own
 				} else {
-					challenges = append(challenges, p.challenges...)
+					challenges = append(challenges, p.Challenges...)
 				}
 				keys = append(keys, k)
 			}
@@ -92,11 +93,11 @@ func (s *Server) checkSecurity(x *exchange) *problem {
 			return nil
 		}
 	}
-	if lead != nil && !slices.Equal(lead.challenges, challenges) {
+	if lead != nil && !slices.Equal(lead.Challenges, challenges) {
 		// A problem is not changed once made (some are shared): a copy
 		// carries the challenges of every scheme.
 		merged := *lead
-		merged.challenges = challenges
+		merged.Challenges = challenges
 		lead = &merged
 	}
 	return lead
@@ -117,7 +118,7 @@ func sent(sch *openapi.SecurityScheme, x *exchange) bool {
 }
 
 // satisfy checks the credentials of x against one scheme.
-func (s *Server) satisfy(sch *openapi.SecurityScheme, x *exchange) *problem {
+func (s *Server) satisfy(sch *openapi.SecurityScheme, x *exchange) *problem.Problem {
 	switch {
 	case sch.Type == "http" && sch.Scheme == "basic":
 		return basic(x.cred)
@@ -146,10 +147,10 @@ func challengeKey(sch *openapi.SecurityScheme) string {
 	return sch.Type + " " + sch.In + " " + sch.Param
 }
 
-func unauthorized(code Code, challenge, format string, args ...any) *problem {
-	p := invalid(code, classRequest, format, args...)
-	p.status = http.StatusUnauthorized
-	p.challenges = []string{challenge}
+func unauthorized(code problem.Code, challenge, format string, args ...any) *problem.Problem {
+	p := problem.Invalid(code, problem.ClassRequest, format, args...)
+	p.Status = http.StatusUnauthorized
+	p.Challenges = []string{challenge}
 	return p
 }
 
@@ -157,30 +158,30 @@ func unauthorized(code Code, challenge, format string, args ...any) *problem {
 // load: the same every time, so made once (a problem is never changed
 // once made).
 var (
-	noBearer = unauthorized(CodeNoCredentials, "Bearer "+realm,
+	noBearer = unauthorized(problem.CodeNoCredentials, "Bearer "+realm,
 		`missing credentials: send "Authorization: Bearer <token>"`)
-	noBasic = unauthorized(CodeNoCredentials, basicChallenge,
+	noBasic = unauthorized(problem.CodeNoCredentials, basicChallenge,
 		`missing credentials: send "Authorization: Basic <base64 user:password>"`)
 )
 
 // bearer checks "Authorization: Bearer <token68>" (RFC 6750; the scheme is
 // case-insensitive) and, when tokens are configured, the token.
-func (s *Server) bearer(c credentials) *problem {
+func (s *Server) bearer(c credentials) *problem.Problem {
 	if c.scheme == "" {
 		return noBearer
 	}
 	if !strings.EqualFold(c.scheme, "Bearer") {
 		// RFC 6750 3.1: no error code when another method was attempted.
-		return unauthorized(CodeBadCredentials, "Bearer "+realm,
+		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm,
 			"the Authorization header uses the %q scheme; Bearer is required", clip(c.scheme, 20))
 	}
 	if !isToken68(c.param) {
-		return unauthorized(CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
+		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
 			"the bearer token is empty or malformed (RFC 6750 token68 expected)")
 	}
 	if s.tokens != nil {
 		if _, ok := s.tokens[c.param]; !ok {
-			return unauthorized(CodeTokenRejected, "Bearer "+realm+`, error="invalid_token"`,
+			return unauthorized(problem.CodeTokenRejected, "Bearer "+realm+`, error="invalid_token"`,
 				"the bearer token is not accepted")
 		}
 	}
@@ -193,17 +194,17 @@ const basicChallenge = "Basic " + realm + `, charset="UTF-8"`
 
 // basic checks "Authorization: Basic <base64 user:password>" (RFC 7617):
 // well-formed credentials of any user are accepted.
-func basic(c credentials) *problem {
+func basic(c credentials) *problem.Problem {
 	const challenge = basicChallenge
 	if c.scheme == "" {
 		return noBasic
 	}
 	if !strings.EqualFold(c.scheme, "Basic") {
-		return unauthorized(CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(c.scheme, 20))
+		return unauthorized(problem.CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(c.scheme, 20))
 	}
 	raw, err := base64.StdEncoding.DecodeString(c.param)
 	if err != nil || !strings.Contains(string(raw), ":") {
-		return unauthorized(CodeBadCredentials, challenge, "the Basic credentials are not base64 of user:password")
+		return unauthorized(problem.CodeBadCredentials, challenge, "the Basic credentials are not base64 of user:password")
 	}
 	return nil
 }
@@ -211,18 +212,18 @@ func basic(c credentials) *problem {
 // digest checks "Authorization: Digest ..." (RFC 7616 3.4): the
 // parameters a response to a challenge must carry are there. They are not
 // verified, as the mock knows no passwords and keeps no nonces.
-func digest(c credentials) *problem {
+func digest(c credentials) *problem.Problem {
 	if c.scheme == "" {
-		return unauthorized(CodeNoCredentials, digestChallenge(), `missing credentials: send "Authorization: Digest ..." answering the challenge`)
+		return unauthorized(problem.CodeNoCredentials, digestChallenge(), `missing credentials: send "Authorization: Digest ..." answering the challenge`)
 	}
 	if !strings.EqualFold(c.scheme, "Digest") {
-		return unauthorized(CodeBadCredentials, digestChallenge(), "the Authorization header uses the %q scheme; Digest is required", clip(c.scheme, 20))
+		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Authorization header uses the %q scheme; Digest is required", clip(c.scheme, 20))
 	}
 	if missing := missingParam(c.param, "realm", "nonce", "uri", "response"); missing != "" {
-		return unauthorized(CodeBadCredentials, digestChallenge(), "the Digest credentials have no %s parameter", missing)
+		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Digest credentials have no %s parameter", missing)
 	}
 	if missingParam(c.param, "username") != "" && missingParam(c.param, "username*") != "" {
-		return unauthorized(CodeBadCredentials, digestChallenge(), "the Digest credentials have no username parameter")
+		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Digest credentials have no username parameter")
 	}
 	return nil
 }
@@ -282,12 +283,12 @@ func digestChallenge() string {
 
 // present checks that credentials of an HTTP scheme the mock knows no more
 // about are sent.
-func present(c credentials, scheme string) *problem {
+func present(c credentials, scheme string) *problem.Problem {
 	switch {
 	case c.scheme == "":
-		return unauthorized(CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
+		return unauthorized(problem.CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
 	case !strings.EqualFold(c.scheme, scheme):
-		return unauthorized(CodeBadCredentials, scheme+" "+realm, "the Authorization header uses the %q scheme; %s is required", clip(c.scheme, 20), scheme)
+		return unauthorized(problem.CodeBadCredentials, scheme+" "+realm, "the Authorization header uses the %q scheme; %s is required", clip(c.scheme, 20), scheme)
 	}
 	return nil
 }
@@ -307,15 +308,15 @@ func apiKeyValue(r *http.Request, sch *openapi.SecurityScheme) string {
 	return ""
 }
 
-func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem {
+func (s *Server) apiKey(r *http.Request, sch *openapi.SecurityScheme) *problem.Problem {
 	v := apiKeyValue(r, sch)
 	challenge := `APIKey ` + realm + `, in=` + quotedString(sch.In) + `, name=` + quotedString(sch.Param)
 	if v == "" {
-		return unauthorized(CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)
+		return unauthorized(problem.CodeNoCredentials, challenge, "missing API key: send it in the %s %q", sch.In, sch.Param)
 	}
 	if s.tokens != nil {
 		if _, ok := s.tokens[v]; !ok {
-			return unauthorized(CodeTokenRejected, challenge+`, error="invalid_token"`, "the API key in the %s %q is not accepted", sch.In, sch.Param)
+			return unauthorized(problem.CodeTokenRejected, challenge+`, error="invalid_token"`, "the API key in the %s %q is not accepted", sch.In, sch.Param)
 		}
 	}
 	return nil

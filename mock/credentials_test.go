@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -70,63 +71,63 @@ func TestChallenges(t *testing.T) {
 	for _, tt := range []struct {
 		name, path, auth string
 		status           int
-		code             Code
+		code             problem.Code
 		message          string
 		challenges       []string
 	}{
-		{name: "digest missing", path: "/digest", status: 401, code: CodeNoCredentials,
+		{name: "digest missing", path: "/digest", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing credentials: send "Authorization: Digest ..." answering the challenge`,
 			challenges: []string{digestWanted}},
-		{name: "digest for basic", path: "/digest", auth: "Basic dTpw", status: 401, code: CodeBadCredentials,
+		{name: "digest for basic", path: "/digest", auth: "Basic dTpw", status: 401, code: problem.CodeBadCredentials,
 			message:    `the Authorization header uses the "Basic" scheme; Digest is required`,
 			challenges: []string{digestWanted}},
 		{name: "digest without response", path: "/digest", auth: `Digest username="u", realm="plantmock", nonce="1", uri="/digest"`,
-			status: 401, code: CodeBadCredentials, message: "the Digest credentials have no response parameter",
+			status: 401, code: problem.CodeBadCredentials, message: "the Digest credentials have no response parameter",
 			challenges: []string{digestWanted}},
 		{name: "digest with a comma in a quoted value", path: "/digest",
 			auth:   `Digest username="a,b\"c", realm="plantmock", nonce="1", uri="/digest?x=1,2", response="r"`,
 			status: 200},
 		{name: "digest without username", path: "/digest", auth: `Digest realm="plantmock", nonce="1", uri="/digest", response="r"`,
-			status: 401, code: CodeBadCredentials, message: "the Digest credentials have no username parameter",
+			status: 401, code: problem.CodeBadCredentials, message: "the Digest credentials have no username parameter",
 			challenges: []string{digestWanted}},
 		{name: "digest", path: "/digest", auth: digestOK, status: 200},
 		{name: "digest lower case", path: "/digest", auth: "digest" + strings.TrimPrefix(digestOK, "Digest"), status: 200},
-		{name: "basic missing", path: "/basic", status: 401, code: CodeNoCredentials,
+		{name: "basic missing", path: "/basic", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing credentials: send "Authorization: Basic <base64 user:password>"`,
 			challenges: []string{basicWanted}},
-		{name: "basic malformed", path: "/basic", auth: "Basic !!", status: 401, code: CodeBadCredentials,
+		{name: "basic malformed", path: "/basic", auth: "Basic !!", status: 401, code: problem.CodeBadCredentials,
 			message:    "the Basic credentials are not base64 of user:password",
 			challenges: []string{basicWanted}},
 		{name: "basic", path: "/basic", auth: "Basic dTpw", status: 200},
-		{name: "bearer missing", path: "/bearer", status: 401, code: CodeNoCredentials,
+		{name: "bearer missing", path: "/bearer", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing credentials: send "Authorization: Bearer <token>"`,
 			challenges: []string{`Bearer realm="plantmock"`}},
-		{name: "bearer for basic", path: "/bearer", auth: "Basic dTpw", status: 401, code: CodeBadCredentials,
+		{name: "bearer for basic", path: "/bearer", auth: "Basic dTpw", status: 401, code: problem.CodeBadCredentials,
 			message:    `the Authorization header uses the "Basic" scheme; Bearer is required`,
 			challenges: []string{`Bearer realm="plantmock"`}},
-		{name: "bearer malformed", path: "/bearer", auth: "Bearer a b", status: 401, code: CodeBadCredentials,
+		{name: "bearer malformed", path: "/bearer", auth: "Bearer a b", status: 401, code: problem.CodeBadCredentials,
 			message:    "the bearer token is empty or malformed (RFC 6750 token68 expected)",
 			challenges: []string{`Bearer realm="plantmock", error="invalid_request"`}},
-		{name: "bearer rejected", path: "/bearer", auth: "Bearer bad", status: 401, code: CodeTokenRejected,
+		{name: "bearer rejected", path: "/bearer", auth: "Bearer bad", status: 401, code: problem.CodeTokenRejected,
 			message:    "the bearer token is not accepted",
 			challenges: []string{`Bearer realm="plantmock", error="invalid_token"`}},
 		{name: "bearer", path: "/bearer", auth: "Bearer good", status: 200},
-		{name: "either missing", path: "/either", status: 401, code: CodeNoCredentials,
+		{name: "either missing", path: "/either", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing credentials: send "Authorization: Basic <base64 user:password>"`,
 			challenges: []string{basicWanted, digestWanted, `Bearer realm="plantmock"`}},
 		{name: "either with a rejected token tells of the token", path: "/either", auth: "Bearer bad",
-			status: 401, code: CodeTokenRejected, message: "the bearer token is not accepted",
+			status: 401, code: problem.CodeTokenRejected, message: "the bearer token is not accepted",
 			challenges: []string{basicWanted, digestWanted, `Bearer realm="plantmock", error="invalid_token"`}},
-		{name: "either with unknown credentials", path: "/either", auth: "Negotiate abc", status: 401, code: CodeBadCredentials,
+		{name: "either with unknown credentials", path: "/either", auth: "Negotiate abc", status: 401, code: problem.CodeBadCredentials,
 			message:    `the Authorization header uses the "Negotiate" scheme; Basic is required`,
 			challenges: []string{basicWanted, digestWanted, `Bearer realm="plantmock"`}},
 		{name: "either by basic", path: "/either", auth: "Basic dTpw", status: 200},
 		{name: "either by digest", path: "/either", auth: digestOK, status: 200},
 		{name: "either by bearer", path: "/either", auth: "Bearer good", status: 200},
-		{name: "both missing", path: "/both", status: 401, code: CodeNoCredentials,
+		{name: "both missing", path: "/both", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing API key: send it in the header "X-Key"`,
 			challenges: []string{`APIKey realm="plantmock", in="header", name="X-Key"`, basicWanted}},
-		{name: "API key name quoted", path: "/quoted", status: 401, code: CodeNoCredentials,
+		{name: "API key name quoted", path: "/quoted", status: 401, code: problem.CodeNoCredentials,
 			message:    `missing API key: send it in the query "k\"e\\y"`,
 			challenges: []string{`APIKey realm="plantmock", in="query", name="k\"e\\y"`}},
 	} {

@@ -8,6 +8,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // answer is how the mock answers a valid request, as decide settles it.
@@ -38,14 +39,14 @@ const (
 // success status asks for the usual answer: the operation's behaviour,
 // past the scenario's rules. It also settles the media type the answer
 // is written in (see negotiate).
-func (s *Server) decide(x *exchange) (answer, *problem) {
+func (s *Server) decide(x *exchange) (answer, *problem.Problem) {
 	pl := x.plan
 	var a answer
 	switch {
 	case x.prefer.code != 0 && x.prefer.usual(pl.success):
 		a = answer{kind: behave, status: pl.success}
 	case !x.prefer.usual(pl.success):
-		var p *problem
+		var p *problem.Problem
 		if a, p = preferred(pl, x.prefer); p != nil {
 			return a, p
 		}
@@ -80,7 +81,7 @@ func (s *Server) decide(x *exchange) (answer, *problem) {
 	if a.example != "" {
 		m := x.media()
 		if _, ok := m.Examples[a.example]; m == nil || !ok {
-			return answer{}, invalid(CodePrefer, classRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
+			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
 				clip(a.example, 60), a.status, exampleNames(m))
 		}
 	}
@@ -88,12 +89,12 @@ func (s *Server) decide(x *exchange) (answer, *problem) {
 }
 
 // preferred is the answer a Prefer header asks for.
-func preferred(pl *plan, pf preference) (answer, *problem) {
+func preferred(pl *plan, pf preference) (answer, *problem.Problem) {
 	status := pl.success
 	if pf.code != 0 {
 		status = pf.code
 		if pl.op.Response(status) == nil {
-			return answer{}, invalid(CodePrefer, classRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
+			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
 				status, pl.op.Name, declaredStatuses(pl.op))
 		}
 	}
@@ -120,7 +121,7 @@ func (s *Server) give(x *exchange, a answer) {
 			h.Set(rh.name, fmt.Sprint(v))
 		}
 	}
-	var p *problem
+	var p *problem.Problem
 	switch a.kind {
 	case behave:
 		p = behaviours[x.plan.do](s, x)

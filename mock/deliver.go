@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // delivery is one webhook or callback to send, and what its journal
@@ -155,13 +156,13 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 // joinEntryViolations quotes vs, the first maxQuotedViolations of them
 // and how many more of n there are.
 func joinEntryViolations(vs []Violation, n int) string {
-	quoted := vs[:min(len(vs), maxQuotedViolations)]
+	quoted := vs[:min(len(vs), problem.MaxQuotedViolations)]
 	parts := make([]string, len(quoted), len(quoted)+1)
 	for i, v := range quoted {
 		parts[i] = v.String()
 	}
 	if len(quoted) < n {
-		parts = append(parts, moreViolations(n, len(quoted), false))
+		parts = append(parts, problem.MoreViolations(n, len(quoted), false))
 	}
 	return strings.Join(parts, "; ")
 }

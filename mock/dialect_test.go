@@ -1,12 +1,13 @@
 package mock
 
 import (
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-func errorBody(code Code, message string) string {
+func errorBody(code problem.Code, message string) string {
 	return `{"error":` + itoa(int(code)) + `,"message":` + string(quote(message)) + `}`
 }
 
@@ -78,7 +79,7 @@ func TestRecursiveSchema(t *testing.T) {
 		{name: "read it", method: "GET", path: "/nodes/a", status: 200, wantHeader: jsonHeader(tree), wantBody: tree},
 		{name: "list it", method: "GET", path: "/nodes", status: 200, wantHeader: jsonHeader("[" + tree + "]"), wantBody: "[" + tree + "]"},
 		{name: "a bad grandchild", method: "POST", path: "/nodes", header: map[string]string{"Content-Type": "application/json"}, body: bad,
-			status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, msg)), wantBody: errorBody(CodeSchema, msg)},
+			status: 422, wantHeader: jsonHeader(errorBody(problem.CodeSchema, msg)), wantBody: errorBody(problem.CodeSchema, msg)},
 	} {
 		t.Run(c.name, func(t *testing.T) { check(t, s, ts, c) })
 	}
@@ -123,7 +124,7 @@ paths:
 	check(t, s31, ts31, call{method: "PUT", path: "/counts", header: h, body: body, status: 204, wantHeader: map[string]string{}})
 	s30, ts30 := newTestServer(t, Options{Spec: []byte(doc("3.0.3"))})
 	msg := "request body does not match the schema: id: expected integer, got 7000000.0 (in OpenAPI 3.0 an integer is written without a fraction or exponent)"
-	check(t, s30, ts30, call{method: "PUT", path: "/counts", header: h, body: body, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, msg)), wantBody: errorBody(CodeSchema, msg)})
+	check(t, s30, ts30, call{method: "PUT", path: "/counts", header: h, body: body, status: 422, wantHeader: jsonHeader(errorBody(problem.CodeSchema, msg)), wantBody: errorBody(problem.CodeSchema, msg)})
 	check(t, s30, ts30, call{method: "PUT", path: "/counts", header: h, body: `{"id":7000000}`, status: 204, wantHeader: map[string]string{}})
 }
 
@@ -178,7 +179,7 @@ components:
 	} {
 		c := call{method: "PUT", path: tt.path, header: h, body: tt.body, status: 204, wantHeader: map[string]string{}}
 		if tt.why != "" {
-			b := errorBody(CodeSchema, "request body does not match the schema: "+tt.why)
+			b := errorBody(problem.CodeSchema, "request body does not match the schema: "+tt.why)
 			c.status, c.wantHeader, c.wantBody = 422, jsonHeader(b), b
 		}
 		t.Run(tt.path+" "+tt.body, func(t *testing.T) { check(t, s, ts, c) })
@@ -255,9 +256,9 @@ paths:
 	check(t, s, ts, call{method: "GET", path: "/files/report.json", status: 200, wantHeader: jsonHeader(`{"kind":"json"}`), wantBody: `{"kind":"json"}`})
 	check(t, s, ts, call{method: "GET", path: "/files/index.json", status: 200, wantHeader: jsonHeader(`{"kind":"any"}`), wantBody: `{"kind":"any"}`})
 	msg := `invalid parameters: path.name: "Report" does not match the pattern ^[a-z]+$`
-	check(t, s, ts, call{method: "GET", path: "/files/Report.json", status: 400, wantHeader: jsonHeader(errorBody(CodeParameter, msg)), wantBody: errorBody(CodeParameter, msg)})
+	check(t, s, ts, call{method: "GET", path: "/files/Report.json", status: 400, wantHeader: jsonHeader(errorBody(problem.CodeParameter, msg)), wantBody: errorBody(problem.CodeParameter, msg)})
 	msg = "no path of the OpenAPI document matches /files/report"
-	check(t, s, ts, call{method: "GET", path: "/files/report", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, msg)), wantBody: errorBody(CodeNoRoute, msg)})
+	check(t, s, ts, call{method: "GET", path: "/files/report", status: 404, wantHeader: jsonHeader(errorBody(problem.CodeNoRoute, msg)), wantBody: errorBody(problem.CodeNoRoute, msg)})
 }
 
 // TestLiteralRouteGivesWay: a literal path that does not declare the
@@ -291,8 +292,8 @@ paths:
 		{call{name: "escaped", method: "GET", path: "/jobs/%24next", status: 200, wantHeader: jsonHeader(`{"state":"queued"}`), wantBody: `{"state":"queued"}`}},
 		{call{name: "literal declares PUT", method: "PUT", path: "/jobs/$next", status: 204, wantHeader: map[string]string{}}},
 		{call{name: "none declares DELETE", method: "DELETE", path: "/jobs/$next", status: 405,
-			wantHeader: jsonHeader(errorBody(CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT"), "Allow", "PUT"),
-			wantBody:   errorBody(CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT")}},
+			wantHeader: jsonHeader(errorBody(problem.CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT"), "Allow", "PUT"),
+			wantBody:   errorBody(problem.CodeMethod, "/jobs/$next does not declare DELETE; allowed: PUT")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { check(t, s, ts, tt.call) })
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // envelope is how an answer holds what the store keeps when it is not the
@@ -49,7 +50,7 @@ func (e *envelope) innerOr(s *openapi.Schema) *openapi.Schema {
 // wrap returns v in the envelope: the envelope's other required fields
 // are made up (fields of the answer, not of the resource, so they are
 // not stored), within the exchange's budget.
-func (s *Server) wrap(x *exchange, e *envelope, v any) (map[string]any, *problem) {
+func (s *Server) wrap(x *exchange, e *envelope, v any) (map[string]any, *problem.Problem) {
 	out := make(map[string]any, len(e.schema.Required)+1)
 	for _, name := range e.schema.Required {
 		if name == e.prop {

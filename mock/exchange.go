@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // exchange is one request and what the mock worked out about it. ServeHTTP
@@ -30,9 +31,9 @@ type exchange struct {
 	rawVals []string       // the same as they appear in the path, percent-escaped
 
 	// Found by the checks.
-	sess       *session // the session of X-Mock-Session, else the default one
-	badSession *problem // why X-Mock-Session was refused; sess is the default one then
-	newSession string   // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
+	sess       *session         // the session of X-Mock-Session, else the default one
+	badSession *problem.Problem // why X-Mock-Session was refused; sess is the default one then
+	newSession string           // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
 	cred       credentials
 	raw        []byte     // the request body as read
 	body       any        // the decoded JSON body; nil when there is none
@@ -40,11 +41,11 @@ type exchange struct {
 	prefer     preference // what a Prefer header asks
 
 	// Decided by the answer.
-	rule    *rule    // the rule that scripted the answer, if any
-	seq     int64    // its 1-based count of answers in the session
-	problem *problem // why the request was refused, if it was
-	offer   *offer   // the media type the answer is written in; nil for none
-	ct      string   // the Content-Type sent for it
+	rule    *rule            // the rule that scripted the answer, if any
+	seq     int64            // its 1-based count of answers in the session
+	problem *problem.Problem // why the request was refused, if it was
+	offer   *offer           // the media type the answer is written in; nil for none
+	ct      string           // the Content-Type sent for it
 	kind    media.Kind
 	// unproven is set when the value answered is not the validated body
 	// (an optional body left out), so the plan's proof does not hold.
@@ -144,7 +145,7 @@ func (x *exchange) budget(s *Server) *gen.Meter {
 
 // overBudget returns the problem of an answer whose generation ran out of
 // its budget, or nil.
-func (x *exchange) overBudget() *problem {
+func (x *exchange) overBudget() *problem.Problem {
 	if x.meter == nil || x.meter.Err() == nil {
 		return nil
 	}

@@ -1,10 +1,11 @@
 package mock
 
 import (
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"testing"
 )
 
-func problemBody(code Code, title, detail string) string {
+func problemBody(code problem.Code, title, detail string) string {
 	return `{"code":` + itoa(int(code)) + `,"title":"` + title + `","detail":` + string(quote(detail)) + `}`
 }
 
@@ -50,26 +51,26 @@ func TestSecondSpec(t *testing.T) {
 	}
 	errs := []struct {
 		call
-		code   Code
+		code   problem.Code
 		detail string
 	}{
-		{call{name: "read of a deleted task is 404", method: "GET", path: "/tasks/a-1", header: key, status: 404}, CodeNotFound, `no resource with taskId "a-1" in /tasks`},
-		{call{name: "delete of a missing task is 404", method: "DELETE", path: "/tasks/zz", header: key, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
-		{call{name: "patch of a missing task is 404", method: "PATCH", path: "/tasks/zz", header: keyPatch, body: `{"done":true}`, status: 404}, CodeNotFound, `no resource with taskId "zz" in /tasks`},
-		{call{name: "duplicate create is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"b-2","title":"again"}`, status: 422}, CodeDuplicate, `taskId "b-2" already exists in /tasks`},
-		{call{name: "schema violation is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"C","title":"","priority":2147483648}`, status: 422}, CodeSchema,
+		{call{name: "read of a deleted task is 404", method: "GET", path: "/tasks/a-1", header: key, status: 404}, problem.CodeNotFound, `no resource with taskId "a-1" in /tasks`},
+		{call{name: "delete of a missing task is 404", method: "DELETE", path: "/tasks/zz", header: key, status: 404}, problem.CodeNotFound, `no resource with taskId "zz" in /tasks`},
+		{call{name: "patch of a missing task is 404", method: "PATCH", path: "/tasks/zz", header: keyPatch, body: `{"done":true}`, status: 404}, problem.CodeNotFound, `no resource with taskId "zz" in /tasks`},
+		{call{name: "duplicate create is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"b-2","title":"again"}`, status: 422}, problem.CodeDuplicate, `taskId "b-2" already exists in /tasks`},
+		{call{name: "schema violation is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{"taskId":"C","title":"","priority":2147483648}`, status: 422}, problem.CodeSchema,
 			"request body does not match the schema: priority: 2147483648 is over the int32 maximum 2147483647; taskId: \"C\" does not match the pattern ^[a-z0-9-]+$; title: shorter than the minimum length 1"},
-		{call{name: "malformed JSON is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{`, status: 422}, CodeBodyNotJSON, "invalid JSON: unexpected end of input"},
-		{call{name: "wrong content type is the declared 422", method: "PATCH", path: "/tasks/b-2", header: keyJSON, body: `{}`, status: 422}, CodeContentType,
+		{call{name: "malformed JSON is the declared 422", method: "POST", path: "/tasks", header: keyJSON, body: `{`, status: 422}, problem.CodeBodyNotJSON, "invalid JSON: unexpected end of input"},
+		{call{name: "wrong content type is the declared 422", method: "PATCH", path: "/tasks/b-2", header: keyJSON, body: `{}`, status: 422}, problem.CodeContentType,
 			"Content-Type application/json is not accepted; send application/merge-patch+json"},
-		{call{name: "empty body is the declared 422", method: "PUT", path: "/tasks/b-2", header: keyJSON, status: 422}, CodeBodyMissing, "request body is required (application/json)"},
-		{call{name: "patch may not break the resource schema", method: "PATCH", path: "/tasks/b-2", header: keyPatch, body: `{"title":null}`, status: 422}, CodeSchema,
+		{call{name: "empty body is the declared 422", method: "PUT", path: "/tasks/b-2", header: keyJSON, status: 422}, problem.CodeBodyMissing, "request body is required (application/json)"},
+		{call{name: "patch may not break the resource schema", method: "PATCH", path: "/tasks/b-2", header: keyPatch, body: `{"title":null}`, status: 422}, problem.CodeSchema,
 			"the patched resource does not match the schema: title: required property is missing"},
-		{call{name: "replace may not change the identifier", method: "PUT", path: "/tasks/b-2", header: keyJSON, body: `{"taskId":"c-3","title":"x"}`, status: 422}, CodeSchema,
+		{call{name: "replace may not change the identifier", method: "PUT", path: "/tasks/b-2", header: keyJSON, body: `{"taskId":"c-3","title":"x"}`, status: 422}, problem.CodeSchema,
 			`request body does not match the path: taskId: is "c-3" but the path addresses "b-2"`},
-		{call{name: "invalid query parameter", method: "GET", path: "/tasks?limit=101", header: key, status: 422}, CodeParameter,
+		{call{name: "invalid query parameter", method: "GET", path: "/tasks?limit=101", header: key, status: 422}, problem.CodeParameter,
 			"invalid parameters: query.limit: 101 is over the maximum 100"},
-		{call{name: "invalid path parameter", method: "GET", path: "/tasks/UPPER", header: key, status: 422}, CodeParameter,
+		{call{name: "invalid path parameter", method: "GET", path: "/tasks/UPPER", header: key, status: 422}, problem.CodeParameter,
 			"invalid parameters: path.taskId: \"UPPER\" does not match the pattern ^[a-z0-9-]+$"},
 	}
 	for _, st := range steps {
@@ -91,12 +92,12 @@ func TestSecondSpecAuth(t *testing.T) {
 	challenge := `APIKey realm="plantmock", in="header", name="X-API-Key"`
 	for _, tt := range []struct {
 		name, key string
-		code      Code
+		code      problem.Code
 		detail    string
 		challenge string
 	}{
-		{"missing key", "", CodeNoCredentials, `missing API key: send it in the header "X-API-Key"`, challenge},
-		{"key not accepted", "k2", CodeTokenRejected, `the API key in the header "X-API-Key" is not accepted`, challenge + `, error="invalid_token"`},
+		{"missing key", "", problem.CodeNoCredentials, `missing API key: send it in the header "X-API-Key"`, challenge},
+		{"key not accepted", "k2", problem.CodeTokenRejected, `the API key in the header "X-API-Key" is not accepted`, challenge + `, error="invalid_token"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := map[string]string{}

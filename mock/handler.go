@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // ServeHTTP answers one request: it checks the request against the
@@ -32,7 +33,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
-		if s.upstream != nil && !s.upstream.refuse && p.code.Contract() && p.code != CodeBodyTooLarge && s.upstream.forwards(x) {
+		if s.upstream != nil && !s.upstream.refuse && p.Code.Contract() && p.Code != problem.CodeBodyTooLarge && s.upstream.forwards(x) {
 			// A proxy passes on what breaks the document, and says so.
 			x.violations = requestViolations(p)
 			s.forward(x)
@@ -54,7 +55,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // check runs the checks in order and returns the first problem. Each
 // check reads what the earlier ones put in x and adds what it finds.
-func (s *Server) check(x *exchange) *problem {
+func (s *Server) check(x *exchange) *problem.Problem {
 	for _, c := range checks {
 		if p := c(s, x); p != nil {
 			return p
@@ -64,7 +65,7 @@ func (s *Server) check(x *exchange) *problem {
 }
 
 // checks are the stages of a request, in the order docs/answers.md gives.
-var checks = []func(*Server, *exchange) *problem{
+var checks = []func(*Server, *exchange) *problem.Problem{
 	(*Server).checkRoute,
 	(*Server).checkSecurity,
 	(*Server).checkSession,
@@ -74,27 +75,27 @@ var checks = []func(*Server, *exchange) *problem{
 }
 
 // checkRoute finds the operation.
-func (s *Server) checkRoute(x *exchange) *problem {
+func (s *Server) checkRoute(x *exchange) *problem.Problem {
 	r := x.r
 	route, vals, rest := x.sv.find(r.URL.EscapedPath(), r.Method)
 	var ok bool
 	if route == nil {
-		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
-			message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
+		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
 	}
 	x.route, x.rawVals = route, vals
 	if x.vals, ok = openapi.Unescape(vals); !ok {
-		return &problem{code: CodeNoRoute, status: http.StatusNotFound,
-			message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", clip(r.URL.EscapedPath(), 200))}
+		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", clip(r.URL.EscapedPath(), 200))}
 	}
 	if rest != "" {
 		x.r = withPath(r, rest)
 	}
 	op := route.Operation(r.Method)
 	if op == nil {
-		return &problem{code: CodeMethod, status: http.StatusMethodNotAllowed,
-			message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
-			header:  [2]string{"Allow", route.Allow}}
+		return &problem.Problem{Code: problem.CodeMethod, Status: http.StatusMethodNotAllowed,
+			Message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
+			Header:  [2]string{"Allow", route.Allow}}
 	}
 	x.plan = x.sv.plans[op]
 	return nil
@@ -106,7 +107,7 @@ func (s *Server) checkRoute(x *exchange) *problem {
 // one of the default session. A session that cannot be made (too many)
 // is refused with the mock's own headers (checkControls), after the
 // parameters and the body.
-func (s *Server) checkSession(x *exchange) *problem {
+func (s *Server) checkSession(x *exchange) *problem.Problem {
 	if x.newSession != "" {
 		x.sess, x.badSession = s.sessions.get(x.r.Context(), x.newSession, true)
 		x.newSession = ""
@@ -115,16 +116,16 @@ func (s *Server) checkSession(x *exchange) *problem {
 }
 
 // checkParams validates path, query, header and cookie parameters.
-func (s *Server) checkParams(x *exchange) *problem {
+func (s *Server) checkParams(x *exchange) *problem.Problem {
 	if vs := x.plan.op.ValidateParams(x.r, x.rawVals); len(vs) > 0 {
-		return &problem{code: CodeParameter, class: classRequest, message: "invalid parameters", violations: vs}
+		return &problem.Problem{Code: problem.CodeParameter, Class: problem.ClassRequest, Message: "invalid parameters", Violations: vs}
 	}
 	return nil
 }
 
 // checkControls reads the mock's own request headers: X-Mock-Session,
 // X-Mock-Scenario and Prefer.
-func (s *Server) checkControls(x *exchange) *problem {
+func (s *Server) checkControls(x *exchange) *problem.Problem {
 	if x.badSession != nil {
 		return x.badSession
 	}
@@ -181,7 +182,7 @@ func (s *Server) finish(x *exchange) {
 		}
 		s.log.Error("panic while answering", "method", x.r.Method, "path", x.r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 		if x.w.status == 0 {
-			s.refuse(x, internal("internal error in plantmock; see its log"))
+			s.refuse(x, problem.Internal("internal error in plantmock; see its log"))
 		}
 	}
 	s.record(x)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net"
 	"net/http"
@@ -20,9 +21,9 @@ import (
 func TestHostileDeepJSON(t *testing.T) {
 	s, ts := newTestServer(t, Options{})
 	body := strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
-	check(t, s, ts, post(body).expect(400, errBody(CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
+	check(t, s, ts, post(body).expect(400, errBody(problem.CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
 	deepObj := `{"id":1,"name":"a","x":` + strings.Repeat(`{"a":`, 100_000) + "1" + strings.Repeat("}", 100_000) + "}"
-	check(t, s, ts, post(deepObj).expect(400, errBody(CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
+	check(t, s, ts, post(deepObj).expect(400, errBody(problem.CodeBodyNotJSON, "invalid JSON: nested deeper than 10000 levels")))
 }
 
 // TestHostileHugeNumber sends numbers of many digits: up to 1,000 digits
@@ -32,20 +33,20 @@ func TestHostileHugeNumber(t *testing.T) {
 	s, ts := newTestServer(t, Options{})
 	digits := strings.Repeat("9", 1000)
 	check(t, s, ts, post(`{"id":`+digits+`,"name":"a"}`).expect(400,
-		errBody(CodeSchema, "request body does not match the schema: id: 99999999999999999999999999999999...(1000 bytes) is over the int64 maximum 9223372036854775807")))
+		errBody(problem.CodeSchema, "request body does not match the schema: id: 99999999999999999999999999999999...(1000 bytes) is over the int64 maximum 9223372036854775807")))
 	check(t, s, ts, post(`{"id":1,"name":"a","extra":`+digits+`}`).expect(200, `{"name":"a"}`))
 	check(t, s, ts, post(`{"id":2,"name":"a","extra":`+digits+`9}`).expect(400,
-		errBody(CodeSchema, "request body does not match the schema: extra: 99999999999999999999999999999999...(1001 bytes) has more than 1000 digits")))
+		errBody(problem.CodeSchema, "request body does not match the schema: extra: 99999999999999999999999999999999...(1001 bytes) has more than 1000 digits")))
 	check(t, s, ts, post(`{"id":1e100000,"name":"a"}`).expect(400,
-		errBody(CodeSchema, "request body does not match the schema: id: 1e100000 is over the int64 maximum 9223372036854775807")))
+		errBody(problem.CodeSchema, "request body does not match the schema: id: 1e100000 is over the int64 maximum 9223372036854775807")))
 	check(t, s, ts, post(`{"id":3,"name":"a","extra":1e1000000000}`).expect(400,
-		errBody(CodeSchema, "request body does not match the schema: extra: 1e1000000000 has an exponent of more than 9 digits")))
+		errBody(problem.CodeSchema, "request body does not match the schema: extra: 1e1000000000 has an exponent of more than 9 digits")))
 }
 
 func TestHostileNULBytes(t *testing.T) {
 	s, ts := newTestServer(t, Options{})
 	check(t, s, ts, post("{\"id\":1,\"name\":\"a\x00b\"}").expect(400,
-		errBody(CodeBodyNotJSON, "invalid JSON at offset 17: invalid character '\\x00' in string literal")))
+		errBody(problem.CodeBodyNotJSON, "invalid JSON at offset 17: invalid character '\\x00' in string literal")))
 	check(t, s, ts, post(`{"id":1,"name":"a\u0000b"}`).expect(200, `{"name":"a\u0000b"}`))
 }
 
@@ -178,7 +179,7 @@ func TestHostileLargeScenarioFile(t *testing.T) {
 // and that deletes, resets and seeding keep the count.
 func TestMaxResources(t *testing.T) {
 	s, ts := newTestServer(t, Options{Limits: Limits{MaxResources: 3}})
-	full := errBody(CodeFull, "the mock holds the most resources it may (3, --max-resources); delete some or reset the store")
+	full := errBody(problem.CodeFull, "the mock holds the most resources it may (3, --max-resources); delete some or reset the store")
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(200, `{"name":"a"}`))
 	check(t, s, ts, post(`{"id":2,"name":"b"}`).expect(200, `{"name":"b"}`))
 	check(t, s, ts, post(`{"id":1,"name":"a"}`, SessionHeader, "other").expect(200, `{"name":"a"}`))

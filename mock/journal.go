@@ -10,6 +10,7 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
@@ -49,7 +50,7 @@ type Entry struct {
 	// Response is the answer's body (its first 64 KiB).
 	Response []byte `json:"response,omitempty"`
 	// Code is the error value of an error answer made by the mock.
-	Code Code `json:"code,omitempty"`
+	Code problem.Code `json:"code,omitempty"`
 	// Violations say why a request was rejected for breaking the contract.
 	Violations []Violation `json:"violations,omitempty"`
 	// Notes say what the mock did with an accepted request beyond keeping
@@ -166,19 +167,6 @@ func (v Violation) String() string {
 		return v.Direction + ": " + v.Reason
 	}
 	return v.Direction + " " + openapi.Violation{Path: v.Path, Reason: v.Reason}.String()
-}
-
-// Contract reports whether the code rejects a request for breaking the
-// contract (its route, security, parameters or body), as opposed to the
-// state of the mock (a duplicate or unknown identifier) or its control
-// headers.
-func (c Code) Contract() bool {
-	switch c {
-	case CodeBodyMissing, CodeBodyNotJSON, CodeContentType, CodeBodyTooLarge, CodeSchema, CodeParameter,
-		CodeNoCredentials, CodeBadCredentials, CodeTokenRejected, CodeNoRoute, CodeMethod:
-		return true
-	}
-	return false
 }
 
 // entrySize is what an entry weighs against the journal's bytes: the
@@ -349,10 +337,10 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) En
 	}
 	found := 0 // violations, before the journal's cut
 	if p := x.problem; p != nil {
-		e.Code = p.code
+		e.Code = p.Code
 		if !x.proxied {
-			found = len(p.violations)
-			e.Violations = violations(p.violations[:min(found, maxJournalViolations)], "")
+			found = len(p.Violations)
+			e.Violations = violations(p.Violations[:min(found, maxJournalViolations)], "")
 		}
 	}
 	if x.proxied {
@@ -362,7 +350,7 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) En
 		x.sv.secrets.mask(&e)
 	}
 	clipEntry(&e, len(x.raw), max(written, len(response)), found)
-	if p := x.problem; p != nil && p.more && e.Clipped != nil {
+	if p := x.problem; p != nil && p.More && e.Clipped != nil {
 		e.Clipped.Unchecked = true // found is MaxViolations, over what an entry keeps
 	}
 	return e

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"encoding/json"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
 	"reflect"
 	"testing"
@@ -26,7 +27,7 @@ func TestAppendStored(t *testing.T) {
 		"clipped": {Clipped: &Clipped{Path: 1, Query: 2, Headers: 3, Body: 4, Response: 5, Violations: 6, Unchecked: true}},
 		"refused": {
 			Time: at.UTC(), Method: "POST", Path: "/plants", Query: "a=1&b=" + odd, Header: http.Header{},
-			Body: []byte{0, 1, 2, 0xff}, Status: 400, Response: []byte(`{"code":40000}`), Code: CodeSchema,
+			Body: []byte{0, 1, 2, 0xff}, Status: 400, Response: []byte(`{"code":40000}`), Code: problem.CodeSchema,
 			Violations: []Violation{
 				{Path: "id", Reason: "expected integer, got string", Schema: "#/components/schemas/NewPlant/properties/id/type"},
 				{Path: odd, Reason: odd, Direction: "response"},

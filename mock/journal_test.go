@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"reflect"
 	"sync"
 	"testing"
@@ -15,7 +16,7 @@ type entryView struct {
 	Operation, Scenario string
 	Rule, Status        int
 	Response            string
-	Code                Code
+	Code                problem.Code
 	Violations          []Violation
 }
 
@@ -36,10 +37,10 @@ func TestJournalRecords(t *testing.T) {
 		{Seq: 1, Method: "POST", Path: "/plants", Body: `{"id":1,"name":"a"}`, Token: "****", Operation: "POST /plants", Status: 200, Response: `{"name":"a"}`},
 		{Seq: 2, Method: "POST", Path: "/plants", Body: `{"id":"x"}`, Token: "****", Operation: "POST /plants", Status: 400,
 			Response: `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`,
-			Code:     CodeSchema, Violations: []Violation{
+			Code:     problem.CodeSchema, Violations: []Violation{
 				{Path: "id", Reason: "expected integer, got string", Schema: "#/components/schemas/NewPlant/allOf/1/properties/id/type"},
 				{Path: "name", Reason: "required property is missing", Schema: "#/components/schemas/Plant/required"}}},
-		{Seq: 3, Method: "GET", Path: "/nowhere", Query: "x=1", Status: 404, Response: `{"error":40400,"message":"no path of the OpenAPI document matches /nowhere"}`, Code: CodeNoRoute},
+		{Seq: 3, Method: "GET", Path: "/nowhere", Query: "x=1", Status: 404, Response: `{"error":40400,"message":"no path of the OpenAPI document matches /nowhere"}`, Code: problem.CodeNoRoute},
 		{Seq: 4, Method: "POST", Path: "/plants", Body: `{"id":2,"name":"scripted"}`, Token: "****", Operation: "POST /plants", Scenario: "j", Rule: 1, Status: 400, Response: `{"error":1,"message":"s"}`},
 		{Seq: 5, Method: "POST", Path: "/plants", Body: `{"id":3,"name":"reset"}`, Token: "****", Operation: "POST /plants", Scenario: "j", Rule: 2, Status: 0},
 	}

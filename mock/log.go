@@ -2,6 +2,7 @@ package mock
 
 import (
 	"context"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"log/slog"
 )
 
@@ -53,12 +54,12 @@ func (s *Server) logExchange(e *Entry) {
 		attrs = append(attrs, slog.Int("error", int(e.Code)))
 	}
 	if len(e.Violations) > 0 {
-		vs := make([]string, 0, min(len(e.Violations), maxQuotedViolations)+1)
+		vs := make([]string, 0, min(len(e.Violations), problem.MaxQuotedViolations)+1)
 		room := logViolationBytes
 		for _, v := range e.Violations {
 			q := v.String()
-			if len(vs) == maxQuotedViolations || len(q) > room {
-				vs = append(vs, moreViolations(e.violationCount(), len(vs), e.Clipped != nil && e.Clipped.Unchecked))
+			if len(vs) == problem.MaxQuotedViolations || len(q) > room {
+				vs = append(vs, problem.MoreViolations(e.violationCount(), len(vs), e.Clipped != nil && e.Clipped.Unchecked))
 				break
 			}
 			room -= len(q)

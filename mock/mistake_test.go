@@ -2,6 +2,7 @@ package mock
 
 import (
 	"errors"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"slices"
 	"testing"
 )
@@ -147,7 +148,7 @@ func TestDocumentMistakes(t *testing.T) {
       responses:
         '204': {description: stored}`, ""),
 			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/patternProperties/[a- (line 14): patternProperties key "[a-" is not an ECMA-262 regular expression (unterminated [] set in ` + "`[a-`" + `): the entry is left out of the schema`,
-			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"ab":5,"xy":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")), wantBody: errorBody(CodeSchema, "request body does not match the schema: xy: expected integer, got string")},
+			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"ab":5,"xy":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(problem.CodeSchema, "request body does not match the schema: xy: expected integer, got string")), wantBody: errorBody(problem.CodeSchema, "request body does not match the schema: xy: expected integer, got string")},
 		},
 		{
 			name: "examples an object",
@@ -213,7 +214,7 @@ func TestDocumentMistakes(t *testing.T) {
       responses:
         `+okA, ""),
 			mistake: "#/paths/~1a/get/parameters/0/schema/exclusiveMaximum (line 8): exclusiveMaximum: true is not valid JSON Schema (with exclusiveMaximum present, maximum must be too): the keyword is left out of the schema",
-			call:    call{method: "GET", path: "/a?q=x", status: 400, wantHeader: jsonHeader(errorBody(CodeParameter, "invalid parameters: query.q: expected integer, got string")), wantBody: errorBody(CodeParameter, "invalid parameters: query.q: expected integer, got string")},
+			call:    call{method: "GET", path: "/a?q=x", status: 400, wantHeader: jsonHeader(errorBody(problem.CodeParameter, "invalid parameters: query.q: expected integer, got string")), wantBody: errorBody(problem.CodeParameter, "invalid parameters: query.q: expected integer, got string")},
 		},
 		{
 			name: "a value where a schema belongs",
@@ -256,7 +257,7 @@ func TestDocumentMistakes(t *testing.T) {
       responses:
         '204': {description: stored}`, ""),
 			mistake: `#/paths/~1a/put/requestBody/content/application~1json/schema/properties/x (line 14): $ref "#/components/schemas/Gone" points at nothing: the reference is left out, and the schema is read without it`,
-			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"x":[true],"n":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(CodeSchema, "request body does not match the schema: n: expected integer, got string")), wantBody: errorBody(CodeSchema, "request body does not match the schema: n: expected integer, got string")},
+			call:    call{method: "PUT", path: "/a", header: map[string]string{"Content-Type": "application/json"}, body: `{"x":[true],"n":"s"}`, status: 422, wantHeader: jsonHeader(errorBody(problem.CodeSchema, "request body does not match the schema: n: expected integer, got string")), wantBody: errorBody(problem.CodeSchema, "request body does not match the schema: n: expected integer, got string")},
 		},
 		{
 			name: "a parameter $ref to nothing",
@@ -278,14 +279,14 @@ func TestDocumentMistakes(t *testing.T) {
       responses:
         `+okA, ""),
 			mistake: "#/paths/~1a/get (line 6): the operation is not an object: it is left out",
-			call:    call{method: "GET", path: "/a", status: 405, wantHeader: jsonHeader(errorBody(CodeMethod, "/a does not declare GET; allowed: POST"), "Allow", "POST"), wantBody: errorBody(CodeMethod, "/a does not declare GET; allowed: POST")},
+			call:    call{method: "GET", path: "/a", status: 405, wantHeader: jsonHeader(errorBody(problem.CodeMethod, "/a does not declare GET; allowed: POST"), "Allow", "POST"), wantBody: errorBody(problem.CodeMethod, "/a does not declare GET; allowed: POST")},
 		},
 		{
 			name: "a path item $ref to nothing",
 			doc: mistakeDoc("3.1.0", `
   /a: {$ref: '#/components/pathItems/Gone'}`, ""),
 			mistake: `#/paths/~1a (line 5): $ref "#/components/pathItems/Gone" points at nothing: the path item is left out`,
-			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")},
+			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /a")},
 		},
 		{
 			name: "a response $ref to nothing",
@@ -319,7 +320,7 @@ func TestDocumentMistakes(t *testing.T) {
       responses:
         `+okA, ""),
 			mistake: "#/paths/a (line 6): the path does not start with /: its operations are left out",
-			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(CodeNoRoute, "no path of the OpenAPI document matches /a")},
+			call:    call{method: "GET", path: "/a", status: 404, wantHeader: jsonHeader(errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /a")), wantBody: errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /a")},
 		},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // offer is one media type a response may be written in, worked out at
@@ -61,7 +62,7 @@ func types(offers []offer) []string {
 // where the operation declares it; otherwise Accept is ignored, as RFC
 // 9110 lets a server do, and the first offer answers. ct is the
 // Content-Type to send.
-func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem) {
+func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem.Problem) {
 	if len(offers) == 0 {
 		return nil, "", nil
 	}
@@ -73,8 +74,8 @@ func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem) {
 	i, ok := media.Negotiate(joined, types(offers))
 	if !ok {
 		if x.plan.op.Declares(http.StatusNotAcceptable) {
-			return nil, "", &problem{code: CodeNotAcceptable, status: http.StatusNotAcceptable,
-				message: "Accept: " + clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
+			return nil, "", &problem.Problem{Code: problem.CodeNotAcceptable, Status: http.StatusNotAcceptable,
+				Message: "Accept: " + clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
 		}
 		return &offers[0], offers[0].ct, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // plan is everything worked out at start for one operation, so that the
@@ -28,7 +29,7 @@ type plan struct {
 	do    behaviour
 	col   *collection
 
-	status [numClasses]int // error status per problem class
+	status [problem.NumClasses]int // error status per problem class
 
 	success      int            // status of a successful answer
 	successMedia *openapi.Media // its first offer's media type, or nil for no body
@@ -66,8 +67,8 @@ type plan struct {
 	// (the body is then ignored).
 	noBody int
 
-	shapes  map[int]*errorShape
-	primary *errorShape
+	shapes  map[int]*problem.ErrorShape
+	primary *problem.ErrorShape
 }
 
 // anyPlan returns the plan of a route's first operation, for answers to a
@@ -83,10 +84,10 @@ func (sv *served) anyPlan(r *openapi.Route) *plan {
 
 // declares reports whether the operation declares the status it answers
 // a class of problem with: whether it has a way to say no.
-func (pl *plan) declares(c class) bool { return pl.op.Response(pl.status[c]) != nil }
+func (pl *plan) declares(c problem.Class) bool { return pl.op.Response(pl.status[c]) != nil }
 
 // errorShape returns the shape of error answers with status.
-func (pl *plan) errorShape(status int) *errorShape {
+func (pl *plan) errorShape(status int) *problem.ErrorShape {
 	if sh := pl.shapes[status]; sh != nil {
 		return sh
 	}
@@ -117,27 +118,27 @@ func (sv *served) buildPlans() error {
 		}
 		return c
 	}
-	shapes := errorShapes{}
-	sv.fallbackShape = shapes.of(nil)
+	shapes := problem.ErrorShapes{}
+	sv.fallbackShape = shapes.Of(nil)
 	first := true
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
-		pl := &plan{op: op, route: r, shapes: map[int]*errorShape{}}
-		for c := class(0); c < numClasses; c++ {
-			pl.status[c] = pickStatus(op, c)
+		pl := &plan{op: op, route: r, shapes: map[int]*problem.ErrorShape{}}
+		for c := problem.Class(0); c < problem.NumClasses; c++ {
+			pl.status[c] = problem.PickStatus(op, c)
 		}
 		for _, st := range []int{415, 400} {
 			if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
 				pl.noBody = st
 			}
 		}
-		pl.primary = shapes.of(primaryError(op))
+		pl.primary = shapes.Of(primaryError(op))
 		if first && primaryError(op) != nil {
 			sv.fallbackShape, first = pl.primary, false
 		}
-		for _, st := range errorStatuses {
+		for _, st := range problem.ErrorStatuses {
 			if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
-				pl.shapes[int(st)] = shapes.of(resp.JSON())
+				pl.shapes[int(st)] = shapes.Of(resp.JSON())
 			}
 		}
 		var resp *openapi.Response

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"strconv"
 	"strings"
 )
@@ -24,7 +25,7 @@ func (p preference) usual(success int) bool {
 
 // parsePrefer reads the preferences plantmock knows; others are ignored,
 // as RFC 7240 asks.
-func parsePrefer(values []string) (preference, *problem) {
+func parsePrefer(values []string) (preference, *problem.Problem) {
 	var p preference
 	for _, line := range values {
 		for _, item := range strings.Split(line, ",") {
@@ -35,7 +36,7 @@ func parsePrefer(values []string) (preference, *problem) {
 			case "code":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 100 || n > 599 {
-					return p, invalid(CodePrefer, classRequest, "Prefer: code=%s is not an HTTP status", clip(v, 20))
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", clip(v, 20))
 				}
 				p.code = n
 			case "example":
@@ -45,7 +46,7 @@ func parsePrefer(values []string) (preference, *problem) {
 			case "seed":
 				n, err := strconv.ParseInt(v, 10, 64)
 				if err != nil {
-					return p, invalid(CodePrefer, classRequest, "Prefer: seed=%s is not an integer", clip(v, 20))
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", clip(v, 20))
 				}
 				p.seed, p.hasSeed = uint64(n), true
 			}

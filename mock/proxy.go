@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // maxCheckedBody bounds the answers of the upstream that are read whole
@@ -223,40 +224,40 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err erro
 	}
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
-		s.refuse(x, &problem{code: CodeGatewayTimeout, status: http.StatusGatewayTimeout,
-			message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
+		s.refuse(x, &problem.Problem{Code: problem.CodeGatewayTimeout, Status: http.StatusGatewayTimeout,
+			Message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
 		return
 	}
 	var re *deliver.RefusedError
 	if errors.As(err, &re) {
-		s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,
-			message: fmt.Sprintf("the upstream %s is refused: %v", s.upstream.target.Redacted(), re)})
+		s.refuse(x, &problem.Problem{Code: problem.CodeBadGateway, Status: http.StatusBadGateway,
+			Message: fmt.Sprintf("the upstream %s is refused: %v", s.upstream.target.Redacted(), re)})
 		return
 	}
-	s.refuse(x, &problem{code: CodeBadGateway, status: http.StatusBadGateway,
-		message: fmt.Sprintf("the upstream %s failed: %v", s.upstream.target.Redacted(), err)})
+	s.refuse(x, &problem.Problem{Code: problem.CodeBadGateway, Status: http.StatusBadGateway,
+		Message: fmt.Sprintf("the upstream %s failed: %v", s.upstream.target.Redacted(), err)})
 }
 
 // refusal is what a request refused without listed violations (a
 // missing token, an unknown path) broke, as one violation.
-func refusal(p *problem) Violation {
+func refusal(p *problem.Problem) Violation {
 	var where string // the body as a whole, by default
-	switch p.code {
-	case CodeNoCredentials, CodeBadCredentials, CodeTokenRejected:
+	switch p.Code {
+	case problem.CodeNoCredentials, problem.CodeBadCredentials, problem.CodeTokenRejected:
 		where = "security"
-	case CodeNoRoute, CodeMethod:
+	case problem.CodeNoRoute, problem.CodeMethod:
 		where = "route"
-	case CodeContentType:
+	case problem.CodeContentType:
 		where = "header.Content-Type"
 	}
-	return Violation{Direction: "request", Path: where, Reason: p.message}
+	return Violation{Direction: "request", Path: where, Reason: p.Message}
 }
 
 // requestViolations lists the ways a request broke the document, for a
 // proxy that forwards it anyway.
-func requestViolations(p *problem) []Violation {
-	if len(p.violations) == 0 {
+func requestViolations(p *problem.Problem) []Violation {
+	if len(p.Violations) == 0 {
 		return []Violation{refusal(p)}
 	}
-	return violations(p.violations, "request")
+	return violations(p.Violations, "request")
 }

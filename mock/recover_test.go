@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -45,7 +46,7 @@ func TestPanicBecomes500(t *testing.T) {
 		s.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
-	want := errBody(CodeInternal, "internal error in plantmock; see its log")
+	want := errBody(problem.CodeInternal, "internal error in plantmock; see its log")
 	check(t, s, ts, call{method: "GET", path: "/boom", status: 500, wantHeader: jsonHeader(want), wantBody: want})
 	if l := logs.String(); !strings.Contains(l, `panic=boom`) || !strings.Contains(l, "goroutine") {
 		t.Errorf("log does not show the panic and its stack:\n%s", l)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // replicaSpec is a small CRUD document for the replica tests: plants
@@ -164,7 +165,7 @@ func TestReplicasShareJournal(t *testing.T) {
 			Seq          uint64
 			Method, Path string
 			Status       int
-			Code         Code
+			Code         problem.Code
 		} `json:"requests"`
 	}
 	if err := json.Unmarshal([]byte(body), &j); err != nil {

@@ -7,11 +7,13 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/media"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // selectScenario returns the scenario for a request: the one its
 // X-Mock-Scenario header names, else its session's active one.
-func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
+func (s *Server) selectScenario(x *exchange) (*scenario, *problem.Problem) {
 	name := headerValue(x.r.Header, ScenarioHeader)
 	if name == "" {
 		if len(x.sv.scenarios.byName) == 0 {
@@ -19,20 +21,20 @@ func (s *Server) selectScenario(x *exchange) (*scenario, *problem) {
 		}
 		sc, err := s.sessions.active(x.r.Context(), x.sess, &x.sv.scenarios)
 		if err != nil {
-			return nil, unavailable(err)
+			return nil, problem.Unavailable(err)
 		}
 		return sc, nil
 	}
 	sc := x.sv.scenarios.byName[name]
 	if sc == nil {
-		return nil, invalid(CodeScenario, classRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), x.sv.scenarios.names())
+		return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), x.sv.scenarios.names())
 	}
 	return sc, nil
 }
 
 // match returns the first rule of sc that answers the request, with its
 // 1-based count of answers in the session, and counts the match.
-func (sc *scenario) match(x *exchange) (*rule, int64, *problem) {
+func (sc *scenario) match(x *exchange) (*rule, int64, *problem.Problem) {
 	op, h := x.plan.op, x.r.Header
 	for _, rl := range sc.rules {
 		if rl.ops != nil && !rl.ops[op] {
@@ -56,7 +58,7 @@ func (sc *scenario) match(x *exchange) (*rule, int64, *problem) {
 		}
 		n, err := x.sess.state.Hit(x.r.Context(), &rl.count)
 		if err != nil {
-			return nil, 0, unavailable(err)
+			return nil, 0, problem.Unavailable(err)
 		}
 		if n == 0 || rl.times > 0 && n > rl.times {
 			continue
@@ -106,7 +108,7 @@ func (rl *rule) wait(x *exchange, write time.Duration) bool {
 
 // renderAnswer sends the rule's templated body, rendered over data,
 // checked against the document unless the rule is off contract.
-func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem {
+func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
 	rl := a.rule
 	v, err := renderBody(rl.respBody, data, faker)
 	if err != nil {
@@ -117,11 +119,11 @@ func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofa
 			return rl.failure("the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(&x.w, a.status, contentTypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v), x.sendsAfter(a.status))
+	writeJSON(&x.w, a.status, media.TypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v), x.sendsAfter(a.status))
 	return nil
 }
 
 // failure reports a rule that could not be answered as scripted.
-func (rl *rule) failure(what string, err error) *problem {
-	return internal("%s: %s: %v", rl.name, what, err)
+func (rl *rule) failure(what string, err error) *problem.Problem {
+	return problem.Internal("%s: %s: %v", rl.name, what, err)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/regex"
 )
 
@@ -127,7 +128,7 @@ func TestECMAPatterns(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := call{method: "PUT", path: tt.path, header: h, body: tt.body, status: 204, wantHeader: map[string]string{}}
 			if tt.why != "" {
-				b := errorBody(CodeSchema, "request body does not match the schema: "+tt.why)
+				b := errorBody(problem.CodeSchema, "request body does not match the schema: "+tt.why)
 				c.status, c.wantHeader, c.wantBody = 422, jsonHeader(b), b
 			}
 			check(t, s, ts, c)

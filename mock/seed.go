@@ -12,6 +12,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -37,14 +38,14 @@ func (s *Server) seedData(sv *served, data []byte) error {
 	sort.Strings(names)
 	seeds := make([]seed, len(names))
 	for i, col := range names {
-		var p *problem
+		var p *problem.Problem
 		if seeds[i], p = s.seedOf(sv, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
-			return fmt.Errorf("seed data: %s", p.text())
+			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}
 	for _, sd := range seeds {
 		if _, p := s.fill(context.Background(), s.sessions.def, sd); p != nil {
-			return fmt.Errorf("seed data: %s", p.text())
+			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}
 	return nil
@@ -60,7 +61,7 @@ type seed struct {
 // seedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
-func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, path string, v any) (int, *problem) {
+func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, path string, v any) (int, *problem.Problem) {
 	sd, p := s.seedOf(sv, path, v)
 	if p != nil {
 		return 0, p
@@ -69,7 +70,7 @@ func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, pa
 }
 
 // seedOf checks the seed data of the collection at path, as sv serves it.
-func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
+func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem.Problem) {
 	route, vals, _ := sv.find(path, "POST")
 	var pl *plan
 	if route != nil {
@@ -78,11 +79,11 @@ func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
 		}
 	}
 	if pl == nil {
-		return seed{}, &problem{code: CodeNoRoute, message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", path)}
+		return seed{}, &problem.Problem{Code: problem.CodeNoRoute, Message: fmt.Sprintf("%s is not a collection the document creates resources in (POST with a JSON object body)", path)}
 	}
 	list, isArray := v.([]any)
 	if !isArray {
-		return seed{}, &problem{code: CodeSchema, message: path + ": seed data must be a JSON array of resources"}
+		return seed{}, &problem.Problem{Code: problem.CodeSchema, Message: path + ": seed data must be a JSON array of resources"}
 	}
 	c := pl.col
 	items := make([]store.Item, 0, len(list))
@@ -119,16 +120,16 @@ func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem) {
 		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key, given)) }})
 	}
 	if len(vs) > 0 {
-		return seed{}, &problem{code: CodeSchema, message: path + ": seed data does not match the create schema", violations: vs}
+		return seed{}, &problem.Problem{Code: problem.CodeSchema, Message: path + ": seed data does not match the create schema", Violations: vs}
 	}
 	return seed{c: c, col: c.key(vals), items: items}, nil
 }
 
 // fill makes a session's collection hold exactly a seed's items.
-func (s *Server) fill(ctx context.Context, ss *session, sd seed) (int, *problem) {
+func (s *Server) fill(ctx context.Context, ss *session, sd seed) (int, *problem.Problem) {
 	if _, err := s.store.Fill(ctx, ss.name, sd.col, sd.items); err != nil {
 		if errors.Is(err, store.ErrExists) {
-			return 0, internal("the store refused distinct identifiers: %v", err)
+			return 0, problem.Internal("the store refused distinct identifiers: %v", err)
 		}
 		return 0, s.storeProblem(err, sd.c, sd.col, "")
 	}

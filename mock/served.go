@@ -5,6 +5,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // served is what the mock works out from its document and scenarios:
@@ -15,7 +16,7 @@ import (
 type served struct {
 	doc           *openapi.Document
 	plans         map[*openapi.Operation]*plan
-	fallbackShape *errorShape // for problems found before routing
+	fallbackShape *problem.ErrorShape // for problems found before routing
 	scenarios     scenarioSet
 	hooks         hookSet
 	secrets       *secrets     // where requests carry credentials, masked in the journal

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
@@ -44,19 +45,19 @@ func newSessions(b state.Backend[Entry], opts Options) sessions {
 // Requests look their session up, and make it only once they are routed
 // and authenticated (see checkSession), so that requests to no
 // operation, or without credentials, cannot take the sessions' slots.
-func (sm *sessions) get(ctx context.Context, name string, create bool) (*session, *problem) {
+func (sm *sessions) get(ctx context.Context, name string, create bool) (*session, *problem.Problem) {
 	if name == "" {
 		return sm.def, nil
 	}
 	if len(name) > maxSessionName || !isToken68(name) {
-		return sm.def, invalid(CodeSession, classRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
+		return sm.def, problem.Invalid(problem.CodeSession, problem.ClassRequest, "%s must be 1 to %d letters, digits or -._~+/ characters", SessionHeader, maxSessionName)
 	}
 	st, err := sm.backend.Session(ctx, name, sm.now(), create)
 	switch {
 	case errors.Is(err, state.ErrTooManySessions):
-		return sm.def, invalid(CodeSession, classRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
+		return sm.def, problem.Invalid(problem.CodeSession, problem.ClassRequest, "too many sessions (%d); reuse one, or wait until idle ones expire after %s", sm.max, sm.idle)
 	case err != nil:
-		return sm.def, unavailable(err)
+		return sm.def, problem.Unavailable(err)
 	case st == nil:
 		return nil, nil
 	}
@@ -86,7 +87,7 @@ func (sm *sessions) active(ctx context.Context, ss *session, set *scenarioSet) (
 	if sc := set.named(a.Name); sc != nil || !sm.backend.Shared() {
 		return sc, nil
 	}
-	return nil, invalid(CodeScenario, classRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(a.Name, 60))
+	return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(a.Name, 60))
 }
 
 // activate makes sc the session's active scenario; nil for none.

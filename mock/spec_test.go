@@ -2,6 +2,7 @@ package mock
 
 import (
 	"errors"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"strings"
 	"testing"
 )
@@ -83,8 +84,8 @@ paths:
 	}
 	check(t, s, ts, call{method: "GET", path: "/a", status: 200, wantHeader: jsonHeader(`"fine"`), wantBody: `"fine"`})
 	check(t, s, ts, call{method: "GET", path: "/x-codegen-contextRoot", status: 404,
-		wantHeader: jsonHeader(errorBody(CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")),
-		wantBody:   errorBody(CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")})
+		wantHeader: jsonHeader(errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")),
+		wantBody:   errorBody(problem.CodeNoRoute, "no path of the OpenAPI document matches /x-codegen-contextRoot")})
 }
 
 // TestBadOptions checks option values that New refuses.

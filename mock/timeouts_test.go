@@ -3,6 +3,7 @@ package mock
 import (
 	"bufio"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net"
 	"net/http"
@@ -120,7 +121,7 @@ func TestTimeoutBody(t *testing.T) {
 	// The mock's side of the connection: the client's remote address is
 	// its local one.
 	want := fmt.Sprintf(`{"error":%d,"message":"request body could not be read: read tcp %s->%s: i/o timeout"}`,
-		CodeBodyNotJSON, conn.RemoteAddr(), conn.LocalAddr())
+		problem.CodeBodyNotJSON, conn.RemoteAddr(), conn.LocalAddr())
 	if resp.StatusCode != 400 || string(body) != want {
 		t.Errorf("got %d %s\nwant 400 %s", resp.StatusCode, body, want)
 	}

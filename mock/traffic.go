@@ -70,7 +70,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 		resp := he.Response
 		x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: nowhere{}}, sess: s.sessions.def}
 		var vs []Violation
-		if p := s.check(x); p != nil && p.code.Contract() {
+		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)
 		}
 		if x.plan != nil {

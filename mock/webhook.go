@@ -11,6 +11,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -278,7 +279,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 	if body == nil || h.Op.Body == nil {
 		return nil, ""
 	}
-	return jsonx.Marshal(body), contentTypeOf(h.Op.Body.JSON())
+	return jsonx.Marshal(body), media.TypeOf(h.Op.Body.JSON())
 }
 
 // Subscribe sets the default session's subscriber of the webhook called

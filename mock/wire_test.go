@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"mime/multipart"
 	"net/textproto"
 	"testing"
@@ -82,7 +83,7 @@ func TestParametersByStyle(t *testing.T) {
 	} {
 		want := ok
 		if c.why != "" {
-			b := errorBody(CodeParameter, "invalid parameters: "+c.why)
+			b := errorBody(problem.CodeParameter, "invalid parameters: "+c.why)
 			want = call{status: 400, wantHeader: jsonHeader(b), wantBody: b}
 		}
 		want.name, want.method, want.path, want.header = c.path, "GET", c.path, c.header
@@ -96,7 +97,7 @@ func TestFormBodies(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(wireSpec)})
 	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
 	refused := func(why string) call {
-		b := errorBody(CodeSchema, "request body does not match the schema: "+why)
+		b := errorBody(problem.CodeSchema, "request body does not match the schema: "+why)
 		return call{status: 422, wantHeader: jsonHeader(b), wantBody: b}
 	}
 	stored := call{status: 204, wantHeader: map[string]string{}}
@@ -166,7 +167,7 @@ paths:
               schema: {type: object, required: [error, message], properties: {error: {type: integer}, message: {type: string}}}
 `
 	s, ts := newTestServer(t, Options{Spec: []byte(spec)})
-	missing := errorBody(CodeParameter, "invalid parameters: header.X-Upload: required parameter is missing")
+	missing := errorBody(problem.CodeParameter, "invalid parameters: header.X-Upload: required parameter is missing")
 	for _, tt := range []call{
 		{name: "without Content-Length", method: "DELETE", path: "/uploads", header: map[string]string{"X-Upload": "u-1"}, status: 204, wantHeader: map[string]string{}},
 		{name: "another header missing", method: "DELETE", path: "/uploads", status: 400, wantHeader: jsonHeader(missing), wantBody: missing},

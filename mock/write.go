@@ -9,13 +9,14 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // encodeResource returns the answer to send for resource v: v projected
 // onto the answer's schema (only the properties it declares, writeOnly
 // ones left out at any depth), checked against it unless that is valid by
 // construction, and written in the answer's media type.
-func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
+func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem.Problem) {
 	if x.offer == nil {
 		return nil, nil
 	}
@@ -40,7 +41,7 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 		// answered with what it lacks made up, as a create completes.
 		m, ok := v.(map[string]any)
 		if !ok {
-			return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
+			return nil, problem.Internal("the resource does not fit the declared response schema: %s", vs[0])
 		}
 		filled, _ := jsonx.Clone(m).(map[string]any)
 		filled = complete(filled, x.resourceSchema(), x.fake(s), x.budget(s))
@@ -48,7 +49,7 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 			return nil, p
 		}
 		if len(schema.Validate(out)) > 0 {
-			return nil, internal("the resource does not fit the declared response schema: %s", vs[0])
+			return nil, problem.Internal("the resource does not fit the declared response schema: %s", vs[0])
 		}
 		x.note("the stored resource does not fit this answer (%s): what it lacks is made up", vs[0])
 	}
@@ -57,10 +58,10 @@ func (s *Server) encodeResource(x *exchange, v any) ([]byte, *problem) {
 
 // shape puts a resource in an answer's shape: the answer's properties,
 // in its envelope, without writeOnly properties where it drops them.
-func (s *Server) shape(x *exchange, v any) (any, *problem) {
+func (s *Server) shape(x *exchange, v any) (any, *problem.Problem) {
 	out := project(v, x.resourceSchema())
 	if env := x.envelope(); env != nil {
-		var p *problem
+		var p *problem.Problem
 		if out, p = s.wrap(x, env, out); p != nil {
 			return nil, p
 		}
@@ -181,15 +182,6 @@ func setLength(h http.Header, n int, flushed bool) {
 	if n > heldBody || flushed {
 		h["Content-Length"] = []string{strconv.Itoa(n)}
 	}
-}
-
-// contentTypeOf returns the Content-Type to send for a media type; wildcards
-// become application/json.
-func contentTypeOf(m *openapi.Media) string {
-	if m == nil || strings.Contains(m.Type, "*") {
-		return "application/json"
-	}
-	return m.Type
 }
 
 // appendProjected appends what project(v, schema) would give, as JSON,

@@ -1,4 +1,4 @@
-package mock
+package problem
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -55,8 +56,8 @@ import (
 // break the whole schema is replaced by a valid value generated from it.
 //
 // Without a schema the body is {"error": code, "message": text}.
-type errorShape struct {
-	contentType string
+type ErrorShape struct {
+	ContentType string
 	segs        []segment
 }
 
@@ -66,8 +67,8 @@ type errorShape struct {
 // (.ci/bench, 10 alternate pairs a mix of 3 s, without credentials: 29.1
 // against 30.6 µs a request, standard error 1.1; requests/s 1.04 +/-
 // 0.03), for a cache per shape and a mark on every problem.
-func (sh *errorShape) body(status int, p *problem) []byte {
-	return sh.render(make([]byte, 0, 128+len(p.message)), status, p.code, p.text())
+func (sh *ErrorShape) Body(status int, p *Problem) []byte {
+	return sh.Render(make([]byte, 0, 128+len(p.Message)), status, p.Code, p.Text())
 }
 
 type fieldRole uint8
@@ -93,16 +94,16 @@ type segment struct {
 	// no bound.
 	minLen, maxLen int
 	// choices are the values of an enum (roleChoice), and picks the one
-	// chosen for each Code (by errorCodes' order) and status (by
-	// errorStatuses'), worked out once.
+	// chosen for each Code (by ErrorCodes' order) and status (by
+	// ErrorStatuses'), worked out once.
 	choices []choice
 	picks   []uint8
 }
 
 // defaultShape is {"error": code, "message": text}, for answers of no
 // declared schema.
-var defaultShape = &errorShape{
-	contentType: "application/json",
+var DefaultShape = &ErrorShape{
+	ContentType: "application/json",
 	segs: []segment{
 		{lit: []byte(`{"error":`), role: roleCode},
 		{lit: []byte(`,"message":`), role: roleMessage, maxLen: -1},
@@ -110,13 +111,13 @@ var defaultShape = &errorShape{
 	},
 }
 
-// errorStatuses are the statuses error answers are given with.
-var errorStatuses = []int64{400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 500}
+// ErrorStatuses are the statuses error answers are given with.
+var ErrorStatuses = []int64{400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 500}
 
 // codeValues returns the error codes as numbers.
 func codeValues() []int64 {
-	out := make([]int64, len(errorCodes))
-	for i, c := range errorCodes {
+	out := make([]int64, len(ErrorCodes))
+	for i, c := range ErrorCodes {
 		out[i] = int64(c)
 	}
 	return out
@@ -135,7 +136,7 @@ var sampleMessages = []string{
 const maxFitDepth = 8
 
 // errorShapes makes the error shape of each schema and media type once.
-type errorShapes map[shapeKey]*errorShape
+type ErrorShapes map[shapeKey]*ErrorShape
 
 type shapeKey struct {
 	schema      *openapi.Schema
@@ -144,10 +145,10 @@ type shapeKey struct {
 
 // of returns the error shape of m: defaultShape, for m nil or without a
 // schema.
-func (c errorShapes) of(m *openapi.Media) *errorShape {
+func (c ErrorShapes) Of(m *openapi.Media) *ErrorShape {
 	var k shapeKey
 	if m != nil && m.Schema != nil {
-		k = shapeKey{m.Schema, contentTypeOf(m)}
+		k = shapeKey{m.Schema, media.TypeOf(m)}
 	}
 	sh := c[k]
 	if sh == nil {
@@ -157,14 +158,14 @@ func (c errorShapes) of(m *openapi.Media) *errorShape {
 	return sh
 }
 
-func newErrorShape(m *openapi.Media) *errorShape {
+func newErrorShape(m *openapi.Media) *ErrorShape {
 	if m == nil || m.Schema == nil {
-		return defaultShape
+		return DefaultShape
 	}
 	s := m.Schema
 	var f fitter
 	fr, _ := f.fit(s, "", false, 0)
-	sh := &errorShape{contentType: contentTypeOf(m), segs: fr.segs()}
+	sh := &ErrorShape{ContentType: media.TypeOf(m), segs: fr.segs()}
 	if !sh.conforms(s) {
 		if v, ok := validValue(s); ok {
 			sh.segs = []segment{{lit: jsonx.Marshal(v)}}
@@ -175,17 +176,17 @@ func newErrorShape(m *openapi.Media) *errorShape {
 
 // conforms reports whether the shape's bodies for sample answers are
 // valid against s.
-func (sh *errorShape) conforms(s *openapi.Schema) bool {
+func (sh *ErrorShape) conforms(s *openapi.Schema) bool {
 	for i, msg := range sampleMessages {
-		status := errorStatuses[i%len(errorStatuses)]
-		if !valid(s, sh.render(nil, int(status), errorCodes[i*7%len(errorCodes)], msg)) {
+		status := ErrorStatuses[i%len(ErrorStatuses)]
+		if !valid(s, sh.Render(nil, int(status), ErrorCodes[i*7%len(ErrorCodes)], msg)) {
 			return false
 		}
 	}
 	return true
 }
 
-func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []byte {
+func (sh *ErrorShape) Render(buf []byte, status int, code Code, msg string) []byte {
 	for i := range sh.segs {
 		sg := &sh.segs[i]
 		buf = append(buf, sg.lit...)
@@ -220,9 +221,9 @@ func (sh *errorShape) render(buf []byte, status int, code Code, msg string) []by
 // choose returns the enum value that names the problem with code and
 // status.
 func (sg *segment) choose(code Code, status int) []byte {
-	ci, si := slices.Index(errorCodes, code), slices.Index(errorStatuses, int64(status))
+	ci, si := slices.Index(ErrorCodes, code), slices.Index(ErrorStatuses, int64(status))
 	if ci >= 0 && si >= 0 {
-		return sg.choices[sg.picks[ci*len(errorStatuses)+si]].lit
+		return sg.choices[sg.picks[ci*len(ErrorStatuses)+si]].lit
 	}
 	i, _ := pick(sg.choices, code, status)
 	return sg.choices[i].lit
@@ -339,7 +340,7 @@ func (f *fitter) fit(s *openapi.Schema, name string, inProperty bool, depth int)
 // defaultFragment is {"error": code, "message": text}.
 func defaultFragment() fragment {
 	var fr fragment
-	for _, sg := range defaultShape.segs {
+	for _, sg := range DefaultShape.segs {
 		if sg.role == roleNone {
 			fr.text(string(sg.lit))
 			continue
@@ -459,7 +460,7 @@ func (f *fitter) alternatives(s *openapi.Schema, name string, inProperty bool, d
 			continue
 		}
 		fr, carries := f.fit(a, name, inProperty, depth+1)
-		sh := errorShape{segs: fr.segs()}
+		sh := ErrorShape{segs: fr.segs()}
 		ok := sh.conforms(s)
 		switch {
 		case ok && carries:
@@ -489,7 +490,7 @@ func (f *fitter) number(s *openapi.Schema, name string) fragment {
 		order = []fieldRole{roleCode, roleStatus}
 	}
 	for _, role := range order {
-		values := errorStatuses
+		values := ErrorStatuses
 		if role == roleCode {
 			values = codeValues()
 		}
@@ -510,7 +511,7 @@ func (f *fitter) number(s *openapi.Schema, name string) fragment {
 
 // title is the fragment of the status text, for the statuses s admits.
 func (f *fitter) title(s *openapi.Schema) fragment {
-	t := fitting(s, errorStatuses, func(v int64) any { return http.StatusText(int(v)) })
+	t := fitting(s, ErrorStatuses, func(v int64) any { return http.StatusText(int(v)) })
 	if !t.any {
 		return static(generated(s))
 	}
@@ -639,7 +640,7 @@ func kind(s *openapi.Schema) string {
 // and each of them after "error" (errorDescription, error_message), in
 // any case, with or without separators.
 func messageLike(name string) bool {
-	n := strings.TrimPrefix(squash(name), "error")
+	n := strings.TrimPrefix(openapi.Squash(name), "error")
 	switch n {
 	case "message", "msg", "detail", "details", "description", "reason":
 		return true
@@ -649,11 +650,11 @@ func messageLike(name string) bool {
 
 // choice is the fragment of an enum's value chosen for each answer.
 func (f *fitter) choice(cs []choice) fragment {
-	sg := segment{role: roleChoice, choices: cs, picks: make([]uint8, len(errorCodes)*len(errorStatuses))}
-	for ci, c := range errorCodes {
-		for si, st := range errorStatuses {
+	sg := segment{role: roleChoice, choices: cs, picks: make([]uint8, len(ErrorCodes)*len(ErrorStatuses))}
+	for ci, c := range ErrorCodes {
+		for si, st := range ErrorStatuses {
 			i, _ := pick(cs, c, int(st))
-			sg.picks[ci*len(errorStatuses)+si] = uint8(i)
+			sg.picks[ci*len(ErrorStatuses)+si] = uint8(i)
 		}
 	}
 	var fr fragment

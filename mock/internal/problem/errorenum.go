@@ -1,4 +1,4 @@
-package mock
+package problem
 
 import (
 	"net/http"
@@ -18,9 +18,9 @@ import (
 // and the words of its Code below. Ties go to the first value in the
 // enum's order; without any match, the first value.
 
-// codeWords are the words, lower case and without separators, that name
+// CodeWords are the words, lower case and without separators, that name
 // each Code's problem.
-var codeWords = map[Code][]string{
+var CodeWords = map[Code][]string{
 	CodeBodyMissing:    {"missing", "required", "empty", "body", "request", "invalid"},
 	CodeBodyNotJSON:    {"malformed", "parse", "json", "syntax", "body", "request", "invalid"},
 	CodeContentType:    {"unsupportedmediatype", "mediatype", "contenttype", "unsupported", "request"},
@@ -66,7 +66,7 @@ func choices(s *openapi.Schema) []choice {
 			return nil
 		}
 		if len(s.Validate(v)) == 0 {
-			out = append(out, choice{words: squash(str), lit: jsonx.Marshal(str)})
+			out = append(out, choice{words: openapi.Squash(str), lit: jsonx.Marshal(str)})
 		}
 	}
 	return out[:min(len(out), 256)] // a segment picks by a byte
@@ -76,8 +76,8 @@ func choices(s *openapi.Schema) []choice {
 // optional enum property whose values do not (a colour, a severity) is
 // left out of error bodies.
 func speaksOfErrors(cs []choice) bool {
-	for _, c := range errorCodes {
-		for _, st := range errorStatuses {
+	for _, c := range ErrorCodes {
+		for _, st := range ErrorStatuses {
 			if _, n := pick(cs, c, int(st)); n > 0 {
 				return true
 			}
@@ -89,8 +89,8 @@ func speaksOfErrors(cs []choice) bool {
 // pick returns the index of the choice that best names the problem with
 // code and status, and its score; (0, 0) when none matches.
 func pick(cs []choice, code Code, status int) (best int, score int) {
-	words := codeWords[code]
-	text := squash(http.StatusText(status))
+	words := CodeWords[code]
+	text := openapi.Squash(http.StatusText(status))
 	num := strconv.Itoa(status)
 	for i, c := range cs {
 		n := 0
