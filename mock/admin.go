@@ -14,8 +14,10 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // AdminPrefix is where the admin API lives.
@@ -103,7 +105,7 @@ func (s *Server) adminHandler() http.Handler {
 			return
 		}
 		if s.adminToken != "" && !dashboardOpen(r) {
-			scheme, token := authorization(r.Header.Get("Authorization"))
+			scheme, token := wire.Authorization(r.Header.Get("Authorization"))
 			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), []byte(s.adminToken)) != 1 {
 				if r.Method == http.MethodGet && r.URL.EscapedPath() == healthPath {
 					// Health checks (plantmock health, the container's) may
@@ -221,9 +223,9 @@ func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *sessi
 	adminJSON(w, map[string]any{"requests": nonNil(es)})
 }
 
-func nonNil(es []Entry) []Entry {
+func nonNil(es []journal.Entry) []journal.Entry {
 	if es == nil {
-		return []Entry{}
+		return []journal.Entry{}
 	}
 	return es
 }
@@ -240,7 +242,7 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			adminError(w, http.StatusBadRequest, problem.CodeSchema, "the matcher must be a JSON object")
 			return
 		}
-		var m Match
+		var m journal.Match
 		for k, x := range obj {
 			switch k {
 			case "operation":
@@ -271,7 +273,7 @@ func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, 
 			adminFailed(w, err)
 			return
 		}
-		es = find(es, sel)
+		es = journal.Find(es, sel)
 		if count {
 			adminJSON(w, map[string]int{"count": len(es)})
 			return

@@ -2,11 +2,12 @@ package mock
 
 import (
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // adminGuard decides which callers the admin API answers. A browser page

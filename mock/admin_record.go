@@ -1,8 +1,9 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // recordStatus is what GET /__admin/record answers.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -305,7 +306,7 @@ func TestAdminWebhooks(t *testing.T) {
 	// Outbound: 2 sent through the admin API, 2 of twice, 1 after the
 	// create, 1 refused callback.
 	deadline := time.Now().Add(5 * time.Second)
-	for len(find(s.Journal(), func(e Entry) bool { return e.Direction == "outbound" })) < 6 {
+	for len(journal.Find(s.Journal(), func(e journal.Entry) bool { return e.Direction == "outbound" })) < 6 {
 		if time.Now().After(deadline) {
 			t.Fatalf("outbound entries: %+v", s.Journal())
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // discard is a minimal ResponseWriter, so that benchmarks measure the
@@ -273,7 +274,7 @@ func BenchmarkStageJournal(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
+	e := journal.Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
 	sess, ctx := s.sessions.def.state, context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()

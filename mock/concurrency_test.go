@@ -2,12 +2,13 @@ package mock
 
 import (
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // TestConcurrentCreates posts 400 plants from 16 goroutines, every id twice

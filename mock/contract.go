@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"sort"
 	"strings"
 	"sync"
@@ -74,7 +75,7 @@ func (r *ContractReport) Text() string {
 		}
 		fmt.Fprintf(&b, "%s: %d exchange(s), %d kind(s) of violation\n", name, o.Exchanges, len(o.Violations))
 		for _, v := range o.Violations {
-			what := Violation{Path: v.Path, Reason: v.Reason}.String()
+			what := journal.Violation{Path: v.Path, Reason: v.Reason}.String()
 			if v.Path == v.Direction { // the response as a whole
 				what = v.Reason
 			}
@@ -102,8 +103,8 @@ type contract struct {
 const maxContractKinds = 1000
 
 type opTally struct {
-	violations map[Violation]*ViolationReport // by direction, path and reason
-	order      []Violation                    // first seen first
+	violations map[journal.Violation]*ViolationReport // by direction, path and reason
+	order      []journal.Violation                    // first seen first
 	unlisted   int
 }
 
@@ -115,7 +116,7 @@ func (s *Server) countContract(h *heard) {
 		return
 	}
 	vs := h.e.Violations
-	var one [1]Violation // on the stack: no allocation per refused request
+	var one [1]journal.Violation // on the stack: no allocation per refused request
 	if p := x.problem; p != nil && !x.proxied && p.Code.Contract() && len(vs) == 0 {
 		one[0] = refusal(p)
 		vs = one[:]
@@ -125,7 +126,7 @@ func (s *Server) countContract(h *heard) {
 
 // add counts one exchange of pl (nil: no operation matched) and the ways
 // it broke the document: vs, the first of e's (see Entry.violationCount).
-func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
+func (c *contract) add(e *journal.Entry, pl *plan, vs []journal.Violation) {
 	if pl != nil {
 		pl.seen.Add(1)
 	} else {
@@ -141,10 +142,10 @@ func (c *contract) add(e *Entry, pl *plan, vs []Violation) {
 	}
 	t := c.ops[e.Operation]
 	if t == nil {
-		t = &opTally{violations: map[Violation]*ViolationReport{}}
+		t = &opTally{violations: map[journal.Violation]*ViolationReport{}}
 		c.ops[e.Operation] = t
 	}
-	t.unlisted += max(e.violationCount()-len(vs), 0)
+	t.unlisted += max(e.ViolationCount()-len(vs), 0)
 	for _, v := range vs {
 		if v.Direction == "" {
 			v.Direction = "request" // refused by the mock

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // realm names plantmock in WWW-Authenticate challenges.
@@ -25,17 +26,10 @@ type credentials struct {
 	token string
 }
 
-// authorization splits an Authorization header value into its scheme and
-// its credentials (RFC 9110 11.4).
-func authorization(h string) (scheme, param string) {
-	scheme, param, _ = strings.Cut(h, " ")
-	return scheme, strings.TrimLeft(param, " ")
-}
-
 // readCredentials reads the credentials a request presents for op.
 func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 	var c credentials
-	c.scheme, c.param = authorization(headerValue(r.Header, "Authorization"))
+	c.scheme, c.param = wire.Authorization(headerValue(r.Header, "Authorization"))
 	if strings.EqualFold(c.scheme, "Bearer") {
 		c.token = c.param
 		return c

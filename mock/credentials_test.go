@@ -1,12 +1,14 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 const challengeSpec = `openapi: 3.1.0
@@ -320,7 +322,7 @@ func TestFixedRefusal(t *testing.T) {
 		for _, e := range s.Journal() {
 			clear(e.Response)
 		}
-		es, err := s.Find(Match{Status: 401})
+		es, err := s.Find(journal.Match{Status: 401})
 		if err != nil || len(es) != 3*(round+1) {
 			t.Fatalf("Find: %d entries, %v; want %d", len(es), err, 3*(round+1))
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // TestDashboardFiles: the dashboard's files are served with their types,
@@ -537,7 +538,7 @@ func TestDashboardWebhook(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	recorded, hold := make(chan struct{}, 1), make(chan struct{})
 	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}},
-		Observe: func(e Entry) {
+		Observe: func(e journal.Entry) {
 			if e.Direction == "outbound" {
 				recorded <- struct{}{}
 				<-hold
@@ -706,7 +707,7 @@ func TestDashboardReload(t *testing.T) {
 // the journal.
 func TestDashboardNoDuplicates(t *testing.T) {
 	hold := make(chan struct{})
-	_, ts := newTestServer(t, Options{Observe: func(e Entry) {
+	_, ts := newTestServer(t, Options{Observe: func(e journal.Entry) {
 		if e.Path == "/plants/7" {
 			<-hold
 		}

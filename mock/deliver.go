@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
@@ -90,12 +91,12 @@ func (s *Server) deliver(dv *delivery) {
 // attempted records one attempt of a delivery of body.
 func (s *Server) attempted(dv *delivery, body []byte, a deliver.Attempt) {
 	op := dv.hook.Op
-	e := Entry{
+	e := journal.Entry{
 		Time: a.Time, Duration: a.Duration, Direction: "outbound", Method: op.Method, Path: a.Path, Query: a.Query,
 		URL: dv.url, Header: a.Header, Body: body, Operation: op.Name,
 		Session: dv.sess.name, Trigger: dv.trigger, Attempt: a.N,
 		Status: a.Status, Response: a.Response, Error: a.Error, Notes: a.Notes,
-		Violations: violations(a.Violations, "response"),
+		Violations: journal.Violations(a.Violations, "response"),
 	}
 	s.recordOutbound(dv.sess, e)
 	if a.GaveUp {
@@ -104,8 +105,8 @@ func (s *Server) attempted(dv *delivery, body []byte, a deliver.Attempt) {
 }
 
 // note records a delivery that was not sent.
-func (s *Server) note(dv *delivery, vs []Violation, why string) {
-	s.recordOutbound(dv.sess, Entry{
+func (s *Server) note(dv *delivery, vs []journal.Violation, why string) {
+	s.recordOutbound(dv.sess, journal.Entry{
 		Time: time.Now(), Direction: "outbound", Method: dv.hook.Op.Method, URL: dv.url, Operation: dv.hook.Op.Name,
 		Session: dv.sess.name, Trigger: dv.trigger, Error: why, Violations: vs,
 	})
@@ -113,16 +114,16 @@ func (s *Server) note(dv *delivery, vs []Violation, why string) {
 
 // recordOutbound tells the emitter's listeners of an attempt of a
 // delivery of the session's (see listen).
-func (s *Server) recordOutbound(sess *session, e Entry) {
+func (s *Server) recordOutbound(sess *session, e journal.Entry) {
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
 			e.Path = u.Path
 		}
 	}
 	if !s.clearCreds {
-		s.served().secrets.mask(&e)
+		s.served().secrets.Mask(&e)
 	}
-	clipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
+	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
 	h := s.emitter.get()
 	h.e, h.sess, h.ctx = e, sess, context.Background()
 	s.emitter.emit(h)
@@ -155,7 +156,7 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 
 // joinEntryViolations quotes vs, the first maxQuotedViolations of them
 // and how many more of n there are.
-func joinEntryViolations(vs []Violation, n int) string {
+func joinEntryViolations(vs []journal.Violation, n int) string {
 	quoted := vs[:min(len(vs), problem.MaxQuotedViolations)]
 	parts := make([]string, len(quoted), len(quoted)+1)
 	for i, v := range quoted {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // fakeResolver resolves the names of the tests: no real DNS.
@@ -81,7 +82,7 @@ func TestCallbackRedirectNotFollowed(t *testing.T) {
 			id := itoa(i + 2)
 			st, body := request(t, "POST", m.api+"/plants", `{"id":`+id+`,"name":"also kept","callbackUrl":"`+rcv.URL+`/cb"}`)
 			expect(t, "create", st, body, 201, `{"id":`+id+`,"name":"also kept"}`)
-			var e Entry
+			var e journal.Entry
 			for _, x := range outbound(t, m.Server, before+2)[before:] {
 				if x.Operation == "callback onPlant" {
 					e = x
@@ -106,9 +107,9 @@ func TestCallbackRedirectNotFollowed(t *testing.T) {
 
 // outboundNow returns the outbound entries of the default session's
 // journal so far.
-func outboundNow(t *testing.T, s *Server) []Entry {
+func outboundNow(t *testing.T, s *Server) []journal.Entry {
 	t.Helper()
-	es, err := s.Find(Match{Direction: "outbound"})
+	es, err := s.Find(journal.Match{Direction: "outbound"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,11 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 func errorBody(code problem.Code, message string) string {

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"context"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"sync"
 )
 
@@ -11,7 +12,7 @@ import (
 type heard struct {
 	// e is the journal entry, credentials masked and clipped; the
 	// journal's listener numbers it (Seq) for those after it.
-	e    Entry
+	e    journal.Entry
 	x    *exchange       // the request answered; nil for an outbound attempt
 	sess *session        // the session whose journal has it
 	ctx  context.Context // the request's; context.Background for an attempt

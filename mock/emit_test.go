@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -28,11 +29,11 @@ func TestOneAfterAnswerPath(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			sub := newSubscriber(t, always(500))
 			var mu sync.Mutex // guards observed
-			var observed []Entry
+			var observed []journal.Entry
 			var logs bytes.Buffer
 			var logMu sync.Mutex
 			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Journal: JournalOptions{Size: c.journal}, Webhooks: WebhookOptions{Retries: -1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
-				Observe: func(e Entry) {
+				Observe: func(e journal.Entry) {
 					mu.Lock()
 					defer mu.Unlock()
 					observed = append(observed, e)
@@ -41,10 +42,10 @@ func TestOneAfterAnswerPath(t *testing.T) {
 			st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 			expect(t, "create", st, body, 200, `{"name":"fern"}`)
 			sub.next(t)
-			var es []Entry
+			var es []journal.Entry
 			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) { // polling with a deadline
 				mu.Lock()
-				es = append([]Entry(nil), observed...)
+				es = append([]journal.Entry(nil), observed...)
 				mu.Unlock()
 				if len(es) >= 2 || time.Now().After(deadline) {
 					break

@@ -3,6 +3,7 @@ package mock
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"io"
 	"net/http"
 	"sync"
@@ -36,7 +37,7 @@ const eventBuffer = 1024
 // and browsers keep it open.
 const eventPing = 15 * time.Second
 
-func (ev *events) publish(e Entry) {
+func (ev *events) publish(e journal.Entry) {
 	if ev.n.Load() == 0 {
 		return // before e becomes an any, which would put it on the heap
 	}

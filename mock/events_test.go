@@ -3,6 +3,7 @@ package mock
 import (
 	"bufio"
 	"context"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net"
 	"net/http"
 	"strings"
@@ -78,13 +79,13 @@ func TestEventsLost(t *testing.T) {
 	var ev events
 	sub := ev.subscribe()
 	for i := range eventBuffer + 5 {
-		ev.publish(Entry{Seq: uint64(i + 1)})
+		ev.publish(journal.Entry{Seq: uint64(i + 1)})
 	}
 	if len(sub.ch) != eventBuffer || sub.lost.Load() != 5 {
 		t.Errorf("buffered %d, lost %d", len(sub.ch), sub.lost.Load())
 	}
 	ev.unsubscribe(sub)
-	ev.publish(Entry{})
+	ev.publish(journal.Entry{})
 	if ev.n.Load() != 0 || len(sub.ch) != eventBuffer {
 		t.Errorf("after unsubscribe: %d streams, %d buffered", ev.n.Load(), len(sub.ch))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
@@ -64,7 +65,7 @@ type exchange struct {
 
 	// With a proxy: the ways the exchange broke the document, request
 	// side then response side.
-	violations []Violation
+	violations []journal.Violation
 
 	faker     *gofakeit.Faker // made on first use, see fake
 	meter     *gen.Meter      // the answer's generation budget, made on first use, see budget

@@ -1,8 +1,9 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 func problemBody(code problem.Code, title, detail string) string {

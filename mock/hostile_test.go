@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // The hostile-input catalogue: each test sends one kind of abuse and

@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"log/slog"
 	"runtime"
 	"strings"
@@ -76,13 +77,13 @@ func TestJournalByteBudget(t *testing.T) {
 			es := journaled(t, s, sess, sent)
 			bytes := 0
 			for i, e := range es {
-				bytes += entrySize(&e)
+				bytes += journal.EntrySize(&e)
 				if want := uint64(sent - len(es) + i + 1); e.Seq != want {
 					t.Errorf("session %q: entry %d is %d, want %d: the newest kept", sess, i, e.Seq, want)
 				}
 			}
 			all += bytes
-			if bytes > share || len(es) == 0 || bytes+entrySize(&es[0]) <= share {
+			if bytes > share || len(es) == 0 || bytes+journal.EntrySize(&es[0]) <= share {
 				t.Errorf("session %q: %d entries of %d bytes; want as many as fit in %d", sess, len(es), bytes, share)
 			}
 		}
@@ -95,7 +96,7 @@ func TestJournalByteBudget(t *testing.T) {
 
 // journaled returns the journal of a session once it holds entry seq: a
 // big answer reaches the client before the exchange is journaled.
-func journaled(t *testing.T, s *Server, sess string, seq uint64) []Entry {
+func journaled(t *testing.T, s *Server, sess string, seq uint64) []journal.Entry {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -148,7 +149,7 @@ func TestJournalViolationsClipped(t *testing.T) {
 		st, got := do(t, ts, "POST", "/things", undeclaredKeys(0, 250), "Content-Type", "application/json")
 		expect(t, "250 undeclared properties", st, got, 422, answer)
 		es := journaled(t, s, "", 1)
-		if e := es[0]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (Clipped{Violations: 250}) {
+		if e := es[0]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (journal.Clipped{Violations: 250}) {
 			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:250}", len(e.Violations), e.Clipped)
 		}
 		j := journalJSON(t, ts, "")
@@ -168,7 +169,7 @@ func TestJournalViolationsClipped(t *testing.T) {
 			t.Errorf("1,100 undeclared properties: %d %.100s...%s", st, got, got[max(len(got)-60, 0):])
 		}
 		es = journaled(t, s, "", 2)
-		if e := es[1]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (Clipped{Violations: 1000, Unchecked: true}) {
+		if e := es[1]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (journal.Clipped{Violations: 1000, Unchecked: true}) {
 			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:1000 Unchecked:true}", len(e.Violations), e.Clipped)
 		}
 		if j := journalJSON(t, ts, ""); !strings.Contains(j, `"clipped":{"unchecked":true,"violations":1000}`) {

@@ -2,10 +2,12 @@ package mock
 
 import (
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // entryView is what a test compares of an Entry (not times or headers).
@@ -17,10 +19,10 @@ type entryView struct {
 	Rule, Status        int
 	Response            string
 	Code                problem.Code
-	Violations          []Violation
+	Violations          []journal.Violation
 }
 
-func view(e Entry) entryView {
+func view(e journal.Entry) entryView {
 	return entryView{e.Seq, e.Method, e.Path, e.Query, string(e.Body), e.Token, e.Operation, e.Scenario, e.Rule, e.Status, string(e.Response), e.Code, e.Violations}
 }
 
@@ -37,7 +39,7 @@ func TestJournalRecords(t *testing.T) {
 		{Seq: 1, Method: "POST", Path: "/plants", Body: `{"id":1,"name":"a"}`, Token: "****", Operation: "POST /plants", Status: 200, Response: `{"name":"a"}`},
 		{Seq: 2, Method: "POST", Path: "/plants", Body: `{"id":"x"}`, Token: "****", Operation: "POST /plants", Status: 400,
 			Response: `{"error":40004,"message":"request body does not match the schema: id: expected integer, got string; name: required property is missing"}`,
-			Code:     problem.CodeSchema, Violations: []Violation{
+			Code:     problem.CodeSchema, Violations: []journal.Violation{
 				{Path: "id", Reason: "expected integer, got string", Schema: "#/components/schemas/NewPlant/allOf/1/properties/id/type"},
 				{Path: "name", Reason: "required property is missing", Schema: "#/components/schemas/Plant/required"}}},
 		{Seq: 3, Method: "GET", Path: "/nowhere", Query: "x=1", Status: 404, Response: `{"error":40400,"message":"no path of the OpenAPI document matches /nowhere"}`, Code: problem.CodeNoRoute},
@@ -86,7 +88,7 @@ func TestJournalBounded(t *testing.T) {
 // TestJournalConcurrent records from many goroutines into a small ring.
 func TestJournalConcurrent(t *testing.T) {
 	var observed sync.Map
-	s, ts := newTestServer(t, Options{Journal: JournalOptions{Size: 50}, Observe: func(e Entry) { observed.Store(e.Seq, e.Status) }})
+	s, ts := newTestServer(t, Options{Journal: JournalOptions{Size: 50}, Observe: func(e journal.Entry) { observed.Store(e.Seq, e.Status) }})
 	var wg sync.WaitGroup
 	for i := 0; i < 200; i++ {
 		wg.Add(1)
@@ -124,16 +126,16 @@ func TestFind(t *testing.T) {
 	send(t, ts, call{method: "GET", path: "/plants"})
 	tests := []struct {
 		name string
-		m    Match
+		m    journal.Match
 		want []uint64
 	}{
-		{"all", Match{}, []uint64{1, 2, 3, 4}},
-		{"operation", Match{Operation: "post /plants"}, []uint64{1, 2, 3}},
-		{"status", Match{Status: 400}, []uint64{3}},
-		{"body subset", Match{Body: map[string]any{"id": 7}}, []uint64{1, 3}},
-		{"body regex", Match{Body: map[string]any{"name": "/^(Fern|Again)$/"}}, []uint64{2, 3}},
-		{"func", Match{Func: func(e Entry) bool { return e.Status == 405 }}, []uint64{4}},
-		{"together", Match{Operation: "POST /plants", Status: 200, Body: map[string]any{"id": 7}}, []uint64{1}},
+		{"all", journal.Match{}, []uint64{1, 2, 3, 4}},
+		{"operation", journal.Match{Operation: "post /plants"}, []uint64{1, 2, 3}},
+		{"status", journal.Match{Status: 400}, []uint64{3}},
+		{"body subset", journal.Match{Body: map[string]any{"id": 7}}, []uint64{1, 3}},
+		{"body regex", journal.Match{Body: map[string]any{"name": "/^(Fern|Again)$/"}}, []uint64{2, 3}},
+		{"func", journal.Match{Func: func(e journal.Entry) bool { return e.Status == 405 }}, []uint64{4}},
+		{"together", journal.Match{Operation: "POST /plants", Status: 200, Body: map[string]any{"id": 7}}, []uint64{1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,7 +152,7 @@ func TestFind(t *testing.T) {
 			}
 		})
 	}
-	if _, err := s.Find(Match{Body: map[string]any{"name": "/[/"}}); err == nil {
+	if _, err := s.Find(journal.Match{Body: map[string]any{"name": "/[/"}}); err == nil {
 		t.Error("a bad regex was accepted")
 	}
 }

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"context"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"io"
 	"net"
 	"net/http"
@@ -109,7 +110,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 			st, body := request(t, "POST", m.api+"/plants", `{"id":2,"name":"also kept","callbackUrl":"`+reset+`"}`, "X-Audit-Url", audit)
 			expect(t, "create with callbacks to the admin API", st, body, 201, `{"id":2,"name":"also kept"}`)
 
-			got := map[string]Entry{}
+			got := map[string]journal.Entry{}
 			for _, e := range outbound(t, m.Server, 2) {
 				got[e.Operation] = e
 			}
@@ -226,7 +227,7 @@ func TestCallbackToHandlerAddress(t *testing.T) {
 	audit := "http://" + anyAddr + "/__admin/reset"
 	st, body := request(t, "POST", ts.URL+"/plants", `{"id":2,"name":"also kept","callbackUrl":"`+reset+`"}`, "X-Audit-Url", audit)
 	expect(t, "create with callbacks to the mock itself", st, body, 201, `{"id":2,"name":"also kept"}`)
-	got := map[string]Entry{}
+	got := map[string]journal.Entry{}
 	for _, e := range outbound(t, s, 2) {
 		got[e.Operation] = e
 	}

@@ -2,8 +2,10 @@ package mock
 
 import (
 	"context"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"log/slog"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // The log line of an exchange has a budget: what it quotes of the request
@@ -34,7 +36,7 @@ func (s *Server) logEntry(h *heard) {
 // The record goes to the handler directly, without the caller's program
 // counter, which the Logger would look up on every request for a source
 // location no handler of the mock's shows.
-func (s *Server) logExchange(e *Entry) {
+func (s *Server) logExchange(e *journal.Entry) {
 	h := s.log.Handler()
 	if !h.Enabled(context.Background(), slog.LevelInfo) {
 		return
@@ -59,7 +61,7 @@ func (s *Server) logExchange(e *Entry) {
 		for _, v := range e.Violations {
 			q := v.String()
 			if len(vs) == problem.MaxQuotedViolations || len(q) > room {
-				vs = append(vs, problem.MoreViolations(e.violationCount(), len(vs), e.Clipped != nil && e.Clipped.Unchecked))
+				vs = append(vs, problem.MoreViolations(e.ViolationCount(), len(vs), e.Clipped != nil && e.Clipped.Unchecked))
 				break
 			}
 			room -= len(q)
@@ -74,7 +76,7 @@ func (s *Server) logExchange(e *Entry) {
 
 // logDelivery logs one attempt of a webhook or callback: at info level
 // when answered with no violations, else as a warning.
-func (s *Server) logDelivery(e *Entry) {
+func (s *Server) logDelivery(e *journal.Entry) {
 	attrs := []slog.Attr{
 		slog.String("webhook", e.Operation), slog.String("method", e.Method), slog.String("url", clip(e.URL, 200)),
 		slog.Int("attempt", e.Attempt), slog.Uint64("trigger", e.Trigger),
@@ -90,7 +92,7 @@ func (s *Server) logDelivery(e *Entry) {
 		attrs = append(attrs, slog.Int("status", e.Status), slog.Duration("duration", e.Duration))
 	}
 	if len(e.Violations) > 0 {
-		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations, e.violationCount())))
+		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations, e.ViolationCount())))
 		level = slog.LevelWarn
 	}
 	s.log.LogAttrs(context.Background(), level, "outbound", attrs...)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // TestMaskCredential pins the one masking rule: the last 4 characters
@@ -24,7 +25,7 @@ func TestMaskCredential(t *testing.T) {
 		{"abcdefghijwxyz", "****wxyz"},
 		{"ééééééééé", "****éééé"}, // characters, not bytes
 	} {
-		if got := maskCredential(c.in); got != c.want {
+		if got := journal.MaskCredential(c.in); got != c.want {
 			t.Errorf("maskCredential(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -33,12 +34,12 @@ func TestMaskCredential(t *testing.T) {
 		mask     func(string) string
 		in, want string
 	}{
-		{"bearer", maskAuthorization, "Bearer abcdefghijwxyz", "Bearer ****wxyz"},
-		{"basic", maskAuthorization, "Basic dXNlcjpwYXNzd29yZA==", "Basic ****ZA=="},
-		{"no scheme", maskAuthorization, "abcdefghijwxyz", "****wxyz"},
-		{"short token", maskAuthorization, "Bearer t", "Bearer ****"},
-		{"cookies", maskCookies, "sid=cookie-key-0003;theme=dark; flag", "sid=****0003; theme=****; ****"},
-		{"set-cookie", maskSetCookie, "sid=cookie-key-0003; Path=/; HttpOnly", "sid=****0003; Path=/; HttpOnly"},
+		{"bearer", journal.MaskAuthorization, "Bearer abcdefghijwxyz", "Bearer ****wxyz"},
+		{"basic", journal.MaskAuthorization, "Basic dXNlcjpwYXNzd29yZA==", "Basic ****ZA=="},
+		{"no scheme", journal.MaskAuthorization, "abcdefghijwxyz", "****wxyz"},
+		{"short token", journal.MaskAuthorization, "Bearer t", "Bearer ****"},
+		{"cookies", journal.MaskCookies, "sid=cookie-key-0003;theme=dark; flag", "sid=****0003; theme=****; ****"},
+		{"set-cookie", journal.MaskSetCookie, "sid=cookie-key-0003; Path=/; HttpOnly", "sid=****0003; Path=/; HttpOnly"},
 	} {
 		if got := c.mask(c.in); got != c.want {
 			t.Errorf("%s: %q masked is %q, want %q", c.name, c.in, got, c.want)
@@ -133,8 +134,8 @@ func TestJournalCredentials(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				o := opts
 				o.Spec, o.Journal.Credentials, o.Store.Prefix = []byte(credentialsSpec), c.creds, "creds-"+c.name+":"
-				observed := make(chan Entry, 1)
-				o.Observe = func(e Entry) { observed <- e }
+				observed := make(chan journal.Entry, 1)
+				o.Observe = func(e journal.Entry) { observed <- e }
 				_, ts := newTestServer(t, o)
 				st, body := do(t, ts, "GET", "/things?api_key=query-key-0001&limit=2", "", credentialHeaders...)
 				expect(t, "GET /things", st, body, 200, `{"ok":true}`)
@@ -166,7 +167,7 @@ func TestJournalCredentialsOption(t *testing.T) {
 // TestMaskURL: a URL keeps its user name and loses its password and its
 // API-key query parameters to the mask; other URLs are kept as written.
 func TestMaskURL(t *testing.T) {
-	sec := &secrets{query: []string{"api_key"}}
+	sec := &journal.Secrets{Query: []string{"api_key"}}
 	for _, c := range []struct{ in, want string }{
 		{"http://hooks.example/in", "http://hooks.example/in"},
 		{"http://hooks.example/in?limit=1", "http://hooks.example/in?limit=1"},
@@ -177,7 +178,7 @@ func TestMaskURL(t *testing.T) {
 		{"http://u:pass-word-9999@hooks.example/in?api_key=k", "http://u:****9999@hooks.example/in?api_key=****"},
 		{"http://[::1%zz/in", "http://[::1%zz/in"}, // not a URL: kept
 	} {
-		if got := sec.maskURL(c.in); got != c.want {
+		if got := sec.MaskURL(c.in); got != c.want {
 			t.Errorf("maskURL(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -200,7 +201,7 @@ func TestCallbackURLMasked(t *testing.T) {
 			if st != 201 {
 				t.Fatalf("create: %d %s", st, body)
 			}
-			var e Entry
+			var e journal.Entry
 			for _, x := range outbound(t, s, 2) {
 				if x.Operation == "callback onPlant" {
 					e = x

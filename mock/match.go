@@ -6,33 +6,15 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
-
-// Match selects journal entries. Every condition given must hold; the
-// zero Match selects every entry.
-type Match struct {
-	// Operation is "METHOD /path/template" of the document, as in a
-	// scenario, or the "webhook NAME" or "callback NAME" of an outbound
-	// entry.
-	Operation string `json:"operation,omitempty"`
-	// Direction is "inbound" for the requests the mock received, or
-	// "outbound" for the webhooks and callbacks it sent; empty for both.
-	Direction string `json:"direction,omitempty"`
-	// Status is the answer's status.
-	Status int `json:"status,omitempty"`
-	// Body is a JSON subset of the request body, as in a scenario's
-	// when.body: strings may be /regex/.
-	Body any `json:"body,omitempty"`
-	// Func, if set, must return true.
-	Func func(Entry) bool `json:"-"`
-}
 
 // Find returns the default session's journal entries m selects, oldest
 // first. An operation the document does not declare, or a bad regular
 // expression in m.Body, is an error: such a Match would select nothing
 // whatever the client did.
-func (s *Server) Find(m Match) ([]Entry, error) {
+func (s *Server) Find(m journal.Match) ([]journal.Entry, error) {
 	sel, err := s.compileMatch(m)
 	if err != nil {
 		return nil, err
@@ -41,11 +23,11 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return handOut(find(es, sel)), nil
+	return handOut(journal.Find(es, sel)), nil
 }
 
 // compileMatch returns the predicate of m.
-func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
+func (s *Server) compileMatch(m journal.Match) (func(journal.Entry) bool, error) {
 	var pat any
 	if m.Body != nil {
 		var err error
@@ -73,7 +55,7 @@ func (s *Server) compileMatch(m Match) (func(Entry) bool, error) {
 	default:
 		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", clip(m.Direction, 20))
 	}
-	return func(e Entry) bool {
+	return func(e journal.Entry) bool {
 		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
 			return false
 		}

@@ -2,9 +2,10 @@ package mock
 
 import (
 	"errors"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"slices"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // mistakeDoc is a document with one mistake in operation /a (the text

@@ -1,10 +1,12 @@
 package mock
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // Limits on the files a mock is given: a document of at most
@@ -152,7 +154,7 @@ type Options struct {
 	// on the request's goroutine, and with every attempt to send a webhook
 	// or callback (Direction "outbound"), on the delivery's. It must be
 	// quick and safe for concurrent use. Nil (the default) calls nothing.
-	Observe func(Entry)
+	Observe func(journal.Entry)
 
 	// Logger receives start-up warnings and internal errors; nil (the
 	// default) discards them.
@@ -393,3 +395,23 @@ func (e *OptionError) Error() string { return e.Name + ": " + e.Err.Error() }
 
 // Unwrap returns the underlying error.
 func (e *OptionError) Unwrap() error { return e.Err }
+
+// Values of Options.Journal.Credentials.
+const (
+	// CredentialsMasked keeps credentials in the journal masked (see
+	// maskCredential): the default.
+	CredentialsMasked = "masked"
+	// CredentialsClear keeps credentials in the journal whole.
+	CredentialsClear = "clear"
+)
+
+// clearCredentials reads Options.Journal.Credentials.
+func clearCredentials(v string) (bool, error) {
+	switch v {
+	case "", CredentialsMasked:
+		return false, nil
+	case CredentialsClear:
+		return true, nil
+	}
+	return false, &OptionError{Name: "journal-credentials", Err: fmt.Errorf("must be %s or %s, not %q", CredentialsMasked, CredentialsClear, clip(v, 20))}
+}

@@ -1,9 +1,10 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"strconv"
 	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // preference is what a Prefer header (RFC 7240) asks of the mock, in the

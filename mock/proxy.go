@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -207,11 +208,11 @@ func (s *Server) checkUpstream(resp *http.Response) error {
 // answerViolations checks an answer to a request of pl (nil when it
 // matched no operation: nothing to check against) and returns how it
 // breaks the document, response side; body nil leaves the body unchecked.
-func answerViolations(pl *plan, status int, header http.Header, body []byte) []Violation {
+func answerViolations(pl *plan, status int, header http.Header, body []byte) []journal.Violation {
 	if pl == nil {
 		return nil
 	}
-	return violations(pl.op.CheckResponse(status, header, body, body != nil), "response")
+	return journal.Violations(pl.op.CheckResponse(status, header, body, body != nil), "response")
 }
 
 // upstreamFailed answers an exchange the upstream did not complete: 504
@@ -240,7 +241,7 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, err erro
 
 // refusal is what a request refused without listed violations (a
 // missing token, an unknown path) broke, as one violation.
-func refusal(p *problem.Problem) Violation {
+func refusal(p *problem.Problem) journal.Violation {
 	var where string // the body as a whole, by default
 	switch p.Code {
 	case problem.CodeNoCredentials, problem.CodeBadCredentials, problem.CodeTokenRejected:
@@ -250,14 +251,14 @@ func refusal(p *problem.Problem) Violation {
 	case problem.CodeContentType:
 		where = "header.Content-Type"
 	}
-	return Violation{Direction: "request", Path: where, Reason: p.Message}
+	return journal.Violation{Direction: "request", Path: where, Reason: p.Message}
 }
 
 // requestViolations lists the ways a request broke the document, for a
 // proxy that forwards it anyway.
-func requestViolations(p *problem.Problem) []Violation {
+func requestViolations(p *problem.Problem) []journal.Violation {
 	if len(p.Violations) == 0 {
-		return []Violation{refusal(p)}
+		return []journal.Violation{refusal(p)}
 	}
-	return violations(p.Violations, "request")
+	return journal.Violations(p.Violations, "request")
 }

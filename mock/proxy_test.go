@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // realStore is an upstream for the proxy tests: a Plant Store that
@@ -175,11 +177,11 @@ func TestProxy(t *testing.T) {
 	_, _, j := send(t, ts, call{method: "POST", path: "/__admin/requests/find", body: `{"status":418}`})
 	var found struct {
 		Requests []struct {
-			Violations []Violation
+			Violations []journal.Violation
 		}
 	}
 	if err := json.Unmarshal(j, &found); err != nil || len(found.Requests) != 1 ||
-		len(found.Requests[0].Violations) != 1 || found.Requests[0].Violations[0] != (Violation{Direction: "response", Path: "response", Reason: "status 418 is not declared by POST /plants"}) {
+		len(found.Requests[0].Violations) != 1 || found.Requests[0].Violations[0] != (journal.Violation{Direction: "response", Path: "response", Reason: "status 418 is not declared by POST /plants"}) {
 		t.Errorf("journal of the 418: %s", j)
 	}
 	// Every known violation is in the header (above), the journal, the
@@ -195,7 +197,7 @@ func TestProxy(t *testing.T) {
 	}
 	_, _, all := send(t, ts, call{method: "GET", path: "/__admin/requests"})
 	var journal struct {
-		Requests []struct{ Violations []Violation }
+		Requests []struct{ Violations []journal.Violation }
 	}
 	if err := json.Unmarshal(all, &journal); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 )
 
@@ -116,7 +117,7 @@ func (r *recording) keeps(name, token string, values []string) bool {
 // headers kept, and appends them under r.mu; it decodes nothing and
 // writes nothing. Past the bound it keeps nothing, counts the exchange,
 // and logs the first one.
-func (r *recording) add(x *exchange, e *Entry) {
+func (r *recording) add(x *exchange, e *journal.Entry) {
 	pl := x.plan
 	t := taken{name: recordedName(pl.op.Method, pl.op.Path), op: pl.op.Name, status: x.w.status,
 		header: http.Header{}, respHead: map[string]string{}}

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bufio"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net"
 	"net/http"
 )
@@ -35,7 +36,7 @@ func (w *recorder) Write(b []byte) (int, error) {
 	w.written += len(b)
 	if w.body == nil && !w.copies {
 		w.body = b // the mock never reuses a buffer it has written
-	} else if len(w.body) < maxJournalBody {
+	} else if len(w.body) < journal.MaxJournalBody {
 		w.body = append(w.body[:len(w.body):len(w.body)], b...)
 	}
 	return w.ResponseWriter.Write(b)

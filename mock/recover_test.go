@@ -2,13 +2,14 @@ package mock
 
 import (
 	"bytes"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // syncBuffer is a log sink safe for the server's goroutines.

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
@@ -19,8 +20,8 @@ type served struct {
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	scenarios     scenarioSet
 	hooks         hookSet
-	secrets       *secrets     // where requests carry credentials, masked in the journal
-	log           *slog.Logger // start-up warnings while it is made
+	secrets       *journal.Secrets // where requests carry credentials, masked in the journal
+	log           *slog.Logger     // start-up warnings while it is made
 	// over holds the schemas whose smallest value is over the generation
 	// budget: answers that need one are refused before anything is made.
 	over gen.Over

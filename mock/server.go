@@ -18,6 +18,7 @@ import (
 	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
@@ -37,9 +38,9 @@ type Server struct {
 	logAll       bool
 	adminToken   string
 	noAdmin      bool
-	observe      func(Entry) // Options.Observe
-	noJournal    bool        // Options.Journal.Size < 0
-	clearCreds   bool        // Options.Journal.Credentials is CredentialsClear
+	observe      func(journal.Entry) // Options.Observe
+	noJournal    bool                // Options.Journal.Size < 0
+	clearCreds   bool                // Options.Journal.Credentials is CredentialsClear
 	log          *slog.Logger
 
 	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
@@ -167,7 +168,7 @@ func (s *Server) build(c Content) (*served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: newSecrets(doc), log: s.log, over: over}
+	sv := &served{doc: doc, plans: map[*openapi.Operation]*plan{}, secrets: journal.NewSecrets(doc), log: s.log, over: over}
 	if err := sv.buildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

@@ -1,11 +1,12 @@
 package mock
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 func errBody(code problem.Code, msg string) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
@@ -16,20 +17,20 @@ const maxSessionName = 128
 // store keeps under the session's name, and the rest (see state.Session).
 type session struct {
 	name  string // "" for the default session
-	state state.Session[Entry]
+	state state.Session[journal.Entry]
 }
 
 // sessions are the sessions of a Server: the default one and the named
 // ones, which the state backend keeps, bounded in number and idle time.
 type sessions struct {
-	backend state.Backend[Entry]
+	backend state.Backend[journal.Entry]
 	max     int
 	idle    time.Duration
 	now     func() time.Time // the clock sessions expire by
 	def     *session
 }
 
-func newSessions(b state.Backend[Entry], opts Options) sessions {
+func newSessions(b state.Backend[journal.Entry], opts Options) sessions {
 	return sessions{
 		backend: b, max: orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		now: time.Now, def: &session{state: b.Default()},

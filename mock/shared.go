@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/state"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
@@ -23,13 +24,13 @@ func (e *StoreError) Unwrap() error { return e.Err }
 
 // openState opens the state Options.Store.URL names, resources and sessions:
 // in memory by default, else in Redis, waited for up to Store.Wait.
-func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
-	so := state.Options[Entry]{
+func (s *Server) openState(opts Options) (state.Backend[journal.Entry], error) {
+	so := state.Options[journal.Entry]{
 		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
 		MaxResources: s.maxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
 		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),
 		MaxSessions:  orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
-		Codec: entryCodec{},
+		Codec: journal.EntryCodec{},
 	}
 	if opts.Journal.Size < 0 {
 		so.JournalSize = -1

@@ -2,9 +2,10 @@ package mock
 
 import (
 	"errors"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 const minimalPaths = `

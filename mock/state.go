@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // The Server's Go API to the default session's state, for tests that hold
@@ -11,7 +12,7 @@ import (
 
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
-func (s *Server) Journal() []Entry {
+func (s *Server) Journal() []journal.Entry {
 	es, err := s.sessions.def.state.Entries(context.Background())
 	if err != nil {
 		s.log.Error("reading the journal", "error", err.Error())
@@ -21,7 +22,7 @@ func (s *Server) Journal() []Entry {
 
 // handOut gives the caller answer bodies of its own: the journal shares
 // them with the answers.
-func handOut(es []Entry) []Entry {
+func handOut(es []journal.Entry) []journal.Entry {
 	for i := range es {
 		es[i].Response = bytes.Clone(es[i].Response)
 	}

@@ -3,12 +3,13 @@ package mock
 import (
 	"bufio"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"io"
 	"net"
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // shortTimeout and longTimeout stand in for defaultTimeouts: each test

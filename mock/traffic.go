@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net/http"
 	"strings"
 )
@@ -69,7 +70,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 		}
 		resp := he.Response
 		x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: nowhere{}}, sess: s.sessions.def}
-		var vs []Violation
+		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)
 		}
@@ -89,7 +90,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 			}
 			vs = append(vs, answerViolations(x.plan, resp.Status, header, b)...)
 		}
-		e := Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
+		e := journal.Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
 		if x.plan != nil {
 			e.Operation = x.plan.op.Name
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
@@ -144,12 +145,12 @@ func webhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
 }
 
 // hookViolations checks a body against a hook's declared request body.
-func hookViolations(h *openapi.Hook, body any) []Violation {
+func hookViolations(h *openapi.Hook, body any) []journal.Violation {
 	sc := hookSchema(h)
 	if sc == nil {
 		return nil
 	}
-	return violations(sc.Validate(body), "request")
+	return journal.Violations(sc.Validate(body), "request")
 }
 
 // sendsAfter reports whether anything is sent after an answer of status

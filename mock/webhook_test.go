@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -72,11 +73,11 @@ func (sub *subscriberServer) next(t *testing.T) received {
 // outbound waits until the default session's journal holds n outbound
 // entries and returns them. The mock records an attempt once the
 // subscriber's answer is read, a moment after the subscriber sent it.
-func outbound(t *testing.T, s *Server, n int) []Entry {
+func outbound(t *testing.T, s *Server, n int) []journal.Entry {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		es, err := s.Find(Match{Direction: "outbound"})
+		es, err := s.Find(journal.Match{Direction: "outbound"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +125,7 @@ func TestWebhookOnCreate(t *testing.T) {
 	if a := e.Header.Get("Authorization"); a != "Bearer ****cret" {
 		t.Errorf("journal entry's Authorization %q, want it masked, Bearer ****cret", a)
 	}
-	in, err := s.Find(Match{Direction: "inbound"})
+	in, err := s.Find(journal.Match{Direction: "inbound"})
 	if err != nil || len(in) != 2 || in[1].Seq != 2 || in[1].Status != 200 {
 		t.Errorf("inbound entries: %+v %v", in, err)
 	}
@@ -270,7 +271,7 @@ func TestCallback(t *testing.T) {
 		t.Errorf("audit callback: %+v", r)
 	}
 	es := outbound(t, s, 2)
-	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Operation, b.Operation) })
+	slices.SortFunc(es, func(a, b journal.Entry) int { return strings.Compare(a.Operation, b.Operation) })
 	if e := es[1]; e.Operation != "callback onPlant" || e.URL != sub.URL+"/cb?plant=3" || e.Status != 204 || e.Trigger != 2 || len(e.Violations) != 0 {
 		t.Errorf("journal entry: %+v", e)
 	}
@@ -290,7 +291,7 @@ func TestCallbackRefused(t *testing.T) {
 		t.Fatalf("create: %d", st)
 	}
 	es := outbound(t, s, 2)
-	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Operation, b.Operation) })
+	slices.SortFunc(es, func(a, b journal.Entry) int { return strings.Compare(a.Operation, b.Operation) })
 	if e := es[0]; e.Operation != "callback onAudit" || e.Error != "$request.header.X-Audit-Url is empty in this exchange" || e.Attempt != 0 {
 		t.Errorf("journal entry without the header: %+v", e)
 	}

@@ -2,10 +2,11 @@ package mock
 
 import (
 	"bytes"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"mime/multipart"
 	"net/textproto"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 const wireSpec = `openapi: 3.1.0

@@ -1,4 +1,4 @@
-package mock
+package journal
 
 import (
 	"encoding/base64"
@@ -10,14 +10,14 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 )
 
-// entryCodec is how the state keeps journal entries (see state.Codec):
-// weighed by entrySize, stored as storedEntry.
-type entryCodec struct{}
+// EntryCodec is how the state keeps journal entries (see state.Codec):
+// weighed by EntrySize, stored as storedEntry.
+type EntryCodec struct{}
 
-func (entryCodec) Weight(e Entry) int                { return entrySize(&e) }
-func (entryCodec) Number(e *Entry, seq uint64)       { e.Seq = seq }
-func (entryCodec) Append(buf []byte, e Entry) []byte { return appendStored(buf, &e) }
-func (entryCodec) Decode(data []byte, e *Entry) error {
+func (EntryCodec) Weight(e Entry) int                { return EntrySize(&e) }
+func (EntryCodec) Number(e *Entry, seq uint64)       { e.Seq = seq }
+func (EntryCodec) Append(buf []byte, e Entry) []byte { return appendStored(buf, &e) }
+func (EntryCodec) Decode(data []byte, e *Entry) error {
 	return json.Unmarshal(data, (*storedEntry)(e))
 }
 

@@ -1,12 +1,13 @@
-package mock
+package journal
 
 import (
 	"encoding/json"
-	"github.com/plantmock/plantmock/mock/internal/problem"
 	"net/http"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
 // TestAppendStored checks that appendStored writes what encoding/json

@@ -1,7 +1,6 @@
-package mock
+package journal
 
 import (
-	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -10,43 +9,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
-// Values of Options.Journal.Credentials.
-const (
-	// CredentialsMasked keeps credentials in the journal masked (see
-	// maskCredential): the default.
-	CredentialsMasked = "masked"
-	// CredentialsClear keeps credentials in the journal whole.
-	CredentialsClear = "clear"
-)
-
-// clearCredentials reads Options.Journal.Credentials.
-func clearCredentials(v string) (bool, error) {
-	switch v {
-	case "", CredentialsMasked:
-		return false, nil
-	case CredentialsClear:
-		return true, nil
-	}
-	return false, &OptionError{Name: "journal-credentials", Err: fmt.Errorf("must be %s or %s, not %q", CredentialsMasked, CredentialsClear, clip(v, 20))}
-}
-
-// maskShown is how many characters of a credential maskCredential keeps,
+// maskShown is how many characters of a credential MaskCredential keeps,
 // and maskWhole how long a credential must be beyond which it keeps them.
 const (
 	maskShown = 4
 	maskWhole = 8
 )
 
-// maskCredential returns a credential value as the journal keeps it:
+// MaskCredential returns a credential value as the journal keeps it:
 // "****" followed by its last 4 characters, or "****" alone when it has 8
 // characters or fewer, so that a short secret is never half shown. It is
 // the one rule for every credential: the parameters of an Authorization
 // header (after its scheme, which stays), each cookie's value, API keys.
-func maskCredential(v string) string { return "****" + maskKept(v) }
+func MaskCredential(v string) string { return "****" + maskKept(v) }
 
-// maskKept returns what maskCredential keeps of v.
+// maskKept returns what MaskCredential keeps of v.
 func maskKept(v string) string {
 	if utf8.RuneCountInString(v) <= maskWhole {
 		return ""
@@ -59,51 +39,51 @@ func maskKept(v string) string {
 	return v[i:]
 }
 
-// maskAuthorization masks an Authorization or Proxy-Authorization value:
+// MaskAuthorization masks an Authorization or Proxy-Authorization value:
 // its scheme stays, its credentials are masked ("Bearer ****wxyz"), in
 // one string made at once.
-func maskAuthorization(v string) string {
-	scheme, param := authorization(v)
+func MaskAuthorization(v string) string {
+	scheme, param := wire.Authorization(v)
 	if param == "" {
-		return maskCredential(v)
+		return MaskCredential(v)
 	}
 	return scheme + " ****" + maskKept(param)
 }
 
-// maskCookies masks the value of every cookie of a Cookie header, which
+// MaskCookies masks the value of every cookie of a Cookie header, which
 // keeps their names.
-func maskCookies(v string) string {
+func MaskCookies(v string) string {
 	parts := strings.Split(v, ";")
 	for i, p := range parts {
 		name, val, ok := strings.Cut(strings.TrimSpace(p), "=")
 		if ok {
-			parts[i] = name + "=" + maskCredential(val)
+			parts[i] = name + "=" + MaskCredential(val)
 		} else {
-			parts[i] = maskCredential(name)
+			parts[i] = MaskCredential(name)
 		}
 	}
 	return strings.Join(parts, "; ")
 }
 
-// maskSetCookie masks the value of a Set-Cookie header's cookie; its
+// MaskSetCookie masks the value of a Set-Cookie header's cookie; its
 // attributes stay.
-func maskSetCookie(v string) string {
+func MaskSetCookie(v string) string {
 	pair, attrs, hasAttrs := strings.Cut(v, ";")
-	pair = maskCookies(pair)
+	pair = MaskCookies(pair)
 	if hasAttrs {
 		return pair + ";" + attrs
 	}
 	return pair
 }
 
-// secrets names where a document's requests carry credentials: the
+// Secrets names where a document's requests carry credentials: the
 // headers every request may (Authorization, Proxy-Authorization, Cookie,
 // Set-Cookie) and the API keys of its security schemes, in headers and in
 // the query. Cookies are masked whole (every cookie of a Cookie header),
 // so API keys in cookies need no name here.
-type secrets struct {
+type Secrets struct {
 	headers []secretHeader // by canonical name
-	query   []string       // API-key query parameters
+	Query   []string       // API-key query parameters
 }
 
 // secretHeader is a header that carries credentials, and how its value
@@ -113,13 +93,13 @@ type secretHeader struct {
 	mask func(string) string
 }
 
-// newSecrets returns where the requests to doc carry credentials.
-func newSecrets(doc *openapi.Document) *secrets {
-	sec := &secrets{headers: []secretHeader{
-		{"Authorization", maskAuthorization},
-		{"Proxy-Authorization", maskAuthorization},
-		{"Cookie", maskCookies},
-		{"Set-Cookie", maskSetCookie},
+// NewSecrets returns where the requests to doc carry credentials.
+func NewSecrets(doc *openapi.Document) *Secrets {
+	sec := &Secrets{headers: []secretHeader{
+		{"Authorization", MaskAuthorization},
+		{"Proxy-Authorization", MaskAuthorization},
+		{"Cookie", MaskCookies},
+		{"Set-Cookie", MaskSetCookie},
 	}}
 	for _, sch := range doc.SecuritySchemes {
 		if sch.Type != "apiKey" || sch.Param == "" {
@@ -129,11 +109,11 @@ func newSecrets(doc *openapi.Document) *secrets {
 		case "header":
 			name := http.CanonicalHeaderKey(sch.Param)
 			if !slices.ContainsFunc(sec.headers, func(h secretHeader) bool { return h.name == name }) {
-				sec.headers = append(sec.headers, secretHeader{name, maskCredential})
+				sec.headers = append(sec.headers, secretHeader{name, MaskCredential})
 			}
 		case "query":
-			if !slices.Contains(sec.query, sch.Param) {
-				sec.query = append(sec.query, sch.Param)
+			if !slices.Contains(sec.Query, sch.Param) {
+				sec.Query = append(sec.Query, sch.Param)
 			}
 		}
 	}
@@ -144,13 +124,13 @@ func newSecrets(doc *openapi.Document) *secrets {
 // and API-key query parameters, its Token, and those of an outbound
 // entry's URL. The entry's header map is replaced by a masked copy when
 // it holds any, so that the request's own is left as it is.
-func (sec *secrets) mask(e *Entry) {
+func (sec *Secrets) Mask(e *Entry) {
 	token := e.Token
-	if len(sec.query) > 0 && e.Query != "" {
+	if len(sec.Query) > 0 && e.Query != "" {
 		e.Query = sec.maskQuery(e.Query)
 	}
 	if e.URL != "" {
-		e.URL = sec.maskURL(e.URL)
+		e.URL = sec.MaskURL(e.URL)
 	}
 	copied := false
 	// The few credential headers are looked up: on a create's handful of
@@ -167,7 +147,7 @@ func (sec *secrets) mask(e *Entry) {
 		masked := make([]string, len(vs))
 		for i, v := range vs {
 			masked[i] = m(v)
-			if _, param := authorization(v); name == "Authorization" && token != "" && param == token {
+			if _, param := wire.Authorization(v); name == "Authorization" && token != "" && param == token {
 				// A bearer token is the Authorization's: its mask is the
 				// end of the header's, a string made once.
 				e.Token = masked[i][len(masked[i])-len("****"+maskKept(token)):]
@@ -176,24 +156,14 @@ func (sec *secrets) mask(e *Entry) {
 		e.Header[name] = masked
 	}
 	if e.Token == token && token != "" {
-		e.Token = maskCredential(token)
+		e.Token = MaskCredential(token)
 	}
 }
 
-// shownURL is a webhook's or callback's URL as the admin API and the log
-// show it: its credentials masked by sec, unless the mock keeps them
-// clear.
-func (s *Server) shownURL(sec *secrets, u string) string {
-	if s.clearCreds {
-		return u
-	}
-	return sec.maskURL(u)
-}
-
-// maskURL masks the credentials of a URL a webhook or callback is sent
+// MaskURL masks the credentials of a URL a webhook or callback is sent
 // to: the password of its user information, and its API-key query
 // parameters. A URL it cannot read is left as it is; the journal clips it.
-func (sec *secrets) maskURL(raw string) string {
+func (sec *Secrets) MaskURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return raw
@@ -202,10 +172,10 @@ func (sec *secrets) maskURL(raw string) string {
 	userinfo := ""
 	if pass, ok := u.User.Password(); ok {
 		// Written by hand: url.UserPassword would escape the stars.
-		userinfo, changed = url.User(u.User.Username()).String()+":"+maskCredential(pass)+"@", true
+		userinfo, changed = url.User(u.User.Username()).String()+":"+MaskCredential(pass)+"@", true
 		u.User = nil
 	}
-	if q := u.RawQuery; len(sec.query) > 0 && q != "" {
+	if q := u.RawQuery; len(sec.Query) > 0 && q != "" {
 		if u.RawQuery = sec.maskQuery(q); u.RawQuery != q {
 			changed = true
 		}
@@ -222,19 +192,19 @@ func (sec *secrets) maskURL(raw string) string {
 
 // maskQuery masks the values of the API-key parameters of a raw query,
 // leaving the rest of it as sent.
-func (sec *secrets) maskQuery(raw string) string {
+func (sec *Secrets) maskQuery(raw string) string {
 	parts := strings.Split(raw, "&")
 	changed := false
 	for i, p := range parts {
 		k, v, _ := strings.Cut(p, "=")
 		name, err := url.QueryUnescape(k)
-		if err != nil || !slices.Contains(sec.query, name) {
+		if err != nil || !slices.Contains(sec.Query, name) {
 			continue
 		}
 		if val, err := url.QueryUnescape(v); err == nil {
 			v = val
 		}
-		m := maskCredential(v)
+		m := MaskCredential(v)
 		// The stars are legal in a query as they are; what is kept of the
 		// value is escaped again.
 		parts[i], changed = k+"=****"+url.QueryEscape(m[len("****"):]), true
