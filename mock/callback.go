@@ -14,7 +14,7 @@ import (
 // (http://host/cb?id={$request.body#/id}), over the request and its
 // answer. An expression that finds nothing is an error: the callback has
 // nowhere to go.
-func expandURL(tmpl string, x *exchange) (string, error) {
+func expandURL(tmpl string, x *answered) (string, error) {
 	if strings.HasPrefix(tmpl, "$") {
 		return evalExpression(tmpl, x)
 	}
@@ -54,7 +54,7 @@ func expandURL(tmpl string, x *exchange) (string, error) {
 
 // evalExpression evaluates one runtime expression over the request and
 // its answer (openapi.Evaluate).
-func evalExpression(expr string, x *exchange) (string, error) {
+func evalExpression(expr string, x *answered) (string, error) {
 	return openapi.Evaluate(expr, openapi.Exchange{
 		URL: func() string {
 			u := *x.client.URL
@@ -65,12 +65,12 @@ func evalExpression(expr string, x *exchange) (string, error) {
 			}
 			return u.String()
 		},
-		Method:  x.r.Method,
-		Status:  x.w.status,
-		Request: x.r,
+		Method:  x.req.Method,
+		Status:  x.status,
+		Request: x.req,
 		Path: func(name string) (string, bool) {
-			if x.route != nil {
-				for i, p := range x.route.Params {
+			if x.plan != nil {
+				for i, p := range x.plan.route.Params {
 					if p == name && i < len(x.vals) {
 						return x.vals[i], true
 					}
@@ -79,9 +79,9 @@ func evalExpression(expr string, x *exchange) (string, error) {
 			return "", false
 		},
 		RequestBody: func() any { return x.body },
-		Header:      x.w.Header(),
+		Header:      x.header,
 		Body: func() any {
-			v, _ := jsonx.Decode(x.w.body)
+			v, _ := jsonx.Decode(x.response)
 			return v
 		},
 	})

@@ -2,11 +2,12 @@ package mock
 
 import (
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // ContractReport summarises, per operation, the exchanges a mock has seen
@@ -109,19 +110,15 @@ type opTally struct {
 }
 
 // countContract counts an exchange the mock answered in the contract
-// report; outbound attempts are not counted.
-func (s *Server) countContract(h *heard) {
-	x := h.x
-	if x == nil {
-		return
-	}
-	vs := h.e.Violations
+// report.
+func (s *Server) countContract(a *answered) {
+	vs := a.e.Violations
 	var one [1]journal.Violation // on the stack: no allocation per refused request
-	if p := x.problem; p != nil && !x.proxied && p.Code.Contract() && len(vs) == 0 {
+	if p := a.problem; p != nil && !a.proxied && p.Code.Contract() && len(vs) == 0 {
 		one[0] = refusal(p)
 		vs = one[:]
 	}
-	s.contract.add(&h.e, x.plan, vs)
+	s.contract.add(&a.e, a.plan, vs)
 }
 
 // add counts one exchange of pl (nil: no operation matched) and the ways

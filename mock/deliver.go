@@ -124,9 +124,7 @@ func (s *Server) recordOutbound(sess *session, e journal.Entry) {
 		s.served().secrets.Mask(&e)
 	}
 	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
-	h := s.emitter.get()
-	h.e, h.sess, h.ctx = e, sess, context.Background()
-	s.emitter.emit(h)
+	s.emitter.emitAttempt(&attempt{e: e, sess: sess})
 }
 
 // closeDeliveries stops taking deliveries and waits for those under way

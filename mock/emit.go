@@ -2,93 +2,151 @@ package mock
 
 import (
 	"context"
-	"github.com/plantmock/plantmock/mock/internal/journal"
+	"net/http"
 	"sync"
+
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
-// heard is what the emitter's listeners are told of: one exchange the
-// mock answered, or one attempt of a webhook or callback (sent or not),
-// as its journal entry.
-type heard struct {
-	// e is the journal entry, credentials masked and clipped; the
-	// journal's listener numbers it (Seq) for those after it.
+// answered is an exchange the mock answered, as the emitter's listeners
+// are told of it: what the request was, how it was answered and what the
+// answer did, copied out of the request's own state once the answer is
+// written. Listeners read it and never change it, but for the journal's,
+// which numbers its entry (e.Seq) for those after it.
+type answered struct {
+	// e is the journal entry, credentials masked and clipped.
 	e    journal.Entry
-	x    *exchange       // the request answered; nil for an outbound attempt
+	ctx  context.Context // the request's
 	sess *session        // the session whose journal has it
-	ctx  context.Context // the request's; context.Background for an attempt
+	sv   *served         // what the mock served when the request arrived
+
+	client *http.Request // the request as it came, before a base path was cut
+	req    *http.Request // as routed
+	vals   []string      // its path parameter values, in template order
+	raw    []byte        // its body as read
+	body   any           // its body decoded; nil when there is none
+	token  string        // its bearer token or API key, if any
+
+	plan     *plan            // the operation's plan; nil when no operation matched
+	rule     *rule            // the scenario rule that scripted the answer, if any
+	seq      int64            // the rule's count of answers in the session
+	problem  *problem.Problem // why the request was refused, if it was
+	created  any              // the resource a create stored
+	proxied  bool             // the real service answered (Options.Proxy)
+	hijacked bool             // a fault took the connection over: no answer was written
+
+	status   int         // the answer's status; 0 when hijacked
+	header   http.Header // the answer's header as sent
+	response []byte      // the first journal.MaxJournalBody bytes of its body, at least
+	written  int         // the bytes of its body, all of them
+
+	journaled uint64 // the Seq of the entry its create wrote (see storeCreate); 0 for none
+	// after is set when the answer sends webhooks or callbacks (see
+	// sendsAfter), and fake, then, gives their generated values the
+	// answer's faker.
+	after bool
+	fake  func() *gofakeit.Faker
 }
 
-// entryListener is told of each exchange and attempt, once, in the
-// order of the emitter's listeners. It must not keep the *heard: the
-// emitter reuses it once every listener has returned.
-type entryListener func(*heard)
+// attempt is one attempt of a webhook or callback, sent or not, as its
+// journal entry, as the emitter's listeners are told of it.
+type attempt struct {
+	e    journal.Entry
+	sess *session // the session whose journal has it
+}
+
+// told is a listener: it is told of each answered exchange and each outbound attempt,
+// once, in the order of the emitter's listeners; either func may be nil
+// for a listener of one kind. It must not keep the value it is given:
+// the emitter reuses an answered once every listener has returned.
+type told struct {
+	answered  func(*answered)
+	attempted func(*attempt)
+}
 
 // emitter tells every listener of each exchange the mock answered and
 // each attempt of a webhook or callback: the one path after an answer.
 // Server.listen registers its listeners.
 //
-// The heard values are pooled, which buys one allocation of about 400
+// The answered values are pooled, which buys one allocation of about 400
 // bytes per request: a listener is called through a func value, so the
-// entry it is given escapes to the heap. Measured with -benchmem on
+// value it is given escapes to the heap. Measured with -benchmem on
 // BenchmarkCreateValid: 20 allocations and 2,138 B/op without the pool
 // (one run), 19 and 1,739 with it, as before the emitter (8 alternate
 // runs of the builds before and after it, benchstat: equal);
 // BenchmarkCreateInvalid, -Malformed and -NoToken likewise, one
 // allocation more without the pool and none with it.
 type emitter struct {
-	listeners []entryListener
-	pool      sync.Pool // of *heard, zeroed
+	listeners []told
+	pool      sync.Pool // of *answered, zeroed
 }
 
 // listen adds l after the listeners already there.
-func (em *emitter) listen(l entryListener) { em.listeners = append(em.listeners, l) }
+func (em *emitter) listen(l told) { em.listeners = append(em.listeners, l) }
 
-// get returns a zero *heard to fill in and emit.
-func (em *emitter) get() *heard {
-	if h, ok := em.pool.Get().(*heard); ok {
-		return h
+// get returns a zero *answered to fill in and emit.
+func (em *emitter) get() *answered {
+	if a, ok := em.pool.Get().(*answered); ok {
+		return a
 	}
-	return new(heard)
+	return new(answered)
 }
 
-// emit tells every listener of h, in order, then takes h back.
-func (em *emitter) emit(h *heard) {
+// emit tells every listener of a, in order, then takes a back.
+func (em *emitter) emit(a *answered) {
 	for _, l := range em.listeners {
-		l(h)
+		if l.answered != nil {
+			l.answered(a)
+		}
 	}
-	*h = heard{}
-	em.pool.Put(h)
+	*a = answered{}
+	em.pool.Put(a)
+}
+
+// emitAttempt tells every listener of t, in order.
+func (em *emitter) emitAttempt(t *attempt) {
+	for _, l := range em.listeners {
+		if l.attempted != nil {
+			l.attempted(t)
+		}
+	}
 }
 
 // listen registers what is told of each exchange and attempt, in the
 // order they are told: the contract's counts, the recording, the
 // journal (which numbers the entry), the log, Options.Observe, the
 // dashboard's events, and the webhooks and callbacks an answer sends.
-// Each listener passes over what is not its own (an outbound attempt,
-// say).
 func (s *Server) listen() {
 	em := &s.emitter
-	em.listen(s.countContract)
+	em.listen(told{answered: s.countContract})
 	if s.recording != nil {
-		em.listen(s.recordProxied)
+		em.listen(told{answered: s.recordProxied})
 	}
 	if !s.noJournal {
-		em.listen(s.journalEntry)
+		em.listen(told{answered: s.journalAnswered, attempted: s.journalAttempt})
 	}
-	em.listen(s.logEntry)
+	em.listen(told{answered: s.logAnswered, attempted: s.logAttempt})
 	if s.observe != nil {
-		em.listen(func(h *heard) { s.observe(h.e) })
+		em.listen(told{
+			answered:  func(a *answered) { s.observe(a.e) },
+			attempted: func(t *attempt) { s.observe(t.e) },
+		})
 	}
-	em.listen(func(h *heard) { s.events.publish(h.e) })
-	em.listen(s.afterAnswer)
+	em.listen(told{
+		answered:  func(a *answered) { s.events.publish(a.e) },
+		attempted: func(t *attempt) { s.events.publish(t.e) },
+	})
+	em.listen(told{answered: s.afterAnswer})
 }
 
 // recordProxied adds an exchange the real service answered to the
 // recording, in memory: snapshots write the files.
-func (s *Server) recordProxied(h *heard) {
-	x := h.x
-	if x == nil || !x.proxied || x.problem != nil || x.plan == nil || x.w.hijacked {
+func (s *Server) recordProxied(a *answered) {
+	if !a.proxied || a.problem != nil || a.plan == nil || a.hijacked {
 		return
 	}
-	s.recording.add(x, &h.e)
+	s.recording.add(a)
 }

@@ -2,13 +2,14 @@ package mock
 
 import (
 	"bytes"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"log/slog"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // TestOneAfterAnswerPath: an answered request and the webhook it sends

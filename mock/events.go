@@ -3,12 +3,13 @@ package mock
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // events hands every journal entry of this process, as it is recorded, to

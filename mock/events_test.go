@@ -3,12 +3,13 @@ package mock
 import (
 	"bufio"
 	"context"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // readEvent reads one Server-Sent Event: its name and data.

@@ -2,8 +2,10 @@ package mock
 
 import (
 	"context"
+	"net/http"
 	"time"
 
+	"github.com/brianvoe/gofakeit/v6"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
@@ -15,34 +17,49 @@ func (s *Server) record(x *exchange) {
 		return
 	}
 	x.recorded = true
-	status, response, written := x.w.status, x.w.body, x.w.written
-	if x.w.hijacked {
-		status, response, written = 0, nil, 0
+	a := s.emitter.get()
+	a.status, a.response, a.written = x.w.status, x.w.body, x.w.written
+	if a.hijacked = x.w.hijacked; a.hijacked {
+		a.status, a.response, a.written = 0, nil, 0
 	}
-	h := s.emitter.get()
-	h.e = s.entry(x, status, response, written)
-	h.x, h.sess, h.ctx = x, x.sess, x.r.Context()
-	s.emitter.emit(h)
+	a.e = s.entry(x, a.status, a.response, a.written)
+	a.ctx, a.sess, a.sv = x.r.Context(), x.sess, x.sv
+	a.client, a.req, a.vals, a.raw, a.body, a.token = x.client, x.r, x.vals, x.raw, x.body, x.cred.token
+	a.plan, a.rule, a.seq, a.problem, a.created, a.proxied = x.plan, x.rule, x.seq, x.problem, x.created, x.proxied
+	a.header, a.journaled = x.w.Header(), x.journaled
+	if a.after = !a.hijacked && x.sendsAfter(a.status); a.after {
+		a.fake = func() *gofakeit.Faker { return x.fake(s) }
+		if f, ok := x.w.ResponseWriter.(http.Flusher); ok {
+			f.Flush() // the client has its answer before anything is sent
+		}
+	}
+	s.emitter.emit(a)
 }
 
-// journalEntry adds an exchange or an attempt to its session's journal,
-// numbering its entry.
-func (s *Server) journalEntry(h *heard) {
-	e, x := &h.e, h.x
-	if x != nil && x.journaled != 0 {
-		e.Seq = x.journaled // written with the create (see storeCreate)
-		if want, _ := sentAs(x.plan.success, nil); e.Status != want {
+// journalAnswered adds an exchange to its session's journal, numbering
+// its entry.
+func (s *Server) journalAnswered(a *answered) {
+	e := &a.e
+	if a.journaled != 0 {
+		e.Seq = a.journaled // written with the create (see storeCreate)
+		if want, _ := sentAs(a.plan.success, nil); e.Status != want {
 			s.log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
 		}
 		return
 	}
 	var err error
-	if e.Seq, err = h.sess.state.Record(h.ctx, *e); err != nil {
-		if x == nil {
-			s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
-			return
-		}
+	if e.Seq, err = a.sess.state.Record(a.ctx, *e); err != nil {
 		s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
+	}
+}
+
+// journalAttempt adds an attempt of a webhook or callback to its
+// session's journal, numbering its entry.
+func (s *Server) journalAttempt(t *attempt) {
+	e := &t.e
+	var err error
+	if e.Seq, err = t.sess.state.Record(context.Background(), *e); err != nil {
+		s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
 	}
 }
 

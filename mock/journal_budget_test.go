@@ -3,12 +3,13 @@ package mock
 import (
 	"context"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"log/slog"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // TestJournalClipped: an entry keeps the first 8 KiB of the query, the

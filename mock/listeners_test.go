@@ -2,7 +2,6 @@ package mock
 
 import (
 	"context"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // served is a mock serving on real loopback listeners through Serve and,

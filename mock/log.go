@@ -19,15 +19,17 @@ const (
 	logViolationBytes = 4 << 10
 )
 
-// logEntry logs an exchange when Options.LogRequests says so, and an
-// attempt of a webhook or callback then too, or when it failed.
-func (s *Server) logEntry(h *heard) {
-	switch e := &h.e; {
-	case h.x != nil:
-		if s.logAll {
-			s.logExchange(e)
-		}
-	case s.logAll || e.Error != "" || len(e.Violations) > 0:
+// logAnswered logs an exchange when Options.LogRequests says so.
+func (s *Server) logAnswered(a *answered) {
+	if s.logAll {
+		s.logExchange(&a.e)
+	}
+}
+
+// logAttempt logs an attempt of a webhook or callback when
+// Options.LogRequests says so, or when it failed.
+func (s *Server) logAttempt(t *attempt) {
+	if e := &t.e; s.logAll || e.Error != "" || len(e.Violations) > 0 {
 		s.logDelivery(e)
 	}
 }

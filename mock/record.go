@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 )
 
@@ -117,42 +116,42 @@ func (r *recording) keeps(name, token string, values []string) bool {
 // headers kept, and appends them under r.mu; it decodes nothing and
 // writes nothing. Past the bound it keeps nothing, counts the exchange,
 // and logs the first one.
-func (r *recording) add(x *exchange, e *journal.Entry) {
-	pl := x.plan
-	t := taken{name: recordedName(pl.op.Method, pl.op.Path), op: pl.op.Name, status: x.w.status,
+func (r *recording) add(a *answered) {
+	pl := a.plan
+	t := taken{name: recordedName(pl.op.Method, pl.op.Path), op: pl.op.Name, status: a.status,
 		header: http.Header{}, respHead: map[string]string{}}
-	size := int64(recordOverhead + len(x.raw))
-	if names := pl.route.Params; len(names) > 0 && len(names) == len(x.vals) {
+	size := int64(recordOverhead + len(a.raw))
+	if names := pl.route.Params; len(names) > 0 && len(names) == len(a.vals) {
 		t.params = make(map[string]string, len(names))
 		for i, n := range names {
-			t.params[n] = x.vals[i]
+			t.params[n] = a.vals[i]
 		}
 	}
-	for _, v := range e.Violations {
+	for _, v := range a.e.Violations {
 		t.off = t.off || v.Direction == "response"
 	}
-	for name, vs := range x.client.Header {
-		if r.keeps(name, x.cred.token, vs) {
+	for name, vs := range a.client.Header {
+		if r.keeps(name, a.token, vs) {
 			t.header[name] = slices.Clone(vs)
 			size += recordedSize(name, vs)
 		}
 	}
-	for name, vs := range x.w.Header() {
-		if r.keeps(name, x.cred.token, vs) {
+	for name, vs := range a.header {
+		if r.keeps(name, a.token, vs) {
 			t.respHead[name] = strings.Join(vs, ", ")
 			size += recordedSize(name, vs)
 		}
 	}
 	// An answer cut short (over maxJournalBody) is recorded as one that
 	// is not JSON: its status and headers.
-	if media.KindOf(x.w.Header().Get("Content-Type")) == media.JSON && len(x.w.body) == x.w.written {
-		t.respBody = slices.Clone(x.w.body)
+	if media.KindOf(a.header.Get("Content-Type")) == media.JSON && len(a.response) == a.written {
+		t.respBody = slices.Clone(a.response)
 		size += int64(len(t.respBody))
 		if c := pl.col; c != nil && c.idProp != "" && t.status >= 200 && t.status <= 299 {
-			t.col, t.idProp = c.key(x.vals), c.idProp
+			t.col, t.idProp = c.key(a.vals), c.idProp
 		}
 	}
-	t.body = slices.Clone(x.raw)
+	t.body = slices.Clone(a.raw)
 
 	r.mu.Lock()
 	if r.size+size > r.bound {

@@ -2,9 +2,10 @@ package mock
 
 import (
 	"bufio"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net"
 	"net/http"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // recorder is the ResponseWriter of one exchange. It passes everything on

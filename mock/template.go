@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -42,13 +43,20 @@ func compileTemplate(text, at string) (*valueTemplate, error) {
 // templateData is what templates see of a request: .body (the decoded
 // JSON), .headers (first value per canonical name), .token and .seq.
 func (x *exchange) templateData() map[string]any {
-	headers := make(map[string]string, len(x.r.Header))
-	for k, v := range x.r.Header {
+	return templateData(x.body, x.r.Header, x.cred.token, x.seq)
+}
+
+// templateData is what a template sees of a request: its decoded body,
+// the first value of each header, its token, and the rule's count of
+// answers in the session.
+func templateData(body any, h http.Header, token string, seq int64) map[string]any {
+	headers := make(map[string]string, len(h))
+	for k, v := range h {
 		if len(v) > 0 {
 			headers[k] = v[0]
 		}
 	}
-	return map[string]any{"body": x.body, "headers": headers, "token": x.cred.token, "seq": x.seq}
+	return map[string]any{"body": body, "headers": headers, "token": token, "seq": seq}
 }
 
 // render executes the template; faker is called when a fake needs one.

@@ -4,9 +4,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"net/http"
 	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // har is the part of an HTTP Archive (HAR 1.2) CheckTraffic reads.

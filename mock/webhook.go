@@ -169,51 +169,47 @@ func (x *exchange) sendsAfter(status int) bool {
 // afterAnswer sends what an answered request triggers (see sendsAfter).
 // It listens after the journal, which numbers the request's entry (the
 // trigger of what it sends), for answers the mock made itself.
-func (s *Server) afterAnswer(h *heard) {
-	x, seq := h.x, h.e.Seq
-	if x == nil || x.w.hijacked || !x.sendsAfter(x.w.status) {
+func (s *Server) afterAnswer(a *answered) {
+	if !a.after {
 		return
 	}
+	seq := a.e.Seq
 	var hooks []*openapi.Hook
-	if x.created != nil {
-		hooks = x.sv.hooks.onCreate[x.plan]
+	if a.created != nil {
+		hooks = a.sv.hooks.onCreate[a.plan]
 	}
 	var calls []ruleWebhook
-	if x.rule != nil {
-		calls = x.rule.webhooks
+	if a.rule != nil {
+		calls = a.rule.webhooks
 	}
 	var cbs []*openapi.Hook
-	if x.w.status >= 200 && x.w.status <= 299 {
-		cbs = x.plan.op.Callbacks
+	if a.status >= 200 && a.status <= 299 {
+		cbs = a.plan.op.Callbacks
 	}
-	if f, ok := x.w.ResponseWriter.(interface{ Flush() }); ok {
-		f.Flush() // the client has its answer before anything is sent
-	}
-	ctx := context.WithoutCancel(x.r.Context())
-	faker := func() *gofakeit.Faker { return x.fake(s) }
+	ctx := context.WithoutCancel(a.ctx)
 	for _, h := range hooks {
-		s.sendWebhook(ctx, x.sess, h, webhookBody(h, x.created, faker), seq, 0)
+		s.sendWebhook(ctx, a.sess, h, webhookBody(h, a.created, a.fake), seq, 0)
 	}
 	for _, c := range calls {
 		var data map[string]any
 		for _, h := range c.hooks {
-			body := webhookBody(h, x.created, faker)
+			body := webhookBody(h, a.created, a.fake)
 			if c.hasBody {
 				if data == nil {
-					data = x.templateData()
+					data = templateData(a.body, a.req.Header, a.token, a.seq)
 				}
-				v, err := renderBody(c.body, data, faker)
+				v, err := renderBody(c.body, data, a.fake)
 				if err != nil {
-					s.log.Error("webhook body template failed", "rule", x.rule.name, "webhook", h.Name, "error", err.Error())
+					s.log.Error("webhook body template failed", "rule", a.rule.name, "webhook", h.Name, "error", err.Error())
 					continue
 				}
 				body = v
 			}
-			s.sendWebhook(ctx, x.sess, h, body, seq, c.delay)
+			s.sendWebhook(ctx, a.sess, h, body, seq, c.delay)
 		}
 	}
 	for _, h := range cbs {
-		s.sendCallback(ctx, x, h, seq)
+		s.sendCallback(ctx, a, h, seq)
 	}
 }
 
@@ -253,22 +249,23 @@ func (s *Server) checkSubscriber(raw string) error {
 
 // sendCallback sends one of an operation's callbacks, to the URL its
 // expression gives, if the allow list lets it.
-func (s *Server) sendCallback(ctx context.Context, x *exchange, h *openapi.Hook, trigger uint64) {
-	dv := &delivery{sess: x.sess, hook: h, trigger: trigger, via: localAddr(ctx)}
-	target, err := expandURL(h.URL, x)
+func (s *Server) sendCallback(ctx context.Context, a *answered, h *openapi.Hook, trigger uint64) {
+	sv := a.sv
+	dv := &delivery{sess: a.sess, hook: h, trigger: trigger, via: localAddr(ctx)}
+	target, err := expandURL(h.URL, a)
 	if err == nil {
-		err = x.sv.hooks.allow.Check("callback", target)
+		err = sv.hooks.allow.Check("callback", target)
 	}
 	dv.url = target
 	if target == "" {
 		dv.url = h.URL
 	}
 	if err != nil {
-		s.log.Warn("callback refused", "callback", h.Name, "operation", x.plan.op.Name, "url", clip(s.shownURL(x.sv.secrets, dv.url), 200), "reason", err.Error())
+		s.log.Warn("callback refused", "callback", h.Name, "operation", a.plan.op.Name, "url", clip(s.shownURL(sv.secrets, dv.url), 200), "reason", err.Error())
 		s.note(dv, nil, err.Error())
 		return
 	}
-	dv.body = webhookBody(h, x.created, func() *gofakeit.Faker { return x.fake(s) })
+	dv.body = webhookBody(h, a.created, a.fake)
 	s.deliver(dv)
 }
 

@@ -491,10 +491,9 @@ func mustScenario(t *testing.T, y string) *Scenario {
 func TestCallbackExpressions(t *testing.T) {
 	req := httptest.NewRequest("POST", "http://mock.test/plants/7?url=http://127.0.0.1:9/q&x=a+b", nil)
 	req.Header.Set("X-Cb", "http://127.0.0.1:9/h")
-	rec := httptest.NewRecorder()
-	rec.Header().Set("Location", "/plants/7")
-	x := &exchange{client: req, r: req, w: recorder{ResponseWriter: rec, status: 201, body: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`)},
-		route: &openapi.Route{Params: []string{"id"}}, vals: []string{"7"},
+	x := &answered{client: req, req: req, status: 201, header: http.Header{"Location": {"/plants/7"}},
+		response: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`),
+		plan:     &plan{route: &openapi.Route{Params: []string{"id"}}}, vals: []string{"7"},
 		body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
 	for _, c := range []struct{ tmpl, want, err string }{
 		{"{$request.body#/callbackUrl}", "http://127.0.0.1:9/cb", ""},
