@@ -68,13 +68,13 @@ func (s *Server) refuse(x *exchange, p *problem.Problem) {
 				x.w.WriteHeader(status)
 			} else {
 				ct, body := foreignError(resp.Content[0], status, p)
-				writeJSON(&x.w, status, ct, body, x.sendsAfter(status))
+				writeJSON(&x.w, status, ct, body, x.flushes(status))
 			}
 			s.logInternal(status, p)
 			return
 		}
 	}
-	writeJSON(&x.w, status, shape.ContentType, shape.Body(status, p), x.sendsAfter(status))
+	writeJSON(&x.w, status, shape.ContentType, shape.Body(status, p), x.flushes(status))
 	s.logInternal(status, p)
 }
 

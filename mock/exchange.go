@@ -57,11 +57,15 @@ type exchange struct {
 	// its type. Back at 504, BenchmarkCreateNoToken is where it was before
 	// the two fields that crossed the line (2.24 against 2.06 µs, 8
 	// alternate runs each, benchstat p=0.96); at 528 it was 2.82 against 2.36 µs (+20%, p<0.001).
-	bodyRead bool     // raw holds the whole body: it was read
-	proxied  bool     // with a proxy: the upstream answered
-	recorded bool     // the journal has the exchange
-	notes    []string // what the answer did beyond the usual, for the journal
-	created  any      // the resource a create stored, for the webhooks it sends
+	bodyRead bool // raw holds the whole body: it was read
+	proxied  bool // with a proxy: the upstream answered
+	recorded bool // the journal has the exchange
+	// remote is set when the journal is kept out of the process (in
+	// Redis): the answer is then flushed before its entry is written,
+	// so that the client does not wait on that round trip (see record).
+	remote  bool
+	notes   []string // what the answer did beyond the usual, for the journal
+	created any      // the resource a create stored, for the webhooks it sends
 
 	// With a proxy: the ways the exchange broke the document, request
 	// side then response side.

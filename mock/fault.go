@@ -49,7 +49,7 @@ var faults = []*faultKind{
 		s.takeOver(x).Close()
 	}},
 	{FaultMalformedBody, "status and JSON Content-Type, body not JSON", func(s *Server, x *exchange, status int) {
-		writeJSON(&x.w, status, "application/json", []byte(`{"name":"Monstera","tag":`), x.sendsAfter(status))
+		writeJSON(&x.w, status, "application/json", []byte(`{"name":"Monstera","tag":`), x.flushes(status))
 	}},
 	{FaultRandomDataThenClose, "64 bytes that are not HTTP, then close", func(s *Server, x *exchange, _ int) {
 		junk := make([]byte, 64)

@@ -24,7 +24,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
 	}
-	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now()}
+	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now(), remote: s.remoteJournal}
 	name := headerValue(r.Header, SessionHeader)
 	if x.sess, x.badSession = s.sessions.get(r.Context(), name, false); x.sess == nil {
 		// A session not alive is made once the request is routed and

@@ -29,8 +29,10 @@ func (s *Server) record(x *exchange) {
 	a.header, a.journaled = x.w.Header(), x.journaled
 	if a.after = !a.hijacked && x.sendsAfter(a.status); a.after {
 		a.fake = func() *gofakeit.Faker { return x.fake(s) }
+	}
+	if !a.hijacked && x.flushes(a.status) {
 		if f, ok := x.w.ResponseWriter.(http.Flusher); ok {
-			f.Flush() // the client has its answer before anything is sent
+			f.Flush() // the client has its answer before anything is sent or journaled
 		}
 	}
 	s.emitter.emit(a)

@@ -119,7 +119,7 @@ func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofa
 			return rl.failure("the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(&x.w, a.status, media.TypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v), x.sendsAfter(a.status))
+	writeJSON(&x.w, a.status, media.TypeOf(jsonMedia(x.plan.op, a.status)), jsonx.Marshal(v), x.flushes(a.status))
 	return nil
 }
 

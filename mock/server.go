@@ -40,8 +40,12 @@ type Server struct {
 	noAdmin      bool
 	observe      func(journal.Entry) // Options.Observe
 	noJournal    bool                // Options.Journal.Size < 0
-	clearCreds   bool                // Options.Journal.Credentials is CredentialsClear
-	log          *slog.Logger
+	// remoteJournal is set when the journal is kept out of the process
+	// (state.Backend.Shared: in Redis), so that writing an entry is a
+	// round trip the client must not wait on (see exchange.remote).
+	remoteJournal bool
+	clearCreds    bool // Options.Journal.Credentials is CredentialsClear
+	log           *slog.Logger
 
 	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
 	recording *recording // Options.Proxy.Record; nil when nothing is recorded
@@ -121,6 +125,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.store, s.sessions = b.Store(), newSessions(b, opts)
+	s.remoteJournal = b.Shared() && !s.noJournal
 	s.admin = s.adminHandler()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {

@@ -166,6 +166,15 @@ func (x *exchange) sendsAfter(status int) bool {
 		status >= 200 && status <= 299 && len(x.plan.op.Callbacks) > 0
 }
 
+// flushes reports whether an answer of status to x is flushed before
+// the handler returns: when something is sent after it (sendsAfter), or
+// when its journal entry is written out of the process (exchange.remote)
+// and a create has not written it already. Such an answer carries its
+// Content-Length (setLength).
+func (x *exchange) flushes(status int) bool {
+	return x.remote && x.journaled == 0 || x.sendsAfter(status)
+}
+
 // afterAnswer sends what an answered request triggers (see sendsAfter).
 // It listens after the journal, which numbers the request's entry (the
 // trigger of what it sends), for answers the mock made itself.

@@ -149,7 +149,7 @@ func (s *Server) writeStatus(x *exchange, status int, body []byte) {
 		} else {
 			h.Set("Content-Type", x.ct)
 		}
-		setLength(h, len(body), x.sendsAfter(status))
+		setLength(h, len(body), x.flushes(status))
 	}
 	x.w.WriteHeader(status)
 	if body != nil {
