@@ -16,6 +16,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
@@ -339,15 +340,15 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) 
 // adminScenarios lists the loaded scenarios as they were given, by name,
 // and the session's active one.
 func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *session) {
-	set := &s.served().scenarios
-	names := make([]string, 0, len(set.byName))
-	for n := range set.byName {
+	set := s.served().scenarios
+	names := make([]string, 0, len(set.ByName))
+	for n := range set.ByName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	out := make([]*Scenario, len(names))
+	out := make([]*scenario.Scenario, len(names))
 	for i, n := range names {
-		out[i] = set.byName[n].def
+		out[i] = set.ByName[n].Def
 	}
 	active, err := s.sessions.active(r.Context(), ss, set)
 	if err != nil {
@@ -358,9 +359,9 @@ func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *sess
 }
 
 // scenarioName is the name of sc as the admin API gives it: null for none.
-func scenarioName(sc *scenario) any {
+func scenarioName(sc *scenario.Compiled) any {
 	if sc != nil {
-		return sc.name
+		return sc.Name
 	}
 	return nil
 }
@@ -376,12 +377,12 @@ func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *sessi
 		adminError(w, http.StatusBadRequest, problem.CodeSchema, `the body must be {"name": "<scenario>"} or {"name": null}`)
 		return
 	}
-	var sc *scenario
+	var sc *scenario.Compiled
 	switch n := name.(type) {
 	case nil:
 	case string:
-		if sc = s.served().scenarios.byName[n]; sc == nil {
-			adminError(w, http.StatusBadRequest, problem.CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.names()))
+		if sc = s.served().scenarios.ByName[n]; sc == nil {
+			adminError(w, http.StatusBadRequest, problem.CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.Names()))
 			return
 		}
 	default:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // adminCall is one admin request and its exact expected answer ("" body:
@@ -122,13 +123,13 @@ func TestAdminAPI(t *testing.T) {
 // of their YAML files, valid against the admin document, for shipped
 // scenarios and ones built in Go alike.
 func TestAdminScenariosView(t *testing.T) {
-	inGo := &Scenario{Name: "in-go", Rules: []Rule{
-		{When: When{Operation: "POST /plants", Headers: map[string]string{"X-A": "/^b/"}, Token: "t", Body: map[string]any{"id": 1}},
+	inGo := &scenario.Scenario{Name: "in-go", Rules: []scenario.Rule{
+		{When: scenario.When{Operation: "POST /plants", Headers: map[string]string{"X-A": "/^b/"}, Token: "t", Body: map[string]any{"id": 1}},
 			Times: 2, Every: 3, OffContract: true,
-			Respond: Respond{Status: 503, Headers: map[string]string{"Retry-After": "1"}, Body: map[string]any{"oops": true}, Delay: 250 * time.Millisecond}},
-		{Respond: Respond{Fault: FaultEmptyResponse}},
+			Respond: scenario.Respond{Status: 503, Headers: map[string]string{"Retry-After": "1"}, Body: map[string]any{"oops": true}, Delay: 250 * time.Millisecond}},
+		{Respond: scenario.Respond{Fault: scenario.FaultEmptyResponse}},
 	}}
-	_, ts := newTestServer(t, Options{Scenarios: []*Scenario{inGo}, NoShippedScenarios: true, Scenario: "in-go"})
+	_, ts := newTestServer(t, Options{Scenarios: []*scenario.Scenario{inGo}, NoShippedScenarios: true, Scenario: "in-go"})
 	callAdmin(t, ts, adminDoc(t), adminCall{name: "scenarios", method: "GET", path: "/__admin/scenarios", status: 200,
 		want: `{"active":"in-go","scenarios":[{"name":"in-go","rules":[` +
 			`{"when":{"operation":"POST /plants","headers":{"X-A":"/^b/"},"token":"t","body":{"id":1}},"times":2,"every":3,"respond":{"status":503,"headers":{"Retry-After":"1"},"body":{"oops":true},"delay":"250ms"},"off_contract":true},` +
@@ -265,11 +266,11 @@ func TestAdminWebhooks(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	}))
 	defer sub.Close()
-	hooked, err := ParseScenario("hooked.yaml", []byte("name: hooked\nrules:\n  - respond: {webhooks: [{name: /plant/webhook, body: {name: x}, delay: 1ms}, twice]}\n"))
+	hooked, err := scenario.ParseScenario("hooked.yaml", []byte("name: hooked\nrules:\n  - respond: {webhooks: [{name: /plant/webhook, body: {name: x}, delay: 1ms}, twice]}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*Scenario{hooked}})
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*scenario.Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`

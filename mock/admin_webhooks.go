@@ -9,8 +9,10 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // webhookRoutes adds the admin calls of webhooks: their subscribers in
@@ -184,8 +186,8 @@ func (s *Server) adminSendWebhook(w http.ResponseWriter, r *http.Request, ss *se
 		if body == nil {
 			bodies[i] = webhookBody(h, nil, faker)
 		}
-		if vs := hookViolations(h, bodies[i]); len(vs) > 0 {
-			adminError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, joinEntryViolations(vs, len(vs))))
+		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
+			adminError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs))))
 			return
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // answer is how the mock answers a valid request, as decide settles it.
@@ -16,9 +17,9 @@ import (
 type answer struct {
 	kind    answerKind
 	status  int
-	example string // sendBody: the named example to send, if any
-	dynamic bool   // sendBody: generate even where an example exists
-	rule    *rule  // the rule that scripted the answer, if any: its delay and headers apply
+	example string           // sendBody: the named example to send, if any
+	dynamic bool             // sendBody: generate even where an example exists
+	rule    *scenario.Script // the rule that scripted the answer, if any: its delay and headers apply
 }
 
 // answerKind says where an answer's body comes from.
@@ -51,13 +52,14 @@ func (s *Server) decide(x *exchange) (answer, *problem.Problem) {
 			return a, p
 		}
 	case x.scenario != nil:
-		rule, seq, p := x.scenario.match(x)
-		if p != nil {
-			return a, p
+		req := scenario.Request{Op: pl.op, Header: x.r.Header, Vals: x.vals, Token: x.cred.token, Body: x.body}
+		rule, seq, err := x.scenario.Match(x.r.Context(), req, x.sess.state)
+		if err != nil {
+			return a, problem.Unavailable(err)
 		}
 		if rule != nil {
 			x.rule, x.seq = rule, seq
-			a = rule.answer(pl)
+			a = scripted(rule, pl)
 			break
 		}
 		a = answer{kind: behave, status: pl.success}
@@ -95,7 +97,7 @@ func preferred(pl *plan, pf preference) (answer, *problem.Problem) {
 		status = pf.code
 		if pl.op.Response(status) == nil {
 			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
-				status, pl.op.Name, declaredStatuses(pl.op))
+				status, pl.op.Name, scenario.DeclaredStatuses(pl.op))
 		}
 	}
 	return answer{kind: sendBody, status: status, example: pf.example, dynamic: pf.dynamic}, nil
@@ -107,18 +109,18 @@ func (s *Server) give(x *exchange, a answer) {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
-		if !rl.wait(x, s.timeouts.write) {
+		if !waitDelay(rl, x, s.timeouts.write) {
 			return // the client is gone
 		}
 		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
 		h := x.w.Header()
-		for _, rh := range rl.respHeaders {
-			v, err := rh.t.render(data, faker)
+		for _, rh := range rl.RespHeaders {
+			v, err := rh.T.Render(data, faker)
 			if err != nil {
-				s.refuse(x, rl.failure("header "+rh.name, err))
+				s.refuse(x, ruleFailure(rl, "header "+rh.Name, err))
 				return
 			}
-			h.Set(rh.name, fmt.Sprint(v))
+			h.Set(rh.Name, fmt.Sprint(v))
 		}
 	}
 	var p *problem.Problem
@@ -135,7 +137,7 @@ func (s *Server) give(x *exchange, a answer) {
 	case render:
 		p = renderAnswer(x, a, data, faker)
 	case breakIt:
-		a.rule.fault.apply(s, x, a.status)
+		a.rule.Fault.Apply(broken{s, x}, a.status)
 	}
 	if p != nil {
 		s.refuse(x, p)

@@ -6,13 +6,12 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // delivery is one webhook or callback to send, and what its journal
@@ -62,9 +61,9 @@ func (s *Server) senderConfig(opts Options) deliver.Config {
 // its body fits the schema the document declares for it; otherwise the
 // log and the journal say why.
 func (s *Server) deliver(dv *delivery) {
-	if vs := hookViolations(dv.hook, dv.body); len(vs) > 0 {
+	if vs := scenario.HookViolations(dv.hook, dv.body); len(vs) > 0 {
 		msg := "not sent: the body breaks the schema the document declares for it"
-		s.log.Error("webhook "+msg, "webhook", dv.hook.Op.Name, "violations", joinEntryViolations(vs, len(vs)))
+		s.log.Error("webhook "+msg, "webhook", dv.hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
 		s.note(dv, vs, msg)
 		return
 	}
@@ -150,18 +149,4 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 		h.Set(p.Name, schemaHeaderValue(p.Schema))
 	}
 	return h
-}
-
-// joinEntryViolations quotes vs, the first maxQuotedViolations of them
-// and how many more of n there are.
-func joinEntryViolations(vs []journal.Violation, n int) string {
-	quoted := vs[:min(len(vs), problem.MaxQuotedViolations)]
-	parts := make([]string, len(quoted), len(quoted)+1)
-	for i, v := range quoted {
-		parts[i] = v.String()
-	}
-	if len(quoted) < n {
-		parts = append(parts, problem.MoreViolations(n, len(quoted), false))
-	}
-	return strings.Join(parts, "; ")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // answered is an exchange the mock answered, as the emitter's listeners
@@ -31,7 +32,7 @@ type answered struct {
 	token  string        // its bearer token or API key, if any
 
 	plan     *plan            // the operation's plan; nil when no operation matched
-	rule     *rule            // the scenario rule that scripted the answer, if any
+	rule     *scenario.Script // the scenario rule that scripted the answer, if any
 	seq      int64            // the rule's count of answers in the session
 	problem  *problem.Problem // why the request was refused, if it was
 	created  any              // the resource a create stored

@@ -12,6 +12,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // exchange is one request and what the mock worked out about it. ServeHTTP
@@ -36,13 +37,13 @@ type exchange struct {
 	badSession *problem.Problem // why X-Mock-Session was refused; sess is the default one then
 	newSession string           // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
 	cred       credentials
-	raw        []byte     // the request body as read
-	body       any        // the decoded JSON body; nil when there is none
-	scenario   *scenario  // the selected scenario; nil for none
-	prefer     preference // what a Prefer header asks
+	raw        []byte             // the request body as read
+	body       any                // the decoded JSON body; nil when there is none
+	scenario   *scenario.Compiled // the selected scenario; nil for none
+	prefer     preference         // what a Prefer header asks
 
 	// Decided by the answer.
-	rule    *rule            // the rule that scripted the answer, if any
+	rule    *scenario.Script // the rule that scripted the answer, if any
 	seq     int64            // its 1-based count of answers in the session
 	problem *problem.Problem // why the request was refused, if it was
 	offer   *offer           // the media type the answer is written in; nil for none
@@ -155,4 +156,10 @@ func (x *exchange) overBudget() *problem.Problem {
 		return nil
 	}
 	return notGenerated(x.meter.Err())
+}
+
+// templateData is what templates see of a request: .body (the decoded
+// JSON), .headers (first value per canonical name), .token and .seq.
+func (x *exchange) templateData() map[string]any {
+	return scenario.TemplateData(x.body, x.r.Header, x.cred.token, x.seq)
 }

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"errors"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"os"
 	"strings"
 	"syscall"
@@ -10,11 +11,11 @@ import (
 
 // TestFaults checks each fault as a client sees it.
 func TestFaults(t *testing.T) {
-	yml := func(f Fault) string {
+	yml := func(f scenario.Fault) string {
 		return "name: s\nrules:\n  - respond: {fault: " + string(f) + "}\n"
 	}
 	t.Run("connection_reset", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultConnectionReset), Options{})
+		_, ts := scenarioServer(t, yml(scenario.FaultConnectionReset), Options{})
 		got, err := rawCreate(t, ts)
 		if !errors.Is(err, syscall.ECONNRESET) || len(got) != 0 {
 			t.Errorf("read %q, %v; want nothing and a connection reset", got, err)
@@ -27,11 +28,11 @@ func TestFaults(t *testing.T) {
 	t.Run("connection_reset served", func(t *testing.T) {
 		// Serve's connections are watched (see watch): the reset reaches
 		// the socket under the watched connection.
-		sc, err := ParseScenario("test.yaml", []byte(yml(FaultConnectionReset)))
+		sc, err := scenario.ParseScenario("test.yaml", []byte(yml(scenario.FaultConnectionReset)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := New(Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name})
+		s, err := New(Options{Scenarios: []*scenario.Scenario{sc}, Scenario: sc.Name})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("empty_response", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultEmptyResponse), Options{})
+		_, ts := scenarioServer(t, yml(scenario.FaultEmptyResponse), Options{})
 		got, err := rawCreate(t, ts)
 		if err != nil || len(got) != 0 {
 			t.Errorf("read %q, %v; want EOF without a byte", got, err)
@@ -52,7 +53,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("malformed_body", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultMalformedBody), Options{})
+		_, ts := scenarioServer(t, yml(scenario.FaultMalformedBody), Options{})
 		_, resp, got := send(t, ts, post(`{"id":1,"name":"a"}`))
 		want := `{"name":"Monstera","tag":`
 		if resp.StatusCode != 200 || string(got) != want || resp.Header.Get("Content-Type") != "application/json" {
@@ -60,7 +61,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("random_data_then_close", func(t *testing.T) {
-		_, ts := scenarioServer(t, yml(FaultRandomDataThenClose), Options{})
+		_, ts := scenarioServer(t, yml(scenario.FaultRandomDataThenClose), Options{})
 		got, err := rawCreate(t, ts)
 		if err != nil || len(got) != 64 || strings.HasPrefix(string(got), "HTTP/") {
 			t.Errorf("read %d bytes %q, %v; want 64 bytes that are not HTTP, then EOF", len(got), got, err)
@@ -79,8 +80,8 @@ func TestDocsListEveryFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range faults {
-		if want := "`" + string(f.name) + "` (" + f.sees + ")"; !strings.Contains(string(readme), want) {
+	for _, f := range scenario.Faults {
+		if want := "`" + string(f.Name) + "` (" + f.Sees + ")"; !strings.Contains(string(readme), want) {
 			t.Errorf("docs/scenarios.md does not say %s", want)
 		}
 	}

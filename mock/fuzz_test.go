@@ -13,6 +13,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // FuzzServeHTTP sends arbitrary methods, paths, tokens, content types and
@@ -99,18 +100,18 @@ func FuzzServeHTTP(f *testing.F) {
 // FuzzScenario parses arbitrary scenario files and checks them against the
 // document: errors are fine, panics and hangs are not.
 func FuzzScenario(f *testing.F) {
-	for _, sc := range ShippedScenarios() {
+	for _, sc := range scenario.ShippedScenarios() {
 		f.Add([]byte("name: " + sc.Name + "\nrules: []\n"))
 	}
 	f.Add([]byte("name: s\nrules:\n  - when: {body: {tag: '/^poison/'}}\n    respond: {status: 400, body: {error: '{{ .seq }}', message: '{{ .body.name }}'}}\n"))
 	f.Add([]byte("name: s\nrules:\n  - respond: {delay: 1ms, fault: connection_reset}\n    times: 2\n    every: 3\n"))
 	f.Add([]byte("a: &a [x]\nb: [*a, *a]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := ParseScenario("fuzz.yaml", data)
+		sc, err := scenario.ParseScenario("fuzz.yaml", data)
 		if err != nil {
 			return
 		}
-		s, err := New(Options{Scenarios: []*Scenario{sc}, NoShippedScenarios: true, Scenario: sc.Name})
+		s, err := New(Options{Scenarios: []*scenario.Scenario{sc}, NoShippedScenarios: true, Scenario: sc.Name})
 		if err != nil {
 			return
 		}
@@ -138,12 +139,12 @@ func FuzzTemplate(f *testing.F) {
 	f.Add(`{{ index .headers "X-A" }}`)
 	body, _ := jsonx.Decode([]byte(`{"id":1,"name":"Fern","tags":["a","b"],"n":{"m":null}}`))
 	f.Fuzz(func(t *testing.T, text string) {
-		vt, err := compileTemplate(text, "fuzz")
+		vt, err := scenario.CompileTemplate(text, "fuzz")
 		if err != nil {
 			return
 		}
 		data := map[string]any{"body": body, "headers": map[string]string{"X-A": "1"}, "token": "t", "seq": int64(3)}
-		vt.render(data, func() *gofakeit.Faker { return gen.Faker(1, 0) }) // errors are fine; a panic fails
+		vt.Render(data, func() *gofakeit.Faker { return gen.Faker(1, 0) }) // errors are fine; a panic fails
 	})
 }
 

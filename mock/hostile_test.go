@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // The hostile-input catalogue: each test sends one kind of abuse and
@@ -161,7 +162,7 @@ func TestHostileYAML(t *testing.T) {
 		prev = n
 	}
 	start := time.Now()
-	_, err := ParseScenario("bomb.yaml", []byte(b.String()))
+	_, err := scenario.ParseScenario("bomb.yaml", []byte(b.String()))
 	if err == nil || !strings.Contains(err.Error(), "excessive aliasing") {
 		t.Errorf("alias bomb: err = %v", err)
 	}
@@ -170,7 +171,7 @@ func TestHostileYAML(t *testing.T) {
 
 func TestHostileLargeScenarioFile(t *testing.T) {
 	fsys := fstest.MapFS{"big.yaml": {Data: []byte("name: big\ndescription: " + strings.Repeat("x", 2<<20) + "\nrules: []\n")}}
-	_, err := LoadScenarios(fsys, ".")
+	_, err := scenario.LoadScenarios(fsys, ".")
 	if err == nil || err.Error() != "big.yaml: file of 2097186 bytes is over the limit of 1048576 bytes" {
 		t.Errorf("err = %v", err)
 	}

@@ -77,7 +77,7 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) jo
 		Session: x.sess.name, Token: x.cred.token,
 	}
 	if x.rule != nil {
-		e.Scenario, e.Rule = x.scenario.name, x.rule.index+1
+		e.Scenario, e.Rule = x.scenario.Name, x.rule.Index+1
 	}
 	e.Notes = x.notes
 	if op := x.op(); op != nil {

@@ -94,7 +94,7 @@ func (s *Server) logDelivery(e *journal.Entry) {
 		attrs = append(attrs, slog.Int("status", e.Status), slog.Duration("duration", e.Duration))
 	}
 	if len(e.Violations) > 0 {
-		attrs = append(attrs, slog.String("violations", joinEntryViolations(e.Violations, e.ViolationCount())))
+		attrs = append(attrs, slog.String("violations", journal.Quote(e.Violations, e.ViolationCount())))
 		level = slog.LevelWarn
 	}
 	s.log.LogAttrs(context.Background(), level, "outbound", attrs...)

@@ -8,6 +8,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // Find returns the default session's journal entries m selects, oldest
@@ -31,7 +32,7 @@ func (s *Server) compileMatch(m journal.Match) (func(journal.Entry) bool, error)
 	var pat any
 	if m.Body != nil {
 		var err error
-		if pat, err = normalizedPattern(m.Body, "body"); err != nil {
+		if pat, err = scenario.NormalizedPattern(m.Body, "body"); err != nil {
 			return nil, err
 		}
 	}
@@ -64,7 +65,7 @@ func (s *Server) compileMatch(m journal.Match) (func(journal.Entry) bool, error)
 		}
 		if pat != nil {
 			v, err := jsonx.Decode(e.Body)
-			if err != nil || !matchPattern(pat, v) {
+			if err != nil || !scenario.MatchPattern(pat, v) {
 				return false
 			}
 		}

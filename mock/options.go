@@ -7,6 +7,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // Limits on the files a mock is given: a document of at most
@@ -17,7 +18,6 @@ import (
 const (
 	DefaultMaxSpecFile = 128 << 20
 	MaxSeedFile        = 64 << 20
-	MaxScenarioFile    = 1 << 20
 )
 
 // Defaults: what a zero field of Options, or of one of its groups,
@@ -78,7 +78,7 @@ type Options struct {
 	// ShippedScenarios; default: none); one with the name of a shipped
 	// scenario replaces it. Each is checked against the document: New
 	// fails with a *ScenarioError listing every problem.
-	Scenarios []*Scenario
+	Scenarios []*scenario.Scenario
 
 	// Scenario names the scenario active for requests that do not select
 	// one with the X-Mock-Scenario header; empty (the default) means none.
@@ -170,7 +170,7 @@ type Options struct {
 type Content struct {
 	Spec               []byte
 	Strict             bool
-	Scenarios          []*Scenario
+	Scenarios          []*scenario.Scenario
 	Scenario           string
 	NoShippedScenarios bool
 	Webhooks           map[string]Subscriber

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // realStore is an upstream for the proxy tests: a Plant Store that
@@ -241,11 +242,11 @@ func TestProxy(t *testing.T) {
 // document is answered by the mock and never reaches the upstream;
 // scenario rules and Prefer answer locally either way.
 func TestProxyRefuse(t *testing.T) {
-	sc, err := ParseScenario("s.yaml", []byte("name: local\nrules:\n  - when: {body: {name: scripted}}\n    respond: {status: 400, body: {error: 1, message: local}}\n"))
+	sc, err := scenario.ParseScenario("s.yaml", []byte("name: local\nrules:\n  - when: {body: {name: scripted}}\n    respond: {status: 400, body: {error: 1, message: local}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Invalid: "refuse"}, Scenarios: []*Scenario{sc}, Scenario: "local"})
+	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Invalid: "refuse"}, Scenarios: []*scenario.Scenario{sc}, Scenario: "local"})
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	for _, c := range []struct {
 		name, body string

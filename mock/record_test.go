@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // crudStore is a real service of replicaSpec for the recording tests:
@@ -112,7 +113,7 @@ func TestRecordAndReplay(t *testing.T) {
 	}
 
 	// Replay: no proxy, the recording's scenarios active, its seed data.
-	scs, err := LoadScenarios(os.DirFS(dir), ".")
+	scs, err := scenario.LoadScenarios(os.DirFS(dir), ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +176,7 @@ func TestRecordOffContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ParseScenario("recorded-post-plants.yaml", b)
+	sc, err := scenario.ParseScenario("recorded-post-plants.yaml", b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestRecordOffContract(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("rules:\n%s\nwant\n%s", got, want)
 	}
-	if _, err := New(Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name}); err != nil {
+	if _, err := New(Options{Scenarios: []*scenario.Scenario{sc}, Scenario: sc.Name}); err != nil {
 		t.Errorf("the recording does not load: %v", err)
 	}
 }
@@ -203,7 +204,7 @@ func TestRecordVaryingHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ParseScenario("recorded-post-plants.yaml", b)
+	sc, err := scenario.ParseScenario("recorded-post-plants.yaml", b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestRecordLongAnswer(t *testing.T) {
 	}
 	snapshot(t, ts, "recorded-get-plants-{id}.yaml seed-data.json")
 	b, _ := os.ReadFile(filepath.Join(dir, "recorded-get-plants-{id}.yaml"))
-	sc, err := ParseScenario("recorded-get-plants-{id}.yaml", b)
+	sc, err := scenario.ParseScenario("recorded-get-plants-{id}.yaml", b)
 	if err != nil || len(sc.Rules) != 1 || string(jsonx.Marshal(sc.Rules[0].Respond.Body)) != long {
 		t.Errorf("the recorded answer is not the one sent: %v", err)
 	}

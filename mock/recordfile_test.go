@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // pathsSpec declares GET operations whose paths the old names mixed up.
@@ -73,7 +74,7 @@ func TestRecordPathsApart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := ParseScenario(file, b)
+		sc, err := scenario.ParseScenario(file, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestRecordPathsApart(t *testing.T) {
 		}
 	}
 
-	scs, err := LoadScenarios(os.DirFS(dir), ".")
+	scs, err := scenario.LoadScenarios(os.DirFS(dir), ".")
 	if err != nil {
 		t.Fatal(err)
 	}

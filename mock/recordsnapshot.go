@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // recordFiles is what a recording's snapshots have built from the
@@ -240,14 +241,14 @@ func (f *recordFiles) scenario(name string) ([]byte, error) {
 		}
 	}
 	type group struct {
-		when When
+		when scenario.When
 		recs []recorded
 		keys int
 	}
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, rec := range recs {
-		w := When{Operation: op.op, Params: rec.params, Body: rec.body}
+		w := scenario.When{Operation: op.op, Params: rec.params, Body: rec.body}
 		for name := range varying {
 			if vs := rec.header[name]; len(vs) > 0 {
 				if w.Headers == nil {
@@ -270,10 +271,10 @@ func (f *recordFiles) scenario(name string) ([]byte, error) {
 		g.recs = append(g.recs, rec)
 	}
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].keys > groups[j].keys })
-	sc := Scenario{Name: name, Description: "answers of the real service to " + op.op + ", recorded by plantmock --record"}
+	sc := scenario.Scenario{Name: name, Description: "answers of the real service to " + op.op + ", recorded by plantmock --record"}
 	for _, g := range groups {
 		for i, rec := range g.recs {
-			rl := Rule{When: g.when, Respond: Respond{Status: rec.status, Body: rec.respBody}, OffContract: rec.off}
+			rl := scenario.Rule{When: g.when, Respond: scenario.Respond{Status: rec.status, Body: rec.respBody}, OffContract: rec.off}
 			if len(rec.respHead) > 0 {
 				rl.Respond.Headers = rec.respHead
 			}

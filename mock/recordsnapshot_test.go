@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"io"
 	"log/slog"
 	"net"
@@ -134,7 +135,7 @@ func TestRecordWritesOnSnapshot(t *testing.T) {
 	snapshot(t, ts, "recorded-get-plants-{id}.yaml")
 	snapshot(t, ts, "")
 	b, _ := os.ReadFile(filepath.Join(dir, "recorded-get-plants-{id}.yaml"))
-	sc, err := ParseScenario("recorded-get-plants-{id}.yaml", b)
+	sc, err := scenario.ParseScenario("recorded-get-plants-{id}.yaml", b)
 	if err != nil || len(sc.Rules) != 4 {
 		t.Fatalf("GET /plants/{id} after the second snapshot: %v\n%s", err, b)
 	}
@@ -238,7 +239,7 @@ func TestRecordFileWholeOrOld(t *testing.T) {
 		t.Fatal(err)
 	}
 	snapshot(t, ts, name)
-	scs, err := LoadScenarios(os.DirFS(dir), ".")
+	scs, err := scenario.LoadScenarios(os.DirFS(dir), ".")
 	if err != nil || len(scs) != 1 || scs[0].Name != "recorded-post-plants" || len(scs[0].Rules) != 1 {
 		t.Errorf("the folder loads as %v %v", scs, err)
 	}
@@ -281,7 +282,7 @@ func TestRecordConcurrent(t *testing.T) {
 	}
 	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
 	b, _ := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
-	sc, err := ParseScenario("recorded-post-plants.yaml", b)
+	sc, err := scenario.ParseScenario("recorded-post-plants.yaml", b)
 	if err != nil || len(sc.Rules) != n {
 		t.Fatalf("%d rules, want %d: %v", len(sc.Rules), n, err)
 	}
@@ -319,7 +320,7 @@ func TestRecordBound(t *testing.T) {
 	}
 	snapshot(t, ts, "recorded-get-plants-{id}.yaml seed-data.json")
 	b, _ := os.ReadFile(filepath.Join(dir, "recorded-get-plants-{id}.yaml"))
-	if sc, err := ParseScenario("x.yaml", b); err != nil || len(sc.Rules) != 2 {
+	if sc, err := scenario.ParseScenario("x.yaml", b); err != nil || len(sc.Rules) != 2 {
 		t.Errorf("rules of the recording: %v\n%s", err, b)
 	}
 }

@@ -92,7 +92,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	// those kept open under the old list are not used again.
 	s.deliveries.CloseIdleConnections()
 	st := s.reloads.get()
-	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.names(), "misfits", len(misfits))
+	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.Names(), "misfits", len(misfits))
 	s.events.publishReload(st)
 	return st, nil
 }

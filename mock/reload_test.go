@@ -3,13 +3,14 @@ package mock
 import (
 	"errors"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"strings"
 	"sync"
 	"testing"
 )
 
 // answerScenario answers lists with a 400 carrying msg.
-func answerScenario(t *testing.T, msg string) *Scenario {
+func answerScenario(t *testing.T, msg string) *scenario.Scenario {
 	t.Helper()
 	return mustScenario(t, fmt.Sprintf(`name: answer
 rules:
@@ -22,14 +23,14 @@ rules:
 // and the active scenario; one that fails keeps what was served and says
 // why; resources that no longer fit are listed.
 func TestReload(t *testing.T) {
-	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
+	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*scenario.Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
 	s, ts := newTestServer(t, opts)
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`)
 	expect(t, "create", st, body, 201, `{"id":1,"name":"fern"}`)
 	st, body = do(t, ts, "GET", "/plants", "")
 	expect(t, "scripted before", st, body, 400, `{"error":1,"message":"v1"}`)
 
-	opts.Scenarios = []*Scenario{answerScenario(t, "v2")}
+	opts.Scenarios = []*scenario.Scenario{answerScenario(t, "v2")}
 	rs, err := s.Reload(given(opts.Content()))
 	if err != nil || rs.Reloads != 1 || rs.Problem != "" || len(rs.Misfits) != 0 {
 		t.Fatalf("reload: %+v %v", rs, err)
@@ -41,7 +42,7 @@ func TestReload(t *testing.T) {
 
 	// A scenario that does not fit: the reload fails, v2 goes on.
 	bad := opts
-	bad.Scenarios = []*Scenario{mustScenario(t, "name: answer\nrules:\n  - respond: {status: 418}\n")}
+	bad.Scenarios = []*scenario.Scenario{mustScenario(t, "name: answer\nrules:\n  - respond: {status: 418}\n")}
 	rs, err = s.Reload(given(bad.Content()))
 	want := "test.yaml:3: rule 1: status 418 is not declared for GET /plants (declared: 200, 400); set off_contract: true to send it anyway"
 	if err == nil || !strings.Contains(rs.Problem, want) || rs.Reloads != 1 {
@@ -106,10 +107,10 @@ func TestReload(t *testing.T) {
 // TestReloadUnderLoad: requests running while reloads swap scenarios get
 // the one answer or the other, never a mix or a failure.
 func TestReloadUnderLoad(t *testing.T) {
-	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
+	opts := Options{Spec: []byte(replicaSpec), Scenarios: []*scenario.Scenario{answerScenario(t, "v1")}, Scenario: "answer"}
 	s, ts := newTestServer(t, opts)
 	v2 := opts
-	v2.Scenarios = []*Scenario{answerScenario(t, "v2")}
+	v2.Scenarios = []*scenario.Scenario{answerScenario(t, "v2")}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	bad := make(chan string, 8)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // The scenarios of scenarioReplicas: busy scripts creates, lists
@@ -27,9 +28,9 @@ rules:
 
 func scenarioReplicas(t *testing.T) (a, b string, do2 func(server, method, path, body string) (int, string)) {
 	t.Helper()
-	var scs []*Scenario
+	var scs []*scenario.Scenario
 	for name, src := range map[string]string{"busy.yaml": busyScenario, "lists.yaml": listsScenario} {
-		sc, err := ParseScenario(name, []byte(src))
+		sc, err := scenario.ParseScenario(name, []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

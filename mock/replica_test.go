@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // replicaSpec is a small CRUD document for the replica tests: plants
@@ -122,11 +123,11 @@ func TestReplicasShareResources(t *testing.T) {
 // TestReplicasTimesOnce: a times: 1 rule answers exactly once across two
 // replicas under 32 concurrent clients.
 func TestReplicasTimesOnce(t *testing.T) {
-	sc, err := ParseScenario("once.yaml", []byte(onceScenario))
+	sc, err := scenario.ParseScenario("once.yaml", []byte(onceScenario))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, Scenario: "once"})
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*scenario.Scenario{sc}, Scenario: "once"})
 	const clients, each = 32, 8
 	var mu sync.Mutex
 	got := map[string]int{}
@@ -197,11 +198,11 @@ func TestReplicasShareJournal(t *testing.T) {
 // from the others; a reset through one replica empties it on all, and
 // the bound on sessions holds across them.
 func TestReplicasSessions(t *testing.T) {
-	sc, err := ParseScenario("once.yaml", []byte(onceScenario))
+	sc, err := scenario.ParseScenario("once.yaml", []byte(onceScenario))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*Scenario{sc}, Limits: Limits{MaxSessions: 2}})
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Scenarios: []*scenario.Scenario{sc}, Limits: Limits{MaxSessions: 2}})
 	a, b := r[0], r[1]
 	do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`, SessionHeader, "s1")
 	st, body := do(t, b, "GET", "/plants", "", SessionHeader, "s1")

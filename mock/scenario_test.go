@@ -3,6 +3,7 @@ package mock
 import (
 	"errors"
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"io"
 	"log/slog"
 	"net"
@@ -19,7 +20,7 @@ import (
 // for every request.
 func scenarioServer(t *testing.T, yml string, opts Options) (*Server, *httptest.Server) {
 	t.Helper()
-	sc, err := ParseScenario("test.yaml", []byte(yml))
+	sc, err := scenario.ParseScenario("test.yaml", []byte(yml))
 	if err != nil {
 		t.Fatalf("ParseScenario: %v", err)
 	}
@@ -369,9 +370,9 @@ func TestScenarioRejections(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sc, err := ParseScenario("test.yaml", []byte(tt.yml))
+			sc, err := scenario.ParseScenario("test.yaml", []byte(tt.yml))
 			if err == nil {
-				_, err = New(Options{Scenarios: []*Scenario{sc}})
+				_, err = New(Options{Scenarios: []*scenario.Scenario{sc}})
 				var se *ScenarioError
 				if err != nil && !errors.As(err, &se) {
 					t.Errorf("New: %T, want a *ScenarioError", err)
@@ -383,8 +384,8 @@ func TestScenarioRejections(t *testing.T) {
 		})
 	}
 	t.Run("every problem is listed", func(t *testing.T) {
-		sc, _ := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {fault: boom}\n  - respond: {delay: 1h}\n"))
-		_, err := New(Options{Scenarios: []*Scenario{sc}})
+		sc, _ := scenario.ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {fault: boom}\n  - respond: {delay: 1h}\n"))
+		_, err := New(Options{Scenarios: []*scenario.Scenario{sc}})
 		want := "test.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body, random_data_then_close\ntest.yaml:4: rule 2: delay 1h0m0s is not between 0 and 5m0s"
 		if err == nil || err.Error() != want {
 			t.Errorf("err = %v\nwant %s", err, want)
@@ -403,7 +404,7 @@ rules:
       status: "400"
   - off_contract: maybe
 `
-		_, err := ParseScenario("test.yaml", []byte(yml))
+		_, err := scenario.ParseScenario("test.yaml", []byte(yml))
 		want := `test.yaml:4: rule 1: unknown key "respnd" (known: when, times, every, respond, off_contract)
 test.yaml:5: rule 2: times must be an integer, not "many"
 test.yaml:7: rule 2: key "every" is written twice (first at line 6)
@@ -416,11 +417,11 @@ test.yaml:11: rule 3: off_contract must be true or false, not "maybe"`
 	})
 	t.Run("every problem of a rule is listed", func(t *testing.T) {
 		yml := "name: s\nrules:\n  - when: {operation: POST /plants, headers: {X-A: '/[/'}}\n    times: -1\n    respond: {status: 404, fault: boom, headers: {'a b': x}}\n"
-		sc, err := ParseScenario("test.yaml", []byte(yml))
+		sc, err := scenario.ParseScenario("test.yaml", []byte(yml))
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = New(Options{Scenarios: []*Scenario{sc}})
+		_, err = New(Options{Scenarios: []*scenario.Scenario{sc}})
 		want := `test.yaml:3: rule 1: times and every may not be negative
 test.yaml:3: rule 1: unknown fault "boom"; use connection_reset, empty_response, malformed_body, random_data_then_close
 test.yaml:3: rule 1: when.headers.X-A: bad regular expression /[/: error parsing regexp: missing closing ]: ` + "`[`" + `
@@ -444,33 +445,33 @@ func TestScenarioInGo(t *testing.T) {
 		Error   int32  `json:"error"`
 		Message string `json:"message"`
 	}
-	sc := &Scenario{Name: "go", Rules: []Rule{
-		{When: When{Operation: "POST /plants", Body: map[string]any{"id": 1}},
-			Respond: Respond{Status: 400, Body: refusal{Error: 7, Message: "no plant {{ .body.id }}"}}},
-		{When: When{Body: map[string]any{"id": int64(2)}},
-			Respond: Respond{Status: 400, Body: map[string]any{"error": 8, "message": "two"}}},
+	sc := &scenario.Scenario{Name: "go", Rules: []scenario.Rule{
+		{When: scenario.When{Operation: "POST /plants", Body: map[string]any{"id": 1}},
+			Respond: scenario.Respond{Status: 400, Body: refusal{Error: 7, Message: "no plant {{ .body.id }}"}}},
+		{When: scenario.When{Body: map[string]any{"id": int64(2)}},
+			Respond: scenario.Respond{Status: 400, Body: map[string]any{"error": 8, "message": "two"}}},
 	}}
-	s, ts := newTestServer(t, Options{Scenarios: []*Scenario{sc}, Scenario: "go"})
+	s, ts := newTestServer(t, Options{Scenarios: []*scenario.Scenario{sc}, Scenario: "go"})
 	check(t, s, ts, post(`{"id":1,"name":"a"}`).expect(400, `{"error":7,"message":"no plant 1"}`))
 	check(t, s, ts, post(`{"id":2,"name":"a"}`).expect(400, `{"error":8,"message":"two"}`))
 	check(t, s, ts, post(`{"id":3,"name":"a"}`).expect(200, `{"name":"a"}`))
 
-	bad := &Scenario{Name: "bad", Rules: []Rule{{Respond: Respond{Status: 400, Body: map[string]any{"error": "x", "message": "m"}}}}}
-	_, err := New(Options{Scenarios: []*Scenario{bad}})
+	bad := &scenario.Scenario{Name: "bad", Rules: []scenario.Rule{{Respond: scenario.Respond{Status: 400, Body: map[string]any{"error": "x", "message": "m"}}}}}
+	_, err := New(Options{Scenarios: []*scenario.Scenario{bad}})
 	if want := "scenario bad: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string"; err == nil || err.Error() != want {
 		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }
 
 func TestScenarioNames(t *testing.T) {
-	mine := &Scenario{Name: "a-mine", Rules: []Rule{{Respond: Respond{Status: 200}}}}
+	mine := &scenario.Scenario{Name: "a-mine", Rules: []scenario.Rule{{Respond: scenario.Respond{Status: 200}}}}
 	for _, c := range []struct {
 		name string
 		opts Options
 		want []string
 	}{
 		{"none loaded", Options{NoShippedScenarios: true}, []string{}},
-		{"one of its own, sorted", Options{NoShippedScenarios: true, Scenarios: []*Scenario{mine}}, []string{"a-mine"}},
+		{"one of its own, sorted", Options{NoShippedScenarios: true, Scenarios: []*scenario.Scenario{mine}}, []string{"a-mine"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := New(c.opts)
@@ -495,7 +496,7 @@ func TestScenarioNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	shipped := ShippedScenarios()
+	shipped := scenario.ShippedScenarios()
 	if got := s.ScenarioNames(); len(got) != len(shipped) || !slices.IsSorted(got) {
 		t.Errorf("with the shipped scenarios: ScenarioNames() = %q, want the %d shipped ones, sorted", got, len(shipped))
 	}
@@ -515,7 +516,7 @@ func TestTemplateRangeWithoutElse(t *testing.T) {
 // is checked against the operation's path.
 func TestScenarioParams(t *testing.T) {
 	yml := "name: p\nrules:\n  - when: {operation: 'GET /plants/{id}', params: {id: '/^1[0-9]$/'}}\n    respond: {status: 404, body: {error: 1, message: teen}}\n"
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{mustParse(t, yml)}, Scenario: "p"})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Scenarios: []*scenario.Scenario{mustParse(t, yml)}, Scenario: "p"})
 	do(t, ts, "POST", "/plants", `{"id":7,"name":"a"}`)
 	do(t, ts, "POST", "/plants", `{"id":17,"name":"b"}`)
 	st, body := do(t, ts, "GET", "/plants/7", "")
@@ -526,16 +527,16 @@ func TestScenarioParams(t *testing.T) {
 		{"name: q\nrules:\n  - when: {params: {id: '1'}}\n", "when.params needs when.operation"},
 		{"name: q\nrules:\n  - when: {operation: 'GET /plants/{id}', params: {name: '1'}}\n", "when.params.name: /plants/{id} has no such path parameter"},
 	} {
-		_, err := New(Options{Spec: []byte(replicaSpec), Scenarios: []*Scenario{mustParse(t, c.yml)}})
+		_, err := New(Options{Spec: []byte(replicaSpec), Scenarios: []*scenario.Scenario{mustParse(t, c.yml)}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v; want %s", c.yml, err, c.want)
 		}
 	}
 }
 
-func mustParse(t *testing.T, yml string) *Scenario {
+func mustParse(t *testing.T, yml string) *scenario.Scenario {
 	t.Helper()
-	sc, err := ParseScenario("test.yaml", []byte(yml))
+	sc, err := scenario.ParseScenario("test.yaml", []byte(yml))
 	if err != nil {
 		t.Fatal(err)
 	}

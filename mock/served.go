@@ -7,6 +7,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // served is what the mock works out from its document and scenarios:
@@ -18,7 +19,7 @@ type served struct {
 	doc           *openapi.Document
 	plans         map[*openapi.Operation]*plan
 	fallbackShape *problem.ErrorShape // for problems found before routing
-	scenarios     scenarioSet
+	scenarios     *scenario.ScenarioSet
 	hooks         hookSet
 	secrets       *journal.Secrets // where requests carry credentials, masked in the journal
 	log           *slog.Logger     // start-up warnings while it is made
@@ -29,3 +30,12 @@ type served struct {
 
 // served returns what the mock serves now.
 func (s *Server) served() *served { return s.sv.Load() }
+
+// ScenarioNames returns the names of the loaded scenarios, sorted; none
+// when no scenario is loaded.
+func (s *Server) ScenarioNames() []string { return s.served().scenarios.Sorted() }
+
+// operation finds the operation "METHOD /path/template" names, or nil.
+func (sv *served) operation(name string) *openapi.Operation {
+	return scenario.FindOperation(sv.doc, name)
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -146,10 +147,10 @@ func (s *Server) build(c Content) (*served, error) {
 	}
 	// The shipped scenarios are parsed beside the document: they do not
 	// depend on it, and on a second core that takes them off the start-up.
-	var shippedc chan []*Scenario
+	var shippedc chan []*scenario.Scenario
 	if !c.NoShippedScenarios {
-		shippedc = make(chan []*Scenario, 1)
-		go func() { shippedc <- ShippedScenarios() }()
+		shippedc = make(chan []*scenario.Scenario, 1)
+		go func() { shippedc <- scenario.ShippedScenarios() }()
 	}
 	doc, err := openapi.Load(spec)
 	if err != nil {
@@ -180,11 +181,12 @@ func (s *Server) build(c Content) (*served, error) {
 	if err := sv.newHookSet(c); err != nil {
 		return nil, err
 	}
-	var shipped []*Scenario
+	var shipped []*scenario.Scenario
 	if shippedc != nil {
 		shipped = <-shippedc
 	}
-	if err := sv.compileScenarios(shipped, c.Scenarios, c.Scenario); err != nil {
+	scripted := scenario.Compiling{Doc: doc, Success: func(op *openapi.Operation) int { return sv.plans[op].success }, Log: s.log}
+	if sv.scenarios, err = scenario.CompileScenarios(scripted, shipped, c.Scenarios, c.Scenario); err != nil {
 		return nil, &ScenarioError{Err: err}
 	}
 	return sv, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
@@ -75,27 +76,27 @@ func (sm *sessions) reset(ctx context.Context, ss *session) error {
 // Reload, the one of the same name, or none when none is loaded. With
 // state shared by replicas, a name not loaded is an error: another
 // replica, with other scenarios, set it.
-func (sm *sessions) active(ctx context.Context, ss *session, set *scenarioSet) (*scenario, error) {
+func (sm *sessions) active(ctx context.Context, ss *session, set *scenario.ScenarioSet) (*scenario.Compiled, error) {
 	a, err := ss.state.Active(ctx)
 	switch {
 	case err != nil:
 		return nil, err
 	case !a.Set:
-		return set.initial, nil
+		return set.Initial, nil
 	case a.Name == "":
 		return nil, nil
 	}
-	if sc := set.named(a.Name); sc != nil || !sm.backend.Shared() {
+	if sc := set.Named(a.Name); sc != nil || !sm.backend.Shared() {
 		return sc, nil
 	}
 	return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", clip(a.Name, 60))
 }
 
 // activate makes sc the session's active scenario; nil for none.
-func (ss *session) activate(ctx context.Context, sc *scenario) error {
+func (ss *session) activate(ctx context.Context, sc *scenario.Compiled) error {
 	name := ""
 	if sc != nil {
-		name = sc.name
+		name = sc.Name
 	}
 	return ss.state.Activate(ctx, name)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // shortTimeout and longTimeout stand in for defaultTimeouts: each test
@@ -147,11 +148,11 @@ func TestTimeoutIdle(t *testing.T) {
 // active). No shipped scenario is loaded: their delays are not the point.
 func TestTimeoutWriteAfterDelay(t *testing.T) {
 	scenario := func(delay string) Options {
-		sc, err := ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: "+delay+"}\n"))
+		sc, err := scenario.ParseScenario("test.yaml", []byte("name: s\nrules:\n  - respond: {delay: "+delay+"}\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Options{Scenarios: []*Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true}
+		return Options{Scenarios: []*scenario.Scenario{sc}, Scenario: sc.Name, NoShippedScenarios: true}
 	}
 	for _, reload := range []bool{false, true} {
 		t.Run(map[bool]string{false: "at start", true: "reloaded"}[reload], func(t *testing.T) {

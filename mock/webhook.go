@@ -11,9 +11,9 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // Subscriber receives a webhook: the mock sends the webhook's requests
@@ -84,21 +84,10 @@ func (sv *served) newHookSet(c Content) error {
 			body = m.Schema
 		}
 		for _, h := range sv.doc.Webhooks {
-			if sc := hookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
+			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
 				hs.onCreate[pl] = append(hs.onCreate[pl], h)
 			}
 		}
-	}
-	return nil
-}
-
-// hookSchema returns the schema of a hook's JSON body, or nil.
-func hookSchema(h *openapi.Hook) *openapi.Schema {
-	if h.Op.Body == nil {
-		return nil
-	}
-	if m := h.Op.Body.JSON(); m != nil {
-		return m.Schema
 	}
 	return nil
 }
@@ -132,7 +121,7 @@ func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subs
 // it, else one generated from the schema. It returns nil for a hook
 // without a JSON body.
 func webhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
-	sc := hookSchema(h)
+	sc := scenario.HookSchema(h)
 	if sc == nil {
 		return nil
 	}
@@ -144,15 +133,6 @@ func webhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
 	return gen.Value(sc, f())
 }
 
-// hookViolations checks a body against a hook's declared request body.
-func hookViolations(h *openapi.Hook, body any) []journal.Violation {
-	sc := hookSchema(h)
-	if sc == nil {
-		return nil
-	}
-	return journal.Violations(sc.Validate(body), "request")
-}
-
 // sendsAfter reports whether anything is sent after an answer of status
 // to x: the webhooks of a create, those of the scenario rule that
 // answered, or, after a 2xx, the operation's callbacks. afterAnswer then
@@ -162,7 +142,7 @@ func (x *exchange) sendsAfter(status int) bool {
 		return false
 	}
 	return x.created != nil && len(x.sv.hooks.onCreate[x.plan]) > 0 ||
-		x.rule != nil && len(x.rule.webhooks) > 0 ||
+		x.rule != nil && len(x.rule.Webhooks) > 0 ||
 		status >= 200 && status <= 299 && len(x.plan.op.Callbacks) > 0
 }
 
@@ -187,9 +167,9 @@ func (s *Server) afterAnswer(a *answered) {
 	if a.created != nil {
 		hooks = a.sv.hooks.onCreate[a.plan]
 	}
-	var calls []ruleWebhook
+	var calls []scenario.RuleWebhook
 	if a.rule != nil {
-		calls = a.rule.webhooks
+		calls = a.rule.Webhooks
 	}
 	var cbs []*openapi.Hook
 	if a.status >= 200 && a.status <= 299 {
@@ -201,20 +181,20 @@ func (s *Server) afterAnswer(a *answered) {
 	}
 	for _, c := range calls {
 		var data map[string]any
-		for _, h := range c.hooks {
+		for _, h := range c.Hooks {
 			body := webhookBody(h, a.created, a.fake)
-			if c.hasBody {
+			if c.HasBody {
 				if data == nil {
-					data = templateData(a.body, a.req.Header, a.token, a.seq)
+					data = scenario.TemplateData(a.body, a.req.Header, a.token, a.seq)
 				}
-				v, err := renderBody(c.body, data, a.fake)
+				v, err := scenario.RenderBody(c.Body, data, a.fake)
 				if err != nil {
-					s.log.Error("webhook body template failed", "rule", a.rule.name, "webhook", h.Name, "error", err.Error())
+					s.log.Error("webhook body template failed", "rule", a.rule.Name, "webhook", h.Name, "error", err.Error())
 					continue
 				}
 				body = v
 			}
-			s.sendWebhook(ctx, a.sess, h, body, seq, c.delay)
+			s.sendWebhook(ctx, a.sess, h, body, seq, c.Delay)
 		}
 	}
 	for _, h := range cbs {

@@ -17,6 +17,7 @@ import (
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "../examples/webhooks.yaml") }
@@ -310,7 +311,7 @@ func TestCallbackRefused(t *testing.T) {
 // TestScenarioWebhook: a rule sends a webhook with a templated body after
 // its scripted answer.
 func TestScenarioWebhook(t *testing.T) {
-	sc, err := ParseScenario("hook.yaml", []byte(`name: hook
+	sc, err := scenario.ParseScenario("hook.yaml", []byte(`name: hook
 rules:
   - when: {operation: POST /plants}
     respond:
@@ -333,7 +334,7 @@ rules:
       body: {error: 1, message: "no"}
       webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
 `)
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*Scenario{sc, refuse}, Scenario: "hook",
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*scenario.Scenario{sc, refuse}, Scenario: "hook",
 		Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
@@ -352,7 +353,7 @@ rules:
 	}
 	// The generated body fits the webhook's schema.
 	for b := range bodies {
-		if vs := hookViolations(s.served().doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
+		if vs := scenario.HookViolations(s.served().doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
 			t.Errorf("%s: %v", b, vs)
 		}
 	}
@@ -365,7 +366,7 @@ rules:
 		t.Errorf("delivery after a refusal: %+v", got)
 	}
 
-	_, err = New(Options{Spec: webhookSpec(t), Scenarios: []*Scenario{mustScenario(t, `name: bad
+	_, err = New(Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{mustScenario(t, `name: bad
 rules:
   - respond:
       webhooks: [/nope, {name: /plant/webhook, body: {id: "x"}}]
@@ -477,9 +478,9 @@ func TestWebhookReplicas(t *testing.T) {
 	}
 }
 
-func mustScenario(t *testing.T, y string) *Scenario {
+func mustScenario(t *testing.T, y string) *scenario.Scenario {
 	t.Helper()
-	sc, err := ParseScenario("test.yaml", []byte(y))
+	sc, err := scenario.ParseScenario("test.yaml", []byte(y))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -40,7 +41,7 @@ paths:
 
 	_, plain := newTestServer(t, Options{})
 	_, created := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: hooks}})
-	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*Scenario{rule}, Scenario: "hook", Webhooks: WebhookOptions{Subscribers: hooks}})
+	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{rule}, Scenario: "hook", Webhooks: WebhookOptions{Subscribers: hooks}})
 	_, called := newTestServer(t, Options{Spec: callbackSpec(t)})
 	_, big := newTestServer(t, Options{Spec: []byte(bigSpec)})
 

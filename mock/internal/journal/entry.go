@@ -5,6 +5,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
@@ -275,4 +276,18 @@ func Find(es []Entry, sel func(Entry) bool) []Entry {
 		}
 	}
 	return out
+}
+
+// Quote quotes vs, the first problem.MaxQuotedViolations of them
+// and how many more of n there are.
+func Quote(vs []Violation, n int) string {
+	quoted := vs[:min(len(vs), problem.MaxQuotedViolations)]
+	parts := make([]string, len(quoted), len(quoted)+1)
+	for i, v := range quoted {
+		parts[i] = v.String()
+	}
+	if len(quoted) < n {
+		parts = append(parts, problem.MoreViolations(n, len(quoted), false))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -1,15 +1,18 @@
-package mock
+package scenario
 
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
@@ -19,17 +22,17 @@ const maxDelay = 5 * time.Minute
 
 // scenario is a Scenario checked against the document and compiled, ready
 // to match requests.
-type scenario struct {
-	name  string
-	def   *Scenario // as it was given
-	rules []*rule
+type Compiled struct {
+	Name  string
+	Def   *Scenario // as it was given
+	rules []*Script
 }
 
 // rule is a Rule compiled. Its counters live in each session, at index id.
-type rule struct {
+type Script struct {
 	count state.Rule // how sessions count the rule's matches and answers
-	index int        // 0-based position in the scenario
-	name  string     // "scenario NAME, rule N", for answers and logs
+	Index int        // 0-based position in the scenario
+	Name  string     // "scenario NAME, rule N", for answers and logs
 
 	ops     map[*openapi.Operation]bool // nil matches every operation
 	headers []headerMatch
@@ -41,21 +44,21 @@ type rule struct {
 	every   int64
 
 	status      int // 0: the operation's success status
-	respHeaders []headerTemplate
-	respBody    any // JSON values and *valueTemplate; nil when absent
-	hasRespBody bool
-	delay       time.Duration
-	fault       *faultKind
-	offContract bool
-	webhooks    []ruleWebhook
+	RespHeaders []headerTemplate
+	RespBody    any // JSON values and *valueTemplate; nil when absent
+	HasRespBody bool
+	Delay       time.Duration
+	Fault       *faultKind
+	OffContract bool
+	Webhooks    []RuleWebhook
 }
 
 // ruleWebhook is a webhook a rule sends after its answer.
-type ruleWebhook struct {
-	hooks   []*openapi.Hook
-	body    any // JSON values and *valueTemplate
-	hasBody bool
-	delay   time.Duration
+type RuleWebhook struct {
+	Hooks   []*openapi.Hook
+	Body    any // JSON values and *valueTemplate
+	HasBody bool
+	Delay   time.Duration
 }
 
 // paramMatch matches the path parameter at index i of the route.
@@ -70,30 +73,39 @@ type headerMatch struct {
 }
 
 type headerTemplate struct {
-	name string
-	t    *valueTemplate
+	Name string
+	T    *valueTemplate
 }
 
 // scenarioSet is the loaded scenarios of a Server, compiled.
-type scenarioSet struct {
-	byName  map[string]*scenario
-	initial *scenario      // active in new sessions
+type ScenarioSet struct {
+	ByName  map[string]*Compiled
+	Initial *Compiled      // active in new sessions
 	rules   *state.RuleSet // the rules of every scenario, counted together
+}
+
+// compiling is what compiling scenarios takes of the document: its
+// operations and webhooks, each operation's success status, and where
+// to say which shipped scenarios do not fit.
+type Compiling struct {
+	Doc     *openapi.Document
+	Success func(*openapi.Operation) int
+	Log     *slog.Logger
 }
 
 // compileScenarios checks the scenarios against the document and compiles
 // them. Shipped scenarios that do not fit a custom document are left out;
 // user scenarios that do not fit are errors, every problem listed.
-func (sv *served) compileScenarios(shipped, user []*Scenario, active string) error {
-	sv.scenarios.byName = map[string]*scenario{}
+func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*ScenarioSet, error) {
+	set := &ScenarioSet{ByName: map[string]*Compiled{}}
 	var errs []error
 	for _, sc := range shipped {
 		c, err := sv.compileScenario(sc)
 		if err != nil {
-			sv.log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
+			sv.Log.Debug("shipped scenario does not fit this document; left out", "scenario", sc.Name, "why", err.Error())
 			continue
 		}
-		sv.scenarios.byName[sc.Name] = c
+		set.ByName[sc.Name] = c
 	}
 	seen := map[string]string{}
 	for _, sc := range user {
@@ -110,20 +122,20 @@ func (sv *served) compileScenarios(shipped, user []*Scenario, active string) err
 			errs = append(errs, err)
 			continue
 		}
-		sv.scenarios.byName[sc.Name] = c
+		set.ByName[sc.Name] = c
 	}
 	if err := errors.Join(errs...); err != nil {
-		return err
+		return nil, err
 	}
 	if active != "" {
 		// One name, or several with commas: their rules in that order.
 		// A name ending in * stands for every name it starts, sorted.
-		initial := &scenario{name: active}
+		initial := &Compiled{Name: active}
 		for _, n := range strings.Split(active, ",") {
 			names := []string{n}
 			if prefix, ok := strings.CutSuffix(n, "*"); ok {
 				names = nil
-				for m := range sv.scenarios.byName {
+				for m := range set.ByName {
 					if strings.HasPrefix(m, prefix) {
 						names = append(names, m)
 					}
@@ -131,50 +143,46 @@ func (sv *served) compileScenarios(shipped, user []*Scenario, active string) err
 				sort.Strings(names)
 			}
 			if len(names) == 0 {
-				return fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), sv.scenarios.names())
+				return nil, fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), set.Names())
 			}
 			for _, m := range names {
-				sc := sv.scenarios.byName[m]
+				sc := set.ByName[m]
 				if sc == nil {
-					return fmt.Errorf("no scenario is named %q; known: %s", m, sv.scenarios.names())
+					return nil, fmt.Errorf("no scenario is named %q; known: %s", m, set.Names())
 				}
 				initial.rules = append(initial.rules, sc.rules...)
 			}
 		}
-		if sc := sv.scenarios.byName[active]; sc != nil {
+		if sc := set.ByName[active]; sc != nil {
 			initial = sc
 		}
-		sv.scenarios.initial = initial
+		set.Initial = initial
 	}
-	sv.scenarios.rules = state.NewRuleSet()
-	for _, sc := range sv.scenarios.byName {
+	set.rules = state.NewRuleSet()
+	for _, sc := range set.ByName {
 		for _, r := range sc.rules {
-			r.count = sv.scenarios.rules.Add(r.name, r.every)
+			r.count = set.rules.Add(r.Name, r.every)
 		}
 	}
-	return nil
+	return set, nil
 }
-
-// ScenarioNames returns the names of the loaded scenarios, sorted; none
-// when no scenario is loaded.
-func (s *Server) ScenarioNames() []string { return s.served().scenarios.sorted() }
 
 // named returns the scenario called name: a loaded one, or the initial
 // one when it is several active together ("a,b"); nil for none.
-func (set *scenarioSet) named(name string) *scenario {
-	if sc := set.byName[name]; sc != nil {
+func (set *ScenarioSet) Named(name string) *Compiled {
+	if sc := set.ByName[name]; sc != nil {
 		return sc
 	}
-	if set.initial != nil && set.initial.name == name {
-		return set.initial
+	if set.Initial != nil && set.Initial.Name == name {
+		return set.Initial
 	}
 	return nil
 }
 
 // sorted returns the names of the loaded scenarios, sorted.
-func (set *scenarioSet) sorted() []string {
-	names := make([]string, 0, len(set.byName))
-	for n := range set.byName {
+func (set *ScenarioSet) Sorted() []string {
+	names := make([]string, 0, len(set.ByName))
+	for n := range set.ByName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -183,21 +191,21 @@ func (set *scenarioSet) sorted() []string {
 
 // names lists the loaded scenarios, for messages: "(none)" when there
 // are none.
-func (set *scenarioSet) names() string {
-	if len(set.byName) == 0 {
+func (set *ScenarioSet) Names() string {
+	if len(set.ByName) == 0 {
 		return "(none)"
 	}
-	return strings.Join(set.sorted(), ", ")
+	return strings.Join(set.Sorted(), ", ")
 }
 
-func (sv *served) compileScenario(sc *Scenario) (*scenario, error) {
+func (sv Compiling) compileScenario(sc *Scenario) (*Compiled, error) {
 	if sc.Name == "" {
 		return nil, fmt.Errorf("%s: the scenario has no name", sc.where(-1))
 	}
 	if strings.ContainsAny(sc.Name, " \t\r\n,") {
 		return nil, fmt.Errorf("%s: scenario name %q has spaces or commas", sc.where(-1), sc.Name)
 	}
-	c := &scenario{name: sc.Name, def: sc}
+	c := &Compiled{Name: sc.Name, Def: sc}
 	var errs []error
 	for i := range sc.Rules {
 		r, problems := sv.compileRule(sc, i)
@@ -210,14 +218,14 @@ func (sv *served) compileScenario(sc *Scenario) (*scenario, error) {
 }
 
 // compileRule compiles rule i of sc and returns every problem it has.
-func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
+func (sv Compiling) compileRule(sc *Scenario, i int) (*Script, []error) {
 	def := &sc.Rules[i]
 	w, resp := &def.When, &def.Respond
-	r := &rule{
-		index: i,
-		name:  fmt.Sprintf("scenario %s, rule %d", sc.Name, i+1),
+	r := &Script{
+		Index: i,
+		Name:  fmt.Sprintf("scenario %s, rule %d", sc.Name, i+1),
 		times: int64(def.Times), every: int64(def.Every),
-		status: resp.Status, delay: resp.Delay, offContract: def.OffContract,
+		status: resp.Status, Delay: resp.Delay, OffContract: def.OffContract,
 	}
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -232,14 +240,14 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 		if err != nil {
 			errs = append(errs, err)
 		}
-		r.fault = f
+		r.Fault = f
 	}
 	if resp.Status != 0 && (resp.Status < 100 || resp.Status > 599) {
 		fail("status %d is not an HTTP status", resp.Status)
 	}
-	ops := sv.doc.Operations
+	ops := sv.Doc.Operations
 	if w.Operation != "" {
-		op := sv.operation(w.Operation)
+		op := FindOperation(sv.Doc, w.Operation)
 		if op == nil {
 			fail("operation %q is not in the document (write it as METHOD /path/{template})", w.Operation)
 			ops = nil
@@ -260,7 +268,7 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 			fail("when.params needs when.operation")
 			break
 		}
-		i := slices.Index(sv.doc.Router().Route(ops[0].Path).Params, n)
+		i := slices.Index(sv.Doc.Router().Route(ops[0].Path).Params, n)
 		if i < 0 {
 			fail("when.params.%s: %s has no such path parameter", n, ops[0].Path)
 			continue
@@ -279,7 +287,7 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 		r.token = &m
 	}
 	if w.Body != nil {
-		pat, err := normalizedPattern(w.Body, "when.body")
+		pat, err := NormalizedPattern(w.Body, "when.body")
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -290,25 +298,25 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 			fail("respond.headers: %q is not a header name", n)
 			continue
 		}
-		t, err := compileTemplate(resp.Headers[n], "respond.headers."+n)
+		t, err := CompileTemplate(resp.Headers[n], "respond.headers."+n)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		r.respHeaders = append(r.respHeaders, headerTemplate{name: http.CanonicalHeaderKey(n), t: t})
+		r.RespHeaders = append(r.RespHeaders, headerTemplate{Name: http.CanonicalHeaderKey(n), T: t})
 	}
 	if resp.Body != nil {
-		r.hasRespBody = true
+		r.HasRespBody = true
 		v, err := jsonx.Normalize(resp.Body)
 		if err != nil {
 			fail("respond.body: %v", err)
 		} else if tree, static, err := compileBody(v, "respond.body"); err != nil {
 			errs = append(errs, err)
 		} else {
-			r.respBody = tree
-			if static && !def.OffContract && r.fault == nil {
+			r.RespBody = tree
+			if static && !def.OffContract && r.Fault == nil {
 				for _, op := range ops {
-					if err := checkAnswer(op, r.statusFor(sv.plans[op]), tree); err != nil {
+					if err := CheckAnswer(op, r.StatusFor(sv.Success(op)), tree); err != nil {
 						fail("%s: %v", op.Name, err)
 					}
 				}
@@ -317,17 +325,17 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 	}
 	for i, c := range resp.Webhooks {
 		at := fmt.Sprintf("respond.webhooks[%d]", i)
-		hooks := sv.doc.Webhook(c.Name)
+		hooks := sv.Doc.Webhook(c.Name)
 		if hooks == nil {
-			fail("%s: %q is not a webhook of the document (declared: %s)", at, clip(c.Name, 60), sv.doc.WebhookNames())
+			fail("%s: %q is not a webhook of the document (declared: %s)", at, cliptext.To(c.Name, 60), sv.Doc.WebhookNames())
 			continue
 		}
 		if c.Delay < 0 {
 			fail("%s.delay: must not be negative", at)
 		}
-		rw := ruleWebhook{hooks: hooks, delay: c.Delay}
+		rw := RuleWebhook{Hooks: hooks, Delay: c.Delay}
 		if c.Body != nil {
-			rw.hasBody = true
+			rw.HasBody = true
 			v, err := jsonx.Normalize(c.Body)
 			if err != nil {
 				fail("%s.body: %v", at, err)
@@ -338,39 +346,40 @@ func (sv *served) compileRule(sc *Scenario, i int) (*rule, []error) {
 				errs = append(errs, err)
 				continue
 			}
-			rw.body = tree
+			rw.Body = tree
 			if static {
 				for _, h := range hooks {
-					if vs := hookViolations(h, tree); len(vs) > 0 {
-						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, joinEntryViolations(vs, len(vs)))
+					if vs := HookViolations(h, tree); len(vs) > 0 {
+						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, journal.Quote(vs, len(vs)))
 					}
 				}
 			}
 		}
-		r.webhooks = append(r.webhooks, rw)
+		r.Webhooks = append(r.Webhooks, rw)
 	}
 	if !def.OffContract && resp.Fault == "" && resp.Status >= 100 && resp.Status <= 599 {
 		for _, op := range ops {
 			if op.Response(resp.Status) == nil {
 				fail("status %d is not declared for %s (declared: %s); set off_contract: true to send it anyway",
-					resp.Status, op.Name, declaredStatuses(op))
+					resp.Status, op.Name, DeclaredStatuses(op))
 			}
 		}
 	}
 	return r, errs
 }
 
-// operation finds the operation "METHOD /path/template" names, or nil.
-func (sv *served) operation(name string) *openapi.Operation {
+// findOperation finds the operation of doc "METHOD /path/template"
+// names, or nil.
+func FindOperation(doc *openapi.Document, name string) *openapi.Operation {
 	method, p, _ := strings.Cut(strings.TrimSpace(name), " ")
-	if rt := sv.doc.Router().Route(strings.TrimSpace(p)); rt != nil {
+	if rt := doc.Router().Route(strings.TrimSpace(p)); rt != nil {
 		return rt.Operation(strings.ToUpper(method))
 	}
 	return nil
 }
 
 // normalizedPattern compiles a body pattern given as YAML or Go values.
-func normalizedPattern(v any, at string) (any, error) {
+func NormalizedPattern(v any, at string) (any, error) {
 	n, err := jsonx.Normalize(v)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", at, err)
@@ -387,19 +396,20 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// statusFor returns the status the rule answers with for an operation.
-func (r *rule) statusFor(pl *plan) int {
+// statusFor returns the status the rule answers with for an operation
+// whose success status is success.
+func (r *Script) StatusFor(success int) int {
 	if r.status != 0 {
 		return r.status
 	}
-	return pl.success
+	return success
 }
 
 // checkAnswer validates a body against what op declares for status.
-func checkAnswer(op *openapi.Operation, status int, body any) error {
+func CheckAnswer(op *openapi.Operation, status int, body any) error {
 	resp := op.Response(status)
 	if resp == nil {
-		return fmt.Errorf("status %d is not declared (declared: %s)", status, declaredStatuses(op))
+		return fmt.Errorf("status %d is not declared (declared: %s)", status, DeclaredStatuses(op))
 	}
 	m := resp.JSON()
 	if m == nil {
@@ -419,7 +429,7 @@ func joinViolations(vs []openapi.Violation) string {
 	return strings.Join(parts, "; ")
 }
 
-func declaredStatuses(op *openapi.Operation) string {
+func DeclaredStatuses(op *openapi.Operation) string {
 	var out []string
 	for _, r := range op.Responses {
 		out = append(out, r.Status)
@@ -441,4 +451,24 @@ func validHeaderName(n string) bool {
 		}
 	}
 	return true
+}
+
+// hookSchema returns the schema of a hook's JSON body, or nil.
+func HookSchema(h *openapi.Hook) *openapi.Schema {
+	if h.Op.Body == nil {
+		return nil
+	}
+	if m := h.Op.Body.JSON(); m != nil {
+		return m.Schema
+	}
+	return nil
+}
+
+// hookViolations checks a body against a hook's declared request body.
+func HookViolations(h *openapi.Hook, body any) []journal.Violation {
+	sc := HookSchema(h)
+	if sc == nil {
+		return nil
+	}
+	return journal.Violations(sc.Validate(body), "request")
 }

@@ -1,4 +1,4 @@
-package mock
+package scenario
 
 import (
 	"encoding/json"
@@ -84,7 +84,7 @@ func compilePattern(v any, at string) (any, error) {
 // by element with the same length, regular expressions against strings
 // and the text of numbers and booleans, numbers by value, the rest by
 // equality.
-func matchPattern(pat, v any) bool {
+func MatchPattern(pat, v any) bool {
 	switch p := pat.(type) {
 	case *regexp.Regexp:
 		switch x := v.(type) {
@@ -103,7 +103,7 @@ func matchPattern(pat, v any) bool {
 		}
 		for k, pe := range p {
 			e, ok := obj[k]
-			if !ok || !matchPattern(pe, e) {
+			if !ok || !MatchPattern(pe, e) {
 				return false
 			}
 		}
@@ -114,7 +114,7 @@ func matchPattern(pat, v any) bool {
 			return false
 		}
 		for i := range p {
-			if !matchPattern(p[i], arr[i]) {
+			if !MatchPattern(p[i], arr[i]) {
 				return false
 			}
 		}

@@ -1,4 +1,4 @@
-package mock
+package scenario
 
 import (
 	"encoding/json"
@@ -23,7 +23,7 @@ func TestMatchPatternNumbers(t *testing.T) {
 		{big, big + "0", false},
 	}
 	for _, tt := range tests {
-		if got := matchPattern(json.Number(tt.pat), json.Number(tt.v)); got != tt.want {
+		if got := MatchPattern(json.Number(tt.pat), json.Number(tt.v)); got != tt.want {
 			t.Errorf("matchPattern(%.20s, %.20s) = %v, want %v", tt.pat, tt.v, got, tt.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package mock
+package scenario
 
 import (
 	"encoding/json"
@@ -290,12 +290,13 @@ func (p *yamlProblems) keyAt(line, col int) string {
 
 // scenarioTypes are the types of the format, by the name the decoder
 // gives them, for the keys each knows.
-var scenarioTypes = map[string]reflect.Type{
-	"mock.Scenario": reflect.TypeFor[Scenario](),
-	"mock.Rule":     reflect.TypeFor[Rule](),
-	"mock.When":     reflect.TypeFor[When](),
-	"mock.Respond":  reflect.TypeFor[Respond](),
-}
+var scenarioTypes = func() map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	for _, t := range []reflect.Type{reflect.TypeFor[Scenario](), reflect.TypeFor[Rule](), reflect.TypeFor[When](), reflect.TypeFor[Respond]()} {
+		m[t.String()] = t
+	}
+	return m
+}()
 
 // knownKeys lists the keys of a type of the format: " (known: a, b)".
 func knownKeys(typeName string) string {
@@ -321,14 +322,14 @@ func yamlTypeWords(goType string) string {
 		return "a duration such as 250ms or 1.5s"
 	case "bool":
 		return "true or false"
-	case "string", "mock.Fault":
+	case "string", "scenario.Fault":
 		return "a string"
 	case "map[string]string":
 		return "a mapping of names to strings"
-	case "[]mock.Rule":
+	case "[]scenario.Rule":
 		return "a list of rules"
 	}
-	if strings.HasPrefix(goType, "mock.") {
+	if strings.HasPrefix(goType, "scenario.") {
 		return "a mapping"
 	}
 	return goType
@@ -409,6 +410,9 @@ func LoadScenarios(fsys fs.FS, dir string) ([]*Scenario, error) {
 	}
 	return out, errors.Join(errs...)
 }
+
+// MaxScenarioFile is the largest scenario file LoadScenarios reads.
+const MaxScenarioFile = 1 << 20
 
 // ShippedScenarios returns the scenarios that ship with plantmock, written
 // for the Plant Store document.

@@ -1,4 +1,4 @@
-package mock
+package scenario
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ type valueTemplate struct {
 var templateFuncs = template.FuncMap{"fake": func(string) (string, error) { return "", nil }}
 
 // compileTemplate parses a template; at names its place for messages.
-func compileTemplate(text, at string) (*valueTemplate, error) {
+func CompileTemplate(text, at string) (*valueTemplate, error) {
 	t, err := template.New(at).Funcs(templateFuncs).Option("missingkey=zero").Parse(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", at, strings.TrimPrefix(err.Error(), "template: "))
@@ -40,16 +40,10 @@ func compileTemplate(text, at string) (*valueTemplate, error) {
 	return &valueTemplate{t: t, typed: len(nodes) == 1 && nodes[0].Type() == parse.NodeAction}, nil
 }
 
-// templateData is what templates see of a request: .body (the decoded
-// JSON), .headers (first value per canonical name), .token and .seq.
-func (x *exchange) templateData() map[string]any {
-	return templateData(x.body, x.r.Header, x.cred.token, x.seq)
-}
-
 // templateData is what a template sees of a request: its decoded body,
 // the first value of each header, its token, and the rule's count of
 // answers in the session.
-func templateData(body any, h http.Header, token string, seq int64) map[string]any {
+func TemplateData(body any, h http.Header, token string, seq int64) map[string]any {
 	headers := make(map[string]string, len(h))
 	for k, v := range h {
 		if len(v) > 0 {
@@ -60,7 +54,7 @@ func templateData(body any, h http.Header, token string, seq int64) map[string]a
 }
 
 // render executes the template; faker is called when a fake needs one.
-func (vt *valueTemplate) render(data map[string]any, faker func() *gofakeit.Faker) (any, error) {
+func (vt *valueTemplate) Render(data map[string]any, faker func() *gofakeit.Faker) (any, error) {
 	t, err := vt.t.Clone()
 	if err != nil {
 		return nil, err
@@ -104,7 +98,7 @@ func compileBody(v any, at string) (tree any, static bool, err error) {
 		if !strings.Contains(x, "{{") {
 			return x, true, nil
 		}
-		t, err := compileTemplate(x, at)
+		t, err := CompileTemplate(x, at)
 		return t, false, err
 	case map[string]any:
 		out := make(map[string]any, len(x))
@@ -133,14 +127,14 @@ func compileBody(v any, at string) (tree any, static bool, err error) {
 }
 
 // renderBody renders every template of an answer body.
-func renderBody(v any, data map[string]any, faker func() *gofakeit.Faker) (any, error) {
+func RenderBody(v any, data map[string]any, faker func() *gofakeit.Faker) (any, error) {
 	switch x := v.(type) {
 	case *valueTemplate:
-		return x.render(data, faker)
+		return x.Render(data, faker)
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			r, err := renderBody(e, data, faker)
+			r, err := RenderBody(e, data, faker)
 			if err != nil {
 				return nil, err
 			}
@@ -150,7 +144,7 @@ func renderBody(v any, data map[string]any, faker func() *gofakeit.Faker) (any, 
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			r, err := renderBody(e, data, faker)
+			r, err := RenderBody(e, data, faker)
 			if err != nil {
 				return nil, err
 			}

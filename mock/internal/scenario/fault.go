@@ -1,10 +1,11 @@
-package mock
+package scenario
 
 import (
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
+
+	"github.com/brianvoe/gofakeit/v6"
 )
 
 // Fault is a way of not answering properly, scripted by a rule's
@@ -28,37 +29,47 @@ const (
 
 // faultKind is one entry of the table of faults: its name, what the
 // client sees (as the scenario table of docs/scenarios.md says it), and how the mock
-// does it.
+// does it, on the answer it breaks.
 type faultKind struct {
-	name  Fault
-	sees  string
-	apply func(s *Server, x *exchange, status int)
+	Name  Fault
+	Sees  string
+	Apply func(b breakable, status int)
+}
+
+// breakable is an answer a fault breaks, as the request path gives it.
+type breakable interface {
+	// TakeOver takes the connection over, the exchange recorded first.
+	TakeOver() net.Conn
+	// WriteJSON answers with status and a body said to be JSON.
+	WriteJSON(status int, body []byte)
+	// Faker gives the answer's generated values.
+	Faker() *gofakeit.Faker
 }
 
 // faults is every fault a rule can script. Adding a fault is adding an
 // entry (and its constant above).
-var faults = []*faultKind{
-	{FaultConnectionReset, "TCP reset, no answer", func(s *Server, x *exchange, _ int) {
-		conn := s.takeOver(x)
+var Faults = []*faultKind{
+	{FaultConnectionReset, "TCP reset, no answer", func(b breakable, _ int) {
+		conn := b.TakeOver()
 		if tc, ok := conn.(interface{ SetLinger(int) error }); ok { // TCP, watched by Serve or not
 			tc.SetLinger(0) // close sends RST
 		}
 		conn.Close()
 	}},
-	{FaultEmptyResponse, "EOF before a status line", func(s *Server, x *exchange, _ int) {
-		s.takeOver(x).Close()
+	{FaultEmptyResponse, "EOF before a status line", func(b breakable, _ int) {
+		b.TakeOver().Close()
 	}},
-	{FaultMalformedBody, "status and JSON Content-Type, body not JSON", func(s *Server, x *exchange, status int) {
-		writeJSON(&x.w, status, "application/json", []byte(`{"name":"Monstera","tag":`), x.flushes(status))
+	{FaultMalformedBody, "status and JSON Content-Type, body not JSON", func(b breakable, status int) {
+		b.WriteJSON(status, []byte(`{"name":"Monstera","tag":`))
 	}},
-	{FaultRandomDataThenClose, "64 bytes that are not HTTP, then close", func(s *Server, x *exchange, _ int) {
+	{FaultRandomDataThenClose, "64 bytes that are not HTTP, then close", func(b breakable, _ int) {
 		junk := make([]byte, 64)
-		f := x.fake(s)
+		f := b.Faker()
 		for i := range junk {
 			junk[i] = byte(f.Uint8())
 		}
 		junk[0] = 0xff // never the start of a status line
-		conn := s.takeOver(x)
+		conn := b.TakeOver()
 		conn.Write(junk)
 		conn.Close()
 	}},
@@ -66,26 +77,14 @@ var faults = []*faultKind{
 
 // lookupFault finds a fault of the table by name.
 func lookupFault(name Fault) (*faultKind, error) {
-	for _, f := range faults {
-		if f.name == name {
+	for _, f := range Faults {
+		if f.Name == name {
 			return f, nil
 		}
 	}
-	names := make([]string, len(faults))
-	for i, f := range faults {
-		names[i] = string(f.name)
+	names := make([]string, len(Faults))
+	for i, f := range Faults {
+		names[i] = string(f.Name)
 	}
 	return nil, fmt.Errorf("unknown fault %q; use %s", name, strings.Join(names, ", "))
-}
-
-// takeOver hijacks the connection of an exchange, recording the exchange
-// first so that the journal has it before the client sees the fault. On
-// HTTP/2, where there is no connection to take, the stream is reset.
-func (s *Server) takeOver(x *exchange) net.Conn {
-	conn, _, err := x.w.Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	s.record(x)
-	return conn
 }

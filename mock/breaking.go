@@ -1,0 +1,34 @@
+package mock
+
+import (
+	"net"
+	"net/http"
+
+	"github.com/brianvoe/gofakeit/v6"
+)
+
+// broken is the answer of an exchange a fault breaks (see breakable).
+type broken struct {
+	s *Server
+	x *exchange
+}
+
+func (b broken) TakeOver() net.Conn { return b.s.takeOver(b.x) }
+
+func (b broken) WriteJSON(status int, body []byte) {
+	writeJSON(&b.x.w, status, "application/json", body, b.x.flushes(status))
+}
+
+func (b broken) Faker() *gofakeit.Faker { return b.x.fake(b.s) }
+
+// takeOver hijacks the connection of an exchange, recording the exchange
+// first so that the journal has it before the client sees the fault. On
+// HTTP/2, where there is no connection to take, the stream is reset.
+func (s *Server) takeOver(x *exchange) net.Conn {
+	conn, _, err := x.w.Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	s.record(x)
+	return conn
+}
