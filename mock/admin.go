@@ -1,46 +1,35 @@
 package mock
 
 import (
-	"crypto/subtle"
-	_ "embed"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"path"
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/admin"
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // AdminPrefix is where the admin API lives.
-const AdminPrefix = "/__admin/"
+const AdminPrefix = admin.Prefix
 
 // healthPath is the admin API's health call. The mock's handler answers it
 // even when the rest of the admin API is off (Options.Admin.Disabled), so that
 // container health checks work whatever the flags.
-const healthPath = AdminPrefix + "health"
+const healthPath = admin.HealthPath
 
 // Version is plantmock's version, reported by the admin health call and
 // by plantmock version. A release build sets it to the release's version
 // with the linker (-X, .goreleaser.yaml), the only thing that changes it.
 var Version = "0.1.0"
-
-// adminOpenAPI is the admin API's OpenAPI document.
-//
-//go:embed admin.yaml
-var adminOpenAPI string
-
-// maxAdminBody bounds admin request bodies (seed data included).
-const maxAdminBody = 16 << 20
 
 // Admin returns the admin API handler: JSON calls under /__admin/ that
 // inspect and drive the mock, described by the OpenAPI document it serves
@@ -48,299 +37,42 @@ const maxAdminBody = 16 << 20
 // Options.Admin.Disabled is set; serve it on another listener then.
 func (s *Server) Admin() http.Handler { return s.admin }
 
-// adminHandler builds the admin API: one route per call, behind the
-// admin token when there is one.
-func (s *Server) adminHandler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+healthPath, func(w http.ResponseWriter, r *http.Request) { s.adminHealth(w, r, true) })
-	mux.HandleFunc("GET /__admin/openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/yaml")
-		io.WriteString(w, adminOpenAPI)
-	})
-	mux.HandleFunc("GET /__admin/requests", s.withSession(s.adminRequests))
-	mux.HandleFunc("DELETE /__admin/requests", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		if err := ss.state.ResetJournal(r.Context()); err != nil {
-			adminFailed(w, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	mux.HandleFunc("POST /__admin/requests/count", s.withSession(s.adminFind(true)))
-	mux.HandleFunc("POST /__admin/requests/find", s.withSession(s.adminFind(false)))
-	mux.HandleFunc("GET /__admin/contract", s.adminContract)
-	mux.HandleFunc("GET /__admin/store", s.withSession(s.adminStore))
-	mux.HandleFunc("DELETE /__admin/store", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		if err := s.store.Reset(r.Context(), ss.name); err != nil {
-			adminFailed(w, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	mux.HandleFunc("PUT /__admin/store/{collection...}", s.withSession(s.adminSeed))
-	// Without this, ServeMux would answer other methods on /__admin/store
-	// with a redirect to /__admin/store/, for the pattern above.
-	mux.HandleFunc("/__admin/store", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", "GET, DELETE")
-		adminError(w, http.StatusMethodNotAllowed, problem.CodeMethod, fmt.Sprintf("/__admin/store takes GET and DELETE, not %s; PUT goes to /__admin/store/COLLECTION", clip(r.Method, 20)))
-	})
-	mux.HandleFunc("GET /__admin/scenarios", s.withSession(s.adminScenarios))
-	mux.HandleFunc("PUT /__admin/scenario", s.withSession(s.adminActivate))
-	mux.HandleFunc("POST /__admin/reset", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) {
-		if err := s.sessions.reset(r.Context(), ss); err != nil {
-			adminFailed(w, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	noCall := func(w http.ResponseWriter, r *http.Request) {
-		adminError(w, http.StatusNotFound, problem.CodeNoRoute, fmt.Sprintf("no admin call %s %s; see %sopenapi.yaml", clip(r.Method, 20), clip(r.URL.Path, 100), AdminPrefix))
+// newAdmin builds the admin API over the server (see adminView).
+func newAdmin(s *Server, opts AdminOptions) (http.Handler, error) {
+	h, err := admin.New(adminView{s}, &s.events, admin.Options{Token: opts.Token, CORS: opts.CORS, AllowedHosts: opts.AllowedHosts})
+	var bad *admin.BadOption
+	if errors.As(err, &bad) {
+		return nil, &OptionError{Name: bad.Name, Err: bad.Err}
 	}
-	s.webhookRoutes(mux)
-	s.recordRoutes(mux)
-	mux.HandleFunc("GET /__admin/events", s.adminEvents)
-	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { adminJSON(w, s.reloadStatus()) })
-	s.dashboardRoutes(mux)
-	mux.HandleFunc(AdminPrefix, noCall)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.guard.admit(w, r) {
-			return
-		}
-		if s.adminToken != "" && !dashboardOpen(r) {
-			scheme, token := wire.Authorization(r.Header.Get("Authorization"))
-			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), []byte(s.adminToken)) != 1 {
-				if r.Method == http.MethodGet && r.URL.EscapedPath() == healthPath {
-					// Health checks (plantmock health, the container's) may
-					// not have the token: they get the status alone.
-					s.adminHealth(w, r, false)
-					return
-				}
-				w.Header().Set("WWW-Authenticate", `Bearer realm="plantmock-admin"`)
-				adminError(w, http.StatusUnauthorized, problem.CodeTokenRejected, "the admin API needs \"Authorization: Bearer <admin token>\"")
-				return
-			}
-		}
-		if p := r.URL.EscapedPath(); path.Clean(p) != p && path.Clean(p)+"/" != p {
-			noCall(w, r) // ServeMux would redirect to the clean path; an API answers
-			return
-		}
-		mux.ServeHTTP(w, r)
-	})
+	return h, err
 }
 
-// withSession resolves the X-Mock-Session of an admin call. An admin call
-// makes a session it names that is not alive: admin calls are how a
-// session is set up before its first request (a scenario activated,
-// resources stored, a webhook subscribed), and are behind the admin
-// API's own checks.
-func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		ss, p := s.sessions.get(r.Context(), r.Header.Get(SessionHeader), true)
-		if p != nil {
-			status := http.StatusBadRequest
-			if p.Class == problem.ClassUnavailable {
-				status = http.StatusServiceUnavailable
-			}
-			adminError(w, status, p.Code, p.Message)
-			return
-		}
-		h(w, r, ss)
-	}
+// adminView is the server as the admin API reads and drives it.
+type adminView struct{ s *Server }
+
+var _ admin.Mock = adminView{}
+
+func (v adminView) Health(ctx context.Context) admin.Health {
+	s := v.s
+	return admin.Health{Version: Version, Spec: s.Title(), Store: s.sessions.backend.Kind(), Err: s.healthy(ctx)}
 }
 
-// adminFailed answers an admin call whose state could not be read or
-// changed: 503 when the shared store did not answer, else 500.
-func adminFailed(w http.ResponseWriter, err error) {
-	if errors.Is(err, store.ErrUnavailable) {
-		adminError(w, http.StatusServiceUnavailable, problem.CodeUnavailable, "the mock's shared store did not answer in time: "+err.Error())
-		return
-	}
-	adminError(w, http.StatusInternalServerError, problem.CodeInternal, "the store failed: "+err.Error())
-}
-
-func adminError(w http.ResponseWriter, status int, code problem.Code, msg string) {
-	writeJSON(w, status, "application/json", problem.DefaultShape.Render(nil, status, code, msg), false)
-}
-
-func adminJSON(w http.ResponseWriter, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		adminError(w, http.StatusInternalServerError, problem.CodeInternal, err.Error())
-		return
-	}
-	writeJSON(w, http.StatusOK, "application/json", b, false)
-}
-
-// readAdminJSON decodes an admin call's body, answering the error itself.
-func readAdminJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
-	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAdminBody))
-	if err != nil {
-		adminError(w, http.StatusBadRequest, problem.CodeBodyTooLarge, fmt.Sprintf("admin body over %d bytes or unreadable: %v", maxAdminBody, err))
-		return nil, false
-	}
-	v, err := jsonx.Decode(raw)
-	if err != nil {
-		adminError(w, http.StatusBadRequest, problem.CodeBodyNotJSON, err.Error())
-		return nil, false
-	}
-	return v, true
-}
-
-// adminHealth answers the health call: the status, and with full (the
-// admin token given, or none needed) the version, the document and the
-// store, and why the mock is unhealthy.
-func (s *Server) adminHealth(w http.ResponseWriter, r *http.Request, full bool) {
-	h := map[string]string{"status": "ok"}
-	if full {
-		h["version"], h["spec"], h["store"] = Version, s.Title(), s.sessions.backend.Kind()
-	}
-	if err := s.healthy(r.Context()); err != nil {
-		h["status"] = "unhealthy"
-		if full {
-			h["reason"] = err.Error()
-		}
-		b, _ := json.Marshal(h)
-		writeJSON(w, http.StatusServiceUnavailable, "application/json", b, false)
-		return
-	}
-	adminJSON(w, h)
-}
-
-func (s *Server) adminRequests(w http.ResponseWriter, r *http.Request, ss *session) {
-	es, err := ss.state.Entries(r.Context())
-	if err != nil {
-		adminFailed(w, err)
-		return
-	}
-	if l := r.URL.Query().Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 0 {
-			adminError(w, http.StatusBadRequest, problem.CodeParameter, fmt.Sprintf("limit=%s is not a count", clip(l, 20)))
-			return
-		}
-		if n < len(es) {
-			es = es[len(es)-n:]
-		}
-	}
-	adminJSON(w, map[string]any{"requests": nonNil(es)})
-}
-
-func nonNil(es []journal.Entry) []journal.Entry {
-	if es == nil {
-		return []journal.Entry{}
-	}
-	return es
-}
-
-// adminFind answers /requests/count (count) and /requests/find.
-func (s *Server) adminFind(count bool) func(http.ResponseWriter, *http.Request, *session) {
-	return func(w http.ResponseWriter, r *http.Request, ss *session) {
-		v, ok := readAdminJSON(w, r)
-		if !ok {
-			return
-		}
-		obj, _ := v.(map[string]any)
-		if obj == nil {
-			adminError(w, http.StatusBadRequest, problem.CodeSchema, "the matcher must be a JSON object")
-			return
-		}
-		var m journal.Match
-		for k, x := range obj {
-			switch k {
-			case "operation":
-				m.Operation, ok = x.(string)
-			case "status":
-				n, isNum := x.(json.Number)
-				st, err := strconv.Atoi(string(n))
-				m.Status, ok = st, isNum && err == nil
-			case "body":
-				m.Body = x
-			case "direction":
-				m.Direction, ok = x.(string)
-			default:
-				ok = false
-			}
-			if !ok {
-				adminError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)", k))
-				return
-			}
-		}
-		sel, err := s.compileMatch(m)
-		if err != nil {
-			adminError(w, http.StatusBadRequest, problem.CodeSchema, err.Error())
-			return
-		}
-		es, err := ss.state.Entries(r.Context())
-		if err != nil {
-			adminFailed(w, err)
-			return
-		}
-		es = journal.Find(es, sel)
-		if count {
-			adminJSON(w, map[string]int{"count": len(es)})
-			return
-		}
-		adminJSON(w, map[string]any{"requests": nonNil(es)})
-	}
-}
-
-// adminContract answers the contract report: JSON, or text with
-// ?format=text.
-func (s *Server) adminContract(w http.ResponseWriter, r *http.Request) {
-	rep := s.Contract()
-	switch f := r.URL.Query().Get("format"); f {
-	case "", "json":
-		adminJSON(w, rep)
-	case "text":
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, rep.Text())
-	default:
-		adminError(w, http.StatusBadRequest, problem.CodeParameter, fmt.Sprintf("format=%s: json or text", clip(f, 20)))
-	}
-}
-
-func (s *Server) adminStore(w http.ResponseWriter, r *http.Request, ss *session) {
-	dump, err := s.store.Dump(r.Context(), ss.name)
-	if err != nil {
-		adminFailed(w, err)
-		return
-	}
-	dump = resources(dump)
-	cols := make(map[string][]json.RawMessage, len(dump))
-	for _, c := range dump {
-		out := make([]json.RawMessage, len(c.Docs))
-		for i, d := range c.Docs {
-			out[i] = d
-		}
-		cols[c.Name] = out
-	}
-	adminJSON(w, map[string]any{"collections": cols})
-}
-
-func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request, ss *session) {
-	col := "/" + strings.Trim(r.PathValue("collection"), "/")
-	v, ok := readAdminJSON(w, r)
-	if !ok {
-		return
-	}
-	n, p := s.seedCollection(r.Context(), s.served(), ss, col, v)
+func (v adminView) Session(ctx context.Context, name string) (admin.Session, *problem.Problem) {
+	ss, p := v.s.sessions.get(ctx, name, true)
 	if p != nil {
-		status := http.StatusBadRequest
-		switch {
-		case p.Code == problem.CodeNoRoute:
-			status = http.StatusNotFound
-		case p.Status >= 500:
-			status = p.Status
-		}
-		adminError(w, status, p.Code, p.Text())
-		return
+		return nil, p
 	}
-	adminJSON(w, map[string]any{"collection": col, "count": n})
+	return adminSession{v.s, ss}, nil
 }
 
-// adminScenarios lists the loaded scenarios as they were given, by name,
-// and the session's active one.
-func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *session) {
-	set := s.served().scenarios
+func (v adminView) Match(m journal.Match) (func(journal.Entry) bool, error) {
+	return v.s.compileMatch(m)
+}
+
+func (v adminView) Contract() admin.Report { return v.s.Contract() }
+
+func (v adminView) Scenarios() []*scenario.Scenario {
+	set := v.s.served().scenarios
 	names := make([]string, 0, len(set.ByName))
 	for n := range set.ByName {
 		names = append(names, n)
@@ -350,48 +82,157 @@ func (s *Server) adminScenarios(w http.ResponseWriter, r *http.Request, ss *sess
 	for i, n := range names {
 		out[i] = set.ByName[n].Def
 	}
-	active, err := s.sessions.active(r.Context(), ss, set)
-	if err != nil {
-		adminFailed(w, err)
-		return
-	}
-	adminJSON(w, map[string]any{"active": scenarioName(active), "scenarios": out})
+	return out
 }
 
-// scenarioName is the name of sc as the admin API gives it: null for none.
-func scenarioName(sc *scenario.Compiled) any {
-	if sc != nil {
-		return sc.Name
+func (v adminView) Operations() []string {
+	doc := v.s.served().doc
+	ops := make([]string, len(doc.Operations))
+	for i, op := range doc.Operations {
+		ops[i] = op.Name
+	}
+	return ops
+}
+
+func (v adminView) Webhooks() []admin.Webhook {
+	sv := v.s.served()
+	var out []admin.Webhook
+	seen := map[string]bool{}
+	for _, h := range sv.doc.Webhooks {
+		if seen[h.Name] {
+			continue
+		}
+		seen[h.Name] = true
+		wh := admin.Webhook{Name: h.Name}
+		for _, h := range sv.hooks.byName[h.Name] {
+			wh.Methods = append(wh.Methods, h.Op.Method)
+		}
+		out = append(out, wh)
+	}
+	return out
+}
+
+func (v adminView) Recording() admin.Recording {
+	if v.s.recording == nil {
+		return nil // not a nil *recording in the interface
+	}
+	return v.s.recording
+}
+
+func (v adminView) Reloads() any { return v.s.reloadStatus() }
+
+// adminSession is one session as the admin API reads and changes it.
+type adminSession struct {
+	s  *Server
+	ss *session
+}
+
+var _ admin.Session = adminSession{}
+
+func (a adminSession) Entries(ctx context.Context) ([]journal.Entry, error) {
+	return a.ss.state.Entries(ctx)
+}
+
+func (a adminSession) ResetJournal(ctx context.Context) error { return a.ss.state.ResetJournal(ctx) }
+
+func (a adminSession) Resources(ctx context.Context) ([]store.Collection, error) {
+	dump, err := a.s.store.Dump(ctx, a.ss.name)
+	return resources(dump), err
+}
+
+func (a adminSession) ResetResources(ctx context.Context) error {
+	return a.s.store.Reset(ctx, a.ss.name)
+}
+
+func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *problem.Problem) {
+	return a.s.seedCollection(ctx, a.s.served(), a.ss, col, v)
+}
+
+func (a adminSession) Reset(ctx context.Context) error { return a.s.sessions.reset(ctx, a.ss) }
+
+func (a adminSession) Active(ctx context.Context) (string, bool, error) {
+	sc, err := a.s.sessions.active(ctx, a.ss, a.s.served().scenarios)
+	if err != nil || sc == nil {
+		return "", false, err
+	}
+	return sc.Name, true, nil
+}
+
+func (a adminSession) Activate(ctx context.Context, name *string) error {
+	var sc *scenario.Compiled
+	if name != nil {
+		set := a.s.served().scenarios
+		if sc = set.ByName[*name]; sc == nil {
+			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", clip(*name, 60), set.Names())
+		}
+	}
+	return a.ss.activate(ctx, sc)
+}
+
+func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
+	sub, ok, err := a.s.subscriber(ctx, a.ss, webhook)
+	if !ok {
+		return admin.Subscriber{}, false, err
+	}
+	return admin.Subscriber{URL: a.s.shownURL(a.s.served().secrets, sub.URL), Token: sub.Token}, true, err
+}
+
+func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.Subscriber) error {
+	if sub.URL != "" {
+		if err := a.s.checkSubscriber(sub.URL); err != nil {
+			return problem.Invalid(problem.CodeSchema, problem.ClassRequest, "url: %s", err.Error())
+		}
+	}
+	return a.ss.subscribe(ctx, webhook, Subscriber(sub))
+}
+
+func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {
+	s := a.s
+	sv := s.served()
+	hooks := sv.hooks.byName[webhook]
+	sub, ok, err := s.subscriber(ctx, a.ss, webhook)
+	if err != nil {
+		return 0, "", err
+	}
+	if !ok {
+		p := problem.Invalid(problem.CodeWebhook, problem.ClassRequest, "webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", webhook, AdminPrefix, strings.ReplaceAll(webhook, "/", "%2F"))
+		p.Status = http.StatusConflict
+		return 0, "", p
+	}
+	faker := func() *gofakeit.Faker { return gen.Faker(s.seed, s.seq.Add(1)) }
+	bodies := make([]any, len(hooks))
+	for i, h := range hooks {
+		bodies[i] = body
+		if body == nil {
+			bodies[i] = webhookBody(h, nil, faker)
+		}
+		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
+			return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "%s", fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs))))
+		}
+	}
+	for i, h := range hooks {
+		s.sendTo(&delivery{sess: a.ss, hook: h, url: sub.URL, token: sub.Token, body: bodies[i], via: localAddr(ctx)})
+	}
+	return len(hooks), s.shownURL(sv.secrets, sub.URL), nil
+}
+
+// writeRecording writes what the recording holds (see snapshot), at
+// shutdown, and logs what it wrote or why it could not.
+func (s *Server) writeRecording() error {
+	if s.recording == nil {
+		return nil
+	}
+	written, err := s.recording.Snapshot()
+	st := s.recording.Status()
+	if err != nil {
+		s.log.Error("the recording was not written whole", "folder", st.Folder, "written", written, "error", err.Error())
+		return err
+	}
+	if st.Dropped > 0 {
+		s.log.Warn("the recording was full: exchanges were not recorded", "folder", st.Folder, "dropped", st.Dropped, "bound_bytes", st.Bound)
+	}
+	if len(written) > 0 {
+		s.log.Info("recording written", "folder", st.Folder, "files", written, "exchanges", st.Exchanges)
 	}
 	return nil
-}
-
-func (s *Server) adminActivate(w http.ResponseWriter, r *http.Request, ss *session) {
-	v, ok := readAdminJSON(w, r)
-	if !ok {
-		return
-	}
-	obj, _ := v.(map[string]any)
-	name, present := obj["name"]
-	if obj == nil || !present || len(obj) != 1 {
-		adminError(w, http.StatusBadRequest, problem.CodeSchema, `the body must be {"name": "<scenario>"} or {"name": null}`)
-		return
-	}
-	var sc *scenario.Compiled
-	switch n := name.(type) {
-	case nil:
-	case string:
-		if sc = s.served().scenarios.ByName[n]; sc == nil {
-			adminError(w, http.StatusBadRequest, problem.CodeScenario, fmt.Sprintf("no scenario is named %q; known: %s", clip(n, 60), s.served().scenarios.Names()))
-			return
-		}
-	default:
-		adminError(w, http.StatusBadRequest, problem.CodeSchema, "name must be a string or null")
-		return
-	}
-	if err := ss.activate(r.Context(), sc); err != nil {
-		adminFailed(w, err)
-		return
-	}
-	adminJSON(w, map[string]any{"active": scenarioName(sc)})
 }

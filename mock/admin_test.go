@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
@@ -65,7 +66,7 @@ func callAdmin(t *testing.T, ts *httptest.Server, doc *openapi.Document, c admin
 
 func adminDoc(t *testing.T) *openapi.Document {
 	t.Helper()
-	doc, err := openapi.Load([]byte(adminOpenAPI))
+	doc, err := openapi.Load([]byte(admin.OpenAPI))
 	if err != nil {
 		t.Fatalf("admin.yaml: %v", err)
 	}
@@ -106,7 +107,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "reset", method: "POST", path: "/__admin/reset", status: 204},
 		{name: "store after reset", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`},
 		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
-		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: adminOpenAPI},
+		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: admin.OpenAPI},
 		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
 		// Regression (FuzzAdminJSON): an unclean path was redirected with 307.
 		{name: "unclean path", method: "PUT", path: "/__admin/.", body: "0", status: 404, want: `{"error":40400,"message":"no admin call PUT /__admin/.; see /__admin/openapi.yaml"}`, undeclared: true},

@@ -2,6 +2,8 @@ package mock
 
 import (
 	"net/http"
+
+	"github.com/plantmock/plantmock/mock/internal/admin"
 )
 
 // allowOrigin adds CORS headers for a request from a browser, and answers
@@ -24,20 +26,6 @@ func (s *Server) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 	if route, _, _ := s.served().find(r.URL.EscapedPath(), want); route != nil {
 		methods = route.Allow
 	}
-	answerPreflight(w, r, methods)
+	admin.AnswerPreflight(w, r, methods)
 	return true
-}
-
-// answerPreflight answers a CORS preflight request of an allowed origin
-// (whose Access-Control-Allow-Origin is set): it allows methods and the
-// headers asked for, for ten minutes.
-func answerPreflight(w http.ResponseWriter, r *http.Request, methods string) {
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", methods)
-	if hs := r.Header.Get("Access-Control-Request-Headers"); hs != "" {
-		h.Set("Access-Control-Allow-Headers", hs)
-	}
-	h.Set("Access-Control-Max-Age", "600")
-	h.Add("Vary", "Access-Control-Request-Method, Access-Control-Request-Headers")
-	w.WriteHeader(http.StatusNoContent)
 }

@@ -28,10 +28,10 @@ import (
 // no caching without a check, and a policy that allows only their own
 // script; they need no admin token, the data they show does.
 func TestDashboardFiles(t *testing.T) {
-	index, _ := ui.ReadFile("ui/index.html")
-	script, _ := ui.ReadFile("ui/app.js")
-	style, _ := ui.ReadFile("ui/app.css")
-	icon, _ := ui.ReadFile("ui/icon.svg")
+	index, _ := os.ReadFile("internal/admin/ui/index.html")
+	script, _ := os.ReadFile("internal/admin/ui/app.js")
+	style, _ := os.ReadFile("internal/admin/ui/app.css")
+	icon, _ := os.ReadFile("internal/admin/ui/icon.svg")
 	for _, token := range []string{"", "s3cret"} {
 		_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: token}})
 		client := ts.Client()

@@ -137,8 +137,8 @@ func (s *Server) listen() {
 		})
 	}
 	em.listen(told{
-		answered:  func(a *answered) { s.events.publish(a.e) },
-		attempted: func(t *attempt) { s.events.publish(t.e) },
+		answered:  func(a *answered) { s.events.Publish(a.e) },
+		attempted: func(t *attempt) { s.events.Publish(t.e) },
 	})
 	em.listen(told{answered: s.afterAnswer})
 }

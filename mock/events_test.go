@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // readEvent reads one Server-Sent Event: its name and data.
@@ -71,24 +69,6 @@ func TestEvents(t *testing.T) {
 	name, data = readEvent(t, br)
 	if name != "entry" || !strings.HasPrefix(data, `{"seq":2,`) || !strings.Contains(data, `"direction":"outbound","url":"`+sub.URL+`","trigger":1,"attempt":1`) {
 		t.Errorf("outbound entry: %s %s", name, data)
-	}
-}
-
-// TestEventsLost: a reader too slow for the stream's buffer is told how
-// many entries it missed.
-func TestEventsLost(t *testing.T) {
-	var ev events
-	sub := ev.subscribe()
-	for i := range eventBuffer + 5 {
-		ev.publish(journal.Entry{Seq: uint64(i + 1)})
-	}
-	if len(sub.ch) != eventBuffer || sub.lost.Load() != 5 {
-		t.Errorf("buffered %d, lost %d", len(sub.ch), sub.lost.Load())
-	}
-	ev.unsubscribe(sub)
-	ev.publish(journal.Entry{})
-	if ev.n.Load() != 0 || len(sub.ch) != eventBuffer {
-		t.Errorf("after unsubscribe: %d streams, %d buffered", ev.n.Load(), len(sub.ch))
 	}
 }
 

@@ -2,11 +2,12 @@ package mock
 
 import (
 	"errors"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"os"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // TestFaults checks each fault as a client sees it.

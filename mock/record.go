@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/media"
 )
 
@@ -24,7 +25,7 @@ const seedDataFile = "seed-data.json"
 // from its start: request bodies, JSON answers (each at most
 // maxJournalBody and a write), the headers kept, and recordOverhead for
 // each. An exchange past it is not recorded: it is counted (see
-// recordStatus), and the first one is logged.
+// Status), and the first one is logged.
 const maxRecording = 64 << 20
 
 // recordOverhead is what an exchange is counted for besides its bodies and
@@ -178,4 +179,11 @@ func recordedSize(name string, values []string) int64 {
 		n += len(v) + 2
 	}
 	return int64(n)
+}
+
+// Status reports what the recording holds.
+func (r *recording) Status() admin.RecordStatus {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return admin.RecordStatus{Folder: r.dir, Exchanges: r.kept, Pending: len(r.taken), Dropped: r.dropped, Bytes: r.size, Bound: r.bound}
 }

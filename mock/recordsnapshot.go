@@ -48,7 +48,7 @@ func newRecordFiles() recordFiles {
 		seedOrder: map[string][]string{}, dirty: map[string]bool{}}
 }
 
-// snapshot writes the recording's files: the scenario of each operation
+// Snapshot writes the recording's files: the scenario of each operation
 // with exchanges taken since the last snapshot, and the seed data when it
 // changed or the folder has none (as "{}" when no answer held a resource,
 // so that --seed-data always has a file to read, while the seed data of
@@ -57,7 +57,7 @@ func newRecordFiles() recordFiles {
 // files written, sorted. Requests go on meanwhile: it takes the exchanges
 // under r.mu, then decodes and writes without it. A file that could not
 // be written is tried again by the next snapshot.
-func (r *recording) snapshot() ([]string, error) {
+func (r *recording) Snapshot() ([]string, error) {
 	r.snap.Lock()
 	defer r.snap.Unlock()
 	r.mu.Lock()

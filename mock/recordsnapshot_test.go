@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"io"
 	"log/slog"
 	"net"
@@ -16,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // formatSession is one small session through a recording proxy of
@@ -306,7 +307,7 @@ func TestRecordBound(t *testing.T) {
 		expect(t, "GET /plants/9", st, body, 404, `{"error":404,"message":"no plant 9"}`)
 	}
 	miss()
-	st := s.recording.status()
+	st := s.recording.Status()
 	s.recording.mu.Lock()
 	s.recording.bound = 2*st.Bytes + st.Bytes/2 // room for one more such exchange
 	s.recording.mu.Unlock()

@@ -93,7 +93,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	s.deliveries.CloseIdleConnections()
 	st := s.reloads.get()
 	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.Names(), "misfits", len(misfits))
-	s.events.publishReload(st)
+	s.events.PublishReload(st)
 	return st, nil
 }
 
@@ -106,7 +106,7 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 	s.reloads.mu.Unlock()
 	st := s.reloads.get()
 	s.log.Error("reload failed: still serving the previous version", "problem", err.Error())
-	s.events.publishReload(st)
+	s.events.PublishReload(st)
 	return st
 }
 

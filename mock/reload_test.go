@@ -3,10 +3,11 @@ package mock
 import (
 	"errors"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // answerScenario answers lists with a 400 carrying msg.

@@ -3,7 +3,6 @@ package mock
 import (
 	"errors"
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"io"
 	"log/slog"
 	"net"
@@ -14,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // scenarioServer starts a mock with one scenario parsed from YAML, active

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
@@ -34,7 +35,6 @@ type Server struct {
 	maxBody      int64
 	maxResources int
 	admin        http.Handler
-	guard        adminGuard // who the admin API answers
 	cors         bool
 	logAll       bool
 	adminToken   string
@@ -61,7 +61,7 @@ type Server struct {
 	contract   contract        // what the exchanges did to the contract
 	deliveries *deliver.Sender // webhooks and callbacks under way
 	listeners  listeners       // what Serve and ServeAdmin serve on
-	events     events          // the streams of /__admin/events
+	events     admin.Events    // the streams of /__admin/events
 	emitter    emitter         // what is told of each exchange and attempt (see listen)
 	reloads    reloads         // how the last Reload went
 }
@@ -95,7 +95,7 @@ func New(opts Options) (*Server, error) {
 		s.seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
 	var err error
-	if s.guard, err = newAdminGuard(opts.Admin); err != nil {
+	if s.admin, err = newAdmin(s, opts.Admin); err != nil {
 		return nil, err
 	}
 	if s.clearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
@@ -127,7 +127,6 @@ func New(opts Options) (*Server, error) {
 	}
 	s.store, s.sessions = b.Store(), newSessions(b, opts)
 	s.remoteJournal = b.Shared() && !s.noJournal
-	s.admin = s.adminHandler()
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
 			s.Close()
@@ -299,7 +298,7 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
-	hs.RegisterOnShutdown(s.events.close) // event streams never end on their own
+	hs.RegisterOnShutdown(s.events.Close) // event streams never end on their own
 	defer s.listeners.add(ln, h != s)()
 	w := newWatch(watchTick(s.timeouts))
 	defer w.handOver()

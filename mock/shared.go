@@ -71,7 +71,7 @@ func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
 	s.closeDeliveries(ctx)
-	s.events.close()
+	s.events.Close()
 	err := s.writeRecording()
 	return errors.Join(err, s.sessions.backend.Close())
 }

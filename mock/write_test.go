@@ -2,11 +2,12 @@ package mock
 
 import (
 	"fmt"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // TestAnswerLength: every answer goes with its Content-Length, never

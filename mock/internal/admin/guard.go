@@ -1,4 +1,4 @@
-package mock
+package admin
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -32,13 +33,23 @@ type adminGuard struct {
 	suffixes []string        // ".example.com" for "*.example.com"
 }
 
+// BadOption is the error of an option the admin API cannot use: Name
+// is the flag's.
+type BadOption struct {
+	Name string
+	Err  error
+}
+
+func (e *BadOption) Error() string { return e.Name + ": " + e.Err.Error() }
+func (e *BadOption) Unwrap() error { return e.Err }
+
 // newAdminGuard checks and keeps the origins and hosts of opts.
-func newAdminGuard(opts AdminOptions) (adminGuard, error) {
+func newAdminGuard(opts Options) (adminGuard, error) {
 	g := adminGuard{origins: map[string]bool{}, hosts: map[string]bool{}}
 	for _, o := range opts.CORS {
 		n, ok := origin(o)
 		if !ok {
-			return adminGuard{}, &OptionError{Name: "admin-cors", Err: fmt.Errorf("%q is not an origin: write it as scheme://host[:port], as browsers send it in Origin", clip(o, 100))}
+			return adminGuard{}, &BadOption{Name: "admin-cors", Err: fmt.Errorf("%q is not an origin: write it as scheme://host[:port], as browsers send it in Origin", cliptext.To(o, 100))}
 		}
 		g.origins[n] = true
 	}
@@ -52,7 +63,7 @@ func newAdminGuard(opts AdminOptions) (adminGuard, error) {
 		case validHost(h):
 			g.hosts[h] = true
 		default:
-			return adminGuard{}, &OptionError{Name: "allowed-host", Err: fmt.Errorf("%q is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port", clip(h, 100))}
+			return adminGuard{}, &BadOption{Name: "allowed-host", Err: fmt.Errorf("%q is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port", cliptext.To(h, 100))}
 		}
 	}
 	return g, nil
@@ -153,9 +164,9 @@ func crossOrigin(r *http.Request) string {
 // whether the call goes on. The health call is answered under any Host:
 // it reveals nothing, and health checks name the mock as they please.
 func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
-	if r.URL.Path != healthPath && !g.hostAllowed(r.Host) {
-		adminError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
-			"the admin API does not answer calls to host %q: use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)", clip(r.Host, 100)))
+	if r.URL.Path != HealthPath && !g.hostAllowed(r.Host) {
+		writeError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
+			"the admin API does not answer calls to host %q: use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)", cliptext.To(r.Host, 100)))
 		return false
 	}
 	o := crossOrigin(r)
@@ -164,8 +175,8 @@ func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	}
 	n, _ := origin(o)
 	if !g.origins[n] {
-		adminError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
-			"the admin API does not answer pages of other origins (%s); allow one with --admin-cors ORIGIN", clip(o, 100)))
+		writeError(w, http.StatusForbidden, problem.CodeForbidden, fmt.Sprintf(
+			"the admin API does not answer pages of other origins (%s); allow one with --admin-cors ORIGIN", cliptext.To(o, 100)))
 		return false
 	}
 	h := w.Header()
@@ -175,6 +186,21 @@ func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
 		return true
 	}
-	answerPreflight(w, r, "GET, POST, PUT, DELETE")
+	AnswerPreflight(w, r, "GET, POST, PUT, DELETE")
 	return false
+}
+
+// AnswerPreflight answers a CORS preflight request of an allowed origin
+// (whose Access-Control-Allow-Origin is set): it allows methods and the
+// headers asked for, for ten minutes. The mock's own CORS answers
+// preflights with it too.
+func AnswerPreflight(w http.ResponseWriter, r *http.Request, methods string) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Methods", methods)
+	if hs := r.Header.Get("Access-Control-Request-Headers"); hs != "" {
+		h.Set("Access-Control-Allow-Headers", hs)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	h.Add("Vary", "Access-Control-Request-Method, Access-Control-Request-Headers")
+	w.WriteHeader(http.StatusNoContent)
 }

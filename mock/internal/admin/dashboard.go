@@ -1,4 +1,4 @@
-package mock
+package admin
 
 import (
 	"embed"
@@ -12,7 +12,7 @@ import (
 // dashboardPath is where the dashboard lives: a page for people that
 // shows the journal live, the store, the scenarios and the operations,
 // through the admin API.
-const dashboardPath = AdminPrefix + "ui/"
+const dashboardPath = Prefix + "ui/"
 
 // ui holds the dashboard's files: plain HTML, CSS and JavaScript, served
 // as they are written. index.html is served as dashboardPath itself.
@@ -30,15 +30,15 @@ const dashboardPolicy = "default-src 'self'; script-src 'self'; style-src 'self'
 // counts. /__admin/ui is
 // sent to /__admin/ui/, where the page's relative URLs point into the
 // admin API.
-func (s *Server) dashboardRoutes(mux *http.ServeMux) {
+func (a *api) dashboardRoutes(mux *http.ServeMux) {
 	files, err := fs.ReadDir(ui, "ui")
 	if err != nil {
-		panic("mock: dashboard: " + err.Error())
+		panic("admin: dashboard: " + err.Error())
 	}
 	for _, f := range files {
 		body, err := fs.ReadFile(ui, "ui/"+f.Name())
 		if err != nil {
-			panic("mock: dashboard: " + err.Error())
+			panic("admin: dashboard: " + err.Error())
 		}
 		pattern := dashboardPath + f.Name()
 		if f.Name() == "index.html" {
@@ -60,12 +60,7 @@ func (s *Server) dashboardRoutes(mux *http.ServeMux) {
 		http.Redirect(w, r, dashboardPath, http.StatusMovedPermanently)
 	})
 	mux.HandleFunc("GET "+dashboardPath+"operations", func(w http.ResponseWriter, r *http.Request) {
-		doc := s.served().doc
-		ops := make([]string, len(doc.Operations))
-		for i, op := range doc.Operations {
-			ops[i] = op.Name
-		}
-		adminJSON(w, map[string]any{"operations": ops})
+		writeJSON(w, map[string]any{"operations": a.m.Operations()})
 	})
 }
 

@@ -1,4 +1,4 @@
-package mock
+package admin
 
 import (
 	"encoding/json"
@@ -12,20 +12,28 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
-// events hands every journal entry of this process, as it is recorded, to
+// Events hands every journal entry of this process, as it is recorded, to
 // the streams of GET /__admin/events (the dashboard's live journal). With
-// no stream open it costs an atomic load per entry.
-type events struct {
+// no stream open it costs an atomic load per entry. Its zero value is
+// ready to use.
+type Events struct {
 	n      atomic.Int32 // open streams
 	mu     sync.Mutex   // guards subs and closed
 	subs   map[*eventSub]struct{}
 	closed bool
 }
 
-// eventSub is one open stream: entries (Entry) and reload statuses
-// (ReloadStatus) wait in ch; lost counts those a slow reader missed.
+// event is one event of a stream: its name ("entry" or "reload") and
+// what its data is made of.
+type event struct {
+	name string
+	v    any
+}
+
+// eventSub is one open stream: entries and reload statuses wait in ch;
+// lost counts those a slow reader missed.
 type eventSub struct {
-	ch   chan any
+	ch   chan event
 	lost atomic.Int64
 	done chan struct{} // closed when the mock shuts down
 }
@@ -38,17 +46,19 @@ const eventBuffer = 1024
 // and browsers keep it open.
 const eventPing = 15 * time.Second
 
-func (ev *events) publish(e journal.Entry) {
+// Publish tells the streams of an entry of the journal.
+func (ev *Events) Publish(e journal.Entry) {
 	if ev.n.Load() == 0 {
 		return // before e becomes an any, which would put it on the heap
 	}
-	ev.send(e)
+	ev.send(event{"entry", e})
 }
 
-// publishReload tells the streams how a reload went.
-func (ev *events) publishReload(st ReloadStatus) { ev.send(st) }
+// PublishReload tells the streams how a reload went: status is what
+// GET /__admin/reload answers.
+func (ev *Events) PublishReload(status any) { ev.send(event{"reload", status}) }
 
-func (ev *events) send(e any) {
+func (ev *Events) send(e event) {
 	if ev.n.Load() == 0 {
 		return
 	}
@@ -63,8 +73,8 @@ func (ev *events) send(e any) {
 	}
 }
 
-func (ev *events) subscribe() *eventSub {
-	sub := &eventSub{ch: make(chan any, eventBuffer), done: make(chan struct{})}
+func (ev *Events) subscribe() *eventSub {
+	sub := &eventSub{ch: make(chan event, eventBuffer), done: make(chan struct{})}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.subs == nil {
@@ -79,7 +89,7 @@ func (ev *events) subscribe() *eventSub {
 	return sub
 }
 
-func (ev *events) unsubscribe(sub *eventSub) {
+func (ev *Events) unsubscribe(sub *eventSub) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if _, ok := ev.subs[sub]; ok {
@@ -88,9 +98,9 @@ func (ev *events) unsubscribe(sub *eventSub) {
 	}
 }
 
-// close ends every stream, at shutdown: a stream never finishes on its
+// Close ends every stream, at shutdown: a stream never finishes on its
 // own, and the server waits for its handlers.
-func (ev *events) close() {
+func (ev *Events) Close() {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.closed {
@@ -108,7 +118,7 @@ func (ev *events) close() {
 // reload status after every reload attempt (see Reload), and "lost"
 // events saying how many a slow reader missed. Entries recorded before
 // the stream opened are not sent: read them from /__admin/requests.
-func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
+func (ev *Events) serve(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Time{}) // the server's write timeout is for answers, not streams
 	h := w.Header()
@@ -116,8 +126,8 @@ func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass events on as they come
 	w.WriteHeader(http.StatusOK)
-	sub := s.events.subscribe()
-	defer s.events.unsubscribe(sub)
+	sub := ev.subscribe()
+	defer ev.unsubscribe(sub)
 	fmt.Fprint(w, "retry: 2000\n\n")
 	if rc.Flush() != nil {
 		return
@@ -150,14 +160,10 @@ func (s *Server) adminEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeEvent writes an entry or a reload status as an event.
-func writeEvent(w io.Writer, e any) {
-	name := "entry"
-	if _, ok := e.(ReloadStatus); ok {
-		name = "reload"
-	}
-	b, err := json.Marshal(e)
+func writeEvent(w io.Writer, e event) {
+	b, err := json.Marshal(e.v)
 	if err != nil {
 		return
 	}
-	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, b)
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, b)
 }
