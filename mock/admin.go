@@ -15,6 +15,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -54,11 +55,11 @@ var _ admin.Mock = adminView{}
 
 func (v adminView) Health(ctx context.Context) admin.Health {
 	s := v.s
-	return admin.Health{Version: Version, Spec: s.Title(), Store: s.sessions.backend.Kind(), Err: s.healthy(ctx)}
+	return admin.Health{Version: Version, Spec: s.Title(), Store: s.sessions.Backend.Kind(), Err: s.healthy(ctx)}
 }
 
 func (v adminView) Session(ctx context.Context, name string) (admin.Session, *problem.Problem) {
-	ss, p := v.s.sessions.get(ctx, name, true)
+	ss, p := v.s.sessions.Get(ctx, name, true)
 	if p != nil {
 		return nil, p
 	}
@@ -124,34 +125,34 @@ func (v adminView) Reloads() any { return v.s.reloadStatus() }
 // adminSession is one session as the admin API reads and changes it.
 type adminSession struct {
 	s  *Server
-	ss *session
+	ss *session.Session
 }
 
 var _ admin.Session = adminSession{}
 
 func (a adminSession) Entries(ctx context.Context) ([]journal.Entry, error) {
-	return a.ss.state.Entries(ctx)
+	return a.ss.State.Entries(ctx)
 }
 
-func (a adminSession) ResetJournal(ctx context.Context) error { return a.ss.state.ResetJournal(ctx) }
+func (a adminSession) ResetJournal(ctx context.Context) error { return a.ss.State.ResetJournal(ctx) }
 
 func (a adminSession) Resources(ctx context.Context) ([]store.Collection, error) {
-	dump, err := a.s.store.Dump(ctx, a.ss.name)
+	dump, err := a.s.store.Dump(ctx, a.ss.Name)
 	return resources(dump), err
 }
 
 func (a adminSession) ResetResources(ctx context.Context) error {
-	return a.s.store.Reset(ctx, a.ss.name)
+	return a.s.store.Reset(ctx, a.ss.Name)
 }
 
 func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *problem.Problem) {
 	return a.s.seedCollection(ctx, a.s.served(), a.ss, col, v)
 }
 
-func (a adminSession) Reset(ctx context.Context) error { return a.s.sessions.reset(ctx, a.ss) }
+func (a adminSession) Reset(ctx context.Context) error { return a.s.sessions.Reset(ctx, a.ss) }
 
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
-	sc, err := a.s.sessions.active(ctx, a.ss, a.s.served().scenarios)
+	sc, err := a.s.sessions.Active(ctx, a.ss, a.s.served().scenarios)
 	if err != nil || sc == nil {
 		return "", false, err
 	}
@@ -166,7 +167,7 @@ func (a adminSession) Activate(ctx context.Context, name *string) error {
 			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", clip(*name, 60), set.Names())
 		}
 	}
-	return a.ss.activate(ctx, sc)
+	return a.ss.Activate(ctx, sc)
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
@@ -183,7 +184,7 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 			return problem.Invalid(problem.CodeSchema, problem.ClassRequest, "url: %s", err.Error())
 		}
 	}
-	return a.ss.subscribe(ctx, webhook, Subscriber(sub))
+	return a.ss.Subscribe(ctx, webhook, session.Subscriber(sub))
 }
 
 func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {

@@ -179,7 +179,7 @@ func TestSessions(t *testing.T) {
 	doc := adminDoc(t)
 	s, ts := newTestServer(t, Options{Limits: Limits{MaxSessions: 2, SessionIdle: time.Minute}, Scenario: "first-create-fails"})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s.sessions.now = func() time.Time { return now } // only this test's goroutine moves it, between requests
+	s.sessions.Now = func() time.Time { return now } // only this test's goroutine moves it, between requests
 	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
 	a, b := []string{SessionHeader, "job-a"}, []string{SessionHeader, "job-b"}
 	// Each session counts the scripted first create on its own.

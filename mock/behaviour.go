@@ -175,7 +175,7 @@ func (s *Server) list(x *exchange) *problem.Problem {
 		limit = offset + size + 1 // one more, to tell whether a page follows
 	}
 	col := pl.col.key(x.vals)
-	docs, err := s.store.List(x.r.Context(), x.sess.name, col, limit)
+	docs, err := s.store.List(x.r.Context(), x.sess.Name, col, limit)
 	if err != nil {
 		return s.storeProblem(err, pl.col, col, "")
 	}
@@ -243,7 +243,7 @@ func (s *Server) list(x *exchange) *problem.Problem {
 	}
 	if len(env.meta) > 0 {
 		if env.wants(metaTotal) {
-			n, err := s.store.Count(x.r.Context(), x.sess.name, col)
+			n, err := s.store.Count(x.r.Context(), x.sess.Name, col)
 			if err != nil {
 				return s.storeProblem(err, pl.col, col, "")
 			}
@@ -324,27 +324,27 @@ func (s *Server) read(x *exchange) *problem.Problem {
 // a stand-in (see standIn): the item is not in the store.
 func (s *Server) get(x *exchange, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.r.Context(), x.plan.col
-	doc, err = s.store.Get(ctx, x.sess.name, col, key)
+	doc, err = s.store.Get(ctx, x.sess.Name, col, key)
 	if !errors.Is(err, store.ErrNotFound) {
 		return doc, err == nil, err
 	}
 	if !x.plan.virtual {
 		return s.standIn(x, key)
 	}
-	if _, err := s.store.Get(ctx, x.sess.name, deletedPrefix+col, key); err == nil {
+	if _, err := s.store.Get(ctx, x.sess.Name, deletedPrefix+col, key); err == nil {
 		return s.standIn(x, key)
 	}
 	made, p := s.madeUp(x, key)
 	if p != nil {
 		return nil, false, s.unmade(x, key, p)
 	}
-	_, err = s.store.Create(ctx, x.sess.name, col, key, func(string) ([]byte, error) { return made, nil })
+	_, err = s.store.Create(ctx, x.sess.Name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
 	case err == nil:
 		x.note("made up %s: the collection has no create operation", c.describe(key))
 		return made, true, nil
 	case errors.Is(err, store.ErrExists): // made meanwhile
-		doc, err = s.store.Get(ctx, x.sess.name, col, key)
+		doc, err = s.store.Get(ctx, x.sess.Name, col, key)
 		return doc, err == nil, err
 	case errors.Is(err, store.ErrFull):
 		return made, false, nil // answered, not kept
@@ -402,7 +402,7 @@ func (s *Server) update(x *exchange, col, key string, fn func(old []byte) ([]byt
 			return err
 		}
 	}
-	_, err := s.store.Update(x.r.Context(), x.sess.name, col, key, fn)
+	_, err := s.store.Update(x.r.Context(), x.sess.Name, col, key, fn)
 	return err
 }
 
@@ -445,12 +445,12 @@ func (s *Server) remove(x *exchange) *problem.Problem {
 	}
 	if kept {
 		var err error
-		if doc, err = s.store.Delete(x.r.Context(), x.sess.name, col, key); err != nil {
+		if doc, err = s.store.Delete(x.r.Context(), x.sess.Name, col, key); err != nil {
 			return s.storeProblem(err, c, col, key)
 		}
 	}
 	if kept && x.plan.virtual {
-		s.store.Create(x.r.Context(), x.sess.name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
+		s.store.Create(x.r.Context(), x.sess.Name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {
 		// No body, or content declared without a schema (Zuora's

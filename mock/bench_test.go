@@ -275,7 +275,7 @@ func BenchmarkStageJournal(b *testing.B) {
 		b.Fatal(err)
 	}
 	e := journal.Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
-	sess, ctx := s.sessions.def.state, context.Background()
+	sess, ctx := s.sessions.Def.State, context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

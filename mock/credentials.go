@@ -169,7 +169,7 @@ func (s *Server) bearer(c credentials) *problem.Problem {
 		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm,
 			"the Authorization header uses the %q scheme; Bearer is required", clip(c.scheme, 20))
 	}
-	if !isToken68(c.param) {
+	if !wire.IsToken68(c.param) {
 		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
 			"the bearer token is empty or malformed (RFC 6750 token68 expected)")
 	}
@@ -332,28 +332,4 @@ func quotedString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// isToken68 reports whether t matches RFC 7235 token68:
-// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=".
-func isToken68(t string) bool {
-	i := 0
-	for i < len(t) {
-		c := t[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/' {
-			i++
-			continue
-		}
-		break
-	}
-	if i == 0 {
-		return false
-	}
-	for ; i < len(t); i++ {
-		if t[i] != '=' {
-			return false
-		}
-	}
-	return true
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // TestDashboardFiles: the dashboard's files are served with their types,
@@ -537,7 +538,7 @@ func TestDashboardAdminToken(t *testing.T) {
 func TestDashboardWebhook(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	recorded, hold := make(chan struct{}, 1), make(chan struct{})
-	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}},
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}},
 		Observe: func(e journal.Entry) {
 			if e.Direction == "outbound" {
 				recorded <- struct{}{}

@@ -53,7 +53,7 @@ func (s *Server) decide(x *exchange) (answer, *problem.Problem) {
 		}
 	case x.scenario != nil:
 		req := scenario.Request{Op: pl.op, Header: x.r.Header, Vals: x.vals, Token: x.cred.token, Body: x.body}
-		rule, seq, err := x.scenario.Match(x.r.Context(), req, x.sess.state)
+		rule, seq, err := x.scenario.Match(x.r.Context(), req, x.sess.State)
 		if err != nil {
 			return a, problem.Unavailable(err)
 		}

@@ -12,12 +12,13 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type delivery struct {
-	sess    *session
+	sess    *session.Session
 	hook    *openapi.Hook
 	url     string
 	token   string
@@ -93,7 +94,7 @@ func (s *Server) attempted(dv *delivery, body []byte, a deliver.Attempt) {
 	e := journal.Entry{
 		Time: a.Time, Duration: a.Duration, Direction: "outbound", Method: op.Method, Path: a.Path, Query: a.Query,
 		URL: dv.url, Header: a.Header, Body: body, Operation: op.Name,
-		Session: dv.sess.name, Trigger: dv.trigger, Attempt: a.N,
+		Session: dv.sess.Name, Trigger: dv.trigger, Attempt: a.N,
 		Status: a.Status, Response: a.Response, Error: a.Error, Notes: a.Notes,
 		Violations: journal.Violations(a.Violations, "response"),
 	}
@@ -107,13 +108,13 @@ func (s *Server) attempted(dv *delivery, body []byte, a deliver.Attempt) {
 func (s *Server) note(dv *delivery, vs []journal.Violation, why string) {
 	s.recordOutbound(dv.sess, journal.Entry{
 		Time: time.Now(), Direction: "outbound", Method: dv.hook.Op.Method, URL: dv.url, Operation: dv.hook.Op.Name,
-		Session: dv.sess.name, Trigger: dv.trigger, Error: why, Violations: vs,
+		Session: dv.sess.Name, Trigger: dv.trigger, Error: why, Violations: vs,
 	})
 }
 
 // recordOutbound tells the emitter's listeners of an attempt of a
 // delivery of the session's (see listen).
-func (s *Server) recordOutbound(sess *session, e journal.Entry) {
+func (s *Server) recordOutbound(sess *session.Session, e journal.Entry) {
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
 			e.Path = u.Path

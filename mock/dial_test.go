@@ -12,6 +12,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // fakeResolver resolves the names of the tests: no real DNS.
@@ -130,7 +131,7 @@ func TestReloadClosesWebhookConnections(t *testing.T) {
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
 	target := "http://hooks.test:" + sub.URL[strings.LastIndexByte(sub.URL, ':')+1:] + "/in"
-	if err := s.Subscribe("/plant/webhook", Subscriber{URL: target}); err != nil {
+	if err := s.Subscribe("/plant/webhook", session.Subscriber{URL: target}); err != nil {
 		t.Fatal(err)
 	}
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"

@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // answered is an exchange the mock answered, as the emitter's listeners
@@ -20,9 +21,9 @@ import (
 type answered struct {
 	// e is the journal entry, credentials masked and clipped.
 	e    journal.Entry
-	ctx  context.Context // the request's
-	sess *session        // the session whose journal has it
-	sv   *served         // what the mock served when the request arrived
+	ctx  context.Context  // the request's
+	sess *session.Session // the session whose journal has it
+	sv   *served          // what the mock served when the request arrived
 
 	client *http.Request // the request as it came, before a base path was cut
 	req    *http.Request // as routed
@@ -56,7 +57,7 @@ type answered struct {
 // journal entry, as the emitter's listeners are told of it.
 type attempt struct {
 	e    journal.Entry
-	sess *session // the session whose journal has it
+	sess *session.Session // the session whose journal has it
 }
 
 // told is a listener: it is told of each answered exchange and each outbound attempt,

@@ -13,6 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // exchange is one request and what the mock worked out about it. ServeHTTP
@@ -33,7 +34,7 @@ type exchange struct {
 	rawVals []string       // the same as they appear in the path, percent-escaped
 
 	// Found by the checks.
-	sess       *session         // the session of X-Mock-Session, else the default one
+	sess       *session.Session // the session of X-Mock-Session, else the default one
 	badSession *problem.Problem // why X-Mock-Session was refused; sess is the default one then
 	newSession string           // an X-Mock-Session not alive, made by checkSession; sess is the default one till then
 	cred       credentials

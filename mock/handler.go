@@ -26,10 +26,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: w}, start: time.Now(), remote: s.remoteJournal}
 	name := headerValue(r.Header, SessionHeader)
-	if x.sess, x.badSession = s.sessions.get(r.Context(), name, false); x.sess == nil {
+	if x.sess, x.badSession = s.sessions.Get(r.Context(), name, false); x.sess == nil {
 		// A session not alive is made once the request is routed and
 		// authenticated (checkSession); till then it is the default's.
-		x.sess, x.newSession = s.sessions.def, name
+		x.sess, x.newSession = s.sessions.Def, name
 	}
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
@@ -109,7 +109,7 @@ func (s *Server) checkRoute(x *exchange) *problem.Problem {
 // parameters and the body.
 func (s *Server) checkSession(x *exchange) *problem.Problem {
 	if x.newSession != "" {
-		x.sess, x.badSession = s.sessions.get(x.r.Context(), x.newSession, true)
+		x.sess, x.badSession = s.sessions.Get(x.r.Context(), x.newSession, true)
 		x.newSession = ""
 	}
 	return nil

@@ -50,7 +50,7 @@ func (s *Server) journalAnswered(a *answered) {
 		return
 	}
 	var err error
-	if e.Seq, err = a.sess.state.Record(a.ctx, *e); err != nil {
+	if e.Seq, err = a.sess.State.Record(a.ctx, *e); err != nil {
 		s.log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 	}
 }
@@ -60,7 +60,7 @@ func (s *Server) journalAnswered(a *answered) {
 func (s *Server) journalAttempt(t *attempt) {
 	e := &t.e
 	var err error
-	if e.Seq, err = t.sess.state.Record(context.Background(), *e); err != nil {
+	if e.Seq, err = t.sess.State.Record(context.Background(), *e); err != nil {
 		s.log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
 	}
 }
@@ -74,7 +74,7 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) jo
 		Time: x.start, Duration: time.Since(x.start),
 		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
 		Body: x.raw, Status: status, Response: response,
-		Session: x.sess.name, Token: x.cred.token,
+		Session: x.sess.Name, Token: x.cred.token,
 	}
 	if x.rule != nil {
 		e.Scenario, e.Rule = x.scenario.Name, x.rule.Index+1
@@ -112,9 +112,9 @@ func (s *Server) entry(x *exchange, status int, response []byte, written int) jo
 // one round trip to Redis a create instead of two. The entry's duration
 // ends as the create is sent to Redis.
 func (s *Server) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
-	cj, together := x.sess.state.(state.CreateJournaler[journal.Entry])
+	cj, together := x.sess.State.(state.CreateJournaler[journal.Entry])
 	if !together || s.noJournal {
-		return s.store.Create(ctx, x.sess.name, col, want, doc)
+		return s.store.Create(ctx, x.sess.Name, col, want, doc)
 	}
 	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() journal.Entry {
 		status, body := sentAs(x.plan.success, *answer)

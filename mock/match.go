@@ -20,7 +20,7 @@ func (s *Server) Find(m journal.Match) ([]journal.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := s.sessions.def.state.Entries(context.Background())
+	es, err := s.sessions.Def.State.Entries(context.Background())
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // Limits on the files a mock is given: a document of at most
@@ -43,7 +44,7 @@ const (
 	// SessionHeader gives a request its own session: its own store,
 	// journal, rule counters and active scenario. Requests without it
 	// share the default session.
-	SessionHeader = "X-Mock-Session"
+	SessionHeader = session.Header
 
 	// ScenarioHeader selects a scenario for one request, overriding the
 	// active one.
@@ -173,7 +174,7 @@ type Content struct {
 	Scenarios          []*scenario.Scenario
 	Scenario           string
 	NoShippedScenarios bool
-	Webhooks           map[string]Subscriber
+	Webhooks           map[string]session.Subscriber
 	WebhookAllow       []string
 	SeedData           []byte
 }
@@ -275,7 +276,7 @@ type WebhookOptions struct {
 	// the admin API. A webhook is sent after a create that stores what
 	// its body schema describes, when a scenario rule names it, and when
 	// the admin API sends it.
-	Subscribers map[string]Subscriber
+	Subscribers map[string]session.Subscriber
 
 	// Allow lists the hosts callbacks may be sent to (host, host:port,
 	// *.domain, "loopback" or "*"): a callback URL taken from a request

@@ -41,7 +41,7 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
-			defer s.finish(&exchange{r: r, sv: s.served(), w: recorder{ResponseWriter: w}, sess: s.sessions.def})
+			defer s.finish(&exchange{r: r, sv: s.served(), w: recorder{ResponseWriter: w}, sess: s.sessions.Def})
 			panic("boom")
 		}
 		s.ServeHTTP(w, r)

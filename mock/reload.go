@@ -117,7 +117,7 @@ func (s *Server) reloadStatus() ReloadStatus { return s.reloads.get() }
 // of this process that do not satisfy the create schema of their
 // collection in sv, or whose collection sv does not declare.
 func (s *Server) misfits(ctx context.Context, sv *served) []string {
-	names := append([]string{""}, s.sessions.backend.Names()...)
+	names := append([]string{""}, s.sessions.Backend.Names()...)
 	var out []string
 	for _, sess := range names {
 		dump, err := s.store.Dump(ctx, sess)

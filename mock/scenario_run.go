@@ -20,7 +20,7 @@ func (s *Server) selectScenario(x *exchange) (*scenario.Compiled, *problem.Probl
 		if len(x.sv.scenarios.ByName) == 0 {
 			return nil, nil // none could be active
 		}
-		sc, err := s.sessions.active(x.r.Context(), x.sess, x.sv.scenarios)
+		sc, err := s.sessions.Active(x.r.Context(), x.sess, x.sv.scenarios)
 		if err != nil {
 			return nil, problem.Unavailable(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -44,7 +45,7 @@ func (s *Server) seedData(sv *served, data []byte) error {
 		}
 	}
 	for _, sd := range seeds {
-		if _, p := s.fill(context.Background(), s.sessions.def, sd); p != nil {
+		if _, p := s.fill(context.Background(), s.sessions.Def, sd); p != nil {
 			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}
@@ -61,7 +62,7 @@ type seed struct {
 // seedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
-func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session, path string, v any) (int, *problem.Problem) {
+func (s *Server) seedCollection(ctx context.Context, sv *served, ss *session.Session, path string, v any) (int, *problem.Problem) {
 	sd, p := s.seedOf(sv, path, v)
 	if p != nil {
 		return 0, p
@@ -126,8 +127,8 @@ func (s *Server) seedOf(sv *served, path string, v any) (seed, *problem.Problem)
 }
 
 // fill makes a session's collection hold exactly a seed's items.
-func (s *Server) fill(ctx context.Context, ss *session, sd seed) (int, *problem.Problem) {
-	if _, err := s.store.Fill(ctx, ss.name, sd.col, sd.items); err != nil {
+func (s *Server) fill(ctx context.Context, ss *session.Session, sd seed) (int, *problem.Problem) {
+	if _, err := s.store.Fill(ctx, ss.Name, sd.col, sd.items); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return 0, problem.Internal("the store refused distinct identifiers: %v", err)
 		}

@@ -19,7 +19,7 @@ type served struct {
 	doc           *openapi.Document
 	plans         map[*openapi.Operation]*plan
 	fallbackShape *problem.ErrorShape // for problems found before routing
-	scenarios     *scenario.ScenarioSet
+	scenarios     *scenario.Set
 	hooks         hookSet
 	secrets       *journal.Secrets // where requests carry credentials, masked in the journal
 	log           *slog.Logger     // start-up warnings while it is made

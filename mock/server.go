@@ -22,7 +22,9 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
@@ -55,15 +57,15 @@ type Server struct {
 	budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
-	store      store.Store     // every session's resources: sessions.backend's
-	sessions   sessions        // the default and named sessions
-	seq        atomic.Uint64   // values generated so far
-	contract   contract        // what the exchanges did to the contract
-	deliveries *deliver.Sender // webhooks and callbacks under way
-	listeners  listeners       // what Serve and ServeAdmin serve on
-	events     admin.Events    // the streams of /__admin/events
-	emitter    emitter         // what is told of each exchange and attempt (see listen)
-	reloads    reloads         // how the last Reload went
+	store      store.Store      // every session's resources: sessions.backend's
+	sessions   session.Sessions // the default and named sessions
+	seq        atomic.Uint64    // values generated so far
+	contract   contract         // what the exchanges did to the contract
+	deliveries *deliver.Sender  // webhooks and callbacks under way
+	listeners  listeners        // what Serve and ServeAdmin serve on
+	events     admin.Events     // the streams of /__admin/events
+	emitter    emitter          // what is told of each exchange and attempt (see listen)
+	reloads    reloads          // how the last Reload went
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -104,7 +106,7 @@ func New(opts Options) (*Server, error) {
 	if len(opts.Tokens) > 0 {
 		s.tokens = map[string]struct{}{}
 		for _, t := range opts.Tokens {
-			if !isToken68(t) {
+			if !wire.IsToken68(t) {
 				return nil, &OptionError{Name: "token", Err: fmt.Errorf("%q is not a valid bearer token (RFC 6750 token68)", clip(t, 20))}
 			}
 			s.tokens[t] = struct{}{}
@@ -125,7 +127,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.store, s.sessions = b.Store(), newSessions(b, opts)
+	s.store, s.sessions = b.Store(), session.NewSessions(b, orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), orDefault(opts.Limits.SessionIdle, DefaultSessionIdle))
 	s.remoteJournal = b.Shared() && !s.noJournal
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {

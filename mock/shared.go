@@ -73,10 +73,10 @@ func (s *Server) Close() error {
 	s.closeDeliveries(ctx)
 	s.events.Close()
 	err := s.writeRecording()
-	return errors.Join(err, s.sessions.backend.Close())
+	return errors.Join(err, s.sessions.Backend.Close())
 }
 
 // healthy reports why the mock cannot serve, or nil.
 func (s *Server) healthy(ctx context.Context) error {
-	return s.sessions.backend.Health(ctx)
+	return s.sessions.Backend.Health(ctx)
 }

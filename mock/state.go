@@ -14,7 +14,7 @@ import (
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
 func (s *Server) Journal() []journal.Entry {
-	es, err := s.sessions.def.state.Entries(context.Background())
+	es, err := s.sessions.Def.State.Entries(context.Background())
 	if err != nil {
 		s.log.Error("reading the journal", "error", err.Error())
 	}
@@ -69,14 +69,14 @@ func (s *Server) Collections() []string {
 // Reset empties the default session's store and journal and starts its
 // rule counters (times, every, .seq) again, as if the mock had just started.
 func (s *Server) Reset() {
-	if err := s.sessions.reset(context.Background(), s.sessions.def); err != nil {
+	if err := s.sessions.Reset(context.Background(), s.sessions.Def); err != nil {
 		s.log.Error("resetting the store", "error", err.Error())
 	}
 }
 
 // resetJournal empties the default session's journal.
 func (s *Server) resetJournal() {
-	if err := s.sessions.def.state.ResetJournal(context.Background()); err != nil {
+	if err := s.sessions.Def.State.ResetJournal(context.Background()); err != nil {
 		s.log.Error("resetting the journal", "error", err.Error())
 	}
 }

@@ -70,7 +70,7 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 			r.Header.Set("Content-Type", req.PostData.MimeType)
 		}
 		resp := he.Response
-		x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: nowhere{}}, sess: s.sessions.def}
+		x := &exchange{client: r, r: r, sv: s.served(), w: recorder{ResponseWriter: nowhere{}}, sess: s.sessions.Def}
 		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)

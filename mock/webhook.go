@@ -14,15 +14,8 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
-
-// Subscriber receives a webhook: the mock sends the webhook's requests
-// to URL. Token, if set, is the credential for the security the webhook
-// declares (a bearer token, an API key, or user:password for basic).
-type Subscriber struct {
-	URL   string `json:"url"`
-	Token string `json:"token,omitempty"`
-}
 
 // WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
 // cannot use; its message starts with the flag's name.
@@ -37,7 +30,7 @@ func (e *WebhookError) Unwrap() error { return e.Err }
 type hookSet struct {
 	byName   map[string][]*openapi.Hook
 	onCreate map[*plan][]*openapi.Hook
-	defaults map[string]Subscriber
+	defaults map[string]session.Subscriber
 	allow    deliver.AllowList
 	// callbacks is true when an operation declares callbacks.
 	callbacks bool
@@ -52,7 +45,7 @@ func (sv *served) newHookSet(c Content) error {
 	for _, h := range sv.doc.Webhooks {
 		hs.byName[h.Name] = append(hs.byName[h.Name], h)
 	}
-	hs.defaults = map[string]Subscriber{}
+	hs.defaults = map[string]session.Subscriber{}
 	for name, sub := range c.Webhooks {
 		if hs.byName[name] == nil {
 			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%q is not a webhook of the document (declared: %s)", clip(name, 60), sv.doc.WebhookNames())}}
@@ -104,10 +97,10 @@ func checkSubscriberURL(raw string) error {
 // subscriber returns the session's subscriber of a webhook: the one set
 // through the admin API, else the one of Options.Webhooks.Subscribers; ok is false
 // when there is none.
-func (s *Server) subscriber(ctx context.Context, ss *session, name string) (Subscriber, bool, error) {
-	subs, err := ss.subscribers(ctx)
+func (s *Server) subscriber(ctx context.Context, ss *session.Session, name string) (session.Subscriber, bool, error) {
+	subs, err := ss.Subscribers(ctx)
 	if err != nil {
-		return Subscriber{}, false, err
+		return session.Subscriber{}, false, err
 	}
 	sub, set := subs[name]
 	if !set {
@@ -203,7 +196,7 @@ func (s *Server) afterAnswer(a *answered) {
 }
 
 // sendWebhook sends a webhook to the session's subscriber, if it has one.
-func (s *Server) sendWebhook(ctx context.Context, ss *session, h *openapi.Hook, body any, trigger uint64, delay time.Duration) {
+func (s *Server) sendWebhook(ctx context.Context, ss *session.Session, h *openapi.Hook, body any, trigger uint64, delay time.Duration) {
 	sub, ok, err := s.subscriber(ctx, ss, h.Name)
 	if err != nil {
 		s.log.Error("webhook not sent: the subscribers could not be read", "webhook", h.Name, "error", err.Error())
@@ -273,7 +266,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
 // leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
 // as a callback's does.
-func (s *Server) Subscribe(name string, sub Subscriber) error {
+func (s *Server) Subscribe(name string, sub session.Subscriber) error {
 	if s.served().hooks.byName[name] == nil {
 		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", clip(name, 60), s.served().doc.WebhookNames())
 	}
@@ -282,5 +275,5 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 			return err
 		}
 	}
-	return s.sessions.def.subscribe(context.Background(), name, sub)
+	return s.sessions.Def.Subscribe(context.Background(), name, sub)
 }

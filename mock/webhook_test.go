@@ -18,6 +18,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "../examples/webhooks.yaml") }
@@ -101,7 +102,7 @@ func outbound(t *testing.T, s *Server, n int) []journal.Entry {
 // entry pointing at the create, its token masked.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{
 		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
 	}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
@@ -147,7 +148,7 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		return 200
 	})
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	for i := 0; i < 3; i++ {
@@ -186,7 +187,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
 	s, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}},
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -205,7 +206,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	// A delivery still under way at shutdown: Close gives it up once the
 	// shutdown timeout is over.
 	s2, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -335,7 +336,7 @@ rules:
       webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
 `)
 	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*scenario.Scenario{sc, refuse}, Scenario: "hook",
-		Webhooks: WebhookOptions{Subscribers: map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+		Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	bodies := map[string]bool{}
@@ -442,7 +443,7 @@ func TestWebhookQueueFull(t *testing.T) {
 	t.Cleanup(hung.Close)
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	t.Cleanup(func() { close(release); s.Close() })
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
@@ -533,7 +534,7 @@ func TestWebhookSubscriberAllowed(t *testing.T) {
 	} {
 		st, body := do(t, ts, "PUT", p, `{"url":"`+c.url+`"}`)
 		expect(t, "subscribe "+c.url, st, body, 400, `{"error":40004,"message":"url: `+c.why+`"}`)
-		if err := s.Subscribe("/plant/webhook", Subscriber{URL: c.url}); err == nil || err.Error() != c.why {
+		if err := s.Subscribe("/plant/webhook", session.Subscriber{URL: c.url}); err == nil || err.Error() != c.why {
 			t.Errorf("Subscribe(%s): %v, want %s", c.url, err, c.why)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // TestAnswerLength: every answer goes with its Content-Length, never
@@ -16,7 +17,7 @@ import (
 // webhooks or callbacks follow, and those longer than net/http holds.
 func TestAnswerLength(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	hooks := map[string]Subscriber{"/plant/webhook": {URL: sub.URL}}
+	hooks := map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}
 	rule := mustScenario(t, `name: hook
 rules:
   - when: {operation: POST /plants}

@@ -18,6 +18,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
@@ -32,7 +33,7 @@ const HealthPath = Prefix + "health"
 
 // SessionHeader names the session an admin call is about, as it names a
 // request's.
-const SessionHeader = "X-Mock-Session"
+const SessionHeader = session.Header
 
 // OpenAPI is the admin API's OpenAPI document.
 //

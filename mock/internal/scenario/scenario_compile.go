@@ -78,7 +78,7 @@ type headerTemplate struct {
 }
 
 // scenarioSet is the loaded scenarios of a Server, compiled.
-type ScenarioSet struct {
+type Set struct {
 	ByName  map[string]*Compiled
 	Initial *Compiled      // active in new sessions
 	rules   *state.RuleSet // the rules of every scenario, counted together
@@ -96,8 +96,8 @@ type Compiling struct {
 // compileScenarios checks the scenarios against the document and compiles
 // them. Shipped scenarios that do not fit a custom document are left out;
 // user scenarios that do not fit are errors, every problem listed.
-func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*ScenarioSet, error) {
-	set := &ScenarioSet{ByName: map[string]*Compiled{}}
+func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*Set, error) {
+	set := &Set{ByName: map[string]*Compiled{}}
 	var errs []error
 	for _, sc := range shipped {
 		c, err := sv.compileScenario(sc)
@@ -169,7 +169,7 @@ func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*
 
 // named returns the scenario called name: a loaded one, or the initial
 // one when it is several active together ("a,b"); nil for none.
-func (set *ScenarioSet) Named(name string) *Compiled {
+func (set *Set) Named(name string) *Compiled {
 	if sc := set.ByName[name]; sc != nil {
 		return sc
 	}
@@ -180,7 +180,7 @@ func (set *ScenarioSet) Named(name string) *Compiled {
 }
 
 // sorted returns the names of the loaded scenarios, sorted.
-func (set *ScenarioSet) Sorted() []string {
+func (set *Set) Sorted() []string {
 	names := make([]string, 0, len(set.ByName))
 	for n := range set.ByName {
 		names = append(names, n)
@@ -191,7 +191,7 @@ func (set *ScenarioSet) Sorted() []string {
 
 // names lists the loaded scenarios, for messages: "(none)" when there
 // are none.
-func (set *ScenarioSet) Names() string {
+func (set *Set) Names() string {
 	if len(set.ByName) == 0 {
 		return "(none)"
 	}
