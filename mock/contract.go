@@ -1,113 +1,10 @@
 package mock
 
 import (
-	"fmt"
-	"sort"
-	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
-
-// ContractReport summarises, per operation, the exchanges a mock has seen
-// and the ways they broke the document: on the request's side (the
-// client's) and, with a proxy, on the answer's (the real service's).
-type ContractReport struct {
-	Operations []OperationReport `json:"operations"`
-}
-
-// OperationReport is one operation's part of a ContractReport. Operation
-// is "" for requests that matched no operation. Unlisted counts the
-// violations left out of Violations: those of an exchange past the 100
-// its journal entry keeps, and those of kinds past the first 1,000.
-type OperationReport struct {
-	Operation  string            `json:"operation"`
-	Exchanges  int               `json:"exchanges"`
-	Violations []ViolationReport `json:"violations"`
-	Unlisted   int               `json:"unlisted,omitempty"`
-}
-
-// ViolationReport is one way exchanges broke the document, how often,
-// and the first exchange that did.
-type ViolationReport struct {
-	Direction string  `json:"direction"` // "request" or "response"
-	Path      string  `json:"path"`
-	Reason    string  `json:"reason"`
-	Count     int     `json:"count"`
-	Example   Example `json:"example"`
-}
-
-// Example names an exchange: its method, path and status.
-type Example struct {
-	Method string `json:"method"`
-	Path   string `json:"path"`
-	Status int    `json:"status"`
-}
-
-// Clean reports whether no exchange broke the document on side
-// direction ("request" or "response"; "" for either). Unlisted
-// violations, whose side is not kept, count against either.
-func (r *ContractReport) Clean(direction string) bool {
-	for _, o := range r.Operations {
-		for _, v := range o.Violations {
-			if direction == "" || v.Direction == direction {
-				return false
-			}
-		}
-		if o.Unlisted > 0 {
-			return false // of either side: unlisted, its side is not known
-		}
-	}
-	return true
-}
-
-// Text writes the report for people: an operation a line, its violations
-// indented under it.
-func (r *ContractReport) Text() string {
-	var b strings.Builder
-	if len(r.Operations) == 0 {
-		b.WriteString("no exchanges seen\n")
-	}
-	for _, o := range r.Operations {
-		name := o.Operation
-		if name == "" {
-			name = "(no operation)"
-		}
-		fmt.Fprintf(&b, "%s: %d exchange(s), %d kind(s) of violation\n", name, o.Exchanges, len(o.Violations))
-		for _, v := range o.Violations {
-			what := journal.Violation{Path: v.Path, Reason: v.Reason}.String()
-			if v.Path == v.Direction { // the response as a whole
-				what = v.Reason
-			}
-			fmt.Fprintf(&b, "  %s x%d: %s (e.g. %s %s -> %d)\n", v.Direction, v.Count, what, v.Example.Method, v.Example.Path, v.Example.Status)
-		}
-		if o.Unlisted > 0 {
-			fmt.Fprintf(&b, "  and %d more, not listed\n", o.Unlisted)
-		}
-	}
-	return b.String()
-}
-
-// contract gathers the violations of the exchanges a Server records, in
-// this process; each plan counts its exchanges.
-type contract struct {
-	unmatched atomic.Int64 // exchanges that matched no operation
-	mu        sync.Mutex   // guards ops
-	ops       map[string]*opTally
-}
-
-// maxContractKinds is how many kinds of violation the report lists for
-// one operation. Each is kept for the life of the process, and a path
-// with an index or a property name in it is a kind of its own: without
-// a bound, bodies of ever new property names would grow it without end.
-const maxContractKinds = 1000
-
-type opTally struct {
-	violations map[journal.Violation]*ViolationReport // by direction, path and reason
-	order      []journal.Violation                    // first seen first
-	unlisted   int
-}
 
 // countContract counts an exchange the mock answered in the contract
 // report.
@@ -118,76 +15,37 @@ func (s *Server) countContract(a *answered) {
 		one[0] = refusal(p)
 		vs = one[:]
 	}
-	s.contract.add(&a.e, a.plan, vs)
-}
-
-// add counts one exchange of pl (nil: no operation matched) and the ways
-// it broke the document: vs, the first of e's (see Entry.violationCount).
-func (c *contract) add(e *journal.Entry, pl *plan, vs []journal.Violation) {
-	if pl != nil {
-		pl.seen.Add(1)
-	} else {
-		c.unmatched.Add(1)
+	var seen *atomic.Int64
+	if a.plan != nil {
+		seen = &a.plan.seen
 	}
-	if len(vs) == 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.ops == nil {
-		c.ops = map[string]*opTally{}
-	}
-	t := c.ops[e.Operation]
-	if t == nil {
-		t = &opTally{violations: map[journal.Violation]*ViolationReport{}}
-		c.ops[e.Operation] = t
-	}
-	t.unlisted += max(e.ViolationCount()-len(vs), 0)
-	for _, v := range vs {
-		if v.Direction == "" {
-			v.Direction = "request" // refused by the mock
-		}
-		if r := t.violations[v]; r != nil {
-			r.Count++
-			continue
-		}
-		if len(t.order) == maxContractKinds {
-			t.unlisted++
-			continue
-		}
-		t.violations[v] = &ViolationReport{Direction: v.Direction, Path: v.Path, Reason: v.Reason, Count: 1,
-			Example: Example{Method: e.Method, Path: e.Path, Status: e.Status}}
-		t.order = append(t.order, v)
-	}
+	s.contract.Add(&a.e, seen, vs)
 }
 
 // Contract returns what the mock has seen of the contract since it
 // started, in this process: per operation seen, the exchanges and the
 // ways they broke the document, request side and, with a proxy, answer
 // side; operations sorted by name, violations in the order first seen.
-func (s *Server) Contract() *ContractReport {
-	c := &s.contract
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	r := &ContractReport{Operations: []OperationReport{}}
-	add := func(name string, n int64) {
-		o := OperationReport{Operation: name, Exchanges: int(n), Violations: []ViolationReport{}}
-		if t := c.ops[name]; t != nil {
-			for _, v := range t.order {
-				o.Violations = append(o.Violations, *t.violations[v])
-			}
-			o.Unlisted = t.unlisted
-		}
-		r.Operations = append(r.Operations, o)
+func (s *Server) Contract() *journal.ContractReport {
+	plans := s.served().plans
+	ops := make([]journal.OpCount, 0, len(plans))
+	for _, pl := range plans {
+		ops = append(ops, journal.OpCount{Name: pl.op.Name, N: pl.seen.Load()})
 	}
-	if n := c.unmatched.Load(); n > 0 {
-		add("", n)
-	}
-	for _, pl := range s.served().plans {
-		if n := pl.seen.Load(); n > 0 {
-			add(pl.op.Name, n)
-		}
-	}
-	sort.Slice(r.Operations, func(i, j int) bool { return r.Operations[i].Operation < r.Operations[j].Operation })
-	return r
+	return s.contract.Report(ops)
 }
+
+// ContractReport summarises, per operation, the exchanges a mock has seen
+// and the ways they broke the document: on the request's side (the
+// client's) and, with a proxy, on the answer's (the real service's).
+type ContractReport = journal.ContractReport
+
+// OperationReport is one operation's part of a ContractReport.
+type OperationReport = journal.OperationReport
+
+// ViolationReport is one way exchanges broke the document, how often,
+// and the first exchange that did.
+type ViolationReport = journal.ViolationReport
+
+// Example names an exchange: its method, path and status.
+type Example = journal.Example

@@ -345,7 +345,7 @@ func TestContractReport(t *testing.T) {
 		t.Errorf("text report: %d %s\n%s\nwant\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), got, want)
 	}
 	_, _, got = send(t, ts, call{method: "GET", path: "/__admin/contract"})
-	var r ContractReport
+	var r journal.ContractReport
 	if err := json.Unmarshal(got, &r); err != nil || r.Text() != want || r.Clean("") || r.Clean("response") {
 		t.Errorf("JSON report %s (%v) does not say the same", got, err)
 	}

@@ -60,7 +60,7 @@ type Server struct {
 	store      store.Store      // every session's resources: sessions.backend's
 	sessions   session.Sessions // the default and named sessions
 	seq        atomic.Uint64    // values generated so far
-	contract   contract         // what the exchanges did to the contract
+	contract   journal.Contract // what the exchanges did to the contract
 	deliveries *deliver.Sender  // webhooks and callbacks under way
 	listeners  listeners        // what Serve and ServeAdmin serve on
 	events     admin.Events     // the streams of /__admin/events

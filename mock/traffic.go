@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
@@ -46,7 +47,7 @@ type harHeader struct {
 // document: each request as the mock checks requests (route, security,
 // parameters, body), each response as a proxy checks answers. It adds the
 // exchanges to the Server's contract report and returns it.
-func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
+func (s *Server) CheckTraffic(data []byte) (*journal.ContractReport, error) {
 	var h har
 	if err := json.Unmarshal(data, &h); err != nil {
 		return nil, fmt.Errorf("not an HTTP Archive (HAR): %v", err)
@@ -92,10 +93,11 @@ func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
 			vs = append(vs, answerViolations(x.plan, resp.Status, header, b)...)
 		}
 		e := journal.Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
+		var seen *atomic.Int64
 		if x.plan != nil {
-			e.Operation = x.plan.op.Name
+			e.Operation, seen = x.plan.op.Name, &x.plan.seen
 		}
-		s.contract.add(&e, x.plan, vs)
+		s.contract.Add(&e, seen, vs)
 	}
 	return s.Contract(), nil
 }
