@@ -8,11 +8,14 @@ import (
 	"sort"
 	"strings"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
+
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
@@ -43,7 +46,7 @@ func newAdmin(s *Server, opts AdminOptions) (http.Handler, error) {
 	h, err := admin.New(adminView{s}, &s.events, admin.Options{Token: opts.Token, CORS: opts.CORS, AllowedHosts: opts.AllowedHosts})
 	var bad *admin.BadOption
 	if errors.As(err, &bad) {
-		return nil, &OptionError{Name: bad.Name, Err: bad.Err}
+		return nil, &pipeline.OptionError{Name: bad.Name, Err: bad.Err}
 	}
 	return h, err
 }
@@ -55,11 +58,11 @@ var _ admin.Mock = adminView{}
 
 func (v adminView) Health(ctx context.Context) admin.Health {
 	s := v.s
-	return admin.Health{Version: Version, Spec: s.Title(), Store: s.sessions.Backend.Kind(), Err: s.healthy(ctx)}
+	return admin.Health{Version: Version, Spec: s.Title(), Store: s.e.Sessions.Backend.Kind(), Err: s.healthy(ctx)}
 }
 
 func (v adminView) Session(ctx context.Context, name string) (admin.Session, *problem.Problem) {
-	ss, p := v.s.sessions.Get(ctx, name, true)
+	ss, p := v.s.e.Sessions.Get(ctx, name, true)
 	if p != nil {
 		return nil, p
 	}
@@ -67,13 +70,13 @@ func (v adminView) Session(ctx context.Context, name string) (admin.Session, *pr
 }
 
 func (v adminView) Match(m journal.Match) (func(journal.Entry) bool, error) {
-	return v.s.compileMatch(m)
+	return v.s.e.CompileMatch(m)
 }
 
 func (v adminView) Contract() admin.Report { return v.s.Contract() }
 
 func (v adminView) Scenarios() []*scenario.Scenario {
-	set := v.s.served().scenarios
+	set := v.s.e.Served().Scenarios
 	names := make([]string, 0, len(set.ByName))
 	for n := range set.ByName {
 		names = append(names, n)
@@ -87,7 +90,7 @@ func (v adminView) Scenarios() []*scenario.Scenario {
 }
 
 func (v adminView) Operations() []string {
-	doc := v.s.served().doc
+	doc := v.s.e.Served().Doc
 	ops := make([]string, len(doc.Operations))
 	for i, op := range doc.Operations {
 		ops[i] = op.Name
@@ -96,16 +99,16 @@ func (v adminView) Operations() []string {
 }
 
 func (v adminView) Webhooks() []admin.Webhook {
-	sv := v.s.served()
+	sv := v.s.e.Served()
 	var out []admin.Webhook
 	seen := map[string]bool{}
-	for _, h := range sv.doc.Webhooks {
+	for _, h := range sv.Doc.Webhooks {
 		if seen[h.Name] {
 			continue
 		}
 		seen[h.Name] = true
 		wh := admin.Webhook{Name: h.Name}
-		for _, h := range sv.hooks.byName[h.Name] {
+		for _, h := range sv.Hooks.ByName[h.Name] {
 			wh.Methods = append(wh.Methods, h.Op.Method)
 		}
 		out = append(out, wh)
@@ -114,11 +117,23 @@ func (v adminView) Webhooks() []admin.Webhook {
 }
 
 func (v adminView) Recording() admin.Recording {
-	if v.s.recording == nil {
-		return nil // not a nil *recording in the interface
+	if v.s.e.Recording == nil {
+		return nil // not a nil recording in the interface
 	}
-	return v.s.recording
+	return adminRecording{v.s.e.Recording}
 }
+
+// adminRecording is the recording as the admin API reads it.
+type adminRecording struct {
+	r interface {
+		Status() pipeline.RecordStatus
+		Snapshot() ([]string, error)
+	}
+}
+
+func (a adminRecording) Status() admin.RecordStatus { return admin.RecordStatus(a.r.Status()) }
+
+func (a adminRecording) Snapshot() ([]string, error) { return a.r.Snapshot() }
 
 func (v adminView) Reloads() any { return v.s.reloadStatus() }
 
@@ -137,22 +152,22 @@ func (a adminSession) Entries(ctx context.Context) ([]journal.Entry, error) {
 func (a adminSession) ResetJournal(ctx context.Context) error { return a.ss.State.ResetJournal(ctx) }
 
 func (a adminSession) Resources(ctx context.Context) ([]store.Collection, error) {
-	dump, err := a.s.store.Dump(ctx, a.ss.Name)
-	return resources(dump), err
+	dump, err := a.s.e.Store.Dump(ctx, a.ss.Name)
+	return pipeline.Resources(dump), err
 }
 
 func (a adminSession) ResetResources(ctx context.Context) error {
-	return a.s.store.Reset(ctx, a.ss.Name)
+	return a.s.e.Store.Reset(ctx, a.ss.Name)
 }
 
 func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *problem.Problem) {
-	return a.s.seedCollection(ctx, a.s.served(), a.ss, col, v)
+	return a.s.e.SeedCollection(ctx, a.s.e.Served(), a.ss, col, v)
 }
 
-func (a adminSession) Reset(ctx context.Context) error { return a.s.sessions.Reset(ctx, a.ss) }
+func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Sessions.Reset(ctx, a.ss) }
 
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
-	sc, err := a.s.sessions.Active(ctx, a.ss, a.s.served().scenarios)
+	sc, err := a.s.e.Sessions.Active(ctx, a.ss, a.s.e.Served().Scenarios)
 	if err != nil || sc == nil {
 		return "", false, err
 	}
@@ -162,25 +177,25 @@ func (a adminSession) Active(ctx context.Context) (string, bool, error) {
 func (a adminSession) Activate(ctx context.Context, name *string) error {
 	var sc *scenario.Compiled
 	if name != nil {
-		set := a.s.served().scenarios
+		set := a.s.e.Served().Scenarios
 		if sc = set.ByName[*name]; sc == nil {
-			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", clip(*name, 60), set.Names())
+			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), set.Names())
 		}
 	}
 	return a.ss.Activate(ctx, sc)
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
-	sub, ok, err := a.s.subscriber(ctx, a.ss, webhook)
+	sub, ok, err := a.s.e.Subscriber(ctx, a.ss, webhook)
 	if !ok {
 		return admin.Subscriber{}, false, err
 	}
-	return admin.Subscriber{URL: a.s.shownURL(a.s.served().secrets, sub.URL), Token: sub.Token}, true, err
+	return admin.Subscriber{URL: a.s.e.ShownURL(a.s.e.Served().Secrets, sub.URL), Token: sub.Token}, true, err
 }
 
 func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.Subscriber) error {
 	if sub.URL != "" {
-		if err := a.s.checkSubscriber(sub.URL); err != nil {
+		if err := a.s.e.CheckSubscriber(sub.URL); err != nil {
 			return problem.Invalid(problem.CodeSchema, problem.ClassRequest, "url: %s", err.Error())
 		}
 	}
@@ -189,9 +204,9 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 
 func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {
 	s := a.s
-	sv := s.served()
-	hooks := sv.hooks.byName[webhook]
-	sub, ok, err := s.subscriber(ctx, a.ss, webhook)
+	sv := s.e.Served()
+	hooks := sv.Hooks.ByName[webhook]
+	sub, ok, err := s.e.Subscriber(ctx, a.ss, webhook)
 	if err != nil {
 		return 0, "", err
 	}
@@ -200,40 +215,40 @@ func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, 
 		p.Status = http.StatusConflict
 		return 0, "", p
 	}
-	faker := func() *gofakeit.Faker { return gen.Faker(s.seed, s.seq.Add(1)) }
+	faker := func() *gofakeit.Faker { return gen.Faker(s.e.Seed, s.e.Seq.Add(1)) }
 	bodies := make([]any, len(hooks))
 	for i, h := range hooks {
 		bodies[i] = body
 		if body == nil {
-			bodies[i] = webhookBody(h, nil, faker)
+			bodies[i] = pipeline.WebhookBody(h, nil, faker)
 		}
 		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
 			return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "%s", fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs))))
 		}
 	}
 	for i, h := range hooks {
-		s.sendTo(&delivery{sess: a.ss, hook: h, url: sub.URL, token: sub.Token, body: bodies[i], via: localAddr(ctx)})
+		s.e.SendTo(&pipeline.Delivery{Sess: a.ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
 	}
-	return len(hooks), s.shownURL(sv.secrets, sub.URL), nil
+	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
 }
 
 // writeRecording writes what the recording holds (see snapshot), at
 // shutdown, and logs what it wrote or why it could not.
 func (s *Server) writeRecording() error {
-	if s.recording == nil {
+	if s.e.Recording == nil {
 		return nil
 	}
-	written, err := s.recording.Snapshot()
-	st := s.recording.Status()
+	written, err := s.e.Recording.Snapshot()
+	st := s.e.Recording.Status()
 	if err != nil {
-		s.log.Error("the recording was not written whole", "folder", st.Folder, "written", written, "error", err.Error())
+		s.e.Log.Error("the recording was not written whole", "folder", st.Folder, "written", written, "error", err.Error())
 		return err
 	}
 	if st.Dropped > 0 {
-		s.log.Warn("the recording was full: exchanges were not recorded", "folder", st.Folder, "dropped", st.Dropped, "bound_bytes", st.Bound)
+		s.e.Log.Warn("the recording was full: exchanges were not recorded", "folder", st.Folder, "dropped", st.Dropped, "bound_bytes", st.Bound)
 	}
 	if len(written) > 0 {
-		s.log.Info("recording written", "folder", st.Folder, "files", written, "exchanges", st.Exchanges)
+		s.e.Log.Info("recording written", "folder", st.Folder, "files", written, "exchanges", st.Exchanges)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -159,7 +160,7 @@ func TestAdminGuardOptions(t *testing.T) {
 		{Options{Admin: AdminOptions{AllowedHosts: []string{"mock.internal:4010"}}}, `allowed-host: "mock.internal:4010" is not a host name: write a name (mock.example.com), *.domain or *, without scheme or port`},
 	} {
 		_, err := New(c.opts)
-		var oe *OptionError
+		var oe *pipeline.OptionError
 		if !errors.As(err, &oe) || err.Error() != c.want {
 			t.Errorf("New(%+v) = %v\nwant the OptionError %s", c.opts, err, c.want)
 		}

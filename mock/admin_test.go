@@ -13,6 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -179,7 +180,7 @@ func TestSessions(t *testing.T) {
 	doc := adminDoc(t)
 	s, ts := newTestServer(t, Options{Limits: Limits{MaxSessions: 2, SessionIdle: time.Minute}, Scenario: "first-create-fails"})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s.sessions.Now = func() time.Time { return now } // only this test's goroutine moves it, between requests
+	s.e.Sessions.Now = func() time.Time { return now } // only this test's goroutine moves it, between requests
 	refused := `{"error":50300,"message":"the store refused plant 1: please retry"}`
 	a, b := []string{SessionHeader, "job-a"}, []string{SessionHeader, "job-b"}
 	// Each session counts the scripted first create on its own.
@@ -205,7 +206,7 @@ func TestSessions(t *testing.T) {
 	check(t, s, ts, post(`{"id":1,"name":"c"}`, SessionHeader, "job-c").expect(400, refused))
 	// job-a expired: its plants went with it, and it cannot come back
 	// while job-b and job-c are alive.
-	if n, err := s.store.Count(context.Background(), "job-a", "/plants"); n != 0 || err != nil {
+	if n, err := s.e.Store.Count(context.Background(), "job-a", "/plants"); n != 0 || err != nil {
 		t.Errorf("expired session job-a still holds %d plants (%v)", n, err)
 	}
 	callAdmin(t, ts, doc, adminCall{name: "expired session is not there", method: "GET", path: "/__admin/store", header: map[string]string{SessionHeader: "job-a"}, status: 400, want: tooMany})
@@ -271,7 +272,7 @@ func TestAdminWebhooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*scenario.Scenario{hooked}})
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: pipeline.WebhookOptions{Retries: -1}, Scenarios: []*scenario.Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`

@@ -121,7 +121,7 @@ func TestReadOnlyAPI(t *testing.T) {
 func TestListLeavesOutUnfitItems(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(petstoreExpanded)})
 	send(t, ts, call{method: "POST", path: "/pets", header: map[string]string{"Content-Type": "application/json"}, body: `{"name":"Rex"}`})
-	if _, err := s.store.Create(context.Background(), "", "/pets", "9", func(string) ([]byte, error) { return []byte(`{"id":9,"name":7}`), nil }); err != nil {
+	if _, err := s.e.Store.Create(context.Background(), "", "/pets", "9", func(string) ([]byte, error) { return []byte(`{"id":9,"name":7}`), nil }); err != nil {
 		t.Fatal(err)
 	}
 	want := `[{"id":1,"name":"Rex"}]`

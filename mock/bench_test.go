@@ -13,6 +13,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // discard is a minimal ResponseWriter, so that benchmarks measure the
@@ -160,16 +161,16 @@ func BenchmarkNew(b *testing.B) {
 
 // Stage benchmarks: the pieces of a valid create, one at a time.
 
-func benchServer(b *testing.B) (*Server, *plan, *http.Request) {
+func benchServer(b *testing.B) (*Server, *pipeline.Plan, *http.Request) {
 	b.Helper()
 	s, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	op := s.served().doc.Operations[0]
+	op := s.e.Served().Doc.Operations[0]
 	u, _ := url.Parse("http://127.0.0.1/plants")
 	r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Authorization": {"Bearer abc"}, "Content-Type": {"application/json"}}}
-	return s, s.served().plans[op], r
+	return s, s.e.Served().Plans[op], r
 }
 
 var (
@@ -181,7 +182,7 @@ func BenchmarkStageRoute(b *testing.B) {
 	s, _, _ := benchServer(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if rt, _, _ := s.served().find("/plants", ""); rt == nil {
+		if rt, _, _ := s.e.Served().Find("/plants", ""); rt == nil {
 			b.Fatal("no route")
 		}
 	}
@@ -189,10 +190,10 @@ func BenchmarkStageRoute(b *testing.B) {
 
 func BenchmarkStageSecurity(b *testing.B) {
 	s, pl, r := benchServer(b)
-	x := &exchange{r: r, sv: s.served(), plan: pl}
+	x := &pipeline.Exchange{R: r, Sv: s.e.Served(), Plan: pl}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if p := s.checkSecurity(x); p != nil {
+		if p := s.e.CheckSecurity(x); p != nil {
 			b.Fatal(p)
 		}
 	}
@@ -213,7 +214,7 @@ func benchValidate(b *testing.B, body []byte, wantViolations bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	schema := pl.op.Body.JSON().Schema
+	schema := pl.Op.Body.JSON().Schema
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -237,18 +238,18 @@ func BenchmarkStageStore(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.store.Create(ctx, "", "/plants", keys[i], func(string) ([]byte, error) { return doc, nil })
+		s.e.Store.Create(ctx, "", "/plants", keys[i], func(string) ([]byte, error) { return doc, nil })
 	}
 }
 
 func BenchmarkStageResponseBuild(b *testing.B) {
 	_, pl, _ := benchServer(b)
 	v, _ := jsonx.Decode(validBody)
-	schema := pl.successMedia.Schema
+	schema := pl.SuccessMedia.Schema
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		appendProjected(make([]byte, 0, 256), v, schema)
+		pipeline.AppendProjected(make([]byte, 0, 256), v, schema)
 	}
 }
 
@@ -257,11 +258,11 @@ func BenchmarkStageResponseBuild(b *testing.B) {
 func BenchmarkStageResponseCheck(b *testing.B) {
 	_, pl, _ := benchServer(b)
 	v, _ := jsonx.Decode(validBody)
-	out := project(v, pl.successMedia.Schema)
+	out := pipeline.Project(v, pl.SuccessMedia.Schema)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if vs := pl.successMedia.Schema.Validate(out); len(vs) > 0 {
+		if vs := pl.SuccessMedia.Schema.Validate(out); len(vs) > 0 {
 			b.Fatal(vs)
 		}
 	}
@@ -275,7 +276,7 @@ func BenchmarkStageJournal(b *testing.B) {
 		b.Fatal(err)
 	}
 	e := journal.Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
-	sess, ctx := s.sessions.Def.State, context.Background()
+	sess, ctx := s.e.Sessions.Def.State, context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

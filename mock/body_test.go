@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -23,14 +24,14 @@ func TestCheckBodyFastPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv := s.served()
-	pl := sv.plans[sv.doc.Operations[0]]
+	sv := s.e.Served()
+	pl := sv.Plans[sv.Doc.Operations[0]]
 	u, _ := url.Parse("http://127.0.0.1/plants")
-	check := func() *exchange {
+	check := func() *pipeline.Exchange {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(validBody)), ContentLength: int64(len(validBody))}
-		x := &exchange{r: r, sv: sv, plan: pl}
-		if p := s.checkBody(x); p != nil {
+		x := &pipeline.Exchange{R: r, Sv: sv, Plan: pl}
+		if p := s.e.CheckBody(x); p != nil {
 			t.Fatalf("%s: %s", validBody, p.Message)
 		}
 		return x
@@ -39,8 +40,8 @@ func TestCheckBodyFastPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x := check(); !reflect.DeepEqual(x.body, want) {
-		t.Errorf("body %#v, want %#v", x.body, want)
+	if x := check(); !reflect.DeepEqual(x.Body, want) {
+		t.Errorf("body %#v, want %#v", x.Body, want)
 	}
 	if n := testing.AllocsPerRun(100, func() { check() }); n > 30 {
 		t.Errorf("checkBody makes %v allocations: not the fast path", n)
@@ -49,20 +50,20 @@ func TestCheckBodyFastPath(t *testing.T) {
 
 // checkPlantBody returns a function that runs checkBody on a Plant Store
 // create with the given body.
-func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem.Problem) {
+func checkPlantBody(tb testing.TB) func(body []byte) (*pipeline.Exchange, *problem.Problem) {
 	tb.Helper()
 	s, err := New(Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sv := s.served()
-	pl := sv.plans[sv.doc.Operations[0]]
+	sv := s.e.Served()
+	pl := sv.Plans[sv.Doc.Operations[0]]
 	u, _ := url.Parse("http://127.0.0.1/plants")
-	return func(body []byte) (*exchange, *problem.Problem) {
+	return func(body []byte) (*pipeline.Exchange, *problem.Problem) {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body))}
-		x := &exchange{r: r, sv: sv, plan: pl}
-		return x, s.checkBody(x)
+		x := &pipeline.Exchange{R: r, Sv: sv, Plan: pl}
+		return x, s.e.CheckBody(x)
 	}
 }
 
@@ -86,14 +87,14 @@ func TestCheckBodyFastPathInvalid(t *testing.T) {
 	case !reflect.DeepEqual(p.Violations, want):
 		t.Errorf("%s: violations %#v, want %#v", body, p.Violations, want)
 	}
-	if x.body != nil || !bytes.Equal(x.raw, body) {
-		t.Errorf("%s: body %#v, raw %q", body, x.body, x.raw)
+	if x.Body != nil || !bytes.Equal(x.Raw, body) {
+		t.Errorf("%s: body %#v, raw %q", body, x.Body, x.Raw)
 	}
 	v, err := jsonx.Decode(body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if full := x.plan.op.Body.JSON().Schema.ValidateRequest(v); !reflect.DeepEqual(full, want) {
+	if full := x.Plan.Op.Body.JSON().Schema.ValidateRequest(v); !reflect.DeepEqual(full, want) {
 		t.Errorf("%s: the usual path finds %#v", body, full)
 	}
 	if n := testing.AllocsPerRun(100, func() { check(body) }); n > 40 {

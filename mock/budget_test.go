@@ -155,7 +155,7 @@ func TestGenerationBudget(t *testing.T) {
 	for _, c := range overBudget {
 		t.Run(c.name, func(t *testing.T) {
 			s, ts := newTestServer(t, Options{Spec: []byte(c.spec)})
-			s.budget.Time = time.Hour // the values run out first, however slow the machine
+			s.e.Budget.Time = time.Hour // the values run out first, however slow the machine
 			body := `{"error":50000,"message":"` + c.message + `"}`
 			check(t, s, ts, call{method: "GET", path: "/x", status: 500, wantHeader: jsonHeader(body), wantBody: body})
 			check(t, s, ts, call{method: "GET", path: "/ok", status: 200, wantHeader: jsonHeader(`{"ok":true}`), wantBody: `{"ok":true}`})
@@ -169,7 +169,7 @@ func TestGenerationBudget(t *testing.T) {
 // at most about 10,000 values.
 func TestGenerationOptionalFanOut(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(budgetDoc("{$ref: '#/components/schemas/O0'}", optionalFanOut(), ""))})
-	s.budget.Time = time.Hour // the values decide, however slow the machine
+	s.e.Budget.Time = time.Hour // the values decide, however slow the machine
 	req, resp, body := send(t, ts, call{method: "GET", path: "/x"})
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("%d %s: %.200s", resp.StatusCode, resp.Header.Get("Content-Type"), body)

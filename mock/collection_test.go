@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // FuzzKeyOfNumber holds keyOf's shortcut for integers written as
@@ -32,7 +33,7 @@ func FuzzKeyOfNumber(f *testing.F) {
 				want = r.Num().String()
 			}
 		}
-		if got := keyOf(json.Number(s)); got != want {
+		if got := pipeline.KeyOf(json.Number(s)); got != want {
 			t.Errorf("keyOf(%q) = %q, want %q", s, got, want)
 		}
 	})

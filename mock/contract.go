@@ -1,38 +1,20 @@
 package mock
 
 import (
-	"sync/atomic"
-
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
-
-// countContract counts an exchange the mock answered in the contract
-// report.
-func (s *Server) countContract(a *answered) {
-	vs := a.e.Violations
-	var one [1]journal.Violation // on the stack: no allocation per refused request
-	if p := a.problem; p != nil && !a.proxied && p.Code.Contract() && len(vs) == 0 {
-		one[0] = refusal(p)
-		vs = one[:]
-	}
-	var seen *atomic.Int64
-	if a.plan != nil {
-		seen = &a.plan.seen
-	}
-	s.contract.Add(&a.e, seen, vs)
-}
 
 // Contract returns what the mock has seen of the contract since it
 // started, in this process: per operation seen, the exchanges and the
 // ways they broke the document, request side and, with a proxy, answer
 // side; operations sorted by name, violations in the order first seen.
 func (s *Server) Contract() *journal.ContractReport {
-	plans := s.served().plans
+	plans := s.e.Served().Plans
 	ops := make([]journal.OpCount, 0, len(plans))
 	for _, pl := range plans {
-		ops = append(ops, journal.OpCount{Name: pl.op.Name, N: pl.seen.Load()})
+		ops = append(ops, journal.OpCount{Name: pl.Op.Name, N: pl.Seen.Load()})
 	}
-	return s.contract.Report(ops)
+	return s.e.Contract.Report(ops)
 }
 
 // ContractReport summarises, per operation, the exchanges a mock has seen

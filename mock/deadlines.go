@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // A watch keeps the read and write deadlines of the connections Serve
@@ -59,9 +61,9 @@ func newWatch(tick time.Duration) *watch {
 
 // watchTick returns the tick of a watch over the timeouts to: a tenth
 // of the shortest, so that each fires at most about a tenth late.
-func watchTick(to timeouts) time.Duration {
+func watchTick(to pipeline.Timeouts) time.Duration {
 	tick := time.Duration(math.MaxInt64)
-	for _, d := range []time.Duration{to.header, to.read, to.write, to.idle} {
+	for _, d := range []time.Duration{to.Header, to.Read, to.Write, to.Idle} {
 		if d > 0 {
 			tick = min(tick, d/10)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // firewallSpec is a document whose answers wrap the resource in an
@@ -312,20 +313,20 @@ components:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := envelopeOf(doc.Schemas[tt.answer], tt.resource, tt.list)
+			e := pipeline.EnvelopeOf(doc.Schemas[tt.answer], tt.resource, tt.list)
 			switch {
 			case tt.prop == "" && e != nil:
-				t.Fatalf("envelope under %q, want none", e.prop)
+				t.Fatalf("envelope under %q, want none", e.Prop)
 			case tt.prop == "":
 				return
 			case e == nil:
 				t.Fatalf("no envelope, want one under %q", tt.prop)
-			case e.prop != tt.prop:
-				t.Fatalf("envelope under %q, want %q", e.prop, tt.prop)
+			case e.Prop != tt.prop:
+				t.Fatalf("envelope under %q, want %q", e.Prop, tt.prop)
 			}
 			var meta []string
-			for _, f := range e.meta {
-				meta = append(meta, f.parent+"."+f.name)
+			for _, f := range e.Meta {
+				meta = append(meta, f.Parent+"."+f.Name)
 			}
 			if !reflect.DeepEqual(meta, tt.meta) {
 				t.Errorf("meta fields %v, want %v", meta, tt.meta)

@@ -1,11 +1,6 @@
 package mock
 
 import (
-	"encoding/json"
-	"strconv"
-
-	"github.com/plantmock/plantmock/mock/internal/media"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -27,79 +22,6 @@ func (e *ScenarioError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the underlying error.
 func (e *ScenarioError) Unwrap() error { return e.Err }
-
-// refuse answers x with p in the error shape of its operation (of the
-// route's first operation for a 405, of the document for a 404), and
-// notes p for the journal. It is the one place problems become answers.
-func (s *Server) refuse(x *exchange, p *problem.Problem) {
-	x.problem = p
-	pl := x.plan
-	if pl == nil && x.route != nil {
-		pl = x.sv.anyPlan(x.route)
-	}
-	status := p.Status
-	if status == 0 {
-		status = pl.status[p.Class]
-	}
-	shape := x.sv.fallbackShape
-	if pl != nil {
-		shape = pl.errorShape(status)
-	}
-	h := x.w.Header()
-	if p.Header[0] != "" {
-		h.Set(p.Header[0], p.Header[1])
-	}
-	if len(p.Challenges) > 0 {
-		h["Www-Authenticate"] = p.Challenges
-	}
-	if pl != nil && pl.errHeaders != nil {
-		for _, rh := range pl.errHeaders[pl.op.Response(status)] {
-			if len(h.Values(rh.name)) == 0 {
-				h.Set(rh.name, rh.value(s, x))
-			}
-		}
-	}
-	if x.plan != nil {
-		if resp := x.plan.op.Response(status); resp != nil && resp.JSON() == nil {
-			// The document declares this answer without a JSON body: none,
-			// or one of another media type.
-			if len(resp.Content) == 0 {
-				h.Set("Content-Length", "0")
-				x.w.WriteHeader(status)
-			} else {
-				ct, body := foreignError(resp.Content[0], status, p)
-				writeJSON(&x.w, status, ct, body, x.flushes(status))
-			}
-			s.logInternal(status, p)
-			return
-		}
-	}
-	writeJSON(&x.w, status, shape.ContentType, shape.Body(status, p), x.flushes(status))
-	s.logInternal(status, p)
-}
-
-// foreignError writes an error answer in a declared media type that is
-// not JSON: the message as text where the schema is a string or there is
-// none, else the usual error object written in that type.
-func foreignError(m *openapi.Media, status int, p *problem.Problem) (string, []byte) {
-	ct := media.ContentType(m.Type, "")
-	if m.Schema == nil || m.Schema.Is("string") || media.KindOf(ct) == media.Text {
-		return ct, []byte(p.Text())
-	}
-	v := map[string]any{"error": json.Number(strconv.Itoa(int(p.Code))), "message": p.Text()}
-	b, err := media.Encode(ct, v, m.Schema)
-	if err != nil {
-		return ct, media.Sample(ct, m.Schema)
-	}
-	return ct, b
-}
-
-// logInternal logs an internal error answer.
-func (s *Server) logInternal(status int, p *problem.Problem) {
-	if status >= 500 {
-		s.log.Error("answered with an internal error", "status", status, "message", p.Text())
-	}
-}
 
 // Code is the numeric error value of an error answer (the "error" field of
 // the Plant Store's Error schema). Codes are stable. The first three digits

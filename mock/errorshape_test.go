@@ -246,7 +246,7 @@ func TestErrorShapes(t *testing.T) {
 // for status, whatever check made the answer.
 func assertErrorSchema(t *testing.T, s *Server, method, path string, status int, body string) {
 	t.Helper()
-	route, _, _ := s.served().find(path, "")
+	route, _, _ := s.e.Served().Find(path, "")
 	if route == nil || route.Operation(method) == nil {
 		t.Fatalf("no operation %s %s", method, path)
 	}
@@ -267,9 +267,9 @@ func assertErrorSchema(t *testing.T, s *Server, method, path string, status int,
 // was generated with, after checking that it is one.
 func patternDigits(t *testing.T, s *Server, path string) string {
 	t.Helper()
-	route, _, _ := s.served().find(path, "")
-	pl := s.served().plans[route.Operation("POST")]
-	b := string(pl.errorShape(400).Render(nil, 400, problem.CodeBodyMissing, "anything"))
+	route, _, _ := s.e.Served().Find(path, "")
+	pl := s.e.Served().Plans[route.Operation("POST")]
+	b := string(pl.ErrorShape(400).Render(nil, 400, problem.CodeBodyMissing, "anything"))
 	if len(b) != 6 || !strings.HasPrefix(b, `"E`) || strings.Trim(b[2:5], "0123456789") != "" {
 		t.Fatalf("pattern shape renders %s, want a string matching ^E[0-9]{3}$", b)
 	}
@@ -300,9 +300,9 @@ paths:
                   message: {type: string, format: email}
 `
 	s, _ := newTestServer(t, Options{Spec: []byte(spec)})
-	route, _, _ := s.served().find("/p", "")
+	route, _, _ := s.e.Served().Find("/p", "")
 	op := route.Operation("GET")
-	sh := s.served().plans[op].errorShape(400)
+	sh := s.e.Served().Plans[op].ErrorShape(400)
 	m := op.Response(400).JSON()
 	for _, tt := range []struct {
 		name   string
@@ -480,8 +480,8 @@ func TestErrorEnumsNameTheProblem(t *testing.T) {
 	}
 	t.Run("every problem with every status fits", func(t *testing.T) {
 		n := 0
-		for op, pl := range s.served().plans {
-			for status, sh := range pl.shapes {
+		for op, pl := range s.e.Served().Plans {
+			for status, sh := range pl.Shapes {
 				schema := op.Response(status).JSON().Schema
 				for _, code := range problem.ErrorCodes {
 					for _, st := range append([]int64{502, 503, 504}, problem.ErrorStatuses...) {

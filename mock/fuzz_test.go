@@ -57,7 +57,7 @@ func FuzzServeHTTP(f *testing.F) {
 		w := httptest.NewRecorder()
 		s.ServeHTTP(w, r)
 		got := w.Body.Bytes()
-		route, _, _ := s.served().find(u.EscapedPath(), "")
+		route, _, _ := s.e.Served().Find(u.EscapedPath(), "")
 		status := w.Code
 		// The schema the body must match: the declared one, or the error
 		// schema for the undeclared 401, 404 and 405.

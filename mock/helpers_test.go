@@ -14,6 +14,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // call is one request and the exact answer expected for it.
@@ -131,22 +132,22 @@ func check(t *testing.T, s *Server, ts *httptest.Server, ex call) {
 // the operation's error schema (401, 404 and 405 are not declared).
 func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Response, body []byte) {
 	t.Helper()
-	route, _, rest := s.served().find(req.URL.EscapedPath(), req.Method)
+	route, _, rest := s.e.Served().Find(req.URL.EscapedPath(), req.Method)
 	if rest != "" {
-		req = withPath(req, rest)
+		req = pipeline.WithPath(req, rest)
 	}
-	var pl *plan
+	var pl *pipeline.Plan
 	if route != nil {
 		if op := route.Operation(req.Method); op != nil {
-			pl = s.served().plans[op]
+			pl = s.e.Served().Plans[op]
 		} else {
-			pl = s.served().anyPlan(route)
+			pl = s.e.Served().AnyPlan(route)
 		}
 	}
-	if pl != nil && pl.op.Method == req.Method && pl.op.Response(resp.StatusCode) != nil {
+	if pl != nil && pl.Op.Method == req.Method && pl.Op.Response(resp.StatusCode) != nil {
 		r2 := *resp
 		r2.Body = io.NopCloser(bytes.NewReader(body))
-		if vs := s.served().doc.CheckResponse(req, &r2); len(vs) > 0 {
+		if vs := s.e.Served().Doc.CheckResponse(req, &r2); len(vs) > 0 {
 			t.Errorf("answer %d breaks the contract: %v", resp.StatusCode, vs)
 		}
 		return
@@ -157,7 +158,7 @@ func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Respo
 	}
 	var m = s.firstErrorMedia()
 	if pl != nil {
-		m = primaryError(pl.op)
+		m = pipeline.PrimaryError(pl.Op)
 	}
 	if m == nil || m.Schema == nil {
 		return
@@ -200,8 +201,8 @@ func equalMaps(got, want map[string]string) bool {
 // firstErrorMedia is the document-level error media: the first
 // operation's main error response.
 func (s *Server) firstErrorMedia() *openapi.Media {
-	for _, op := range s.served().doc.Operations {
-		if m := primaryError(op); m != nil {
+	for _, op := range s.e.Served().Doc.Operations {
+		if m := pipeline.PrimaryError(op); m != nil {
 			return m
 		}
 	}
@@ -211,7 +212,7 @@ func (s *Server) firstErrorMedia() *openapi.Media {
 // stored returns how many resources a collection of the default session
 // holds.
 func stored(s *Server, col string) int {
-	n, err := s.store.Count(context.Background(), "", col)
+	n, err := s.e.Store.Count(context.Background(), "", col)
 	if err != nil {
 		panic(err)
 	}
@@ -220,7 +221,7 @@ func stored(s *Server, col string) int {
 
 // storedDoc returns the resource of the default session under key.
 func storedDoc(s *Server, col, key string) ([]byte, bool) {
-	doc, err := s.store.Get(context.Background(), "", col, key)
+	doc, err := s.e.Store.Get(context.Background(), "", col, key)
 	return doc, err == nil
 }
 

@@ -101,7 +101,7 @@ func journaled(t *testing.T, s *Server, sess string, seq uint64) []journal.Entry
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		ss, p := s.sessions.Get(context.Background(), sess, false)
+		ss, p := s.e.Sessions.Get(context.Background(), sess, false)
 		if ss == nil || p != nil {
 			t.Fatalf("session %q: %v %v", sess, ss, p)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // served is a mock serving on real loopback listeners through Serve and,
@@ -101,7 +102,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 		{"single listener", false, "the mock's own listener"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: c.noAdmin}, Webhooks: WebhookOptions{Backoff: time.Nanosecond},
+			m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: c.noAdmin}, Webhooks: pipeline.WebhookOptions{Backoff: time.Nanosecond},
 				SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 			reset := m.admin + "/__admin/reset"
 			// The audit callback's URL names 0.0.0.0, which reaches this
@@ -128,7 +129,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 			}
 			// A refusal is final: once the deliveries are done, there
 			// are no more attempts.
-			m.deliveries.Close(context.Background())
+			m.e.Deliveries.Close(context.Background())
 			if n := len(outboundNow(t, m.Server)); n != 2 {
 				t.Errorf("%d outbound entries once the deliveries are done, want 2: a refusal was tried again", n)
 			}
@@ -190,27 +191,27 @@ func TestListenersCheck(t *testing.T) {
 			}
 			defer ln.Close()
 			port := uint16(ln.Addr().(*net.TCPAddr).Port)
-			var ls listeners
-			remove := ls.add(ln, true)
+			var ls pipeline.Listeners
+			remove := ls.Add(ln, true)
 			own := c.own
 			if c.listen == "0.0.0.0:0" && local.IsValid() {
 				own = append(own, local.String())
 			}
 			for _, a := range own {
-				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err == nil {
+				if err := ls.Check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err == nil {
 					t.Errorf("%s port %d: not refused", a, port)
 				}
 			}
 			for _, a := range c.others {
-				if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err != nil {
+				if err := ls.Check(netip.AddrPortFrom(netip.MustParseAddr(a), port), netip.AddrPort{}); err != nil {
 					t.Errorf("%s port %d: %v", a, port, err)
 				}
 			}
-			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port+1), netip.AddrPort{}); err != nil {
+			if err := ls.Check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port+1), netip.AddrPort{}); err != nil {
 				t.Errorf("another port: %v", err)
 			}
 			remove()
-			if err := ls.check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port), netip.AddrPort{}); err != nil {
+			if err := ls.Check(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), port), netip.AddrPort{}); err != nil {
 				t.Errorf("once it is no longer served: %v", err)
 			}
 		})
@@ -221,7 +222,7 @@ func TestListenersCheck(t *testing.T) {
 // a server of the caller's (httptest here, as mocktest does), knows its
 // address from the requests it answers: a callback to it is refused too.
 func TestCallbackToHandlerAddress(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: WebhookOptions{Backoff: time.Nanosecond},
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: pipeline.WebhookOptions{Backoff: time.Nanosecond},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	reset := ts.URL + "/__admin/reset"
 	anyAddr := "0.0.0.0:" + strings.Split(hostPort(ts.URL), ":")[1]
@@ -242,7 +243,7 @@ func TestCallbackToHandlerAddress(t *testing.T) {
 				op, e.URL, e.Error, e.Attempt, e.Status, want.url, want.err)
 		}
 	}
-	s.deliveries.Close(context.Background())
+	s.e.Deliveries.Close(context.Background())
 	if n := stored(s, "/plants"); n != 2 {
 		t.Errorf("%d plants stored after the callbacks, want 2: the store was reset", n)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // TestMaskCredential pins the one masking rule: the last 4 characters
@@ -158,7 +159,7 @@ func TestJournalCredentials(t *testing.T) {
 // refused by New.
 func TestJournalCredentialsOption(t *testing.T) {
 	_, err := New(Options{Journal: JournalOptions{Credentials: "plain"}})
-	var oe *OptionError
+	var oe *pipeline.OptionError
 	if !errors.As(err, &oe) || err.Error() != `journal-credentials: must be masked or clear, not "plain"` {
 		t.Errorf("New: %v", err)
 	}

@@ -2,13 +2,8 @@ package mock
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // Find returns the default session's journal entries m selects, oldest
@@ -16,89 +11,13 @@ import (
 // expression in m.Body, is an error: such a Match would select nothing
 // whatever the client did.
 func (s *Server) Find(m journal.Match) ([]journal.Entry, error) {
-	sel, err := s.compileMatch(m)
+	sel, err := s.e.CompileMatch(m)
 	if err != nil {
 		return nil, err
 	}
-	es, err := s.sessions.Def.State.Entries(context.Background())
+	es, err := s.e.Sessions.Def.State.Entries(context.Background())
 	if err != nil {
 		return nil, err
 	}
 	return handOut(journal.Find(es, sel)), nil
-}
-
-// compileMatch returns the predicate of m.
-func (s *Server) compileMatch(m journal.Match) (func(journal.Entry) bool, error) {
-	var pat any
-	if m.Body != nil {
-		var err error
-		if pat, err = scenario.NormalizedPattern(m.Body, "body"); err != nil {
-			return nil, err
-		}
-	}
-	var name string
-	if m.Operation != "" {
-		if op := s.served().operation(m.Operation); op != nil {
-			name = op.Name
-		} else if name = s.served().hookName(m.Operation); name == "" {
-			form := "METHOD /path/{template}"
-			if s.served().hooks.any() {
-				form += ", webhook NAME or callback NAME"
-			}
-			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.served().operationNames())
-		}
-	}
-	var outbound bool
-	switch m.Direction {
-	case "", "inbound":
-	case "outbound":
-		outbound = true
-	default:
-		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", clip(m.Direction, 20))
-	}
-	return func(e journal.Entry) bool {
-		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
-			return false
-		}
-		if m.Direction != "" && (e.Direction == "outbound") != outbound {
-			return false
-		}
-		if pat != nil {
-			v, err := jsonx.Decode(e.Body)
-			if err != nil || !scenario.MatchPattern(pat, v) {
-				return false
-			}
-		}
-		return m.Func == nil || m.Func(e)
-	}, nil
-}
-
-// hookName returns the journal's name of the webhook or callback name
-// gives ("webhook /plant/webhook", "callback onEvent"), or "".
-func (sv *served) hookName(name string) string {
-	kind, rest, _ := strings.Cut(strings.TrimSpace(name), " ")
-	var hooks []*openapi.Hook
-	switch kind {
-	case "webhook":
-		hooks = sv.doc.Webhooks
-	case "callback":
-		for _, op := range sv.doc.Operations {
-			hooks = append(hooks, op.Callbacks...)
-		}
-	}
-	for _, h := range hooks {
-		if h.Op.Name == kind+" "+rest {
-			return h.Op.Name
-		}
-	}
-	return ""
-}
-
-// operationNames lists the document's operations, for messages.
-func (sv *served) operationNames() string {
-	names := make([]string, len(sv.doc.Operations))
-	for i, op := range sv.doc.Operations {
-		names[i] = op.Name
-	}
-	return clip(strings.Join(names, ", "), 300)
 }

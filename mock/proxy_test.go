@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -246,7 +247,7 @@ func TestProxyRefuse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Invalid: "refuse"}, Scenarios: []*scenario.Scenario{sc}, Scenario: "local"})
+	u, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Invalid: "refuse"}, Scenarios: []*scenario.Scenario{sc}, Scenario: "local"})
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	for _, c := range []struct {
 		name, body string
@@ -269,13 +270,13 @@ func TestProxyRefuse(t *testing.T) {
 	if n != 0 {
 		t.Errorf("the upstream got %d requests; want none", n)
 	}
-	_, err = New(Options{Proxy: ProxyOptions{URL: "ftp://x"}})
-	var pe *ProxyError
-	var oe *OptionError
+	_, err = New(Options{Proxy: pipeline.ProxyOptions{URL: "ftp://x"}})
+	var pe *pipeline.ProxyError
+	var oe *pipeline.OptionError
 	if !errors.As(err, &pe) || !errors.As(err, &oe) || oe.Name != "proxy" || err.Error() != `proxy: "ftp://x" is not an http:// or https:// URL` {
 		t.Errorf("New with an ftp proxy: %v", err)
 	}
-	if _, err := New(Options{Proxy: ProxyOptions{URL: "http://x", Invalid: "drop"}}); err == nil || err.Error() != `proxy-invalid: must be forward or refuse, not "drop"` {
+	if _, err := New(Options{Proxy: pipeline.ProxyOptions{URL: "http://x", Invalid: "drop"}}); err == nil || err.Error() != `proxy-invalid: must be forward or refuse, not "drop"` {
 		t.Errorf("New with proxy-invalid drop: %v", err)
 	}
 }
@@ -286,7 +287,7 @@ func TestProxyRefuse(t *testing.T) {
 // refuses unknown paths.
 func TestProxyChoosesOperations(t *testing.T) {
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
-	u, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{MockOnly: []string{"POST /plants"}}})
+	u, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{MockOnly: []string{"POST /plants"}}})
 	for _, c := range []struct{ name, method, path, body, answer string }{
 		{"mocked", "POST", "/plants", `{"id":1,"name":"fern"}`, `200 {"name":"fern"}`},
 		{"mocked, invalid", "POST", "/plants", `{"id":"1","name":"fern"}`, `400 {"error":40004,"message":"request body does not match the schema: id: expected integer, got string"}`},
@@ -303,7 +304,7 @@ func TestProxyChoosesOperations(t *testing.T) {
 	}
 	u.mu.Unlock()
 
-	_, ts, _ = proxyServer(t, Options{Proxy: ProxyOptions{Only: []string{"POST /plants"}}})
+	_, ts, _ = proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Only: []string{"POST /plants"}}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"fern"}`})
 	if a := fmt.Sprint(resp.StatusCode, " ", string(got)); a != `200 {"name":"real fern"}` {
 		t.Errorf("proxy-only, the operation named: %s", a)
@@ -316,8 +317,8 @@ func TestProxyChoosesOperations(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"GET /plants"}}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
-		{Options{Proxy: ProxyOptions{URL: "http://x", Only: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}}, `mock-only: not with proxy-only: give one or the other`},
+		{Options{Proxy: pipeline.ProxyOptions{URL: "http://x", Only: []string{"GET /plants"}}}, `proxy-only: operation "GET /plants" is not in the document (write it as METHOD /path/{template})`},
+		{Options{Proxy: pipeline.ProxyOptions{URL: "http://x", Only: []string{"POST /plants"}, MockOnly: []string{"POST /plants"}}}, `mock-only: not with proxy-only: give one or the other`},
 	} {
 		if _, err := New(c.opts); err == nil || err.Error() != c.want {
 			t.Errorf("New: %v; want %s", err, c.want)
@@ -400,7 +401,7 @@ func TestProxyRefused(t *testing.T) {
 	up := httptest.NewServer(http.NotFoundHandler())
 	base := up.URL
 	up.Close()
-	_, ts := newTestServer(t, Options{Proxy: ProxyOptions{URL: base}})
+	_, ts := newTestServer(t, Options{Proxy: pipeline.ProxyOptions{URL: base}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"fern"}`})
 	want := `{"error":50200,"message":"the upstream ` + base + ` failed: dial tcp ` + strings.TrimPrefix(base, "http://") + `: connect: connection refused"}`
 	if resp.StatusCode != 502 || string(got) != want {
@@ -412,7 +413,7 @@ func TestProxyRefused(t *testing.T) {
 // Content-Length, reaches the client whole, and the journal says it was
 // not checked.
 func TestProxyHugeAnswer(t *testing.T) {
-	_, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Timeout: time.Minute}})
+	_, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Timeout: time.Minute}})
 	_, resp, got := send(t, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":11,"name":"huge"}`})
 	if want := `{"name":"huge","tag":"` + strings.Repeat("x", 17<<20) + `"}`; resp.StatusCode != 200 || string(got) != want || resp.Header.Get(ViolationsHeader) != "" {
 		t.Errorf("huge: %d, %d bytes (want %d), %s %q", resp.StatusCode, len(got), len(want), ViolationsHeader, resp.Header.Get(ViolationsHeader))
@@ -447,7 +448,7 @@ func TestProxyToItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	s, err := New(Options{Proxy: ProxyOptions{URL: base, Timeout: 2 * time.Second}}) // bounds a loop, should the check fail
+	s, err := New(Options{Proxy: pipeline.ProxyOptions{URL: base, Timeout: 2 * time.Second}}) // bounds a loop, should the check fail
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,7 +480,7 @@ func TestProxyRedirectPassedOn(t *testing.T) {
 		w.WriteHeader(http.StatusFound)
 	}))
 	t.Cleanup(up.Close)
-	_, ts := newTestServer(t, Options{Proxy: ProxyOptions{URL: up.URL}})
+	_, ts := newTestServer(t, Options{Proxy: pipeline.ProxyOptions{URL: up.URL}})
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.Get(ts.URL + "/plants")
 	if err != nil {
@@ -518,7 +519,7 @@ func TestProxyKeepsConnections(t *testing.T) {
 	}
 	up.Start()
 	t.Cleanup(up.Close)
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: up.URL}})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: up.URL}})
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: burst}}
 	t.Cleanup(client.CloseIdleConnections)
 	for range bursts {

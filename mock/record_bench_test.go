@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // BenchmarkRecordP99 times 32 clients at once reading plants: straight
@@ -35,7 +37,7 @@ func BenchmarkRecordP99(b *testing.B) {
 			b.Run(fmt.Sprintf("service=%s/%s", service, mode), func(b *testing.B) {
 				base := up.URL
 				if mode != "direct" {
-					opts := Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: up.URL}}
+					opts := Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: up.URL}}
 					if mode == "recording" {
 						opts.Proxy.Record = b.TempDir()
 					}

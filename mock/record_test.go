@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -75,7 +76,7 @@ func crudStore(t *testing.T) *httptest.Server {
 func TestRecordAndReplay(t *testing.T) {
 	dir := t.TempDir()
 	real := crudStore(t)
-	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: real.URL, Record: dir, RecordRedact: []string{"X-Api-Secret"}}})
+	_, rec := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: real.URL, Record: dir, RecordRedact: []string{"X-Api-Secret"}}})
 	session := []struct{ method, path, body string }{
 		{"POST", "/plants", `{"id":1,"name":"fern"}`},
 		{"POST", "/plants", `{"id":2,"name":"ivy"}`},
@@ -117,7 +118,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := os.ReadFile(filepath.Join(dir, seedDataFile))
+	seed, err := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if resp.Header.Get("X-Trace") != "" {
 		t.Errorf("GET /plants/2 was not recorded, yet answered with the recorded header")
 	}
-	if _, err := New(Options{Proxy: ProxyOptions{Record: dir}}); err == nil || err.Error() != "record needs proxy: it records what the real service answers" {
+	if _, err := New(Options{Proxy: pipeline.ProxyOptions{Record: dir}}); err == nil || err.Error() != "record needs proxy: it records what the real service answers" {
 		t.Errorf("New with record and no proxy: %v", err)
 	}
 }
@@ -167,7 +168,7 @@ func mustDecode(t *testing.T, s string) any {
 // too), and the recording loads.
 func TestRecordOffContract(t *testing.T) {
 	dir := t.TempDir()
-	_, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Record: dir, RecordRedact: []string{"name"}}})
+	_, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Record: dir, RecordRedact: []string{"name"}}})
 	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"undeclared"}`})
 	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":2,"name":"fern"}`})
@@ -195,7 +196,7 @@ func TestRecordOffContract(t *testing.T) {
 // told apart by it; headers every request has alike are not matched.
 func TestRecordVaryingHeaders(t *testing.T) {
 	dir := t.TempDir()
-	_, ts, _ := proxyServer(t, Options{Proxy: ProxyOptions{Record: dir}})
+	_, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Record: dir}})
 	for _, v := range []string{"a", "b"} {
 		send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "X-Variant", v, "X-Same", "s"), body: `{"id":1,"name":"fern"}`})
 	}
@@ -229,7 +230,7 @@ func TestRecordLongAnswer(t *testing.T) {
 	}))
 	t.Cleanup(up.Close)
 	dir := t.TempDir()
-	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: up.URL, Record: dir}})
+	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: up.URL, Record: dir}})
 	st, body := do(t, ts, "GET", "/plants/1", "")
 	if st != 200 || body != long {
 		t.Fatalf("GET /plants/1: %d, %d bytes, want 200 and the %d bytes sent", st, len(body), len(long))

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -114,7 +115,7 @@ func sameFiles(t *testing.T, dir string) {
 // recorded again.
 func TestRecordWritesOnSnapshot(t *testing.T) {
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	doc := adminDoc(t)
 	runSession(t, ts.URL)
 	if got := recordedFiles(t, dir); len(got) != 0 {
@@ -167,7 +168,7 @@ func TestRecordWrittenAtShutdown(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			s, err := New(Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
+			s, err := New(Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -199,11 +200,11 @@ func TestRecordWrittenAtShutdown(t *testing.T) {
 func TestRecordFileWholeOrOld(t *testing.T) {
 	dir := t.TempDir()
 	name := "recorded-post-plants.yaml"
-	if err := writeFile(dir, name, []byte("old whole\n")); err != nil {
+	if err := pipeline.WriteFile(dir, name, []byte("old whole\n")); err != nil {
 		t.Fatal(err)
 	}
 	broke := errors.New("disk gone")
-	err := writeFileFrom(dir, name, func(w io.Writer) error {
+	err := pipeline.WriteFileFrom(dir, name, func(w io.Writer) error {
 		io.WriteString(w, `{"name": "recorded-post-pl`)
 		return broke
 	})
@@ -222,7 +223,7 @@ func TestRecordFileWholeOrOld(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "."+name+".123.tmp"), []byte(`{"name": "recorded-post-pl`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer tok-9")
 	// A folder in the way of the file: the snapshot fails, and says so.
 	if err := os.Remove(filepath.Join(dir, name)); err != nil {
@@ -251,7 +252,7 @@ func TestRecordFileWholeOrOld(t *testing.T) {
 func TestRecordConcurrent(t *testing.T) {
 	const n = 32
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir}})
+	_, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: dir}})
 	type answer struct {
 		status int
 		body   string
@@ -287,7 +288,7 @@ func TestRecordConcurrent(t *testing.T) {
 	if err != nil || len(sc.Rules) != n {
 		t.Fatalf("%d rules, want %d: %v", len(sc.Rules), n, err)
 	}
-	seed, _ := os.ReadFile(filepath.Join(dir, seedDataFile))
+	seed, _ := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
 	if _, err := New(Options{Spec: []byte(replicaSpec), SeedData: seed}); err != nil || strings.Count(string(seed), `"name"`) != n {
 		t.Errorf("seed data of %d resources, want %d: %v", strings.Count(string(seed), `"name"`), n, err)
 	}
@@ -299,7 +300,7 @@ func TestRecordConcurrent(t *testing.T) {
 func TestRecordBound(t *testing.T) {
 	dir := t.TempDir()
 	var logs bytes.Buffer
-	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: dir},
+	s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: dir},
 		Logger: slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, nil))})
 	miss := func() {
 		t.Helper()
@@ -307,10 +308,10 @@ func TestRecordBound(t *testing.T) {
 		expect(t, "GET /plants/9", st, body, 404, `{"error":404,"message":"no plant 9"}`)
 	}
 	miss()
-	st := s.recording.Status()
-	s.recording.mu.Lock()
-	s.recording.bound = 2*st.Bytes + st.Bytes/2 // room for one more such exchange
-	s.recording.mu.Unlock()
+	st := s.e.Recording.Status()
+	s.e.Recording.Mu.Lock()
+	s.e.Recording.Bound = 2*st.Bytes + st.Bytes/2 // room for one more such exchange
+	s.e.Recording.Mu.Unlock()
 	for range 3 {
 		miss()
 	}
@@ -331,10 +332,10 @@ func TestRecordBound(t *testing.T) {
 // snapshot writes none over an earlier recording's when it saw none.
 func TestRecordSeedWithoutResources(t *testing.T) {
 	dir := t.TempDir()
-	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: ProxyOptions{URL: echoPath(t).URL, Record: dir}})
+	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: pipeline.ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	do(t, ts, "GET", "/a-b", "")
 	snapshot(t, ts, "recorded-get-a~b.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, seedDataFile))
+	b, err := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
 	if err != nil || string(b) != "{}\n" {
 		t.Fatalf("seed data: %q %v", b, err)
 	}
@@ -343,12 +344,12 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	}
 
 	earlier := "{\n  \"/plants\": []\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, seedDataFile), []byte(earlier), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, pipeline.SeedDataFile), []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	do(t, ts, "GET", "/a/b", "")
 	snapshot(t, ts, "recorded-get-a-b.yaml")
-	if b, _ := os.ReadFile(filepath.Join(dir, seedDataFile)); string(b) != earlier {
+	if b, _ := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile)); string(b) != earlier {
 		t.Errorf("seed data after a snapshot that saw no resource: %q", b)
 	}
 }
@@ -358,7 +359,7 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 func TestRecordAdminCalls(t *testing.T) {
 	doc := adminDoc(t)
 	_, plain := newTestServer(t, Options{})
-	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: ProxyOptions{URL: crudStore(t).URL, Record: t.TempDir()}, Admin: AdminOptions{Token: "adm"}})
+	_, guarded := newTestServer(t, Options{Spec: []byte(replicaSpec), Proxy: pipeline.ProxyOptions{URL: crudStore(t).URL, Record: t.TempDir()}, Admin: AdminOptions{Token: "adm"}})
 	notRecording := `{"error":40400,"message":"the mock is not recording: start it with --proxy URL --record DIR"}`
 	refused := `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`
 	tests := []struct {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -41,7 +42,7 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
-			defer s.finish(&exchange{r: r, sv: s.served(), w: recorder{ResponseWriter: w}, sess: s.sessions.Def})
+			defer s.e.Finish(&pipeline.Exchange{R: r, Sv: s.e.Served(), W: pipeline.Recorder{ResponseWriter: w}, Sess: s.e.Sessions.Def})
 			panic("boom")
 		}
 		s.ServeHTTP(w, r)

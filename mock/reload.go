@@ -6,8 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
-	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // ReloadStatus says how the last reload went: GET /__admin/reload gives
@@ -64,35 +63,35 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 		return s.reloadFailed(err), err
 	}
 	if len(c.SeedData) > 0 {
-		if err := s.seedData(sv, c.SeedData); err != nil {
+		if err := s.e.SeedData(sv, c.SeedData); err != nil {
 			return s.reloadFailed(err), err
 		}
 	}
 	misfits := s.misfits(context.Background(), sv)
 	for _, m := range misfits {
-		s.log.Warn("a stored resource does not fit the reloaded document", "resource", m)
+		s.e.Log.Warn("a stored resource does not fit the reloaded document", "resource", m)
 	}
 	// The status changes with what is served: whoever sees the one sees
 	// the other.
 	s.reloads.mu.Lock()
 	seen := map[string]int64{}
-	for _, pl := range s.served().plans {
-		seen[pl.op.Name] = pl.seen.Load()
+	for _, pl := range s.e.Served().Plans {
+		seen[pl.Op.Name] = pl.Seen.Load()
 	}
-	for _, pl := range sv.plans {
-		pl.seen.Store(seen[pl.op.Name]) // the contract report's counts go on
+	for _, pl := range sv.Plans {
+		pl.Seen.Store(seen[pl.Op.Name]) // the contract report's counts go on
 	}
 	s.reloads.status.Reloads++
 	s.reloads.status.Time = time.Now()
 	s.reloads.status.Problem = ""
 	s.reloads.status.Misfits = misfits
-	s.sv.Store(sv)
+	s.e.Sv.Store(sv)
 	s.reloads.mu.Unlock()
 	// Connections are checked against the allow list when they are made:
 	// those kept open under the old list are not used again.
-	s.deliveries.CloseIdleConnections()
+	s.e.Deliveries.CloseIdleConnections()
 	st := s.reloads.get()
-	s.log.Info("reloaded", "spec", s.Title(), "scenarios", sv.scenarios.Names(), "misfits", len(misfits))
+	s.e.Log.Info("reloaded", "spec", s.Title(), "scenarios", sv.Scenarios.Names(), "misfits", len(misfits))
 	s.events.PublishReload(st)
 	return st, nil
 }
@@ -105,7 +104,7 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 	s.reloads.status.Problem = err.Error()
 	s.reloads.mu.Unlock()
 	st := s.reloads.get()
-	s.log.Error("reload failed: still serving the previous version", "problem", err.Error())
+	s.e.Log.Error("reload failed: still serving the previous version", "problem", err.Error())
 	s.events.PublishReload(st)
 	return st
 }
@@ -116,49 +115,17 @@ func (s *Server) reloadStatus() ReloadStatus { return s.reloads.get() }
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their
 // collection in sv, or whose collection sv does not declare.
-func (s *Server) misfits(ctx context.Context, sv *served) []string {
-	names := append([]string{""}, s.sessions.Backend.Names()...)
+func (s *Server) misfits(ctx context.Context, sv *pipeline.Served) []string {
+	names := append([]string{""}, s.e.Sessions.Backend.Names()...)
 	var out []string
 	for _, sess := range names {
-		dump, err := s.store.Dump(ctx, sess)
+		dump, err := s.e.Store.Dump(ctx, sess)
 		if err != nil {
 			out = append(out, fmt.Sprintf("session %q: the store could not be read: %v", sess, err))
 			continue
 		}
-		for _, col := range resources(dump) {
-			out = append(out, sv.misfitsOf(sess, col)...)
-		}
-	}
-	return out
-}
-
-// misfitsOf lists a collection's resources that do not fit sv.
-func (sv *served) misfitsOf(sess string, col store.Collection) []string {
-	where := col.Name
-	if sess != "" {
-		where = fmt.Sprintf("%s (session %s)", col.Name, sess)
-	}
-	route, _, _ := sv.find(col.Name, "")
-	var c *collection
-	if route != nil {
-		for _, m := range []string{"POST", "GET"} {
-			if op := route.Operation(m); op != nil && sv.plans[op].col != nil {
-				c = sv.plans[op].col
-				break
-			}
-		}
-	}
-	if c == nil {
-		return []string{fmt.Sprintf("%s: %d resource(s) in a collection the document no longer declares", where, len(col.Docs))}
-	}
-	var out []string
-	for _, d := range col.Docs {
-		v, err := jsonx.Decode(d)
-		if err != nil {
-			continue
-		}
-		if vs := c.schema.Validate(v); len(vs) > 0 {
-			out = append(out, fmt.Sprintf("%s: %s: %s", where, c.name(v), vs[0]))
+		for _, col := range pipeline.Resources(dump) {
+			out = append(out, sv.MisfitsOf(sess, col)...)
 		}
 	}
 	return out

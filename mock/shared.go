@@ -27,7 +27,7 @@ func (e *StoreError) Unwrap() error { return e.Err }
 func (s *Server) openState(opts Options) (state.Backend[journal.Entry], error) {
 	so := state.Options[journal.Entry]{
 		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
-		MaxResources: s.maxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
+		MaxResources: s.e.MaxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
 		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),
 		MaxSessions:  orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), Idle: orDefault(opts.Limits.SessionIdle, DefaultSessionIdle),
 		Codec: journal.EntryCodec{},
@@ -47,7 +47,7 @@ func (s *Server) openState(opts Options) (state.Backend[journal.Entry], error) {
 		if !errors.Is(err, store.ErrUnavailable) || time.Now().After(deadline) {
 			return nil, &StoreError{URL: redacted(opts.Store.URL), Err: err}
 		}
-		s.log.Info("waiting for the store", "store", redacted(opts.Store.URL), "error", err.Error())
+		s.e.Log.Info("waiting for the store", "store", redacted(opts.Store.URL), "error", err.Error())
 		time.Sleep(min(250*time.Millisecond, time.Until(deadline)+time.Millisecond))
 	}
 }
@@ -70,13 +70,13 @@ func redacted(raw string) string {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
-	s.closeDeliveries(ctx)
+	s.e.CloseDeliveries(ctx)
 	s.events.Close()
 	err := s.writeRecording()
-	return errors.Join(err, s.sessions.Backend.Close())
+	return errors.Join(err, s.e.Sessions.Backend.Close())
 }
 
 // healthy reports why the mock cannot serve, or nil.
 func (s *Server) healthy(ctx context.Context) error {
-	return s.sessions.Backend.Health(ctx)
+	return s.e.Sessions.Backend.Health(ctx)
 }

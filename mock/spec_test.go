@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -92,7 +93,7 @@ paths:
 // TestBadOptions checks option values that New refuses.
 func TestBadOptions(t *testing.T) {
 	_, err := New(Options{Tokens: []string{"has space"}})
-	var oe *OptionError
+	var oe *pipeline.OptionError
 	if !errors.As(err, &oe) || oe.Name != "token" || err.Error() != `token: "has space" is not a valid bearer token (RFC 6750 token68)` {
 		t.Errorf("err = %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // The Server's Go API to the default session's state, for tests that hold
@@ -14,9 +15,9 @@ import (
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
 func (s *Server) Journal() []journal.Entry {
-	es, err := s.sessions.Def.State.Entries(context.Background())
+	es, err := s.e.Sessions.Def.State.Entries(context.Background())
 	if err != nil {
-		s.log.Error("reading the journal", "error", err.Error())
+		s.e.Log.Error("reading the journal", "error", err.Error())
 	}
 	return handOut(es)
 }
@@ -33,9 +34,9 @@ func handOut(es []journal.Entry) []journal.Entry {
 // Resources returns the resources stored in a collection of the default
 // session, oldest first, as JSON. A collection is named by its path: "/plants".
 func (s *Server) Resources(collection string) []json.RawMessage {
-	docs, err := s.store.List(context.Background(), "", collection, -1)
+	docs, err := s.e.Store.List(context.Background(), "", collection, -1)
 	if err != nil {
-		s.log.Error("reading the store", "collection", collection, "error", err.Error())
+		s.e.Log.Error("reading the store", "collection", collection, "error", err.Error())
 	}
 	out := make([]json.RawMessage, len(docs))
 	for i, d := range docs {
@@ -47,18 +48,18 @@ func (s *Server) Resources(collection string) []json.RawMessage {
 // Resource returns the resource stored in a collection under an
 // identifier, written as in a path ("7" for the plant with id 7).
 func (s *Server) Resource(collection, id string) (json.RawMessage, bool) {
-	doc, err := s.store.Get(context.Background(), "", collection, id)
+	doc, err := s.e.Store.Get(context.Background(), "", collection, id)
 	return json.RawMessage(doc), err == nil
 }
 
 // Collections returns the paths of the collections that hold resources,
 // sorted.
 func (s *Server) Collections() []string {
-	cols, err := s.store.Dump(context.Background(), "")
+	cols, err := s.e.Store.Dump(context.Background(), "")
 	if err != nil {
-		s.log.Error("reading the store", "error", err.Error())
+		s.e.Log.Error("reading the store", "error", err.Error())
 	}
-	cols = resources(cols)
+	cols = pipeline.Resources(cols)
 	names := make([]string, len(cols))
 	for i, c := range cols {
 		names[i] = c.Name
@@ -69,14 +70,14 @@ func (s *Server) Collections() []string {
 // Reset empties the default session's store and journal and starts its
 // rule counters (times, every, .seq) again, as if the mock had just started.
 func (s *Server) Reset() {
-	if err := s.sessions.Reset(context.Background(), s.sessions.Def); err != nil {
-		s.log.Error("resetting the store", "error", err.Error())
+	if err := s.e.Sessions.Reset(context.Background(), s.e.Sessions.Def); err != nil {
+		s.e.Log.Error("resetting the store", "error", err.Error())
 	}
 }
 
 // resetJournal empties the default session's journal.
 func (s *Server) resetJournal() {
-	if err := s.sessions.Def.State.ResetJournal(context.Background()); err != nil {
-		s.log.Error("resetting the journal", "error", err.Error())
+	if err := s.e.Sessions.Def.State.ResetJournal(context.Background()); err != nil {
+		s.e.Log.Error("resetting the journal", "error", err.Error())
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/plantmock/plantmock/internal/redistest"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -102,7 +103,7 @@ func outbound(t *testing.T, s *Server, n int) []journal.Entry {
 // entry pointing at the create, its token masked.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{
 		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
 	}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
@@ -148,7 +149,7 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		return 200
 	})
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	for i := 0; i < 3; i++ {
@@ -187,7 +188,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
 	s, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
+		Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -206,7 +207,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	// A delivery still under way at shutdown: Close gives it up once the
 	// shutdown timeout is over.
 	s2, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
+		Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -336,7 +337,7 @@ rules:
       webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
 `)
 	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*scenario.Scenario{sc, refuse}, Scenario: "hook",
-		Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+		Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	bodies := map[string]bool{}
@@ -354,7 +355,7 @@ rules:
 	}
 	// The generated body fits the webhook's schema.
 	for b := range bodies {
-		if vs := scenario.HookViolations(s.served().doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
+		if vs := scenario.HookViolations(s.e.Served().Doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
 			t.Errorf("%s: %v", b, vs)
 		}
 	}
@@ -443,7 +444,7 @@ func TestWebhookQueueFull(t *testing.T) {
 	t.Cleanup(hung.Close)
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	t.Cleanup(func() { close(release); s.Close() })
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
@@ -493,10 +494,10 @@ func mustScenario(t *testing.T, y string) *scenario.Scenario {
 func TestCallbackExpressions(t *testing.T) {
 	req := httptest.NewRequest("POST", "http://mock.test/plants/7?url=http://127.0.0.1:9/q&x=a+b", nil)
 	req.Header.Set("X-Cb", "http://127.0.0.1:9/h")
-	x := &answered{client: req, req: req, status: 201, header: http.Header{"Location": {"/plants/7"}},
-		response: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`),
-		plan:     &plan{route: &openapi.Route{Params: []string{"id"}}}, vals: []string{"7"},
-		body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
+	x := &pipeline.Answered{Client: req, Req: req, Status: 201, Header: http.Header{"Location": {"/plants/7"}},
+		Response: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`),
+		Plan:     &pipeline.Plan{Route: &openapi.Route{Params: []string{"id"}}}, Vals: []string{"7"},
+		Body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
 	for _, c := range []struct{ tmpl, want, err string }{
 		{"{$request.body#/callbackUrl}", "http://127.0.0.1:9/cb", ""},
 		{"$request.body#/callbackUrl", "http://127.0.0.1:9/cb", ""},
@@ -513,7 +514,7 @@ func TestCallbackExpressions(t *testing.T) {
 		{"{$request.cookie.c}", "", `"$request.cookie.c" is not a runtime expression this mock evaluates`},
 		{"{$request.body#/callbackUrl", "", `the URL "{$request.body#/callbackUrl" has a { without }`},
 	} {
-		got, err := expandURL(c.tmpl, x)
+		got, err := pipeline.ExpandURL(c.tmpl, x)
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
 			t.Errorf("%s: %q %v, want %q %q", c.tmpl, got, err, c.want, c.err)
 		}
@@ -525,7 +526,7 @@ func TestCallbackExpressions(t *testing.T) {
 // that a reload takes out of the list is not sent to.
 func TestWebhookSubscriberAllowed(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"hooks.example.com"}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Allow: []string{"hooks.example.com"}}})
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
 	for _, c := range []struct{ url, why string }{
 		{sub.URL + "/in", "address " + strings.TrimPrefix(sub.URL, "http://") + " is a loopback address, and --webhook-allow does not name loopback"},

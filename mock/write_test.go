@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -26,7 +27,7 @@ rules:
       body: {name: "{{.body.name}}"}
       webhooks: [/plant/webhook]
 `)
-	long := strings.Repeat("x", heldBody+1)
+	long := strings.Repeat("x", pipeline.HeldBody+1)
 	bigSpec := fmt.Sprintf(`openapi: 3.0.3
 info: {title: big, version: "1"}
 paths:
@@ -42,8 +43,8 @@ paths:
 `, long)
 
 	_, plain := newTestServer(t, Options{})
-	_, created := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: hooks}})
-	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{rule}, Scenario: "hook", Webhooks: WebhookOptions{Subscribers: hooks}})
+	_, created := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: hooks}})
+	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{rule}, Scenario: "hook", Webhooks: pipeline.WebhookOptions{Subscribers: hooks}})
 	_, called := newTestServer(t, Options{Spec: callbackSpec(t)})
 	_, big := newTestServer(t, Options{Spec: []byte(bigSpec)})
 

@@ -9,6 +9,7 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // adminGuard decides which callers the admin API answers. A browser page
@@ -186,21 +187,6 @@ func (g *adminGuard) admit(w http.ResponseWriter, r *http.Request) bool {
 	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
 		return true
 	}
-	AnswerPreflight(w, r, "GET, POST, PUT, DELETE")
+	wire.AnswerPreflight(w, r, "GET, POST, PUT, DELETE")
 	return false
-}
-
-// AnswerPreflight answers a CORS preflight request of an allowed origin
-// (whose Access-Control-Allow-Origin is set): it allows methods and the
-// headers asked for, for ten minutes. The mock's own CORS answers
-// preflights with it too.
-func AnswerPreflight(w http.ResponseWriter, r *http.Request, methods string) {
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", methods)
-	if hs := r.Header.Get("Access-Control-Request-Headers"); hs != "" {
-		h.Set("Access-Control-Allow-Headers", hs)
-	}
-	h.Set("Access-Control-Max-Age", "600")
-	h.Add("Vary", "Access-Control-Request-Method, Access-Control-Request-Headers")
-	w.WriteHeader(http.StatusNoContent)
 }

@@ -1,0 +1,80 @@
+package mock
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	cliptext "github.com/plantmock/plantmock/internal/clip"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/session"
+)
+
+// Subscribe sets the default session's subscriber of the webhook called
+// name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
+// leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
+// as a callback's does.
+func (s *Server) Subscribe(name string, sub session.Subscriber) error {
+	if s.e.Served().Hooks.ByName[name] == nil {
+		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", cliptext.To(name, 60), s.e.Served().Doc.WebhookNames())
+	}
+	if sub.URL != "" {
+		if err := s.e.CheckSubscriber(sub.URL); err != nil {
+			return err
+		}
+	}
+	return s.e.Sessions.Def.Subscribe(context.Background(), name, sub)
+}
+
+// SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
+// session, validating each resource like a create.
+func (s *Server) SeedData(data []byte) error { return s.e.SeedData(s.e.Served(), data) }
+
+// told returns the facade's listeners: Options.Observe, and the
+// dashboard's events.
+func (s *Server) told(observe func(journal.Entry)) []pipeline.Told {
+	var out []pipeline.Told
+	if observe != nil {
+		out = append(out, pipeline.Told{
+			Answered:  func(a *pipeline.Answered) { observe(a.E) },
+			Attempted: func(t *pipeline.Attempt) { observe(t.E) },
+		})
+	}
+	return append(out, pipeline.Told{
+		Answered:  func(a *pipeline.Answered) { s.events.Publish(a.E) },
+		Attempted: func(t *pipeline.Attempt) { s.events.Publish(t.E) },
+	})
+}
+
+// ScenarioNames returns the names of the loaded scenarios, sorted; none
+// when no scenario is loaded.
+func (s *Server) ScenarioNames() []string { return s.e.Served().Scenarios.Sorted() }
+
+// CheckTraffic judges recorded traffic, an HTTP Archive (HAR, as
+// browsers' developer tools and most proxies export it), against the
+// document: each request as the mock checks requests (route, security,
+// parameters, body), each response as a proxy checks answers. It adds the
+// exchanges to the Server's contract report and returns it.
+func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
+	if err := s.e.CheckTraffic(data); err != nil {
+		return nil, err
+	}
+	return s.Contract(), nil
+}
+
+// ServeHTTP answers one request: the admin API's calls (see Admin),
+// unless Options.Admin.Disabled keeps them off but for the health call,
+// and the document's requests, checked against it (route, security,
+// parameters, body, then the mock's own headers), answered as decided
+// (Prefer, a scenario's rule, the operation's behaviour, or the real
+// service) and recorded in the journal.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, AdminPrefix) && (!s.noAdmin || r.URL.Path == healthPath) {
+		s.admin.ServeHTTP(w, r) // under rules of its own for browsers (see admin's guard)
+		return
+	}
+	s.e.ServeHTTP(w, r)
+}

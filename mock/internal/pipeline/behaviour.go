@@ -1,0 +1,695 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// behaviour is what an operation does when it answers as usual.
+type behaviour uint8
+
+const (
+	canned  behaviour = iota // example or generated answer
+	create                   // POST /things
+	list                     // GET /things
+	read                     // GET /things/{id}
+	replace                  // PUT /things/{id}
+	merge                    // PATCH /things/{id}
+	remove                   // DELETE /things/{id}
+	numBehaviours
+)
+
+// behaviours answers a valid request as its operation behaves, one entry
+// per behaviour. Each keeps its resources in the Server's store.
+var behaviours = [numBehaviours]func(*Engine, *Exchange) *problem.Problem{
+	canned:  (*Engine).canned,
+	create:  (*Engine).create,
+	list:    (*Engine).list,
+	read:    (*Engine).read,
+	replace: (*Engine).replace,
+	merge:   (*Engine).merge,
+	remove:  (*Engine).remove,
+}
+
+// create stores the body under its identifier, or under one the mock
+// assigns, and answers with it. The answer is built and checked before
+// anything is stored: a create that cannot be answered stores nothing.
+func (s *Engine) create(x *Exchange) *problem.Problem {
+	pl, c := x.Plan, x.Plan.col
+	obj, _ := x.Body.(map[string]any)
+	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
+		obj = map[string]any{} // an optional body left out
+		x.unproven = true
+	}
+	if obj == nil {
+		return s.notStorable(x) // XML, text, or a JSON value the schema allows that is no object
+	}
+	obj = c.accept(x, obj)
+	applyDefaults(obj, c.schema)
+	var answer []byte
+	col := c.key(x.vals)
+	want := c.bodyKey(obj)
+	given := want != ""
+	doc := func(key string) ([]byte, error) {
+		res := c.identify(s.complete(x, c.identify(obj, key, given)), key, given) // completion keeps the identifier
+		b, p := s.encodeResource(x, res)
+		if p != nil {
+			return nil, p
+		}
+		answer, x.created = b, res // x.created: for the webhooks the create sends
+		return jsonx.Append(make([]byte, 0, 64), res), nil
+	}
+	if !given && !c.seqKeys {
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+	}
+	made := want != "" && !given
+	ctx := x.R.Context()
+	key, err := s.storeCreate(ctx, x, col, want, doc, &answer)
+	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
+		// A made-up identifier that is taken: make another.
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+		key, err = s.storeCreate(ctx, x, col, want, doc, &answer)
+	}
+	if err != nil {
+		x.created = nil // made, but not stored
+		return s.storeProblem(err, c, col, want)
+	}
+	if u := c.itemURL(x.vals, key); u != "" && pl.location {
+		x.W.Header().Set("Location", u)
+	}
+	s.writeBody(x, answer)
+	return nil
+}
+
+// accept returns what the mock keeps of a create or replace body: without
+// the readOnly properties a client sent, nor an identifier the mock
+// assigns. What it leaves out is noted for the journal.
+func (c *collection) accept(x *Exchange, obj map[string]any) map[string]any {
+	if !c.readOnly && !c.assigned {
+		return obj
+	}
+	v, dropped := c.schema.WithoutReadOnly(obj)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	obj = v.(map[string]any)
+	if c.assigned {
+		if _, sent := obj[c.idProp]; sent {
+			if len(dropped) == 0 || !slices.Contains(dropped, c.idProp) {
+				x.note("ignored %s: the mock assigns it", c.idProp)
+			}
+			obj = maps.Clone(obj)
+			delete(obj, c.idProp)
+		}
+	}
+	return obj
+}
+
+// identify returns obj with key as its identifier, unless the key is the
+// one obj gives (kept as written).
+func (c *collection) identify(obj map[string]any, key string, given bool) map[string]any {
+	if c.idProp != "" && !given {
+		obj[c.idProp] = c.typedID(key)
+	}
+	return obj
+}
+
+// complete returns a resource with what the answer's schema requires and
+// the request did not give filled in, as a real server does, and what
+// the collection's other answers require (the plan's views: a read's
+// server-computed fields), so that every later answer agrees: they are
+// made once and stored with the resource.
+//
+// A view whose fill the write's own answer cannot hold (a read whose
+// user is an object where the create answers a string) is left out:
+// the write answers as it declares, and that read as it did before.
+// GitHub's description has two such operations (POST /gists, PUT
+// /repos/{owner}/{repo}/collaborators/{username}), which answered 500.
+func (s *Engine) complete(x *Exchange, obj map[string]any) map[string]any {
+	own := x.resourceSchema()
+	if !x.proven() && x.schema() != nil {
+		obj = complete(obj, own, x.fake(s), x.budget(s))
+	}
+	for _, v := range x.Plan.views {
+		if len(v.Validate(Project(obj, v))) == 0 {
+			continue // fits already: no copy to try it on
+		}
+		tried, _ := jsonx.Clone(obj).(map[string]any)
+		tried = complete(tried, v, x.fake(s), x.budget(s))
+		if own != nil && len(own.Validate(Project(tried, own))) > 0 {
+			continue
+		}
+		obj = tried
+	}
+	return obj
+}
+
+// list answers with the collection's resources, oldest first, a page at
+// a time where the operation declares paging parameters (paging.go), in
+// the answer's envelope where it has one (envelope.go), with the
+// envelope's total, next and more fields filled. Resources that cannot
+// be answered (stored before the document changed, say) are left out and
+// named in the log and the journal; while the collection holds fewer
+// items than the list schema's minItems, generated items make up the
+// rest.
+func (s *Engine) list(x *Exchange) *problem.Problem {
+	pl, env := x.Plan, x.envelope()
+	var q url.Values
+	if pl.paging != nil {
+		q = x.R.URL.Query()
+	}
+	offset, size := pl.paging.window(q)
+	limit := -1
+	if size >= 0 {
+		limit = offset + size + 1 // one more, to tell whether a page follows
+	}
+	col := pl.col.key(x.vals)
+	docs, err := s.Store.List(x.R.Context(), x.Sess.Name, col, limit)
+	if err != nil {
+		return s.storeProblem(err, pl.col, col, "")
+	}
+	page := listPage{total: -1}
+	if size >= 0 && len(docs) > offset+size {
+		page.more, docs = true, docs[:offset+size]
+	}
+	docs = docs[min(offset, len(docs)):]
+	schema := x.resourceSchema()
+	if schema == nil {
+		// No body, or content declared without a schema: its canned
+		// answer (the example, else a sample of the media type).
+		return s.canned(x)
+	}
+	items := make([]any, 0, len(docs))
+	for _, d := range docs {
+		v, err := jsonx.Decode(d)
+		if err != nil {
+			return problem.Internal("stored resource is not JSON: %v", err)
+		}
+		v = Project(v, schema.Items)
+		if x.dropsWriteOnly() {
+			v = schema.Items.WithoutWriteOnly(v)
+		}
+		if !x.proven() {
+			if vs := schema.Items.Validate(v); len(vs) > 0 {
+				what := pl.col.name(v)
+				x.note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
+				s.Log.Warn("a stored resource does not fit the list's item schema; it is left out",
+					"operation", pl.Op.Name, "resource", what, "violation", vs[0].String())
+				continue
+			}
+		}
+		items = append(items, v)
+	}
+	lo, hi := itemBounds(schema)
+	if int64(len(items)) < lo {
+		if err := x.budget(s).Need(schema, lo-int64(len(items))); err != nil {
+			return notGenerated(err)
+		}
+		for int64(len(items)) < lo {
+			v, p := generateValue(x.budget(s), schema.Items, x.fake(s), x.note)
+			if p != nil {
+				return p
+			}
+			items = append(items, v)
+		}
+		x.note("generated %d items: the list schema needs at least %d", lo-int64(len(docs)), lo)
+	}
+	if hi >= 0 && int64(len(items)) > hi {
+		// More than one answer may hold: the first page.
+		items = items[:hi]
+	}
+	if env == nil {
+		if !x.proven() {
+			if vs := schema.Validate(items); len(vs) > 0 {
+				return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+			}
+		}
+		return s.writeList(x, items, schema)
+	}
+	out, p := s.wrap(x, env, items)
+	if p != nil {
+		return p
+	}
+	if len(env.Meta) > 0 {
+		if env.wants(metaTotal) {
+			n, err := s.Store.Count(x.R.Context(), x.Sess.Name, col)
+			if err != nil {
+				return s.storeProblem(err, pl.col, col, "")
+			}
+			page.total = n
+		}
+		var query string
+		query, page.cursor = pl.paging.nextQuery(q, offset, size)
+		if query != "" {
+			page.next = selfURL(x.client) + "?" + query
+		}
+		s.fillMeta(x, env, out, page)
+	}
+	if vs := x.schema().Validate(out); len(vs) > 0 {
+		return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+	}
+	return s.writeList(x, out, x.schema())
+}
+
+// itemBounds returns the fewest and most items (-1: no most) a list
+// schema allows, its allOf members' bounds included (AWS's descriptions
+// write {allOf: [{$ref: List}, {description: ...}]}, where List has
+// minItems 1).
+func itemBounds(s *openapi.Schema) (lo, hi int64) {
+	hi = -1
+	var walk func(*openapi.Schema)
+	walk = func(s *openapi.Schema) {
+		if s == nil {
+			return
+		}
+		if s.MinItems != nil {
+			lo = max(lo, *s.MinItems)
+		}
+		if s.MaxItems != nil && (hi < 0 || *s.MaxItems < hi) {
+			hi = *s.MaxItems
+		}
+		for _, m := range s.AllOf {
+			walk(m)
+		}
+	}
+	walk(s)
+	return lo, hi
+}
+
+// writeList sends a list answer.
+func (s *Engine) writeList(x *Exchange, v any, schema *openapi.Schema) *problem.Problem {
+	b, p := s.encode(x, v, schema)
+	if p != nil {
+		return p
+	}
+	s.writeBody(x, b)
+	return nil
+}
+
+// selfURL returns the absolute URL of a request without its query.
+func selfURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + r.URL.EscapedPath()
+}
+
+// read answers with the resource the path names. In a collection without
+// a create operation every item exists until deleted: one not stored yet
+// is made up (from the document's example, else generated) and kept.
+func (s *Engine) read(x *Exchange) *problem.Problem {
+	c := x.Plan.col
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	doc, _, err := s.get(x, col, key)
+	if err != nil {
+		return s.storeProblem(err, c, col, key)
+	}
+	return s.writeStored(x, doc)
+}
+
+// get returns the stored resource, making it up first in a collection
+// whose items exist until deleted (see plan.virtual). kept is false for
+// a stand-in (see standIn): the item is not in the store.
+func (s *Engine) get(x *Exchange, col, key string) (doc []byte, kept bool, err error) {
+	ctx, c := x.R.Context(), x.Plan.col
+	doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
+	if !errors.Is(err, store.ErrNotFound) {
+		return doc, err == nil, err
+	}
+	if !x.Plan.virtual {
+		return s.standIn(x, key)
+	}
+	if _, err := s.Store.Get(ctx, x.Sess.Name, deletedPrefix+col, key); err == nil {
+		return s.standIn(x, key)
+	}
+	made, p := s.madeUp(x, key)
+	if p != nil {
+		return nil, false, s.unmade(x, key, p)
+	}
+	_, err = s.Store.Create(ctx, x.Sess.Name, col, key, func(string) ([]byte, error) { return made, nil })
+	switch {
+	case err == nil:
+		x.note("made up %s: the collection has no create operation", c.describe(key))
+		return made, true, nil
+	case errors.Is(err, store.ErrExists): // made meanwhile
+		doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
+		return doc, err == nil, err
+	case errors.Is(err, store.ErrFull):
+		return made, false, nil // answered, not kept
+	}
+	return nil, false, err
+}
+
+// unmade is the answer to a request for an item that exists until
+// deleted but that could not be made up, p saying why. Where no value of
+// the item schema fits (ix-api's product offerings: a oneOf whose
+// alternatives require the same properties, so that every value matches
+// several), the operation's declared answer for an unknown item (404,
+// else 400 or 422) says so: the mock cannot give the item, and a 500 the
+// operation does not declare would be further from its contract. Where
+// it declares none, or the budget ran out, p is the answer, a 500.
+func (s *Engine) unmade(x *Exchange, key string, p *problem.Problem) *problem.Problem {
+	if x.budget(s).Err() != nil || !x.Plan.declares(problem.ClassNotFound) {
+		return p
+	}
+	return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
+		x.Plan.col.describe(key), x.Plan.col.key(x.vals), p.Message)
+}
+
+// standIn is the one decision on an item the store does not hold (never
+// stored, or deleted): an operation that declares an answer for an
+// unknown item (404, else 400 or 422, a 4XX or default) gets
+// store.ErrNotFound, answered with it. One that declares none has no
+// way to say no: it answers as if the item were there, with one made up
+// for this answer alone and never stored, as the journal notes. A
+// PATCH, PUT or DELETE on it changes nothing.
+func (s *Engine) standIn(x *Exchange, key string) ([]byte, bool, error) {
+	if x.Plan.declares(problem.ClassNotFound) {
+		return nil, false, store.ErrNotFound
+	}
+	made, p := s.madeUp(x, key)
+	if p != nil {
+		return nil, false, p
+	}
+	x.note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
+		x.Plan.col.describe(key), x.Plan.Op.Name)
+	return made, false, nil
+}
+
+// update applies fn to the resource the path names and stores what it
+// returns; fn builds the answer. A stand-in (see standIn) gets fn's
+// answer and the store is left as it is.
+func (s *Engine) update(x *Exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
+	if x.Plan.virtual {
+		doc, kept, err := s.get(x, col, key)
+		if err != nil {
+			return err
+		}
+		if !kept {
+			_, err := fn(doc)
+			return err
+		}
+	}
+	_, err := s.Store.Update(x.R.Context(), x.Sess.Name, col, key, fn)
+	return err
+}
+
+// madeUp makes up the item with key of a collection whose items exist
+// until deleted, as JSON: the item schema's example, else generated data,
+// with key as its identifier.
+func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
+	c := x.Plan.col
+	if c.item == nil {
+		// Nothing says what an item holds: its identifier, if any.
+		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
+	}
+	v, p := generateValue(x.budget(s), c.item, x.fake(s), nil) // stored: it must fit
+	if p != nil {
+		return nil, p
+	}
+	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
+		obj = maps.Clone(obj)
+		obj[c.idProp] = c.typedID(key)
+		if len(c.item.Validate(obj)) == 0 {
+			v = obj
+		}
+	}
+	return jsonx.Marshal(v), nil
+}
+
+// remove deletes the resource the path names and answers with it where
+// the success response declares a body. In a collection without a create
+// operation the deletion is remembered, so the item stays gone.
+func (s *Engine) remove(x *Exchange) *problem.Problem {
+	c := x.Plan.col
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	var doc []byte
+	kept := true
+	if x.Plan.virtual {
+		var err error
+		if doc, kept, err = s.get(x, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
+	}
+	if kept {
+		var err error
+		if doc, err = s.Store.Delete(x.R.Context(), x.Sess.Name, col, key); err != nil {
+			return s.storeProblem(err, c, col, key)
+		}
+	}
+	if kept && x.Plan.virtual {
+		s.Store.Create(x.R.Context(), x.Sess.Name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
+	}
+	if x.schema() == nil {
+		// No body, or content declared without a schema (Zuora's
+		// deletes declare application/json with an example only): its
+		// canned answer, the example, else a sample of the media type.
+		return s.canned(x)
+	}
+	if v, err := jsonx.Decode(doc); err == nil && len(x.resourceSchema().Validate(Project(v, x.resourceSchema()))) > 0 {
+		// The delete answers with something else than the resource (a
+		// report, what remains): its canned answer.
+		return s.canned(x)
+	}
+	return s.writeStored(x, doc)
+}
+
+// writeStored answers with a stored document.
+func (s *Engine) writeStored(x *Exchange, doc []byte) *problem.Problem {
+	if x.offer == nil {
+		s.writeBody(x, nil)
+		return nil
+	}
+	v, err := jsonx.Decode(doc)
+	if err != nil {
+		return problem.Internal("stored resource is not JSON: %v", err)
+	}
+	b, p := s.encodeResource(x, v)
+	if p != nil {
+		return p
+	}
+	s.writeBody(x, b)
+	return nil
+}
+
+// replace stores the body in place of the resource the path names. As a
+// create does, it applies defaults; readOnly properties the client cannot
+// send keep their stored values. The answer is built and checked before
+// the store changes.
+func (s *Engine) replace(x *Exchange) *problem.Problem {
+	pl, c := x.Plan, x.Plan.col
+	obj, _ := x.Body.(map[string]any)
+	if obj == nil {
+		return s.notStorable(x)
+	}
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(obj)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	obj = v.(map[string]any)
+	if p := c.sameID(x, obj, key); p != nil {
+		return p
+	}
+	applyDefaults(obj, pl.Op.Body.JSON().Schema)
+	var answer []byte
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
+		res := maps.Clone(obj)
+		keepReadOnly(res, old, pl.Op.Body.JSON().Schema, c.item)
+		res = s.complete(x, res)
+		b, p := s.encodeResource(x, res)
+		if p != nil {
+			return nil, p
+		}
+		answer = b
+		return jsonx.Marshal(res), nil
+	})
+	if err != nil {
+		return s.storeProblem(err, c, col, key)
+	}
+	s.writeBody(x, answer)
+	return nil
+}
+
+// notStorable answers a replace or merge whose body its schema lets be
+// something other than an object (a schema without a type, a body of
+// any media type): valid, but nothing a resource can be or be patched
+// with. It gets the operation's canned answer, a declared success, and
+// the store is left as it is.
+func (s *Engine) notStorable(x *Exchange) *problem.Problem {
+	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
+	return s.canned(x)
+}
+
+// keepReadOnly copies into res the stored values of the properties a
+// client may not set: those the answer's schema declares readOnly or the
+// request's does not declare.
+func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
+	v, err := jsonx.Decode(old)
+	cur, _ := v.(map[string]any)
+	if err != nil || cur == nil {
+		return
+	}
+	for k, cv := range cur {
+		if _, set := res[k]; set {
+			continue
+		}
+		rp, ip := req.Property(k), item.Property(k)
+		if rp != nil && rp.ReadOnly || ip != nil && ip.ReadOnly || rp == nil && ip != nil && len(req.Properties) > 0 {
+			res[k] = cv
+		}
+	}
+}
+
+// merge applies the body as an RFC 7396 merge patch to the resource the
+// path names; the result must still match the create schema, and its
+// answer is built and checked before the store changes.
+func (s *Engine) merge(x *Exchange) *problem.Problem {
+	pl, c := x.Plan, x.Plan.col
+	patch, _ := x.Body.(map[string]any)
+	if patch == nil {
+		return s.notStorable(x)
+	}
+	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(patch)
+	for _, d := range dropped {
+		x.note("ignored readOnly %s", d)
+	}
+	patch = v.(map[string]any)
+	col, key := c.key(x.vals), c.pathKey(x.vals)
+	var answer []byte
+	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
+		v, err := jsonx.Decode(old)
+		if err != nil {
+			return nil, problem.Internal("stored resource is not JSON: %v", err)
+		}
+		cur, _ := v.(map[string]any)
+		if cur == nil {
+			return nil, problem.Internal("stored resource is not an object")
+		}
+		merged := mergePatch(cur, patch)
+		if p := c.sameID(x, merged, key); p != nil {
+			return nil, p
+		}
+		if c.schema != nil && pl.declares(problem.ClassSchema) {
+			probe, _ := c.schema.WithoutReadOnly(merged)
+			if m, ok := probe.(map[string]any); ok && c.assigned {
+				m = maps.Clone(m)
+				delete(m, c.idProp)
+				probe = m
+			}
+			if vs := c.schema.ValidateRequest(probe); len(vs) > 0 {
+				return nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
+			}
+		}
+		merged = s.complete(x, merged)
+		b, p := s.encodeResource(x, merged)
+		if p != nil {
+			return nil, p
+		}
+		answer = b
+		return jsonx.Marshal(merged), nil
+	})
+	if err != nil {
+		return s.storeProblem(err, c, col, key)
+	}
+	s.writeBody(x, answer)
+	return nil
+}
+
+// storeProblem is the answer to a store error: a problem of the caller's
+// passed through, a duplicate or unknown identifier, a full store, or an
+// internal error.
+func (s *Engine) storeProblem(err error, c *collection, col, key string) *problem.Problem {
+	var p *problem.Problem
+	switch {
+	case errors.As(err, &p):
+		return p
+	case errors.Is(err, store.ErrExists):
+		return problem.Invalid(problem.CodeDuplicate, problem.ClassConflict, "%s already exists in %s", c.describe(key), col)
+	case errors.Is(err, store.ErrNotFound):
+		return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "no resource with %s in %s", c.describe(key), col)
+	case errors.Is(err, store.ErrFull):
+		return s.full()
+	case errors.Is(err, store.ErrUnavailable):
+		return problem.Unavailable(err)
+	}
+	return problem.Internal("the store failed: %v", err)
+}
+
+// full is the answer to a create beyond Limits.MaxResources.
+func (s *Engine) full() *problem.Problem {
+	return problem.Invalid(problem.CodeFull, problem.ClassRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.MaxResources)
+}
+
+// applyDefaults sets absent properties that declare a default, as a
+// server would on create and replace.
+func applyDefaults(obj map[string]any, schema *openapi.Schema) {
+	for _, p := range schema.Properties {
+		if _, ok := obj[p.Name]; !ok && p.Schema != nil && p.Schema.HasDefault && !p.Schema.ReadOnly {
+			obj[p.Name] = p.Schema.Default
+		}
+	}
+}
+
+// mergePatch applies an RFC 7396 JSON merge patch to target, in place.
+func mergePatch(target, patch map[string]any) map[string]any {
+	for k, pv := range patch {
+		if pv == nil {
+			delete(target, k)
+			continue
+		}
+		if pm, ok := pv.(map[string]any); ok {
+			tm, _ := target[k].(map[string]any)
+			if tm == nil {
+				tm = map[string]any{}
+			}
+			target[k] = mergePatch(tm, pm)
+			continue
+		}
+		target[k] = pv
+	}
+	return target
+}
+
+// sameID refuses a body whose identifier differs from the path's and fills
+// it in when the body has none (or the mock assigns it). A path value the
+// identifier cannot hold (a name where the identifier is a number: the
+// path parameter is not the identifier after all) neither refuses nor
+// fills in anything: the item is kept under the path's value as sent.
+func (c *collection) sameID(x *Exchange, obj map[string]any, key string) *problem.Problem {
+	if c.idProp == "" {
+		return nil
+	}
+	pathID := c.typedID(key)
+	if len(c.idSchema.Validate(pathID)) > 0 {
+		return nil
+	}
+	id, ok := obj[c.idProp]
+	if !ok || c.assigned {
+		obj[c.idProp] = pathID
+		return nil
+	}
+	if c.keyOf(id) != key && !x.Plan.declares(problem.ClassSchema) {
+		// The operation has no way to say no: the path wins.
+		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
+		obj[c.idProp] = pathID
+		return nil
+	}
+	if c.keyOf(id) != key {
+		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the path",
+			Violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package pipeline
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
+)
+
+// delivery is one webhook or callback to send, and what its journal
+// entries say of it.
+type Delivery struct {
+	Sess    *session.Session
+	Hook    *openapi.Hook
+	Url     string
+	Token   string
+	Body    any // nil: no body
+	trigger uint64
+	Via     net.Addr // the listener the request that sent it came in on; nil when unknown
+	delay   time.Duration
+}
+
+// deliver queues a delivery whose URL the allow list let through, if
+// its body fits the schema the document declares for it; otherwise the
+// log and the journal say why.
+func (s *Engine) deliver(dv *Delivery) {
+	if vs := scenario.HookViolations(dv.Hook, dv.Body); len(vs) > 0 {
+		msg := "not sent: the body breaks the schema the document declares for it"
+		s.Log.Error("webhook "+msg, "webhook", dv.Hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
+		s.note(dv, vs, msg)
+		return
+	}
+	body, ct := encodeHookBody(dv.Hook, dv.Body)
+	header := declaredHeaders(dv.Hook.Op)
+	if ct != "" {
+		if header == nil {
+			header = http.Header{}
+		}
+		header.Set("Content-Type", ct)
+	}
+	d := deliver.Delivery{Op: dv.Hook.Op, URL: dv.Url, Token: dv.Token, Body: body, Header: header, Via: dv.Via, Delay: dv.delay}
+	err := s.Deliveries.Send(d, func(a deliver.Attempt) { s.attempted(dv, body, a) })
+	switch err := err.(type) {
+	case nil:
+	case *deliver.QueueFullError:
+		s.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200),
+			"queue", err.Queue, "trigger", dv.trigger)
+	default:
+		s.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200))
+	}
+}
+
+// attempted records one attempt of a delivery of body.
+func (s *Engine) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
+	op := dv.Hook.Op
+	e := journal.Entry{
+		Time: a.Time, Duration: a.Duration, Direction: "outbound", Method: op.Method, Path: a.Path, Query: a.Query,
+		URL: dv.Url, Header: a.Header, Body: body, Operation: op.Name,
+		Session: dv.Sess.Name, Trigger: dv.trigger, Attempt: a.N,
+		Status: a.Status, Response: a.Response, Error: a.Error, Notes: a.Notes,
+		Violations: journal.Violations(a.Violations, "response"),
+	}
+	s.recordOutbound(dv.Sess, e)
+	if a.GaveUp {
+		s.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200), "attempts", a.N)
+	}
+}
+
+// note records a delivery that was not sent.
+func (s *Engine) note(dv *Delivery, vs []journal.Violation, why string) {
+	s.recordOutbound(dv.Sess, journal.Entry{
+		Time: time.Now(), Direction: "outbound", Method: dv.Hook.Op.Method, URL: dv.Url, Operation: dv.Hook.Op.Name,
+		Session: dv.Sess.Name, Trigger: dv.trigger, Error: why, Violations: vs,
+	})
+}
+
+// recordOutbound tells the emitter's listeners of an attempt of a
+// delivery of the session's (see listen).
+func (s *Engine) recordOutbound(sess *session.Session, e journal.Entry) {
+	if e.Path == "" {
+		if u, err := url.Parse(e.URL); err == nil {
+			e.Path = u.Path
+		}
+	}
+	if !s.ClearCreds {
+		s.Served().Secrets.Mask(&e)
+	}
+	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
+	s.emitter.emitAttempt(&Attempt{E: e, sess: sess})
+}
+
+// closeDeliveries stops taking deliveries and waits for those under way
+// until ctx ends, logging how many it gave up.
+func (s *Engine) CloseDeliveries(ctx context.Context) {
+	if n := s.Deliveries.Close(ctx); n > 0 {
+		s.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
+	}
+}
+
+// declaredHeaders returns a value for each header parameter the hook
+// requires (a signature, an event name), made from its schema as the
+// required headers of answers are.
+func declaredHeaders(op *openapi.Operation) http.Header {
+	var h http.Header
+	for _, p := range op.Params {
+		if p.In != "header" || !p.Required || p.Schema == nil {
+			continue
+		}
+		if h == nil {
+			h = http.Header{}
+		}
+		h.Set(p.Name, schemaHeaderValue(p.Schema))
+	}
+	return h
+}

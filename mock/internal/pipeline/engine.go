@@ -1,0 +1,66 @@
+package pipeline
+
+import (
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/store"
+)
+
+// engine answers the mock's requests: the checks, the answers, and what
+// is told of each exchange.
+type Engine struct {
+	// Worked out at start; read-only after New. What derives from the
+	// document and scenarios is in sv, swapped whole by Reload.
+	Sv           atomic.Pointer[Served]
+	Tokens       map[string]struct{}
+	Seed         uint64
+	MaxBody      int64
+	MaxResources int
+	Cors         bool
+	LogAll       bool
+	NoJournal    bool // Options.Journal.Size < 0
+	// remoteJournal is set when the journal is kept out of the process
+	// (state.Backend.Shared: in Redis), so that writing an entry is a
+	// round trip the client must not wait on (see exchange.remote).
+	RemoteJournal bool
+	ClearCreds    bool // Options.Journal.Credentials is CredentialsClear
+	Log           *slog.Logger
+
+	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
+	Recording *recording // Options.Proxy.Record; nil when nothing is recorded
+	Timeouts  Timeouts   // a connection's, in Serve
+	Budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
+
+	// State.
+	Store      store.Store      // every session's resources: sessions.backend's
+	Sessions   session.Sessions // the default and named sessions
+	Seq        atomic.Uint64    // values generated so far
+	Contract   journal.Contract // what the exchanges did to the contract
+	Deliveries *deliver.Sender  // webhooks and callbacks under way
+	Listeners  Listeners        // what Serve and ServeAdmin serve on
+	emitter    emitter          // what is told of each exchange and attempt (see listen)
+}
+
+// timeouts bound how long a client may hold a connection in each phase
+// of an exchange: sending the header, sending the whole request, taking
+// the answer (see writeTimeout), and between requests. A client past one
+// loses the connection, at most about a tenth of the shortest timeout
+// late (see watch).
+type Timeouts struct{ Header, Read, Write, Idle time.Duration }
+
+// writeTimeout returns net/http's WriteTimeout, which counts from the end
+// of a request's header: room for the body to come (up to the read
+// timeout, so that a body that stalls is still answered), then for the
+// answer to be taken. A scripted delay starts the write timeout again
+// when it ends (see give), whatever scenarios were loaded when Serve
+// began.
+func (t Timeouts) WriteTimeout() time.Duration { return t.Read + t.Write }
+
+// defaultTimeouts are every Server's; tests set shorter ones.
+var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: 60 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}

@@ -1,0 +1,186 @@
+package pipeline
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/session"
+)
+
+// ServeHTTP answers one request: it checks the request against the
+// document (route, security, parameters, body, then the mock's own
+// headers), decides the answer (see decide), sends it, and records the
+// exchange in the journal.
+func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.Cors && s.allowOrigin(w, r) {
+		return // a preflight, answered
+	}
+	x := &Exchange{client: r, R: r, Sv: s.Served(), W: Recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	name := headerValue(r.Header, session.Header)
+	if x.Sess, x.badSession = s.Sessions.Get(r.Context(), name, false); x.Sess == nil {
+		// A session not alive is made once the request is routed and
+		// authenticated (checkSession); till then it is the default's.
+		x.Sess, x.newSession = s.Sessions.Def, name
+	}
+	defer s.Finish(x)
+	if p := s.check(x); p != nil {
+		if s.upstream != nil && !s.upstream.refuse && p.Code.Contract() && p.Code != problem.CodeBodyTooLarge && s.upstream.forwards(x) {
+			// A proxy passes on what breaks the document, and says so.
+			x.violations = requestViolations(p)
+			s.forward(x)
+			return
+		}
+		s.refuse(x, p)
+		return
+	}
+	a, p := s.decide(x)
+	switch {
+	case p != nil:
+		s.refuse(x, p)
+	case a.kind == forwardIt:
+		s.forward(x)
+	default:
+		s.give(x, a)
+	}
+}
+
+// check runs the checks in order and returns the first problem. Each
+// check reads what the earlier ones put in x and adds what it finds.
+func (s *Engine) check(x *Exchange) *problem.Problem {
+	for _, c := range checks {
+		if p := c(s, x); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// checks are the stages of a request, in the order docs/answers.md gives.
+var checks = []func(*Engine, *Exchange) *problem.Problem{
+	(*Engine).checkRoute,
+	(*Engine).CheckSecurity,
+	(*Engine).checkSession,
+	(*Engine).checkParams,
+	(*Engine).CheckBody,
+	(*Engine).checkControls,
+}
+
+// checkRoute finds the operation.
+func (s *Engine) checkRoute(x *Exchange) *problem.Problem {
+	r := x.R
+	route, vals, rest := x.Sv.Find(r.URL.EscapedPath(), r.Method)
+	var ok bool
+	if route == nil {
+		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
+	}
+	x.route, x.rawVals = route, vals
+	if x.vals, ok = openapi.Unescape(vals); !ok {
+		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", clip(r.URL.EscapedPath(), 200))}
+	}
+	if rest != "" {
+		x.R = WithPath(r, rest)
+	}
+	op := route.Operation(r.Method)
+	if op == nil {
+		return &problem.Problem{Code: problem.CodeMethod, Status: http.StatusMethodNotAllowed,
+			Message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
+			Header:  [2]string{"Allow", route.Allow}}
+	}
+	x.Plan = x.Sv.Plans[op]
+	return nil
+}
+
+// checkSession makes the session a routed and authenticated request names
+// when it is not alive. A request refused before (no operation, no or bad
+// credentials) takes no session's slot: it is answered, and journaled, as
+// one of the default session. A session that cannot be made (too many)
+// is refused with the mock's own headers (checkControls), after the
+// parameters and the body.
+func (s *Engine) checkSession(x *Exchange) *problem.Problem {
+	if x.newSession != "" {
+		x.Sess, x.badSession = s.Sessions.Get(x.R.Context(), x.newSession, true)
+		x.newSession = ""
+	}
+	return nil
+}
+
+// checkParams validates path, query, header and cookie parameters.
+func (s *Engine) checkParams(x *Exchange) *problem.Problem {
+	if vs := x.Plan.Op.ValidateParams(x.R, x.rawVals); len(vs) > 0 {
+		return &problem.Problem{Code: problem.CodeParameter, Class: problem.ClassRequest, Message: "invalid parameters", Violations: vs}
+	}
+	return nil
+}
+
+// checkControls reads the mock's own request headers: X-Mock-Session,
+// X-Mock-Scenario and Prefer.
+func (s *Engine) checkControls(x *Exchange) *problem.Problem {
+	if x.badSession != nil {
+		return x.badSession
+	}
+	sc, p := s.selectScenario(x)
+	if p != nil {
+		return p
+	}
+	x.scenario = sc
+	if prefs := x.R.Header["Prefer"]; len(prefs) > 0 {
+		if x.prefer, p = parsePrefer(prefs); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// find routes a request path of method ("" for any; see
+// openapi.Router.FindFor), with or without a server base path in front;
+// rest is the path without the base path when one was cut.
+func (sv *Served) Find(path, method string) (route *openapi.Route, vals []string, rest string) {
+	if route, vals = sv.Doc.Router().FindFor(path, method); route != nil {
+		return route, vals, ""
+	}
+	for _, bp := range sv.Doc.BasePaths {
+		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
+			if route, vals = sv.Doc.Router().FindFor(rest, method); route != nil {
+				return route, vals, rest
+			}
+		}
+	}
+	return nil, nil, ""
+}
+
+// withPath returns a shallow copy of r whose URL path is the escaped path p.
+func WithPath(r *http.Request, p string) *http.Request {
+	r2 := new(http.Request)
+	*r2 = *r
+	u := *r.URL
+	u.RawPath = p
+	if dec, err := url.PathUnescape(p); err == nil {
+		u.Path = dec
+	}
+	r2.URL = &u
+	return r2
+}
+
+// finish turns a panic into a 500 in the error shape, logged with its
+// stack, and records the exchange.
+func (s *Engine) Finish(x *Exchange) {
+	if v := recover(); v != nil {
+		if v == http.ErrAbortHandler {
+			s.record(x)
+			panic(v)
+		}
+		s.Log.Error("panic while answering", "method", x.R.Method, "path", x.R.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		if x.W.status == 0 {
+			s.refuse(x, problem.Internal("internal error in plantmock; see its log"))
+		}
+	}
+	s.record(x)
+}

@@ -1,0 +1,83 @@
+package pipeline
+
+import (
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// headerValue is h.Get(key) for a key already in canonical form (the
+// mock's own constants), without canonicalizing it again on every request.
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// respHeader is a response header the document requires, and how the
+// mock fills it: with a value fixed at start, or one made per answer for
+// headers that name the answer (a request id, a date).
+type respHeader struct {
+	name  string
+	fixed string
+	fresh func(s *Engine, x *Exchange) string // nil for a fixed value
+}
+
+// value returns the header's value for an answer.
+func (h *respHeader) value(s *Engine, x *Exchange) string {
+	if h.fresh != nil {
+		return h.fresh(s, x)
+	}
+	return h.fixed
+}
+
+// newRespHeader works out how to fill a required response header: by its
+// name where the name says what it holds, else from its schema.
+func newRespHeader(h openapi.Header) respHeader {
+	out := respHeader{name: h.Name}
+	sch := h.Schema
+	plain := sch == nil || len(sch.Enum) == 0 && !sch.HasConst && sch.Pattern == "" && (len(sch.Types) == 0 || sch.Is("string"))
+	name := strings.ToLower(h.Name)
+	switch {
+	case plain && (sch == nil || sch.Format == "" || sch.Format == "uuid") && isRequestID(name):
+		out.fresh = func(s *Engine, x *Exchange) string { return x.fake(s).UUID() }
+	case plain && (name == "date" || name == "last-modified" || name == "expires") && (sch == nil || sch.Format == ""):
+		out.fresh = func(*Engine, *Exchange) string { return time.Now().UTC().Format(http.TimeFormat) }
+	case plain && sch != nil && sch.Format == "date-time":
+		out.fresh = func(*Engine, *Exchange) string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
+	case plain && (sch == nil || sch.Format == "") && name == "etag":
+		f := gen.Faker(uint64(len(name)), 0)
+		out.fixed = `"` + hex.EncodeToString([]byte(f.LetterN(8))) + `"`
+	case plain && (sch == nil || sch.Format == "") && name == "content-language":
+		out.fixed = "en"
+	default:
+		out.fixed = schemaHeaderValue(sch)
+	}
+	return out
+}
+
+// isRequestID reports whether a header name says it identifies the
+// answer or its request.
+func isRequestID(name string) bool {
+	name = strings.TrimPrefix(name, "x-")
+	switch name {
+	case "request-id", "requestid", "correlation-id", "trace-id", "amzn-requestid", "amz-request-id", "response-id", "span-id":
+		return true
+	}
+	return false
+}
+
+// schemaHeaderValue makes up a fixed value for a header from its schema.
+func schemaHeaderValue(s *openapi.Schema) string {
+	v := gen.Value(s, gen.Faker(1, 0))
+	if str, ok := v.(string); ok {
+		return str
+	}
+	return string(jsonx.Marshal(v))
+}

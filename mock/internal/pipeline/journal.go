@@ -1,0 +1,135 @@
+package pipeline
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/brianvoe/gofakeit/v6"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/state"
+)
+
+// record tells the emitter's listeners of an exchange, once: the
+// contract report, the journal, the log, the observer (see listen).
+func (s *Engine) record(x *Exchange) {
+	if x.recorded {
+		return
+	}
+	x.recorded = true
+	a := s.emitter.get()
+	a.Status, a.Response, a.written = x.W.status, x.W.body, x.W.written
+	if a.hijacked = x.W.hijacked; a.hijacked {
+		a.Status, a.Response, a.written = 0, nil, 0
+	}
+	a.E = s.entry(x, a.Status, a.Response, a.written)
+	a.ctx, a.sess, a.sv = x.R.Context(), x.Sess, x.Sv
+	a.Client, a.Req, a.Vals, a.raw, a.Body, a.token = x.client, x.R, x.vals, x.Raw, x.Body, x.cred.token
+	a.Plan, a.rule, a.seq, a.problem, a.created, a.proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
+	a.Header, a.journaled = x.W.Header(), x.journaled
+	if a.after = !a.hijacked && x.sendsAfter(a.Status); a.after {
+		a.fake = func() *gofakeit.Faker { return x.fake(s) }
+	}
+	if !a.hijacked && x.flushes(a.Status) {
+		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
+			f.Flush() // the client has its answer before anything is sent or journaled
+		}
+	}
+	s.emitter.emit(a)
+}
+
+// journalAnswered adds an exchange to its session's journal, numbering
+// its entry.
+func (s *Engine) journalAnswered(a *Answered) {
+	e := &a.E
+	if a.journaled != 0 {
+		e.Seq = a.journaled // written with the create (see storeCreate)
+		if want, _ := sentAs(a.Plan.Success, nil); e.Status != want {
+			s.Log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
+		}
+		return
+	}
+	var err error
+	if e.Seq, err = a.sess.State.Record(a.ctx, *e); err != nil {
+		s.Log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
+	}
+}
+
+// journalAttempt adds an attempt of a webhook or callback to its
+// session's journal, numbering its entry.
+func (s *Engine) journalAttempt(t *Attempt) {
+	e := &t.E
+	var err error
+	if e.Seq, err = t.sess.State.Record(context.Background(), *e); err != nil {
+		s.Log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
+	}
+}
+
+// entry returns the journal entry of an exchange answered with status
+// and response, of written bytes, without its Seq: credentials masked
+// (unless the mock keeps them clear), then clipped (see Clipped).
+func (s *Engine) entry(x *Exchange, status int, response []byte, written int) journal.Entry {
+	r := x.R
+	e := journal.Entry{
+		Time: x.start, Duration: time.Since(x.start),
+		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
+		Body: x.Raw, Status: status, Response: response,
+		Session: x.Sess.Name, Token: x.cred.token,
+	}
+	if x.rule != nil {
+		e.Scenario, e.Rule = x.scenario.Name, x.rule.Index+1
+	}
+	e.Notes = x.notes
+	if op := x.op(); op != nil {
+		e.Operation = op.Name
+	}
+	found := 0 // violations, before the journal's cut
+	if p := x.problem; p != nil {
+		e.Code = p.Code
+		if !x.proxied {
+			found = len(p.Violations)
+			e.Violations = journal.Violations(p.Violations[:min(found, journal.MaxJournalViolations)], "")
+		}
+	}
+	if x.proxied {
+		found, e.Violations = len(x.violations), x.violations
+	}
+	if !s.ClearCreds {
+		x.Sv.Secrets.Mask(&e)
+	}
+	journal.ClipEntry(&e, len(x.Raw), max(written, len(response)), found)
+	if p := x.problem; p != nil && p.More && e.Clipped != nil {
+		e.Clipped.Unchecked = true // found is MaxViolations, over what an entry keeps
+	}
+	return e
+}
+
+// storeCreate stores the resource of a create, made by doc, which sets
+// answer to the body the create answers with. When the session's state
+// can (state.CreateJournaler: in Redis), the operation that stores the
+// resource writes the exchange's journal entry too, as the answer the
+// create gives once stored, and record only numbers it (x.journaled):
+// one round trip to Redis a create instead of two. The entry's duration
+// ends as the create is sent to Redis.
+func (s *Engine) storeCreate(ctx context.Context, x *Exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
+	cj, together := x.Sess.State.(state.CreateJournaler[journal.Entry])
+	if !together || s.NoJournal {
+		return s.Store.Create(ctx, x.Sess.Name, col, want, doc)
+	}
+	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() journal.Entry {
+		status, body := sentAs(x.Plan.Success, *answer)
+		return s.entry(x, status, body, len(body))
+	})
+	x.journaled = seq
+	return key, err
+}
+
+// shownURL is a webhook's or callback's URL as the admin API and the log
+// show it: its credentials masked by sec, unless the mock keeps them
+// clear.
+func (s *Engine) ShownURL(sec *journal.Secrets, u string) string {
+	if s.ClearCreds {
+		return u
+	}
+	return sec.MaskURL(u)
+}

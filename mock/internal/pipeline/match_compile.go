@@ -1,0 +1,87 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
+)
+
+// compileMatch returns the predicate of m.
+func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error) {
+	var pat any
+	if m.Body != nil {
+		var err error
+		if pat, err = scenario.NormalizedPattern(m.Body, "body"); err != nil {
+			return nil, err
+		}
+	}
+	var name string
+	if m.Operation != "" {
+		if op := s.Served().operation(m.Operation); op != nil {
+			name = op.Name
+		} else if name = s.Served().hookName(m.Operation); name == "" {
+			form := "METHOD /path/{template}"
+			if s.Served().Hooks.any() {
+				form += ", webhook NAME or callback NAME"
+			}
+			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.Served().operationNames())
+		}
+	}
+	var outbound bool
+	switch m.Direction {
+	case "", "inbound":
+	case "outbound":
+		outbound = true
+	default:
+		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", clip(m.Direction, 20))
+	}
+	return func(e journal.Entry) bool {
+		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
+			return false
+		}
+		if m.Direction != "" && (e.Direction == "outbound") != outbound {
+			return false
+		}
+		if pat != nil {
+			v, err := jsonx.Decode(e.Body)
+			if err != nil || !scenario.MatchPattern(pat, v) {
+				return false
+			}
+		}
+		return m.Func == nil || m.Func(e)
+	}, nil
+}
+
+// hookName returns the journal's name of the webhook or callback name
+// gives ("webhook /plant/webhook", "callback onEvent"), or "".
+func (sv *Served) hookName(name string) string {
+	kind, rest, _ := strings.Cut(strings.TrimSpace(name), " ")
+	var hooks []*openapi.Hook
+	switch kind {
+	case "webhook":
+		hooks = sv.Doc.Webhooks
+	case "callback":
+		for _, op := range sv.Doc.Operations {
+			hooks = append(hooks, op.Callbacks...)
+		}
+	}
+	for _, h := range hooks {
+		if h.Op.Name == kind+" "+rest {
+			return h.Op.Name
+		}
+	}
+	return ""
+}
+
+// operationNames lists the document's operations, for messages.
+func (sv *Served) operationNames() string {
+	names := make([]string, len(sv.Doc.Operations))
+	for i, op := range sv.Doc.Operations {
+		names[i] = op.Name
+	}
+	return clip(strings.Join(names, ", "), 300)
+}

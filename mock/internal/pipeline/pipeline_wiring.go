@@ -1,0 +1,153 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http/httputil"
+	"net/netip"
+	"net/url"
+
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/session"
+)
+
+// newUpstream checks Options.Proxy and builds the forwarder.
+func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
+	if po.URL == "" {
+		if po.Record != "" {
+			return &ProxyError{errors.New("record needs proxy: it records what the real service answers")}
+		}
+		return nil
+	}
+	u, err := url.Parse(po.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &ProxyError{&OptionError{Name: "proxy", Err: fmt.Errorf("%q is not an http:// or https:// URL", clip(po.URL, 100))}}
+	}
+	up := &upstream{target: u, timeout: po.Timeout}
+	if len(po.Only) > 0 && len(po.MockOnly) > 0 {
+		return &ProxyError{&OptionError{Name: "mock-only", Err: errors.New("not with proxy-only: give one or the other")}}
+	}
+	named := func(flag string, names []string) (map[string]bool, error) {
+		ops := map[string]bool{}
+		for _, n := range names {
+			op := sv.operation(n)
+			if op == nil {
+				return nil, &ProxyError{&OptionError{Name: flag, Err: fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template})", clip(n, 100))}}
+			}
+			ops[op.Name] = true
+		}
+		return ops, nil
+	}
+	if len(po.Only) > 0 {
+		if up.only, err = named("proxy-only", po.Only); err != nil {
+			return err
+		}
+	}
+	if len(po.MockOnly) > 0 {
+		if up.mocked, err = named("mock-only", po.MockOnly); err != nil {
+			return err
+		}
+	}
+	switch po.Invalid {
+	case "", "forward":
+	case "refuse":
+		up.refuse = true
+	default:
+		return &ProxyError{&OptionError{Name: "proxy-invalid", Err: fmt.Errorf("must be forward or refuse, not %q", clip(po.Invalid, 20))}}
+	}
+	up.rp = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(u)
+			pr.SetXForwarded()
+		},
+		Transport:      s.upstreamTransport(),
+		ModifyResponse: s.checkUpstream,
+		ErrorHandler:   s.upstreamFailed,
+		ErrorLog:       slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
+	}
+	s.upstream = up
+	if po.Record != "" {
+		if s.Recording, err = newRecording(po.Record, po.RecordRedact, s.Log); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newSender returns what sends the Server's webhooks and callbacks, as
+// opts say. Every connection is checked at connect time, on the address
+// it is made to: never one of the mock's listeners, and loopback,
+// link-local and metadata addresses only as the allow list in force
+// says, whatever name led there.
+// newSender returns the sender of webhooks and callbacks wo configures
+// (its retries given, not defaulted), that tells them it is version.
+func (s *Engine) NewSender(wo WebhookOptions, version string) *deliver.Sender {
+	return deliver.New(s.SenderConfig(wo, version))
+}
+
+// senderConfig is newSender's configuration.
+func (s *Engine) SenderConfig(wo WebhookOptions, version string) deliver.Config {
+	return deliver.Config{
+		Timeout: wo.Timeout, Retries: max(wo.Retries, 0), Backoff: wo.Backoff, Queue: wo.Queue,
+		UserAgent: "plantmock/" + version,
+		Refuse: func(ctx context.Context, ap netip.AddrPort) error {
+			if err := s.Listeners.Check(ap, arrivedOn(ctx)); err != nil {
+				return err
+			}
+			return s.Served().Hooks.allow.Address(ap)
+		},
+	}
+}
+
+// newHookSet checks the webhooks' subscribers of c against the document and finds the
+// webhooks creates send: those whose body schema is the create's body
+// schema or its collection's item schema (the same schema, by reference).
+func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string) error {
+	hs := &sv.Hooks
+	hs.ByName = map[string][]*openapi.Hook{}
+	for _, h := range sv.Doc.Webhooks {
+		hs.ByName[h.Name] = append(hs.ByName[h.Name], h)
+	}
+	hs.defaults = map[string]session.Subscriber{}
+	for name, sub := range subs {
+		if hs.ByName[name] == nil {
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%q is not a webhook of the document (declared: %s)", clip(name, 60), sv.Doc.WebhookNames())}}
+		}
+		if err := checkSubscriberURL(sub.URL); err != nil {
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%s: %v", clip(name, 60), err)}}
+		}
+		hs.defaults[name] = sub
+	}
+	urls := make([]string, 0, len(hs.defaults))
+	for _, sub := range hs.defaults {
+		urls = append(urls, sub.URL)
+	}
+	list, err := deliver.NewAllowList(allow, urls)
+	if err != nil {
+		return &WebhookError{&OptionError{Name: "webhook-allow", Err: err}}
+	}
+	hs.allow = list
+	for _, op := range sv.Doc.Operations {
+		hs.callbacks = hs.callbacks || len(op.Callbacks) > 0
+	}
+	hs.onCreate = map[*Plan][]*openapi.Hook{}
+	for _, pl := range sv.Plans {
+		if pl.do != create || pl.col == nil {
+			continue
+		}
+		var body *openapi.Schema
+		if m := pl.Op.Body.JSON(); pl.Op.Body != nil && m != nil {
+			body = m.Schema
+		}
+		for _, h := range sv.Doc.Webhooks {
+			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
+				hs.onCreate[pl] = append(hs.onCreate[pl], h)
+			}
+		}
+	}
+	return nil
+}

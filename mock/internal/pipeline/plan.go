@@ -1,0 +1,570 @@
+package pipeline
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/media"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
+)
+
+// plan is everything worked out at start for one operation, so that the
+// request path only reads.
+type Plan struct {
+	// seen counts the exchanges of the operation, for the contract
+	// report. It shares a cache line with the fields around it, which
+	// every request reads: padding it onto a line of its own bought
+	// nothing paired runs could tell from noise (.ci/bench, 10 alternate
+	// pairs a mix of 3 s: processor time a request -0.96 +/- 0.55, +0.47
+	// +/- 2.1 and +0.30 +/- 0.85 µs of 36-45).
+	Seen atomic.Int64
+
+	Op    *openapi.Operation
+	Route *openapi.Route
+	do    behaviour
+	col   *collection
+
+	status [problem.NumClasses]int // error status per problem class
+
+	Success      int            // status of a successful answer
+	SuccessMedia *openapi.Media // its first offer's media type, or nil for no body
+	// offers are the media types the success answer may be written in,
+	// JSON first; offersBy those of the other statuses the operation names.
+	offers   []offer
+	offersBy map[int][]offer
+	// dropWriteOnly is true when the success schema declares writeOnly
+	// properties, which answers leave out.
+	dropWriteOnly bool
+	location      bool // the success response declares a Location header
+	// locationURI is true when that header's schema has format uri,
+	// which a path alone does not satisfy: the answer names the host.
+	locationURI bool
+	headers     []respHeader // required response headers
+	// errHeaders are the required headers of the operation's other
+	// responses, which its error answers carry too.
+	errHeaders map[*openapi.Response][]respHeader
+	// virtual is true for an item operation whose items exist until
+	// deleted: its collection has no create, or it declares no answer for
+	// an unknown item (no 404, 4XX or default).
+	virtual bool
+	// proven is true when projecting any stored resource of col onto the
+	// success schema is valid by construction, so no runtime check is due.
+	proven bool
+	// example is the canned answer's fixed body, if it has one.
+	example []byte
+	paging  *paging // how a list pages; nil when it declares no paging parameter
+	// views are the schemas of the collection's other answers that a
+	// resource this create, replace or merge stores must fit and that
+	// its own body does not prove it fits: it is completed for each.
+	views []*openapi.Schema
+	// noBody is the status that answers a body sent to an operation that
+	// declares none: its 415, else its 400; 0 when it declares neither
+	// (the body is then ignored).
+	noBody int
+
+	Shapes  map[int]*problem.ErrorShape
+	primary *problem.ErrorShape
+}
+
+// anyPlan returns the plan of a route's first operation, for answers to a
+// method the route does not declare.
+func (sv *Served) AnyPlan(r *openapi.Route) *Plan {
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
+		if op := r.Operation(m); op != nil {
+			return sv.Plans[op]
+		}
+	}
+	return nil
+}
+
+// declares reports whether the operation declares the status it answers
+// a class of problem with: whether it has a way to say no.
+func (pl *Plan) declares(c problem.Class) bool { return pl.Op.Response(pl.status[c]) != nil }
+
+// errorShape returns the shape of error answers with status.
+func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
+	if sh := pl.Shapes[status]; sh != nil {
+		return sh
+	}
+	return pl.primary
+}
+
+// buildPlans works out one plan per operation.
+func (sv *Served) BuildPlans() error {
+	d := sv.Doc
+	// items is the first item route of each collection path, in the
+	// order of the operations. Found once, it keeps newCollection from
+	// going through every operation for each collection: on a synthetic
+	// 49.6 MB document of 4,852 operations (.ci/bigdoc-make), that scan
+	// was 4.4 s of the 13.3 s of CPU New took (pprof).
+	items := map[string]*openapi.Route{}
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		if cl := r.Collection(); cl.Item && items[cl.Path] == nil {
+			items[cl.Path] = r
+		}
+	}
+	cols := map[string]*collection{}
+	colOf := func(path string) *collection {
+		c := cols[path]
+		if c == nil {
+			c = newCollection(d, path, items[path])
+			cols[path] = c
+		}
+		return c
+	}
+	shapes := problem.ErrorShapes{}
+	sv.fallbackShape = shapes.Of(nil)
+	first := true
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}}
+		for c := problem.Class(0); c < problem.NumClasses; c++ {
+			pl.status[c] = problem.PickStatus(op, c)
+		}
+		for _, st := range []int{415, 400} {
+			if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
+				pl.noBody = st
+			}
+		}
+		pl.primary = shapes.Of(PrimaryError(op))
+		if first && PrimaryError(op) != nil {
+			sv.fallbackShape, first = pl.primary, false
+		}
+		for _, st := range problem.ErrorStatuses {
+			if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
+				pl.Shapes[int(st)] = shapes.Of(resp.JSON())
+			}
+		}
+		var resp *openapi.Response
+		pl.Success, resp = op.Success()
+		pl.offers = offersOf(resp)
+		if len(pl.offers) > 0 {
+			pl.SuccessMedia = pl.offers[0].media
+		}
+		pl.offersBy = map[int][]offer{}
+		for _, r := range op.Responses {
+			if r.Code != 0 && r.Code != pl.Success {
+				pl.offersBy[r.Code] = offersOf(r)
+			}
+		}
+		for _, r := range append(op.Responses[:len(op.Responses):len(op.Responses)], op.Default) {
+			if r == nil || r == resp {
+				continue
+			}
+			for _, h := range r.Headers {
+				if h.Required {
+					if pl.errHeaders == nil {
+						pl.errHeaders = map[*openapi.Response][]respHeader{}
+					}
+					pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
+				}
+			}
+		}
+		if resp != nil {
+			for _, h := range resp.Headers {
+				if strings.EqualFold(h.Name, "Location") {
+					pl.location = true
+					pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
+					continue
+				}
+				if h.Required {
+					pl.headers = append(pl.headers, newRespHeader(h))
+				}
+			}
+		}
+		var schema *openapi.Schema
+		if pl.SuccessMedia != nil {
+			schema = pl.SuccessMedia.Schema
+			pl.dropWriteOnly = schema.HasWriteOnly()
+		}
+		cl := r.Collection()
+		switch {
+		case !cl.Item && op.Method == "POST" && colOf(cl.Path).creates:
+			// A create answers with the resource; a POST that answers
+			// with something else (a list, a report) is canned.
+			pl.do, pl.col = create, colOf(cl.Path)
+		case !cl.Item && op.Method == "GET" && (schema.Is("array") || EnvelopeOf(schema, colOf(cl.Path).schema, true) != nil):
+			pl.do, pl.col = list, colOf(cl.Path)
+			pl.paging = pagingOf(op)
+		case cl.Item && op.Method == "GET" && mayBeObject(schema):
+			// An item GET that answers with something else than an object
+			// (a list of the item's parts) is canned.
+			pl.do, pl.col = read, colOf(cl.Path)
+		case cl.Item && op.Method == "PUT" && storable(op) && mayBeObject(schema):
+			pl.do, pl.col = replace, colOf(cl.Path)
+		case cl.Item && op.Method == "PATCH" && storable(op) && mayBeObject(schema):
+			pl.do, pl.col = merge, colOf(cl.Path)
+		case cl.Item && op.Method == "DELETE":
+			pl.do, pl.col = remove, colOf(cl.Path)
+		}
+		switch pl.do {
+		case read, replace, merge, remove:
+			pl.virtual = !pl.col.creates || op.Response(404) == nil
+		}
+		if pl.do != canned {
+			for i := range pl.offers {
+				pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.col.schema, pl.do == list)
+			}
+		}
+		switch {
+		case pl.do == canned:
+			if err := sv.planExample(pl); err != nil {
+				return err
+			}
+		case len(pl.offers) > 0 && pl.offers[0].env != nil:
+			// Wrapped: the envelope's own fields are made up for each
+			// answer and checked with it.
+		case pl.do == list:
+			pl.proven = proven(pl.col.schema, schema.Items)
+		default:
+			src := pl.col.schema
+			if pl.do == create || pl.do == replace {
+				src = op.Body.JSON().Schema
+			}
+			pl.proven = proven(src, schema)
+		}
+		sv.Plans[op] = pl
+	}
+	sv.planViews()
+	return nil
+}
+
+// planViews works out, for each create, replace and merge, the answers
+// of its collection that a resource it stores must fit (read, list,
+// create and the rest, inside their envelopes) and that its body does
+// not prove it fits. Completing the resource for each when it is
+// stored fills their required fields once, so that every later answer
+// agrees (see complete).
+func (sv *Served) planViews() {
+	views := map[*collection][]*openapi.Schema{}
+	for _, op := range sv.Doc.Operations {
+		pl := sv.Plans[op]
+		if pl.col == nil || pl.do == remove || len(pl.offers) == 0 {
+			continue // a delete may answer with something else than the resource
+		}
+		v := pl.offers[0].env.innerOr(pl.offers[0].media.Schema)
+		if pl.do == list && v != nil {
+			v = v.Items
+		}
+		if v != nil && !slices.ContainsFunc(views[pl.col], v.Same) {
+			views[pl.col] = append(views[pl.col], v)
+		}
+	}
+	for _, op := range sv.Doc.Operations {
+		pl := sv.Plans[op]
+		if pl.do != create && pl.do != replace && pl.do != merge {
+			continue
+		}
+		src, own := op.Body.JSON().Schema, (*openapi.Schema)(nil)
+		if len(pl.offers) > 0 {
+			own = pl.offers[0].env.innerOr(pl.offers[0].media.Schema) // completed for anyway
+		}
+		for _, v := range views[pl.col] {
+			if !v.Same(own) && !proven(src, v) {
+				pl.views = append(pl.views, v)
+			}
+		}
+	}
+}
+
+// storable reports whether an item operation's request body can be a
+// resource, or a merge patch of one: a JSON object. A PUT of a list (a
+// disk migration's disks) or a PATCH of a JSON Patch array (RFC 6902)
+// does not replace or merge the item; it is canned.
+func storable(op *openapi.Operation) bool {
+	if op.Body == nil || op.Body.JSON() == nil {
+		return false
+	}
+	return mayBeObject(op.Body.JSON().Schema)
+}
+
+// mayBeObject reports whether a schema lets a value be an object: it
+// names no type, or names object among them; nil (no schema) does too.
+func mayBeObject(s *openapi.Schema) bool {
+	return s == nil || len(s.Types) == 0 || s.Is("object")
+}
+
+// primaryError returns the JSON media of an operation's main error
+// response: its lowest declared 4xx, else its default.
+func PrimaryError(op *openapi.Operation) *openapi.Media {
+	var best *openapi.Response
+	for _, r := range op.Responses {
+		if r.Code >= 400 && r.Code < 500 && r.JSON() != nil && (best == nil || r.Code < best.Code) {
+			best = r
+		}
+	}
+	if best == nil {
+		for _, r := range op.Responses {
+			if r.Code == 0 && r.Status == "4XX" && r.JSON() != nil {
+				best = r
+			}
+		}
+	}
+	if best == nil && op.Default != nil && op.Default.JSON() != nil {
+		best = op.Default
+	}
+	if best == nil {
+		return nil
+	}
+	return best.JSON()
+}
+
+// newCollection works out how the collection at path keeps and
+// identifies its resources; item is the route of its items, or nil.
+func newCollection(d *openapi.Document, path string, item *openapi.Route) *collection {
+	c := &collection{path: path}
+	var createAnswer *openapi.Schema
+	if r := d.Router().Route(path); r != nil {
+		if post := r.Operation("POST"); post != nil && post.Body != nil {
+			if m := post.Body.JSON(); m != nil && m.Schema.Is("object") && succeeds(post) {
+				answer := successSchema(post)
+				if answer == nil || answer.Is("object") {
+					// A create answers with the resource; a POST that
+					// answers with something else (a list, a report) is
+					// canned.
+					c.schema, c.creates, createAnswer = m.Schema, true, answer
+					c.readOnly = m.Schema.HasReadOnly()
+				}
+			}
+		}
+	}
+	param, paramSchema := "", (*openapi.Schema)(nil)
+	if item != nil {
+		c.itemPath, param = item.Path, item.Params[len(item.Params)-1]
+		paramSchema = pathParam(item, param)
+		if get := item.Operation("GET"); get != nil && mayBeObject(successSchema(get)) {
+			c.item = successSchema(get)
+		}
+	}
+	if c.item == nil {
+		c.item = createAnswer
+	}
+	c.item = EnvelopeOf(c.item, c.schema, false).innerOr(c.item)
+	// The create's answer names the identifier too where the read does
+	// not: a read that leaves it out (a transaction's details under
+	// /cards/{id}/transactions/{txId}) still addresses the item by it.
+	created := EnvelopeOf(createAnswer, c.schema, false).innerOr(createAnswer)
+	for _, name := range []string{param, "id"} {
+		if name == "" {
+			continue
+		}
+		req, resp := c.schema.Property(name), c.item.Property(name)
+		if resp == nil && created != nil {
+			resp = created.Property(name)
+		}
+		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
+			continue // an identifier is a string or a number
+		}
+		c.idProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
+		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
+		break
+	}
+	ids := c.idSchema
+	c.seqKeys = c.idProp == "" || ids.Is("integer") || ids.Is("number") ||
+		len(ids.Types) == 0 && ids.Format == "" && ids.Pattern == "" && len(ids.Enum) == 0 ||
+		ids.Format != "uuid" && len(ids.Validate("1")) == 0 && len(ids.Validate("123456")) == 0
+	if c.idProp != "" && (ids.Is("integer") || ids.Is("number")) && !ids.Is("string") {
+		c.idBase = leastWhole(ids) - 1
+	}
+	return c
+}
+
+// scalar reports whether a schema admits a string or a number, as an
+// identifier's must (an object property named like the path parameter is
+// not the identifier), itself or in an alternative.
+func scalar(s *openapi.Schema) bool {
+	if len(s.Types) == 0 {
+		if len(s.AnyOf) > 0 && len(s.Properties) == 0 {
+			return typedScalar(s) != nil
+		}
+		return len(s.Properties) == 0 && s.Items == nil && len(s.AnyOf) == 0
+	}
+	return s.Is("string") || s.Is("integer") || s.Is("number")
+}
+
+// identifierSchema returns the schema that says what an identifier is:
+// the first of schemas (the answer's property, the request's, the path
+// parameter's) that declares a string or number type, itself or in an
+// alternative (anyOf: [{type: integer}, {type: "null"}] is an integer);
+// else the first given. An answer's property that declares no type (a
+// description only) does not make the identifier a string.
+func identifierSchema(schemas ...*openapi.Schema) *openapi.Schema {
+	for _, s := range schemas {
+		if t := typedScalar(s); t != nil {
+			return t
+		}
+	}
+	for _, s := range schemas {
+		if s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// typedScalar returns s when it declares a string or number type, else
+// its first alternative that does; nil when neither does.
+func typedScalar(s *openapi.Schema) *openapi.Schema {
+	if s == nil {
+		return nil
+	}
+	if s.Is("string") || s.Is("integer") || s.Is("number") {
+		return s
+	}
+	if len(s.Types) > 0 {
+		return nil
+	}
+	for _, a := range s.AnyOf {
+		if a != nil && (a.Is("string") || a.Is("integer") || a.Is("number")) {
+			return a
+		}
+	}
+	return nil
+}
+
+// pathParam returns the schema of a route's path parameter, from the
+// first of its operations that declares it; nil when none does.
+func pathParam(r *openapi.Route, name string) *openapi.Schema {
+	for _, m := range []string{"GET", "PUT", "PATCH", "DELETE", "POST", "HEAD", "OPTIONS"} {
+		if op := r.Operation(m); op != nil {
+			for _, p := range op.Params {
+				if p.In == "path" && p.Name == name && p.Schema != nil {
+					return p.Schema
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// leastWhole returns the least whole number of at least 1 that the
+// minimum of s (or of an allOf member, a $ref with siblings in 3.1)
+// admits: 1000 for minimum: 1000, 6 for exclusiveMinimum: 5. A minimum
+// past 2^53 is not followed.
+func leastWhole(s *openapi.Schema) int64 {
+	least := int64(1)
+	for _, x := range append([]*openapi.Schema{s}, s.AllOf...) {
+		if x == nil || x.Minimum == nil || *x.Minimum > 1<<53 {
+			continue
+		}
+		m := *x.Minimum
+		n := int64(math.Ceil(m))
+		if x.ExclusiveMinimum && float64(n) == m {
+			n++
+		}
+		least = max(least, n)
+	}
+	return least
+}
+
+// succeeds reports whether an operation declares a success (2xx) answer.
+func succeeds(op *openapi.Operation) bool {
+	code, _ := op.Success()
+	return code >= 200 && code < 300
+}
+
+// successSchema returns the schema of an operation's success answer in
+// the media type a client gets by default (JSON where declared), or nil.
+func successSchema(op *openapi.Operation) *openapi.Schema {
+	_, resp := op.Success()
+	if offers := offersOf(resp); len(offers) > 0 {
+		return offers[0].media.Schema
+	}
+	return nil
+}
+
+// planExample fixes the canned answer's body when the spec gives an
+// example that conforms to the response schema.
+func (sv *Served) planExample(pl *Plan) error {
+	m := pl.SuccessMedia
+	if m == nil || pl.offers[0].kind != media.JSON {
+		return nil
+	}
+	var ex any
+	switch {
+	case m.HasExample:
+		ex = m.Example
+	case m.Schema != nil && m.Schema.HasExample:
+		ex = m.Schema.Example
+	default:
+		return nil
+	}
+	if vs := m.Schema.Validate(ex); len(vs) > 0 {
+		sv.Log.Warn("example does not conform to its schema; generating data instead",
+			"operation", pl.Op.Method+" "+pl.Op.Path, "violation", vs[0].String())
+		return nil
+	}
+	pl.example = jsonx.Marshal(ex)
+	return nil
+}
+
+// proven reports whether copying the declared properties of any value valid
+// against src gives a value valid against dst.
+func proven(src, dst *openapi.Schema) bool {
+	return provenPair(src, dst, map[[2]*openapi.Schema]bool{})
+}
+
+// provenPair is proven with the pairs already being worked out, which are
+// assumed to hold: recursive schemas meet themselves again.
+func provenPair(src, dst *openapi.Schema, seen map[[2]*openapi.Schema]bool) bool {
+	if seen[[2]*openapi.Schema{src, dst}] {
+		return true
+	}
+	seen[[2]*openapi.Schema{src, dst}] = true
+	if dst == nil {
+		return true
+	}
+	if src == nil || !dst.Structural {
+		return false
+	}
+	if src.Same(dst) {
+		return true
+	}
+	if !dst.Is("object") || !src.Is("object") {
+		return scalarCovers(src, dst)
+	}
+	for _, r := range dst.Required {
+		if !src.Requires(r) {
+			return false
+		}
+	}
+	for _, p := range dst.Properties {
+		sp := src.Property(p.Name)
+		switch {
+		case sp == nil && src.NoAdditionalProperties:
+		case sp == nil:
+			if len(p.Schema.Types) > 0 || len(p.Schema.Properties) > 0 {
+				return false
+			}
+		case !provenPair(sp, p.Schema, seen):
+			return false
+		}
+	}
+	return true
+}
+
+// scalarCovers reports whether every type src allows is allowed by dst,
+// dst being structural.
+func scalarCovers(src, dst *openapi.Schema) bool {
+	if len(dst.Types) == 0 {
+		return true
+	}
+	if len(src.Types) == 0 || dst.Is("object") || dst.Is("array") {
+		return false
+	}
+	for _, t := range src.Types {
+		if !dst.Is(t) && !(t == "integer" && dst.Is("number")) {
+			return false
+		}
+	}
+	if dst.Format != "" && dst.Format != src.Format {
+		return false
+	}
+	return true
+}

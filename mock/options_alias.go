@@ -1,0 +1,23 @@
+package mock
+
+import "github.com/plantmock/plantmock/mock/internal/pipeline"
+
+// ProxyOptions make the mock a validating proxy in front of a real
+// service (see Options.Proxy).
+type ProxyOptions = pipeline.ProxyOptions
+
+// WebhookOptions say how webhooks and callbacks are sent (see
+// Options.Webhooks).
+type WebhookOptions = pipeline.WebhookOptions
+
+// OptionError is New's error for an option it cannot use; Name is the
+// option's flag.
+type OptionError = pipeline.OptionError
+
+// ProxyError is New's error for an Options.Proxy.URL or Proxy.Invalid it
+// cannot use.
+type ProxyError = pipeline.ProxyError
+
+// WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
+// cannot use; its message starts with the flag's name.
+type WebhookError = pipeline.WebhookError
