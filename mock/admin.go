@@ -58,7 +58,7 @@ var _ admin.Mock = adminView{}
 
 func (v adminView) Health(ctx context.Context) admin.Health {
 	s := v.s
-	return admin.Health{Version: Version, Spec: s.Title(), Store: s.e.Sessions.Backend.Kind(), Err: s.healthy(ctx)}
+	return admin.Health{Version: Version, Spec: s.Title(), Store: s.e.Sessions.Backend.Kind(), Err: s.e.Sessions.Backend.Health(ctx)}
 }
 
 func (v adminView) Session(ctx context.Context, name string) (admin.Session, *problem.Problem) {
@@ -135,7 +135,7 @@ func (a adminRecording) Status() admin.RecordStatus { return admin.RecordStatus(
 
 func (a adminRecording) Snapshot() ([]string, error) { return a.r.Snapshot() }
 
-func (v adminView) Reloads() any { return v.s.reloadStatus() }
+func (v adminView) Reloads() any { return v.s.reloads.get() }
 
 // adminSession is one session as the admin API reads and changes it.
 type adminSession struct {

@@ -39,7 +39,7 @@ func FuzzServeHTTP(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	errMedia := s.firstErrorMedia()
+	errMedia := firstErrorMedia(s)
 	f.Fuzz(func(t *testing.T, method, path, auth, ct string, body []byte) {
 		u, err := url.ParseRequestURI(path)
 		if err != nil || method == "" || strings.ContainsAny(method, " \t\r\n") {

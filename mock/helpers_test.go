@@ -156,7 +156,7 @@ func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Respo
 		t.Errorf("success status %d is not declared", resp.StatusCode)
 		return
 	}
-	var m = s.firstErrorMedia()
+	var m = firstErrorMedia(s)
 	if pl != nil {
 		m = pipeline.PrimaryError(pl.Op)
 	}
@@ -200,7 +200,7 @@ func equalMaps(got, want map[string]string) bool {
 
 // firstErrorMedia is the document-level error media: the first
 // operation's main error response.
-func (s *Server) firstErrorMedia() *openapi.Media {
+func firstErrorMedia(s *Server) *openapi.Media {
 	for _, op := range s.e.Served().Doc.Operations {
 		if m := pipeline.PrimaryError(op); m != nil {
 			return m

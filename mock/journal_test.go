@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"sync"
@@ -70,7 +71,9 @@ func TestJournalBounded(t *testing.T) {
 	if len(got) != 3 || got[0].Seq != 3 || got[2].Seq != 5 || string(got[2].Body) != `{"id":5,"name":"p"}` {
 		t.Errorf("journal = %d entries from seq %d", len(got), got[0].Seq)
 	}
-	s.resetJournal()
+	if err := s.e.Sessions.Def.State.ResetJournal(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if n := len(s.Journal()); n != 0 {
 		t.Errorf("%d entries after resetJournal", n)
 	}

@@ -109,9 +109,6 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 	return st
 }
 
-// reloadStatus returns how the last reload went.
-func (s *Server) reloadStatus() ReloadStatus { return s.reloads.get() }
-
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their
 // collection in sv, or whose collection sv does not declare.

@@ -75,8 +75,3 @@ func (s *Server) Close() error {
 	err := s.writeRecording()
 	return errors.Join(err, s.e.Sessions.Backend.Close())
 }
-
-// healthy reports why the mock cannot serve, or nil.
-func (s *Server) healthy(ctx context.Context) error {
-	return s.e.Sessions.Backend.Health(ctx)
-}

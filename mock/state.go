@@ -74,10 +74,3 @@ func (s *Server) Reset() {
 		s.e.Log.Error("resetting the store", "error", err.Error())
 	}
 }
-
-// resetJournal empties the default session's journal.
-func (s *Server) resetJournal() {
-	if err := s.e.Sessions.Def.State.ResetJournal(context.Background()); err != nil {
-		s.e.Log.Error("resetting the journal", "error", err.Error())
-	}
-}
