@@ -30,16 +30,53 @@ const (
 	numBehaviours
 )
 
-// behaviours answers a valid request as its operation behaves, one entry
-// per behaviour. Each keeps its resources in the Server's store.
-var behaviours = [numBehaviours]func(*Engine, *Exchange) *problem.Problem{
-	canned:  (*Engine).canned,
-	create:  (*Engine).create,
-	list:    (*Engine).list,
-	read:    (*Engine).read,
-	replace: (*Engine).replace,
-	merge:   (*Engine).merge,
-	remove:  (*Engine).remove,
+// behaviourKind is one entry of the table of behaviours: how it answers,
+// and which operations have it.
+type behaviourKind struct {
+	// run answers a valid request as the operation behaves, keeping its
+	// resources in the engine's store.
+	run func(*Engine, *Exchange) *problem.Problem
+	// method and item say which operations may have the behaviour: those
+	// of the method on a collection's path (item false) or on its item's
+	// path (item true).
+	method string
+	item   bool
+	// takes says whether such an operation, whose collection is c and
+	// whose success answer's schema is answer (nil for none), has it.
+	takes func(op *openapi.Operation, c *collection, answer *openapi.Schema) bool
+	// virtual is set for behaviours on an item that answer, when the
+	// collection has no create or the operation declares no 404, for an
+	// item the store lacks as if it were there.
+	virtual bool
+}
+
+// behaviours is the table of behaviours. An operation has the first
+// whose method, path and takes fit it, else canned's. Adding a behaviour
+// is adding its constant above and its entry here.
+var behaviours = [numBehaviours]behaviourKind{
+	canned: {run: (*Engine).canned},
+	// A create answers with the resource; a POST that answers with
+	// something else (a list, a report) is canned.
+	create: {run: (*Engine).create, method: "POST",
+		takes: func(_ *openapi.Operation, c *collection, _ *openapi.Schema) bool { return c.creates }},
+	list: {run: (*Engine).list, method: "GET",
+		takes: func(_ *openapi.Operation, c *collection, answer *openapi.Schema) bool {
+			return answer.Is("array") || EnvelopeOf(answer, c.schema, true) != nil
+		}},
+	// An item GET that answers with something else than an object (a
+	// list of the item's parts) is canned.
+	read: {run: (*Engine).read, method: "GET", item: true, virtual: true,
+		takes: func(_ *openapi.Operation, _ *collection, answer *openapi.Schema) bool { return mayBeObject(answer) }},
+	replace: {run: (*Engine).replace, method: "PUT", item: true, virtual: true,
+		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
+			return storable(op) && mayBeObject(answer)
+		}},
+	merge: {run: (*Engine).merge, method: "PATCH", item: true, virtual: true,
+		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
+			return storable(op) && mayBeObject(answer)
+		}},
+	remove: {run: (*Engine).remove, method: "DELETE", item: true, virtual: true,
+		takes: func(*openapi.Operation, *collection, *openapi.Schema) bool { return true }},
 }
 
 // create stores the body under its identifier, or under one the mock

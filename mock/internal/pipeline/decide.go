@@ -126,7 +126,7 @@ func (s *Engine) give(x *Exchange, a answer) {
 	var p *problem.Problem
 	switch a.kind {
 	case behave:
-		p = behaviours[x.Plan.do](s, x)
+		p = behaviours[x.Plan.do].run(s, x)
 	case sendBody:
 		var body []byte
 		if body, p = s.body(x, a.example, a.dynamic); p == nil {

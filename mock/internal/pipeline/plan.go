@@ -94,9 +94,39 @@ func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
 	return pl.primary
 }
 
-// buildPlans works out one plan per operation.
+// BuildPlans works out the plan of each operation of the document.
 func (sv *Served) BuildPlans() error {
 	d := sv.Doc
+	colOf := collectionsOf(d)
+	shapes := problem.ErrorShapes{}
+	sv.fallbackShape = shapes.Of(nil)
+	first := true
+	for _, op := range d.Operations {
+		r := d.Router().Route(op.Path)
+		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}}
+		pl.refusals(shapes)
+		if first && PrimaryError(op) != nil {
+			sv.fallbackShape, first = pl.primary, false
+		}
+		pl.answers()
+		var schema *openapi.Schema
+		if pl.SuccessMedia != nil {
+			schema = pl.SuccessMedia.Schema
+			pl.dropWriteOnly = schema.HasWriteOnly()
+		}
+		pl.behave(r.Collection(), colOf, schema)
+		if err := sv.prove(pl, schema); err != nil {
+			return err
+		}
+		sv.Plans[op] = pl
+	}
+	sv.planViews()
+	return nil
+}
+
+// collectionsOf returns the collection of each collection path of d,
+// made on first use.
+func collectionsOf(d *openapi.Document) func(path string) *collection {
 	// items is the first item route of each collection path, in the
 	// order of the operations. Found once, it keeps newCollection from
 	// going through every operation for each collection: on a synthetic
@@ -110,7 +140,7 @@ func (sv *Served) BuildPlans() error {
 		}
 	}
 	cols := map[string]*collection{}
-	colOf := func(path string) *collection {
+	return func(path string) *collection {
 		c := cols[path]
 		if c == nil {
 			c = newCollection(d, path, items[path])
@@ -118,120 +148,119 @@ func (sv *Served) BuildPlans() error {
 		}
 		return c
 	}
-	shapes := problem.ErrorShapes{}
-	sv.fallbackShape = shapes.Of(nil)
-	first := true
-	for _, op := range d.Operations {
-		r := d.Router().Route(op.Path)
-		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}}
-		for c := problem.Class(0); c < problem.NumClasses; c++ {
-			pl.status[c] = problem.PickStatus(op, c)
+}
+
+// refusals works out how the operation refuses requests: the status of
+// each class of problem, the status of a body it takes none of, and the
+// error shapes of its error answers.
+func (pl *Plan) refusals(shapes problem.ErrorShapes) {
+	op := pl.Op
+	for c := problem.Class(0); c < problem.NumClasses; c++ {
+		pl.status[c] = problem.PickStatus(op, c)
+	}
+	for _, st := range []int{415, 400} {
+		if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
+			pl.noBody = st
 		}
-		for _, st := range []int{415, 400} {
-			if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
-				pl.noBody = st
+	}
+	pl.primary = shapes.Of(PrimaryError(op))
+	for _, st := range problem.ErrorStatuses {
+		if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
+			pl.Shapes[int(st)] = shapes.Of(resp.JSON())
+		}
+	}
+}
+
+// answers works out the operation's answers: its success status, the
+// media types of each status, and the headers the answers must carry.
+func (pl *Plan) answers() {
+	op := pl.Op
+	var resp *openapi.Response
+	pl.Success, resp = op.Success()
+	pl.offers = offersOf(resp)
+	if len(pl.offers) > 0 {
+		pl.SuccessMedia = pl.offers[0].media
+	}
+	pl.offersBy = map[int][]offer{}
+	for _, r := range op.Responses {
+		if r.Code != 0 && r.Code != pl.Success {
+			pl.offersBy[r.Code] = offersOf(r)
+		}
+	}
+	for _, r := range append(op.Responses[:len(op.Responses):len(op.Responses)], op.Default) {
+		if r == nil || r == resp {
+			continue
+		}
+		for _, h := range r.Headers {
+			if h.Required {
+				if pl.errHeaders == nil {
+					pl.errHeaders = map[*openapi.Response][]respHeader{}
+				}
+				pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
 			}
 		}
-		pl.primary = shapes.Of(PrimaryError(op))
-		if first && PrimaryError(op) != nil {
-			sv.fallbackShape, first = pl.primary, false
-		}
-		for _, st := range problem.ErrorStatuses {
-			if resp := op.Response(int(st)); resp != nil && resp.JSON() != nil && resp.JSON().Schema != nil {
-				pl.Shapes[int(st)] = shapes.Of(resp.JSON())
-			}
-		}
-		var resp *openapi.Response
-		pl.Success, resp = op.Success()
-		pl.offers = offersOf(resp)
-		if len(pl.offers) > 0 {
-			pl.SuccessMedia = pl.offers[0].media
-		}
-		pl.offersBy = map[int][]offer{}
-		for _, r := range op.Responses {
-			if r.Code != 0 && r.Code != pl.Success {
-				pl.offersBy[r.Code] = offersOf(r)
-			}
-		}
-		for _, r := range append(op.Responses[:len(op.Responses):len(op.Responses)], op.Default) {
-			if r == nil || r == resp {
+	}
+	if resp != nil {
+		for _, h := range resp.Headers {
+			if strings.EqualFold(h.Name, "Location") {
+				pl.location = true
+				pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
 				continue
 			}
-			for _, h := range r.Headers {
-				if h.Required {
-					if pl.errHeaders == nil {
-						pl.errHeaders = map[*openapi.Response][]respHeader{}
-					}
-					pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
-				}
+			if h.Required {
+				pl.headers = append(pl.headers, newRespHeader(h))
 			}
 		}
-		if resp != nil {
-			for _, h := range resp.Headers {
-				if strings.EqualFold(h.Name, "Location") {
-					pl.location = true
-					pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
-					continue
-				}
-				if h.Required {
-					pl.headers = append(pl.headers, newRespHeader(h))
-				}
-			}
-		}
-		var schema *openapi.Schema
-		if pl.SuccessMedia != nil {
-			schema = pl.SuccessMedia.Schema
-			pl.dropWriteOnly = schema.HasWriteOnly()
-		}
-		cl := r.Collection()
-		switch {
-		case !cl.Item && op.Method == "POST" && colOf(cl.Path).creates:
-			// A create answers with the resource; a POST that answers
-			// with something else (a list, a report) is canned.
-			pl.do, pl.col = create, colOf(cl.Path)
-		case !cl.Item && op.Method == "GET" && (schema.Is("array") || EnvelopeOf(schema, colOf(cl.Path).schema, true) != nil):
-			pl.do, pl.col = list, colOf(cl.Path)
-			pl.paging = pagingOf(op)
-		case cl.Item && op.Method == "GET" && mayBeObject(schema):
-			// An item GET that answers with something else than an object
-			// (a list of the item's parts) is canned.
-			pl.do, pl.col = read, colOf(cl.Path)
-		case cl.Item && op.Method == "PUT" && storable(op) && mayBeObject(schema):
-			pl.do, pl.col = replace, colOf(cl.Path)
-		case cl.Item && op.Method == "PATCH" && storable(op) && mayBeObject(schema):
-			pl.do, pl.col = merge, colOf(cl.Path)
-		case cl.Item && op.Method == "DELETE":
-			pl.do, pl.col = remove, colOf(cl.Path)
-		}
-		switch pl.do {
-		case read, replace, merge, remove:
-			pl.virtual = !pl.col.creates || op.Response(404) == nil
-		}
-		if pl.do != canned {
-			for i := range pl.offers {
-				pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.col.schema, pl.do == list)
-			}
-		}
-		switch {
-		case pl.do == canned:
-			if err := sv.planExample(pl); err != nil {
-				return err
-			}
-		case len(pl.offers) > 0 && pl.offers[0].env != nil:
-			// Wrapped: the envelope's own fields are made up for each
-			// answer and checked with it.
-		case pl.do == list:
-			pl.proven = proven(pl.col.schema, schema.Items)
-		default:
-			src := pl.col.schema
-			if pl.do == create || pl.do == replace {
-				src = op.Body.JSON().Schema
-			}
-			pl.proven = proven(src, schema)
-		}
-		sv.Plans[op] = pl
 	}
-	sv.planViews()
+}
+
+// behave gives the operation the first behaviour of the table that fits
+// it (see behaviours), on the collection of cl, and canned's when none
+// does.
+func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, schema *openapi.Schema) {
+	op := pl.Op
+	for b, k := range behaviours {
+		if k.run == nil || k.takes == nil || k.method != op.Method || k.item != cl.Item {
+			continue
+		}
+		if c := colOf(cl.Path); k.takes(op, c, schema) {
+			pl.do, pl.col = behaviour(b), c
+			break
+		}
+	}
+	if pl.do == list {
+		pl.paging = pagingOf(op)
+	}
+	if behaviours[pl.do].virtual {
+		pl.virtual = !pl.col.creates || op.Response(404) == nil
+	}
+}
+
+// prove works out what the answers of the plan need besides its
+// behaviour: the envelope of each media type, a canned answer's example,
+// or whether the answer schema admits every stored value as it is (see
+// proven).
+func (sv *Served) prove(pl *Plan, schema *openapi.Schema) error {
+	if pl.do != canned {
+		for i := range pl.offers {
+			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.col.schema, pl.do == list)
+		}
+	}
+	switch {
+	case pl.do == canned:
+		return sv.planExample(pl)
+	case len(pl.offers) > 0 && pl.offers[0].env != nil:
+		// Wrapped: the envelope's own fields are made up for each
+		// answer and checked with it.
+	case pl.do == list:
+		pl.proven = proven(pl.col.schema, schema.Items)
+	default:
+		src := pl.col.schema
+		if pl.do == create || pl.do == replace {
+			src = pl.Op.Body.JSON().Schema
+		}
+		pl.proven = proven(src, schema)
+	}
 	return nil
 }
 
