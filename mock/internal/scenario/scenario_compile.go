@@ -220,152 +220,202 @@ func (sv Compiling) compileScenario(sc *Scenario) (*Compiled, error) {
 // compileRule compiles rule i of sc and returns every problem it has.
 func (sv Compiling) compileRule(sc *Scenario, i int) (*Script, []error) {
 	def := &sc.Rules[i]
-	w, resp := &def.When, &def.Respond
-	r := &Script{
+	b := &ruleBuild{sv: sv, def: def, r: &Script{
 		Index: i,
 		Name:  fmt.Sprintf("scenario %s, rule %d", sc.Name, i+1),
 		times: int64(def.Times), every: int64(def.Every),
-		status: resp.Status, Delay: resp.Delay, OffContract: def.OffContract,
+		status: def.Respond.Status, Delay: def.Respond.Delay, OffContract: def.OffContract,
+	}}
+	b.limits()
+	b.operation()
+	b.matchers()
+	b.respHeaders()
+	b.respBody()
+	b.webhooks()
+	b.declared()
+	return b.r, b.errs
+}
+
+// ruleBuild is a rule being compiled: the rule so far, the operations it
+// applies to, and its problems.
+type ruleBuild struct {
+	sv   Compiling
+	def  *Rule
+	r    *Script
+	ops  []*openapi.Operation // those when.operation leaves: all but one at most
+	errs []error
+}
+
+// fail notes a problem of the rule.
+func (b *ruleBuild) fail(format string, args ...any) {
+	b.errs = append(b.errs, fmt.Errorf(format, args...))
+}
+
+// limits checks the rule's counts, delay, fault and status.
+func (b *ruleBuild) limits() {
+	if b.def.Times < 0 || b.def.Every < 0 {
+		b.fail("times and every may not be negative")
 	}
-	var errs []error
-	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	if def.Times < 0 || def.Every < 0 {
-		fail("times and every may not be negative")
+	if b.def.Respond.Delay < 0 || b.def.Respond.Delay > maxDelay {
+		b.fail("delay %s is not between 0 and %s", b.def.Respond.Delay, maxDelay)
 	}
-	if resp.Delay < 0 || resp.Delay > maxDelay {
-		fail("delay %s is not between 0 and %s", resp.Delay, maxDelay)
-	}
-	if resp.Fault != "" {
-		f, err := lookupFault(resp.Fault)
+	if b.def.Respond.Fault != "" {
+		f, err := lookupFault(b.def.Respond.Fault)
 		if err != nil {
-			errs = append(errs, err)
+			b.errs = append(b.errs, err)
 		}
-		r.Fault = f
+		b.r.Fault = f
 	}
-	if resp.Status != 0 && (resp.Status < 100 || resp.Status > 599) {
-		fail("status %d is not an HTTP status", resp.Status)
+	if b.def.Respond.Status != 0 && (b.def.Respond.Status < 100 || b.def.Respond.Status > 599) {
+		b.fail("status %d is not an HTTP status", b.def.Respond.Status)
 	}
-	ops := sv.Doc.Operations
-	if w.Operation != "" {
-		op := FindOperation(sv.Doc, w.Operation)
+}
+
+// operation finds the operation when.operation names.
+func (b *ruleBuild) operation() {
+	b.ops = b.sv.Doc.Operations
+	if b.def.When.Operation != "" {
+		op := FindOperation(b.sv.Doc, b.def.When.Operation)
 		if op == nil {
-			fail("operation %q is not in the document (write it as METHOD /path/{template})", w.Operation)
-			ops = nil
+			b.fail("operation %q is not in the document (write it as METHOD /path/{template})", b.def.When.Operation)
+			b.ops = nil
 		} else {
-			ops = []*openapi.Operation{op}
-			r.ops = map[*openapi.Operation]bool{op: true}
+			b.ops = []*openapi.Operation{op}
+			b.r.ops = map[*openapi.Operation]bool{op: true}
 		}
 	}
-	for _, n := range sortedKeys(w.Headers) {
-		m, err := newMatcher(w.Headers[n])
+}
+
+// matchers compiles what the rule matches in a request: headers, path
+// parameters, token and body.
+func (b *ruleBuild) matchers() {
+	for _, n := range sortedKeys(b.def.When.Headers) {
+		m, err := newMatcher(b.def.When.Headers[n])
 		if err != nil {
-			fail("when.headers.%s: %v", n, err)
+			b.fail("when.headers.%s: %v", n, err)
 		}
-		r.headers = append(r.headers, headerMatch{name: http.CanonicalHeaderKey(n), m: m})
+		b.r.headers = append(b.r.headers, headerMatch{name: http.CanonicalHeaderKey(n), m: m})
 	}
-	for _, n := range sortedKeys(w.Params) {
-		if len(ops) != 1 || w.Operation == "" {
-			fail("when.params needs when.operation")
+	for _, n := range sortedKeys(b.def.When.Params) {
+		if len(b.ops) != 1 || b.def.When.Operation == "" {
+			b.fail("when.params needs when.operation")
 			break
 		}
-		i := slices.Index(sv.Doc.Router().Route(ops[0].Path).Params, n)
+		i := slices.Index(b.sv.Doc.Router().Route(b.ops[0].Path).Params, n)
 		if i < 0 {
-			fail("when.params.%s: %s has no such path parameter", n, ops[0].Path)
+			b.fail("when.params.%s: %s has no such path parameter", n, b.ops[0].Path)
 			continue
 		}
-		m, err := newMatcher(w.Params[n])
+		m, err := newMatcher(b.def.When.Params[n])
 		if err != nil {
-			fail("when.params.%s: %v", n, err)
+			b.fail("when.params.%s: %v", n, err)
 		}
-		r.params = append(r.params, paramMatch{i: i, m: m})
+		b.r.params = append(b.r.params, paramMatch{i: i, m: m})
 	}
-	if w.Token != "" {
-		m, err := newMatcher(w.Token)
+	if b.def.When.Token != "" {
+		m, err := newMatcher(b.def.When.Token)
 		if err != nil {
-			fail("when.token: %v", err)
+			b.fail("when.token: %v", err)
 		}
-		r.token = &m
+		b.r.token = &m
 	}
-	if w.Body != nil {
-		pat, err := NormalizedPattern(w.Body, "when.body")
+	if b.def.When.Body != nil {
+		pat, err := NormalizedPattern(b.def.When.Body, "when.body")
 		if err != nil {
-			errs = append(errs, err)
+			b.errs = append(b.errs, err)
 		}
-		r.body, r.hasBody = pat, true
+		b.r.body, b.r.hasBody = pat, true
 	}
-	for _, n := range sortedKeys(resp.Headers) {
+}
+
+// respHeaders compiles the templates of the headers the rule answers with.
+func (b *ruleBuild) respHeaders() {
+	for _, n := range sortedKeys(b.def.Respond.Headers) {
 		if !validHeaderName(n) {
-			fail("respond.headers: %q is not a header name", n)
+			b.fail("respond.headers: %q is not a header name", n)
 			continue
 		}
-		t, err := CompileTemplate(resp.Headers[n], "respond.headers."+n)
+		t, err := CompileTemplate(b.def.Respond.Headers[n], "respond.headers."+n)
 		if err != nil {
-			errs = append(errs, err)
+			b.errs = append(b.errs, err)
 			continue
 		}
-		r.RespHeaders = append(r.RespHeaders, headerTemplate{Name: http.CanonicalHeaderKey(n), T: t})
+		b.r.RespHeaders = append(b.r.RespHeaders, headerTemplate{Name: http.CanonicalHeaderKey(n), T: t})
 	}
-	if resp.Body != nil {
-		r.HasRespBody = true
-		v, err := jsonx.Normalize(resp.Body)
+}
+
+// respBody compiles the body the rule answers with, checked against each
+// operation's answer when it has no templates.
+func (b *ruleBuild) respBody() {
+	if b.def.Respond.Body != nil {
+		b.r.HasRespBody = true
+		v, err := jsonx.Normalize(b.def.Respond.Body)
 		if err != nil {
-			fail("respond.body: %v", err)
+			b.fail("respond.body: %v", err)
 		} else if tree, static, err := compileBody(v, "respond.body"); err != nil {
-			errs = append(errs, err)
+			b.errs = append(b.errs, err)
 		} else {
-			r.RespBody = tree
-			if static && !def.OffContract && r.Fault == nil {
-				for _, op := range ops {
-					if err := CheckAnswer(op, r.StatusFor(sv.Success(op)), tree); err != nil {
-						fail("%s: %v", op.Name, err)
+			b.r.RespBody = tree
+			if static && !b.def.OffContract && b.r.Fault == nil {
+				for _, op := range b.ops {
+					if err := CheckAnswer(op, b.r.StatusFor(b.sv.Success(op)), tree); err != nil {
+						b.fail("%s: %v", op.Name, err)
 					}
 				}
 			}
 		}
 	}
-	for i, c := range resp.Webhooks {
+}
+
+// webhooks compiles the webhooks the rule sends, and their bodies.
+func (b *ruleBuild) webhooks() {
+	for i, c := range b.def.Respond.Webhooks {
 		at := fmt.Sprintf("respond.webhooks[%d]", i)
-		hooks := sv.Doc.Webhook(c.Name)
+		hooks := b.sv.Doc.Webhook(c.Name)
 		if hooks == nil {
-			fail("%s: %q is not a webhook of the document (declared: %s)", at, cliptext.To(c.Name, 60), sv.Doc.WebhookNames())
+			b.fail("%s: %q is not a webhook of the document (declared: %s)", at, cliptext.To(c.Name, 60), b.sv.Doc.WebhookNames())
 			continue
 		}
 		if c.Delay < 0 {
-			fail("%s.delay: must not be negative", at)
+			b.fail("%s.delay: must not be negative", at)
 		}
 		rw := RuleWebhook{Hooks: hooks, Delay: c.Delay}
 		if c.Body != nil {
 			rw.HasBody = true
 			v, err := jsonx.Normalize(c.Body)
 			if err != nil {
-				fail("%s.body: %v", at, err)
+				b.fail("%s.body: %v", at, err)
 				continue
 			}
 			tree, static, err := compileBody(v, at+".body")
 			if err != nil {
-				errs = append(errs, err)
+				b.errs = append(b.errs, err)
 				continue
 			}
 			rw.Body = tree
 			if static {
 				for _, h := range hooks {
 					if vs := HookViolations(h, tree); len(vs) > 0 {
-						fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, journal.Quote(vs, len(vs)))
+						b.fail("%s.body does not match the schema of %s: %s", at, h.Op.Name, journal.Quote(vs, len(vs)))
 					}
 				}
 			}
 		}
-		r.Webhooks = append(r.Webhooks, rw)
+		b.r.Webhooks = append(b.r.Webhooks, rw)
 	}
-	if !def.OffContract && resp.Fault == "" && resp.Status >= 100 && resp.Status <= 599 {
-		for _, op := range ops {
-			if op.Response(resp.Status) == nil {
-				fail("status %d is not declared for %s (declared: %s); set off_contract: true to send it anyway",
-					resp.Status, op.Name, DeclaredStatuses(op))
+}
+
+// declared checks that the rule's status is declared by each operation,
+// unless the rule is off contract.
+func (b *ruleBuild) declared() {
+	if !b.def.OffContract && b.def.Respond.Fault == "" && b.def.Respond.Status >= 100 && b.def.Respond.Status <= 599 {
+		for _, op := range b.ops {
+			if op.Response(b.def.Respond.Status) == nil {
+				b.fail("status %d is not declared for %s (declared: %s); set off_contract: true to send it anyway",
+					b.def.Respond.Status, op.Name, DeclaredStatuses(op))
 			}
 		}
 	}
-	return r, errs
 }
 
 // findOperation finds the operation of doc "METHOD /path/template"
