@@ -2,16 +2,23 @@ package state
 
 import (
 	"sync"
-
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
+
+// keep bounds a session's journal: the entries it keeps at most (none
+// for a negative Size), and their weight in bytes (0: unbounded), but
+// for the newest entry, which is kept whatever its weight. Both backends
+// keep alike.
+type keep struct {
+	Size  int
+	Bytes int64
+}
 
 // journal keeps the last entries of a session in memory: at most
 // keep.Size, and no more bytes (by Codec.Weight) than keep.Bytes, but
 // for the newest entry, which it keeps whatever its weight.
 type journal[E any] struct {
 	codec Codec[E]
-	keep  redisstore.Keep
+	keep  keep
 	mu    sync.Mutex // guards the rest
 	es    []E        // the kept entries are es[start:], oldest first
 	ws    []int      // ws[i] is the weight of es[i], weighed once
@@ -20,13 +27,13 @@ type journal[E any] struct {
 	seq   uint64
 }
 
-// newJournal returns a journal that keeps what keep says, or nil for a
+// newJournal returns a journal that keeps what bounds says, or nil for a
 // negative size: no journal.
-func newJournal[E any](codec Codec[E], keep redisstore.Keep) *journal[E] {
-	if keep.Size < 0 {
+func newJournal[E any](codec Codec[E], bounds keep) *journal[E] {
+	if bounds.Size < 0 {
 		return nil
 	}
-	return &journal[E]{codec: codec, keep: keep}
+	return &journal[E]{codec: codec, keep: bounds}
 }
 
 // add numbers e, keeps it, and returns its number.

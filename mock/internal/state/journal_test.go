@@ -3,8 +3,6 @@ package state
 import (
 	"strings"
 	"testing"
-
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // entry is a journal entry of these tests, weighing its body.
@@ -23,7 +21,7 @@ func (entryCodec) Decode(d []byte, e *entry) error { e.body = string(d); return 
 // TestJournalBytesCounted: the journal in memory counts the bytes it
 // holds as it adds and drops entries, and starts afresh when reset.
 func TestJournalBytesCounted(t *testing.T) {
-	j := newJournal[entry](entryCodec{}, redisstore.Keep{Size: 3, Bytes: 1000})
+	j := newJournal[entry](entryCodec{}, keep{Size: 3, Bytes: 1000})
 	e := entry{body: strings.Repeat("x", 100)}
 	size := int64(len(e.body))
 	for i := range 10 {

@@ -18,7 +18,7 @@ import (
 type redis[E any] struct {
 	rs   *redisstore.Store
 	opts Options[E]
-	keep redisstore.Keep
+	keep redisstore.Keep // Options.keep, as the store takes it
 	def  *redisSession[E]
 	// bufs holds the buffers of stored entries: Append and CreateRecorded
 	// copy a record before they return.
@@ -28,7 +28,7 @@ type redis[E any] struct {
 var _ Backend[int] = (*redis[int])(nil)
 
 func newRedis[E any](rs *redisstore.Store, opts Options[E]) *redis[E] {
-	r := &redis[E]{rs: rs, opts: opts, keep: opts.keep()}
+	r := &redis[E]{rs: rs, opts: opts, keep: redisstore.Keep(opts.keep())}
 	r.bufs.New = func() any { return new([]byte) }
 	r.def = &redisSession[E]{r: r}
 	return r

@@ -153,8 +153,8 @@ type Options[E any] struct {
 // that the journals of the default session and of MaxSessions named ones
 // hold no more than JournalBytes together, in memory or in Redis,
 // whatever the order of their requests.
-func (o *Options[E]) keep() redisstore.Keep {
-	return redisstore.Keep{Size: o.JournalSize, Bytes: max(o.JournalBytes/int64(o.MaxSessions+1), 1)}
+func (o *Options[E]) keep() keep {
+	return keep{Size: o.JournalSize, Bytes: max(o.JournalBytes/int64(o.MaxSessions+1), 1)}
 }
 
 // ErrTooManySessions is Session's error for a new session beyond
