@@ -44,6 +44,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 	rate := fs.String("rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
 	duration := fs.Duration("duration", 0, "stop once this much time has passed; 0 means no bound")
 	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
+	assertFormats := fs.Bool("assert-formats", false, "hold the service to formats (date, uuid, email, ...): a value breaking one is a failure, not advice")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
@@ -70,7 +71,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 			return usage("--rate %q: %v", *rate, err)
 		}
 		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
+			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, AssertFormats: *assertFormats, Header: http.Header{}}
 		for _, h := range headers {
 			name, value, ok := strings.Cut(h, ":")
 			name = strings.TrimSpace(name)

@@ -67,6 +67,13 @@ type Options struct {
 	// DefaultTimeout.
 	Timeout time.Duration
 
+	// AssertFormats holds the service to the formats plantmock asserts
+	// (date, date-time, uuid, email, ipv4, ipv6, uri, int32, int64):
+	// a value breaking one is then a failure, not advice. Without it,
+	// formats are asserted only where the document's dialect asserts
+	// them (the format-assertion vocabulary of JSON Schema 2020-12).
+	AssertFormats bool
+
 	// Client sends the requests; nil means a client that follows no
 	// redirects. Its Timeout is replaced by Timeout.
 	Client *http.Client

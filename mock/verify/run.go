@@ -68,6 +68,8 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		defer cancel()
 	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
+	r.places = newPlaces(spec)
+	r.assertFormats = opts.AssertFormats || r.places.assertsFormats()
 	r.rep.OperationsDeclared(ops)
 	err = r.run(ctx, ops)
 	switch {
@@ -133,6 +135,11 @@ type runner struct {
 	secrets []placed
 	rep     report
 	cov     coverage
+	// places is the document as written: lines, deprecated flags.
+	places *places
+	// assertFormats is true when a broken format is a failure (see
+	// Options.AssertFormats), else advice.
+	assertFormats bool
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -166,8 +173,8 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
 		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts),
-		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(),
+		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
+		cov: newCoverage(), places: &places{},
 	}
 }
 
@@ -345,6 +352,7 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		r.cov.answered(op, s.resp.StatusCode)
 		chk.Failures = judge(s)
 	}
+	r.weigh(op, s, chk.Failures)
 	r.rep.add(chk, r.rep.seen)
 	return s, nil
 }
