@@ -48,6 +48,7 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	all := c.WithOptional()
 	var ins []invalid
 	ins = append(ins, bodyMistakes(c)...)
+	ins = append(ins, nestedMistakes(all)...)
 	ins = append(ins, paramMistakes(all)...)
 	ins = append(ins, valueMistakes(c, all)...)
 	ins = append(ins, r.credentialMistakes(c)...)
