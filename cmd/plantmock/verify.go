@@ -48,6 +48,8 @@ func defineVerify(fs *flag.FlagSet) runner {
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
+	format := newChoice("text", "github", "json")
+	fs.Var(format, "format", "what stdout gets: text (the summary), github (an annotation per failure and advice at the document's line, then the summary) or json (the report)")
 	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		usage := func(format string, args ...any) int {
@@ -115,7 +117,14 @@ func defineVerify(fs *flag.FlagSet) runner {
 			}
 			return exitUsage
 		}
-		rep.WriteSummary(stdout)
+		switch format.String() {
+		case "github":
+			rep.WriteGitHub(stdout, *spec)
+		case "json":
+			writeJSON(stdout, rep)
+		default:
+			rep.WriteSummary(stdout)
+		}
 		if *junit != "" {
 			if err := writeFile(*junit, rep.WriteJUnit); err != nil {
 				fmt.Fprintf(stderr, "plantmock verify: --junit: %v\n", err)
@@ -123,11 +132,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 			}
 		}
 		if *jsonOut != "" {
-			err := writeFile(*jsonOut, func(w io.Writer) error {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
-			})
+			err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, rep) })
 			if err != nil {
 				fmt.Fprintf(stderr, "plantmock verify: --json: %v\n", err)
 				return exitFailures
@@ -182,4 +187,11 @@ func writeFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// writeJSON writes the report as indented JSON.
+func writeJSON(w io.Writer, rep *verify.Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }

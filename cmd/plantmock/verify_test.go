@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -299,4 +300,73 @@ func TestAuthorization(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerifyFormat: --format github writes an annotation per failure
+// and advice, at the document's line, then the summary; --format json
+// writes the versioned report; both exit 1 for a service that breaks
+// the document, and an unknown format is a usage error.
+func TestVerifyFormat(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusAccepted)
+		w.Write([]byte(`{"name": 7}`))
+	}))
+	defer srv.Close()
+	const spec = "../../openapi.yaml"
+	doc, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The status rule is the operation's: POST /plants.
+	post := strings.Count(string(doc[:strings.Index(string(doc), "\n    post:")+1]), "\n") + 1
+	tests := []struct {
+		format string
+		code   int
+		check  func(t *testing.T, stdout string)
+	}{
+		{"github", exitFailures, func(t *testing.T, stdout string) {
+			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+			first := fmt.Sprintf("::error file=../../openapi.yaml,line=%d,title=plantmock verify%%3A POST /plants%%3A status::positive: required only: status 202 is not declared (POST /plants declares 200, 400)%%0Acurl -sS -i -X POST '%s/plants' ", post, srv.URL)
+			errors, warnings := 0, 0
+			for _, l := range lines {
+				errors += boolCount(strings.HasPrefix(l, "::error "))
+				warnings += boolCount(strings.HasPrefix(l, "::warning "))
+			}
+			if !strings.HasPrefix(lines[0], first) || errors != 6 || warnings != 1 || lines[len(lines)-1] != "FAILED: 9 checks, 6 failures, 1 advice (9 requests)" {
+				t.Errorf("%d errors, %d warnings, want 6 and 1, the first starting %q:\n%s", errors, warnings, first, stdout)
+			}
+		}},
+		{"json", exitFailures, func(t *testing.T, stdout string) {
+			var rep struct {
+				ReportVersion int               `json:"reportVersion"`
+				Failures      []json.RawMessage `json:"failures"`
+				Advice        []json.RawMessage `json:"advice"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.ReportVersion != 2 || len(rep.Failures) != 6 || len(rep.Advice) != 1 {
+				t.Errorf("JSON %+v (%v):\n%s", rep, err, stdout)
+			}
+		}},
+		{"xml", exitUsage, func(t *testing.T, stdout string) {
+			if stdout != "" {
+				t.Errorf("stdout %q", stdout)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--spec", spec, "--format", tt.format})
+			if code != tt.code || (code == exitUsage) != (stderr != "") {
+				t.Fatalf("exit %d, stderr %q; want %d", code, stderr, tt.code)
+			}
+			tt.check(t, stdout)
+		})
+	}
+}
+
+func boolCount(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

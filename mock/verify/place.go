@@ -63,26 +63,37 @@ func (p *places) deref(n *yaml.Node) *yaml.Node {
 // root, through local references. It returns the node the pointer names
 // and true, or the deepest node it reached and false.
 func (p *places) walk(ptr string, follow bool) (*yaml.Node, bool) {
+	n, _, ok := p.walkKey(ptr, follow)
+	return n, ok
+}
+
+// walkKey is walk, also returning the key the node is the value of
+// (nil for an array's item or the root).
+func (p *places) walkKey(ptr string, follow bool) (n, key *yaml.Node, ok bool) {
 	if p == nil || p.root == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	ptr = strings.TrimPrefix(ptr, "#")
 	if u, err := url.PathUnescape(ptr); err == nil {
 		ptr = u
 	}
-	n := p.root
+	n = p.root
 	if ptr == "" {
-		return n, true
+		return n, nil, true
 	}
 	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		if follow {
 			n = p.deref(n)
 		}
-		var next *yaml.Node
+		var next, nextKey *yaml.Node
 		switch n.Kind {
 		case yaml.MappingNode:
-			next = get(n, tok)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == tok {
+					next, nextKey = n.Content[i+1], n.Content[i]
+				}
+			}
 		case yaml.SequenceNode:
 			for i, c := range n.Content {
 				if tok == strconv.Itoa(i) {
@@ -91,22 +102,26 @@ func (p *places) walk(ptr string, follow bool) (*yaml.Node, bool) {
 			}
 		}
 		if next == nil {
-			return n, false
+			return n, key, false
 		}
-		n = next
+		n, key = next, nextKey
 	}
-	return n, true
+	return n, key, true
 }
 
-// line returns the line of the place ptr names, or of the nearest place
-// above it the document has (a keyword's schema, when the keyword is
-// inherited); 0 when the document cannot be read.
+// line returns the line of the place ptr names (its key's, for a
+// value of an object), or of the nearest place above it the document
+// has (a keyword's schema, when the keyword is inherited); 0 when the
+// document cannot be read.
 func (p *places) line(ptr string) int {
-	n, _ := p.walk(ptr, false)
-	if n == nil {
-		return 0
+	n, key, _ := p.walkKey(ptr, false)
+	switch {
+	case key != nil:
+		return key.Line
+	case n != nil:
+		return n.Line
 	}
-	return n.Line
+	return 0
 }
 
 // flag reports whether the place ptr names, its references followed,
