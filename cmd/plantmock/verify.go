@@ -35,7 +35,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
 	var headers, creds, only, skip tokens
 	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
-	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic USER:PASSWORD, an API key (repeatable)")
+	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key (repeatable)")
 	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")

@@ -133,6 +133,10 @@ type runner struct {
 	pace   *pacer
 	// secrets are the values curl lines show as ***.
 	secrets []placed
+	// digests answer the challenges of the Digest schemes the options
+	// give credentials for, by the Authorization stand-in requests
+	// carry until they are sent.
+	digests map[string]*digestUser
 	rep     report
 	cov     coverage
 	// places is the document as written: lines, deprecated flags.
@@ -172,7 +176,7 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	u, _ := url.Parse(base)
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
-		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts),
+		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts), digests: digestUsers(doc, opts.Credentials),
 		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
 		cov: newCoverage(), places: &places{},
 	}
@@ -332,18 +336,39 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		return nil, context.Cause(ctx)
 	}
 	s := &sent{req: req.WithContext(ctx), body: body}
-	s.req.Body = io.NopCloser(bytes.NewReader(body))
-	s.req.ContentLength = int64(len(body))
-	r.rep.Requests++
-	start := time.Now()
-	s.resp, s.err = r.client.Do(s.req)
-	if s.err == nil {
-		s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
-		s.resp.Body.Close()
-	}
-	s.elapsed = time.Since(start)
-	if ctx.Err() != nil {
-		return nil, context.Cause(ctx)
+	digest := r.digests[req.Header.Get("Authorization")]
+	wrong := digest != nil && req.Header.Get("Authorization") != digest.standIn
+	for try := 0; ; try++ {
+		if try > 0 {
+			// The answer to a Digest challenge: a request of its own.
+			if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
+				return nil, ErrMaxRequests
+			}
+			if err := r.pace.wait(ctx); err != nil {
+				return nil, err
+			}
+		}
+		if digest != nil {
+			digest.answer(s.req, body, wrong)
+		}
+		s.req.Body = io.NopCloser(bytes.NewReader(body))
+		s.req.ContentLength = int64(len(body))
+		r.rep.Requests++
+		start := time.Now()
+		s.resp, s.err = r.client.Do(s.req)
+		if s.err == nil {
+			s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
+			s.resp.Body.Close()
+		}
+		s.elapsed = time.Since(start)
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
+		// A 401 with a new challenge is answered once (a first request,
+		// an expired or one-time nonce); the answer to that is judged.
+		if s.err != nil || digest == nil || !digest.read(s.resp) || try > 0 {
+			break
+		}
 	}
 	if s.err != nil {
 		chk.Failures = []*Failure{r.noAnswer(s)}
