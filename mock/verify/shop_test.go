@@ -38,6 +38,8 @@ func TestShop(t *testing.T) {
 		{shop.PageLost, "state", data, nil},
 		{shop.CityDropped, "body", order + "customer/properties/address/required", nil},
 		{shop.QuantityAsText, "body", order + "lines/items/properties/quantity/type", nil},
+		{shop.FilterUnchecked, "accepted invalid input", "#/paths/~1orders/get/parameters/1/schema/properties/min_lines/", nil},
+		{shop.TagUnchecked, "accepted invalid input", order + "tags/items/pattern", []string{"GET /orders"}},
 	}
 	if len(tests) != len(shop.Bugs()) {
 		t.Fatalf("%d cases for %d bugs", len(tests), len(shop.Bugs()))
@@ -50,6 +52,9 @@ func TestShop(t *testing.T) {
 		"POST /orders negative: property customer.address.postcode breaking its pattern (nested)",
 		"POST /orders negative: property lines[0].quantity out of range (in an array item)",
 		"GET /orders stateful: list after create, page 2",
+		"GET /orders negative: parameter query.filter.min_lines out of range (deepObject, exploded)",
+		"GET /orders negative: value of parameter query.filter.channel outside its enum (deepObject, exploded)",
+		"POST /orders negative: item tags[0] breaking its pattern (a scalar array item)",
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
 		t.Run(fmt.Sprintf("seed %d/no bug", seed), func(t *testing.T) {

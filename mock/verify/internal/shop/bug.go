@@ -4,8 +4,9 @@ package shop
 type Bug int
 
 // The bugs: three that only invalid requests below the top level of a
-// body find, one that only reading a list page by page finds, and two
-// in the answers' nested objects and arrays.
+// body find, one that only reading a list page by page finds, two in
+// the answers' nested objects and arrays, one that only a value broken
+// in a deepObject query finds, and one in a body's array of strings.
 const (
 	None              Bug = iota // no bug: the shop keeps its document
 	PostcodeUnchecked            // the create takes any postcode (a nested object's pattern)
@@ -14,6 +15,8 @@ const (
 	PageLost                     // the list's third page says it is the last
 	CityDropped                  // the read leaves out the address's required city
 	QuantityAsText               // the list writes each line's quantity as a string
+	FilterUnchecked              // the list takes any filter[min_lines] (a deepObject query's bounds)
+	TagUnchecked                 // the create takes any tag (a scalar array item's pattern)
 )
 
 // bugs holds each Bug's name, what it is, and the operation whose
@@ -26,6 +29,8 @@ var bugs = [...]struct{ name, text, operation string }{
 	PageLost:          {"page-lost", "a cursor-paged list that loses its last pages", "GET /orders"},
 	CityDropped:       {"city-dropped", "a nested required property left out of an answer", "GET /orders/{orderId}"},
 	QuantityAsText:    {"quantity-as-text", "a wrong type in an array item of an answer", "GET /orders"},
+	FilterUnchecked:   {"filter-unchecked", "a deepObject query's bounds not checked", "GET /orders"},
+	TagUnchecked:      {"tag-unchecked", "a string array item's pattern not checked", "POST /orders"},
 }
 
 // Bugs returns every bug, None aside, in order.

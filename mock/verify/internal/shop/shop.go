@@ -22,6 +22,8 @@ var (
 	skuRule      = regexp.MustCompile(`^[A-Z]{3}-[0-9]{3}$`)
 	cardRule     = regexp.MustCompile(`^[0-9]{16}$`)
 	cursorRule   = regexp.MustCompile(`^[0-9]{1,6}$`)
+	tagRule      = regexp.MustCompile(`^[a-z]{2,12}$`)
+	filterParam  = regexp.MustCompile(`^filter\[([^\]]*)\]$`)
 )
 
 // A Shop keeps Spec's document but for its bug. It is an http.Handler
@@ -100,10 +102,18 @@ func (s *Shop) list(w http.ResponseWriter, r *http.Request) {
 		}
 		from, _ = strconv.Atoi(c)
 	}
+	keep, why := s.filter(r)
+	if why != "" {
+		fail(w, http.StatusBadRequest, why)
+		return
+	}
 	s.mu.Lock()
 	var page []any
 	for i := from; i < len(s.order) && i < from+pageSize; i++ {
 		o := s.orders[s.order[i]]
+		if !keep(o) {
+			continue // a filtered page may hold fewer orders
+		}
 		if s.bug == QuantityAsText {
 			o = clone(o)
 			for _, l := range o["lines"].([]any) {
@@ -121,6 +131,38 @@ func (s *Shop) list(w http.ResponseWriter, r *http.Request) {
 		page = []any{}
 	}
 	answer(w, http.StatusOK, map[string]any{"data": page, "next_cursor": next})
+}
+
+// filter reads the deepObject filter of a list (filter[channel]=web&
+// filter[min_lines]=2): what it keeps, or what is wrong with it.
+func (s *Shop) filter(r *http.Request) (func(map[string]any) bool, string) {
+	channel, minLines := "", 0
+	for name, vs := range r.URL.Query() {
+		m := filterParam.FindStringSubmatch(name)
+		if m == nil {
+			continue
+		}
+		if len(vs) != 1 {
+			return nil, "filter[" + m[1] + "] is given twice"
+		}
+		switch v := vs[0]; m[1] {
+		case "channel":
+			if v != "web" && v != "store" {
+				return nil, "filter[channel] must be web or store"
+			}
+			channel = v
+		case "min_lines":
+			n, err := strconv.Atoi(v)
+			if err != nil || (n < 1 || n > 5) && s.bug != FilterUnchecked {
+				return nil, "filter[min_lines] must be 1 to 5"
+			}
+			minLines = n
+		}
+	}
+	return func(o map[string]any) bool {
+		lines, _ := o["lines"].([]any)
+		return (channel == "" || o["channel"] == channel) && len(lines) >= minLines
+	}, ""
 }
 
 // create stores a valid order under an identifier of its own.
@@ -195,6 +237,17 @@ func (s *Shop) check(in map[string]any) string {
 	}
 	if ch, has := in["channel"]; has && ch != "web" && ch != "store" {
 		return "channel must be web or store"
+	}
+	if t, has := in["tags"]; has {
+		tags, ok := t.([]any)
+		if !ok || len(tags) > 4 {
+			return "tags must be at most 4 tags"
+		}
+		for i, t := range tags {
+			if t, ok := t.(string); !ok || !tagRule.MatchString(t) && s.bug != TagUnchecked {
+				return fmt.Sprintf("tags[%d] must be 2 to 12 lower-case letters", i)
+			}
+		}
 	}
 	if p, has := in["placed"]; has {
 		if _, ok := p.(string); !ok {
