@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -28,7 +29,11 @@ const maxPage = 1000
 // the next is read, at most maxPages: the one a Link header's rel="next"
 // names, else the URL of the envelope's next (next, next_url,
 // links.next, ...) or, where the list declares a cursor parameter, the
-// page its next cursor (next_cursor, next_page_token, ...) starts.
+// page its next cursor (next_cursor, next_page_token, ...) starts; where
+// the list names no next page at all but declares a page number or an
+// item offset parameter, the page that number or offset starts, while
+// each page is as long as the first (and full, where the page size is
+// known).
 // Each page is a check of its own; the item missing from the last is a
 // failure.
 func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uint64) error {
@@ -60,6 +65,15 @@ func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uin
 	if err != nil {
 		return nil
 	}
+	// numbered is true while the list has named no next page: it may
+	// then be paged by its page number or item offset. first is how many
+	// items the first page held, offset how many all pages read held.
+	numbered := pg != nil && pg.Cursor == "" && (pg.Page != "" || pg.Offset != "")
+	first, offset := 0, 0
+	// previous is the answer of the page before; ignored is true when a
+	// numbered page repeats it.
+	var previous []byte
+	ignored := false
 	for n := 1; ; n++ {
 		name := "list after create"
 		if n > 1 {
@@ -75,7 +89,27 @@ func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uin
 			if page.found || !page.readable {
 				return out
 			}
-			next = r.nextPage(lc, pg, s, page)
+			var named bool
+			next, named = r.nextPage(lc, pg, s, page)
+			numbered = numbered && !named
+			if numbered && n > 1 && bytes.Equal(s.answer, previous) {
+				// The page number or offset is not read: the list says
+				// nothing of the pages after its first.
+				next, ignored = nil, true
+				return out
+			}
+			previous = s.answer
+			if numbered {
+				if n == 1 {
+					first = page.items
+				}
+				offset += page.items
+				// The page after one as long as the first (or full): a
+				// shorter or empty page is the last.
+				if page.items > 0 && page.items >= first && (size < 0 || page.full) {
+					next = r.numberedPage(lc, pg, n, offset)
+				}
+			}
 			switch {
 			case next != nil && n < maxPages:
 			case next == nil && (!page.full || n > 1 || pg != nil && pg.Cursor != ""):
@@ -85,7 +119,7 @@ func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uin
 			}
 			return out
 		})
-		if err != nil || s == nil || s.err != nil || next == nil || page.found || n >= maxPages {
+		if err != nil || s == nil || s.err != nil || next == nil || page.found || ignored || n >= maxPages {
 			return err
 		}
 		req, body = next, nil
@@ -165,17 +199,37 @@ var (
 	nextCursorNames = []string{"nextcursor", "nextpagetoken", "nexttoken", "endcursor", "cursor", "continuationtoken"}
 )
 
+// numberedPage is the request for the page after the n-th of a list
+// paged by number (the first page's number and n) or by item offset
+// (offset, the items read so far); nil when the call cannot write it
+// (a number beyond the parameter's maximum, say).
+func (r *runner) numberedPage(lc *exercise.Call, pg *openapi.Paging, n, offset int) *http.Request {
+	d := lc.Clone()
+	if pg.Offset != "" {
+		d.Values["query."+pg.Offset] = json.Number(strconv.Itoa(offset))
+	} else {
+		d.Values["query."+pg.Page] = json.Number(strconv.Itoa(pg.PageBase + n))
+	}
+	req, _, err := r.prepare(d)
+	if err != nil {
+		return nil
+	}
+	return req
+}
+
 // nextPage is the request for the page after the one s answered, nil
 // when none is named: by a Link header's rel="next", by the envelope's
 // next URL (at its top level, in links or _links, or in an object such
 // as meta or pagination), or by its next cursor where the list declares
 // a cursor parameter. A URL is followed only on the target's scheme and
-// host: verify sends nothing elsewhere.
-func (r *runner) nextPage(lc *exercise.Call, pg *openapi.Paging, s *sent, page list) *http.Request {
+// host: verify sends nothing elsewhere. named says whether the answer
+// names a next page at all, followed or not.
+func (r *runner) nextPage(lc *exercise.Call, pg *openapi.Paging, s *sent, page list) (next *http.Request, named bool) {
 	if u := linkNext(s.resp.Header.Values("Link")); u != "" {
 		if req := r.follow(s.req, u); req != nil {
-			return req
+			return req, true
 		}
+		named = true
 	}
 	var objs []map[string]any
 	if page.envelope != nil {
@@ -198,13 +252,14 @@ func (r *runner) nextPage(lc *exercise.Call, pg *openapi.Paging, s *sent, page l
 			if !ok || text == "" || !slices.Contains(nextURLNames, openapi.Squash(k)) || !urlLike(text) {
 				continue
 			}
+			named = true
 			if req := r.follow(s.req, text); req != nil {
-				return req
+				return req, true
 			}
 		}
 	}
 	if pg == nil || pg.Cursor == "" {
-		return nil
+		return nil, named
 	}
 	for _, o := range objs {
 		for _, k := range slices.Sorted(maps.Keys(o)) {
@@ -216,12 +271,12 @@ func (r *runner) nextPage(lc *exercise.Call, pg *openapi.Paging, s *sent, page l
 			d.Values["query."+pg.Cursor] = text
 			req, _, err := r.prepare(d)
 			if err != nil {
-				return nil
+				return nil, true
 			}
-			return req
+			return req, true
 		}
 	}
-	return nil
+	return nil, named
 }
 
 // urlLike reports whether a next field's value is a URL (absolute, or

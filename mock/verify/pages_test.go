@@ -22,7 +22,7 @@ info: {title: Seeds, version: '1'}
 paths:
   /seeds:
     get:
-      parameters: [{name: from, in: query, schema: {type: integer, minimum: 0}}]
+      parameters: [PARAM]
       responses:
         '200': {description: a page, content: {application/json: {schema: ANSWER}}}
     post:
@@ -42,10 +42,17 @@ components:
 `
 
 // seeds serves seedsSpec, naming the next page by a Link header (link
-// true) or the envelope's next URL; lose is how many of the last pages
-// it never names, and elsewhere names the next page on another host.
+// true) or the envelope's next URL, or none (silent); its pages start
+// at the item offset from, or at the page number page (number true,
+// a bare array as with link).
+// lose is how many of the last pages it never names, and answers
+// empty; elsewhere names the next page on another host; ignore answers
+// the first page whatever the offset or number.
 type seeds struct {
 	link      bool
+	silent    bool
+	number    bool
+	ignore    bool
 	lose      int
 	elsewhere bool
 
@@ -72,27 +79,41 @@ func (s *seeds) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusCreated)
 		json.NewEncoder(w).Encode(map[string]any{"id": len(s.names), "name": in["name"]})
 	case r.URL.Path == "/seeds":
-		from, err := strconv.Atoi(r.URL.Query().Get("from"))
-		if r.URL.Query().Has("from") && (err != nil || from < 0) {
+		param, first := "from", 0
+		if s.number {
+			param, first = "page", 1
+		}
+		at, err := strconv.Atoi(r.URL.Query().Get(param))
+		if !r.URL.Query().Has(param) {
+			at, err = first, nil
+		}
+		if err != nil || at < first {
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
+		if s.ignore {
+			at = first
+		}
+		from := at
+		if s.number {
+			from = 2 * (at - 1)
+		}
 		page := []any{}
-		for i := from; i < len(s.names) && i < from+2; i++ {
+		for i := from; i < len(s.names) && i < from+2 && (s.lose == 0 || i < len(s.names)-2*s.lose); i++ {
 			page = append(page, map[string]any{"id": i + 1, "name": s.names[i]})
 		}
 		var next any
-		if from+2 < len(s.names)-2*s.lose {
+		if from+2 < len(s.names)-2*s.lose && !s.silent {
 			host := "http://" + r.Host
 			if s.elsewhere {
 				host = "http://192.0.2.1"
 			}
 			next = fmt.Sprintf("%s/seeds?from=%d", host, from+2)
 		}
-		if s.link {
-			if next != nil {
-				w.Header().Set("Link", fmt.Sprintf(`<%s>; rel="next", </seeds>; rel="first"`, next))
-			}
+		if s.link && next != nil {
+			w.Header().Set("Link", fmt.Sprintf(`<%s>; rel="next", </seeds>; rel="first"`, next))
+		}
+		if s.link || s.number {
 			json.NewEncoder(w).Encode(page)
 			return
 		}
@@ -109,9 +130,11 @@ func (s *seeds) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // TestListPages: verify finds the item just created in a list that
 // names its next page by a Link header or by its envelope's next URL,
-// reading page after page; where the list loses its last pages, it
-// reports the item missing, after reading every page named; a next page
-// on another host than the target is not followed.
+// or names none but pages by an item offset or a page number, reading
+// page after page; where the list loses its last pages, it reports the
+// item missing, after reading every page named (or numbered); a next
+// page on another host than the target is not followed, nor replaced
+// by the offset.
 func TestListPages(t *testing.T) {
 	const (
 		array    = `{type: array, items: {$ref: '#/components/schemas/Seed'}}`
@@ -128,12 +151,21 @@ func TestListPages(t *testing.T) {
 		{"Link header losing pages", array, &seeds{link: true, lose: 1}, true},
 		{"next URL losing pages", envelope, &seeds{lose: 1}, true},
 		{"next URL on another host", envelope, &seeds{elsewhere: true}, true},
+		{"offset, no next", envelope, &seeds{silent: true}, false},
+		{"page number, no next", array, &seeds{silent: true, number: true}, false},
+		{"offset, no next, losing pages", envelope, &seeds{silent: true, lose: 1}, true},
+		{"page number, no next, losing pages", array, &seeds{silent: true, number: true, lose: 1}, true},
+		{"page number ignored", array, &seeds{silent: true, number: true, ignore: true}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(tt.service)
 			defer srv.Close()
-			spec := strings.Replace(seedsSpec, "ANSWER", tt.answer, 1)
+			param := `{name: from, in: query, schema: {type: integer, minimum: 0}}`
+			if tt.service.number {
+				param = `{name: page, in: query, schema: {type: integer, minimum: 1}}`
+			}
+			spec := strings.NewReplacer("ANSWER", tt.answer, "PARAM", param).Replace(seedsSpec)
 			rep, err := verify.Run(context.Background(), []byte(spec), srv.URL, verify.Options{Seed: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -156,6 +188,9 @@ func TestListPages(t *testing.T) {
 			}
 			if tt.service.elsewhere && pages != 1 {
 				t.Errorf("%d pages read: the next page on another host was followed", pages)
+			}
+			if tt.service.ignore && pages != 2 {
+				t.Errorf("%d pages read of a list that ignores its page number; want 2", pages)
 			}
 		})
 	}
