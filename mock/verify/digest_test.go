@@ -38,6 +38,12 @@ paths:
       responses:
         '201': {description: kept, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
         '400': {$ref: '#/components/responses/Bad'}
+  /notes/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer, minimum: 1}}]
+      responses:
+        '200': {description: the note, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+        '404': {$ref: '#/components/responses/Bad'}
 components:
   responses:
     Bad: {description: refused, content: {application/json: {schema: {type: object, required: [error], properties: {error: {type: string}}}}}}
@@ -45,7 +51,7 @@ components:
     Note:
       type: object
       required: [text]
-      properties: {text: {type: string, minLength: 1, maxLength: 20}}
+      properties: {id: {type: integer, readOnly: true}, text: {type: string, minLength: 1, maxLength: 20}}
   securitySchemes:
     digest: {type: http, scheme: digest}
 `
@@ -64,6 +70,7 @@ type digestVault struct {
 	mu               sync.Mutex
 	nonces           map[string]int // nonce -> the last nc taken, -1 once spent
 	issued, answered int
+	notes            []string // the texts kept; a note's id is its place, from 1
 	wrong            []string // answers (with a response) refused, and why
 }
 
@@ -194,14 +201,32 @@ func (v *digestVault) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		json.NewEncoder(w).Encode(map[string]string{"error": why})
 	}
-	switch r.Method {
-	case http.MethodGet:
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/notes":
+		// A page of one note; the Link header names the next.
 		if len(r.URL.Query().Get("q")) > 8 {
 			bad("q is too long")
 			return
 		}
-		io.WriteString(w, `[{"text": "hello"}]`)
-	case http.MethodPost:
+		page, _ := strconv.Atoi(r.URL.Query().Get("page"))
+		page = max(page, 1)
+		if page < len(v.notes) {
+			w.Header().Set("Link", fmt.Sprintf("</notes?page=%d>; rel=\"next\"", page+1))
+		}
+		out := []any{}
+		if page <= len(v.notes) {
+			out = append(out, map[string]any{"id": page, "text": v.notes[page-1]})
+		}
+		json.NewEncoder(w).Encode(out)
+	case r.Method == http.MethodGet:
+		id, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/notes/"))
+		if err != nil || id < 1 || id > len(v.notes) {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, `{"error": "no such note"}`)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"id": id, "text": v.notes[id-1]})
+	case r.Method == http.MethodPost:
 		var n struct {
 			Text *string `json:"text"`
 		}
@@ -209,16 +234,19 @@ func (v *digestVault) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			bad("not a note")
 			return
 		}
+		v.notes = append(v.notes, *n.Text)
 		w.WriteHeader(http.StatusCreated)
-		json.NewEncoder(w).Encode(map[string]string{"text": *n.Text})
+		json.NewEncoder(w).Encode(map[string]any{"id": len(v.notes), "text": *n.Text})
 	}
 }
 
 // TestDigest verifies a service taking Digest credentials, with each
 // algorithm, qop and userhash: each valid request is answered to the
 // service's challenge and taken, and missing, malformed and wrong
-// answers are refused; the curl lines never show the credentials. A
-// service that takes any response (lax) is found, on both operations.
+// answers are refused, and the list is read page by page (a request
+// answered anew for each); the curl lines never show the credentials.
+// A service that takes any response (lax) is found, on each operation
+// but the read of a note that does not exist, which its 404 refuses.
 func TestDigest(t *testing.T) {
 	const user, password = "Mufasa", "Circle of Life"
 	tests := []struct {
@@ -227,13 +255,13 @@ func TestDigest(t *testing.T) {
 		refused int // answers the service refused: the wrong responses, twice each
 		failed  []string
 	}{
-		{"MD5, auth", &digestVault{alg: "MD5", qop: "auth"}, 4, nil},
-		{"MD5-sess, auth", &digestVault{alg: "MD5-sess", qop: "auth"}, 4, nil},
-		{"SHA-256, auth", &digestVault{alg: "SHA-256", qop: "auth"}, 4, nil},
-		{"SHA-256-sess, auth-int", &digestVault{alg: "SHA-256-sess", qop: "auth-int"}, 4, nil},
-		{"SHA-512-256, userhash", &digestVault{alg: "SHA-512-256", qop: "auth", userhash: true}, 4, nil},
-		{"MD5 without qop (RFC 2069)", &digestVault{alg: "MD5"}, 4, nil},
-		{"one-time nonces", &digestVault{alg: "SHA-256", qop: "auth", oneTime: true}, 4, nil},
+		{"MD5, auth", &digestVault{alg: "MD5", qop: "auth"}, 6, nil},
+		{"MD5-sess, auth", &digestVault{alg: "MD5-sess", qop: "auth"}, 6, nil},
+		{"SHA-256, auth", &digestVault{alg: "SHA-256", qop: "auth"}, 6, nil},
+		{"SHA-256-sess, auth-int", &digestVault{alg: "SHA-256-sess", qop: "auth-int"}, 6, nil},
+		{"SHA-512-256, userhash", &digestVault{alg: "SHA-512-256", qop: "auth", userhash: true}, 6, nil},
+		{"MD5 without qop (RFC 2069)", &digestVault{alg: "MD5"}, 6, nil},
+		{"one-time nonces", &digestVault{alg: "SHA-256", qop: "auth", oneTime: true}, 6, nil},
 		{"lax", &digestVault{alg: "SHA-256", qop: "auth", lax: true}, 0, []string{
 			"GET /notes: negative: wrong Digest response of digest",
 			"POST /notes: negative: wrong Digest response of digest",
@@ -262,7 +290,7 @@ func TestDigest(t *testing.T) {
 					t.Errorf("%s: %s: the curl line shows the credentials: %s", c.Operation, c.Name, c.Curl)
 				}
 				switch {
-				case c.Kind == "positive" && c.Status/100 != 2:
+				case c.Kind == "positive" && c.Status/100 != 2 && !(c.Operation == "GET /notes/{id}" && c.Status == http.StatusNotFound):
 					t.Errorf("%s: %s: status %d, want 2xx", c.Operation, c.Name, c.Status)
 				case strings.Contains(c.Name, "credentials of digest") || strings.Contains(c.Name, "Digest response"):
 					credentialChecks[c.Name]++
@@ -271,7 +299,7 @@ func TestDigest(t *testing.T) {
 					}
 				}
 			}
-			want := map[string]int{"missing credentials of digest": 2, "malformed credentials of digest": 2, "wrong Digest response of digest": 2}
+			want := map[string]int{"missing credentials of digest": 3, "malformed credentials of digest": 3, "wrong Digest response of digest": 3}
 			if fmt.Sprint(credentialChecks) != fmt.Sprint(want) {
 				t.Errorf("credential checks %v, want %v", credentialChecks, want)
 			}
@@ -293,6 +321,20 @@ func TestDigest(t *testing.T) {
 			}
 			if v.answered < positives {
 				t.Errorf("the service took %d answers, fewer than the %d positive checks", v.answered, positives)
+			}
+			// The list after create is read page by page, each page's
+			// request answered anew.
+			pages := 0
+			for _, c := range rep.Checks {
+				if strings.HasPrefix(c.Name, "list after create") {
+					pages++
+					if c.Status != http.StatusOK {
+						t.Errorf("%s: status %d", c.Name, c.Status)
+					}
+				}
+			}
+			if pages < 2 {
+				t.Errorf("%d pages of the list read; want more than one", pages)
 			}
 		})
 	}

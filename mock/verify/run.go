@@ -336,8 +336,9 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		return nil, context.Cause(ctx)
 	}
 	s := &sent{req: req.WithContext(ctx), body: body}
-	digest := r.digests[req.Header.Get("Authorization")]
-	wrong := digest != nil && req.Header.Get("Authorization") != digest.standIn
+	standIn := req.Header.Get("Authorization")
+	digest := r.digests[standIn]
+	wrong := digest != nil && standIn != digest.standIn
 	for try := 0; ; try++ {
 		if try > 0 {
 			// The answer to a Digest challenge: a request of its own.
@@ -369,6 +370,11 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		if s.err != nil || digest == nil || !digest.read(s.resp) || try > 0 {
 			break
 		}
+	}
+	if digest != nil {
+		// The request kept (a list's next page is it sent again) carries
+		// the stand-in, answered anew each time it is sent.
+		s.req.Header.Set("Authorization", standIn)
 	}
 	if s.err != nil {
 		chk.Failures = []*Failure{r.noAnswer(s)}
