@@ -35,7 +35,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
 	var headers, creds, only, skip tokens
 	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
-	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic USER:PASSWORD, an API key (repeatable)")
+	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key (repeatable)")
 	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
@@ -44,9 +44,12 @@ func defineVerify(fs *flag.FlagSet) runner {
 	rate := fs.String("rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
 	duration := fs.Duration("duration", 0, "stop once this much time has passed; 0 means no bound")
 	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
+	assertFormats := fs.Bool("assert-formats", false, "hold the service to formats (date, uuid, email, ...): a value breaking one is a failure, not advice")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
+	format := newChoice("text", "github", "json")
+	fs.Var(format, "format", "what stdout gets: text (the summary), github (an annotation per failure and advice at the document's line, then the summary) or json (the report)")
 	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		usage := func(format string, args ...any) int {
@@ -70,7 +73,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 			return usage("--rate %q: %v", *rate, err)
 		}
 		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, Header: http.Header{}}
+			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, AssertFormats: *assertFormats, Header: http.Header{}}
 		for _, h := range headers {
 			name, value, ok := strings.Cut(h, ":")
 			name = strings.TrimSpace(name)
@@ -114,7 +117,14 @@ func defineVerify(fs *flag.FlagSet) runner {
 			}
 			return exitUsage
 		}
-		rep.WriteSummary(stdout)
+		switch format.String() {
+		case "github":
+			rep.WriteGitHub(stdout, *spec)
+		case "json":
+			writeJSON(stdout, rep)
+		default:
+			rep.WriteSummary(stdout)
+		}
 		if *junit != "" {
 			if err := writeFile(*junit, rep.WriteJUnit); err != nil {
 				fmt.Fprintf(stderr, "plantmock verify: --junit: %v\n", err)
@@ -122,11 +132,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 			}
 		}
 		if *jsonOut != "" {
-			err := writeFile(*jsonOut, func(w io.Writer) error {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
-			})
+			err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, rep) })
 			if err != nil {
 				fmt.Fprintf(stderr, "plantmock verify: --json: %v\n", err)
 				return exitFailures
@@ -181,4 +187,11 @@ func writeFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// writeJSON writes the report as indented JSON.
+func writeJSON(w io.Writer, rep *verify.Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -84,7 +85,7 @@ func TestVerifyMock(t *testing.T) {
 		"verify " + srv.URL + " against OpenAPI Plant Store 1.0.0\n",
 		"\nPOST /plants: 9 checks passed\n",
 		"\ncoverage: operations 1/1, declared statuses 2/2, request media types 1/1\n",
-		"\n9 requests, 9 checks, 0 failures\n",
+		"\nok: 9 checks, no failure, 0 advice (9 requests)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -166,13 +167,14 @@ func TestVerifyFailures(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 	for _, want := range []string{
-		"\nPOST /plants: 9 of 9 checks failed\n",
+		"\nPOST /plants: 8 of 9 checks failed (1 advice, below)\n",
 		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{",
 		"  FAIL negative: missing required property name [accepted invalid input]\n    status 202: the request was not refused, but name: required property is missing\n    rule: #/components/schemas/Plant/required\n",
 		"  FAIL negative: malformed JSON [accepted invalid input]\n    status 202: the request was not refused, but body: the body is not JSON\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"malformed\": '\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n    also in: negative: malformed credentials of bearerAuth\n",
-		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\n9 requests, 9 checks, 7 failures\n",
+		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\nFAILED: 9 checks, 6 failures, 1 advice (9 requests)\n",
+		"\nadvice (not failures: the exit code does not count them):\n  ADVICE POST /plants: negative: property id breaking its format [accepted invalid input]\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -185,8 +187,9 @@ func TestVerifyFailures(t *testing.T) {
 	var suites struct {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
+		Skipped  int `xml:"skipped,attr"`
 	}
-	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 9 || suites.Failures != 9 {
+	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 9 || suites.Failures != 8 || suites.Skipped != 1 {
 		t.Errorf("JUnit %+v (%v)", suites, err)
 	}
 }
@@ -259,7 +262,7 @@ func TestVerifyCredential(t *testing.T) {
 func TestVerifyBudget(t *testing.T) {
 	srv, n := mockServer(t)
 	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--rate", "1000/s"})
-	if code != exitOK || stderr != "" || n.Load() != 9 || !strings.HasSuffix(stdout, "\n9 requests, 9 checks, 0 failures\n") {
+	if code != exitOK || stderr != "" || n.Load() != 9 || !strings.HasSuffix(stdout, "\nok: 9 checks, no failure, 0 advice (9 requests)\n") {
 		t.Errorf("--rate: exit %d, stderr %q, %d requests\n%s", code, stderr, n.Load(), stdout)
 	}
 	done := make(chan struct{}) // closed when the test ends
@@ -273,7 +276,7 @@ func TestVerifyBudget(t *testing.T) {
 	defer stuck.Close()
 	defer close(done)
 	code, stdout, stderr = runIn([]string{"verify", "--target", stuck.URL, "--duration", "300ms"})
-	if want := "\nstopped after 1 requests (the time budget, 300ms)\n1 requests, 0 checks, 0 failures\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
+	if want := "\nstopped after 1 requests (the time budget, 300ms)\nok: 0 checks, no failure, 0 advice (1 requests)\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
 		t.Errorf("--duration: exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
 	}
 }
@@ -297,4 +300,73 @@ func TestAuthorization(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerifyFormat: --format github writes an annotation per failure
+// and advice, at the document's line, then the summary; --format json
+// writes the versioned report; both exit 1 for a service that breaks
+// the document, and an unknown format is a usage error.
+func TestVerifyFormat(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusAccepted)
+		w.Write([]byte(`{"name": 7}`))
+	}))
+	defer srv.Close()
+	const spec = "../../openapi.yaml"
+	doc, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The status rule is the operation's: POST /plants.
+	post := strings.Count(string(doc[:strings.Index(string(doc), "\n    post:")+1]), "\n") + 1
+	tests := []struct {
+		format string
+		code   int
+		check  func(t *testing.T, stdout string)
+	}{
+		{"github", exitFailures, func(t *testing.T, stdout string) {
+			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+			first := fmt.Sprintf("::error file=../../openapi.yaml,line=%d,title=plantmock verify%%3A POST /plants%%3A status::positive: required only: status 202 is not declared (POST /plants declares 200, 400)%%0Acurl -sS -i -X POST '%s/plants' ", post, srv.URL)
+			errors, warnings := 0, 0
+			for _, l := range lines {
+				errors += boolCount(strings.HasPrefix(l, "::error "))
+				warnings += boolCount(strings.HasPrefix(l, "::warning "))
+			}
+			if !strings.HasPrefix(lines[0], first) || errors != 6 || warnings != 1 || lines[len(lines)-1] != "FAILED: 9 checks, 6 failures, 1 advice (9 requests)" {
+				t.Errorf("%d errors, %d warnings, want 6 and 1, the first starting %q:\n%s", errors, warnings, first, stdout)
+			}
+		}},
+		{"json", exitFailures, func(t *testing.T, stdout string) {
+			var rep struct {
+				ReportVersion int               `json:"reportVersion"`
+				Failures      []json.RawMessage `json:"failures"`
+				Advice        []json.RawMessage `json:"advice"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.ReportVersion != 2 || len(rep.Failures) != 6 || len(rep.Advice) != 1 {
+				t.Errorf("JSON %+v (%v):\n%s", rep, err, stdout)
+			}
+		}},
+		{"xml", exitUsage, func(t *testing.T, stdout string) {
+			if stdout != "" {
+				t.Errorf("stdout %q", stdout)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--spec", spec, "--format", tt.format})
+			if code != tt.code || (code == exitUsage) != (stderr != "") {
+				t.Fatalf("exit %d, stderr %q; want %d", code, stderr, tt.code)
+			}
+			tt.check(t, stdout)
+		})
+	}
+}
+
+func boolCount(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -22,14 +22,18 @@ type placed struct{ in, name, value string }
 
 // credential is how the credentials v of scheme s are sent: a bearer
 // token (OAuth 2 and OpenID Connect too) as "Authorization: Bearer v",
-// basic "user:password" base64-encoded, another HTTP scheme's as
-// "Authorization: SCHEME v", an API key as it is where the scheme says.
+// basic "user:password" base64-encoded, digest "user:password" as the
+// answer to the service's challenge (a stand-in until sent, see
+// digest.go), another HTTP scheme's as "Authorization: SCHEME v", an
+// API key as it is where the scheme says.
 func credential(s *openapi.SecurityScheme, v string) placed {
 	switch {
 	case s.Type == "apiKey":
 		return placed{s.In, s.Param, v}
 	case s.Type == "http" && s.Scheme == "basic":
 		return placed{"header", "Authorization", "Basic " + base64.StdEncoding.EncodeToString([]byte(v))}
+	case isDigest(s):
+		return placed{"header", "Authorization", digestStandIn(s, false)}
 	case bearerLike(s):
 		return placed{"header", "Authorization", "Bearer " + v}
 	}
@@ -74,6 +78,8 @@ func checkCredentials(doc *openapi.Document, creds map[string]string) error {
 			return fmt.Errorf("verify: credentials for %q: the scheme declares no place an API key can go (in %q, name %q)", n, s.In, s.Param)
 		case s.Type == "http" && s.Scheme == "basic" && !strings.Contains(v, ":"):
 			return fmt.Errorf("verify: credentials for %q: basic credentials want USER:PASSWORD", n)
+		case isDigest(s) && !strings.Contains(v, ":"):
+			return fmt.Errorf("verify: credentials for %q: digest credentials want USER:PASSWORD", n)
 		}
 	}
 	return nil
@@ -141,6 +147,9 @@ func secrets(doc *openapi.Document, opts Options) []placed {
 	for _, s := range doc.SecuritySchemes {
 		if v, ok := opts.Credentials[s.Name]; ok {
 			out = append(out, credential(s, v))
+			if isDigest(s) {
+				out = append(out, placed{"header", "Authorization", digestStandIn(s, true)})
+			}
 		}
 	}
 	return out
@@ -183,6 +192,7 @@ func (r *runner) credentialMistakes(c *exercise.Call) []invalid {
 		}
 		out = append(out, missingCredentials(alt, left)...)
 		out = append(out, malformedCredentials(alt, left)...)
+		out = append(out, r.wrongDigests(alt, left)...)
 	}
 	return out
 }
@@ -400,4 +410,25 @@ func setPair(list, sep string, p placed, remove bool, escape func(string) string
 		kept = append(kept, escape(p.name)+"="+escape(p.value))
 	}
 	return strings.Join(kept, sep), found
+}
+
+// wrongDigests are the requests presenting alt with an answer to the
+// challenge of each Digest scheme of ss, whose credentials the options
+// give, computed right but for its response: every service keeping the
+// scheme must refuse it (RFC 7616 3.4), whoever the user is.
+func (r *runner) wrongDigests(alt, ss openapi.Requirement) []invalid {
+	var out []invalid
+	for _, s := range ss {
+		if _, ok := r.opts.Credentials[s.Name]; !ok || !isDigest(s) {
+			continue
+		}
+		p := placed{"header", "Authorization", digestStandIn(s, true)}
+		out = append(out, invalid{name: "wrong Digest response of " + s.Name, scheme: s, alt: alt,
+			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("the Digest response for security scheme %s is not the one its challenge wants", s.Name), Schema: pointer(s)},
+			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
+				put(req, p, false)
+				return body, true
+			}})
+	}
+	return out
 }

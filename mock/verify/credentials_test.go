@@ -279,6 +279,7 @@ func TestCredentialsRefused(t *testing.T) {
 		{"no such scheme", map[string]string{"bearer": "t", "apiKey": "k"}, `verify: credentials for "apiKey": the document declares no such security scheme (it declares bearer, basic, digest, oauth, headerKey, queryKey, cookieKey, authKey)`},
 		{"basic without a colon", map[string]string{"basic": "ann"}, `verify: credentials for "basic": basic credentials want USER:PASSWORD`},
 		{"empty", map[string]string{"headerKey": ""}, `verify: credentials for "headerKey" are empty`},
+		{"digest without a colon", map[string]string{"digest": "ann"}, `verify: credentials for "digest": digest credentials want USER:PASSWORD`},
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("a request was sent: %s %s", r.Method, r.URL)

@@ -94,7 +94,7 @@ func TestNoFalsePositives(t *testing.T) {
 			var b strings.Builder
 			rep.WriteSummary(&b)
 			t.Log(b.String())
-			for _, f := range rep.Failures {
+			for _, f := range append(rep.Failures, rep.Advice...) {
 				t.Errorf("%s\n%s", f, f.Curl)
 			}
 			if len(rep.Unmade) > 0 {

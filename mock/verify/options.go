@@ -23,14 +23,16 @@ type Options struct {
 	// components.securitySchemes: for an http bearer scheme (and OAuth 2
 	// and OpenID Connect) the token, sent as "Authorization: Bearer
 	// TOKEN"; for http basic "user:password", sent base64-encoded; for
-	// another http scheme what follows the scheme's name in
-	// Authorization; for an apiKey the key, in the header, query
+	// http digest "user:password", never sent: each request answers the
+	// service's challenge with them (RFC 7616), the request challenged
+	// sent again; for another http scheme what follows the scheme's name
+	// in Authorization; for an apiKey the key, in the header, query
 	// parameter or cookie the scheme names. Each request presents the
 	// first security alternative of its operation whose schemes all have
 	// credentials here (else the one verify makes credentials up for,
 	// with these in place of made-up ones). Their values are shown as ***
 	// in the report's curl lines. Run fails when a name is not a scheme
-	// of the document, a basic value has no colon, or a scheme is
+	// of the document, a basic or digest value has no colon, or a scheme is
 	// mutualTLS.
 	Credentials map[string]string
 
@@ -66,6 +68,13 @@ type Options struct {
 	// Timeout is how long each answer may take; 0 means
 	// DefaultTimeout.
 	Timeout time.Duration
+
+	// AssertFormats holds the service to the formats plantmock asserts
+	// (date, date-time, uuid, email, ipv4, ipv6, uri, int32, int64):
+	// a value breaking one is then a failure, not advice. Without it,
+	// formats are asserted only where the document's dialect asserts
+	// them (the format-assertion vocabulary of JSON Schema 2020-12).
+	AssertFormats bool
 
 	// Client sends the requests; nil means a client that follows no
 	// redirects. Its Timeout is replaced by Timeout.

@@ -5,8 +5,15 @@ import (
 	"strings"
 )
 
+// ReportVersion is the version of the Report's JSON form: a new one
+// only when a field changes meaning or goes; fields may be added within
+// a version.
+const ReportVersion = 2
+
 // Report is what Run found.
 type Report struct {
+	// ReportVersion is the version of the JSON form, ReportVersion.
+	ReportVersion int `json:"reportVersion"`
 	// Title and Version are the document's.
 	Title   string `json:"title"`
 	Version string `json:"version"`
@@ -20,6 +27,10 @@ type Report struct {
 	// checks of one operation (a wrong type in every answer) is one
 	// failure.
 	Failures []*Failure `json:"failures"`
+	// Advice are the distinct problems found whose rule is advice (an
+	// annotation, a SHOULD, a choice the document leaves open), each
+	// once as Failures are: they do not make the run fail.
+	Advice []*Failure `json:"advice"`
 	// Unmade lists the operations (or cases) no valid request could be
 	// made for, and why.
 	Unmade []string `json:"unmade,omitempty"`
@@ -54,8 +65,10 @@ type Check struct {
 	// was not sent).
 	Status int `json:"status,omitempty"`
 	// Failures are the problems of the answer, each also in
-	// Report.Failures (once for all the checks it was seen in).
+	// Report.Failures (once for all the checks it was seen in); Advice
+	// those that are advice, each also in Report.Advice.
 	Failures []*Failure `json:"-"`
+	Advice   []*Failure `json:"-"`
 }
 
 // Title is the check's kind and name, "negative: wrong type of name".
@@ -79,12 +92,22 @@ type Failure struct {
 	Schema string `json:"schema,omitempty"`
 	// Also lists the other checks that saw the same problem.
 	Also []string `json:"also,omitempty"`
+	// Strength is Fail or Advice; Why says why a problem is advice.
+	Strength string `json:"strength"`
+	Why      string `json:"why,omitempty"`
+	// Line is the line of the document where the rule is (else the
+	// operation), 0 when the document is not YAML or JSON verify can
+	// read again.
+	Line int `json:"line,omitempty"`
 }
 
 // String writes the failure on one line: operation, check, rule, text
-// and schema pointer.
+// and schema pointer; advice starts with "advice: ".
 func (f *Failure) String() string {
 	s := fmt.Sprintf("%s: %s: %s: %s", f.Operation, f.Check, f.Rule, f.Text)
+	if f.Strength == Advice {
+		s = "advice: " + s
+	}
 	if f.Schema != "" {
 		s += " (" + f.Schema + ")"
 	}
@@ -95,9 +118,9 @@ func (f *Failure) String() string {
 // rule, and the schema keyword broken, or else the text.
 func (f *Failure) key() string {
 	if f.Schema != "" {
-		return f.Operation + "\x00" + f.Rule + "\x00" + f.Schema
+		return f.Strength + "\x00" + f.Operation + "\x00" + f.Rule + "\x00" + f.Schema
 	}
-	return f.Operation + "\x00" + f.Rule + "\x00" + f.Text
+	return f.Strength + "\x00" + f.Operation + "\x00" + f.Rule + "\x00" + f.Text
 }
 
 // Coverage counts what the run exercised out of what the document
@@ -125,21 +148,32 @@ func (c Coverage) String() string {
 // OK reports whether the run found no failure.
 func (r *Report) OK() bool { return len(r.Failures) == 0 }
 
-// add records a check and its failures, merging each failure into one
-// seen before with the same key.
+// add records a check and its problems, the advice apart from the
+// failures, merging each into one seen before with the same key.
 func (r *Report) add(c *Check, seen map[string]*Failure) {
 	r.Checks = append(r.Checks, c)
-	for i, f := range c.Failures {
+	all := c.Failures
+	c.Failures = nil
+	for _, f := range all {
 		f.Operation, f.Check, f.Curl = c.Operation, c.Title(), c.Curl
 		if prev, ok := seen[f.key()]; ok {
 			if prev.Check != f.Check && !contains(prev.Also, f.Check) {
 				prev.Also = append(prev.Also, f.Check)
 			}
-			c.Failures[i] = prev
-			continue
+			f = prev
+		} else {
+			seen[f.key()] = f
+			if f.Strength == Advice {
+				r.Advice = append(r.Advice, f)
+			} else {
+				r.Failures = append(r.Failures, f)
+			}
 		}
-		seen[f.key()] = f
-		r.Failures = append(r.Failures, f)
+		if f.Strength == Advice {
+			c.Advice = append(c.Advice, f)
+		} else {
+			c.Failures = append(c.Failures, f)
+		}
 	}
 }
 

@@ -68,6 +68,8 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		defer cancel()
 	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
+	r.places = newPlaces(spec)
+	r.assertFormats = opts.AssertFormats || r.places.assertsFormats()
 	r.rep.OperationsDeclared(ops)
 	err = r.run(ctx, ops)
 	switch {
@@ -131,8 +133,17 @@ type runner struct {
 	pace   *pacer
 	// secrets are the values curl lines show as ***.
 	secrets []placed
+	// digests answer the challenges of the Digest schemes the options
+	// give credentials for, by the Authorization stand-in requests
+	// carry until they are sent.
+	digests map[string]*digestUser
 	rep     report
 	cov     coverage
+	// places is the document as written: lines, deprecated flags.
+	places *places
+	// assertFormats is true when a broken format is a failure (see
+	// Options.AssertFormats), else advice.
+	assertFormats bool
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -165,9 +176,9 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	u, _ := url.Parse(base)
 	return &runner{
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
-		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts),
-		rep: report{Report: &Report{Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(),
+		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts), digests: digestUsers(doc, opts.Credentials),
+		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
+		cov: newCoverage(), places: &places{},
 	}
 }
 
@@ -325,18 +336,45 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		return nil, context.Cause(ctx)
 	}
 	s := &sent{req: req.WithContext(ctx), body: body}
-	s.req.Body = io.NopCloser(bytes.NewReader(body))
-	s.req.ContentLength = int64(len(body))
-	r.rep.Requests++
-	start := time.Now()
-	s.resp, s.err = r.client.Do(s.req)
-	if s.err == nil {
-		s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
-		s.resp.Body.Close()
+	standIn := req.Header.Get("Authorization")
+	digest := r.digests[standIn]
+	wrong := digest != nil && standIn != digest.standIn
+	for try := 0; ; try++ {
+		if try > 0 {
+			// The answer to a Digest challenge: a request of its own.
+			if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
+				return nil, ErrMaxRequests
+			}
+			if err := r.pace.wait(ctx); err != nil {
+				return nil, err
+			}
+		}
+		if digest != nil {
+			digest.answer(s.req, body, wrong)
+		}
+		s.req.Body = io.NopCloser(bytes.NewReader(body))
+		s.req.ContentLength = int64(len(body))
+		r.rep.Requests++
+		start := time.Now()
+		s.resp, s.err = r.client.Do(s.req)
+		if s.err == nil {
+			s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
+			s.resp.Body.Close()
+		}
+		s.elapsed = time.Since(start)
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
+		// A 401 with a new challenge is answered once (a first request,
+		// an expired or one-time nonce); the answer to that is judged.
+		if s.err != nil || digest == nil || !digest.read(s.resp) || try > 0 {
+			break
+		}
 	}
-	s.elapsed = time.Since(start)
-	if ctx.Err() != nil {
-		return nil, context.Cause(ctx)
+	if digest != nil {
+		// The request kept (a list's next page is it sent again) carries
+		// the stand-in, answered anew each time it is sent.
+		s.req.Header.Set("Authorization", standIn)
 	}
 	if s.err != nil {
 		chk.Failures = []*Failure{r.noAnswer(s)}
@@ -345,6 +383,7 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		r.cov.answered(op, s.resp.StatusCode)
 		chk.Failures = judge(s)
 	}
+	r.weigh(op, s, chk.Failures)
 	r.rep.add(chk, r.rep.seen)
 	return s, nil
 }

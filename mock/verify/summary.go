@@ -9,8 +9,10 @@ import (
 // WriteSummary writes the report for a person: per operation, how many
 // checks passed, then each failure with the check that saw it, the rule
 // broken and where the document states it, and a curl line that sends
-// the request again; then the operations no valid request could be made
-// for, the coverage line and the totals.
+// the request again; then the advice, each with why it is not a
+// failure; then the operations no valid request could be made for, the
+// rules no answer can keep, the coverage line, and last one line that
+// says at a glance whether the service keeps the document.
 func (r *Report) WriteSummary(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "verify %s against %s %s\n", r.Target, r.Title, r.Version)
@@ -38,23 +40,20 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			}
 			continue
 		case failed == 0:
-			fmt.Fprintf(&b, "\n%s: %d checks passed\n", op, len(cs))
+			fmt.Fprintf(&b, "\n%s: %d checks passed%s\n", op, len(cs), advised(r.Advice, op))
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s: %d of %d checks failed\n", op, failed, len(cs))
+		fmt.Fprintf(&b, "\n%s: %d of %d checks failed%s\n", op, failed, len(cs), advised(r.Advice, op))
 		for _, f := range r.Failures {
-			if f.Operation != op {
-				continue
+			if f.Operation == op {
+				writeProblem(&b, "FAIL", f)
 			}
-			fmt.Fprintf(&b, "  FAIL %s [%s]\n", f.Check, f.Rule)
-			fmt.Fprintf(&b, "    %s\n", f.Text)
-			if f.Schema != "" {
-				fmt.Fprintf(&b, "    rule: %s\n", f.Schema)
-			}
-			if len(f.Also) > 0 {
-				fmt.Fprintf(&b, "    also in: %s\n", strings.Join(f.Also, "; "))
-			}
-			fmt.Fprintf(&b, "    %s\n", f.Curl)
+		}
+	}
+	if len(r.Advice) > 0 {
+		fmt.Fprintf(&b, "\nadvice (not failures: the exit code does not count them):\n")
+		for _, f := range r.Advice {
+			writeProblem(&b, "ADVICE "+f.Operation+":", f)
 		}
 	}
 	if len(r.Unmade) > 0 {
@@ -73,12 +72,52 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "%s\n", r.Stopped)
 	}
-	switch {
-	case r.DryRun:
-		fmt.Fprintf(&b, "dry run: %d requests, none sent\n", len(r.Checks))
-	default:
-		fmt.Fprintf(&b, "%d requests, %d checks, %d failures\n", r.Requests, len(r.Checks), len(r.Failures))
-	}
+	b.WriteString(r.Verdict() + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Verdict is the summary's last line: "ok", or "FAILED" with the
+// failures, then the checks, advice and requests.
+func (r *Report) Verdict() string {
+	switch {
+	case r.DryRun:
+		return fmt.Sprintf("dry run: %d requests, none sent", len(r.Checks))
+	case r.OK():
+		return fmt.Sprintf("ok: %d checks, no failure, %d advice (%d requests)", len(r.Checks), len(r.Advice), r.Requests)
+	}
+	return fmt.Sprintf("FAILED: %d checks, %d failures, %d advice (%d requests)", len(r.Checks), len(r.Failures), len(r.Advice), r.Requests)
+}
+
+// advised says how many distinct advice an operation got, for its
+// line: "" for none.
+func advised(advice []*Failure, op string) string {
+	n := 0
+	for _, f := range advice {
+		if f.Operation == op {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d advice, below)", n)
+}
+
+// writeProblem writes a failure or advice: its check and rule, what is
+// wrong, where the rule is, why it is advice, the other checks that saw
+// it, and the curl line.
+func writeProblem(b *strings.Builder, label string, f *Failure) {
+	fmt.Fprintf(b, "  %s %s [%s]\n", label, f.Check, f.Rule)
+	fmt.Fprintf(b, "    %s\n", f.Text)
+	if f.Schema != "" {
+		fmt.Fprintf(b, "    rule: %s\n", f.Schema)
+	}
+	if f.Why != "" {
+		fmt.Fprintf(b, "    why advice: %s\n", f.Why)
+	}
+	if len(f.Also) > 0 {
+		fmt.Fprintf(b, "    also in: %s\n", strings.Join(f.Also, "; "))
+	}
+	fmt.Fprintf(b, "    %s\n", f.Curl)
 }

@@ -40,20 +40,15 @@ func valueClasses() []valueClass {
 const longest = 4096
 
 // valueMistakes are the invalid requests made from c by changing one
-// value, for each value class: the first top-level body property of c
-// and the first query, path, header or cookie parameter of all (c with
-// its optional parameters) that a value of the class can be made for.
-// Each is kept only where the engine's validator finds the changed value
-// wrong by the class's keywords alone.
-func valueMistakes(c, all *exercise.Call) []invalid {
+// value of its body, for each value class: the first top-level body
+// property of c that a value of the class can be made for, kept only
+// where the engine's validator finds the changed value wrong by the
+// class's keywords alone. Parameters are styleMistakes'.
+func valueMistakes(c *exercise.Call) []invalid {
 	var out []invalid
 	classes := valueClasses()
 	for i := range classes {
-		vc := &classes[i]
-		if in, ok := bodyValueMistake(c, vc); ok {
-			out = append(out, in)
-		}
-		if in, ok := paramValueMistake(all, vc); ok {
+		if in, ok := bodyValueMistake(c, &classes[i]); ok {
 			out = append(out, in)
 		}
 	}
@@ -79,37 +74,6 @@ func bodyValueMistake(c *exercise.Call, vc *valueClass) (invalid, bool) {
 			if why, ok := brokenBy(s.ValidateRequest(cp), p.Name, vc.keywords); ok {
 				return replaceBody("property "+p.Name+" "+vc.what, cp, why), true
 			}
-		}
-	}
-	return invalid{}, false
-}
-
-// paramValueMistake is all with the first of its parameters that vc can
-// make wrong made so. The value is checked against the parameter's
-// schema here, and the request as written by the operation's decoder
-// before it is sent (see invalid.keywords).
-func paramValueMistake(all *exercise.Call, vc *valueClass) (invalid, bool) {
-	for i := range all.Op.Params {
-		p := &all.Op.Params[i]
-		if p.Content != nil || p.Schema == nil {
-			continue
-		}
-		k := p.In + "." + p.Name
-		v, has := all.Values[k]
-		if !has {
-			continue
-		}
-		for _, bad := range vc.make(p.Schema, v) {
-			why, ok := brokenBy(p.Schema.ValidateRequest(bad), "", vc.keywords)
-			if !ok {
-				continue
-			}
-			why.Path = k
-			d := all.Clone()
-			d.Values[k] = bad
-			d.InvalidParams = true
-			return invalid{name: "parameter " + k + " " + vc.what, why: why, param: true, from: d,
-				keywords: vc.keywords, mutate: unchanged}, true
 		}
 	}
 	return invalid{}, false

@@ -152,23 +152,37 @@ func TestValueMistakes(t *testing.T) {
 		}
 	})
 	for _, tt := range tests {
-		t.Run(tt.lets, func(t *testing.T) {
-			srv := httptest.NewServer(bedsProvider{lets: tt.lets})
-			defer srv.Close()
-			rep, err := verify.Run(context.Background(), []byte(bedsSpec), srv.URL, verify.Options{Seed: 3})
-			if err != nil {
-				t.Fatal(err)
+		for _, assert := range []bool{false, true} {
+			name := tt.lets
+			if assert {
+				name += " with AssertFormats"
 			}
-			if len(rep.Failures) != 1 {
-				for _, f := range rep.Failures {
-					t.Log(f)
+			t.Run(name, func(t *testing.T) {
+				srv := httptest.NewServer(bedsProvider{lets: tt.lets})
+				defer srv.Close()
+				rep, err := verify.Run(context.Background(), []byte(bedsSpec), srv.URL, verify.Options{Seed: 3, AssertFormats: assert})
+				if err != nil {
+					t.Fatal(err)
 				}
-				t.Fatalf("%d failures, want 1", len(rep.Failures))
-			}
-			f := rep.Failures[0]
-			if f.Operation != "PUT /beds/{code}" || f.Check != tt.check || f.Rule != "accepted invalid input" || f.Schema != tt.schema || !strings.Contains(f.Text, "status 204: the request was not refused") {
-				t.Errorf("found %s (check %q, schema %s)\nwant %q (%s)", f, f.Check, f.Schema, tt.check, tt.schema)
-			}
-		})
+				// A format broken is advice, unless formats are asserted.
+				found, other, strength := rep.Failures, rep.Advice, verify.Fail
+				if strings.HasSuffix(tt.schema, "/format") && !assert {
+					found, other, strength = rep.Advice, rep.Failures, verify.Advice
+				}
+				if len(found) != 1 || len(other) != 0 {
+					for _, f := range append(found, other...) {
+						t.Log(f)
+					}
+					t.Fatalf("%d %s, %d of the other strength; want 1 and 0", len(found), strength, len(other))
+				}
+				f := found[0]
+				if f.Operation != "PUT /beds/{code}" || f.Check != tt.check || f.Rule != "accepted invalid input" || f.Schema != tt.schema || f.Strength != strength || !strings.Contains(f.Text, "status 204: the request was not refused") {
+					t.Errorf("found %s (check %q, schema %s, %s)\nwant %q (%s, %s)", f, f.Check, f.Schema, f.Strength, tt.check, tt.schema, strength)
+				}
+				if wantOK := strength == verify.Advice; rep.OK() != wantOK {
+					t.Errorf("OK() = %v, want %v", rep.OK(), wantOK)
+				}
+			})
+		}
 	}
 }
