@@ -69,20 +69,20 @@ func (v adminView) Session(ctx context.Context, name string) (admin.Session, *pr
 	return adminSession{v.s, ss}, nil
 }
 
-func (v adminView) Match(m journal.Match) (func(journal.Entry) bool, error) {
+func (v adminView) Match(m Match) (func(Entry) bool, error) {
 	return v.s.e.CompileMatch(m)
 }
 
 func (v adminView) Contract() admin.Report { return v.s.Contract() }
 
-func (v adminView) Scenarios() []*scenario.Scenario {
+func (v adminView) Scenarios() []*Scenario {
 	set := v.s.e.Served().Scenarios
 	names := make([]string, 0, len(set.ByName))
 	for n := range set.ByName {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	out := make([]*scenario.Scenario, len(names))
+	out := make([]*Scenario, len(names))
 	for i, n := range names {
 		out[i] = set.ByName[n].Def
 	}
@@ -145,7 +145,7 @@ type adminSession struct {
 
 var _ admin.Session = adminSession{}
 
-func (a adminSession) Entries(ctx context.Context) ([]journal.Entry, error) {
+func (a adminSession) Entries(ctx context.Context) ([]Entry, error) {
 	return a.ss.State.Entries(ctx)
 }
 
@@ -199,7 +199,7 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 			return problem.Invalid(problem.CodeSchema, problem.ClassRequest, "url: %s", err.Error())
 		}
 	}
-	return a.ss.Subscribe(ctx, webhook, session.Subscriber(sub))
+	return a.ss.Subscribe(ctx, webhook, Subscriber(sub))
 }
 
 func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {

@@ -8,7 +8,7 @@ import (
 // started, in this process: per operation seen, the exchanges and the
 // ways they broke the document, request side and, with a proxy, answer
 // side; operations sorted by name, violations in the order first seen.
-func (s *Server) Contract() *journal.ContractReport {
+func (s *Server) Contract() *ContractReport {
 	plans := s.e.Served().Plans
 	ops := make([]journal.OpCount, 0, len(plans))
 	for _, pl := range plans {

@@ -8,9 +8,7 @@ import (
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
@@ -82,7 +80,7 @@ type Options struct {
 	// ShippedScenarios; default: none); one with the name of a shipped
 	// scenario replaces it. Each is checked against the document: New
 	// fails with a *ScenarioError listing every problem.
-	Scenarios []*scenario.Scenario
+	Scenarios []*Scenario
 
 	// Scenario names the scenario active for requests that do not select
 	// one with the X-Mock-Scenario header; empty (the default) means none.
@@ -158,7 +156,7 @@ type Options struct {
 	// on the request's goroutine, and with every attempt to send a webhook
 	// or callback (Direction "outbound"), on the delivery's. It must be
 	// quick and safe for concurrent use. Nil (the default) calls nothing.
-	Observe func(journal.Entry)
+	Observe func(Entry)
 
 	// Logger receives start-up warnings and internal errors; nil (the
 	// default) discards them.
@@ -174,10 +172,10 @@ type Options struct {
 type Content struct {
 	Spec               []byte
 	Strict             bool
-	Scenarios          []*scenario.Scenario
+	Scenarios          []*Scenario
 	Scenario           string
 	NoShippedScenarios bool
-	Webhooks           map[string]session.Subscriber
+	Webhooks           map[string]Subscriber
 	WebhookAllow       []string
 	SeedData           []byte
 }

@@ -119,9 +119,9 @@ func (s *Server) build(c Content) (*pipeline.Served, error) {
 	}
 	// The shipped scenarios are parsed beside the document: they do not
 	// depend on it, and on a second core that takes them off the start-up.
-	var shippedc chan []*scenario.Scenario
+	var shippedc chan []*Scenario
 	if !c.NoShippedScenarios {
-		shippedc = make(chan []*scenario.Scenario, 1)
+		shippedc = make(chan []*Scenario, 1)
 		go func() { shippedc <- scenario.ShippedScenarios() }()
 	}
 	doc, err := openapi.Load(spec)
@@ -153,7 +153,7 @@ func (s *Server) build(c Content) (*pipeline.Served, error) {
 	if err := sv.NewHookSet(c.Webhooks, c.WebhookAllow); err != nil {
 		return nil, err
 	}
-	var shipped []*scenario.Scenario
+	var shipped []*Scenario
 	if shippedc != nil {
 		shipped = <-shippedc
 	}

@@ -24,8 +24,8 @@ func (e *StoreError) Unwrap() error { return e.Err }
 
 // openState opens the state Options.Store.URL names, resources and sessions:
 // in memory by default, else in Redis, waited for up to Store.Wait.
-func (s *Server) openState(opts Options) (state.Backend[journal.Entry], error) {
-	so := state.Options[journal.Entry]{
+func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
+	so := state.Options[Entry]{
 		URL: opts.Store.URL, Prefix: opts.Store.Prefix, Timeout: orDefault(opts.Store.Timeout, DefaultStoreTimeout),
 		MaxResources: s.e.MaxResources, JournalSize: orDefault(opts.Journal.Size, DefaultJournalSize),
 		JournalBytes: orDefault(opts.Journal.Bytes, DefaultJournalBytes),

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
@@ -14,7 +13,7 @@ import (
 
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
-func (s *Server) Journal() []journal.Entry {
+func (s *Server) Journal() []Entry {
 	es, err := s.e.Sessions.Def.State.Entries(context.Background())
 	if err != nil {
 		s.e.Log.Error("reading the journal", "error", err.Error())
@@ -24,7 +23,7 @@ func (s *Server) Journal() []journal.Entry {
 
 // handOut gives the caller answer bodies of its own: the journal shares
 // them with the answers.
-func handOut(es []journal.Entry) []journal.Entry {
+func handOut(es []Entry) []Entry {
 	for i := range es {
 		es[i].Response = bytes.Clone(es[i].Response)
 	}

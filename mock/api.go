@@ -8,16 +8,14 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
-	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // Subscribe sets the default session's subscriber of the webhook called
 // name, as PUT /__admin/webhooks/NAME does; a Subscriber without a URL
 // leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
 // as a callback's does.
-func (s *Server) Subscribe(name string, sub session.Subscriber) error {
+func (s *Server) Subscribe(name string, sub Subscriber) error {
 	if s.e.Served().Hooks.ByName[name] == nil {
 		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", cliptext.To(name, 60), s.e.Served().Doc.WebhookNames())
 	}
@@ -35,7 +33,7 @@ func (s *Server) SeedData(data []byte) error { return s.e.SeedData(s.e.Served(),
 
 // told returns the facade's listeners: Options.Observe, and the
 // dashboard's events.
-func (s *Server) told(observe func(journal.Entry)) []pipeline.Told {
+func (s *Server) told(observe func(Entry)) []pipeline.Told {
 	var out []pipeline.Told
 	if observe != nil {
 		out = append(out, pipeline.Told{
