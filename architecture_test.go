@@ -155,3 +155,39 @@ func TestArchitecture(t *testing.T) {
 		}
 	}
 }
+
+// recipePath is a file or folder of the repository named in backquotes.
+var recipePath = regexp.MustCompile("`((?:mock|docs|cmd|internal)/[A-Za-z0-9_./-]+)`")
+
+// TestRecipesNameFiles checks that every file and folder the recipes of
+// docs/architecture.md ("Where a change goes") name is in the
+// repository, and that each recipe names at least one: a recipe that
+// names a file that moved sends its reader nowhere.
+func TestRecipesNameFiles(t *testing.T) {
+	page, err := os.ReadFile("docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, recipes, ok := strings.Cut(string(page), "## Where a change goes")
+	if !ok {
+		t.Fatal(`docs/architecture.md has no "Where a change goes" section`)
+	}
+	recipes, _, _ = strings.Cut(recipes, "\n## ")
+	n := 0
+	for _, r := range strings.Split(recipes, "\n- ")[1:] {
+		name, _, _ := strings.Cut(r, "**:")
+		paths := recipePath.FindAllStringSubmatch(r, -1)
+		if len(paths) == 0 {
+			t.Errorf("recipe %s names no file", strings.TrimPrefix(name, "**"))
+		}
+		for _, p := range paths {
+			if _, err := os.Stat(p[1]); err != nil {
+				t.Errorf("recipe %s names %s, which is not in the repository", strings.TrimPrefix(name, "**"), p[1])
+			}
+		}
+		n++
+	}
+	if n < 9 {
+		t.Errorf("read %d recipes, want the 9 or more of the page", n)
+	}
+}
