@@ -17,6 +17,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
@@ -117,19 +118,14 @@ func (v adminView) Webhooks() []admin.Webhook {
 }
 
 func (v adminView) Recording() admin.Recording {
-	if v.s.e.Recording == nil {
+	if v.s.recording == nil {
 		return nil // not a nil recording in the interface
 	}
-	return adminRecording{v.s.e.Recording}
+	return adminRecording{v.s.recording}
 }
 
 // adminRecording is the recording as the admin API reads it.
-type adminRecording struct {
-	r interface {
-		Status() pipeline.RecordStatus
-		Snapshot() ([]string, error)
-	}
-}
+type adminRecording struct{ r *record.Recording }
 
 func (a adminRecording) Status() admin.RecordStatus { return admin.RecordStatus(a.r.Status()) }
 
@@ -235,11 +231,11 @@ func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, 
 // writeRecording writes what the recording holds (see snapshot), at
 // shutdown, and logs what it wrote or why it could not.
 func (s *Server) writeRecording() error {
-	if s.e.Recording == nil {
+	if s.recording == nil {
 		return nil
 	}
-	written, err := s.e.Recording.Snapshot()
-	st := s.e.Recording.Status()
+	written, err := s.recording.Snapshot()
+	st := s.recording.Status()
 	if err != nil {
 		s.e.Log.Error("the recording was not written whole", "folder", st.Folder, "written", written, "error", err.Error())
 		return err

@@ -31,10 +31,13 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 // session, validating each resource like a create.
 func (s *Server) SeedData(data []byte) error { return s.e.SeedData(s.e.Served(), data) }
 
-// told returns the facade's listeners: Options.Observe, and the
-// dashboard's events.
+// told returns the facade's listeners: the recording, Options.Observe,
+// and the dashboard's events.
 func (s *Server) told(observe func(Entry)) []pipeline.Told {
 	var out []pipeline.Told
+	if s.recording != nil {
+		out = append(out, pipeline.Told{Answered: s.recording.Told})
+	}
 	if observe != nil {
 		out = append(out, pipeline.Told{
 			Answered:  func(a *pipeline.Answered) { observe(a.E) },

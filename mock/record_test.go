@@ -14,6 +14,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -118,7 +119,7 @@ func TestRecordAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
+	seed, err := os.ReadFile(filepath.Join(dir, record.SeedDataFile))
 	if err != nil {
 		t.Fatal(err)
 	}

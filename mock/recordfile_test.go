@@ -12,6 +12,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -66,7 +67,7 @@ func TestRecordPathsApart(t *testing.T) {
 		t.Fatalf("files written before a snapshot: %s", got)
 	}
 	snapshot(t, rec, "recorded-get-_a-b.yaml recorded-get-a-b.yaml recorded-get-a-{b}.yaml recorded-get-a__b.yaml recorded-get-a~b.yaml seed-data.json")
-	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml", pipeline.SeedDataFile}
+	want := []string{"recorded-get-_a-b.yaml", "recorded-get-a-b.yaml", "recorded-get-a-{b}.yaml", "recorded-get-a__b.yaml", "recorded-get-a~b.yaml", record.SeedDataFile}
 	if got := recordedFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("recorded files:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -105,7 +106,7 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	planted := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", pipeline.SeedDataFile, pipeline.SeedDataFile + ".tmp"}
+	planted := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", record.SeedDataFile, record.SeedDataFile + ".tmp"}
 	for _, name := range planted {
 		if err := os.Symlink(outside, filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
@@ -119,13 +120,13 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 	if b, err := os.ReadFile(outside); err != nil || string(b) != "keep me\n" {
 		t.Fatalf("the file outside the folder was written: %q %v", b, err)
 	}
-	for _, name := range []string{"recorded-post-plants.yaml", pipeline.SeedDataFile} {
+	for _, name := range []string{"recorded-post-plants.yaml", record.SeedDataFile} {
 		fi, err := os.Lstat(filepath.Join(dir, name))
 		if err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("%s is not a regular file of the folder: %v %v", name, fi, err)
 		}
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile)); string(b) != "{\n  \"/plants\": [\n    {\n      \"id\": 1,\n      \"name\": \"fern\"\n    }\n  ]\n}\n" {
+	if b, _ := os.ReadFile(filepath.Join(dir, record.SeedDataFile)); string(b) != "{\n  \"/plants\": [\n    {\n      \"id\": 1,\n      \"name\": \"fern\"\n    }\n  ]\n}\n" {
 		t.Errorf("seed data:\n%s", b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml")); !strings.Contains(string(b), `"name": "fern"`) {
@@ -134,7 +135,7 @@ func TestRecordThroughPlantedLinks(t *testing.T) {
 	// The planted temporary names are left as they were, and no
 	// temporary file stays behind.
 	got := recordedFiles(t, dir)
-	want := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", pipeline.SeedDataFile, pipeline.SeedDataFile + ".tmp"}
+	want := []string{"recorded-post-plants.yaml", "recorded-post-plants.yaml.tmp", record.SeedDataFile, record.SeedDataFile + ".tmp"}
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -168,7 +169,7 @@ func TestRecordedNames(t *testing.T) {
 		{"GET", "/_A/b", "recorded-get-___a-b"},
 		{"GET", "/a/_b", "recorded-get-a-__b"},
 		{"GET", "/a_/b", "recorded-get-a__-b"},
-		{"GET", long, "recorded-get-" + strings.Repeat("x", pipeline.MaxRecordedName-len("recorded-get-")) + "-fe2918a7a0caf6fd"},
+		{"GET", long, "recorded-get-" + strings.Repeat("x", record.MaxRecordedName-len("recorded-get-")) + "-fe2918a7a0caf6fd"},
 		{"GET", long + "y", ""}, // cut like the one above, yet apart by its hash
 	}
 	dir := filepath.Join(t.TempDir(), "rec")
@@ -177,7 +178,7 @@ func TestRecordedNames(t *testing.T) {
 	}
 	seen := map[string]string{}
 	for _, tt := range tests {
-		name := pipeline.RecordedName(tt.method, tt.path)
+		name := record.RecordedName(tt.method, tt.path)
 		if tt.want != "" && name != tt.want {
 			t.Errorf("%s %q: %q, want %q", tt.method, tt.path, name, tt.want)
 		}
@@ -185,10 +186,10 @@ func TestRecordedNames(t *testing.T) {
 			t.Errorf("%s %q and %s share the name %q", tt.method, tt.path, other, name)
 		}
 		seen[name] = tt.method + " " + tt.path
-		if len(name) > pipeline.MaxRecordedName+17 || filepath.Base(name) != name || strings.ContainsAny(name, "/\\\x00") {
+		if len(name) > record.MaxRecordedName+17 || filepath.Base(name) != name || strings.ContainsAny(name, "/\\\x00") {
 			t.Errorf("%s %q: %q is not a short plain file name", tt.method, tt.path, name)
 		}
-		if err := pipeline.WriteFile(dir, name+".yaml", []byte(tt.path)); err != nil {
+		if err := record.WriteFile(dir, name+".yaml", []byte(tt.path)); err != nil {
 			t.Errorf("%s %q: %v", tt.method, tt.path, err)
 		}
 		if b, err := os.ReadFile(filepath.Join(dir, name+".yaml")); err != nil || string(b) != tt.path {
@@ -202,7 +203,7 @@ func TestRecordedNames(t *testing.T) {
 		t.Errorf("%d files in the folder, want %d: %s", len(got), len(tests), got)
 	}
 	for _, bad := range []string{"", ".", "..", "../x", "a/b", `a\b`, "/abs", "a\x00b"} {
-		if err := pipeline.WriteFile(dir, bad, nil); err == nil {
+		if err := record.WriteFile(dir, bad, nil); err == nil {
 			t.Errorf("writeFile %q: no error", bad)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -200,11 +201,11 @@ func TestRecordWrittenAtShutdown(t *testing.T) {
 func TestRecordFileWholeOrOld(t *testing.T) {
 	dir := t.TempDir()
 	name := "recorded-post-plants.yaml"
-	if err := pipeline.WriteFile(dir, name, []byte("old whole\n")); err != nil {
+	if err := record.WriteFile(dir, name, []byte("old whole\n")); err != nil {
 		t.Fatal(err)
 	}
 	broke := errors.New("disk gone")
-	err := pipeline.WriteFileFrom(dir, name, func(w io.Writer) error {
+	err := record.WriteFileFrom(dir, name, func(w io.Writer) error {
 		io.WriteString(w, `{"name": "recorded-post-pl`)
 		return broke
 	})
@@ -288,7 +289,7 @@ func TestRecordConcurrent(t *testing.T) {
 	if err != nil || len(sc.Rules) != n {
 		t.Fatalf("%d rules, want %d: %v", len(sc.Rules), n, err)
 	}
-	seed, _ := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
+	seed, _ := os.ReadFile(filepath.Join(dir, record.SeedDataFile))
 	if _, err := New(Options{Spec: []byte(replicaSpec), SeedData: seed}); err != nil || strings.Count(string(seed), `"name"`) != n {
 		t.Errorf("seed data of %d resources, want %d: %v", strings.Count(string(seed), `"name"`), n, err)
 	}
@@ -308,10 +309,10 @@ func TestRecordBound(t *testing.T) {
 		expect(t, "GET /plants/9", st, body, 404, `{"error":404,"message":"no plant 9"}`)
 	}
 	miss()
-	st := s.e.Recording.Status()
-	s.e.Recording.Mu.Lock()
-	s.e.Recording.Bound = 2*st.Bytes + st.Bytes/2 // room for one more such exchange
-	s.e.Recording.Mu.Unlock()
+	st := s.recording.Status()
+	s.recording.Mu.Lock()
+	s.recording.Bound = 2*st.Bytes + st.Bytes/2 // room for one more such exchange
+	s.recording.Mu.Unlock()
 	for range 3 {
 		miss()
 	}
@@ -335,7 +336,7 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	_, ts := newTestServer(t, Options{Spec: []byte(pathsSpec), Proxy: pipeline.ProxyOptions{URL: echoPath(t).URL, Record: dir}})
 	do(t, ts, "GET", "/a-b", "")
 	snapshot(t, ts, "recorded-get-a~b.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile))
+	b, err := os.ReadFile(filepath.Join(dir, record.SeedDataFile))
 	if err != nil || string(b) != "{}\n" {
 		t.Fatalf("seed data: %q %v", b, err)
 	}
@@ -344,12 +345,12 @@ func TestRecordSeedWithoutResources(t *testing.T) {
 	}
 
 	earlier := "{\n  \"/plants\": []\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, pipeline.SeedDataFile), []byte(earlier), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, record.SeedDataFile), []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	do(t, ts, "GET", "/a/b", "")
 	snapshot(t, ts, "recorded-get-a-b.yaml")
-	if b, _ := os.ReadFile(filepath.Join(dir, pipeline.SeedDataFile)); string(b) != earlier {
+	if b, _ := os.ReadFile(filepath.Join(dir, record.SeedDataFile)); string(b) != earlier {
 		t.Errorf("seed data after a snapshot that saw no resource: %q", b)
 	}
 }

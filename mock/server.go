@@ -22,6 +22,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/wire"
@@ -34,8 +35,9 @@ type Server struct {
 	adminToken string
 	noAdmin    bool
 	shutdown   time.Duration
-	events     admin.Events // the streams of /__admin/events
-	reloads    reloads      // how the last Reload went
+	events     admin.Events      // the streams of /__admin/events
+	recording  *record.Recording // Options.Proxy.Record; nil when nothing is recorded
+	reloads    reloads           // how the last Reload went
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -90,6 +92,11 @@ func New(opts Options) (*Server, error) {
 	s.e.Sv.Store(sv)
 	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), sv); err != nil {
 		return nil, err
+	}
+	if opts.Proxy.Record != "" && opts.Proxy.URL != "" {
+		if s.recording, err = record.New(opts.Proxy.Record, opts.Proxy.RecordRedact, s.e.Log); err != nil {
+			return nil, err
+		}
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
 	s.e.Deliveries = s.e.NewSender(webhookOptions(opts.Webhooks), Version)

@@ -83,7 +83,7 @@ var behaviours = [numBehaviours]behaviourKind{
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
 func (s *Engine) create(x *Exchange) *problem.Problem {
-	pl, c := x.Plan, x.Plan.col
+	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
 		obj = map[string]any{} // an optional body left out
@@ -95,7 +95,7 @@ func (s *Engine) create(x *Exchange) *problem.Problem {
 	obj = c.accept(x, obj)
 	applyDefaults(obj, c.schema)
 	var answer []byte
-	col := c.key(x.vals)
+	col := c.Key(x.vals)
 	want := c.bodyKey(obj)
 	given := want != ""
 	doc := func(key string) ([]byte, error) {
@@ -142,12 +142,12 @@ func (c *collection) accept(x *Exchange, obj map[string]any) map[string]any {
 	}
 	obj = v.(map[string]any)
 	if c.assigned {
-		if _, sent := obj[c.idProp]; sent {
-			if len(dropped) == 0 || !slices.Contains(dropped, c.idProp) {
-				x.note("ignored %s: the mock assigns it", c.idProp)
+		if _, sent := obj[c.IdProp]; sent {
+			if len(dropped) == 0 || !slices.Contains(dropped, c.IdProp) {
+				x.note("ignored %s: the mock assigns it", c.IdProp)
 			}
 			obj = maps.Clone(obj)
-			delete(obj, c.idProp)
+			delete(obj, c.IdProp)
 		}
 	}
 	return obj
@@ -156,8 +156,8 @@ func (c *collection) accept(x *Exchange, obj map[string]any) map[string]any {
 // identify returns obj with key as its identifier, unless the key is the
 // one obj gives (kept as written).
 func (c *collection) identify(obj map[string]any, key string, given bool) map[string]any {
-	if c.idProp != "" && !given {
-		obj[c.idProp] = c.typedID(key)
+	if c.IdProp != "" && !given {
+		obj[c.IdProp] = c.typedID(key)
 	}
 	return obj
 }
@@ -211,10 +211,10 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 	if size >= 0 {
 		limit = offset + size + 1 // one more, to tell whether a page follows
 	}
-	col := pl.col.key(x.vals)
+	col := pl.Col.Key(x.vals)
 	docs, err := s.Store.List(x.R.Context(), x.Sess.Name, col, limit)
 	if err != nil {
-		return s.storeProblem(err, pl.col, col, "")
+		return s.storeProblem(err, pl.Col, col, "")
 	}
 	page := listPage{total: -1}
 	if size >= 0 && len(docs) > offset+size {
@@ -239,7 +239,7 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 		}
 		if !x.proven() {
 			if vs := schema.Items.Validate(v); len(vs) > 0 {
-				what := pl.col.name(v)
+				what := pl.Col.name(v)
 				x.note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
 				s.Log.Warn("a stored resource does not fit the list's item schema; it is left out",
 					"operation", pl.Op.Name, "resource", what, "violation", vs[0].String())
@@ -282,7 +282,7 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 		if env.wants(metaTotal) {
 			n, err := s.Store.Count(x.R.Context(), x.Sess.Name, col)
 			if err != nil {
-				return s.storeProblem(err, pl.col, col, "")
+				return s.storeProblem(err, pl.Col, col, "")
 			}
 			page.total = n
 		}
@@ -347,8 +347,8 @@ func selfURL(r *http.Request) string {
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
 func (s *Engine) read(x *Exchange) *problem.Problem {
-	c := x.Plan.col
-	col, key := c.key(x.vals), c.pathKey(x.vals)
+	c := x.Plan.Col
+	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	doc, _, err := s.get(x, col, key)
 	if err != nil {
 		return s.storeProblem(err, c, col, key)
@@ -360,7 +360,7 @@ func (s *Engine) read(x *Exchange) *problem.Problem {
 // whose items exist until deleted (see plan.virtual). kept is false for
 // a stand-in (see standIn): the item is not in the store.
 func (s *Engine) get(x *Exchange, col, key string) (doc []byte, kept bool, err error) {
-	ctx, c := x.R.Context(), x.Plan.col
+	ctx, c := x.R.Context(), x.Plan.Col
 	doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
 	if !errors.Is(err, store.ErrNotFound) {
 		return doc, err == nil, err
@@ -402,7 +402,7 @@ func (s *Engine) unmade(x *Exchange, key string, p *problem.Problem) *problem.Pr
 		return p
 	}
 	return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
-		x.Plan.col.describe(key), x.Plan.col.key(x.vals), p.Message)
+		x.Plan.Col.describe(key), x.Plan.Col.Key(x.vals), p.Message)
 }
 
 // standIn is the one decision on an item the store does not hold (never
@@ -421,7 +421,7 @@ func (s *Engine) standIn(x *Exchange, key string) ([]byte, bool, error) {
 		return nil, false, p
 	}
 	x.note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
-		x.Plan.col.describe(key), x.Plan.Op.Name)
+		x.Plan.Col.describe(key), x.Plan.Op.Name)
 	return made, false, nil
 }
 
@@ -447,18 +447,18 @@ func (s *Engine) update(x *Exchange, col, key string, fn func(old []byte) ([]byt
 // until deleted, as JSON: the item schema's example, else generated data,
 // with key as its identifier.
 func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
-	c := x.Plan.col
+	c := x.Plan.Col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
-		return jsonx.Marshal(c.identify(map[string]any{}, key, c.idProp == "")), nil
+		return jsonx.Marshal(c.identify(map[string]any{}, key, c.IdProp == "")), nil
 	}
 	v, p := generateValue(x.budget(s), c.item, x.fake(s), nil) // stored: it must fit
 	if p != nil {
 		return nil, p
 	}
-	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
+	if obj, ok := v.(map[string]any); ok && c.IdProp != "" {
 		obj = maps.Clone(obj)
-		obj[c.idProp] = c.typedID(key)
+		obj[c.IdProp] = c.typedID(key)
 		if len(c.item.Validate(obj)) == 0 {
 			v = obj
 		}
@@ -470,8 +470,8 @@ func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
 func (s *Engine) remove(x *Exchange) *problem.Problem {
-	c := x.Plan.col
-	col, key := c.key(x.vals), c.pathKey(x.vals)
+	c := x.Plan.Col
+	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	var doc []byte
 	kept := true
 	if x.Plan.virtual {
@@ -526,12 +526,12 @@ func (s *Engine) writeStored(x *Exchange, doc []byte) *problem.Problem {
 // send keep their stored values. The answer is built and checked before
 // the store changes.
 func (s *Engine) replace(x *Exchange) *problem.Problem {
-	pl, c := x.Plan, x.Plan.col
+	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
 		return s.notStorable(x)
 	}
-	col, key := c.key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
 		x.note("ignored readOnly %s", d)
@@ -594,7 +594,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
 func (s *Engine) merge(x *Exchange) *problem.Problem {
-	pl, c := x.Plan, x.Plan.col
+	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
 	if patch == nil {
 		return s.notStorable(x)
@@ -604,7 +604,7 @@ func (s *Engine) merge(x *Exchange) *problem.Problem {
 		x.note("ignored readOnly %s", d)
 	}
 	patch = v.(map[string]any)
-	col, key := c.key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	var answer []byte
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
@@ -623,7 +623,7 @@ func (s *Engine) merge(x *Exchange) *problem.Problem {
 			probe, _ := c.schema.WithoutReadOnly(merged)
 			if m, ok := probe.(map[string]any); ok && c.assigned {
 				m = maps.Clone(m)
-				delete(m, c.idProp)
+				delete(m, c.IdProp)
 				probe = m
 			}
 			if vs := c.schema.ValidateRequest(probe); len(vs) > 0 {
@@ -706,27 +706,27 @@ func mergePatch(target, patch map[string]any) map[string]any {
 // path parameter is not the identifier after all) neither refuses nor
 // fills in anything: the item is kept under the path's value as sent.
 func (c *collection) sameID(x *Exchange, obj map[string]any, key string) *problem.Problem {
-	if c.idProp == "" {
+	if c.IdProp == "" {
 		return nil
 	}
 	pathID := c.typedID(key)
 	if len(c.idSchema.Validate(pathID)) > 0 {
 		return nil
 	}
-	id, ok := obj[c.idProp]
+	id, ok := obj[c.IdProp]
 	if !ok || c.assigned {
-		obj[c.idProp] = pathID
+		obj[c.IdProp] = pathID
 		return nil
 	}
 	if c.keyOf(id) != key && !x.Plan.declares(problem.ClassSchema) {
 		// The operation has no way to say no: the path wins.
-		x.note("%s %s in the body is replaced by the path's %s", c.idProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
-		obj[c.idProp] = pathID
+		x.note("%s %s in the body is replaced by the path's %s", c.IdProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
+		obj[c.IdProp] = pathID
 		return nil
 	}
 	if c.keyOf(id) != key {
 		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the path",
-			Violations: []openapi.Violation{{Path: c.idProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
+			Violations: []openapi.Violation{{Path: c.IdProp, Reason: fmt.Sprintf("is %s but the path addresses %s", jsonx.Marshal(id), jsonx.Marshal(pathID))}}}
 	}
 	return nil
 }

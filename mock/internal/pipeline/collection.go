@@ -20,7 +20,7 @@ import (
 type collection struct {
 	path     string          // template, e.g. /plants
 	itemPath string          // the item template, e.g. /plants/{plantId}; "" when none is declared
-	idProp   string          // identifier property; "" when none is declared
+	IdProp   string          // identifier property; "" when none is declared
 	idSchema *openapi.Schema // its schema, from the answer's schema where it says
 	// assigned is true when the mock assigns identifiers: the create body
 	// does not carry one (the request schema leaves it out, or declares it
@@ -63,15 +63,15 @@ func Resources(dump []store.Collection) []store.Collection {
 // key returns the concrete path of the collection a request addresses:
 // the template with the parameter values filled in, without the item's
 // identifier.
-func (c *collection) key(vals []string) string { return openapi.Fill(c.path, vals) }
+func (c *collection) Key(vals []string) string { return openapi.Fill(c.path, vals) }
 
 // bodyKey returns the store key of the identifier a create body gives,
 // or "" when it gives none the mock takes.
 func (c *collection) bodyKey(obj map[string]any) string {
-	if c.idProp == "" || c.assigned {
+	if c.IdProp == "" || c.assigned {
 		return ""
 	}
-	if id, ok := obj[c.idProp]; ok {
+	if id, ok := obj[c.IdProp]; ok {
 		return c.keyOf(id)
 	}
 	return ""
@@ -187,12 +187,12 @@ func (c *collection) itemURL(vals []string, key string) string {
 // name names a stored resource by its identifier for messages: "id 7",
 // or "a resource without id".
 func (c *collection) name(v any) string {
-	if obj, ok := v.(map[string]any); ok && c.idProp != "" {
-		if id, ok := obj[c.idProp]; ok {
+	if obj, ok := v.(map[string]any); ok && c.IdProp != "" {
+		if id, ok := obj[c.IdProp]; ok {
 			return c.describe(c.keyOf(id))
 		}
 	}
-	return "a resource without " + cmp.Or(c.idProp, "id")
+	return "a resource without " + cmp.Or(c.IdProp, "id")
 }
 
 // newKey returns the key to create a resource under: the identifier the
@@ -204,7 +204,7 @@ func (c *collection) newKey(obj map[string]any, f func() *gofakeit.Faker) string
 	if k := c.bodyKey(obj); k != "" {
 		return k
 	}
-	if c.idProp == "" || c.seqKeys {
+	if c.IdProp == "" || c.seqKeys {
 		return ""
 	}
 	if c.idSchema.Format == "uuid" {
@@ -234,7 +234,7 @@ func (c *collection) fixed(v string) bool {
 
 // describe names a resource by its identifier for messages: "id 7".
 func (c *collection) describe(key string) string {
-	name := c.idProp
+	name := c.IdProp
 	if name == "" {
 		name = "id"
 	}

@@ -11,7 +11,7 @@ import (
 func (s *Engine) countContract(a *Answered) {
 	vs := a.E.Violations
 	var one [1]journal.Violation // on the stack: no allocation per refused request
-	if p := a.problem; p != nil && !a.proxied && p.Code.Contract() && len(vs) == 0 {
+	if p := a.Problem; p != nil && !a.Proxied && p.Code.Contract() && len(vs) == 0 {
 		one[0] = refusal(p)
 		vs = one[:]
 	}

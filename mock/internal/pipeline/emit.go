@@ -28,22 +28,22 @@ type Answered struct {
 	Client *http.Request // the request as it came, before a base path was cut
 	Req    *http.Request // as routed
 	Vals   []string      // its path parameter values, in template order
-	raw    []byte        // its body as read
+	Raw    []byte        // its body as read
 	Body   any           // its body decoded; nil when there is none
-	token  string        // its bearer token or API key, if any
+	Token  string        // its bearer token or API key, if any
 
 	Plan     *Plan            // the operation's plan; nil when no operation matched
 	rule     *scenario.Script // the scenario rule that scripted the answer, if any
 	seq      int64            // the rule's count of answers in the session
-	problem  *problem.Problem // why the request was refused, if it was
+	Problem  *problem.Problem // why the request was refused, if it was
 	created  any              // the resource a create stored
-	proxied  bool             // the real service answered (Options.Proxy)
-	hijacked bool             // a fault took the connection over: no answer was written
+	Proxied  bool             // the real service answered (Options.Proxy)
+	Hijacked bool             // a fault took the connection over: no answer was written
 
 	Status   int         // the answer's status; 0 when hijacked
 	Header   http.Header // the answer's header as sent
 	Response []byte      // the first journal.MaxJournalBody bytes of its body, at least
-	written  int         // the bytes of its body, all of them
+	Written  int         // the bytes of its body, all of them
 
 	journaled uint64 // the Seq of the entry its create wrote (see storeCreate); 0 for none
 	// after is set when the answer sends webhooks or callbacks (see
@@ -117,16 +117,13 @@ func (em *emitter) emitAttempt(t *Attempt) {
 	}
 }
 
-// listen registers what is told of each exchange and attempt, in the
-// order they are told: the contract's counts, the recording, the
-// journal (which numbers the entry), the log, then the listeners given,
+// Listen registers what is told of each exchange and attempt, in the
+// order they are told: the contract's counts, the journal (which numbers
+// the entry), the log, then the listeners given (the recording, say),
 // and last the webhooks and callbacks an answer sends.
 func (s *Engine) Listen(more ...Told) {
 	em := &s.emitter
 	em.listen(Told{Answered: s.countContract})
-	if s.Recording != nil {
-		em.listen(Told{Answered: s.recordProxied})
-	}
 	if !s.NoJournal {
 		em.listen(Told{Answered: s.journalAnswered, Attempted: s.journalAttempt})
 	}
@@ -135,13 +132,4 @@ func (s *Engine) Listen(more ...Told) {
 		em.listen(l)
 	}
 	em.listen(Told{Answered: s.afterAnswer})
-}
-
-// recordProxied adds an exchange the real service answered to the
-// recording, in memory: snapshots write the files.
-func (s *Engine) recordProxied(a *Answered) {
-	if !a.proxied || a.problem != nil || a.Plan == nil || a.hijacked {
-		return
-	}
-	s.Recording.add(a)
 }

@@ -32,10 +32,9 @@ type Engine struct {
 	ClearCreds    bool // Options.Journal.Credentials is CredentialsClear
 	Log           *slog.Logger
 
-	upstream  *upstream  // Options.Proxy.URL; nil when the mock answers alone
-	Recording *recording // Options.Proxy.Record; nil when nothing is recorded
-	Timeouts  Timeouts   // a connection's, in Serve
-	Budget    gen.Budget // an answer's generation budget: the defaults (tests set others)
+	upstream *upstream  // Options.Proxy.URL; nil when the mock answers alone
+	Timeouts Timeouts   // a connection's, in Serve
+	Budget   gen.Budget // an answer's generation budget: the defaults (tests set others)
 
 	// State.
 	Store      store.Store      // every session's resources: sessions.backend's

@@ -18,19 +18,19 @@ func (s *Engine) record(x *Exchange) {
 	}
 	x.recorded = true
 	a := s.emitter.get()
-	a.Status, a.Response, a.written = x.W.status, x.W.body, x.W.written
-	if a.hijacked = x.W.hijacked; a.hijacked {
-		a.Status, a.Response, a.written = 0, nil, 0
+	a.Status, a.Response, a.Written = x.W.status, x.W.body, x.W.written
+	if a.Hijacked = x.W.hijacked; a.Hijacked {
+		a.Status, a.Response, a.Written = 0, nil, 0
 	}
-	a.E = s.entry(x, a.Status, a.Response, a.written)
+	a.E = s.entry(x, a.Status, a.Response, a.Written)
 	a.ctx, a.sess, a.sv = x.R.Context(), x.Sess, x.Sv
-	a.Client, a.Req, a.Vals, a.raw, a.Body, a.token = x.client, x.R, x.vals, x.Raw, x.Body, x.cred.token
-	a.Plan, a.rule, a.seq, a.problem, a.created, a.proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
+	a.Client, a.Req, a.Vals, a.Raw, a.Body, a.Token = x.client, x.R, x.vals, x.Raw, x.Body, x.cred.token
+	a.Plan, a.rule, a.seq, a.Problem, a.created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
 	a.Header, a.journaled = x.W.Header(), x.journaled
-	if a.after = !a.hijacked && x.sendsAfter(a.Status); a.after {
+	if a.after = !a.Hijacked && x.sendsAfter(a.Status); a.after {
 		a.fake = func() *gofakeit.Faker { return x.fake(s) }
 	}
-	if !a.hijacked && x.flushes(a.Status) {
+	if !a.Hijacked && x.flushes(a.Status) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}

@@ -27,7 +27,7 @@ type Plan struct {
 	Op    *openapi.Operation
 	Route *openapi.Route
 	do    behaviour
-	col   *collection
+	Col   *collection
 
 	status [problem.NumClasses]int // error status per problem class
 
@@ -224,7 +224,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 			continue
 		}
 		if c := colOf(cl.Path); k.takes(op, c, schema) {
-			pl.do, pl.col = behaviour(b), c
+			pl.do, pl.Col = behaviour(b), c
 			break
 		}
 	}
@@ -232,7 +232,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 		pl.paging = pagingOf(op)
 	}
 	if behaviours[pl.do].virtual {
-		pl.virtual = !pl.col.creates || op.Response(404) == nil
+		pl.virtual = !pl.Col.creates || op.Response(404) == nil
 	}
 }
 
@@ -243,7 +243,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 func (sv *Served) prove(pl *Plan, schema *openapi.Schema) error {
 	if pl.do != canned {
 		for i := range pl.offers {
-			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.col.schema, pl.do == list)
+			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.Col.schema, pl.do == list)
 		}
 	}
 	switch {
@@ -253,9 +253,9 @@ func (sv *Served) prove(pl *Plan, schema *openapi.Schema) error {
 		// Wrapped: the envelope's own fields are made up for each
 		// answer and checked with it.
 	case pl.do == list:
-		pl.proven = proven(pl.col.schema, schema.Items)
+		pl.proven = proven(pl.Col.schema, schema.Items)
 	default:
-		src := pl.col.schema
+		src := pl.Col.schema
 		if pl.do == create || pl.do == replace {
 			src = pl.Op.Body.JSON().Schema
 		}
@@ -274,15 +274,15 @@ func (sv *Served) planViews() {
 	views := map[*collection][]*openapi.Schema{}
 	for _, op := range sv.Doc.Operations {
 		pl := sv.Plans[op]
-		if pl.col == nil || pl.do == remove || len(pl.offers) == 0 {
+		if pl.Col == nil || pl.do == remove || len(pl.offers) == 0 {
 			continue // a delete may answer with something else than the resource
 		}
 		v := pl.offers[0].env.innerOr(pl.offers[0].media.Schema)
 		if pl.do == list && v != nil {
 			v = v.Items
 		}
-		if v != nil && !slices.ContainsFunc(views[pl.col], v.Same) {
-			views[pl.col] = append(views[pl.col], v)
+		if v != nil && !slices.ContainsFunc(views[pl.Col], v.Same) {
+			views[pl.Col] = append(views[pl.Col], v)
 		}
 	}
 	for _, op := range sv.Doc.Operations {
@@ -294,7 +294,7 @@ func (sv *Served) planViews() {
 		if len(pl.offers) > 0 {
 			own = pl.offers[0].env.innerOr(pl.offers[0].media.Schema) // completed for anyway
 		}
-		for _, v := range views[pl.col] {
+		for _, v := range views[pl.Col] {
 			if !v.Same(own) && !proven(src, v) {
 				pl.views = append(pl.views, v)
 			}
@@ -390,15 +390,15 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
 			continue // an identifier is a string or a number
 		}
-		c.idProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
+		c.IdProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
 		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
 		break
 	}
 	ids := c.idSchema
-	c.seqKeys = c.idProp == "" || ids.Is("integer") || ids.Is("number") ||
+	c.seqKeys = c.IdProp == "" || ids.Is("integer") || ids.Is("number") ||
 		len(ids.Types) == 0 && ids.Format == "" && ids.Pattern == "" && len(ids.Enum) == 0 ||
 		ids.Format != "uuid" && len(ids.Validate("1")) == 0 && len(ids.Validate("123456")) == 0
-	if c.idProp != "" && (ids.Is("integer") || ids.Is("number")) && !ids.Is("string") {
+	if c.IdProp != "" && (ids.Is("integer") || ids.Is("number")) && !ids.Is("string") {
 		c.idBase = leastWhole(ids) - 1
 	}
 	return c

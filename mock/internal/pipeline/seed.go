@@ -82,7 +82,7 @@ func (s *Engine) seedOf(sv *Served, path string, v any) (seed, *problem.Problem)
 	if !isArray {
 		return seed{}, &problem.Problem{Code: problem.CodeSchema, Message: path + ": seed data must be a JSON array of resources"}
 	}
-	c := pl.col
+	c := pl.Col
 	items := make([]store.Item, 0, len(list))
 	given := map[string]int{}
 	var vs []openapi.Violation
@@ -101,9 +101,9 @@ func (s *Engine) seedOf(sv *Served, path string, v any) (seed, *problem.Problem)
 		}
 		applyDefaults(obj, c.schema)
 		key := ""
-		if id, ok := obj[c.idProp]; ok && c.idProp != "" {
+		if id, ok := obj[c.IdProp]; ok && c.IdProp != "" {
 			key = c.keyOf(id) // seed data gives identifiers, assigned ones too
-		} else if !c.seqKeys && c.idProp != "" {
+		} else if !c.seqKeys && c.IdProp != "" {
 			key = c.newKey(obj, func() *gofakeit.Faker { return gen.Faker(s.Seed, uint64(i)) })
 		}
 		if key != "" {
@@ -113,13 +113,13 @@ func (s *Engine) seedOf(sv *Served, path string, v any) (seed, *problem.Problem)
 			}
 			given[key] = i
 		}
-		_, given := obj[c.idProp]
+		_, given := obj[c.IdProp]
 		items = append(items, store.Item{Key: key, Doc: func(key string) []byte { return jsonx.Marshal(c.identify(obj, key, given)) }})
 	}
 	if len(vs) > 0 {
 		return seed{}, &problem.Problem{Code: problem.CodeSchema, Message: path + ": seed data does not match the create schema", Violations: vs}
 	}
-	return seed{c: c, col: c.key(vals), items: items}, nil
+	return seed{c: c, col: c.Key(vals), items: items}, nil
 }
 
 // fill makes a session's collection hold exactly a seed's items.

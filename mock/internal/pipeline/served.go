@@ -49,8 +49,8 @@ func (sv *Served) MisfitsOf(sess string, col store.Collection) []string {
 	var c *collection
 	if route != nil {
 		for _, m := range []string{"POST", "GET"} {
-			if op := route.Operation(m); op != nil && sv.Plans[op].col != nil {
-				c = sv.Plans[op].col
+			if op := route.Operation(m); op != nil && sv.Plans[op].Col != nil {
+				c = sv.Plans[op].Col
 				break
 			}
 		}

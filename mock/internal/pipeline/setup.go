@@ -70,11 +70,6 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 		ErrorLog:       slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 	s.upstream = up
-	if po.Record != "" {
-		if s.Recording, err = newRecording(po.Record, po.RecordRedact, s.Log); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -136,7 +131,7 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 	}
 	hs.onCreate = map[*Plan][]*openapi.Hook{}
 	for _, pl := range sv.Plans {
-		if pl.do != create || pl.col == nil {
+		if pl.do != create || pl.Col == nil {
 			continue
 		}
 		var body *openapi.Schema
@@ -144,7 +139,7 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 			body = m.Schema
 		}
 		for _, h := range sv.Doc.Webhooks {
-			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.col.schema) {
+			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.Col.schema) {
 				hs.onCreate[pl] = append(hs.onCreate[pl], h)
 			}
 		}

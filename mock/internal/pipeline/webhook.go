@@ -122,7 +122,7 @@ func (s *Engine) afterAnswer(a *Answered) {
 			body := WebhookBody(h, a.created, a.fake)
 			if c.HasBody {
 				if data == nil {
-					data = scenario.TemplateData(a.Body, a.Req.Header, a.token, a.seq)
+					data = scenario.TemplateData(a.Body, a.Req.Header, a.Token, a.seq)
 				}
 				v, err := scenario.RenderBody(c.Body, data, a.fake)
 				if err != nil {

@@ -1,4 +1,4 @@
-package pipeline
+package record
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 
 // recordFiles is what a recording's snapshots have built from the
 // exchanges taken so far, and which files are behind it. Only snapshot
-// reads and writes it, under recording.snap.
+// reads and writes it, under Recording.snap.
 type recordFiles struct {
 	ops       map[string]*recordedOp    // by scenario name
 	seed      map[string]map[string]any // collection path -> identifier -> resource
@@ -57,7 +57,7 @@ func newRecordFiles() recordFiles {
 // files written, sorted. Requests go on meanwhile: it takes the exchanges
 // under r.mu, then decodes and writes without it. A file that could not
 // be written is tried again by the next snapshot.
-func (r *recording) Snapshot() ([]string, error) {
+func (r *Recording) Snapshot() ([]string, error) {
 	r.snap.Lock()
 	defer r.snap.Unlock()
 	r.Mu.Lock()
@@ -105,7 +105,7 @@ func (r *recording) Snapshot() ([]string, error) {
 
 // build decodes a taken exchange into its operation's rules and the seed
 // data. r.snap is held.
-func (r *recording) build(t *taken) {
+func (r *Recording) build(t *taken) {
 	f := &r.files
 	rec := recorded{params: t.params, header: t.header, status: t.status, respHead: t.respHead, off: t.off}
 	if len(t.body) > 0 {
@@ -134,7 +134,7 @@ func (r *recording) build(t *taken) {
 
 // drop leaves out the redacted properties of a request body, so that the
 // rest still matches on replay.
-func (r *recording) drop(v any) any {
+func (r *Recording) drop(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(v))
@@ -156,7 +156,7 @@ func (r *recording) drop(v any) any {
 
 // mask replaces the values of redacted properties of an answer, and says
 // whether it did.
-func (r *recording) mask(v any) (any, bool) {
+func (r *Recording) mask(v any) (any, bool) {
 	changed := false
 	switch v := v.(type) {
 	case map[string]any:
@@ -186,7 +186,7 @@ func (r *recording) mask(v any) (any, bool) {
 // keepResources notes the resources a successful answer of a collection's
 // operation holds: the object, or the list's objects, with an identifier.
 // r.snap is held.
-func (r *recording) keepResources(col, idProp string, v any) {
+func (r *Recording) keepResources(col, idProp string, v any) {
 	f := &r.files
 	items, ok := v.([]any)
 	if !ok {

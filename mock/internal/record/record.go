@@ -1,4 +1,4 @@
-package pipeline
+package record
 
 import (
 	"fmt"
@@ -10,13 +10,14 @@ import (
 	"sync"
 
 	"github.com/plantmock/plantmock/mock/internal/media"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // redactedText replaces the values of recorded body properties named in
 // Options.Proxy.RecordRedact.
 const redactedText = "REDACTED"
 
-// seedDataFile is the file a recording keeps the real service's
+// SeedDataFile is the file a recording keeps the real service's
 // resources in, in the form of --seed-data.
 const SeedDataFile = "seed-data.json"
 
@@ -31,7 +32,7 @@ const maxRecording = 64 << 20
 // headers: its path parameters, status and the rule it becomes.
 const recordOverhead = 256
 
-// recording keeps what a proxy forwards, to write it as the mock's own
+// Recording keeps what a proxy forwards, to write it as the mock's own
 // inputs: a scenario file per operation, whose rules answer as the real
 // service did, and seed data of the resources it returned. A request
 // only copies what it needs into memory (add); the files are built and
@@ -43,7 +44,7 @@ const recordOverhead = 256
 // the noise of the 141 ms of proxying alone, where rewriting the files
 // after every exchange gave 2.3 s, and 21.5 ms a request on average
 // against 0.66 ms.
-type recording struct {
+type Recording struct {
 	dir    string
 	redact map[string]bool // canonical header names and body property names
 	log    *slog.Logger
@@ -82,14 +83,14 @@ var unrecorded = map[string]bool{
 	"Content-Length": true, "Content-Type": true, "Date": true, "Connection": true, "Keep-Alive": true,
 	"Transfer-Encoding": true, "Te": true, "Trailer": true, "Upgrade": true, "User-Agent": true,
 	"Accept-Encoding": true, "X-Forwarded-For": true, "X-Forwarded-Host": true, "X-Forwarded-Proto": true,
-	ViolationsHeader: true,
+	pipeline.ViolationsHeader: true,
 }
 
-func newRecording(dir string, redact []string, log *slog.Logger) (*recording, error) {
+func New(dir string, redact []string, log *slog.Logger) (*Recording, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, &ProxyError{fmt.Errorf("record: %v", err)}
+		return nil, &pipeline.ProxyError{fmt.Errorf("record: %v", err)}
 	}
-	r := &recording{dir: dir, redact: map[string]bool{}, log: log, Bound: maxRecording, files: newRecordFiles()}
+	r := &Recording{dir: dir, redact: map[string]bool{}, log: log, Bound: maxRecording, files: newRecordFiles()}
 	for _, n := range redact {
 		r.redact[n] = true
 		r.redact[http.CanonicalHeaderKey(n)] = true
@@ -98,7 +99,7 @@ func newRecording(dir string, redact []string, log *slog.Logger) (*recording, er
 }
 
 // keeps reports whether a header is written.
-func (r *recording) keeps(name, token string, values []string) bool {
+func (r *Recording) keeps(name, token string, values []string) bool {
 	name = http.CanonicalHeaderKey(name)
 	if unrecorded[name] || r.redact[name] || strings.HasPrefix(name, "X-Mock-") {
 		return false
@@ -116,11 +117,11 @@ func (r *recording) keeps(name, token string, values []string) bool {
 // headers kept, and appends them under r.mu; it decodes nothing and
 // writes nothing. Past the bound it keeps nothing, counts the exchange,
 // and logs the first one.
-func (r *recording) add(a *Answered) {
+func (r *Recording) add(a *pipeline.Answered) {
 	pl := a.Plan
 	t := taken{name: RecordedName(pl.Op.Method, pl.Op.Path), op: pl.Op.Name, status: a.Status,
 		header: http.Header{}, respHead: map[string]string{}}
-	size := int64(recordOverhead + len(a.raw))
+	size := int64(recordOverhead + len(a.Raw))
 	if names := pl.Route.Params; len(names) > 0 && len(names) == len(a.Vals) {
 		t.params = make(map[string]string, len(names))
 		for i, n := range names {
@@ -131,27 +132,27 @@ func (r *recording) add(a *Answered) {
 		t.off = t.off || v.Direction == "response"
 	}
 	for name, vs := range a.Client.Header {
-		if r.keeps(name, a.token, vs) {
+		if r.keeps(name, a.Token, vs) {
 			t.header[name] = slices.Clone(vs)
 			size += recordedSize(name, vs)
 		}
 	}
 	for name, vs := range a.Header {
-		if r.keeps(name, a.token, vs) {
+		if r.keeps(name, a.Token, vs) {
 			t.respHead[name] = strings.Join(vs, ", ")
 			size += recordedSize(name, vs)
 		}
 	}
 	// An answer cut short (over maxJournalBody) is recorded as one that
 	// is not JSON: its status and headers.
-	if media.KindOf(a.Header.Get("Content-Type")) == media.JSON && len(a.Response) == a.written {
+	if media.KindOf(a.Header.Get("Content-Type")) == media.JSON && len(a.Response) == a.Written {
 		t.respBody = slices.Clone(a.Response)
 		size += int64(len(t.respBody))
-		if c := pl.col; c != nil && c.idProp != "" && t.status >= 200 && t.status <= 299 {
-			t.col, t.idProp = c.key(a.Vals), c.idProp
+		if c := pl.Col; c != nil && c.IdProp != "" && t.status >= 200 && t.status <= 299 {
+			t.col, t.idProp = c.Key(a.Vals), c.IdProp
 		}
 	}
-	t.body = slices.Clone(a.raw)
+	t.body = slices.Clone(a.Raw)
 
 	r.Mu.Lock()
 	if r.size+size > r.Bound {
@@ -181,7 +182,7 @@ func recordedSize(name string, values []string) int64 {
 }
 
 // Status reports what the recording holds.
-func (r *recording) Status() RecordStatus {
+func (r *Recording) Status() RecordStatus {
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
 	return RecordStatus{Folder: r.dir, Exchanges: r.kept, Pending: len(r.taken), Dropped: r.dropped, Bytes: r.size, Bound: r.Bound}
@@ -195,4 +196,13 @@ type RecordStatus struct {
 	Dropped   int    // past the bound, not recorded
 	Bytes     int64  // of the exchanges kept, as the bound counts them
 	Bound     int64
+}
+
+// Told adds an exchange the real service answered to the recording, in
+// memory: snapshots write the files. It is the recording's listener.
+func (r *Recording) Told(a *pipeline.Answered) {
+	if !a.Proxied || a.Problem != nil || a.Plan == nil || a.Hijacked {
+		return
+	}
+	r.add(a)
 }

@@ -1,4 +1,4 @@
-package pipeline
+package record
 
 import (
 	"crypto/sha256"
@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// maxRecordedName bounds the scenario names of a recording, and so its
+// MaxRecordedName bounds the scenario names of a recording, and so its
 // file names: a longer name is cut there and ends in a hash of the whole
 // (filesystems hold names of 255 bytes at most).
 const MaxRecordedName = 180
