@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	wh "github.com/plantmock/plantmock/mock/internal/webhook"
+
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -182,7 +184,7 @@ func (a adminSession) Activate(ctx context.Context, name *string) error {
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
-	sub, ok, err := a.s.e.Subscriber(ctx, a.ss, webhook)
+	sub, ok, err := a.s.sender.Subscriber(ctx, a.ss, webhook)
 	if !ok {
 		return admin.Subscriber{}, false, err
 	}
@@ -191,7 +193,7 @@ func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Sub
 
 func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.Subscriber) error {
 	if sub.URL != "" {
-		if err := a.s.e.CheckSubscriber(sub.URL); err != nil {
+		if err := a.s.sender.CheckSubscriber(sub.URL); err != nil {
 			return problem.Invalid(problem.CodeSchema, problem.ClassRequest, "url: %s", err.Error())
 		}
 	}
@@ -202,7 +204,7 @@ func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, 
 	s := a.s
 	sv := s.e.Served()
 	hooks := sv.Hooks.ByName[webhook]
-	sub, ok, err := s.e.Subscriber(ctx, a.ss, webhook)
+	sub, ok, err := s.sender.Subscriber(ctx, a.ss, webhook)
 	if err != nil {
 		return 0, "", err
 	}
@@ -216,14 +218,14 @@ func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, 
 	for i, h := range hooks {
 		bodies[i] = body
 		if body == nil {
-			bodies[i] = pipeline.WebhookBody(h, nil, faker)
+			bodies[i] = wh.WebhookBody(h, nil, faker)
 		}
 		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
 			return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "%s", fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs))))
 		}
 	}
 	for i, h := range hooks {
-		s.e.SendTo(&pipeline.Delivery{Sess: a.ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
+		s.sender.SendTo(&wh.Delivery{Sess: a.ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
 	}
 	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
 }

@@ -20,7 +20,7 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", cliptext.To(name, 60), s.e.Served().Doc.WebhookNames())
 	}
 	if sub.URL != "" {
-		if err := s.e.CheckSubscriber(sub.URL); err != nil {
+		if err := s.sender.CheckSubscriber(sub.URL); err != nil {
 			return err
 		}
 	}
@@ -32,7 +32,8 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 func (s *Server) SeedData(data []byte) error { return s.e.SeedData(s.e.Served(), data) }
 
 // told returns the facade's listeners: the recording, Options.Observe,
-// and the dashboard's events.
+// the dashboard's events, and last the webhooks and callbacks an answer
+// sends.
 func (s *Server) told(observe func(Entry)) []pipeline.Told {
 	var out []pipeline.Told
 	if s.recording != nil {
@@ -47,7 +48,7 @@ func (s *Server) told(observe func(Entry)) []pipeline.Told {
 	return append(out, pipeline.Told{
 		Answered:  func(a *pipeline.Answered) { s.events.Publish(a.E) },
 		Attempted: func(t *pipeline.Attempt) { s.events.Publish(t.E) },
-	})
+	}, pipeline.Told{Answered: s.sender.AfterAnswer})
 }
 
 // ScenarioNames returns the names of the loaded scenarios, sorted; none

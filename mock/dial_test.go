@@ -28,10 +28,10 @@ func (f fakeResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Ad
 
 // resolveWith makes s, made with opts, resolve names with r: no real DNS.
 func resolveWith(s *Server, opts Options, r deliver.Resolver) {
-	cfg := s.e.SenderConfig(webhookOptions(opts.Webhooks), Version)
+	cfg := s.sender.SenderConfig(webhookOptions(opts.Webhooks), Version)
 	cfg.Resolver = r
-	s.e.Deliveries.Close(context.Background())
-	s.e.Deliveries = deliver.New(cfg)
+	s.sender.Deliveries.Close(context.Background())
+	s.sender.Deliveries = deliver.New(cfg)
 }
 
 // countingReceiver is a callback receiver on a loopback listener that

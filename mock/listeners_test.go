@@ -129,7 +129,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 			}
 			// A refusal is final: once the deliveries are done, there
 			// are no more attempts.
-			m.e.Deliveries.Close(context.Background())
+			m.sender.Deliveries.Close(context.Background())
 			if n := len(outboundNow(t, m.Server)); n != 2 {
 				t.Errorf("%d outbound entries once the deliveries are done, want 2: a refusal was tried again", n)
 			}
@@ -243,7 +243,7 @@ func TestCallbackToHandlerAddress(t *testing.T) {
 				op, e.URL, e.Error, e.Attempt, e.Status, want.url, want.err)
 		}
 	}
-	s.e.Deliveries.Close(context.Background())
+	s.sender.Deliveries.Close(context.Background())
 	if n := stored(s, "/plants"); n != 2 {
 		t.Errorf("%d plants stored after the callbacks, want 2: the store was reset", n)
 	}

@@ -89,7 +89,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	s.reloads.mu.Unlock()
 	// Connections are checked against the allow list when they are made:
 	// those kept open under the old list are not used again.
-	s.e.Deliveries.CloseIdleConnections()
+	s.sender.Deliveries.CloseIdleConnections()
 	st := s.reloads.get()
 	s.e.Log.Info("reloaded", "spec", s.Title(), "scenarios", sv.Scenarios.Names(), "misfits", len(misfits))
 	s.events.PublishReload(st)

@@ -25,6 +25,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
@@ -37,6 +38,7 @@ type Server struct {
 	shutdown   time.Duration
 	events     admin.Events      // the streams of /__admin/events
 	recording  *record.Recording // Options.Proxy.Record; nil when nothing is recorded
+	sender     *webhook.Sender   // webhooks and callbacks
 	reloads    reloads           // how the last Reload went
 }
 
@@ -99,7 +101,7 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
-	s.e.Deliveries = s.e.NewSender(webhookOptions(opts.Webhooks), Version)
+	s.sender = webhook.NewSender(s.e, webhookOptions(opts.Webhooks), Version)
 	s.e.Listen(s.told(opts.Observe)...)
 	b, err := s.openState(opts)
 	if err != nil {
@@ -275,8 +277,8 @@ func (s *Server) serveOn(ctx context.Context, ln net.Listener, h http.Handler, a
 	defer cancel()
 	err := hs.Shutdown(sctx)
 	if h == s {
-		s.e.CloseDeliveries(sctx) // webhooks and callbacks under way, in the time left
-		s.writeRecording()        // the exchanges this listener proxied; logged if it fails
+		s.sender.CloseDeliveries(sctx) // webhooks and callbacks under way, in the time left
+		s.writeRecording()             // the exchanges this listener proxied; logged if it fails
 	}
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr

@@ -70,7 +70,7 @@ func redacted(raw string) string {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
-	s.e.CloseDeliveries(ctx)
+	s.sender.CloseDeliveries(ctx)
 	s.events.Close()
 	err := s.writeRecording()
 	return errors.Join(err, s.e.Sessions.Backend.Close())

@@ -20,6 +20,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "../examples/webhooks.yaml") }
@@ -514,7 +515,7 @@ func TestCallbackExpressions(t *testing.T) {
 		{"{$request.cookie.c}", "", `"$request.cookie.c" is not a runtime expression this mock evaluates`},
 		{"{$request.body#/callbackUrl", "", `the URL "{$request.body#/callbackUrl" has a { without }`},
 	} {
-		got, err := pipeline.ExpandURL(c.tmpl, x)
+		got, err := webhook.ExpandURL(c.tmpl, x)
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
 			t.Errorf("%s: %q %v, want %q %q", c.tmpl, got, err, c.want, c.err)
 		}

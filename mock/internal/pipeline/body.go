@@ -168,15 +168,15 @@ func matchMedia(b *openapi.RequestBody, ct string) (*openapi.Media, *problem.Pro
 		err = nil
 	}
 	if err != nil {
-		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "malformed Content-Type %q; send %s", clip(ct, 60), declaredTypes(b))
+		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "malformed Content-Type %q; send %s", Clip(ct, 60), declaredTypes(b))
 	}
 	if cs, ok := params["charset"]; ok && openapi.IsJSON(mt) && !strings.EqualFold(cs, "utf-8") {
-		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "charset %q is not accepted; JSON must be UTF-8", clip(cs, 20))
+		return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "charset %q is not accepted; JSON must be UTF-8", Clip(cs, 20))
 	}
 	if m := b.Media(mt); m != nil {
 		return m, nil
 	}
-	return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "Content-Type %s is not accepted; send %s", clip(mt, 60), declaredTypes(b))
+	return nil, problem.Invalid(problem.CodeContentType, problem.ClassMediaType, "Content-Type %s is not accepted; send %s", Clip(mt, 60), declaredTypes(b))
 }
 
 func declaredTypes(b *openapi.RequestBody) string {

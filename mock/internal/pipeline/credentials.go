@@ -167,7 +167,7 @@ func (s *Engine) bearer(c credentials) *problem.Problem {
 	if !strings.EqualFold(c.scheme, "Bearer") {
 		// RFC 6750 3.1: no error code when another method was attempted.
 		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm,
-			"the Authorization header uses the %q scheme; Bearer is required", clip(c.scheme, 20))
+			"the Authorization header uses the %q scheme; Bearer is required", Clip(c.scheme, 20))
 	}
 	if !wire.IsToken68(c.param) {
 		return unauthorized(problem.CodeBadCredentials, "Bearer "+realm+`, error="invalid_request"`,
@@ -194,7 +194,7 @@ func basic(c credentials) *problem.Problem {
 		return noBasic
 	}
 	if !strings.EqualFold(c.scheme, "Basic") {
-		return unauthorized(problem.CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", clip(c.scheme, 20))
+		return unauthorized(problem.CodeBadCredentials, challenge, "the Authorization header uses the %q scheme; Basic is required", Clip(c.scheme, 20))
 	}
 	raw, err := base64.StdEncoding.DecodeString(c.param)
 	if err != nil || !strings.Contains(string(raw), ":") {
@@ -211,7 +211,7 @@ func digest(c credentials) *problem.Problem {
 		return unauthorized(problem.CodeNoCredentials, digestChallenge(), `missing credentials: send "Authorization: Digest ..." answering the challenge`)
 	}
 	if !strings.EqualFold(c.scheme, "Digest") {
-		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Authorization header uses the %q scheme; Digest is required", clip(c.scheme, 20))
+		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Authorization header uses the %q scheme; Digest is required", Clip(c.scheme, 20))
 	}
 	if missing := missingParam(c.param, "realm", "nonce", "uri", "response"); missing != "" {
 		return unauthorized(problem.CodeBadCredentials, digestChallenge(), "the Digest credentials have no %s parameter", missing)
@@ -282,7 +282,7 @@ func present(c credentials, scheme string) *problem.Problem {
 	case c.scheme == "":
 		return unauthorized(problem.CodeNoCredentials, scheme+" "+realm, "missing %s credentials in the Authorization header", scheme)
 	case !strings.EqualFold(c.scheme, scheme):
-		return unauthorized(problem.CodeBadCredentials, scheme+" "+realm, "the Authorization header uses the %q scheme; %s is required", clip(c.scheme, 20), scheme)
+		return unauthorized(problem.CodeBadCredentials, scheme+" "+realm, "the Authorization header uses the %q scheme; %s is required", Clip(c.scheme, 20), scheme)
 	}
 	return nil
 }

@@ -84,7 +84,7 @@ func (s *Engine) decide(x *Exchange) (answer, *problem.Problem) {
 		m := x.media()
 		if _, ok := m.Examples[a.example]; m == nil || !ok {
 			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
-				clip(a.example, 60), a.status, exampleNames(m))
+				Clip(a.example, 60), a.status, exampleNames(m))
 		}
 	}
 	return a, nil

@@ -4,8 +4,9 @@
 // (Prefer, a scenario's rule, the operation's behaviour, or the real
 // service), the behaviours and the plans they follow, writing the
 // answer, and the emitter that tells its listeners (contract counts,
-// recording, journal, log, webhooks and callbacks) of each exchange and
-// outbound attempt, as values that hold no exchange. It is the only
+// journal, log, and those mock registers: the recording, the webhooks
+// and callbacks) of each exchange and outbound attempt, as values that
+// hold no exchange. It is the only
 // package that sees an exchange. The package mock wires it: options,
 // the document's loading and reloading, the admin API's view of it.
 package pipeline

@@ -21,9 +21,9 @@ import (
 type Answered struct {
 	// e is the journal entry, credentials masked and clipped.
 	E    journal.Entry
-	ctx  context.Context  // the request's
-	sess *session.Session // the session whose journal has it
-	sv   *Served          // what the mock served when the request arrived
+	Ctx  context.Context  // the request's
+	Sess *session.Session // the session whose journal has it
+	Sv   *Served          // what the mock served when the request arrived
 
 	Client *http.Request // the request as it came, before a base path was cut
 	Req    *http.Request // as routed
@@ -33,10 +33,10 @@ type Answered struct {
 	Token  string        // its bearer token or API key, if any
 
 	Plan     *Plan            // the operation's plan; nil when no operation matched
-	rule     *scenario.Script // the scenario rule that scripted the answer, if any
-	seq      int64            // the rule's count of answers in the session
+	Rule     *scenario.Script // the scenario rule that scripted the answer, if any
+	Seq      int64            // the rule's count of answers in the session
 	Problem  *problem.Problem // why the request was refused, if it was
-	created  any              // the resource a create stored
+	Created  any              // the resource a create stored
 	Proxied  bool             // the real service answered (Options.Proxy)
 	Hijacked bool             // a fault took the connection over: no answer was written
 
@@ -49,15 +49,15 @@ type Answered struct {
 	// after is set when the answer sends webhooks or callbacks (see
 	// sendsAfter), and fake, then, gives their generated values the
 	// answer's faker.
-	after bool
-	fake  func() *gofakeit.Faker
+	After bool
+	Fake  func() *gofakeit.Faker
 }
 
 // attempt is one attempt of a webhook or callback, sent or not, as its
 // journal entry, as the emitter's listeners are told of it.
 type Attempt struct {
 	E    journal.Entry
-	sess *session.Session // the session whose journal has it
+	Sess *session.Session // the session whose journal has it
 }
 
 // told is a listener: it is told of each answered exchange and each outbound attempt,
@@ -109,7 +109,7 @@ func (em *emitter) emit(a *Answered) {
 }
 
 // emitAttempt tells every listener of t, in order.
-func (em *emitter) emitAttempt(t *Attempt) {
+func (em *emitter) EmitAttempt(t *Attempt) {
 	for _, l := range em.listeners {
 		if l.Attempted != nil {
 			l.Attempted(t)
@@ -119,10 +119,11 @@ func (em *emitter) emitAttempt(t *Attempt) {
 
 // Listen registers what is told of each exchange and attempt, in the
 // order they are told: the contract's counts, the journal (which numbers
-// the entry), the log, then the listeners given (the recording, say),
-// and last the webhooks and callbacks an answer sends.
+// the entry), the log, then the listeners given, in their order (the
+// recording, say, and last the Sender's, which sends the webhooks and
+// callbacks an answer triggers, numbered by the journal).
 func (s *Engine) Listen(more ...Told) {
-	em := &s.emitter
+	em := &s.Emitter
 	em.listen(Told{Answered: s.countContract})
 	if !s.NoJournal {
 		em.listen(Told{Answered: s.journalAnswered, Attempted: s.journalAttempt})
@@ -131,5 +132,4 @@ func (s *Engine) Listen(more ...Told) {
 	for _, l := range more {
 		em.listen(l)
 	}
-	em.listen(Told{Answered: s.afterAnswer})
 }

@@ -43,7 +43,7 @@ type Engine struct {
 	Contract   journal.Contract // what the exchanges did to the contract
 	Deliveries *deliver.Sender  // webhooks and callbacks under way
 	Listeners  Listeners        // what Serve and ServeAdmin serve on
-	emitter    emitter          // what is told of each exchange and attempt (see listen)
+	Emitter    emitter          // what is told of each exchange and attempt (see listen)
 }
 
 // timeouts bound how long a client may hold a connection in each phase

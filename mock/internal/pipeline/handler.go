@@ -78,12 +78,12 @@ func (s *Engine) checkRoute(x *Exchange) *problem.Problem {
 	var ok bool
 	if route == nil {
 		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
-			Message: fmt.Sprintf("no path of the OpenAPI document matches %s", clip(r.URL.Path, 200))}
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s", Clip(r.URL.Path, 200))}
 	}
 	x.route, x.rawVals = route, vals
 	if x.vals, ok = openapi.Unescape(vals); !ok {
 		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
-			Message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", clip(r.URL.EscapedPath(), 200))}
+			Message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", Clip(r.URL.EscapedPath(), 200))}
 	}
 	if rest != "" {
 		x.R = WithPath(r, rest)
@@ -91,7 +91,7 @@ func (s *Engine) checkRoute(x *Exchange) *problem.Problem {
 	op := route.Operation(r.Method)
 	if op == nil {
 		return &problem.Problem{Code: problem.CodeMethod, Status: http.StatusMethodNotAllowed,
-			Message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, clip(r.Method, 20), route.Allow),
+			Message: fmt.Sprintf("%s does not declare %s; allowed: %s", route.Path, Clip(r.Method, 20), route.Allow),
 			Header:  [2]string{"Allow", route.Allow}}
 	}
 	x.Plan = x.Sv.Plans[op]

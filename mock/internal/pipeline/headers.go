@@ -57,7 +57,7 @@ func newRespHeader(h openapi.Header) respHeader {
 	case plain && (sch == nil || sch.Format == "") && name == "content-language":
 		out.fixed = "en"
 	default:
-		out.fixed = schemaHeaderValue(sch)
+		out.fixed = SchemaHeaderValue(sch)
 	}
 	return out
 }
@@ -74,7 +74,7 @@ func isRequestID(name string) bool {
 }
 
 // schemaHeaderValue makes up a fixed value for a header from its schema.
-func schemaHeaderValue(s *openapi.Schema) string {
+func SchemaHeaderValue(s *openapi.Schema) string {
 	v := gen.Value(s, gen.Faker(1, 0))
 	if str, ok := v.(string); ok {
 		return str

@@ -17,25 +17,25 @@ func (s *Engine) record(x *Exchange) {
 		return
 	}
 	x.recorded = true
-	a := s.emitter.get()
+	a := s.Emitter.get()
 	a.Status, a.Response, a.Written = x.W.status, x.W.body, x.W.written
 	if a.Hijacked = x.W.hijacked; a.Hijacked {
 		a.Status, a.Response, a.Written = 0, nil, 0
 	}
 	a.E = s.entry(x, a.Status, a.Response, a.Written)
-	a.ctx, a.sess, a.sv = x.R.Context(), x.Sess, x.Sv
+	a.Ctx, a.Sess, a.Sv = x.R.Context(), x.Sess, x.Sv
 	a.Client, a.Req, a.Vals, a.Raw, a.Body, a.Token = x.client, x.R, x.vals, x.Raw, x.Body, x.cred.token
-	a.Plan, a.rule, a.seq, a.Problem, a.created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
+	a.Plan, a.Rule, a.Seq, a.Problem, a.Created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
 	a.Header, a.journaled = x.W.Header(), x.journaled
-	if a.after = !a.Hijacked && x.sendsAfter(a.Status); a.after {
-		a.fake = func() *gofakeit.Faker { return x.fake(s) }
+	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
+		a.Fake = func() *gofakeit.Faker { return x.fake(s) }
 	}
 	if !a.Hijacked && x.flushes(a.Status) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}
 	}
-	s.emitter.emit(a)
+	s.Emitter.emit(a)
 }
 
 // journalAnswered adds an exchange to its session's journal, numbering
@@ -50,7 +50,7 @@ func (s *Engine) journalAnswered(a *Answered) {
 		return
 	}
 	var err error
-	if e.Seq, err = a.sess.State.Record(a.ctx, *e); err != nil {
+	if e.Seq, err = a.Sess.State.Record(a.Ctx, *e); err != nil {
 		s.Log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 	}
 }
@@ -60,8 +60,8 @@ func (s *Engine) journalAnswered(a *Answered) {
 func (s *Engine) journalAttempt(t *Attempt) {
 	e := &t.E
 	var err error
-	if e.Seq, err = t.sess.State.Record(context.Background(), *e); err != nil {
-		s.Log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", clip(e.URL, 200), "error", err.Error())
+	if e.Seq, err = t.Sess.State.Record(context.Background(), *e); err != nil {
+		s.Log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", Clip(e.URL, 200), "error", err.Error())
 	}
 }
 

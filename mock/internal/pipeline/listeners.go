@@ -58,7 +58,7 @@ func LocalAddr(ctx context.Context) net.Addr {
 // net/http puts it in the request's context (http.LocalAddrContextKey),
 // or the zero AddrPort. The context of an outbound call carries that of
 // the request that caused it.
-func arrivedOn(ctx context.Context) netip.AddrPort {
+func ArrivedOn(ctx context.Context) netip.AddrPort {
 	a, _ := LocalAddr(ctx).(*net.TCPAddr)
 	if a == nil {
 		return netip.AddrPort{}

@@ -45,14 +45,14 @@ func (s *Engine) logExchange(e *journal.Entry) {
 	}
 	var room [8]slog.Attr
 	attrs := append(room[:0],
-		slog.String("method", clip(e.Method, logMethodBytes)), slog.String("path", clip(e.Path, logPathBytes)),
+		slog.String("method", Clip(e.Method, logMethodBytes)), slog.String("path", Clip(e.Path, logPathBytes)),
 		slog.Int("status", e.Status), slog.Duration("duration", e.Duration),
 	)
 	if e.Session != "" {
-		attrs = append(attrs, slog.String("session", clip(e.Session, logNameBytes)))
+		attrs = append(attrs, slog.String("session", Clip(e.Session, logNameBytes)))
 	}
 	if e.Scenario != "" {
-		attrs = append(attrs, slog.String("scenario", clip(e.Scenario, logNameBytes)), slog.Int("rule", e.Rule))
+		attrs = append(attrs, slog.String("scenario", Clip(e.Scenario, logNameBytes)), slog.Int("rule", e.Rule))
 	}
 	if e.Code != 0 {
 		attrs = append(attrs, slog.Int("error", int(e.Code)))
@@ -80,7 +80,7 @@ func (s *Engine) logExchange(e *journal.Entry) {
 // when answered with no violations, else as a warning.
 func (s *Engine) logDelivery(e *journal.Entry) {
 	attrs := []slog.Attr{
-		slog.String("webhook", e.Operation), slog.String("method", e.Method), slog.String("url", clip(e.URL, 200)),
+		slog.String("webhook", e.Operation), slog.String("method", e.Method), slog.String("url", Clip(e.URL, 200)),
 		slog.Int("attempt", e.Attempt), slog.Uint64("trigger", e.Trigger),
 	}
 	if e.Session != "" {

@@ -37,7 +37,7 @@ func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error)
 	case "outbound":
 		outbound = true
 	default:
-		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", clip(m.Direction, 20))
+		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", Clip(m.Direction, 20))
 	}
 	return func(e journal.Entry) bool {
 		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
@@ -83,5 +83,5 @@ func (sv *Served) operationNames() string {
 	for i, op := range sv.Doc.Operations {
 		names[i] = op.Name
 	}
-	return clip(strings.Join(names, ", "), 300)
+	return Clip(strings.Join(names, ", "), 300)
 }

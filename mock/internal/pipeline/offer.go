@@ -75,7 +75,7 @@ func negotiate(x *Exchange, offers []offer) (o *offer, ct string, p *problem.Pro
 	if !ok {
 		if x.Plan.Op.Declares(http.StatusNotAcceptable) {
 			return nil, "", &problem.Problem{Code: problem.CodeNotAcceptable, Status: http.StatusNotAcceptable,
-				Message: "Accept: " + clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
+				Message: "Accept: " + Clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
 		}
 		return &offers[0], offers[0].ct, nil
 	}

@@ -37,7 +37,7 @@ func parsePrefer(values []string) (preference, *problem.Problem) {
 			case "code":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 100 || n > 599 {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", clip(v, 20))
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", Clip(v, 20))
 				}
 				p.code = n
 			case "example":
@@ -47,7 +47,7 @@ func parsePrefer(values []string) (preference, *problem.Problem) {
 			case "seed":
 				n, err := strconv.ParseInt(v, 10, 64)
 				if err != nil {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", clip(v, 20))
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", Clip(v, 20))
 				}
 				p.seed, p.hasSeed = uint64(n), true
 			}

@@ -65,7 +65,7 @@ func (up *upstream) forwards(x *Exchange) bool {
 // TestProxyKeepsConnections counts the dials.
 func (s *Engine) upstreamTransport() *http.Transport {
 	dial := &deliver.Dialer{Resolve: net.DefaultResolver, Refuse: func(ctx context.Context, ap netip.AddrPort) error {
-		return s.Listeners.Check(ap, arrivedOn(ctx)) // a forwarded request's context is the client's
+		return s.Listeners.Check(ap, ArrivedOn(ctx)) // a forwarded request's context is the client's
 	}}
 	return &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,

@@ -28,7 +28,7 @@ func (s *Engine) selectScenario(x *Exchange) (*scenario.Compiled, *problem.Probl
 	}
 	sc := x.Sv.Scenarios.ByName[name]
 	if sc == nil {
-		return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, clip(name, 60), x.Sv.Scenarios.Names())
+		return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, Clip(name, 60), x.Sv.Scenarios.Names())
 	}
 	return sc, nil
 }

@@ -1,12 +1,10 @@
 package pipeline
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http/httputil"
-	"net/netip"
 	"net/url"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
@@ -25,7 +23,7 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 	}
 	u, err := url.Parse(po.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &ProxyError{&OptionError{Name: "proxy", Err: fmt.Errorf("%q is not an http:// or https:// URL", clip(po.URL, 100))}}
+		return &ProxyError{&OptionError{Name: "proxy", Err: fmt.Errorf("%q is not an http:// or https:// URL", Clip(po.URL, 100))}}
 	}
 	up := &upstream{target: u, timeout: po.Timeout}
 	if len(po.Only) > 0 && len(po.MockOnly) > 0 {
@@ -36,7 +34,7 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 		for _, n := range names {
 			op := sv.operation(n)
 			if op == nil {
-				return nil, &ProxyError{&OptionError{Name: flag, Err: fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template})", clip(n, 100))}}
+				return nil, &ProxyError{&OptionError{Name: flag, Err: fmt.Errorf("operation %q is not in the document (write it as METHOD /path/{template})", Clip(n, 100))}}
 			}
 			ops[op.Name] = true
 		}
@@ -57,7 +55,7 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 	case "refuse":
 		up.refuse = true
 	default:
-		return &ProxyError{&OptionError{Name: "proxy-invalid", Err: fmt.Errorf("must be forward or refuse, not %q", clip(po.Invalid, 20))}}
+		return &ProxyError{&OptionError{Name: "proxy-invalid", Err: fmt.Errorf("must be forward or refuse, not %q", Clip(po.Invalid, 20))}}
 	}
 	up.rp = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -73,31 +71,6 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 	return nil
 }
 
-// newSender returns what sends the Server's webhooks and callbacks, as
-// opts say. Every connection is checked at connect time, on the address
-// it is made to: never one of the mock's listeners, and loopback,
-// link-local and metadata addresses only as the allow list in force
-// says, whatever name led there.
-// newSender returns the sender of webhooks and callbacks wo configures
-// (its retries given, not defaulted), that tells them it is version.
-func (s *Engine) NewSender(wo WebhookOptions, version string) *deliver.Sender {
-	return deliver.New(s.SenderConfig(wo, version))
-}
-
-// senderConfig is newSender's configuration.
-func (s *Engine) SenderConfig(wo WebhookOptions, version string) deliver.Config {
-	return deliver.Config{
-		Timeout: wo.Timeout, Retries: max(wo.Retries, 0), Backoff: wo.Backoff, Queue: wo.Queue,
-		UserAgent: "plantmock/" + version,
-		Refuse: func(ctx context.Context, ap netip.AddrPort) error {
-			if err := s.Listeners.Check(ap, arrivedOn(ctx)); err != nil {
-				return err
-			}
-			return s.Served().Hooks.allow.Address(ap)
-		},
-	}
-}
-
 // newHookSet checks the webhooks' subscribers of c against the document and finds the
 // webhooks creates send: those whose body schema is the create's body
 // schema or its collection's item schema (the same schema, by reference).
@@ -107,29 +80,29 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 	for _, h := range sv.Doc.Webhooks {
 		hs.ByName[h.Name] = append(hs.ByName[h.Name], h)
 	}
-	hs.defaults = map[string]session.Subscriber{}
+	hs.Defaults = map[string]session.Subscriber{}
 	for name, sub := range subs {
 		if hs.ByName[name] == nil {
-			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%q is not a webhook of the document (declared: %s)", clip(name, 60), sv.Doc.WebhookNames())}}
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%q is not a webhook of the document (declared: %s)", Clip(name, 60), sv.Doc.WebhookNames())}}
 		}
-		if err := checkSubscriberURL(sub.URL); err != nil {
-			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%s: %v", clip(name, 60), err)}}
+		if err := CheckSubscriberURL(sub.URL); err != nil {
+			return &WebhookError{&OptionError{Name: "webhook", Err: fmt.Errorf("%s: %v", Clip(name, 60), err)}}
 		}
-		hs.defaults[name] = sub
+		hs.Defaults[name] = sub
 	}
-	urls := make([]string, 0, len(hs.defaults))
-	for _, sub := range hs.defaults {
+	urls := make([]string, 0, len(hs.Defaults))
+	for _, sub := range hs.Defaults {
 		urls = append(urls, sub.URL)
 	}
 	list, err := deliver.NewAllowList(allow, urls)
 	if err != nil {
 		return &WebhookError{&OptionError{Name: "webhook-allow", Err: err}}
 	}
-	hs.allow = list
+	hs.Allow = list
 	for _, op := range sv.Doc.Operations {
 		hs.callbacks = hs.callbacks || len(op.Callbacks) > 0
 	}
-	hs.onCreate = map[*Plan][]*openapi.Hook{}
+	hs.OnCreate = map[*Plan][]*openapi.Hook{}
 	for _, pl := range sv.Plans {
 		if pl.do != create || pl.Col == nil {
 			continue
@@ -140,7 +113,7 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 		}
 		for _, h := range sv.Doc.Webhooks {
 			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.Col.schema) {
-				hs.onCreate[pl] = append(hs.onCreate[pl], h)
+				hs.OnCreate[pl] = append(hs.OnCreate[pl], h)
 			}
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 // clip shortens s to n bytes for quoting in messages, saying how long it
 // was (clip.To).
-func clip(s string, n int) string { return cliptext.To(s, n) }
+func Clip(s string, n int) string { return cliptext.To(s, n) }
 
 // squash returns s lower case with only its letters and digits, for
 // comparing names: "URL_NOT_FOUND" and "urlNotFound" are both

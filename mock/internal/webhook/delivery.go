@@ -1,4 +1,4 @@
-package pipeline
+package webhook
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -30,10 +31,10 @@ type Delivery struct {
 // deliver queues a delivery whose URL the allow list let through, if
 // its body fits the schema the document declares for it; otherwise the
 // log and the journal say why.
-func (s *Engine) deliver(dv *Delivery) {
+func (s *Sender) deliver(dv *Delivery) {
 	if vs := scenario.HookViolations(dv.Hook, dv.Body); len(vs) > 0 {
 		msg := "not sent: the body breaks the schema the document declares for it"
-		s.Log.Error("webhook "+msg, "webhook", dv.Hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
+		s.e.Log.Error("webhook "+msg, "webhook", dv.Hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
 		s.note(dv, vs, msg)
 		return
 	}
@@ -50,15 +51,15 @@ func (s *Engine) deliver(dv *Delivery) {
 	switch err := err.(type) {
 	case nil:
 	case *deliver.QueueFullError:
-		s.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200),
+		s.e.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200),
 			"queue", err.Queue, "trigger", dv.trigger)
 	default:
-		s.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200))
+		s.e.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200))
 	}
 }
 
 // attempted records one attempt of a delivery of body.
-func (s *Engine) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
+func (s *Sender) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
 	op := dv.Hook.Op
 	e := journal.Entry{
 		Time: a.Time, Duration: a.Duration, Direction: "outbound", Method: op.Method, Path: a.Path, Query: a.Query,
@@ -69,12 +70,12 @@ func (s *Engine) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
 	}
 	s.recordOutbound(dv.Sess, e)
 	if a.GaveUp {
-		s.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", clip(s.ShownURL(s.Served().Secrets, dv.Url), 200), "attempts", a.N)
+		s.e.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200), "attempts", a.N)
 	}
 }
 
 // note records a delivery that was not sent.
-func (s *Engine) note(dv *Delivery, vs []journal.Violation, why string) {
+func (s *Sender) note(dv *Delivery, vs []journal.Violation, why string) {
 	s.recordOutbound(dv.Sess, journal.Entry{
 		Time: time.Now(), Direction: "outbound", Method: dv.Hook.Op.Method, URL: dv.Url, Operation: dv.Hook.Op.Name,
 		Session: dv.Sess.Name, Trigger: dv.trigger, Error: why, Violations: vs,
@@ -83,24 +84,24 @@ func (s *Engine) note(dv *Delivery, vs []journal.Violation, why string) {
 
 // recordOutbound tells the emitter's listeners of an attempt of a
 // delivery of the session's (see listen).
-func (s *Engine) recordOutbound(sess *session.Session, e journal.Entry) {
+func (s *Sender) recordOutbound(sess *session.Session, e journal.Entry) {
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
 			e.Path = u.Path
 		}
 	}
-	if !s.ClearCreds {
-		s.Served().Secrets.Mask(&e)
+	if !s.e.ClearCreds {
+		s.e.Served().Secrets.Mask(&e)
 	}
 	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
-	s.emitter.emitAttempt(&Attempt{E: e, sess: sess})
+	s.e.Emitter.EmitAttempt(&pipeline.Attempt{E: e, Sess: sess})
 }
 
 // closeDeliveries stops taking deliveries and waits for those under way
 // until ctx ends, logging how many it gave up.
-func (s *Engine) CloseDeliveries(ctx context.Context) {
+func (s *Sender) CloseDeliveries(ctx context.Context) {
 	if n := s.Deliveries.Close(ctx); n > 0 {
-		s.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
+		s.e.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
 	}
 }
 
@@ -116,7 +117,7 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 		if h == nil {
 			h = http.Header{}
 		}
-		h.Set(p.Name, schemaHeaderValue(p.Schema))
+		h.Set(p.Name, pipeline.SchemaHeaderValue(p.Schema))
 	}
 	return h
 }

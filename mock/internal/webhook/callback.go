@@ -1,4 +1,4 @@
-package pipeline
+package webhook
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // expandURL evaluates a callback's URL: a runtime expression
@@ -14,7 +15,7 @@ import (
 // (http://host/cb?id={$request.body#/id}), over the request and its
 // answer. An expression that finds nothing is an error: the callback has
 // nowhere to go.
-func ExpandURL(tmpl string, x *Answered) (string, error) {
+func ExpandURL(tmpl string, x *pipeline.Answered) (string, error) {
 	if strings.HasPrefix(tmpl, "$") {
 		return evalExpression(tmpl, x)
 	}
@@ -28,7 +29,7 @@ func ExpandURL(tmpl string, x *Answered) (string, error) {
 		}
 		j := strings.IndexByte(rest[i:], '}')
 		if j < 0 {
-			return "", fmt.Errorf("the URL %q has a { without }", clip(tmpl, 100))
+			return "", fmt.Errorf("the URL %q has a { without }", pipeline.Clip(tmpl, 100))
 		}
 		b.WriteString(rest[:i])
 		v, err := evalExpression(rest[i+1:i+j], x)
@@ -54,7 +55,7 @@ func ExpandURL(tmpl string, x *Answered) (string, error) {
 
 // evalExpression evaluates one runtime expression over the request and
 // its answer (openapi.Evaluate).
-func evalExpression(expr string, x *Answered) (string, error) {
+func evalExpression(expr string, x *pipeline.Answered) (string, error) {
 	return openapi.Evaluate(expr, openapi.Exchange{
 		URL: func() string {
 			u := *x.Client.URL
