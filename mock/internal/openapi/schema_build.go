@@ -414,6 +414,43 @@ func constrains(n *node) bool {
 
 // fill reads the keywords of one schema object.
 func (b *schemaBuilder) fill(s *Schema, n *node) {
+	b.fillTypes(s, n)
+	s.Format = n.get("format").text()
+	s.Pattern = n.get("pattern").text()
+	if r := n.get("required"); r != nil && r.kind == arrayNode {
+		for _, v := range r.vals {
+			s.Required = append(s.Required, v.text())
+		}
+	}
+	b.fillBounds(s, n)
+	s.UniqueItems = n.get("uniqueItems").flag(false)
+	s.ReadOnly = n.get("readOnly").flag(false)
+	s.WriteOnly = n.get("writeOnly").flag(false)
+	if x := n.get("xml"); x.isObject() {
+		s.XML = &XML{
+			Name:      x.get("name").text(),
+			Namespace: x.get("namespace").text(),
+			Prefix:    x.get("prefix").text(),
+			Attribute: x.get("attribute").flag(false),
+			Wrapped:   x.get("wrapped").flag(false),
+		}
+	}
+	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
+		s.NoAdditionalProperties, s.ownClosed = true, true
+	}
+	b.fillValues(s, n)
+	if d := n.get("discriminator"); d.isObject() {
+		s.Discriminator = discriminator(d)
+	}
+	if b.l.doc.v31 {
+		fill31(s, n)
+	}
+	s.Structural = structuralKeywords(n, b.l.doc.v31)
+}
+
+// fillTypes reads type, and nullable, which in 3.0 adds null to the
+// types the schema names.
+func (b *schemaBuilder) fillTypes(s *Schema, n *node) {
 	switch t := n.get("type"); {
 	case t == nil:
 	case t.kind == stringNode && jsonTypes[t.str]:
@@ -425,17 +462,17 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 			}
 		}
 	}
-	s.Format = n.get("format").text()
-	s.Pattern = n.get("pattern").text()
 	s.Nullable = n.get("nullable").flag(false) && !b.l.doc.v31
 	if s.Nullable && len(s.Types) > 0 && !s.Is("null") {
 		s.Types = append(s.Types, "null")
 	}
-	if r := n.get("required"); r != nil && r.kind == arrayNode {
-		for _, v := range r.vals {
-			s.Required = append(s.Required, v.text())
-		}
-	}
+}
+
+// fillBounds reads the counts (of characters, items, properties and in
+// 3.1 contained items) and the numeric bounds, where
+// exclusiveMinimum and exclusiveMaximum are a flag in 3.0 and a bound
+// of their own in 3.1.
+func (b *schemaBuilder) fillBounds(s *Schema, n *node) {
 	ints := []struct {
 		kw string
 		p  **int64
@@ -481,21 +518,11 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 			*e.bound, *e.excl = &v, true
 		}
 	}
-	s.UniqueItems = n.get("uniqueItems").flag(false)
-	s.ReadOnly = n.get("readOnly").flag(false)
-	s.WriteOnly = n.get("writeOnly").flag(false)
-	if x := n.get("xml"); x.isObject() {
-		s.XML = &XML{
-			Name:      x.get("name").text(),
-			Namespace: x.get("namespace").text(),
-			Prefix:    x.get("prefix").text(),
-			Attribute: x.get("attribute").flag(false),
-			Wrapped:   x.get("wrapped").flag(false),
-		}
-	}
-	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
-		s.NoAdditionalProperties, s.ownClosed = true, true
-	}
+}
+
+// fillValues reads the values a schema names: enum, const (3.1),
+// default, and example, or else the first of examples.
+func (b *schemaBuilder) fillValues(s *Schema, n *node) {
 	if e := n.get("enum"); e != nil && e.kind == arrayNode {
 		s.Enum = make([]any, 0, len(e.vals))
 		for _, v := range e.vals {
@@ -513,30 +540,37 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	} else if exs := n.get("examples"); exs != nil && exs.kind == arrayNode && len(exs.vals) > 0 {
 		s.Example, s.HasExample = exs.vals[0].value(), true
 	}
-	if d := n.get("discriminator"); d.isObject() {
-		s.Discriminator = &Discriminator{PropertyName: d.get("propertyName").text()}
-		if m := d.get("mapping"); m.isObject() {
-			s.Discriminator.Mapping = make(map[string]string, len(m.keys))
-			for i, k := range m.keys {
-				s.Discriminator.Mapping[k] = m.vals[i].text()
+}
+
+// discriminator reads a discriminator object: its property name and its
+// mapping, if any.
+func discriminator(d *node) *Discriminator {
+	disc := &Discriminator{PropertyName: d.get("propertyName").text()}
+	if m := d.get("mapping"); m.isObject() {
+		disc.Mapping = make(map[string]string, len(m.keys))
+		for i, k := range m.keys {
+			disc.Mapping[k] = m.vals[i].text()
+		}
+	}
+	return disc
+}
+
+// fill31 reads the keywords only 3.1 has that the model knows:
+// dependentRequired, and those that make the schema opaque, which only
+// the validator follows.
+func fill31(s *Schema, n *node) {
+	if dr := n.get("dependentRequired"); dr.isObject() {
+		for i, name := range dr.keys {
+			if dr.vals[i].kind == arrayNode {
+				s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(dr.vals[i])})
 			}
 		}
 	}
-	if b.l.doc.v31 {
-		if dr := n.get("dependentRequired"); dr.isObject() {
-			for i, name := range dr.keys {
-				if dr.vals[i].kind == arrayNode {
-					s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(dr.vals[i])})
-				}
-			}
-		}
-		for _, k := range []string{"$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems"} {
-			if n.has(k) {
-				s.Opaque = true
-			}
+	for _, k := range []string{"$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems"} {
+		if n.has(k) {
+			s.Opaque = true
 		}
 	}
-	s.Structural = structuralKeywords(n, b.l.doc.v31)
 }
 
 // jsonTypes are the names type may hold; the model leaves others out
