@@ -53,6 +53,9 @@ func (b *schemaBuilder) validated(s *Schema) {
 	}
 }
 
+// schema builds the Schema of node n at ptr, nested depth levels deep
+// in schema text and inst levels deep in the instance (how many
+// properties or items deep), or returns the one built already.
 func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, error) {
 	if depth > maxSchemaNesting {
 		return nil, fail(ptr, n, "schemas nested deeper than %d levels", maxSchemaNesting)
@@ -66,21 +69,8 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		}
 		return s, nil
 	}
-	switch n.kind {
-	case boolNode:
-		s := &Schema{src: n, ptr: ptr, Never: !n.b, Structural: true}
-		b.memo[n] = s
-		b.all = append(b.all, s)
-		return s, nil
-	case objectNode:
-	default:
-		// Not a schema: the validator's check of the document reports it
-		// as a mistake (mistake.go) and accepts any value in its place, as
-		// the model does.
-		s := &Schema{src: n, ptr: ptr}
-		b.memo[n] = s
-		b.all = append(b.all, s)
-		return s, nil
+	if n.kind != objectNode {
+		return b.leaf(n, ptr), nil
 	}
 	b.stack[n] = inst
 	defer delete(b.stack, n)
@@ -89,23 +79,15 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		b.resources = append(b.resources, resourceRoot{n, ptr})
 		defer func() { b.resources = b.resources[:len(b.resources)-1] }()
 	}
-	var target *Schema
-	if ref := n.get("$ref"); ref != nil {
-		tn, tptr, ok, err := b.resolve(ref, ptr)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
-				return nil, err
-			}
-		}
-		if ok && (!b.l.doc.v31 || !constrains(n)) {
-			// A plain reference (in 3.0 its siblings are ignored): the
-			// schema is its target.
-			b.memo[n] = target
-			return target, nil
-		}
+	target, plain, err := b.target(n, ptr, depth, inst)
+	if err != nil {
+		return nil, err
+	}
+	if plain {
+		// A plain reference (in 3.0 its siblings are ignored): the
+		// schema is its target.
+		b.memo[n] = target
+		return target, nil
 	}
 
 	s := &Schema{src: n, ptr: ptr, Ref: n.get("$ref").text()}
@@ -116,6 +98,69 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 	if strings.HasPrefix(ptr, "/components/schemas/") && !strings.Contains(ptr[len("/components/schemas/"):], "/") {
 		s.Name = unescapeToken(ptr[len("/components/schemas/"):])
 	}
+	b.referred(s, n, target)
+	b.fill(s, n)
+	if target != nil && !b.building[target] {
+		// fill set Structural from the schema's own keywords; the target,
+		// merged already, constrains the value too.
+		s.Structural = s.Structural && target.Structural
+	}
+
+	if err := b.applicators(s, n, ptr, depth, inst); err != nil {
+		return nil, err
+	}
+	if err := b.subschemas(s, n, ptr, depth, inst); err != nil {
+		return nil, err
+	}
+	if len(s.Types) == 0 && len(s.Properties) > 0 {
+		s.Types, s.typeInferred = []string{"object"}, true
+	}
+	return s, nil
+}
+
+// leaf builds the Schema of a node that is no schema object: true or
+// false, or a value that is not a schema at all.
+func (b *schemaBuilder) leaf(n *node, ptr string) *Schema {
+	var s *Schema
+	if n.kind == boolNode {
+		s = &Schema{src: n, ptr: ptr, Never: !n.b, Structural: true}
+	} else {
+		// Not a schema: the validator's check of the document reports it
+		// as a mistake (mistake.go) and accepts any value in its place, as
+		// the model does.
+		s = &Schema{src: n, ptr: ptr}
+	}
+	b.memo[n] = s
+	b.all = append(b.all, s)
+	return s
+}
+
+// target builds the target of the $ref of schema object n, when it has
+// one the model can follow (nil otherwise), and reports whether n is a
+// plain reference, whose schema is its target: one with no siblings that
+// constrain, or any in 3.0.
+func (b *schemaBuilder) target(n *node, ptr string, depth, inst int) (target *Schema, plain bool, err error) {
+	ref := n.get("$ref")
+	if ref == nil {
+		return nil, false, nil
+	}
+	tn, tptr, ok, err := b.resolve(ref, ptr)
+	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		return nil, false, nil
+	}
+	if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
+		return nil, false, err
+	}
+	return target, !b.l.doc.v31 || !constrains(n), nil
+}
+
+// referred joins s, built from schema object n, to the target of its
+// $ref: s takes the target's name and merges it as a member. Without a
+// target, a $ref the model could not follow makes s opaque.
+func (b *schemaBuilder) referred(s *Schema, n *node, target *Schema) {
 	if target != nil {
 		if target.Name != "" {
 			s.Name = target.Name
@@ -125,18 +170,17 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 	} else if n.has("$ref") && !(len(b.resources) == 0 && b.l.dangling(n.get("$ref").text())) {
 		s.Opaque = true // a reference only the validator follows
 	}
-	b.fill(s, n)
-	if target != nil && !b.building[target] {
-		// fill set Structural from the schema's own keywords; the target,
-		// merged already, constrains the value too.
-		s.Structural = s.Structural && target.Structural
-	}
+}
 
+// applicators builds the subschemas of allOf, properties, items (one
+// schema) and anyOf and oneOf, in that order: the allOf members merged
+// into s, the properties and items entered one deeper in the instance.
+func (b *schemaBuilder) applicators(s *Schema, n *node, ptr string, depth, inst int) error {
 	if all := n.get("allOf"); all != nil && all.kind == arrayNode {
 		for i, m := range all.vals {
 			ms, err := b.schema(m, child(child(ptr, "allOf"), fmt.Sprint(i)), depth+1, inst)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			b.mergeLater(s, ms)
 			s.AllOf = append(s.AllOf, ms)
@@ -146,7 +190,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		for i, name := range props.keys {
 			ps, err := b.schema(props.vals[i], child(child(ptr, "properties"), name), depth+1, inst+1)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			s.setProperty(name, ps)
 			if len(s.AllOf) > 0 {
@@ -157,7 +201,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 	if items := n.get("items"); items != nil && items.kind != arrayNode {
 		is, err := b.schema(items, child(ptr, "items"), depth+1, inst+1)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.Items = is
 	}
@@ -169,7 +213,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 		for i, a := range alts.vals {
 			as, err := b.schema(a, child(child(ptr, kw), fmt.Sprint(i)), depth+1, inst)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			s.AnyOf = append(s.AnyOf, as)
 			if kw == "oneOf" {
@@ -177,13 +221,7 @@ func (b *schemaBuilder) schema(n *node, ptr string, depth, inst int) (*Schema, e
 			}
 		}
 	}
-	if err := b.subschemas(s, n, ptr, depth, inst); err != nil {
-		return nil, err
-	}
-	if len(s.Types) == 0 && len(s.Properties) > 0 {
-		s.Types, s.typeInferred = []string{"object"}, true
-	}
-	return s, nil
+	return nil
 }
 
 // subschemas builds the subschemas of the keywords beyond properties,
@@ -376,6 +414,43 @@ func constrains(n *node) bool {
 
 // fill reads the keywords of one schema object.
 func (b *schemaBuilder) fill(s *Schema, n *node) {
+	b.fillTypes(s, n)
+	s.Format = n.get("format").text()
+	s.Pattern = n.get("pattern").text()
+	if r := n.get("required"); r != nil && r.kind == arrayNode {
+		for _, v := range r.vals {
+			s.Required = append(s.Required, v.text())
+		}
+	}
+	b.fillBounds(s, n)
+	s.UniqueItems = n.get("uniqueItems").flag(false)
+	s.ReadOnly = n.get("readOnly").flag(false)
+	s.WriteOnly = n.get("writeOnly").flag(false)
+	if x := n.get("xml"); x.isObject() {
+		s.XML = &XML{
+			Name:      x.get("name").text(),
+			Namespace: x.get("namespace").text(),
+			Prefix:    x.get("prefix").text(),
+			Attribute: x.get("attribute").flag(false),
+			Wrapped:   x.get("wrapped").flag(false),
+		}
+	}
+	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
+		s.NoAdditionalProperties, s.ownClosed = true, true
+	}
+	b.fillValues(s, n)
+	if d := n.get("discriminator"); d.isObject() {
+		s.Discriminator = discriminator(d)
+	}
+	if b.l.doc.v31 {
+		fill31(s, n)
+	}
+	s.Structural = structuralKeywords(n, b.l.doc.v31)
+}
+
+// fillTypes reads type, and nullable, which in 3.0 adds null to the
+// types the schema names.
+func (b *schemaBuilder) fillTypes(s *Schema, n *node) {
 	switch t := n.get("type"); {
 	case t == nil:
 	case t.kind == stringNode && jsonTypes[t.str]:
@@ -387,17 +462,17 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 			}
 		}
 	}
-	s.Format = n.get("format").text()
-	s.Pattern = n.get("pattern").text()
 	s.Nullable = n.get("nullable").flag(false) && !b.l.doc.v31
 	if s.Nullable && len(s.Types) > 0 && !s.Is("null") {
 		s.Types = append(s.Types, "null")
 	}
-	if r := n.get("required"); r != nil && r.kind == arrayNode {
-		for _, v := range r.vals {
-			s.Required = append(s.Required, v.text())
-		}
-	}
+}
+
+// fillBounds reads the counts (of characters, items, properties and in
+// 3.1 contained items) and the numeric bounds, where
+// exclusiveMinimum and exclusiveMaximum are a flag in 3.0 and a bound
+// of their own in 3.1.
+func (b *schemaBuilder) fillBounds(s *Schema, n *node) {
 	ints := []struct {
 		kw string
 		p  **int64
@@ -443,21 +518,11 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 			*e.bound, *e.excl = &v, true
 		}
 	}
-	s.UniqueItems = n.get("uniqueItems").flag(false)
-	s.ReadOnly = n.get("readOnly").flag(false)
-	s.WriteOnly = n.get("writeOnly").flag(false)
-	if x := n.get("xml"); x.isObject() {
-		s.XML = &XML{
-			Name:      x.get("name").text(),
-			Namespace: x.get("namespace").text(),
-			Prefix:    x.get("prefix").text(),
-			Attribute: x.get("attribute").flag(false),
-			Wrapped:   x.get("wrapped").flag(false),
-		}
-	}
-	if ap := n.get("additionalProperties"); ap != nil && ap.kind == boolNode && !ap.b {
-		s.NoAdditionalProperties, s.ownClosed = true, true
-	}
+}
+
+// fillValues reads the values a schema names: enum, const (3.1),
+// default, and example, or else the first of examples.
+func (b *schemaBuilder) fillValues(s *Schema, n *node) {
 	if e := n.get("enum"); e != nil && e.kind == arrayNode {
 		s.Enum = make([]any, 0, len(e.vals))
 		for _, v := range e.vals {
@@ -475,30 +540,37 @@ func (b *schemaBuilder) fill(s *Schema, n *node) {
 	} else if exs := n.get("examples"); exs != nil && exs.kind == arrayNode && len(exs.vals) > 0 {
 		s.Example, s.HasExample = exs.vals[0].value(), true
 	}
-	if d := n.get("discriminator"); d.isObject() {
-		s.Discriminator = &Discriminator{PropertyName: d.get("propertyName").text()}
-		if m := d.get("mapping"); m.isObject() {
-			s.Discriminator.Mapping = make(map[string]string, len(m.keys))
-			for i, k := range m.keys {
-				s.Discriminator.Mapping[k] = m.vals[i].text()
+}
+
+// discriminator reads a discriminator object: its property name and its
+// mapping, if any.
+func discriminator(d *node) *Discriminator {
+	disc := &Discriminator{PropertyName: d.get("propertyName").text()}
+	if m := d.get("mapping"); m.isObject() {
+		disc.Mapping = make(map[string]string, len(m.keys))
+		for i, k := range m.keys {
+			disc.Mapping[k] = m.vals[i].text()
+		}
+	}
+	return disc
+}
+
+// fill31 reads the keywords only 3.1 has that the model knows:
+// dependentRequired, and those that make the schema opaque, which only
+// the validator follows.
+func fill31(s *Schema, n *node) {
+	if dr := n.get("dependentRequired"); dr.isObject() {
+		for i, name := range dr.keys {
+			if dr.vals[i].kind == arrayNode {
+				s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(dr.vals[i])})
 			}
 		}
 	}
-	if b.l.doc.v31 {
-		if dr := n.get("dependentRequired"); dr.isObject() {
-			for i, name := range dr.keys {
-				if dr.vals[i].kind == arrayNode {
-					s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Required: texts(dr.vals[i])})
-				}
-			}
-		}
-		for _, k := range []string{"$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems"} {
-			if n.has(k) {
-				s.Opaque = true
-			}
+	for _, k := range []string{"$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems"} {
+		if n.has(k) {
+			s.Opaque = true
 		}
 	}
-	s.Structural = structuralKeywords(n, b.l.doc.v31)
 }
 
 // jsonTypes are the names type may hold; the model leaves others out

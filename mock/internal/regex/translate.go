@@ -450,91 +450,118 @@ func (w *writer) escape(inClass bool) bool {
 		default:
 			return w.bail()
 		}
-	case r == 's':
-		if inClass {
-			w.out.WriteString(sClass)
-		} else {
-			w.out.WriteString("[" + sClass + "]")
-		}
-	case r == 'S':
-		if inClass {
-			// RE2 cannot take the complement of sClass inside a class;
-			// its own \S (not ASCII white space) is alike, for the
-			// likeness: a string made from it is checked against the
-			// pattern. Left out, [\S]+ was [] and made nothing.
-			if !w.bail() {
-				return false
-			}
-			w.out.WriteString(`\S`)
-			return true
-		}
-		w.out.WriteString("[^" + sClass + "]")
+	case r == 's' || r == 'S':
+		return w.space(r == 'S', inClass)
 	case r == '0' && (w.i >= len(w.src) || w.src[w.i] < '0' || w.src[w.i] > '9'):
 		w.out.WriteString(`\x00`)
 	case r >= '0' && r <= '9':
 		// A backreference (or a legacy octal escape).
-		if inClass && w.wide || !w.widen() {
-			return false
-		}
-		for w.i < len(w.src) && w.src[w.i] >= '0' && w.src[w.i] <= '9' {
-			w.i++
-		}
-		if w.wide {
-			w.out.WriteString(anyString)
-		}
+		return w.backreference(inClass, false)
 	case r == 'x':
 		return w.hex(2, 'x')
 	case r == 'u':
 		return w.unicode()
 	case r == 'c':
-		if w.i < len(w.src) && isLetter(w.src[w.i]) {
-			c := w.src[w.i] % 32
-			w.i++
-			w.out.WriteString(`\x{` + strconv.FormatInt(int64(c), 16) + `}`)
-			return true
-		}
-		return w.bail() && w.literal('c')
+		return w.control()
 	case r == 'p' || r == 'P':
-		if !w.bail() {
-			return false
-		}
-		// For generation: the property, if RE2 knows its name, else
-		// letters.
-		end := strings.IndexByte(w.src[w.i:], '}')
-		if !w.peek("{") || end < 0 {
-			return w.literal(r)
-		}
-		prop := `\` + string(r) + w.src[w.i:w.i+end+1]
-		w.i += end + 1
-		if _, err := syntax.Parse(prop, syntax.Perl); err == nil {
-			if inClass {
-				w.out.WriteString(prop)
-			} else {
-				w.out.WriteString("[" + prop + "]")
-			}
-		} else if inClass {
-			w.out.WriteString(`a-z`)
-		} else {
-			w.out.WriteString(`[a-z]`)
-		}
+		return w.property(r, inClass)
 	case r == 'k':
-		if inClass && w.wide || !w.widen() {
-			return false
-		}
-		if w.peek("<") {
-			if end := strings.IndexByte(w.src[w.i:], '>'); end > 0 {
-				w.i += end + 1
-			}
-		}
-		if w.wide {
-			w.out.WriteString(anyString)
-		}
+		return w.backreference(inClass, true)
 	case r < utf8.RuneSelf && !isLetter(byte(r)) && !(r >= '0' && r <= '9'):
 		// Escaped punctuation is the character itself.
 		w.out.WriteString(`\` + string(r))
 	default:
 		// \A, \z, \Q, \pL and the like: RE2 reads them its own way.
 		return w.bail() && w.literal(r)
+	}
+	return true
+}
+
+// space translates \s, or \S when negated, after its letter was read:
+// ECMAScript's white space, which is more than RE2's.
+func (w *writer) space(negated, inClass bool) bool {
+	switch {
+	case !negated && inClass:
+		w.out.WriteString(sClass)
+	case !negated:
+		w.out.WriteString("[" + sClass + "]")
+	case inClass:
+		// RE2 cannot take the complement of sClass inside a class;
+		// its own \S (not ASCII white space) is alike, for the
+		// likeness: a string made from it is checked against the
+		// pattern. Left out, [\S]+ was [] and made nothing.
+		if !w.bail() {
+			return false
+		}
+		w.out.WriteString(`\S`)
+	default:
+		w.out.WriteString("[^" + sClass + "]")
+	}
+	return true
+}
+
+// backreference translates a backreference after its first digit was
+// read, or a named one (\k<name>) after its k: dropped, or in wide mode
+// any string. A digit may also start a legacy octal escape, which is
+// taken the same way.
+func (w *writer) backreference(inClass, named bool) bool {
+	if inClass && w.wide || !w.widen() {
+		return false
+	}
+	if named {
+		if w.peek("<") {
+			if end := strings.IndexByte(w.src[w.i:], '>'); end > 0 {
+				w.i += end + 1
+			}
+		}
+	} else {
+		for w.i < len(w.src) && w.src[w.i] >= '0' && w.src[w.i] <= '9' {
+			w.i++
+		}
+	}
+	if w.wide {
+		w.out.WriteString(anyString)
+	}
+	return true
+}
+
+// control translates \cX after the c was read: the control character of
+// the letter X, or without a letter the c itself, for approximations.
+func (w *writer) control() bool {
+	if w.i < len(w.src) && isLetter(w.src[w.i]) {
+		c := w.src[w.i] % 32
+		w.i++
+		w.out.WriteString(`\x{` + strconv.FormatInt(int64(c), 16) + `}`)
+		return true
+	}
+	return w.bail() && w.literal('c')
+}
+
+// property translates \p{...} or \P{...} after the letter r was read,
+// for approximations only: their names differ between ECMAScript and
+// RE2.
+func (w *writer) property(r rune, inClass bool) bool {
+	if !w.bail() {
+		return false
+	}
+	// For generation: the property, if RE2 knows its name, else
+	// letters.
+	end := strings.IndexByte(w.src[w.i:], '}')
+	if !w.peek("{") || end < 0 {
+		return w.literal(r)
+	}
+	prop := `\` + string(r) + w.src[w.i:w.i+end+1]
+	w.i += end + 1
+	if _, err := syntax.Parse(prop, syntax.Perl); err == nil {
+		if inClass {
+			w.out.WriteString(prop)
+		} else {
+			w.out.WriteString("[" + prop + "]")
+		}
+	} else if inClass {
+		w.out.WriteString(`a-z`)
+	} else {
+		w.out.WriteString(`[a-z]`)
 	}
 	return true
 }
