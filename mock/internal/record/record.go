@@ -88,7 +88,7 @@ var unrecorded = map[string]bool{
 
 func New(dir string, redact []string, log *slog.Logger) (*Recording, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, &pipeline.ProxyError{fmt.Errorf("record: %v", err)}
+		return nil, &pipeline.ProxyError{Err: fmt.Errorf("record: %v", err)}
 	}
 	r := &Recording{dir: dir, redact: map[string]bool{}, log: log, Bound: maxRecording, files: newRecordFiles()}
 	for _, n := range redact {
