@@ -146,15 +146,6 @@ func valueAtPath(v any, at []any) any {
 	return v
 }
 
-// nestedMistake is a mistake made at a slot: change makes it in the
-// holder of the property (a copy), keywords are those it must break,
-// alone.
-type nestedMistake struct {
-	what     string // "missing required property", "wrong type of", ...
-	keywords []string
-	change   func(obj map[string]any, sl slot) []func()
-}
-
 // nestedMistakes are the invalid bodies made from c's below its top
 // level: for each kind of mistake (a required property missing, a wrong
 // type, a value outside its enum, out of range, breaking its pattern or
