@@ -111,20 +111,7 @@ func pathName(at []any) string {
 // holder returns the object of v that holds the property at, nil when
 // there is none.
 func holder(v any, at []any) map[string]any {
-	for _, k := range at[:len(at)-1] {
-		switch k := k.(type) {
-		case string:
-			obj, _ := v.(map[string]any)
-			v = obj[k]
-		case int:
-			arr, _ := v.([]any)
-			if k >= len(arr) {
-				return nil
-			}
-			v = arr[k]
-		}
-	}
-	obj, _ := v.(map[string]any)
+	obj, _ := valueAtPath(v, at[:len(at)-1]).(map[string]any)
 	return obj
 }
 
