@@ -87,7 +87,7 @@ func (r *ContractReport) Text() string {
 	return b.String()
 }
 
-// contract gathers the violations of the exchanges a Server records, in
+// Contract gathers the violations of the exchanges a Server records, in
 // this process; each plan counts its exchanges.
 type Contract struct {
 	unmatched atomic.Int64 // exchanges that matched no operation
@@ -107,7 +107,7 @@ type opTally struct {
 	unlisted   int
 }
 
-// add counts one exchange of an operation, in seen (nil: no operation
+// Add counts one exchange of an operation, in seen (nil: no operation
 // matched), and the ways it broke the document: vs, the first of e's
 // (see Entry.violationCount).
 func (c *Contract) Add(e *Entry, seen *atomic.Int64, vs []Violation) {
@@ -154,7 +154,7 @@ type OpCount struct {
 	N    int64
 }
 
-// report returns the report of what c gathered, with the exchanges each
+// Report returns the report of what c gathered, with the exchanges each
 // operation had: operations sorted by name, violations in the order first
 // seen.
 func (c *Contract) Report(ops []OpCount) *ContractReport {

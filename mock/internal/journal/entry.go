@@ -267,7 +267,7 @@ func clipHeaders(h http.Header) http.Header {
 	return out
 }
 
-// find returns the entries sel selects, in order.
+// Find returns the entries sel selects, in order.
 func Find(es []Entry, sel func(Entry) bool) []Entry {
 	var out []Entry
 	for _, e := range es {

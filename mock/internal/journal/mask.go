@@ -120,7 +120,7 @@ func NewSecrets(doc *openapi.Document) *Secrets {
 	return sec
 }
 
-// mask masks the credentials of a journal entry: its credential headers
+// Mask masks the credentials of a journal entry: its credential headers
 // and API-key query parameters, its Token, and those of an outbound
 // entry's URL. The entry's header map is replaced by a masked copy when
 // it holds any, so that the request's own is left as it is.

@@ -12,7 +12,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
-// checkBody reads the request body and validates it against the
+// CheckBody reads the request body and validates it against the
 // operation: size, Content-Type, JSON syntax and schema. It puts the body
 // as read and its decoded JSON value in x. A JSON body is read and judged
 // in one pass by the schema's fast path, which names what is wrong as the

@@ -48,7 +48,7 @@ type collection struct {
 // collections start with "/".
 const deletedPrefix = "deleted "
 
-// resources returns the collections of a store dump that hold resources,
+// Resources returns the collections of a store dump that hold resources,
 // without the records of deletions the mock keeps beside them.
 func Resources(dump []store.Collection) []store.Collection {
 	out := dump[:0:0]
@@ -60,7 +60,7 @@ func Resources(dump []store.Collection) []store.Collection {
 	return out
 }
 
-// key returns the concrete path of the collection a request addresses:
+// Key returns the concrete path of the collection a request addresses:
 // the template with the parameter values filled in, without the item's
 // identifier.
 func (c *collection) Key(vals []string) string { return openapi.Fill(c.path, vals) }
@@ -90,7 +90,7 @@ func (c *collection) keyOf(id any) string {
 	return k
 }
 
-// keyOf returns the store key of an identifier value: integers in
+// KeyOf returns the store key of an identifier value: integers in
 // canonical form, strings as they are.
 func KeyOf(v any) string {
 	switch x := v.(type) {

@@ -48,7 +48,7 @@ func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 	return c
 }
 
-// checkSecurity reads the credentials and checks them against the
+// CheckSecurity reads the credentials and checks them against the
 // operation's security requirements: one alternative must be satisfied.
 // When none is, the problem told is that of the first scheme whose
 // credentials were sent, else the first alternative's; and the answer

@@ -13,7 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// answered is an exchange the mock answered, as the emitter's listeners
+// Answered is an exchange the mock answered, as the emitter's listeners
 // are told of it: what the request was, how it was answered and what the
 // answer did, copied out of the request's own state once the answer is
 // written. Listeners read it and never change it, but for the journal's,
@@ -53,14 +53,14 @@ type Answered struct {
 	Fake  func() *gofakeit.Faker
 }
 
-// attempt is one attempt of a webhook or callback, sent or not, as its
+// Attempt is one attempt of a webhook or callback, sent or not, as its
 // journal entry, as the emitter's listeners are told of it.
 type Attempt struct {
 	E    journal.Entry
 	Sess *session.Session // the session whose journal has it
 }
 
-// told is a listener: it is told of each answered exchange and each outbound attempt,
+// Told is a listener: it is told of each answered exchange and each outbound attempt,
 // once, in the order of the emitter's listeners; either func may be nil
 // for a listener of one kind. It must not keep the value it is given:
 // the emitter reuses an answered once every listener has returned.
@@ -108,7 +108,7 @@ func (em *emitter) emit(a *Answered) {
 	em.pool.Put(a)
 }
 
-// emitAttempt tells every listener of t, in order.
+// EmitAttempt tells every listener of t, in order.
 func (em *emitter) EmitAttempt(t *Attempt) {
 	for _, l := range em.listeners {
 		if l.Attempted != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// engine answers the mock's requests: the checks, the answers, and what
+// Engine answers the mock's requests: the checks, the answers, and what
 // is told of each exchange.
 type Engine struct {
 	// Worked out at start; read-only after New. What derives from the
@@ -46,14 +46,14 @@ type Engine struct {
 	Emitter    emitter          // what is told of each exchange and attempt (see listen)
 }
 
-// timeouts bound how long a client may hold a connection in each phase
+// Timeouts bound how long a client may hold a connection in each phase
 // of an exchange: sending the header, sending the whole request, taking
 // the answer (see writeTimeout), and between requests. A client past one
 // loses the connection, at most about a tenth of the shortest timeout
 // late (see watch).
 type Timeouts struct{ Header, Read, Write, Idle time.Duration }
 
-// writeTimeout returns net/http's WriteTimeout, which counts from the end
+// WriteTimeout returns net/http's WriteTimeout, which counts from the end
 // of a request's header: room for the body to come (up to the read
 // timeout, so that a body that stalls is still answered), then for the
 // answer to be taken. A scripted delay starts the write timeout again
@@ -61,5 +61,5 @@ type Timeouts struct{ Header, Read, Write, Idle time.Duration }
 // began.
 func (t Timeouts) WriteTimeout() time.Duration { return t.Read + t.Write }
 
-// defaultTimeouts are every Server's; tests set shorter ones.
+// DefaultTimeouts are every Server's; tests set shorter ones.
 var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: 60 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}

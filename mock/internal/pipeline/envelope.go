@@ -19,7 +19,7 @@ type envelope struct {
 	Meta   []metaField     // a list's declared total, count and next fields (paging.go)
 }
 
-// envelopeOf returns the envelope of an answer as
+// EnvelopeOf returns the envelope of an answer as
 // openapi.EnvelopeProperty recognises it; buildPlans calls it once per
 // operation and media type, so requests only read what it found.
 // resource is the schema of what the collection stores (its create's

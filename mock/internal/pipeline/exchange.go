@@ -16,7 +16,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// exchange is one request and what the mock worked out about it. ServeHTTP
+// Exchange is one request and what the mock worked out about it. ServeHTTP
 // makes it, each stage of the handler fills in what it finds, and every
 // later stage, the answer and the journal read it from here. The answer
 // itself is noted by the recorder w.

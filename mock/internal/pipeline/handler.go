@@ -139,7 +139,7 @@ func (s *Engine) checkControls(x *Exchange) *problem.Problem {
 	return nil
 }
 
-// find routes a request path of method ("" for any; see
+// Find routes a request path of method ("" for any; see
 // openapi.Router.FindFor), with or without a server base path in front;
 // rest is the path without the base path when one was cut.
 func (sv *Served) Find(path, method string) (route *openapi.Route, vals []string, rest string) {
@@ -156,7 +156,7 @@ func (sv *Served) Find(path, method string) (route *openapi.Route, vals []string
 	return nil, nil, ""
 }
 
-// withPath returns a shallow copy of r whose URL path is the escaped path p.
+// WithPath returns a shallow copy of r whose URL path is the escaped path p.
 func WithPath(r *http.Request, p string) *http.Request {
 	r2 := new(http.Request)
 	*r2 = *r
@@ -169,7 +169,7 @@ func WithPath(r *http.Request, p string) *http.Request {
 	return r2
 }
 
-// finish turns a panic into a 500 in the error shape, logged with its
+// Finish turns a panic into a 500 in the error shape, logged with its
 // stack, and records the exchange.
 func (s *Engine) Finish(x *Exchange) {
 	if v := recover(); v != nil {

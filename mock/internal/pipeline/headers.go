@@ -73,7 +73,7 @@ func isRequestID(name string) bool {
 	return false
 }
 
-// schemaHeaderValue makes up a fixed value for a header from its schema.
+// SchemaHeaderValue makes up a fixed value for a header from its schema.
 func SchemaHeaderValue(s *openapi.Schema) string {
 	v := gen.Value(s, gen.Faker(1, 0))
 	if str, ok := v.(string); ok {

@@ -124,7 +124,7 @@ func (s *Engine) storeCreate(ctx context.Context, x *Exchange, col, want string,
 	return key, err
 }
 
-// shownURL is a webhook's or callback's URL as the admin API and the log
+// ShownURL is a webhook's or callback's URL as the admin API and the log
 // show it: its credentials masked by sec, unless the mock keeps them
 // clear.
 func (s *Engine) ShownURL(sec *journal.Secrets, u string) string {

@@ -11,7 +11,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
-// listeners are the addresses the Server serves on (Serve, ServeAdmin):
+// Listeners are the addresses the Server serves on (Serve, ServeAdmin):
 // those its webhooks, callbacks and proxy must never reach, since a
 // request could otherwise drive the mock's admin API (or loop back into
 // the mock) through them, whatever the allow list says.
@@ -26,7 +26,7 @@ type listener struct {
 	admin bool // ServeAdmin's: the admin API alone
 }
 
-// add records the address of ln while it is served; the function it
+// Add records the address of ln while it is served; the function it
 // returns forgets it. Listeners that are not TCP are not recorded: no
 // outbound call can reach them.
 func (ls *Listeners) Add(ln net.Listener, admin bool) (remove func()) {
@@ -47,14 +47,14 @@ func (ls *Listeners) Add(ln net.Listener, admin bool) (remove func()) {
 	}
 }
 
-// localAddr returns the local address net/http put in a request's
+// LocalAddr returns the local address net/http put in a request's
 // context, or nil.
 func LocalAddr(ctx context.Context) net.Addr {
 	a, _ := ctx.Value(http.LocalAddrContextKey).(net.Addr)
 	return a
 }
 
-// arrivedOn returns the address of the listener a request came in on, as
+// ArrivedOn returns the address of the listener a request came in on, as
 // net/http puts it in the request's context (http.LocalAddrContextKey),
 // or the zero AddrPort. The context of an outbound call carries that of
 // the request that caused it.
@@ -67,7 +67,7 @@ func ArrivedOn(ctx context.Context) netip.AddrPort {
 	return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
 }
 
-// check returns why an outbound connection to ap would reach one of the
+// Check returns why an outbound connection to ap would reach one of the
 // Server's listeners, or nil. via, when valid, is the address the request
 // that caused the call came in on: a listener of the mock's too, though
 // it may not be one of Serve's (httptest, mocktest, a server of the

@@ -10,7 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
-// compileMatch returns the predicate of m.
+// CompileMatch returns the predicate of m.
 func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error) {
 	var pat any
 	if m.Body != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
-// plan is everything worked out at start for one operation, so that the
+// Plan is everything worked out at start for one operation, so that the
 // request path only reads.
 type Plan struct {
 	// seen counts the exchanges of the operation, for the contract
@@ -71,7 +71,7 @@ type Plan struct {
 	primary *problem.ErrorShape
 }
 
-// anyPlan returns the plan of a route's first operation, for answers to a
+// AnyPlan returns the plan of a route's first operation, for answers to a
 // method the route does not declare.
 func (sv *Served) AnyPlan(r *openapi.Route) *Plan {
 	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
@@ -86,7 +86,7 @@ func (sv *Served) AnyPlan(r *openapi.Route) *Plan {
 // a class of problem with: whether it has a way to say no.
 func (pl *Plan) declares(c problem.Class) bool { return pl.Op.Response(pl.status[c]) != nil }
 
-// errorShape returns the shape of error answers with status.
+// ErrorShape returns the shape of error answers with status.
 func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
 	if sh := pl.Shapes[status]; sh != nil {
 		return sh
@@ -319,7 +319,7 @@ func mayBeObject(s *openapi.Schema) bool {
 	return s == nil || len(s.Types) == 0 || s.Is("object")
 }
 
-// primaryError returns the JSON media of an operation's main error
+// PrimaryError returns the JSON media of an operation's main error
 // response: its lowest declared 4xx, else its default.
 func PrimaryError(op *openapi.Operation) *openapi.Media {
 	var best *openapi.Response

@@ -8,7 +8,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
-// recorder is the ResponseWriter of one exchange. It passes everything on
+// Recorder is the ResponseWriter of one exchange. It passes everything on
 // and notes the answer for the journal: its status and body, and whether a
 // fault took the connection over. It notes nothing about the request.
 type Recorder struct {

@@ -17,7 +17,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// seedData fills the store from seed data as sv serves it. Every
+// SeedData fills the store from seed data as sv serves it. Every
 // collection is checked before any is filled.
 func (s *Engine) SeedData(sv *Served, data []byte) error {
 	v, err := jsonx.Decode(data)
@@ -55,7 +55,7 @@ type seed struct {
 	items []store.Item
 }
 
-// seedCollection makes a collection of a session hold exactly the given resources,
+// SeedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
 func (s *Engine) SeedCollection(ctx context.Context, sv *Served, ss *session.Session, path string, v any) (int, *problem.Problem) {

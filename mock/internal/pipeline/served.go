@@ -13,7 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// served is what the mock works out from its document and scenarios:
+// Served is what the mock works out from its document and scenarios:
 // the operations' plans, the compiled scenarios, the webhooks and
 // callbacks. It is read-only once made; a request reads the one current
 // when it arrived from start to end (exchange.sv), and Reload swaps in a
@@ -31,7 +31,7 @@ type Served struct {
 	Over gen.Over
 }
 
-// served returns what the mock serves now.
+// Served returns what the mock serves now.
 func (s *Engine) Served() *Served { return s.Sv.Load() }
 
 // operation finds the operation "METHOD /path/template" names, or nil.
@@ -39,7 +39,7 @@ func (sv *Served) operation(name string) *openapi.Operation {
 	return scenario.FindOperation(sv.Doc, name)
 }
 
-// misfitsOf lists a collection's resources that do not fit sv.
+// MisfitsOf lists a collection's resources that do not fit sv.
 func (sv *Served) MisfitsOf(sess string, col store.Collection) []string {
 	where := col.Name
 	if sess != "" {

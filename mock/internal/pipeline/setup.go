@@ -13,7 +13,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// newUpstream checks Options.Proxy and builds the forwarder.
+// NewUpstream checks Options.Proxy and builds the forwarder.
 func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 	if po.URL == "" {
 		if po.Record != "" {
@@ -71,7 +71,7 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 	return nil
 }
 
-// newHookSet checks the webhooks' subscribers of c against the document and finds the
+// NewHookSet checks the webhooks' subscribers of c against the document and finds the
 // webhooks creates send: those whose body schema is the create's body
 // schema or its collection's item schema (the same schema, by reference).
 func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string) error {

@@ -5,7 +5,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// clip shortens s to n bytes for quoting in messages, saying how long it
+// Clip shortens s to n bytes for quoting in messages, saying how long it
 // was (clip.To).
 func Clip(s string, n int) string { return cliptext.To(s, n) }
 

@@ -42,7 +42,7 @@ type harHeader struct {
 	Value string `json:"value"`
 }
 
-// checkTraffic judges recorded traffic, an HTTP Archive (see
+// CheckTraffic judges recorded traffic, an HTTP Archive (see
 // Server.CheckTraffic), and adds its exchanges to the contract report.
 func (s *Engine) CheckTraffic(data []byte) error {
 	var h har

@@ -21,7 +21,7 @@ type hookSet struct {
 	callbacks bool
 }
 
-// checkSubscriberURL accepts absolute http and https URLs.
+// CheckSubscriberURL accepts absolute http and https URLs.
 func CheckSubscriberURL(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -168,7 +168,7 @@ func writeJSON(w http.ResponseWriter, status int, contentType string, body []byt
 	w.Write(body)
 }
 
-// heldBody is the most of a body net/http holds until the handler returns
+// HeldBody is the most of a body net/http holds until the handler returns
 // (its bufferBeforeChunkingSize): it then sends such a body with its
 // Content-Length, worked out itself.
 const HeldBody = 2048
@@ -184,7 +184,7 @@ func setLength(h http.Header, n int, flushed bool) {
 	}
 }
 
-// appendProjected appends what project(v, schema) would give, as JSON,
+// AppendProjected appends what project(v, schema) would give, as JSON,
 // without building it; declared properties come in schema order.
 func AppendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
 	if schema == nil {
@@ -239,7 +239,7 @@ func AppendProjected(buf []byte, v any, schema *openapi.Schema) []byte {
 	return jsonx.Append(buf, v)
 }
 
-// project keeps only what schema declares: the declared properties of
+// Project keeps only what schema declares: the declared properties of
 // objects (writeOnly ones left out) and the required ones, recursively
 // through arrays.
 func Project(v any, schema *openapi.Schema) any {

@@ -14,7 +14,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// errorShape writes error bodies in the shape of a declared error schema,
+// ErrorShape writes error bodies in the shape of a declared error schema,
 // whatever its type. It is worked out once per schema and checked then;
 // rendering only appends bytes.
 //
@@ -61,7 +61,7 @@ type ErrorShape struct {
 	segs        []segment
 }
 
-// body renders the answer to p with status, afresh each time. Rendering
+// Body renders the answer to p with status, afresh each time. Rendering
 // the refusal of a request without credentials once and sharing the
 // bytes saved no processor time that paired runs could tell from noise
 // (.ci/bench, 10 alternate pairs a mix of 3 s, without credentials: 29.1
@@ -100,7 +100,7 @@ type segment struct {
 	picks   []uint8
 }
 
-// defaultShape is {"error": code, "message": text}, for answers of no
+// DefaultShape is {"error": code, "message": text}, for answers of no
 // declared schema.
 var DefaultShape = &ErrorShape{
 	ContentType: "application/json",
@@ -135,7 +135,7 @@ var sampleMessages = []string{
 // generated.
 const maxFitDepth = 8
 
-// errorShapes makes the error shape of each schema and media type once.
+// ErrorShapes makes the error shape of each schema and media type once.
 type ErrorShapes map[shapeKey]*ErrorShape
 
 type shapeKey struct {
@@ -143,7 +143,7 @@ type shapeKey struct {
 	contentType string
 }
 
-// of returns the error shape of m: defaultShape, for m nil or without a
+// Of returns the error shape of m: defaultShape, for m nil or without a
 // schema.
 func (c ErrorShapes) Of(m *openapi.Media) *ErrorShape {
 	var k shapeKey
@@ -186,6 +186,8 @@ func (sh *ErrorShape) conforms(s *openapi.Schema) bool {
 	return true
 }
 
+// Render appends to buf the error body of a problem with code and msg,
+// answered with status, in the shape.
 func (sh *ErrorShape) Render(buf []byte, status int, code Code, msg string) []byte {
 	for i := range sh.segs {
 		sg := &sh.segs[i]

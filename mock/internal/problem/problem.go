@@ -52,7 +52,7 @@ var ErrorCodes = []Code{
 	CodeNoRoute, CodeNotFound, CodeMethod, CodeNotAcceptable, CodeDuplicate, CodeInternal, CodeBadGateway, CodeUnavailable, CodeGatewayTimeout,
 }
 
-// class groups problems that choose their status from the same preferences.
+// Class groups problems that choose their status from the same preferences.
 type Class uint8
 
 const (
@@ -94,7 +94,7 @@ type Problem struct {
 
 func (p *Problem) Error() string { return p.Message }
 
-// text returns the message with its violations appended: the first
+// Text returns the message with its violations appended: the first
 // MaxQuotedViolations, and how many more there are.
 func (p *Problem) Text() string {
 	if len(p.Violations) == 0 {
@@ -123,6 +123,8 @@ func (p *Problem) Text() string {
 	return b.String()
 }
 
+// Invalid returns the problem of a request refused with code, whose
+// status class c chooses: the message is format with args.
 func Invalid(code Code, c Class, format string, args ...any) *Problem {
 	msg := format
 	if len(args) > 0 || strings.Contains(format, "%") {
@@ -141,7 +143,7 @@ func PickStatus(op *openapi.Operation, c Class) int {
 	return statusPreference[c][0]
 }
 
-// unavailable is the problem of a request the shared store (Redis) did
+// Unavailable is the problem of a request the shared store (Redis) did
 // not serve in time: a 503, or the 5xx the operation declares. err says
 // why; a problem of the caller's in it is passed through.
 func Unavailable(err error) *Problem {
@@ -152,7 +154,7 @@ func Unavailable(err error) *Problem {
 	return Invalid(CodeUnavailable, ClassUnavailable, "the mock's shared store did not answer in time; retry (a change asked for may or may not have been stored): %v", err)
 }
 
-// internal is a problem of the mock's own: a 500.
+// Internal is a problem of the mock's own: a 500.
 func Internal(format string, args ...any) *Problem {
 	p := Invalid(CodeInternal, ClassRequest, format, args...)
 	p.Status = http.StatusInternalServerError

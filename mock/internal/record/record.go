@@ -86,6 +86,9 @@ var unrecorded = map[string]bool{
 	pipeline.ViolationsHeader: true,
 }
 
+// New returns a recording kept in memory and written to dir by
+// snapshots, with the values of the body properties named in redact
+// replaced; log says what it could not write.
 func New(dir string, redact []string, log *slog.Logger) (*Recording, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &pipeline.ProxyError{Err: fmt.Errorf("record: %v", err)}

@@ -15,7 +15,7 @@ import (
 // (filesystems hold names of 255 bytes at most).
 const MaxRecordedName = 180
 
-// recordedName is the name of the scenario an operation is recorded in,
+// RecordedName is the name of the scenario an operation is recorded in,
 // and of its file without ".yaml": "recorded-post-plants" for POST
 // /plants, "recorded-get-plants-{id}" for GET /plants/{id}. Two
 // operations never share a name (it is injective), on filesystems that
@@ -69,7 +69,7 @@ func escapeName(b *strings.Builder, s string) {
 	}
 }
 
-// writeFile replaces the file name of the folder dir whole with data
+// WriteFile replaces the file name of the folder dir whole with data
 // (see writeFileFrom).
 func WriteFile(dir, name string, data []byte) error {
 	return WriteFileFrom(dir, name, func(w io.Writer) error {
@@ -78,7 +78,7 @@ func WriteFile(dir, name string, data []byte) error {
 	})
 }
 
-// writeFileFrom replaces the file name of the folder dir whole with what
+// WriteFileFrom replaces the file name of the folder dir whole with what
 // write writes, so that a reader never sees half of it, nor a file cut
 // short by a write that failed or a process that died in the middle. The
 // data goes to a new temporary file of the folder, created exclusively

@@ -46,7 +46,7 @@ type breakable interface {
 	Faker() *gofakeit.Faker
 }
 
-// faults is every fault a rule can script. Adding a fault is adding an
+// Faults is every fault a rule can script. Adding a fault is adding an
 // entry (and its constant above).
 var Faults = []*faultKind{
 	{FaultConnectionReset, "TCP reset, no answer", func(b breakable, _ int) {

@@ -79,7 +79,7 @@ func compilePattern(v any, at string) (any, error) {
 	return v, nil
 }
 
-// matchPattern reports whether the decoded JSON value v contains the
+// MatchPattern reports whether the decoded JSON value v contains the
 // pattern: objects when every key of the pattern matches, arrays element
 // by element with the same length, regular expressions against strings
 // and the text of numbers and booleans, numbers by value, the rest by

@@ -20,7 +20,7 @@ import (
 // maxDelay is the longest delay a rule may script.
 const maxDelay = 5 * time.Minute
 
-// scenario is a Scenario checked against the document and compiled, ready
+// Compiled is a Scenario checked against the document and compiled, ready
 // to match requests.
 type Compiled struct {
 	Name  string
@@ -28,7 +28,8 @@ type Compiled struct {
 	rules []*Script
 }
 
-// rule is a Rule compiled. Its counters live in each session, at index id.
+// Script is a Rule compiled: plain data the request path reads. Its
+// counters live in each session.
 type Script struct {
 	count state.Rule // how sessions count the rule's matches and answers
 	Index int        // 0-based position in the scenario
@@ -53,7 +54,7 @@ type Script struct {
 	Webhooks    []RuleWebhook
 }
 
-// ruleWebhook is a webhook a rule sends after its answer.
+// RuleWebhook is a webhook a rule sends after its answer.
 type RuleWebhook struct {
 	Hooks   []*openapi.Hook
 	Body    any // JSON values and *valueTemplate
@@ -77,14 +78,14 @@ type headerTemplate struct {
 	T    *valueTemplate
 }
 
-// scenarioSet is the loaded scenarios of a Server, compiled.
+// Set is the loaded scenarios of a mock, compiled.
 type Set struct {
 	ByName  map[string]*Compiled
 	Initial *Compiled      // active in new sessions
 	rules   *state.RuleSet // the rules of every scenario, counted together
 }
 
-// compiling is what compiling scenarios takes of the document: its
+// Compiling is what compiling scenarios takes of the document: its
 // operations and webhooks, each operation's success status, and where
 // to say which shipped scenarios do not fit.
 type Compiling struct {
@@ -93,7 +94,7 @@ type Compiling struct {
 	Log     *slog.Logger
 }
 
-// compileScenarios checks the scenarios against the document and compiles
+// CompileScenarios checks the scenarios against the document and compiles
 // them. Shipped scenarios that do not fit a custom document are left out;
 // user scenarios that do not fit are errors, every problem listed.
 func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*Set, error) {
@@ -167,7 +168,7 @@ func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*
 	return set, nil
 }
 
-// named returns the scenario called name: a loaded one, or the initial
+// Named returns the scenario called name: a loaded one, or the initial
 // one when it is several active together ("a,b"); nil for none.
 func (set *Set) Named(name string) *Compiled {
 	if sc := set.ByName[name]; sc != nil {
@@ -179,7 +180,7 @@ func (set *Set) Named(name string) *Compiled {
 	return nil
 }
 
-// sorted returns the names of the loaded scenarios, sorted.
+// Sorted returns the names of the loaded scenarios, sorted.
 func (set *Set) Sorted() []string {
 	names := make([]string, 0, len(set.ByName))
 	for n := range set.ByName {
@@ -189,7 +190,7 @@ func (set *Set) Sorted() []string {
 	return names
 }
 
-// names lists the loaded scenarios, for messages: "(none)" when there
+// Names lists the loaded scenarios, for messages: "(none)" when there
 // are none.
 func (set *Set) Names() string {
 	if len(set.ByName) == 0 {
@@ -418,7 +419,7 @@ func (b *ruleBuild) declared() {
 	}
 }
 
-// findOperation finds the operation of doc "METHOD /path/template"
+// FindOperation finds the operation of doc "METHOD /path/template"
 // names, or nil.
 func FindOperation(doc *openapi.Document, name string) *openapi.Operation {
 	method, p, _ := strings.Cut(strings.TrimSpace(name), " ")
@@ -428,7 +429,7 @@ func FindOperation(doc *openapi.Document, name string) *openapi.Operation {
 	return nil
 }
 
-// normalizedPattern compiles a body pattern given as YAML or Go values.
+// NormalizedPattern compiles a body pattern given as YAML or Go values.
 func NormalizedPattern(v any, at string) (any, error) {
 	n, err := jsonx.Normalize(v)
 	if err != nil {
@@ -446,7 +447,7 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// statusFor returns the status the rule answers with for an operation
+// StatusFor returns the status the rule answers with for an operation
 // whose success status is success.
 func (r *Script) StatusFor(success int) int {
 	if r.status != 0 {
@@ -455,7 +456,7 @@ func (r *Script) StatusFor(success int) int {
 	return success
 }
 
-// checkAnswer validates a body against what op declares for status.
+// CheckAnswer validates a body against what op declares for status.
 func CheckAnswer(op *openapi.Operation, status int, body any) error {
 	resp := op.Response(status)
 	if resp == nil {
@@ -479,6 +480,7 @@ func joinViolations(vs []openapi.Violation) string {
 	return strings.Join(parts, "; ")
 }
 
+// DeclaredStatuses lists the statuses op declares, for messages.
 func DeclaredStatuses(op *openapi.Operation) string {
 	var out []string
 	for _, r := range op.Responses {
@@ -503,7 +505,7 @@ func validHeaderName(n string) bool {
 	return true
 }
 
-// hookSchema returns the schema of a hook's JSON body, or nil.
+// HookSchema returns the schema of a hook's JSON body, or nil.
 func HookSchema(h *openapi.Hook) *openapi.Schema {
 	if h.Op.Body == nil {
 		return nil
@@ -514,7 +516,7 @@ func HookSchema(h *openapi.Hook) *openapi.Schema {
 	return nil
 }
 
-// hookViolations checks a body against a hook's declared request body.
+// HookViolations checks a body against a hook's declared request body.
 func HookViolations(h *openapi.Hook, body any) []journal.Violation {
 	sc := HookSchema(h)
 	if sc == nil {

@@ -22,7 +22,7 @@ type hitter interface {
 	Hit(ctx context.Context, r *state.Rule) (int64, error)
 }
 
-// match returns the first rule of sc that answers req, with its 1-based
+// Match returns the first rule of sc that answers req, with its 1-based
 // count of answers in the session, and counts the match in sess. An
 // error is the session's: its counts could not be read.
 func (sc *Compiled) Match(ctx context.Context, req Request, sess hitter) (*Script, int64, error) {

@@ -27,7 +27,7 @@ type valueTemplate struct {
 // fake is bound to the exchange's faker when a template is rendered.
 var templateFuncs = template.FuncMap{"fake": func(string) (string, error) { return "", nil }}
 
-// compileTemplate parses a template; at names its place for messages.
+// CompileTemplate parses a template; at names its place for messages.
 func CompileTemplate(text, at string) (*valueTemplate, error) {
 	t, err := template.New(at).Funcs(templateFuncs).Option("missingkey=zero").Parse(text)
 	if err != nil {
@@ -40,7 +40,7 @@ func CompileTemplate(text, at string) (*valueTemplate, error) {
 	return &valueTemplate{t: t, typed: len(nodes) == 1 && nodes[0].Type() == parse.NodeAction}, nil
 }
 
-// templateData is what a template sees of a request: its decoded body,
+// TemplateData is what a template sees of a request: its decoded body,
 // the first value of each header, its token, and the rule's count of
 // answers in the session.
 func TemplateData(body any, h http.Header, token string, seq int64) map[string]any {
@@ -53,7 +53,7 @@ func TemplateData(body any, h http.Header, token string, seq int64) map[string]a
 	return map[string]any{"body": body, "headers": headers, "token": token, "seq": seq}
 }
 
-// render executes the template; faker is called when a fake needs one.
+// Render executes the template; faker is called when a fake needs one.
 func (vt *valueTemplate) Render(data map[string]any, faker func() *gofakeit.Faker) (any, error) {
 	t, err := vt.t.Clone()
 	if err != nil {
@@ -126,7 +126,7 @@ func compileBody(v any, at string) (tree any, static bool, err error) {
 	return v, true, nil
 }
 
-// renderBody renders every template of an answer body.
+// RenderBody renders every template of an answer body.
 func RenderBody(v any, data map[string]any, faker func() *gofakeit.Faker) (any, error) {
 	switch x := v.(type) {
 	case *valueTemplate:

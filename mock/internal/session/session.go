@@ -21,14 +21,14 @@ const Header = "X-Mock-Session"
 // maxSessionName bounds the length of a session's name.
 const maxSessionName = 128
 
-// session is the state one set of clients sees: its resources, which the
+// Session is the state one set of clients sees: its resources, which the
 // store keeps under the session's name, and the rest (see state.Session).
 type Session struct {
 	Name  string // "" for the default session
 	State state.Session[journal.Entry]
 }
 
-// sessions are the sessions of a Server: the default one and the named
+// Sessions are the sessions of a Server: the default one and the named
 // ones, which the state backend keeps, bounded in number and idle time.
 type Sessions struct {
 	Backend state.Backend[journal.Entry]
@@ -44,7 +44,7 @@ func NewSessions(b state.Backend[journal.Entry], max int, idle time.Duration) Se
 	return Sessions{Backend: b, max: max, idle: idle, Now: time.Now, Def: &Session{State: b.Default()}}
 }
 
-// get returns the session an X-Mock-Session value names; "" is the
+// Get returns the session an X-Mock-Session value names; "" is the
 // default session. A session not alive (new, or expired) is made only
 // when create is set: else get returns nil and no problem. A malformed
 // name, or a new one beyond the limit, gets the default session and a
@@ -72,13 +72,13 @@ func (sm *Sessions) Get(ctx context.Context, name string, create bool) (*Session
 	return &Session{Name: name, State: st}, nil
 }
 
-// reset empties the session's resources and journal and restarts its rule
+// Reset empties the session's resources and journal and restarts its rule
 // counters; the active scenario stays.
 func (sm *Sessions) Reset(ctx context.Context, ss *Session) error {
 	return sm.Backend.Reset(ctx, ss.State)
 }
 
-// active returns the session's active scenario as set has it: after a
+// Active returns the session's active scenario as set has it: after a
 // Reload, the one of the same name, or none when none is loaded. With
 // state shared by replicas, a name not loaded is an error: another
 // replica, with other scenarios, set it.
@@ -98,7 +98,7 @@ func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set) 
 	return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", cliptext.To(a.Name, 60))
 }
 
-// activate makes sc the session's active scenario; nil for none.
+// Activate makes sc the session's active scenario; nil for none.
 func (ss *Session) Activate(ctx context.Context, sc *scenario.Compiled) error {
 	name := ""
 	if sc != nil {
@@ -107,7 +107,7 @@ func (ss *Session) Activate(ctx context.Context, sc *scenario.Compiled) error {
 	return ss.State.Activate(ctx, name)
 }
 
-// subscribers returns the webhook subscribers set for the session
+// Subscribers returns the webhook subscribers set for the session
 // through the admin API, by webhook name; a Subscriber with no URL
 // stands for one removed. Webhooks the map leaves out have the
 // subscribers of Options.Webhooks.Subscribers.
@@ -123,7 +123,7 @@ func (ss *Session) Subscribers(ctx context.Context) (map[string]Subscriber, erro
 	return out, nil
 }
 
-// subscribe sets the session's subscriber of the webhook called name.
+// Subscribe sets the session's subscriber of the webhook called name.
 func (ss *Session) Subscribe(ctx context.Context, name string, sub Subscriber) error {
 	return ss.State.Subscribe(ctx, name, state.Subscriber(sub))
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
-// expandURL evaluates a callback's URL: a runtime expression
+// ExpandURL evaluates a callback's URL: a runtime expression
 // ($request.body#/callbackUrl), or a URL with expressions between braces
 // (http://host/cb?id={$request.body#/id}), over the request and its
 // answer. An expression that finds nothing is an error: the callback has

@@ -15,7 +15,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// delivery is one webhook or callback to send, and what its journal
+// Delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type Delivery struct {
 	Sess    *session.Session
@@ -97,7 +97,7 @@ func (s *Sender) recordOutbound(sess *session.Session, e journal.Entry) {
 	s.e.Emitter.EmitAttempt(&pipeline.Attempt{E: e, Sess: sess})
 }
 
-// closeDeliveries stops taking deliveries and waits for those under way
+// CloseDeliveries stops taking deliveries and waits for those under way
 // until ctx ends, logging how many it gave up.
 func (s *Sender) CloseDeliveries(ctx context.Context) {
 	if n := s.Deliveries.Close(ctx); n > 0 {

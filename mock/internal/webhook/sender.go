@@ -16,7 +16,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// subscriber returns the session's subscriber of a webhook: the one set
+// Subscriber returns the session's subscriber of a webhook: the one set
 // through the admin API, else the one of Options.Webhooks.Subscribers; ok is false
 // when there is none.
 func (s *Sender) Subscriber(ctx context.Context, ss *session.Session, name string) (session.Subscriber, bool, error) {
@@ -31,7 +31,7 @@ func (s *Sender) Subscriber(ctx context.Context, ss *session.Session, name strin
 	return sub, sub.URL != "", nil
 }
 
-// webhookBody builds the body of a webhook or callback: the value given
+// WebhookBody builds the body of a webhook or callback: the value given
 // (a created resource) projected onto the hook's schema when that fits
 // it, else one generated from the schema. It returns nil for a hook
 // without a JSON body.
@@ -108,7 +108,7 @@ func (s *Sender) sendWebhook(ctx context.Context, ss *session.Session, h *openap
 	s.SendTo(&Delivery{Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: body, trigger: trigger, delay: delay, Via: pipeline.LocalAddr(ctx)})
 }
 
-// sendTo queues a webhook's delivery to its subscriber if the allow list
+// SendTo queues a webhook's delivery to its subscriber if the allow list
 // lets it go there (a reload may have narrowed the list since the
 // subscriber was set); otherwise the log and the journal say why.
 func (s *Sender) SendTo(dv *Delivery) {
@@ -120,7 +120,7 @@ func (s *Sender) SendTo(dv *Delivery) {
 	s.deliver(dv)
 }
 
-// checkSubscriber returns why the admin API or Subscribe may not set a
+// CheckSubscriber returns why the admin API or Subscribe may not set a
 // subscriber at raw, or nil.
 func (s *Sender) CheckSubscriber(raw string) error {
 	if err := pipeline.CheckSubscriberURL(raw); err != nil {
@@ -159,7 +159,7 @@ func encodeHookBody(h *openapi.Hook, body any) ([]byte, string) {
 	return jsonx.Marshal(body), media.TypeOf(h.Op.Body.JSON())
 }
 
-// newSender returns what sends the Server's webhooks and callbacks, as
+// NewSender returns what sends the Server's webhooks and callbacks, as
 // opts say. Every connection is checked at connect time, on the address
 // it is made to: never one of the mock's listeners, and loopback,
 // link-local and metadata addresses only as the allow list in force
@@ -173,7 +173,7 @@ func NewSender(e *pipeline.Engine, wo pipeline.WebhookOptions, version string) *
 	return s
 }
 
-// senderConfig is newSender's configuration.
+// SenderConfig is newSender's configuration.
 func (s *Sender) SenderConfig(wo pipeline.WebhookOptions, version string) deliver.Config {
 	return deliver.Config{
 		Timeout: wo.Timeout, Retries: max(wo.Retries, 0), Backoff: wo.Backoff, Queue: wo.Queue,
