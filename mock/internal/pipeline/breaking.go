@@ -7,7 +7,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 )
 
-// broken is the answer of an exchange a fault breaks (see breakable).
+// broken is the answer of an exchange a fault breaks (see scenario's breakable, which the faults are done through).
 type broken struct {
 	s *Engine
 	x *Exchange

@@ -71,7 +71,7 @@ type Told struct {
 
 // emitter tells every listener of each exchange the mock answered and
 // each attempt of a webhook or callback: the one path after an answer.
-// Server.listen registers its listeners.
+// Engine.Listen registers its listeners.
 //
 // The answered values are pooled, which buys one allocation of about 400
 // bytes per request: a listener is called through a func value, so the

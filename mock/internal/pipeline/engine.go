@@ -48,9 +48,9 @@ type Engine struct {
 
 // Timeouts bound how long a client may hold a connection in each phase
 // of an exchange: sending the header, sending the whole request, taking
-// the answer (see writeTimeout), and between requests. A client past one
+// the answer (see WriteTimeout), and between requests. A client past one
 // loses the connection, at most about a tenth of the shortest timeout
-// late (see watch).
+// late (see mock's watch).
 type Timeouts struct{ Header, Read, Write, Idle time.Duration }
 
 // WriteTimeout returns net/http's WriteTimeout, which counts from the end

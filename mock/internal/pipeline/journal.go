@@ -67,7 +67,7 @@ func (s *Engine) journalAttempt(t *Attempt) {
 
 // entry returns the journal entry of an exchange answered with status
 // and response, of written bytes, without its Seq: credentials masked
-// (unless the mock keeps them clear), then clipped (see Clipped).
+// (unless the mock keeps them clear), then clipped (see journal.Clipped).
 func (s *Engine) entry(x *Exchange, status int, response []byte, written int) journal.Entry {
 	r := x.R
 	e := journal.Entry{
