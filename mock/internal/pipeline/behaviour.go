@@ -30,12 +30,21 @@ const (
 	numBehaviours
 )
 
+// outcome is what a behaviour answers with, at the operation's success
+// status: the body (nil for none) and, for a create, the URL of the item
+// it made (for Location). give writes it.
+type outcome struct {
+	body     []byte
+	location string
+}
+
 // behaviourKind is one entry of the table of behaviours: how it answers,
 // and which operations have it.
 type behaviourKind struct {
-	// run answers a valid request as the operation behaves, keeping its
-	// resources in the engine's store.
-	run func(*Engine, *Exchange) *problem.Problem
+	// run decides how a valid request is answered as the operation
+	// behaves, keeping its resources in the engine's store; it writes
+	// nothing: give writes its outcome.
+	run func(*Engine, *Exchange) (outcome, *problem.Problem)
 	// method and item say which operations may have the behaviour: those
 	// of the method on a collection's path (item false) or on its item's
 	// path (item true).
@@ -82,7 +91,7 @@ var behaviours = [numBehaviours]behaviourKind{
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
-func (s *Engine) create(x *Exchange) *problem.Problem {
+func (s *Engine) create(x *Exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
@@ -120,13 +129,13 @@ func (s *Engine) create(x *Exchange) *problem.Problem {
 	}
 	if err != nil {
 		x.created = nil // made, but not stored
-		return s.storeProblem(err, c, col, want)
+		return outcome{}, s.storeProblem(err, c, col, want)
 	}
+	o := outcome{body: answer}
 	if u := c.itemURL(x.vals, key); u != "" && pl.location {
-		x.W.Header().Set("Location", u)
+		o.location = u
 	}
-	s.writeBody(x, answer)
-	return nil
+	return o, nil
 }
 
 // accept returns what the mock keeps of a create or replace body: without
@@ -200,7 +209,7 @@ func (s *Engine) complete(x *Exchange, obj map[string]any) map[string]any {
 // named in the log and the journal; while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
-func (s *Engine) list(x *Exchange) *problem.Problem {
+func (s *Engine) list(x *Exchange) (outcome, *problem.Problem) {
 	pl, env := x.Plan, x.envelope()
 	var q url.Values
 	if pl.paging != nil {
@@ -214,7 +223,7 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 	col := pl.Col.Key(x.vals)
 	docs, err := s.Store.List(x.R.Context(), x.Sess.Name, col, limit)
 	if err != nil {
-		return s.storeProblem(err, pl.Col, col, "")
+		return outcome{}, s.storeProblem(err, pl.Col, col, "")
 	}
 	page := listPage{total: -1}
 	if size >= 0 && len(docs) > offset+size {
@@ -231,7 +240,7 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
 		if err != nil {
-			return problem.Internal("stored resource is not JSON: %v", err)
+			return outcome{}, problem.Internal("stored resource is not JSON: %v", err)
 		}
 		v = Project(v, schema.Items)
 		if x.dropsWriteOnly() {
@@ -251,12 +260,12 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 	lo, hi := itemBounds(schema)
 	if int64(len(items)) < lo {
 		if err := x.budget(s).Need(schema, lo-int64(len(items))); err != nil {
-			return notGenerated(err)
+			return outcome{}, notGenerated(err)
 		}
 		for int64(len(items)) < lo {
 			v, p := generateValue(x.budget(s), schema.Items, x.fake(s), x.note)
 			if p != nil {
-				return p
+				return outcome{}, p
 			}
 			items = append(items, v)
 		}
@@ -269,20 +278,20 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 	if env == nil {
 		if !x.proven() {
 			if vs := schema.Validate(items); len(vs) > 0 {
-				return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+				return outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 			}
 		}
-		return s.writeList(x, items, schema)
+		return s.listAnswer(x, items, schema)
 	}
 	out, p := s.wrap(x, env, items)
 	if p != nil {
-		return p
+		return outcome{}, p
 	}
 	if len(env.Meta) > 0 {
 		if env.wants(metaTotal) {
 			n, err := s.Store.Count(x.R.Context(), x.Sess.Name, col)
 			if err != nil {
-				return s.storeProblem(err, pl.Col, col, "")
+				return outcome{}, s.storeProblem(err, pl.Col, col, "")
 			}
 			page.total = n
 		}
@@ -294,9 +303,9 @@ func (s *Engine) list(x *Exchange) *problem.Problem {
 		s.fillMeta(x, env, out, page)
 	}
 	if vs := x.schema().Validate(out); len(vs) > 0 {
-		return problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+		return outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 	}
-	return s.writeList(x, out, x.schema())
+	return s.listAnswer(x, out, x.schema())
 }
 
 // itemBounds returns the fewest and most items (-1: no most) a list
@@ -324,14 +333,13 @@ func itemBounds(s *openapi.Schema) (lo, hi int64) {
 	return lo, hi
 }
 
-// writeList sends a list answer.
-func (s *Engine) writeList(x *Exchange, v any, schema *openapi.Schema) *problem.Problem {
+// listAnswer is the answer of a list: v written in the answer's media type.
+func (s *Engine) listAnswer(x *Exchange, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
 	b, p := s.encode(x, v, schema)
 	if p != nil {
-		return p
+		return outcome{}, p
 	}
-	s.writeBody(x, b)
-	return nil
+	return outcome{body: b}, nil
 }
 
 // selfURL returns the absolute URL of a request without its query.
@@ -346,14 +354,14 @@ func selfURL(r *http.Request) string {
 // read answers with the resource the path names. In a collection without
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
-func (s *Engine) read(x *Exchange) *problem.Problem {
+func (s *Engine) read(x *Exchange) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	doc, _, err := s.get(x, col, key)
 	if err != nil {
-		return s.storeProblem(err, c, col, key)
+		return outcome{}, s.storeProblem(err, c, col, key)
 	}
-	return s.writeStored(x, doc)
+	return s.storedAnswer(x, doc)
 }
 
 // get returns the stored resource, making it up first in a collection
@@ -469,7 +477,7 @@ func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
 // remove deletes the resource the path names and answers with it where
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
-func (s *Engine) remove(x *Exchange) *problem.Problem {
+func (s *Engine) remove(x *Exchange) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	var doc []byte
@@ -477,13 +485,13 @@ func (s *Engine) remove(x *Exchange) *problem.Problem {
 	if x.Plan.virtual {
 		var err error
 		if doc, kept, err = s.get(x, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
+			return outcome{}, s.storeProblem(err, c, col, key)
 		}
 	}
 	if kept {
 		var err error
 		if doc, err = s.Store.Delete(x.R.Context(), x.Sess.Name, col, key); err != nil {
-			return s.storeProblem(err, c, col, key)
+			return outcome{}, s.storeProblem(err, c, col, key)
 		}
 	}
 	if kept && x.Plan.virtual {
@@ -500,32 +508,31 @@ func (s *Engine) remove(x *Exchange) *problem.Problem {
 		// report, what remains): its canned answer.
 		return s.canned(x)
 	}
-	return s.writeStored(x, doc)
+	return s.storedAnswer(x, doc)
 }
 
-// writeStored answers with a stored document.
-func (s *Engine) writeStored(x *Exchange, doc []byte) *problem.Problem {
+// storedAnswer is the answer of a stored document, written as the
+// answer's schema and media type take it.
+func (s *Engine) storedAnswer(x *Exchange, doc []byte) (outcome, *problem.Problem) {
 	if x.offer == nil {
-		s.writeBody(x, nil)
-		return nil
+		return outcome{body: nil}, nil
 	}
 	v, err := jsonx.Decode(doc)
 	if err != nil {
-		return problem.Internal("stored resource is not JSON: %v", err)
+		return outcome{}, problem.Internal("stored resource is not JSON: %v", err)
 	}
 	b, p := s.encodeResource(x, v)
 	if p != nil {
-		return p
+		return outcome{}, p
 	}
-	s.writeBody(x, b)
-	return nil
+	return outcome{body: b}, nil
 }
 
 // replace stores the body in place of the resource the path names. As a
 // create does, it applies defaults; readOnly properties the client cannot
 // send keep their stored values. The answer is built and checked before
 // the store changes.
-func (s *Engine) replace(x *Exchange) *problem.Problem {
+func (s *Engine) replace(x *Exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
@@ -538,7 +545,7 @@ func (s *Engine) replace(x *Exchange) *problem.Problem {
 	}
 	obj = v.(map[string]any)
 	if p := c.sameID(x, obj, key); p != nil {
-		return p
+		return outcome{}, p
 	}
 	applyDefaults(obj, pl.Op.Body.JSON().Schema)
 	var answer []byte
@@ -554,10 +561,9 @@ func (s *Engine) replace(x *Exchange) *problem.Problem {
 		return jsonx.Marshal(res), nil
 	})
 	if err != nil {
-		return s.storeProblem(err, c, col, key)
+		return outcome{}, s.storeProblem(err, c, col, key)
 	}
-	s.writeBody(x, answer)
-	return nil
+	return outcome{body: answer}, nil
 }
 
 // notStorable answers a replace or merge whose body its schema lets be
@@ -565,7 +571,7 @@ func (s *Engine) replace(x *Exchange) *problem.Problem {
 // any media type): valid, but nothing a resource can be or be patched
 // with. It gets the operation's canned answer, a declared success, and
 // the store is left as it is.
-func (s *Engine) notStorable(x *Exchange) *problem.Problem {
+func (s *Engine) notStorable(x *Exchange) (outcome, *problem.Problem) {
 	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
 	return s.canned(x)
 }
@@ -593,7 +599,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // merge applies the body as an RFC 7396 merge patch to the resource the
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
-func (s *Engine) merge(x *Exchange) *problem.Problem {
+func (s *Engine) merge(x *Exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
 	if patch == nil {
@@ -639,10 +645,9 @@ func (s *Engine) merge(x *Exchange) *problem.Problem {
 		return jsonx.Marshal(merged), nil
 	})
 	if err != nil {
-		return s.storeProblem(err, c, col, key)
+		return outcome{}, s.storeProblem(err, c, col, key)
 	}
-	s.writeBody(x, answer)
-	return nil
+	return outcome{body: answer}, nil
 }
 
 // storeProblem is the answer to a store error: a problem of the caller's

@@ -16,22 +16,19 @@ import (
 // example for the success response when it has one that conforms, else
 // with data generated from the response schema, else a sample of the
 // media type.
-func (s *Engine) canned(x *Exchange) *problem.Problem {
+func (s *Engine) canned(x *Exchange) (outcome, *problem.Problem) {
 	pl := x.Plan
 	if x.offer == nil {
-		s.writeBody(x, nil)
-		return nil
+		return outcome{body: nil}, nil
 	}
 	if pl.example != nil && x.firstOffer() && x.kind == media.JSON {
-		s.writeBody(x, pl.example)
-		return nil
+		return outcome{body: pl.example}, nil
 	}
 	body, p := s.body(x, "", false)
 	if p != nil {
-		return p
+		return outcome{}, p
 	}
-	s.writeBody(x, body)
-	return nil
+	return outcome{body: body}, nil
 }
 
 // body makes an answer body in the exchange's media type: the named

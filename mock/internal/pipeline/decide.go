@@ -126,7 +126,13 @@ func (s *Engine) give(x *Exchange, a answer) {
 	var p *problem.Problem
 	switch a.kind {
 	case behave:
-		p = behaviours[x.Plan.do].run(s, x)
+		var o outcome
+		if o, p = behaviours[x.Plan.do].run(s, x); p == nil {
+			if o.location != "" {
+				x.W.Header().Set("Location", o.location)
+			}
+			s.writeBody(x, o.body)
+		}
 	case sendBody:
 		var body []byte
 		if body, p = s.body(x, a.example, a.dynamic); p == nil {
