@@ -2,7 +2,6 @@ package mock
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"net/url"
@@ -10,10 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/internal/redistest"
-	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // discard is a minimal ResponseWriter, so that benchmarks measure the
@@ -156,130 +152,5 @@ func BenchmarkNew(b *testing.B) {
 			b.Fatal(err)
 		}
 		s.Close()
-	}
-}
-
-// Stage benchmarks: the pieces of a valid create, one at a time.
-
-func benchServer(b *testing.B) (*Server, *pipeline.Plan, *http.Request) {
-	b.Helper()
-	s, err := New(Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	op := s.e.Served().Doc.Operations[0]
-	u, _ := url.Parse("http://127.0.0.1/plants")
-	r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Authorization": {"Bearer abc"}, "Content-Type": {"application/json"}}}
-	return s, s.e.Served().Plans[op], r
-}
-
-var (
-	validBody   = []byte(`{"id":7,"name":"Monstera","tag":"aroid"}`)
-	invalidBody = []byte(`{"id":"7","name":3}`)
-)
-
-func BenchmarkStageRoute(b *testing.B) {
-	s, _, _ := benchServer(b)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if rt, _, _ := s.e.Served().Find("/plants", ""); rt == nil {
-			b.Fatal("no route")
-		}
-	}
-}
-
-func BenchmarkStageSecurity(b *testing.B) {
-	s, pl, r := benchServer(b)
-	x := &pipeline.Exchange{R: r, Sv: s.e.Served(), Plan: pl}
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if p := s.e.CheckSecurity(x); p != nil {
-			b.Fatal(p)
-		}
-	}
-}
-
-func BenchmarkStageDecode(b *testing.B) {
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := jsonx.Decode(validBody); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func benchValidate(b *testing.B, body []byte, wantViolations bool) {
-	_, pl, _ := benchServer(b)
-	v, err := jsonx.Decode(body)
-	if err != nil {
-		b.Fatal(err)
-	}
-	schema := pl.Op.Body.JSON().Schema
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if vs := schema.Validate(v); (len(vs) > 0) != wantViolations {
-			b.Fatal(vs)
-		}
-	}
-}
-
-func BenchmarkStageValidateValid(b *testing.B)   { benchValidate(b, validBody, false) }
-func BenchmarkStageValidateInvalid(b *testing.B) { benchValidate(b, invalidBody, true) }
-
-func BenchmarkStageStore(b *testing.B) {
-	s, _, _ := benchServer(b)
-	doc := jsonx.Marshal(map[string]any{"id": 1, "name": "Monstera"})
-	ctx := context.Background()
-	keys := make([]string, b.N)
-	for i := range keys {
-		keys[i] = strconv.Itoa(i)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.e.Store.Create(ctx, "", "/plants", keys[i], func(string) ([]byte, error) { return doc, nil })
-	}
-}
-
-func BenchmarkStageResponseBuild(b *testing.B) {
-	_, pl, _ := benchServer(b)
-	v, _ := jsonx.Decode(validBody)
-	schema := pl.SuccessMedia.Schema
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		pipeline.AppendProjected(make([]byte, 0, 256), v, schema)
-	}
-}
-
-// BenchmarkStageResponseCheck is what checking an answer costs where it is
-// not valid by construction (the Plant Store's creates are).
-func BenchmarkStageResponseCheck(b *testing.B) {
-	_, pl, _ := benchServer(b)
-	v, _ := jsonx.Decode(validBody)
-	out := pipeline.Project(v, pl.SuccessMedia.Schema)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if vs := pl.SuccessMedia.Schema.Validate(out); len(vs) > 0 {
-			b.Fatal(vs)
-		}
-	}
-}
-
-// BenchmarkStageJournal is an entry recorded in the default session's
-// journal in memory.
-func BenchmarkStageJournal(b *testing.B) {
-	s, err := New(Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	e := journal.Entry{Method: "POST", Path: "/plants", Body: validBody, Status: 200}
-	sess, ctx := s.e.Sessions.Def.State, context.Background()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		sess.Record(ctx, e)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -33,7 +32,8 @@ func (b *syncBuffer) String() string {
 
 // TestPanicBecomes500 checks the guard ServeHTTP runs under: a panic is
 // answered with a 500 in the error shape and logged with its stack, and the
-// server goes on answering.
+// server goes on answering. The panic comes from the writer the mock is
+// given, the first time the mock reads its header.
 func TestPanicBecomes500(t *testing.T) {
 	var logs syncBuffer
 	s, err := New(Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
@@ -42,8 +42,7 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
-			defer s.e.Finish(&pipeline.Exchange{R: r, Sv: s.e.Served(), W: pipeline.Recorder{ResponseWriter: w}, Sess: s.e.Sessions.Def})
-			panic("boom")
+			w = &panicsOnce{ResponseWriter: w}
 		}
 		s.ServeHTTP(w, r)
 	}))
@@ -55,4 +54,18 @@ func TestPanicBecomes500(t *testing.T) {
 	}
 	b := `{"name":"a"}`
 	check(t, s, ts, call{method: "POST", path: "/plants", header: bearerJSON, body: `{"id":1,"name":"a"}`, status: 200, wantHeader: jsonHeader(b), wantBody: b})
+}
+
+// panicsOnce is a writer whose Header panics the first time it is called.
+type panicsOnce struct {
+	http.ResponseWriter
+	done bool
+}
+
+func (w *panicsOnce) Header() http.Header {
+	if !w.done {
+		w.done = true
+		panic("boom")
+	}
+	return w.ResponseWriter.Header()
 }

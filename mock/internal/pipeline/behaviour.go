@@ -44,7 +44,7 @@ type behaviourKind struct {
 	// run decides how a valid request is answered as the operation
 	// behaves, keeping its resources in the engine's store; it writes
 	// nothing: give writes its outcome.
-	run func(*Engine, *Exchange) (outcome, *problem.Problem)
+	run func(*Engine, *exchange) (outcome, *problem.Problem)
 	// method and item say which operations may have the behaviour: those
 	// of the method on a collection's path (item false) or on its item's
 	// path (item true).
@@ -91,7 +91,7 @@ var behaviours = [numBehaviours]behaviourKind{
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
-func (s *Engine) create(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) create(x *exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
@@ -141,7 +141,7 @@ func (s *Engine) create(x *Exchange) (outcome, *problem.Problem) {
 // accept returns what the mock keeps of a create or replace body: without
 // the readOnly properties a client sent, nor an identifier the mock
 // assigns. What it leaves out is noted for the journal.
-func (c *collection) accept(x *Exchange, obj map[string]any) map[string]any {
+func (c *collection) accept(x *exchange, obj map[string]any) map[string]any {
 	if !c.readOnly && !c.assigned {
 		return obj
 	}
@@ -182,7 +182,7 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 // the write answers as it declares, and that read as it did before.
 // GitHub's description has two such operations (POST /gists, PUT
 // /repos/{owner}/{repo}/collaborators/{username}), which answered 500.
-func (s *Engine) complete(x *Exchange, obj map[string]any) map[string]any {
+func (s *Engine) complete(x *exchange, obj map[string]any) map[string]any {
 	own := x.resourceSchema()
 	if !x.proven() && x.schema() != nil {
 		obj = complete(obj, own, x.fake(s), x.budget(s))
@@ -209,7 +209,7 @@ func (s *Engine) complete(x *Exchange, obj map[string]any) map[string]any {
 // named in the log and the journal; while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
-func (s *Engine) list(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) list(x *exchange) (outcome, *problem.Problem) {
 	pl, env := x.Plan, x.envelope()
 	var q url.Values
 	if pl.paging != nil {
@@ -334,7 +334,7 @@ func itemBounds(s *openapi.Schema) (lo, hi int64) {
 }
 
 // listAnswer is the answer of a list: v written in the answer's media type.
-func (s *Engine) listAnswer(x *Exchange, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
+func (s *Engine) listAnswer(x *exchange, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
 	b, p := s.encode(x, v, schema)
 	if p != nil {
 		return outcome{}, p
@@ -354,7 +354,7 @@ func selfURL(r *http.Request) string {
 // read answers with the resource the path names. In a collection without
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
-func (s *Engine) read(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) read(x *exchange) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	doc, _, err := s.get(x, col, key)
@@ -367,7 +367,7 @@ func (s *Engine) read(x *Exchange) (outcome, *problem.Problem) {
 // get returns the stored resource, making it up first in a collection
 // whose items exist until deleted (see plan.virtual). kept is false for
 // a stand-in (see standIn): the item is not in the store.
-func (s *Engine) get(x *Exchange, col, key string) (doc []byte, kept bool, err error) {
+func (s *Engine) get(x *exchange, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.R.Context(), x.Plan.Col
 	doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
 	if !errors.Is(err, store.ErrNotFound) {
@@ -405,7 +405,7 @@ func (s *Engine) get(x *Exchange, col, key string) (doc []byte, kept bool, err e
 // else 400 or 422) says so: the mock cannot give the item, and a 500 the
 // operation does not declare would be further from its contract. Where
 // it declares none, or the budget ran out, p is the answer, a 500.
-func (s *Engine) unmade(x *Exchange, key string, p *problem.Problem) *problem.Problem {
+func (s *Engine) unmade(x *exchange, key string, p *problem.Problem) *problem.Problem {
 	if x.budget(s).Err() != nil || !x.Plan.declares(problem.ClassNotFound) {
 		return p
 	}
@@ -420,7 +420,7 @@ func (s *Engine) unmade(x *Exchange, key string, p *problem.Problem) *problem.Pr
 // way to say no: it answers as if the item were there, with one made up
 // for this answer alone and never stored, as the journal notes. A
 // PATCH, PUT or DELETE on it changes nothing.
-func (s *Engine) standIn(x *Exchange, key string) ([]byte, bool, error) {
+func (s *Engine) standIn(x *exchange, key string) ([]byte, bool, error) {
 	if x.Plan.declares(problem.ClassNotFound) {
 		return nil, false, store.ErrNotFound
 	}
@@ -436,7 +436,7 @@ func (s *Engine) standIn(x *Exchange, key string) ([]byte, bool, error) {
 // update applies fn to the resource the path names and stores what it
 // returns; fn builds the answer. A stand-in (see standIn) gets fn's
 // answer and the store is left as it is.
-func (s *Engine) update(x *Exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
+func (s *Engine) update(x *exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
 	if x.Plan.virtual {
 		doc, kept, err := s.get(x, col, key)
 		if err != nil {
@@ -454,7 +454,7 @@ func (s *Engine) update(x *Exchange, col, key string, fn func(old []byte) ([]byt
 // madeUp makes up the item with key of a collection whose items exist
 // until deleted, as JSON: the item schema's example, else generated data,
 // with key as its identifier.
-func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
+func (s *Engine) madeUp(x *exchange, key string) ([]byte, *problem.Problem) {
 	c := x.Plan.Col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
@@ -477,7 +477,7 @@ func (s *Engine) madeUp(x *Exchange, key string) ([]byte, *problem.Problem) {
 // remove deletes the resource the path names and answers with it where
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
-func (s *Engine) remove(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) remove(x *exchange) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	var doc []byte
@@ -513,7 +513,7 @@ func (s *Engine) remove(x *Exchange) (outcome, *problem.Problem) {
 
 // storedAnswer is the answer of a stored document, written as the
 // answer's schema and media type take it.
-func (s *Engine) storedAnswer(x *Exchange, doc []byte) (outcome, *problem.Problem) {
+func (s *Engine) storedAnswer(x *exchange, doc []byte) (outcome, *problem.Problem) {
 	if x.offer == nil {
 		return outcome{body: nil}, nil
 	}
@@ -532,7 +532,7 @@ func (s *Engine) storedAnswer(x *Exchange, doc []byte) (outcome, *problem.Proble
 // create does, it applies defaults; readOnly properties the client cannot
 // send keep their stored values. The answer is built and checked before
 // the store changes.
-func (s *Engine) replace(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) replace(x *exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
@@ -571,7 +571,7 @@ func (s *Engine) replace(x *Exchange) (outcome, *problem.Problem) {
 // any media type): valid, but nothing a resource can be or be patched
 // with. It gets the operation's canned answer, a declared success, and
 // the store is left as it is.
-func (s *Engine) notStorable(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) notStorable(x *exchange) (outcome, *problem.Problem) {
 	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
 	return s.canned(x)
 }
@@ -599,7 +599,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // merge applies the body as an RFC 7396 merge patch to the resource the
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
-func (s *Engine) merge(x *Exchange) (outcome, *problem.Problem) {
+func (s *Engine) merge(x *exchange) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
 	if patch == nil {
@@ -710,7 +710,7 @@ func mergePatch(target, patch map[string]any) map[string]any {
 // identifier cannot hold (a name where the identifier is a number: the
 // path parameter is not the identifier after all) neither refuses nor
 // fills in anything: the item is kept under the path's value as sent.
-func (c *collection) sameID(x *Exchange, obj map[string]any, key string) *problem.Problem {
+func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem.Problem {
 	if c.IdProp == "" {
 		return nil
 	}

@@ -18,7 +18,7 @@ import (
 // in one pass by the schema's fast path, which names what is wrong as the
 // validator would; a body the fast path cannot be sure of is decoded, then
 // validated.
-func (s *Engine) CheckBody(x *Exchange) *problem.Problem {
+func (s *Engine) CheckBody(x *exchange) *problem.Problem {
 	op, r := x.Plan.Op, x.R
 	if op.Body == nil {
 		return unwantedBody(x)
@@ -103,7 +103,7 @@ func gone(r *http.Request) *problem.Problem {
 // operation that declares neither has no way to say no, and its body is
 // ignored, as HTTP servers ignore a GET's: inventing an undeclared 4xx
 // would break the contract a client was written against.
-func unwantedBody(x *Exchange) *problem.Problem {
+func unwantedBody(x *exchange) *problem.Problem {
 	status, r := x.Plan.noBody, x.R
 	if status == 0 || r.ContentLength == 0 {
 		return nil

@@ -10,7 +10,7 @@ import (
 // broken is the answer of an exchange a fault breaks (see scenario's breakable, which the faults are done through).
 type broken struct {
 	s *Engine
-	x *Exchange
+	x *exchange
 }
 
 func (b broken) TakeOver() net.Conn { return b.s.takeOver(b.x) }
@@ -24,7 +24,7 @@ func (b broken) Faker() *gofakeit.Faker { return b.x.fake(b.s) }
 // takeOver hijacks the connection of an exchange, recording the exchange
 // first so that the journal has it before the client sees the fault. On
 // HTTP/2, where there is no connection to take, the stream is reset.
-func (s *Engine) takeOver(x *Exchange) net.Conn {
+func (s *Engine) takeOver(x *exchange) net.Conn {
 	conn, _, err := x.W.Hijack()
 	if err != nil {
 		panic(http.ErrAbortHandler)

@@ -55,7 +55,7 @@ func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 // challenges the client once for each scheme of any alternative that was
 // not satisfied, in the document's order (RFC 9110 11.6.1: each challenge
 // is a WWW-Authenticate field of its own).
-func (s *Engine) CheckSecurity(x *Exchange) *problem.Problem {
+func (s *Engine) CheckSecurity(x *exchange) *problem.Problem {
 	op := x.Plan.Op
 	x.cred = readCredentials(op, x.R)
 	var lead *problem.Problem
@@ -99,7 +99,7 @@ func (s *Engine) CheckSecurity(x *Exchange) *problem.Problem {
 
 // sent reports whether x carries credentials for scheme sch, right or
 // wrong.
-func sent(sch *openapi.SecurityScheme, x *Exchange) bool {
+func sent(sch *openapi.SecurityScheme, x *exchange) bool {
 	switch sch.Type {
 	case "http":
 		return strings.EqualFold(x.cred.scheme, sch.Scheme)
@@ -112,7 +112,7 @@ func sent(sch *openapi.SecurityScheme, x *Exchange) bool {
 }
 
 // satisfy checks the credentials of x against one scheme.
-func (s *Engine) satisfy(sch *openapi.SecurityScheme, x *Exchange) *problem.Problem {
+func (s *Engine) satisfy(sch *openapi.SecurityScheme, x *exchange) *problem.Problem {
 	switch {
 	case sch.Type == "http" && sch.Scheme == "basic":
 		return basic(x.cred)

@@ -40,7 +40,7 @@ const (
 // success status asks for the usual answer: the operation's behaviour,
 // past the scenario's rules. It also settles the media type the answer
 // is written in (see negotiate).
-func (s *Engine) decide(x *Exchange) (answer, *problem.Problem) {
+func (s *Engine) decide(x *exchange) (answer, *problem.Problem) {
 	pl := x.Plan
 	var a answer
 	switch {
@@ -105,7 +105,7 @@ func preferred(pl *Plan, pf preference) (answer, *problem.Problem) {
 
 // give sends an answer: the rule's delay and headers first, then the body
 // from where the answer says.
-func (s *Engine) give(x *Exchange, a answer) {
+func (s *Engine) give(x *exchange, a answer) {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {

@@ -16,15 +16,15 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
-// Exchange is one request and what the mock worked out about it. ServeHTTP
+// exchange is one request and what the mock worked out about it. ServeHTTP
 // makes it, each stage of the handler fills in what it finds, and every
 // later stage, the answer and the journal read it from here. The answer
 // itself is noted by the recorder w.
-type Exchange struct {
+type exchange struct {
 	client *http.Request // the request as it came, before a base path was cut
 	R      *http.Request
 	Sv     *Served // what the mock served when the request arrived
-	W      Recorder
+	W      recorder
 	start  time.Time
 
 	// Found by routing.
@@ -80,7 +80,7 @@ type Exchange struct {
 
 // media returns the declared media type the answer is written in, or nil
 // when it has no body.
-func (x *Exchange) media() *openapi.Media {
+func (x *exchange) media() *openapi.Media {
 	if x.offer == nil {
 		return nil
 	}
@@ -88,7 +88,7 @@ func (x *Exchange) media() *openapi.Media {
 }
 
 // schema returns the schema of the answer's media type, or nil.
-func (x *Exchange) schema() *openapi.Schema {
+func (x *exchange) schema() *openapi.Schema {
 	if m := x.media(); m != nil {
 		return m.Schema
 	}
@@ -96,7 +96,7 @@ func (x *Exchange) schema() *openapi.Schema {
 }
 
 // settle notes the media type the answer is written in.
-func (x *Exchange) settle(o *offer, ct string) {
+func (x *exchange) settle(o *offer, ct string) {
 	x.offer, x.ct = o, ct
 	if o != nil {
 		x.kind = o.kind
@@ -107,7 +107,7 @@ func (x *Exchange) settle(o *offer, ct string) {
 }
 
 // op returns the matched operation, or nil.
-func (x *Exchange) op() *openapi.Operation {
+func (x *exchange) op() *openapi.Operation {
 	if x.Plan == nil {
 		return nil
 	}
@@ -116,7 +116,7 @@ func (x *Exchange) op() *openapi.Operation {
 
 // note records, for the journal, something the answer did that the
 // client may not expect.
-func (x *Exchange) note(format string, args ...any) {
+func (x *exchange) note(format string, args ...any) {
 	x.notes = append(x.notes, fmt.Sprintf(format, args...))
 }
 
@@ -124,7 +124,7 @@ func (x *Exchange) note(format string, args ...any) {
 // first use, so that answers that generate nothing leave the server's
 // sequence of generated values alone. A Prefer seed makes it from that
 // seed alone.
-func (x *Exchange) fake(s *Engine) *gofakeit.Faker {
+func (x *exchange) fake(s *Engine) *gofakeit.Faker {
 	if x.faker == nil {
 		if x.prefer.hasSeed {
 			x.faker = gen.Faker(x.prefer.seed, 0)
@@ -138,7 +138,7 @@ func (x *Exchange) fake(s *Engine) *gofakeit.Faker {
 // budget returns the generation budget of this exchange's answer, making
 // it on first use: every value generated for the answer spends from it,
 // and it ends generation when the client goes.
-func (x *Exchange) budget(s *Engine) *gen.Meter {
+func (x *exchange) budget(s *Engine) *gen.Meter {
 	if x.meter == nil {
 		// Apart from the exchange: held in it, the meter made every
 		// request 128 bytes bigger (BenchmarkCreateNoToken 530 to 657
@@ -152,7 +152,7 @@ func (x *Exchange) budget(s *Engine) *gen.Meter {
 
 // overBudget returns the problem of an answer whose generation ran out of
 // its budget, or nil.
-func (x *Exchange) overBudget() *problem.Problem {
+func (x *exchange) overBudget() *problem.Problem {
 	if x.meter == nil || x.meter.Err() == nil {
 		return nil
 	}
@@ -161,6 +161,6 @@ func (x *Exchange) overBudget() *problem.Problem {
 
 // templateData is what templates see of a request: .body (the decoded
 // JSON), .headers (first value per canonical name), .token and .seq.
-func (x *Exchange) templateData() map[string]any {
+func (x *exchange) templateData() map[string]any {
 	return scenario.TemplateData(x.Body, x.R.Header, x.cred.token, x.seq)
 }

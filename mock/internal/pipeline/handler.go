@@ -21,7 +21,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.Cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
 	}
-	x := &Exchange{client: r, R: r, Sv: s.Served(), W: Recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	x := &exchange{client: r, R: r, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
 	name := headerValue(r.Header, session.Header)
 	if x.Sess, x.badSession = s.Sessions.Get(r.Context(), name, false); x.Sess == nil {
 		// A session not alive is made once the request is routed and
@@ -52,7 +52,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // check runs the checks in order and returns the first problem. Each
 // check reads what the earlier ones put in x and adds what it finds.
-func (s *Engine) check(x *Exchange) *problem.Problem {
+func (s *Engine) check(x *exchange) *problem.Problem {
 	for _, c := range checks {
 		if p := c(s, x); p != nil {
 			return p
@@ -62,7 +62,7 @@ func (s *Engine) check(x *Exchange) *problem.Problem {
 }
 
 // checks are the stages of a request, in the order docs/answers.md gives.
-var checks = []func(*Engine, *Exchange) *problem.Problem{
+var checks = []func(*Engine, *exchange) *problem.Problem{
 	(*Engine).checkRoute,
 	(*Engine).CheckSecurity,
 	(*Engine).checkSession,
@@ -72,7 +72,7 @@ var checks = []func(*Engine, *Exchange) *problem.Problem{
 }
 
 // checkRoute finds the operation.
-func (s *Engine) checkRoute(x *Exchange) *problem.Problem {
+func (s *Engine) checkRoute(x *exchange) *problem.Problem {
 	r := x.R
 	route, vals, rest := x.Sv.Find(r.URL.EscapedPath(), r.Method)
 	var ok bool
@@ -104,7 +104,7 @@ func (s *Engine) checkRoute(x *Exchange) *problem.Problem {
 // one of the default session. A session that cannot be made (too many)
 // is refused with the mock's own headers (checkControls), after the
 // parameters and the body.
-func (s *Engine) checkSession(x *Exchange) *problem.Problem {
+func (s *Engine) checkSession(x *exchange) *problem.Problem {
 	if x.newSession != "" {
 		x.Sess, x.badSession = s.Sessions.Get(x.R.Context(), x.newSession, true)
 		x.newSession = ""
@@ -113,7 +113,7 @@ func (s *Engine) checkSession(x *Exchange) *problem.Problem {
 }
 
 // checkParams validates path, query, header and cookie parameters.
-func (s *Engine) checkParams(x *Exchange) *problem.Problem {
+func (s *Engine) checkParams(x *exchange) *problem.Problem {
 	if vs := x.Plan.Op.ValidateParams(x.R, x.rawVals); len(vs) > 0 {
 		return &problem.Problem{Code: problem.CodeParameter, Class: problem.ClassRequest, Message: "invalid parameters", Violations: vs}
 	}
@@ -122,7 +122,7 @@ func (s *Engine) checkParams(x *Exchange) *problem.Problem {
 
 // checkControls reads the mock's own request headers: X-Mock-Session,
 // X-Mock-Scenario and Prefer.
-func (s *Engine) checkControls(x *Exchange) *problem.Problem {
+func (s *Engine) checkControls(x *exchange) *problem.Problem {
 	if x.badSession != nil {
 		return x.badSession
 	}
@@ -171,7 +171,7 @@ func WithPath(r *http.Request, p string) *http.Request {
 
 // Finish turns a panic into a 500 in the error shape, logged with its
 // stack, and records the exchange.
-func (s *Engine) Finish(x *Exchange) {
+func (s *Engine) Finish(x *exchange) {
 	if v := recover(); v != nil {
 		if v == http.ErrAbortHandler {
 			s.record(x)

@@ -12,7 +12,7 @@ import (
 
 // record tells the emitter's listeners of an exchange, once: the
 // contract report, the journal, the log, the observer (see listen).
-func (s *Engine) record(x *Exchange) {
+func (s *Engine) record(x *exchange) {
 	if x.recorded {
 		return
 	}
@@ -68,7 +68,7 @@ func (s *Engine) journalAttempt(t *Attempt) {
 // entry returns the journal entry of an exchange answered with status
 // and response, of written bytes, without its Seq: credentials masked
 // (unless the mock keeps them clear), then clipped (see journal.Clipped).
-func (s *Engine) entry(x *Exchange, status int, response []byte, written int) journal.Entry {
+func (s *Engine) entry(x *exchange, status int, response []byte, written int) journal.Entry {
 	r := x.R
 	e := journal.Entry{
 		Time: x.start, Duration: time.Since(x.start),
@@ -111,7 +111,7 @@ func (s *Engine) entry(x *Exchange, status int, response []byte, written int) jo
 // create gives once stored, and record only numbers it (x.journaled):
 // one round trip to Redis a create instead of two. The entry's duration
 // ends as the create is sent to Redis.
-func (s *Engine) storeCreate(ctx context.Context, x *Exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
+func (s *Engine) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
 	cj, together := x.Sess.State.(state.CreateJournaler[journal.Entry])
 	if !together || s.NoJournal {
 		return s.Store.Create(ctx, x.Sess.Name, col, want, doc)

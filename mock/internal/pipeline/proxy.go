@@ -39,7 +39,7 @@ type upstream struct {
 
 // forwards reports whether the upstream answers x when nothing scripted
 // it.
-func (up *upstream) forwards(x *Exchange) bool {
+func (up *upstream) forwards(x *exchange) bool {
 	switch {
 	case up.only != nil && x.Plan == nil:
 		return false
@@ -86,7 +86,7 @@ type proxyKey struct{}
 // the client unchanged, checked against the document on the way. The
 // request's own violations, when forward mode let it through, are
 // reported with the answer's.
-func (s *Engine) forward(x *Exchange) {
+func (s *Engine) forward(x *exchange) {
 	up := s.upstream
 	ctx, cancel := context.WithTimeout(x.R.Context(), up.timeout)
 	defer cancel()
@@ -103,7 +103,7 @@ func (s *Engine) forward(x *Exchange) {
 // checkUpstream checks the upstream's answer against the document,
 // before the reverse proxy copies it to the client.
 func (s *Engine) checkUpstream(resp *http.Response) error {
-	x, _ := resp.Request.Context().Value(proxyKey{}).(*Exchange)
+	x, _ := resp.Request.Context().Value(proxyKey{}).(*exchange)
 	if x == nil {
 		return nil
 	}
@@ -147,7 +147,7 @@ func answerViolations(pl *Plan, status int, header http.Header, body []byte) []j
 // upstreamFailed answers an exchange the upstream did not complete: 504
 // when it did not answer in time, 502 otherwise, in the error shape.
 func (s *Engine) upstreamFailed(w http.ResponseWriter, r *http.Request, err error) {
-	x, _ := r.Context().Value(proxyKey{}).(*Exchange)
+	x, _ := r.Context().Value(proxyKey{}).(*exchange)
 	if x == nil {
 		w.WriteHeader(http.StatusBadGateway)
 		return

@@ -8,10 +8,10 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
-// Recorder is the ResponseWriter of one exchange. It passes everything on
+// recorder is the ResponseWriter of one exchange. It passes everything on
 // and notes the answer for the journal: its status and body, and whether a
 // fault took the connection over. It notes nothing about the request.
-type Recorder struct {
+type recorder struct {
 	http.ResponseWriter
 	status   int
 	body     []byte // the first maxJournalBody bytes, at least
@@ -22,7 +22,7 @@ type Recorder struct {
 
 // WriteHeader notes the first final status (an interim 1xx is noted
 // until one comes).
-func (w *Recorder) WriteHeader(status int) {
+func (w *recorder) WriteHeader(status int) {
 	if w.status == 0 || w.status < 200 {
 		w.status = status
 	}
@@ -30,7 +30,7 @@ func (w *Recorder) WriteHeader(status int) {
 }
 
 // Write notes the body.
-func (w *Recorder) Write(b []byte) (int, error) {
+func (w *recorder) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
@@ -44,7 +44,7 @@ func (w *Recorder) Write(b []byte) (int, error) {
 }
 
 // Hijack lets faults take the connection over.
-func (w *Recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	hj, ok := w.ResponseWriter.(http.Hijacker)
 	if !ok {
 		return nil, nil, http.ErrNotSupported
@@ -54,4 +54,4 @@ func (w *Recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 // Unwrap gives http.ResponseController the underlying writer.
-func (w *Recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }

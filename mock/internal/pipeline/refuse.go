@@ -12,7 +12,7 @@ import (
 // refuse answers x with p in the error shape of its operation (of the
 // route's first operation for a 405, of the document for a 404), and
 // notes p for the journal. It is the one place problems become answers.
-func (s *Engine) refuse(x *Exchange, p *problem.Problem) {
+func (s *Engine) refuse(x *exchange, p *problem.Problem) {
 	x.problem = p
 	pl := x.Plan
 	if pl == nil && x.route != nil {

@@ -14,7 +14,7 @@ import (
 
 // selectScenario returns the scenario for a request: the one its
 // X-Mock-Scenario header names, else its session's active one.
-func (s *Engine) selectScenario(x *Exchange) (*scenario.Compiled, *problem.Problem) {
+func (s *Engine) selectScenario(x *exchange) (*scenario.Compiled, *problem.Problem) {
 	name := headerValue(x.R.Header, ScenarioHeader)
 	if name == "" {
 		if len(x.Sv.Scenarios.ByName) == 0 {
@@ -55,7 +55,7 @@ func scripted(rl *scenario.Script, pl *Plan) answer {
 // first. After a delay, the answer has the whole write timeout from then
 // on, however long the delay (a reload may bring longer ones than Serve
 // began with): the server's own counts from the end of the header.
-func waitDelay(rl *scenario.Script, x *Exchange, write time.Duration) bool {
+func waitDelay(rl *scenario.Script, x *exchange, write time.Duration) bool {
 	if rl.Delay <= 0 {
 		return true
 	}
@@ -73,7 +73,7 @@ func waitDelay(rl *scenario.Script, x *Exchange, write time.Duration) bool {
 
 // renderAnswer sends the rule's templated body, rendered over data,
 // checked against the document unless the rule is off contract.
-func renderAnswer(x *Exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
+func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
 	rl := a.rule
 	v, err := scenario.RenderBody(rl.RespBody, data, faker)
 	if err != nil {

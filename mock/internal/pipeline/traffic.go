@@ -68,7 +68,7 @@ func (s *Engine) CheckTraffic(data []byte) error {
 			r.Header.Set("Content-Type", req.PostData.MimeType)
 		}
 		resp := he.Response
-		x := &Exchange{client: r, R: r, Sv: s.Served(), W: Recorder{ResponseWriter: nowhere{}}, Sess: s.Sessions.Def}
+		x := &exchange{client: r, R: r, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}, Sess: s.Sessions.Def}
 		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)

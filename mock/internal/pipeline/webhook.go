@@ -34,7 +34,7 @@ func CheckSubscriberURL(raw string) error {
 // to x: the webhooks of a create, those of the scenario rule that
 // answered, or, after a 2xx, the operation's callbacks. afterAnswer then
 // flushes the answer before the handler returns.
-func (x *Exchange) sendsAfter(status int) bool {
+func (x *exchange) sendsAfter(status int) bool {
 	if x.Plan == nil || x.problem != nil || x.proxied {
 		return false
 	}
@@ -48,7 +48,7 @@ func (x *Exchange) sendsAfter(status int) bool {
 // when its journal entry is written out of the process (exchange.remote)
 // and a create has not written it already. Such an answer carries its
 // Content-Length (setLength).
-func (x *Exchange) flushes(status int) bool {
+func (x *exchange) flushes(status int) bool {
 	return x.remote && x.journaled == 0 || x.sendsAfter(status)
 }
 

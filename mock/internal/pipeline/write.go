@@ -16,7 +16,7 @@ import (
 // onto the answer's schema (only the properties it declares, writeOnly
 // ones left out at any depth), checked against it unless that is valid by
 // construction, and written in the answer's media type.
-func (s *Engine) encodeResource(x *Exchange, v any) ([]byte, *problem.Problem) {
+func (s *Engine) encodeResource(x *exchange, v any) ([]byte, *problem.Problem) {
 	if x.offer == nil {
 		return nil, nil
 	}
@@ -58,7 +58,7 @@ func (s *Engine) encodeResource(x *Exchange, v any) ([]byte, *problem.Problem) {
 
 // shape puts a resource in an answer's shape: the answer's properties,
 // in its envelope, without writeOnly properties where it drops them.
-func (s *Engine) shape(x *Exchange, v any) (any, *problem.Problem) {
+func (s *Engine) shape(x *exchange, v any) (any, *problem.Problem) {
 	out := Project(v, x.resourceSchema())
 	if env := x.envelope(); env != nil {
 		var p *problem.Problem
@@ -74,19 +74,19 @@ func (s *Engine) shape(x *Exchange, v any) (any, *problem.Problem) {
 
 // proven reports whether the plan's proof that stored resources fit the
 // answer holds for this answer: it is written in the first offer, as JSON.
-func (x *Exchange) proven() bool {
+func (x *exchange) proven() bool {
 	return x.Plan.proven && !x.unproven && x.firstOffer() && x.kind == media.JSON
 }
 
 // firstOffer reports whether the answer is written in the success
 // answer's first offer, for which the plan works things out at start.
-func (x *Exchange) firstOffer() bool {
+func (x *exchange) firstOffer() bool {
 	return x.offer != nil && len(x.Plan.offers) > 0 && x.offer == &x.Plan.offers[0]
 }
 
 // dropsWriteOnly reports whether the answer's schema declares writeOnly
 // properties.
-func (x *Exchange) dropsWriteOnly() bool {
+func (x *exchange) dropsWriteOnly() bool {
 	if x.firstOffer() {
 		return x.Plan.dropWriteOnly
 	}
@@ -95,7 +95,7 @@ func (x *Exchange) dropsWriteOnly() bool {
 
 // writeBody sends the success status with the operation's required
 // headers and body; a nil body sends none.
-func (s *Engine) writeBody(x *Exchange, body []byte) {
+func (s *Engine) writeBody(x *exchange, body []byte) {
 	pl := x.Plan
 	h := x.W.Header()
 	for i := range pl.headers {
@@ -137,7 +137,7 @@ func sentAs(status int, body []byte) (int, []byte) {
 
 // writeStatus sends a status and body in the answer's media type; a nil
 // body sends none.
-func (s *Engine) writeStatus(x *Exchange, status int, body []byte) {
+func (s *Engine) writeStatus(x *exchange, status int, body []byte) {
 	if status < 200 {
 		x.W.WriteHeader(status) // an interim answer
 		status, body = sentAs(status, body)
