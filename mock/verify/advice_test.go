@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plantmock/plantmock/mock"
 	"github.com/plantmock/plantmock/mock/verify"
 )
 
@@ -175,6 +174,20 @@ type junitReport struct {
 	} `xml:"testsuite"`
 }
 
+// junitOf writes rep as JUnit and reads it back.
+func junitOf(t *testing.T, rep *verify.Report) junitReport {
+	t.Helper()
+	var b bytes.Buffer
+	if err := rep.WriteJUnit(&b); err != nil {
+		t.Fatal(err)
+	}
+	var j junitReport
+	if err := xml.Unmarshal(b.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
 // skipped returns the skipped cases of a JUnit report, as "suite: case:
 // message".
 func (j junitReport) skipped() []string {
@@ -201,14 +214,7 @@ func TestJUnitSkipped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b bytes.Buffer
-		if err := rep.WriteJUnit(&b); err != nil {
-			t.Fatal(err)
-		}
-		var j junitReport
-		if err := xml.Unmarshal(b.Bytes(), &j); err != nil {
-			t.Fatal(err)
-		}
+		j := junitOf(t, rep)
 		want := []string{
 			"POST /loans: positive: example: advice: status 400 to a request the document calls valid: ",
 			"POST /loans: positive: required only: advice: status 201: body.due: not a valid date",
@@ -250,24 +256,8 @@ func TestJUnitSkipped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := mock.New(mock.Options{Spec: spec, Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(m)
-		defer srv.Close()
-		rep, err := verify.Run(context.Background(), spec, srv.URL, verify.Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := rep.WriteJUnit(&b); err != nil {
-			t.Fatal(err)
-		}
-		var j junitReport
-		if err := xml.Unmarshal(b.Bytes(), &j); err != nil {
-			t.Fatal(err)
-		}
+		rep := verifyMocked(t, spec)
+		j := junitOf(t, rep)
 		want := []string{"the document: rules no answer can keep: impossible: #/paths/~1notes/get/responses/401/content/application~1json/schema/oneOf: impossible: oneOf alternatives 0 and 1 accept the same values, so no answer can keep it: answers are not judged by it"}
 		if got := j.skipped(); j.Failures != 0 || !slices.Equal(got, want) {
 			t.Errorf("JUnit: %d failures, skipped\n%q\nwant\n%q", j.Failures, got, want)

@@ -81,16 +81,7 @@ func TestNoFalsePositives(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := mock.New(mock.Options{Spec: spec, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			srv := httptest.NewServer(m)
-			defer srv.Close()
-			rep, err := verify.Run(context.Background(), spec, srv.URL, verify.Options{Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := verifyMocked(t, spec)
 			var b strings.Builder
 			rep.WriteSummary(&b)
 			t.Log(b.String())
@@ -117,4 +108,21 @@ func TestNoFalsePositives(t *testing.T) {
 			}
 		})
 	}
+}
+
+// verifyMocked runs verify with seed 1 against a mock of spec, served
+// for the run.
+func verifyMocked(t *testing.T, spec []byte) *verify.Report {
+	t.Helper()
+	m, err := mock.New(mock.Options{Spec: spec, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	rep, err := verify.Run(context.Background(), spec, srv.URL, verify.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
