@@ -30,7 +30,7 @@ func (s *Engine) record(x *exchange) {
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
 		a.Fake = func() *gofakeit.Faker { return x.fake(s) }
 	}
-	if !a.Hijacked && x.flushes(a.Status) {
+	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}

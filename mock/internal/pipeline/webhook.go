@@ -48,9 +48,11 @@ func (x *exchange) sendsAfter(status int) bool {
 // when its journal entry is written out of the process (exchange.remote)
 // and a create has not written it already. Such an answer carries its
 // Content-Length (setLength).
-func (x *exchange) flushes(status int) bool {
-	return x.remote && x.journaled == 0 || x.sendsAfter(status)
-}
+func (x *exchange) flushes(status int) bool { return x.flushesIf(x.sendsAfter(status)) }
+
+// flushesIf is flushes for an answer that sends something after it or
+// not (sends, from sendsAfter).
+func (x *exchange) flushesIf(sends bool) bool { return sends || x.remote && x.journaled == 0 }
 
 // any reports whether the document declares webhooks or callbacks.
 func (hs *hookSet) any() bool { return len(hs.ByName) > 0 || hs.callbacks }
