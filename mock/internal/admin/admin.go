@@ -292,13 +292,13 @@ func writeJSON(w http.ResponseWriter, v any) {
 	writeBody(w, http.StatusOK, b)
 }
 
-// writeBody answers with status and a JSON body.
+// writeBody answers with status and a JSON body, with its length: the
+// header net/http would have sent itself for a short one, and that keeps
+// a long one from being sent in chunks.
 func writeBody(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
 	h["Content-Type"] = []string{"application/json"}
-	if len(body) > 2048 { // net/http sets it itself for smaller bodies
-		h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(status)
 	w.Write(body)
 }
