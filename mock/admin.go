@@ -3,20 +3,12 @@ package mock
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sort"
-	"strings"
-
-	wh "github.com/plantmock/plantmock/mock/internal/webhook"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
-	"github.com/brianvoe/gofakeit/v6"
-
 	"github.com/plantmock/plantmock/mock/internal/admin"
-	"github.com/plantmock/plantmock/mock/internal/gen"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/record"
@@ -201,33 +193,7 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 }
 
 func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {
-	s := a.s
-	sv := s.e.Served()
-	hooks := sv.Hooks.ByName[webhook]
-	sub, ok, err := s.sender.Subscriber(ctx, a.ss, webhook)
-	if err != nil {
-		return 0, "", err
-	}
-	if !ok {
-		p := problem.Invalid(problem.CodeWebhook, problem.ClassRequest, "webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", webhook, AdminPrefix, strings.ReplaceAll(webhook, "/", "%2F"))
-		p.Status = http.StatusConflict
-		return 0, "", p
-	}
-	faker := func() *gofakeit.Faker { return gen.Faker(s.e.Seed, s.e.Seq.Add(1)) }
-	bodies := make([]any, len(hooks))
-	for i, h := range hooks {
-		bodies[i] = body
-		if body == nil {
-			bodies[i] = wh.WebhookBody(h, nil, faker)
-		}
-		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
-			return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "%s", fmt.Sprintf("the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs))))
-		}
-	}
-	for i, h := range hooks {
-		s.sender.SendTo(&wh.Delivery{Sess: a.ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
-	}
-	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
+	return a.s.sender.Send(ctx, a.ss, webhook, body)
 }
 
 // writeRecording writes what the recording holds (see snapshot), at

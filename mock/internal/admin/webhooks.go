@@ -138,6 +138,14 @@ func unsubscribe(w http.ResponseWriter, r *http.Request, ss Session, wh Webhook)
 // one generated from the webhook's schema when there is none. It answers
 // 202 once the delivery is queued; the journal shows how it went.
 func send(w http.ResponseWriter, r *http.Request, ss Session, wh Webhook) {
+	if _, ok, err := ss.Subscriber(r.Context(), wh.Name); err != nil || !ok {
+		if err != nil {
+			failed(w, err)
+			return
+		}
+		writeError(w, http.StatusConflict, problem.CodeWebhook, fmt.Sprintf("webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", wh.Name, Prefix, strings.ReplaceAll(wh.Name, "/", "%2F")))
+		return
+	}
 	var body any
 	if r.ContentLength != 0 {
 		v, ok := readJSON(w, r)

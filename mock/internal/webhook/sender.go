@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"context"
+	"errors"
 	"net/netip"
 	"time"
 
@@ -9,9 +10,11 @@ import (
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -193,4 +196,41 @@ func (s *Sender) SenderConfig(wo pipeline.WebhookOptions, version string) delive
 type Sender struct {
 	e          *pipeline.Engine
 	Deliveries *deliver.Sender // the deliveries under way
+}
+
+// ErrNoSubscriber is Send's error for a webhook without a subscriber in
+// the session.
+var ErrNoSubscriber = errors.New("the webhook has no subscriber in this session")
+
+// Send queues a webhook to the session's subscriber, as the admin API
+// asks: with body, or a body generated from each of the webhook's
+// operations when it is nil. It returns how many deliveries it queued
+// and the subscriber's URL as the admin API shows it. No subscriber is
+// ErrNoSubscriber, a body that breaks the webhook's schema a problem;
+// ctx is the admin call's, whose address the deliveries never go to.
+func (s *Sender) Send(ctx context.Context, ss *session.Session, name string, body any) (int, string, error) {
+	sv := s.e.Served()
+	hooks := sv.Hooks.ByName[name]
+	sub, ok, err := s.Subscriber(ctx, ss, name)
+	if err != nil {
+		return 0, "", err
+	}
+	if !ok {
+		return 0, "", ErrNoSubscriber
+	}
+	faker := func() *gofakeit.Faker { return gen.Faker(s.e.Seed, s.e.Seq.Add(1)) }
+	bodies := make([]any, len(hooks))
+	for i, h := range hooks {
+		bodies[i] = body
+		if body == nil {
+			bodies[i] = WebhookBody(h, nil, faker)
+		}
+		if vs := scenario.HookViolations(h, bodies[i]); len(vs) > 0 {
+			return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "the body breaks the schema of %s: %s", h.Op.Name, journal.Quote(vs, len(vs)))
+		}
+	}
+	for i, h := range hooks {
+		s.SendTo(&Delivery{Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
+	}
+	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
 }
