@@ -151,7 +151,8 @@ func (a adminSession) ResetResources(ctx context.Context) error {
 }
 
 func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *problem.Problem) {
-	return a.s.e.SeedCollection(ctx, a.s.e.Served(), a.ss, col, v)
+	sv := a.s.e.Served()
+	return a.s.e.SeedCollection(ctx, sv.Doc, sv.Plans, a.ss, col, v)
 }
 
 func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Sessions.Reset(ctx, a.ss) }

@@ -29,7 +29,10 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 
 // SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
 // session, validating each resource like a create.
-func (s *Server) SeedData(data []byte) error { return s.e.SeedData(s.e.Served(), data) }
+func (s *Server) SeedData(data []byte) error {
+	sv := s.e.Served()
+	return s.e.SeedData(sv.Doc, sv.Plans, s.e.Sessions.Def, data)
+}
 
 // told returns the facade's listeners: the recording, Options.Observe,
 // the dashboard's events, and last the webhooks and callbacks an answer

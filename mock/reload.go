@@ -63,7 +63,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 		return s.reloadFailed(err), err
 	}
 	if len(c.SeedData) > 0 {
-		if err := s.e.SeedData(sv, c.SeedData); err != nil {
+		if err := s.e.SeedData(sv.Doc, sv.Plans, s.e.Sessions.Def, c.SeedData); err != nil {
 			return s.reloadFailed(err), err
 		}
 	}

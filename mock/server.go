@@ -51,18 +51,16 @@ var _ http.Handler = (*Server)(nil)
 func New(opts Options) (*Server, error) {
 	s := &Server{
 		e: &pipeline.Engine{
-			MaxBody:      orDefault(opts.Limits.MaxBody, DefaultMaxBody),
-			MaxResources: orDefault(opts.Limits.MaxResources, DefaultMaxResources),
-			Log:          opts.Logger,
-			Seed:         uint64(opts.Seed),
-			Cors:         opts.CORS,
-			LogAll:       opts.LogRequests,
-			NoJournal:    opts.Journal.Size < 0,
-			Timeouts:     pipeline.DefaultTimeouts,
+			MaxBody:  orDefault(opts.Limits.MaxBody, DefaultMaxBody),
+			Cors:     opts.CORS,
+			LogAll:   opts.LogRequests,
+			Timeouts: pipeline.DefaultTimeouts,
 		},
 		adminToken: opts.Admin.Token,
 		noAdmin:    opts.Admin.Disabled,
 	}
+	s.e.MaxResources = orDefault(opts.Limits.MaxResources, DefaultMaxResources)
+	s.e.Log, s.e.Seed, s.e.NoJournal = opts.Logger, uint64(opts.Seed), opts.Journal.Size < 0
 	if s.e.Log == nil {
 		s.e.Log = slog.New(slog.DiscardHandler)
 	}

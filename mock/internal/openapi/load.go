@@ -49,6 +49,23 @@ type Document struct {
 // Router returns the document's router.
 func (d *Document) Router() *Router { return d.router }
 
+// Find routes a request path of method ("" for any; see
+// openapi.Router.FindFor), with or without a server base path in front;
+// rest is the path without the base path when one was cut.
+func (d *Document) Find(path, method string) (route *Route, vals []string, rest string) {
+	if route, vals = d.Router().FindFor(path, method); route != nil {
+		return route, vals, ""
+	}
+	for _, bp := range d.BasePaths {
+		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
+			if route, vals = d.Router().FindFor(rest, method); route != nil {
+				return route, vals, rest
+			}
+		}
+	}
+	return nil, nil, ""
+}
+
 // Load parses and checks an OpenAPI 3.0 or 3.1 document, YAML or JSON.
 // Only documents that cannot be served are refused, each with one line
 // naming the problem and where it is: not OpenAPI 3, a reference that

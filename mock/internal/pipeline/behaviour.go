@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -11,8 +12,10 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/state"
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
@@ -44,7 +47,7 @@ type behaviourKind struct {
 	// run decides how a valid request is answered as the operation
 	// behaves, keeping its resources in the engine's store; it writes
 	// nothing: give writes its outcome.
-	run func(*Engine, *exchange) (outcome, *problem.Problem)
+	run func(*answerer, *turn) (outcome, *problem.Problem)
 	// method and item say which operations may have the behaviour: those
 	// of the method on a collection's path (item false) or on its item's
 	// path (item true).
@@ -63,35 +66,41 @@ type behaviourKind struct {
 // whose method, path and takes fit it, else canned's. Adding a behaviour
 // is adding its constant above and its entry here.
 var behaviours = [numBehaviours]behaviourKind{
-	canned: {run: (*Engine).canned},
+	canned: {run: (*answerer).canned},
 	// A create answers with the resource; a POST that answers with
 	// something else (a list, a report) is canned.
-	create: {run: (*Engine).create, method: "POST",
+	create: {run: (*answerer).create, method: "POST",
 		takes: func(_ *openapi.Operation, c *collection, _ *openapi.Schema) bool { return c.creates }},
-	list: {run: (*Engine).list, method: "GET",
+	list: {run: (*answerer).list, method: "GET",
 		takes: func(_ *openapi.Operation, c *collection, answer *openapi.Schema) bool {
 			return answer.Is("array") || EnvelopeOf(answer, c.schema, true) != nil
 		}},
 	// An item GET that answers with something else than an object (a
 	// list of the item's parts) is canned.
-	read: {run: (*Engine).read, method: "GET", item: true, virtual: true,
+	read: {run: (*answerer).read, method: "GET", item: true, virtual: true,
 		takes: func(_ *openapi.Operation, _ *collection, answer *openapi.Schema) bool { return mayBeObject(answer) }},
-	replace: {run: (*Engine).replace, method: "PUT", item: true, virtual: true,
+	replace: {run: (*answerer).replace, method: "PUT", item: true, virtual: true,
 		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
 			return storable(op) && mayBeObject(answer)
 		}},
-	merge: {run: (*Engine).merge, method: "PATCH", item: true, virtual: true,
+	merge: {run: (*answerer).merge, method: "PATCH", item: true, virtual: true,
 		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
 			return storable(op) && mayBeObject(answer)
 		}},
-	remove: {run: (*Engine).remove, method: "DELETE", item: true, virtual: true,
+	remove: {run: (*answerer).remove, method: "DELETE", item: true, virtual: true,
 		takes: func(*openapi.Operation, *collection, *openapi.Schema) bool { return true }},
+}
+
+// behave decides how a valid request is answered as its operation
+// behaves; it writes nothing.
+func (s *answerer) behave(x *turn) (outcome, *problem.Problem) {
+	return behaviours[x.Plan.do].run(s, x)
 }
 
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
-func (s *Engine) create(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) create(x *turn) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
@@ -138,10 +147,30 @@ func (s *Engine) create(x *exchange) (outcome, *problem.Problem) {
 	return o, nil
 }
 
+// storeCreate stores the resource of a create, made by doc, which sets
+// answer to the body the create answers with. When the session's state
+// can (state.CreateJournaler: in Redis), the operation that stores the
+// resource writes the exchange's journal entry too, as the answer the
+// create gives once stored, and record only numbers it (x.journaled); x.entries makes the entry:
+// one round trip to Redis a create instead of two. The entry's duration
+// ends as the create is sent to Redis.
+func (s *answerer) storeCreate(ctx context.Context, x *turn, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
+	cj, together := x.Sess.State.(state.CreateJournaler[journal.Entry])
+	if !together || s.NoJournal || x.entries == nil {
+		return s.Store.Create(ctx, x.Sess.Name, col, want, doc)
+	}
+	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() journal.Entry {
+		status, body := sentAs(x.Plan.Success, *answer)
+		return x.entries.entry(status, body)
+	})
+	x.journaled = seq
+	return key, err
+}
+
 // accept returns what the mock keeps of a create or replace body: without
 // the readOnly properties a client sent, nor an identifier the mock
 // assigns. What it leaves out is noted for the journal.
-func (c *collection) accept(x *exchange, obj map[string]any) map[string]any {
+func (c *collection) accept(x *turn, obj map[string]any) map[string]any {
 	if !c.readOnly && !c.assigned {
 		return obj
 	}
@@ -182,7 +211,7 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 // the write answers as it declares, and that read as it did before.
 // GitHub's description has two such operations (POST /gists, PUT
 // /repos/{owner}/{repo}/collaborators/{username}), which answered 500.
-func (s *Engine) complete(x *exchange, obj map[string]any) map[string]any {
+func (s *answerer) complete(x *turn, obj map[string]any) map[string]any {
 	own := x.resourceSchema()
 	if !x.proven() && x.schema() != nil {
 		obj = complete(obj, own, x.fake(s), x.budget(s))
@@ -209,7 +238,7 @@ func (s *Engine) complete(x *exchange, obj map[string]any) map[string]any {
 // named in the log and the journal; while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
-func (s *Engine) list(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 	pl, env := x.Plan, x.envelope()
 	var q url.Values
 	if pl.paging != nil {
@@ -334,7 +363,7 @@ func itemBounds(s *openapi.Schema) (lo, hi int64) {
 }
 
 // listAnswer is the answer of a list: v written in the answer's media type.
-func (s *Engine) listAnswer(x *exchange, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
+func (s *answerer) listAnswer(x *turn, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
 	b, p := s.encode(x, v, schema)
 	if p != nil {
 		return outcome{}, p
@@ -354,7 +383,7 @@ func selfURL(r *http.Request) string {
 // read answers with the resource the path names. In a collection without
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
-func (s *Engine) read(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) read(x *turn) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	doc, _, err := s.get(x, col, key)
@@ -367,7 +396,7 @@ func (s *Engine) read(x *exchange) (outcome, *problem.Problem) {
 // get returns the stored resource, making it up first in a collection
 // whose items exist until deleted (see plan.virtual). kept is false for
 // a stand-in (see standIn): the item is not in the store.
-func (s *Engine) get(x *exchange, col, key string) (doc []byte, kept bool, err error) {
+func (s *answerer) get(x *turn, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.R.Context(), x.Plan.Col
 	doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
 	if !errors.Is(err, store.ErrNotFound) {
@@ -405,7 +434,7 @@ func (s *Engine) get(x *exchange, col, key string) (doc []byte, kept bool, err e
 // else 400 or 422) says so: the mock cannot give the item, and a 500 the
 // operation does not declare would be further from its contract. Where
 // it declares none, or the budget ran out, p is the answer, a 500.
-func (s *Engine) unmade(x *exchange, key string, p *problem.Problem) *problem.Problem {
+func (s *answerer) unmade(x *turn, key string, p *problem.Problem) *problem.Problem {
 	if x.budget(s).Err() != nil || !x.Plan.declares(problem.ClassNotFound) {
 		return p
 	}
@@ -420,7 +449,7 @@ func (s *Engine) unmade(x *exchange, key string, p *problem.Problem) *problem.Pr
 // way to say no: it answers as if the item were there, with one made up
 // for this answer alone and never stored, as the journal notes. A
 // PATCH, PUT or DELETE on it changes nothing.
-func (s *Engine) standIn(x *exchange, key string) ([]byte, bool, error) {
+func (s *answerer) standIn(x *turn, key string) ([]byte, bool, error) {
 	if x.Plan.declares(problem.ClassNotFound) {
 		return nil, false, store.ErrNotFound
 	}
@@ -436,7 +465,7 @@ func (s *Engine) standIn(x *exchange, key string) ([]byte, bool, error) {
 // update applies fn to the resource the path names and stores what it
 // returns; fn builds the answer. A stand-in (see standIn) gets fn's
 // answer and the store is left as it is.
-func (s *Engine) update(x *exchange, col, key string, fn func(old []byte) ([]byte, error)) error {
+func (s *answerer) update(x *turn, col, key string, fn func(old []byte) ([]byte, error)) error {
 	if x.Plan.virtual {
 		doc, kept, err := s.get(x, col, key)
 		if err != nil {
@@ -454,7 +483,7 @@ func (s *Engine) update(x *exchange, col, key string, fn func(old []byte) ([]byt
 // madeUp makes up the item with key of a collection whose items exist
 // until deleted, as JSON: the item schema's example, else generated data,
 // with key as its identifier.
-func (s *Engine) madeUp(x *exchange, key string) ([]byte, *problem.Problem) {
+func (s *answerer) madeUp(x *turn, key string) ([]byte, *problem.Problem) {
 	c := x.Plan.Col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
@@ -477,7 +506,7 @@ func (s *Engine) madeUp(x *exchange, key string) ([]byte, *problem.Problem) {
 // remove deletes the resource the path names and answers with it where
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
-func (s *Engine) remove(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) remove(x *turn) (outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.vals), c.pathKey(x.vals)
 	var doc []byte
@@ -513,7 +542,7 @@ func (s *Engine) remove(x *exchange) (outcome, *problem.Problem) {
 
 // storedAnswer is the answer of a stored document, written as the
 // answer's schema and media type take it.
-func (s *Engine) storedAnswer(x *exchange, doc []byte) (outcome, *problem.Problem) {
+func (s *answerer) storedAnswer(x *turn, doc []byte) (outcome, *problem.Problem) {
 	if x.offer == nil {
 		return outcome{body: nil}, nil
 	}
@@ -532,7 +561,7 @@ func (s *Engine) storedAnswer(x *exchange, doc []byte) (outcome, *problem.Proble
 // create does, it applies defaults; readOnly properties the client cannot
 // send keep their stored values. The answer is built and checked before
 // the store changes.
-func (s *Engine) replace(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) replace(x *turn) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
@@ -571,7 +600,7 @@ func (s *Engine) replace(x *exchange) (outcome, *problem.Problem) {
 // any media type): valid, but nothing a resource can be or be patched
 // with. It gets the operation's canned answer, a declared success, and
 // the store is left as it is.
-func (s *Engine) notStorable(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) notStorable(x *turn) (outcome, *problem.Problem) {
 	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
 	return s.canned(x)
 }
@@ -599,7 +628,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // merge applies the body as an RFC 7396 merge patch to the resource the
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
-func (s *Engine) merge(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) merge(x *turn) (outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
 	if patch == nil {
@@ -653,7 +682,7 @@ func (s *Engine) merge(x *exchange) (outcome, *problem.Problem) {
 // storeProblem is the answer to a store error: a problem of the caller's
 // passed through, a duplicate or unknown identifier, a full store, or an
 // internal error.
-func (s *Engine) storeProblem(err error, c *collection, col, key string) *problem.Problem {
+func (s *answerer) storeProblem(err error, c *collection, col, key string) *problem.Problem {
 	var p *problem.Problem
 	switch {
 	case errors.As(err, &p):
@@ -671,7 +700,7 @@ func (s *Engine) storeProblem(err error, c *collection, col, key string) *proble
 }
 
 // full is the answer to a create beyond Limits.MaxResources.
-func (s *Engine) full() *problem.Problem {
+func (s *answerer) full() *problem.Problem {
 	return problem.Invalid(problem.CodeFull, problem.ClassRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.MaxResources)
 }
 
@@ -710,7 +739,7 @@ func mergePatch(target, patch map[string]any) map[string]any {
 // identifier cannot hold (a name where the identifier is a number: the
 // path parameter is not the identifier after all) neither refuses nor
 // fills in anything: the item is kept under the path's value as sent.
-func (c *collection) sameID(x *exchange, obj map[string]any, key string) *problem.Problem {
+func (c *collection) sameID(x *turn, obj map[string]any, key string) *problem.Problem {
 	if c.IdProp == "" {
 		return nil
 	}

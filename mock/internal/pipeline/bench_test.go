@@ -34,7 +34,7 @@ func BenchmarkStageRoute(b *testing.B) {
 
 func BenchmarkStageSecurity(b *testing.B) {
 	s, pl, r := benchServer(b)
-	x := &exchange{R: r, Sv: s.Served(), Plan: pl}
+	x := &exchange{turn: turn{R: r, Plan: pl}, Sv: s.Served()}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if p := s.CheckSecurity(x); p != nil {

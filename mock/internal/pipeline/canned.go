@@ -16,7 +16,7 @@ import (
 // example for the success response when it has one that conforms, else
 // with data generated from the response schema, else a sample of the
 // media type.
-func (s *Engine) canned(x *exchange) (outcome, *problem.Problem) {
+func (s *answerer) canned(x *turn) (outcome, *problem.Problem) {
 	pl := x.Plan
 	if x.offer == nil {
 		return outcome{body: nil}, nil
@@ -35,7 +35,7 @@ func (s *Engine) canned(x *exchange) (outcome, *problem.Problem) {
 // example, else (unless dynamic) the media type's example where it
 // conforms, else data generated from its schema, else a sample of the
 // media type.
-func (s *Engine) body(x *exchange, named string, dynamic bool) ([]byte, *problem.Problem) {
+func (s *answerer) body(x *turn, named string, dynamic bool) ([]byte, *problem.Problem) {
 	m := x.media()
 	schema := m.Schema
 	if named != "" {
@@ -63,7 +63,7 @@ func (s *Engine) body(x *exchange, named string, dynamic bool) ([]byte, *problem
 // encodeExample writes an example in the exchange's media type; an
 // example of a non-JSON type written as a string is the body itself (an
 // XML document, a CSV table).
-func (s *Engine) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]byte, *problem.Problem) {
+func (s *answerer) encodeExample(x *turn, ex any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if str, ok := ex.(string); ok && x.kind != media.JSON {
 		return []byte(str), nil
 	}
@@ -71,7 +71,7 @@ func (s *Engine) encodeExample(x *exchange, ex any, schema *openapi.Schema) ([]b
 }
 
 // encode writes a JSON value in the exchange's media type.
-func (s *Engine) encode(x *exchange, v any, schema *openapi.Schema) ([]byte, *problem.Problem) {
+func (s *answerer) encode(x *turn, v any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if x.kind == media.JSON {
 		return jsonx.Append(make([]byte, 0, 256), v), nil
 	}

@@ -72,7 +72,7 @@ func (s *Engine) decide(x *exchange) (answer, *problem.Problem) {
 	if a.kind == breakIt || a.kind == render {
 		return a, nil
 	}
-	o, ct, p := negotiate(x, pl.offersFor(a.status))
+	o, ct, p := negotiate(&x.turn, pl.offersFor(a.status))
 	if p != nil {
 		return a, p
 	}
@@ -112,7 +112,7 @@ func (s *Engine) give(x *exchange, a answer) {
 		if !waitDelay(rl, x, s.Timeouts.Write) {
 			return // the client is gone
 		}
-		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(s) }
+		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(&s.answerer) }
 		h := x.W.Header()
 		for _, rh := range rl.RespHeaders {
 			v, err := rh.T.Render(data, faker)
@@ -127,7 +127,10 @@ func (s *Engine) give(x *exchange, a answer) {
 	switch a.kind {
 	case behave:
 		var o outcome
-		if o, p = behaviours[x.Plan.do].run(s, x); p == nil {
+		if s.RemoteJournal {
+			x.entries = entryOf{s, x} // a create's entry is written with its resource
+		}
+		if o, p = s.behave(&x.turn); p == nil {
 			if o.location != "" {
 				x.W.Header().Set("Location", o.location)
 			}
@@ -135,7 +138,7 @@ func (s *Engine) give(x *exchange, a answer) {
 		}
 	case sendBody:
 		var body []byte
-		if body, p = s.body(x, a.example, a.dynamic); p == nil {
+		if body, p = s.body(&x.turn, a.example, a.dynamic); p == nil {
 			s.writeStatus(x, a.status, body)
 		}
 	case sendStatus:

@@ -15,31 +15,26 @@ import (
 // Engine answers the mock's requests: the checks, the answers, and what
 // is told of each exchange.
 type Engine struct {
+	answerer // how a valid request is answered as its operation behaves
+
 	// Worked out at start; read-only after New. What derives from the
 	// document and scenarios is in sv, swapped whole by Reload.
-	Sv           atomic.Pointer[Served]
-	Tokens       map[string]struct{}
-	Seed         uint64
-	MaxBody      int64
-	MaxResources int
-	Cors         bool
-	LogAll       bool
-	NoJournal    bool // Options.Journal.Size < 0
+	Sv      atomic.Pointer[Served]
+	Tokens  map[string]struct{}
+	MaxBody int64
+	Cors    bool
+	LogAll  bool
 	// remoteJournal is set when the journal is kept out of the process
 	// (state.Backend.Shared: in Redis), so that writing an entry is a
 	// round trip the client must not wait on (see exchange.remote).
 	RemoteJournal bool
 	ClearCreds    bool // Options.Journal.Credentials is CredentialsClear
-	Log           *slog.Logger
 
-	upstream *upstream  // Options.Proxy.URL; nil when the mock answers alone
-	Timeouts Timeouts   // a connection's, in Serve
-	Budget   gen.Budget // an answer's generation budget: the defaults (tests set others)
+	upstream *upstream // Options.Proxy.URL; nil when the mock answers alone
+	Timeouts Timeouts  // a connection's, in Serve
 
 	// State.
-	Store      store.Store      // every session's resources: sessions.backend's
 	Sessions   session.Sessions // the default and named sessions
-	Seq        atomic.Uint64    // values generated so far
 	Contract   journal.Contract // what the exchanges did to the contract
 	Deliveries *deliver.Sender  // webhooks and callbacks under way
 	Listeners  Listeners        // what Serve and ServeAdmin serve on
@@ -63,3 +58,15 @@ func (t Timeouts) WriteTimeout() time.Duration { return t.Read + t.Write }
 
 // DefaultTimeouts are every Server's; tests set shorter ones.
 var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: 60 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}
+
+// answerer answers valid requests as their operations behave, keeping
+// their resources in the store.
+type answerer struct {
+	Store        store.Store   // every session's resources: sessions.backend's
+	Seed         uint64        // the seed of generated data
+	Seq          atomic.Uint64 // values generated so far
+	MaxResources int
+	NoJournal    bool         // Options.Journal.Size < 0
+	Log          *slog.Logger // where answers tell what they left out
+	Budget       gen.Budget   // an answer's generation budget: the defaults (tests set others)
+}

@@ -50,7 +50,7 @@ func (e *envelope) innerOr(s *openapi.Schema) *openapi.Schema {
 // wrap returns v in the envelope: the envelope's other required fields
 // are made up (fields of the answer, not of the resource, so they are
 // not stored), within the exchange's budget.
-func (s *Engine) wrap(x *exchange, e *envelope, v any) (map[string]any, *problem.Problem) {
+func (s *answerer) wrap(x *turn, e *envelope, v any) (map[string]any, *problem.Problem) {
 	out := make(map[string]any, len(e.schema.Required)+1)
 	for _, name := range e.schema.Required {
 		if name == e.Prop {
@@ -97,7 +97,7 @@ func within(vs []openapi.Violation, prop string) bool {
 }
 
 // envelope returns the envelope of the answer's media type, or nil.
-func (x *exchange) envelope() *envelope {
+func (x *turn) envelope() *envelope {
 	if x.offer == nil {
 		return nil
 	}
@@ -106,6 +106,6 @@ func (x *exchange) envelope() *envelope {
 
 // resourceSchema returns the schema of the stored resource (or list) in
 // the answer: inside its envelope, if it has one.
-func (x *exchange) resourceSchema() *openapi.Schema {
+func (x *turn) resourceSchema() *openapi.Schema {
 	return x.envelope().innerOr(x.schema())
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -21,7 +20,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.Cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
 	}
-	x := &exchange{client: r, R: r, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	x := &exchange{turn: turn{client: r, R: r}, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
 	name := headerValue(r.Header, session.Header)
 	if x.Sess, x.badSession = s.Sessions.Get(r.Context(), name, false); x.Sess == nil {
 		// A session not alive is made once the request is routed and
@@ -139,21 +138,9 @@ func (s *Engine) checkControls(x *exchange) *problem.Problem {
 	return nil
 }
 
-// Find routes a request path of method ("" for any; see
-// openapi.Router.FindFor), with or without a server base path in front;
-// rest is the path without the base path when one was cut.
+// Find routes a request path of method (see openapi.Document.Find).
 func (sv *Served) Find(path, method string) (route *openapi.Route, vals []string, rest string) {
-	if route, vals = sv.Doc.Router().FindFor(path, method); route != nil {
-		return route, vals, ""
-	}
-	for _, bp := range sv.Doc.BasePaths {
-		if rest, ok := strings.CutPrefix(path, bp); ok && strings.HasPrefix(rest, "/") {
-			if route, vals = sv.Doc.Router().FindFor(rest, method); route != nil {
-				return route, vals, rest
-			}
-		}
-	}
-	return nil, nil, ""
+	return sv.Doc.Find(path, method)
 }
 
 // WithPath returns a shallow copy of r whose URL path is the escaped path p.

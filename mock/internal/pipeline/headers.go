@@ -26,11 +26,11 @@ func headerValue(h http.Header, key string) string {
 type respHeader struct {
 	name  string
 	fixed string
-	fresh func(s *Engine, x *exchange) string // nil for a fixed value
+	fresh func(s *answerer, x *turn) string // nil for a fixed value
 }
 
 // value returns the header's value for an answer.
-func (h *respHeader) value(s *Engine, x *exchange) string {
+func (h *respHeader) value(s *answerer, x *turn) string {
 	if h.fresh != nil {
 		return h.fresh(s, x)
 	}
@@ -46,11 +46,11 @@ func newRespHeader(h openapi.Header) respHeader {
 	name := strings.ToLower(h.Name)
 	switch {
 	case plain && (sch == nil || sch.Format == "" || sch.Format == "uuid") && isRequestID(name):
-		out.fresh = func(s *Engine, x *exchange) string { return x.fake(s).UUID() }
+		out.fresh = func(s *answerer, x *turn) string { return x.fake(s).UUID() }
 	case plain && (name == "date" || name == "last-modified" || name == "expires") && (sch == nil || sch.Format == ""):
-		out.fresh = func(*Engine, *exchange) string { return time.Now().UTC().Format(http.TimeFormat) }
+		out.fresh = func(*answerer, *turn) string { return time.Now().UTC().Format(http.TimeFormat) }
 	case plain && sch != nil && sch.Format == "date-time":
-		out.fresh = func(*Engine, *exchange) string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
+		out.fresh = func(*answerer, *turn) string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
 	case plain && (sch == nil || sch.Format == "") && name == "etag":
 		f := gen.Faker(uint64(len(name)), 0)
 		out.fixed = `"` + hex.EncodeToString([]byte(f.LetterN(8))) + `"`

@@ -39,7 +39,8 @@ func plantEngine(tb testing.TB) *Engine {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e := &Engine{MaxBody: 1 << 20, MaxResources: 1000, Log: log, Timeouts: DefaultTimeouts}
+	e := &Engine{MaxBody: 1 << 20, Timeouts: DefaultTimeouts}
+	e.MaxResources, e.Log = 1000, log
 	e.Sv.Store(sv)
 	e.Store, e.Sessions = b.Store(), session.NewSessions(b, 10, time.Hour)
 	return e

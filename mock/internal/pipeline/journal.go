@@ -7,7 +7,6 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // record tells the emitter's listeners of an exchange, once: the
@@ -28,7 +27,7 @@ func (s *Engine) record(x *exchange) {
 	a.Plan, a.Rule, a.Seq, a.Problem, a.Created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
 	a.Header, a.journaled = x.W.Header(), x.journaled
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
-		a.Fake = func() *gofakeit.Faker { return x.fake(s) }
+		a.Fake = func() *gofakeit.Faker { return x.fake(&s.answerer) }
 	}
 	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
@@ -104,26 +103,6 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 	return e
 }
 
-// storeCreate stores the resource of a create, made by doc, which sets
-// answer to the body the create answers with. When the session's state
-// can (state.CreateJournaler: in Redis), the operation that stores the
-// resource writes the exchange's journal entry too, as the answer the
-// create gives once stored, and record only numbers it (x.journaled):
-// one round trip to Redis a create instead of two. The entry's duration
-// ends as the create is sent to Redis.
-func (s *Engine) storeCreate(ctx context.Context, x *exchange, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
-	cj, together := x.Sess.State.(state.CreateJournaler[journal.Entry])
-	if !together || s.NoJournal {
-		return s.Store.Create(ctx, x.Sess.Name, col, want, doc)
-	}
-	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() journal.Entry {
-		status, body := sentAs(x.Plan.Success, *answer)
-		return s.entry(x, status, body, len(body))
-	})
-	x.journaled = seq
-	return key, err
-}
-
 // ShownURL is a webhook's or callback's URL as the admin API and the log
 // show it: its credentials masked by sec, unless the mock keeps them
 // clear.
@@ -132,4 +111,15 @@ func (s *Engine) ShownURL(sec *journal.Secrets, u string) string {
 		return u
 	}
 	return sec.MaskURL(u)
+}
+
+// entryOf makes the journal entry of x for the state that writes it with
+// a create's resource (see storeCreate).
+type entryOf struct {
+	s *Engine
+	x *exchange
+}
+
+func (e entryOf) entry(status int, body []byte) journal.Entry {
+	return e.s.entry(e.x, status, body, len(body))
 }

@@ -62,7 +62,7 @@ func types(offers []offer) []string {
 // where the operation declares it; otherwise Accept is ignored, as RFC
 // 9110 lets a server do, and the first offer answers. ct is the
 // Content-Type to send.
-func negotiate(x *exchange, offers []offer) (o *offer, ct string, p *problem.Problem) {
+func negotiate(x *turn, offers []offer) (o *offer, ct string, p *problem.Problem) {
 	if len(offers) == 0 {
 		return nil, "", nil
 	}

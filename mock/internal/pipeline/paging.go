@@ -168,7 +168,7 @@ func (e *envelope) wants(k metaKind) bool {
 // (null on the last page where the schema allows it, else left out
 // where it is optional), and whether there is more. An object that holds
 // them and is not there yet is made up first.
-func (s *Engine) fillMeta(x *exchange, e *envelope, out map[string]any, pg listPage) {
+func (s *answerer) fillMeta(x *turn, e *envelope, out map[string]any, pg listPage) {
 	for _, f := range e.Meta {
 		var v any
 		switch f.kind {

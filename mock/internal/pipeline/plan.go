@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
@@ -69,7 +70,13 @@ type Plan struct {
 
 	Shapes  map[int]*problem.ErrorShape
 	primary *problem.ErrorShape
+	// over holds the schemas whose smallest value is over the generation
+	// budget: answers that need one are refused before anything is made.
+	over gen.Over
 }
+
+// Plans are the plans of a document's operations.
+type Plans map[*openapi.Operation]*Plan
 
 // AnyPlan returns the plan of a route's first operation, for answers to a
 // method the route does not declare.
@@ -103,7 +110,7 @@ func (sv *Served) BuildPlans() error {
 	first := true
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
-		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}}
+		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}, over: sv.Over}
 		pl.refusals(shapes)
 		if first && PrimaryError(op) != nil {
 			sv.fallbackShape, first = pl.primary, false

@@ -9,11 +9,14 @@ import (
 
 // preference is what a Prefer header (RFC 7240) asks of the mock, in the
 // words Prism uses: code=400, example=name, dynamic=true, seed=7.
+//
+// Its flags come last: after seed, they take 40 bytes where between the
+// other fields they took 48, which held the exchange at 512 bytes.
 type preference struct {
 	code    int
 	example string
-	dynamic bool
 	seed    uint64
+	dynamic bool
 	hasSeed bool
 }
 

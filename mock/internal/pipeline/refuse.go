@@ -36,7 +36,7 @@ func (s *Engine) refuse(x *exchange, p *problem.Problem) {
 	if pl != nil && pl.errHeaders != nil {
 		for _, rh := range pl.errHeaders[pl.Op.Response(status)] {
 			if len(h.Values(rh.name)) == 0 {
-				h.Set(rh.name, rh.value(s, x))
+				h.Set(rh.name, rh.value(&s.answerer, &x.turn))
 			}
 		}
 	}

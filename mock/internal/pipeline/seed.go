@@ -17,9 +17,9 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// SeedData fills the store from seed data as sv serves it. Every
-// collection is checked before any is filled.
-func (s *Engine) SeedData(sv *Served, data []byte) error {
+// SeedData fills session def's store from seed data, as the plans of
+// document d take it. Every collection is checked before any is filled.
+func (s *answerer) SeedData(d *openapi.Document, plans Plans, def *session.Session, data []byte) error {
 	v, err := jsonx.Decode(data)
 	if err != nil {
 		return fmt.Errorf("seed data: %v", err)
@@ -36,12 +36,12 @@ func (s *Engine) SeedData(sv *Served, data []byte) error {
 	seeds := make([]seed, len(names))
 	for i, col := range names {
 		var p *problem.Problem
-		if seeds[i], p = s.seedOf(sv, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+		if seeds[i], p = s.seedOf(d, plans, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
 			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}
 	for _, sd := range seeds {
-		if _, p := s.fill(context.Background(), s.Sessions.Def, sd); p != nil {
+		if _, p := s.fill(context.Background(), def, sd); p != nil {
 			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}
@@ -58,21 +58,22 @@ type seed struct {
 // SeedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
-func (s *Engine) SeedCollection(ctx context.Context, sv *Served, ss *session.Session, path string, v any) (int, *problem.Problem) {
-	sd, p := s.seedOf(sv, path, v)
+func (s *answerer) SeedCollection(ctx context.Context, d *openapi.Document, plans Plans, ss *session.Session, path string, v any) (int, *problem.Problem) {
+	sd, p := s.seedOf(d, plans, path, v)
 	if p != nil {
 		return 0, p
 	}
 	return s.fill(ctx, ss, sd)
 }
 
-// seedOf checks the seed data of the collection at path, as sv serves it.
-func (s *Engine) seedOf(sv *Served, path string, v any) (seed, *problem.Problem) {
-	route, vals, _ := sv.Find(path, "POST")
+// seedOf checks the seed data of the collection at path, as the plans
+// of d take it.
+func (s *answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) (seed, *problem.Problem) {
+	route, vals, _ := d.Find(path, "POST")
 	var pl *Plan
 	if route != nil {
-		if op := route.Operation("POST"); op != nil && sv.Plans[op].do == create {
-			pl = sv.Plans[op]
+		if op := route.Operation("POST"); op != nil && plans[op].do == create {
+			pl = plans[op]
 		}
 	}
 	if pl == nil {
@@ -123,7 +124,7 @@ func (s *Engine) seedOf(sv *Served, path string, v any) (seed, *problem.Problem)
 }
 
 // fill makes a session's collection hold exactly a seed's items.
-func (s *Engine) fill(ctx context.Context, ss *session.Session, sd seed) (int, *problem.Problem) {
+func (s *answerer) fill(ctx context.Context, ss *session.Session, sd seed) (int, *problem.Problem) {
 	if _, err := s.Store.Fill(ctx, ss.Name, sd.col, sd.items); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return 0, problem.Internal("the store refused distinct identifiers: %v", err)

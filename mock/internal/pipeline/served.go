@@ -20,7 +20,7 @@ import (
 // new one whole.
 type Served struct {
 	Doc           *openapi.Document
-	Plans         map[*openapi.Operation]*Plan
+	Plans         Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	Scenarios     *scenario.Set
 	Hooks         hookSet

@@ -68,7 +68,7 @@ func (s *Engine) CheckTraffic(data []byte) error {
 			r.Header.Set("Content-Type", req.PostData.MimeType)
 		}
 		resp := he.Response
-		x := &exchange{client: r, R: r, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}, Sess: s.Sessions.Def}
+		x := &exchange{turn: turn{client: r, R: r, Sess: s.Sessions.Def}, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}}
 		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)

@@ -16,7 +16,7 @@ import (
 // onto the answer's schema (only the properties it declares, writeOnly
 // ones left out at any depth), checked against it unless that is valid by
 // construction, and written in the answer's media type.
-func (s *Engine) encodeResource(x *exchange, v any) ([]byte, *problem.Problem) {
+func (s *answerer) encodeResource(x *turn, v any) ([]byte, *problem.Problem) {
 	if x.offer == nil {
 		return nil, nil
 	}
@@ -58,7 +58,7 @@ func (s *Engine) encodeResource(x *exchange, v any) ([]byte, *problem.Problem) {
 
 // shape puts a resource in an answer's shape: the answer's properties,
 // in its envelope, without writeOnly properties where it drops them.
-func (s *Engine) shape(x *exchange, v any) (any, *problem.Problem) {
+func (s *answerer) shape(x *turn, v any) (any, *problem.Problem) {
 	out := Project(v, x.resourceSchema())
 	if env := x.envelope(); env != nil {
 		var p *problem.Problem
@@ -74,19 +74,19 @@ func (s *Engine) shape(x *exchange, v any) (any, *problem.Problem) {
 
 // proven reports whether the plan's proof that stored resources fit the
 // answer holds for this answer: it is written in the first offer, as JSON.
-func (x *exchange) proven() bool {
+func (x *turn) proven() bool {
 	return x.Plan.proven && !x.unproven && x.firstOffer() && x.kind == media.JSON
 }
 
 // firstOffer reports whether the answer is written in the success
 // answer's first offer, for which the plan works things out at start.
-func (x *exchange) firstOffer() bool {
+func (x *turn) firstOffer() bool {
 	return x.offer != nil && len(x.Plan.offers) > 0 && x.offer == &x.Plan.offers[0]
 }
 
 // dropsWriteOnly reports whether the answer's schema declares writeOnly
 // properties.
-func (x *exchange) dropsWriteOnly() bool {
+func (x *turn) dropsWriteOnly() bool {
 	if x.firstOffer() {
 		return x.Plan.dropWriteOnly
 	}
@@ -99,7 +99,7 @@ func (s *Engine) writeBody(x *exchange, body []byte) {
 	pl := x.Plan
 	h := x.W.Header()
 	for i := range pl.headers {
-		h.Set(pl.headers[i].name, pl.headers[i].value(s, x))
+		h.Set(pl.headers[i].name, pl.headers[i].value(&s.answerer, &x.turn))
 	}
 	if pl.location {
 		// A create names the new item (set by create); a redirect points
