@@ -9,6 +9,7 @@ import (
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/record"
@@ -143,7 +144,7 @@ func (a adminSession) ResetJournal(ctx context.Context) error { return a.ss.Stat
 
 func (a adminSession) Resources(ctx context.Context) ([]store.Collection, error) {
 	dump, err := a.s.e.Store.Dump(ctx, a.ss.Name)
-	return pipeline.Resources(dump), err
+	return answer.Resources(dump), err
 }
 
 func (a adminSession) ResetResources(ctx context.Context) error {

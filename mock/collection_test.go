@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 )
 
 // FuzzKeyOfNumber holds keyOf's shortcut for integers written as
@@ -33,7 +33,7 @@ func FuzzKeyOfNumber(f *testing.F) {
 				want = r.Num().String()
 			}
 		}
-		if got := pipeline.KeyOf(json.Number(s)); got != want {
+		if got := answer.KeyOf(json.Number(s)); got != want {
 			t.Errorf("keyOf(%q) = %q, want %q", s, got, want)
 		}
 	})

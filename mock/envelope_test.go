@@ -9,8 +9,8 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // firewallSpec is a document whose answers wrap the resource in an
@@ -313,7 +313,7 @@ components:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := pipeline.EnvelopeOf(doc.Schemas[tt.answer], tt.resource, tt.list)
+			e := answer.EnvelopeOf(doc.Schemas[tt.answer], tt.resource, tt.list)
 			switch {
 			case tt.prop == "" && e != nil:
 				t.Fatalf("envelope under %q, want none", e.Prop)

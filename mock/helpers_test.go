@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
@@ -136,12 +137,12 @@ func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Respo
 	if rest != "" {
 		req = pipeline.WithPath(req, rest)
 	}
-	var pl *pipeline.Plan
+	var pl *answer.Plan
 	if route != nil {
 		if op := route.Operation(req.Method); op != nil {
 			pl = s.e.Served().Plans[op]
 		} else {
-			pl = s.e.Served().AnyPlan(route)
+			pl = s.e.Served().Plans.Any(route)
 		}
 	}
 	if pl != nil && pl.Op.Method == req.Method && pl.Op.Response(resp.StatusCode) != nil {
@@ -158,7 +159,7 @@ func assertConforms(t testing.TB, s *Server, req *http.Request, resp *http.Respo
 	}
 	var m = firstErrorMedia(s)
 	if pl != nil {
-		m = pipeline.PrimaryError(pl.Op)
+		m = answer.PrimaryError(pl.Op)
 	}
 	if m == nil || m.Schema == nil {
 		return
@@ -202,7 +203,7 @@ func equalMaps(got, want map[string]string) bool {
 // operation's main error response.
 func firstErrorMedia(s *Server) *openapi.Media {
 	for _, op := range s.e.Served().Doc.Operations {
-		if m := pipeline.PrimaryError(op); m != nil {
+		if m := answer.PrimaryError(op); m != nil {
 			return m
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
@@ -121,7 +122,7 @@ func (s *Server) misfits(ctx context.Context, sv *pipeline.Served) []string {
 			out = append(out, fmt.Sprintf("session %q: the store could not be read: %v", sess, err))
 			continue
 		}
-		for _, col := range pipeline.Resources(dump) {
+		for _, col := range answer.Resources(dump) {
 			out = append(out, sv.MisfitsOf(sess, col)...)
 		}
 	}

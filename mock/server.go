@@ -153,7 +153,7 @@ func (s *Server) build(c Content) (*pipeline.Served, error) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
 		}
 	}
-	sv := &pipeline.Served{Doc: doc, Plans: map[*openapi.Operation]*pipeline.Plan{}, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over}
+	sv := &pipeline.Served{Doc: doc, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over}
 	if err := sv.BuildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 )
 
 // The Server's Go API to the default session's state, for tests that hold
@@ -58,7 +58,7 @@ func (s *Server) Collections() []string {
 	if err != nil {
 		s.e.Log.Error("reading the store", "error", err.Error())
 	}
-	cols = pipeline.Resources(cols)
+	cols = answer.Resources(cols)
 	names := make([]string, len(cols))
 	for i, c := range cols {
 		names[i] = c.Name

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
@@ -497,7 +498,7 @@ func TestCallbackExpressions(t *testing.T) {
 	req.Header.Set("X-Cb", "http://127.0.0.1:9/h")
 	x := &pipeline.Answered{Client: req, Req: req, Status: 201, Header: http.Header{"Location": {"/plants/7"}},
 		Response: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`),
-		Plan:     &pipeline.Plan{Route: &openapi.Route{Params: []string{"id"}}}, Vals: []string{"7"},
+		Plan:     &answer.Plan{Route: &openapi.Route{Params: []string{"id"}}}, Vals: []string{"7"},
 		Body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
 	for _, c := range []struct{ tmpl, want, err string }{
 		{"{$request.body#/callbackUrl}", "http://127.0.0.1:9/cb", ""},

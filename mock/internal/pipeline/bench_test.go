@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // Stage benchmarks: the pieces of a valid create, one at a time.
 
-func benchServer(b *testing.B) (*Engine, *Plan, *http.Request) {
+func benchServer(b *testing.B) (*Engine, *answer.Plan, *http.Request) {
 	b.Helper()
 	s := plantEngine(b)
 	op := s.Served().Doc.Operations[0]
@@ -34,7 +35,7 @@ func BenchmarkStageRoute(b *testing.B) {
 
 func BenchmarkStageSecurity(b *testing.B) {
 	s, pl, r := benchServer(b)
-	x := &exchange{turn: turn{R: r, Plan: pl}, Sv: s.Served()}
+	x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: s.Served()}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if p := s.CheckSecurity(x); p != nil {
@@ -94,7 +95,7 @@ func BenchmarkStageResponseBuild(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		AppendProjected(make([]byte, 0, 256), v, schema)
+		answer.AppendProjected(make([]byte, 0, 256), v, schema)
 	}
 }
 
@@ -103,7 +104,7 @@ func BenchmarkStageResponseBuild(b *testing.B) {
 func BenchmarkStageResponseCheck(b *testing.B) {
 	_, pl, _ := benchServer(b)
 	v, _ := jsonx.Decode(validBody)
-	out := Project(v, pl.SuccessMedia.Schema)
+	out := answer.Project(v, pl.SuccessMedia.Schema)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

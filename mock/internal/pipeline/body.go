@@ -104,7 +104,7 @@ func gone(r *http.Request) *problem.Problem {
 // ignored, as HTTP servers ignore a GET's: inventing an undeclared 4xx
 // would break the contract a client was written against.
 func unwantedBody(x *exchange) *problem.Problem {
-	status, r := x.Plan.noBody, x.R
+	status, r := x.Plan.NoBody, x.R
 	if status == 0 || r.ContentLength == 0 {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
@@ -25,7 +26,7 @@ func TestCheckBodyFastPath(t *testing.T) {
 	check := func() *exchange {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(validBody)), ContentLength: int64(len(validBody))}
-		x := &exchange{turn: turn{R: r, Plan: pl}, Sv: sv}
+		x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: sv}
 		if p := s.CheckBody(x); p != nil {
 			t.Fatalf("%s: %s", validBody, p.Message)
 		}
@@ -54,7 +55,7 @@ func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem.Proble
 	return func(body []byte) (*exchange, *problem.Problem) {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body))}
-		x := &exchange{turn: turn{R: r, Plan: pl}, Sv: sv}
+		x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: sv}
 		return x, s.CheckBody(x)
 	}
 }

@@ -19,7 +19,7 @@ func (b broken) WriteJSON(status int, body []byte) {
 	writeJSON(&b.x.W, status, "application/json", body, b.x.flushes(status))
 }
 
-func (b broken) Faker() *gofakeit.Faker { return b.x.fake(&b.s.answerer) }
+func (b broken) Faker() *gofakeit.Faker { return b.x.Fake(&b.s.Answerer) }
 
 // takeOver hijacks the connection of an exchange, recording the exchange
 // first so that the journal has it before the client sees the fault. On

@@ -7,14 +7,15 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
-// answer is how the mock answers a valid request, as decide settles it.
+// decision is how the mock answers a valid request, as decide settles it.
 // Nothing is generated or written until give sends it.
-type answer struct {
+type decision struct {
 	kind    answerKind
 	status  int
 	example string           // sendBody: the named example to send, if any
@@ -40,19 +41,19 @@ const (
 // success status asks for the usual answer: the operation's behaviour,
 // past the scenario's rules. It also settles the media type the answer
 // is written in (see negotiate).
-func (s *Engine) decide(x *exchange) (answer, *problem.Problem) {
+func (s *Engine) decide(x *exchange) (decision, *problem.Problem) {
 	pl := x.Plan
-	var a answer
+	var a decision
 	switch {
-	case x.prefer.code != 0 && x.prefer.usual(pl.Success):
-		a = answer{kind: behave, status: pl.Success}
-	case !x.prefer.usual(pl.Success):
+	case x.Prefer.Code != 0 && x.Prefer.Usual(pl.Success):
+		a = decision{kind: behave, status: pl.Success}
+	case !x.Prefer.Usual(pl.Success):
 		var p *problem.Problem
-		if a, p = preferred(pl, x.prefer); p != nil {
+		if a, p = preferred(pl, x.Prefer); p != nil {
 			return a, p
 		}
 	case x.scenario != nil:
-		req := scenario.Request{Op: pl.Op, Header: x.R.Header, Vals: x.vals, Token: x.cred.token, Body: x.Body}
+		req := scenario.Request{Op: pl.Op, Header: x.R.Header, Vals: x.Vals, Token: x.cred.token, Body: x.Body}
 		rule, seq, err := x.scenario.Match(x.R.Context(), req, x.Sess.State)
 		if err != nil {
 			return a, problem.Unavailable(err)
@@ -62,28 +63,28 @@ func (s *Engine) decide(x *exchange) (answer, *problem.Problem) {
 			a = scripted(rule, pl)
 			break
 		}
-		a = answer{kind: behave, status: pl.Success}
+		a = decision{kind: behave, status: pl.Success}
 	default:
-		a = answer{kind: behave, status: pl.Success}
+		a = decision{kind: behave, status: pl.Success}
 	}
 	if a.kind == behave && a.rule == nil && s.upstream != nil && s.upstream.forwards(x) {
-		return answer{kind: forwardIt}, nil // nothing scripted it: the real service answers
+		return decision{kind: forwardIt}, nil // nothing scripted it: the real service answers
 	}
 	if a.kind == breakIt || a.kind == render {
 		return a, nil
 	}
-	o, ct, p := negotiate(&x.turn, pl.offersFor(a.status))
+	o, ct, p := answer.Negotiate(&x.Turn, pl.OffersFor(a.status))
 	if p != nil {
 		return a, p
 	}
-	x.settle(o, ct)
+	x.Settle(o, ct)
 	if a.kind == sendBody && o == nil {
 		a.kind = sendStatus
 	}
 	if a.example != "" {
-		m := x.media()
+		m := x.Media()
 		if _, ok := m.Examples[a.example]; m == nil || !ok {
-			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
+			return decision{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: example=%s names no example of status %d (examples: %s)",
 				Clip(a.example, 60), a.status, exampleNames(m))
 		}
 	}
@@ -91,28 +92,28 @@ func (s *Engine) decide(x *exchange) (answer, *problem.Problem) {
 }
 
 // preferred is the answer a Prefer header asks for.
-func preferred(pl *Plan, pf preference) (answer, *problem.Problem) {
+func preferred(pl *answer.Plan, pf answer.Preference) (decision, *problem.Problem) {
 	status := pl.Success
-	if pf.code != 0 {
-		status = pf.code
+	if pf.Code != 0 {
+		status = pf.Code
 		if pl.Op.Response(status) == nil {
-			return answer{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
+			return decision{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
 				status, pl.Op.Name, scenario.DeclaredStatuses(pl.Op))
 		}
 	}
-	return answer{kind: sendBody, status: status, example: pf.example, dynamic: pf.dynamic}, nil
+	return decision{kind: sendBody, status: status, example: pf.Example, dynamic: pf.Dynamic}, nil
 }
 
 // give sends an answer: the rule's delay and headers first, then the body
 // from where the answer says.
-func (s *Engine) give(x *exchange, a answer) {
+func (s *Engine) give(x *exchange, a decision) {
 	var data map[string]any // what the rule's templates see, and their faker
 	var faker func() *gofakeit.Faker
 	if rl := a.rule; rl != nil {
 		if !waitDelay(rl, x, s.Timeouts.Write) {
 			return // the client is gone
 		}
-		data, faker = x.templateData(), func() *gofakeit.Faker { return x.fake(&s.answerer) }
+		data, faker = x.templateData(), func() *gofakeit.Faker { return x.Fake(&s.Answerer) }
 		h := x.W.Header()
 		for _, rh := range rl.RespHeaders {
 			v, err := rh.T.Render(data, faker)
@@ -126,19 +127,19 @@ func (s *Engine) give(x *exchange, a answer) {
 	var p *problem.Problem
 	switch a.kind {
 	case behave:
-		var o outcome
+		var o answer.Outcome
 		if s.RemoteJournal {
-			x.entries = entryOf{s, x} // a create's entry is written with its resource
+			x.Entries = entryOf{s, x} // a create's entry is written with its resource
 		}
-		if o, p = s.behave(&x.turn); p == nil {
-			if o.location != "" {
-				x.W.Header().Set("Location", o.location)
+		if o, p = s.Behave(&x.Turn); p == nil {
+			if o.Location != "" {
+				x.W.Header().Set("Location", o.Location)
 			}
-			s.writeBody(x, o.body)
+			s.writeBody(x, o.Body)
 		}
 	case sendBody:
 		var body []byte
-		if body, p = s.body(&x.turn, a.example, a.dynamic); p == nil {
+		if body, p = s.Body(&x.Turn, a.example, a.dynamic); p == nil {
 			s.writeStatus(x, a.status, body)
 		}
 	case sendStatus:

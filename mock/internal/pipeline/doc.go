@@ -2,8 +2,7 @@
 // builds, the checks in order (route, security, session, parameters,
 // body, the mock's own headers), the one place an answer is decided
 // (Prefer, a scenario's rule, the operation's behaviour, or the real
-// service), the behaviours and the plans they follow, writing the
-// answer, and the emitter that tells its listeners (contract counts,
+// service), writing the answer (its body decided by package answer), and the emitter that tells its listeners (contract counts,
 // journal, log, and those mock registers: the recording, the webhooks
 // and callbacks) of each exchange and outbound attempt, as values that
 // hold no exchange. It is the only

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
@@ -32,7 +33,7 @@ type Answered struct {
 	Body   any           // its body decoded; nil when there is none
 	Token  string        // its bearer token or API key, if any
 
-	Plan     *Plan            // the operation's plan; nil when no operation matched
+	Plan     *answer.Plan     // the operation's plan; nil when no operation matched
 	Rule     *scenario.Script // the scenario rule that scripted the answer, if any
 	Seq      int64            // the rule's count of answers in the session
 	Problem  *problem.Problem // why the request was refused, if it was

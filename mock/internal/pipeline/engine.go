@@ -1,21 +1,19 @@
 package pipeline
 
 import (
-	"log/slog"
 	"sync/atomic"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
-	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/session"
-	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
 // Engine answers the mock's requests: the checks, the answers, and what
 // is told of each exchange.
 type Engine struct {
-	answerer // how a valid request is answered as its operation behaves
+	answer.Answerer // how a valid request is answered as its operation behaves
 
 	// Worked out at start; read-only after New. What derives from the
 	// document and scenarios is in sv, swapped whole by Reload.
@@ -58,15 +56,3 @@ func (t Timeouts) WriteTimeout() time.Duration { return t.Read + t.Write }
 
 // DefaultTimeouts are every Server's; tests set shorter ones.
 var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: 60 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}
-
-// answerer answers valid requests as their operations behave, keeping
-// their resources in the store.
-type answerer struct {
-	Store        store.Store   // every session's resources: sessions.backend's
-	Seed         uint64        // the seed of generated data
-	Seq          atomic.Uint64 // values generated so far
-	MaxResources int
-	NoJournal    bool         // Options.Journal.Size < 0
-	Log          *slog.Logger // where answers tell what they left out
-	Budget       gen.Budget   // an answer's generation budget: the defaults (tests set others)
-}

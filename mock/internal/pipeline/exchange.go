@@ -3,6 +3,7 @@ package pipeline
 import (
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
@@ -14,10 +15,10 @@ import (
 // later stage, the answer and the journal read it from here. The answer
 // itself is noted by the recorder w.
 type exchange struct {
-	turn          // what the answer sees of the request, and what it noted
-	Sv    *Served // what the mock served when the request arrived
-	W     recorder
-	start time.Time
+	answer.Turn         // what the answer sees of the request, and what it noted
+	Sv          *Served // what the mock served when the request arrived
+	W           recorder
+	start       time.Time
 
 	// Found by routing.
 	route   *openapi.Route // nil when no path matched

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/session"
@@ -20,7 +21,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.Cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
 	}
-	x := &exchange{turn: turn{client: r, R: r}, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	x := &exchange{Turn: answer.Turn{Client: r, R: r}, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
 	name := headerValue(r.Header, session.Header)
 	if x.Sess, x.badSession = s.Sessions.Get(r.Context(), name, false); x.Sess == nil {
 		// A session not alive is made once the request is routed and
@@ -80,7 +81,7 @@ func (s *Engine) checkRoute(x *exchange) *problem.Problem {
 			Message: fmt.Sprintf("no path of the OpenAPI document matches %s", Clip(r.URL.Path, 200))}
 	}
 	x.route, x.rawVals = route, vals
-	if x.vals, ok = openapi.Unescape(vals); !ok {
+	if x.Vals, ok = openapi.Unescape(vals); !ok {
 		return &problem.Problem{Code: problem.CodeNoRoute, Status: http.StatusNotFound,
 			Message: fmt.Sprintf("no path of the OpenAPI document matches %s: a percent-escape is malformed", Clip(r.URL.EscapedPath(), 200))}
 	}
@@ -131,7 +132,7 @@ func (s *Engine) checkControls(x *exchange) *problem.Problem {
 	}
 	x.scenario = sc
 	if prefs := x.R.Header["Prefer"]; len(prefs) > 0 {
-		if x.prefer, p = parsePrefer(prefs); p != nil {
+		if x.Prefer, p = answer.ParsePrefer(prefs); p != nil {
 			return p
 		}
 	}

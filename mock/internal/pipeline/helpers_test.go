@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/session"
@@ -28,7 +29,7 @@ func plantEngine(tb testing.TB) *Engine {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	sv := &Served{Doc: doc, Plans: map[*openapi.Operation]*Plan{}, Secrets: journal.NewSecrets(doc), Log: log}
+	sv := &Served{Doc: doc, Plans: map[*openapi.Operation]*answer.Plan{}, Secrets: journal.NewSecrets(doc), Log: log}
 	if err := sv.BuildPlans(); err != nil {
 		tb.Fatal(err)
 	}

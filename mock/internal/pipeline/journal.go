@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
@@ -23,11 +24,11 @@ func (s *Engine) record(x *exchange) {
 	}
 	a.E = s.entry(x, a.Status, a.Response, a.Written)
 	a.Ctx, a.Sess, a.Sv = x.R.Context(), x.Sess, x.Sv
-	a.Client, a.Req, a.Vals, a.Raw, a.Body, a.Token = x.client, x.R, x.vals, x.Raw, x.Body, x.cred.token
-	a.Plan, a.Rule, a.Seq, a.Problem, a.Created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.created, x.proxied
-	a.Header, a.journaled = x.W.Header(), x.journaled
+	a.Client, a.Req, a.Vals, a.Raw, a.Body, a.Token = x.Client, x.R, x.Vals, x.Raw, x.Body, x.cred.token
+	a.Plan, a.Rule, a.Seq, a.Problem, a.Created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.Created, x.proxied
+	a.Header, a.journaled = x.W.Header(), x.Journaled
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
-		a.Fake = func() *gofakeit.Faker { return x.fake(&s.answerer) }
+		a.Fake = func() *gofakeit.Faker { return x.Fake(&s.Answerer) }
 	}
 	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
@@ -43,7 +44,7 @@ func (s *Engine) journalAnswered(a *Answered) {
 	e := &a.E
 	if a.journaled != 0 {
 		e.Seq = a.journaled // written with the create (see storeCreate)
-		if want, _ := sentAs(a.Plan.Success, nil); e.Status != want {
+		if want, _ := answer.SentAs(a.Plan.Success, nil); e.Status != want {
 			s.Log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
 		}
 		return
@@ -78,8 +79,8 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 	if x.rule != nil {
 		e.Scenario, e.Rule = x.scenario.Name, x.rule.Index+1
 	}
-	e.Notes = x.notes
-	if op := x.op(); op != nil {
+	e.Notes = x.Notes
+	if op := x.Op(); op != nil {
 		e.Operation = op.Name
 	}
 	found := 0 // violations, before the journal's cut
@@ -120,6 +121,6 @@ type entryOf struct {
 	x *exchange
 }
 
-func (e entryOf) entry(status int, body []byte) journal.Entry {
+func (e entryOf) Entry(status int, body []byte) journal.Entry {
 	return e.s.entry(e.x, status, body, len(body))
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
@@ -90,7 +91,7 @@ func (s *Engine) forward(x *exchange) {
 	up := s.upstream
 	ctx, cancel := context.WithTimeout(x.R.Context(), up.timeout)
 	defer cancel()
-	out := x.client.WithContext(context.WithValue(ctx, proxyKey{}, x))
+	out := x.Client.WithContext(context.WithValue(ctx, proxyKey{}, x))
 	if x.bodyRead {
 		out.Body = io.NopCloser(bytes.NewReader(x.Raw))
 		out.ContentLength = int64(len(x.Raw))
@@ -125,7 +126,7 @@ func (s *Engine) checkUpstream(resp *http.Response) error {
 		}
 	}
 	if body == nil {
-		x.note("answer body over %d bytes passed on unchecked", maxCheckedBody)
+		x.Note("answer body over %d bytes passed on unchecked", maxCheckedBody)
 	}
 	x.violations = append(x.violations, answerViolations(x.Plan, resp.StatusCode, resp.Header, body)...)
 	if n := len(x.violations); n > 0 {
@@ -137,7 +138,7 @@ func (s *Engine) checkUpstream(resp *http.Response) error {
 // answerViolations checks an answer to a request of pl (nil when it
 // matched no operation: nothing to check against) and returns how it
 // breaks the document, response side; body nil leaves the body unchecked.
-func answerViolations(pl *Plan, status int, header http.Header, body []byte) []journal.Violation {
+func answerViolations(pl *answer.Plan, status int, header http.Header, body []byte) []journal.Violation {
 	if pl == nil {
 		return nil
 	}

@@ -16,11 +16,11 @@ func (s *Engine) refuse(x *exchange, p *problem.Problem) {
 	x.problem = p
 	pl := x.Plan
 	if pl == nil && x.route != nil {
-		pl = x.Sv.AnyPlan(x.route)
+		pl = x.Sv.Plans.Any(x.route)
 	}
 	status := p.Status
 	if status == 0 {
-		status = pl.status[p.Class]
+		status = pl.Status[p.Class]
 	}
 	shape := x.Sv.fallbackShape
 	if pl != nil {
@@ -33,10 +33,10 @@ func (s *Engine) refuse(x *exchange, p *problem.Problem) {
 	if len(p.Challenges) > 0 {
 		h["Www-Authenticate"] = p.Challenges
 	}
-	if pl != nil && pl.errHeaders != nil {
-		for _, rh := range pl.errHeaders[pl.Op.Response(status)] {
-			if len(h.Values(rh.name)) == 0 {
-				h.Set(rh.name, rh.value(&s.answerer, &x.turn))
+	if pl != nil && pl.ErrHeaders != nil {
+		for _, rh := range pl.ErrHeaders[pl.Op.Response(status)] {
+			if len(h.Values(rh.Name)) == 0 {
+				h.Set(rh.Name, rh.Value(&s.Answerer, &x.Turn))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/brianvoe/gofakeit/v6"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
@@ -36,8 +37,8 @@ func (s *Engine) selectScenario(x *exchange) (*scenario.Compiled, *problem.Probl
 // scripted is how the rule answers for an operation: its fault, else its
 // body, else at the success status the usual answer, else a body generated
 // for its status, else the status alone.
-func scripted(rl *scenario.Script, pl *Plan) answer {
-	a := answer{status: rl.StatusFor(pl.Success), rule: rl}
+func scripted(rl *scenario.Script, pl *answer.Plan) decision {
+	a := decision{status: rl.StatusFor(pl.Success), rule: rl}
 	switch {
 	case rl.Fault != nil:
 		a.kind = breakIt
@@ -73,7 +74,7 @@ func waitDelay(rl *scenario.Script, x *exchange, write time.Duration) bool {
 
 // renderAnswer sends the rule's templated body, rendered over data,
 // checked against the document unless the rule is off contract.
-func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
+func renderAnswer(x *exchange, a decision, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
 	rl := a.rule
 	v, err := scenario.RenderBody(rl.RespBody, data, faker)
 	if err != nil {
@@ -84,7 +85,7 @@ func renderAnswer(x *exchange, a answer, data map[string]any, faker func() *gofa
 			return ruleFailure(rl, "the rendered answer breaks the contract", err)
 		}
 	}
-	writeJSON(&x.W, a.status, media.TypeOf(jsonMedia(x.Plan.Op, a.status)), jsonx.Marshal(v), x.flushes(a.status))
+	writeJSON(&x.W, a.status, media.TypeOf(answer.JSONMedia(x.Plan.Op, a.status)), jsonx.Marshal(v), x.flushes(a.status))
 	return nil
 }
 

@@ -1,10 +1,9 @@
 package pipeline
 
 import (
-	"fmt"
 	"log/slog"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -20,7 +19,7 @@ import (
 // new one whole.
 type Served struct {
 	Doc           *openapi.Document
-	Plans         Plans
+	Plans         answer.Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	Scenarios     *scenario.Set
 	Hooks         hookSet
@@ -39,34 +38,13 @@ func (sv *Served) operation(name string) *openapi.Operation {
 	return scenario.FindOperation(sv.Doc, name)
 }
 
+// BuildPlans works out the plan of each operation of the document.
+func (sv *Served) BuildPlans() (err error) {
+	sv.Plans, sv.fallbackShape, err = answer.BuildPlans(sv.Doc, sv.Over, sv.Log)
+	return err
+}
+
 // MisfitsOf lists a collection's resources that do not fit sv.
 func (sv *Served) MisfitsOf(sess string, col store.Collection) []string {
-	where := col.Name
-	if sess != "" {
-		where = fmt.Sprintf("%s (session %s)", col.Name, sess)
-	}
-	route, _, _ := sv.Find(col.Name, "")
-	var c *collection
-	if route != nil {
-		for _, m := range []string{"POST", "GET"} {
-			if op := route.Operation(m); op != nil && sv.Plans[op].Col != nil {
-				c = sv.Plans[op].Col
-				break
-			}
-		}
-	}
-	if c == nil {
-		return []string{fmt.Sprintf("%s: %d resource(s) in a collection the document no longer declares", where, len(col.Docs))}
-	}
-	var out []string
-	for _, d := range col.Docs {
-		v, err := jsonx.Decode(d)
-		if err != nil {
-			continue
-		}
-		if vs := c.schema.Validate(v); len(vs) > 0 {
-			out = append(out, fmt.Sprintf("%s: %s: %s", where, c.name(v), vs[0]))
-		}
-	}
-	return out
+	return sv.Plans.Misfits(sv.Doc, sess, col)
 }

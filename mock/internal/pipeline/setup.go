@@ -7,6 +7,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
@@ -102,9 +103,9 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 	for _, op := range sv.Doc.Operations {
 		hs.callbacks = hs.callbacks || len(op.Callbacks) > 0
 	}
-	hs.OnCreate = map[*Plan][]*openapi.Hook{}
+	hs.OnCreate = map[*answer.Plan][]*openapi.Hook{}
 	for _, pl := range sv.Plans {
-		if pl.do != create || pl.Col == nil {
+		if pl.Do != answer.Create || pl.Col == nil {
 			continue
 		}
 		var body *openapi.Schema
@@ -112,7 +113,7 @@ func (sv *Served) NewHookSet(subs map[string]session.Subscriber, allow []string)
 			body = m.Schema
 		}
 		for _, h := range sv.Doc.Webhooks {
-			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.Col.schema) {
+			if sc := scenario.HookSchema(h); sc != nil && (sc == body || sc == pl.Col.Schema) {
 				hs.OnCreate[pl] = append(hs.OnCreate[pl], h)
 			}
 		}

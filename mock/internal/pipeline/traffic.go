@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
@@ -68,7 +69,7 @@ func (s *Engine) CheckTraffic(data []byte) error {
 			r.Header.Set("Content-Type", req.PostData.MimeType)
 		}
 		resp := he.Response
-		x := &exchange{turn: turn{client: r, R: r, Sess: s.Sessions.Def}, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}}
+		x := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: s.Sessions.Def}, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}}
 		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/session"
@@ -14,7 +15,7 @@ import (
 // given by Options.Webhooks.Subscribers, and which hosts callbacks may reach.
 type hookSet struct {
 	ByName   map[string][]*openapi.Hook
-	OnCreate map[*Plan][]*openapi.Hook
+	OnCreate map[*answer.Plan][]*openapi.Hook
 	Defaults map[string]session.Subscriber
 	Allow    deliver.AllowList
 	// callbacks is true when an operation declares callbacks.
@@ -38,7 +39,7 @@ func (x *exchange) sendsAfter(status int) bool {
 	if x.Plan == nil || x.problem != nil || x.proxied {
 		return false
 	}
-	return x.created != nil && len(x.Sv.Hooks.OnCreate[x.Plan]) > 0 ||
+	return x.Created != nil && len(x.Sv.Hooks.OnCreate[x.Plan]) > 0 ||
 		x.rule != nil && len(x.rule.Webhooks) > 0 ||
 		status >= 200 && status <= 299 && len(x.Plan.Op.Callbacks) > 0
 }
@@ -52,7 +53,7 @@ func (x *exchange) flushes(status int) bool { return x.flushesIf(x.sendsAfter(st
 
 // flushesIf is flushes for an answer that sends something after it or
 // not (sends, from sendsAfter).
-func (x *exchange) flushesIf(sends bool) bool { return sends || x.remote && x.journaled == 0 }
+func (x *exchange) flushesIf(sends bool) bool { return sends || x.remote && x.Journaled == 0 }
 
 // any reports whether the document declares webhooks or callbacks.
 func (hs *hookSet) any() bool { return len(hs.ByName) > 0 || hs.callbacks }

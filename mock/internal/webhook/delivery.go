@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -117,7 +118,7 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 		if h == nil {
 			h = http.Header{}
 		}
-		h.Set(p.Name, pipeline.SchemaHeaderValue(p.Schema))
+		h.Set(p.Name, answer.SchemaHeaderValue(p.Schema))
 	}
 	return h
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
@@ -44,7 +45,7 @@ func WebhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
 		return nil
 	}
 	if v != nil {
-		if p := pipeline.Project(v, sc); len(sc.Validate(p)) == 0 {
+		if p := answer.Project(v, sc); len(sc.Validate(p)) == 0 {
 			return p
 		}
 	}

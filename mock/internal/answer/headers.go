@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"encoding/hex"
@@ -11,26 +11,17 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
-// headerValue is h.Get(key) for a key already in canonical form (the
-// mock's own constants), without canonicalizing it again on every request.
-func headerValue(h http.Header, key string) string {
-	if v := h[key]; len(v) > 0 {
-		return v[0]
-	}
-	return ""
-}
-
 // respHeader is a response header the document requires, and how the
 // mock fills it: with a value fixed at start, or one made per answer for
 // headers that name the answer (a request id, a date).
 type respHeader struct {
-	name  string
+	Name  string
 	fixed string
-	fresh func(s *answerer, x *turn) string // nil for a fixed value
+	fresh func(s *Answerer, x *Turn) string // nil for a fixed value
 }
 
-// value returns the header's value for an answer.
-func (h *respHeader) value(s *answerer, x *turn) string {
+// Value returns the header's value for an answer.
+func (h *respHeader) Value(s *Answerer, x *Turn) string {
 	if h.fresh != nil {
 		return h.fresh(s, x)
 	}
@@ -40,17 +31,17 @@ func (h *respHeader) value(s *answerer, x *turn) string {
 // newRespHeader works out how to fill a required response header: by its
 // name where the name says what it holds, else from its schema.
 func newRespHeader(h openapi.Header) respHeader {
-	out := respHeader{name: h.Name}
+	out := respHeader{Name: h.Name}
 	sch := h.Schema
 	plain := sch == nil || len(sch.Enum) == 0 && !sch.HasConst && sch.Pattern == "" && (len(sch.Types) == 0 || sch.Is("string"))
 	name := strings.ToLower(h.Name)
 	switch {
 	case plain && (sch == nil || sch.Format == "" || sch.Format == "uuid") && isRequestID(name):
-		out.fresh = func(s *answerer, x *turn) string { return x.fake(s).UUID() }
+		out.fresh = func(s *Answerer, x *Turn) string { return x.Fake(s).UUID() }
 	case plain && (name == "date" || name == "last-modified" || name == "expires") && (sch == nil || sch.Format == ""):
-		out.fresh = func(*answerer, *turn) string { return time.Now().UTC().Format(http.TimeFormat) }
+		out.fresh = func(*Answerer, *Turn) string { return time.Now().UTC().Format(http.TimeFormat) }
 	case plain && sch != nil && sch.Format == "date-time":
-		out.fresh = func(*answerer, *turn) string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
+		out.fresh = func(*Answerer, *Turn) string { return time.Now().UTC().Truncate(time.Second).Format(time.RFC3339) }
 	case plain && (sch == nil || sch.Format == "") && name == "etag":
 		f := gen.Faker(uint64(len(name)), 0)
 		out.fixed = `"` + hex.EncodeToString([]byte(f.LetterN(8))) + `"`

@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"cmp"
@@ -26,7 +26,7 @@ type collection struct {
 	// does not carry one (the request schema leaves it out, or declares it
 	// readOnly). Otherwise a create without one gets one as well.
 	assigned bool
-	schema   *openapi.Schema // the create schema: every stored resource satisfies it
+	Schema   *openapi.Schema // the create schema: every stored resource satisfies it
 	readOnly bool            // the create schema declares readOnly properties
 	// creates is true when the collection has a create operation; without
 	// one, every item exists until deleted (a read-only API).

@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 
 // SeedData fills session def's store from seed data, as the plans of
 // document d take it. Every collection is checked before any is filled.
-func (s *answerer) SeedData(d *openapi.Document, plans Plans, def *session.Session, data []byte) error {
+func (s *Answerer) SeedData(d *openapi.Document, plans Plans, def *session.Session, data []byte) error {
 	v, err := jsonx.Decode(data)
 	if err != nil {
 		return fmt.Errorf("seed data: %v", err)
@@ -58,7 +58,7 @@ type seed struct {
 // SeedCollection makes a collection of a session hold exactly the given resources,
 // each valid against the collection's create schema, with identifiers as
 // a create gives them: its own, else one the store assigns.
-func (s *answerer) SeedCollection(ctx context.Context, d *openapi.Document, plans Plans, ss *session.Session, path string, v any) (int, *problem.Problem) {
+func (s *Answerer) SeedCollection(ctx context.Context, d *openapi.Document, plans Plans, ss *session.Session, path string, v any) (int, *problem.Problem) {
 	sd, p := s.seedOf(d, plans, path, v)
 	if p != nil {
 		return 0, p
@@ -68,11 +68,11 @@ func (s *answerer) SeedCollection(ctx context.Context, d *openapi.Document, plan
 
 // seedOf checks the seed data of the collection at path, as the plans
 // of d take it.
-func (s *answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) (seed, *problem.Problem) {
+func (s *Answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) (seed, *problem.Problem) {
 	route, vals, _ := d.Find(path, "POST")
 	var pl *Plan
 	if route != nil {
-		if op := route.Operation("POST"); op != nil && plans[op].do == create {
+		if op := route.Operation("POST"); op != nil && plans[op].Do == Create {
 			pl = plans[op]
 		}
 	}
@@ -90,7 +90,7 @@ func (s *answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) 
 	for i, it := range list {
 		obj, _ := it.(map[string]any)
 		before := len(vs)
-		for _, x := range c.schema.ValidateRequest(it) {
+		for _, x := range c.Schema.ValidateRequest(it) {
 			at := fmt.Sprintf("[%d]", i)
 			if x.Path != "" {
 				at += "." + x.Path
@@ -100,7 +100,7 @@ func (s *answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) 
 		if obj == nil || len(vs) > before {
 			continue
 		}
-		applyDefaults(obj, c.schema)
+		applyDefaults(obj, c.Schema)
 		key := ""
 		if id, ok := obj[c.IdProp]; ok && c.IdProp != "" {
 			key = c.keyOf(id) // seed data gives identifiers, assigned ones too
@@ -124,7 +124,7 @@ func (s *answerer) seedOf(d *openapi.Document, plans Plans, path string, v any) 
 }
 
 // fill makes a session's collection hold exactly a seed's items.
-func (s *answerer) fill(ctx context.Context, ss *session.Session, sd seed) (int, *problem.Problem) {
+func (s *Answerer) fill(ctx context.Context, ss *session.Session, sd seed) (int, *problem.Problem) {
 	if _, err := s.Store.Fill(ctx, ss.Name, sd.col, sd.items); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return 0, problem.Internal("the store refused distinct identifiers: %v", err)

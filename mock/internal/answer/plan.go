@@ -1,7 +1,8 @@
-package pipeline
+package answer
 
 import (
 	"cmp"
+	"log/slog"
 	"math"
 	"slices"
 	"strings"
@@ -27,10 +28,10 @@ type Plan struct {
 
 	Op    *openapi.Operation
 	Route *openapi.Route
-	do    behaviour
+	Do    behaviour
 	Col   *collection
 
-	status [problem.NumClasses]int // error status per problem class
+	Status [problem.NumClasses]int // error status per problem class
 
 	Success      int            // status of a successful answer
 	SuccessMedia *openapi.Media // its first offer's media type, or nil for no body
@@ -41,14 +42,14 @@ type Plan struct {
 	// dropWriteOnly is true when the success schema declares writeOnly
 	// properties, which answers leave out.
 	dropWriteOnly bool
-	location      bool // the success response declares a Location header
+	Location      bool // the success response declares a Location header
 	// locationURI is true when that header's schema has format uri,
 	// which a path alone does not satisfy: the answer names the host.
-	locationURI bool
-	headers     []respHeader // required response headers
+	LocationURI bool
+	Headers     []respHeader // required response headers
 	// errHeaders are the required headers of the operation's other
 	// responses, which its error answers carry too.
-	errHeaders map[*openapi.Response][]respHeader
+	ErrHeaders map[*openapi.Response][]respHeader
 	// virtual is true for an item operation whose items exist until
 	// deleted: its collection has no create, or it declares no answer for
 	// an unknown item (no 404, 4XX or default).
@@ -66,7 +67,7 @@ type Plan struct {
 	// noBody is the status that answers a body sent to an operation that
 	// declares none: its 415, else its 400; 0 when it declares neither
 	// (the body is then ignored).
-	noBody int
+	NoBody int
 
 	Shapes  map[int]*problem.ErrorShape
 	primary *problem.ErrorShape
@@ -78,12 +79,12 @@ type Plan struct {
 // Plans are the plans of a document's operations.
 type Plans map[*openapi.Operation]*Plan
 
-// AnyPlan returns the plan of a route's first operation, for answers to a
+// Any returns the plan of a route's first operation, for answers to a
 // method the route does not declare.
-func (sv *Served) AnyPlan(r *openapi.Route) *Plan {
+func (plans Plans) Any(r *openapi.Route) *Plan {
 	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
 		if op := r.Operation(m); op != nil {
-			return sv.Plans[op]
+			return plans[op]
 		}
 	}
 	return nil
@@ -91,7 +92,7 @@ func (sv *Served) AnyPlan(r *openapi.Route) *Plan {
 
 // declares reports whether the operation declares the status it answers
 // a class of problem with: whether it has a way to say no.
-func (pl *Plan) declares(c problem.Class) bool { return pl.Op.Response(pl.status[c]) != nil }
+func (pl *Plan) declares(c problem.Class) bool { return pl.Op.Response(pl.Status[c]) != nil }
 
 // ErrorShape returns the shape of error answers with status.
 func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
@@ -101,19 +102,22 @@ func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
 	return pl.primary
 }
 
-// BuildPlans works out the plan of each operation of the document.
-func (sv *Served) BuildPlans() error {
-	d := sv.Doc
+// BuildPlans works out the plan of each operation of document d, whose
+// schemas in over are over the generation budget; log gets start-up
+// warnings. fallback is the error shape of problems found before
+// routing.
+func BuildPlans(d *openapi.Document, over gen.Over, log *slog.Logger) (plans Plans, fallback *problem.ErrorShape, err error) {
+	plans = Plans{}
 	colOf := collectionsOf(d)
 	shapes := problem.ErrorShapes{}
-	sv.fallbackShape = shapes.Of(nil)
+	fallback = shapes.Of(nil)
 	first := true
 	for _, op := range d.Operations {
 		r := d.Router().Route(op.Path)
-		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}, over: sv.Over}
+		pl := &Plan{Op: op, Route: r, Shapes: map[int]*problem.ErrorShape{}, over: over}
 		pl.refusals(shapes)
 		if first && PrimaryError(op) != nil {
-			sv.fallbackShape, first = pl.primary, false
+			fallback, first = pl.primary, false
 		}
 		pl.answers()
 		var schema *openapi.Schema
@@ -122,13 +126,13 @@ func (sv *Served) BuildPlans() error {
 			pl.dropWriteOnly = schema.HasWriteOnly()
 		}
 		pl.behave(r.Collection(), colOf, schema)
-		if err := sv.prove(pl, schema); err != nil {
-			return err
+		if err := pl.prove(schema, log); err != nil {
+			return nil, nil, err
 		}
-		sv.Plans[op] = pl
+		plans[op] = pl
 	}
-	sv.planViews()
-	return nil
+	plans.views(d)
+	return plans, fallback, nil
 }
 
 // collectionsOf returns the collection of each collection path of d,
@@ -163,11 +167,11 @@ func collectionsOf(d *openapi.Document) func(path string) *collection {
 func (pl *Plan) refusals(shapes problem.ErrorShapes) {
 	op := pl.Op
 	for c := problem.Class(0); c < problem.NumClasses; c++ {
-		pl.status[c] = problem.PickStatus(op, c)
+		pl.Status[c] = problem.PickStatus(op, c)
 	}
 	for _, st := range []int{415, 400} {
-		if op.Body == nil && pl.noBody == 0 && op.Declares(st) {
-			pl.noBody = st
+		if op.Body == nil && pl.NoBody == 0 && op.Declares(st) {
+			pl.NoBody = st
 		}
 	}
 	pl.primary = shapes.Of(PrimaryError(op))
@@ -200,22 +204,22 @@ func (pl *Plan) answers() {
 		}
 		for _, h := range r.Headers {
 			if h.Required {
-				if pl.errHeaders == nil {
-					pl.errHeaders = map[*openapi.Response][]respHeader{}
+				if pl.ErrHeaders == nil {
+					pl.ErrHeaders = map[*openapi.Response][]respHeader{}
 				}
-				pl.errHeaders[r] = append(pl.errHeaders[r], newRespHeader(h))
+				pl.ErrHeaders[r] = append(pl.ErrHeaders[r], newRespHeader(h))
 			}
 		}
 	}
 	if resp != nil {
 		for _, h := range resp.Headers {
 			if strings.EqualFold(h.Name, "Location") {
-				pl.location = true
-				pl.locationURI = h.Schema != nil && h.Schema.Format == "uri"
+				pl.Location = true
+				pl.LocationURI = h.Schema != nil && h.Schema.Format == "uri"
 				continue
 			}
 			if h.Required {
-				pl.headers = append(pl.headers, newRespHeader(h))
+				pl.Headers = append(pl.Headers, newRespHeader(h))
 			}
 		}
 	}
@@ -231,14 +235,14 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 			continue
 		}
 		if c := colOf(cl.Path); k.takes(op, c, schema) {
-			pl.do, pl.Col = behaviour(b), c
+			pl.Do, pl.Col = behaviour(b), c
 			break
 		}
 	}
-	if pl.do == list {
+	if pl.Do == list {
 		pl.paging = pagingOf(op)
 	}
-	if behaviours[pl.do].virtual {
+	if behaviours[pl.Do].virtual {
 		pl.virtual = !pl.Col.creates || op.Response(404) == nil
 	}
 }
@@ -247,23 +251,23 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 // behaviour: the envelope of each media type, a canned answer's example,
 // or whether the answer schema admits every stored value as it is (see
 // proven).
-func (sv *Served) prove(pl *Plan, schema *openapi.Schema) error {
-	if pl.do != canned {
+func (pl *Plan) prove(schema *openapi.Schema, log *slog.Logger) error {
+	if pl.Do != canned {
 		for i := range pl.offers {
-			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.Col.schema, pl.do == list)
+			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.Col.Schema, pl.Do == list)
 		}
 	}
 	switch {
-	case pl.do == canned:
-		return sv.planExample(pl)
+	case pl.Do == canned:
+		return pl.planExample(log)
 	case len(pl.offers) > 0 && pl.offers[0].env != nil:
 		// Wrapped: the envelope's own fields are made up for each
 		// answer and checked with it.
-	case pl.do == list:
-		pl.proven = proven(pl.Col.schema, schema.Items)
+	case pl.Do == list:
+		pl.proven = proven(pl.Col.Schema, schema.Items)
 	default:
-		src := pl.Col.schema
-		if pl.do == create || pl.do == replace {
+		src := pl.Col.Schema
+		if pl.Do == Create || pl.Do == replace {
 			src = pl.Op.Body.JSON().Schema
 		}
 		pl.proven = proven(src, schema)
@@ -271,30 +275,30 @@ func (sv *Served) prove(pl *Plan, schema *openapi.Schema) error {
 	return nil
 }
 
-// planViews works out, for each create, replace and merge, the answers
+// views works out, for each create, replace and merge, the answers
 // of its collection that a resource it stores must fit (read, list,
 // create and the rest, inside their envelopes) and that its body does
 // not prove it fits. Completing the resource for each when it is
 // stored fills their required fields once, so that every later answer
 // agrees (see complete).
-func (sv *Served) planViews() {
+func (plans Plans) views(d *openapi.Document) {
 	views := map[*collection][]*openapi.Schema{}
-	for _, op := range sv.Doc.Operations {
-		pl := sv.Plans[op]
-		if pl.Col == nil || pl.do == remove || len(pl.offers) == 0 {
+	for _, op := range d.Operations {
+		pl := plans[op]
+		if pl.Col == nil || pl.Do == remove || len(pl.offers) == 0 {
 			continue // a delete may answer with something else than the resource
 		}
 		v := pl.offers[0].env.innerOr(pl.offers[0].media.Schema)
-		if pl.do == list && v != nil {
+		if pl.Do == list && v != nil {
 			v = v.Items
 		}
 		if v != nil && !slices.ContainsFunc(views[pl.Col], v.Same) {
 			views[pl.Col] = append(views[pl.Col], v)
 		}
 	}
-	for _, op := range sv.Doc.Operations {
-		pl := sv.Plans[op]
-		if pl.do != create && pl.do != replace && pl.do != merge {
+	for _, op := range d.Operations {
+		pl := plans[op]
+		if pl.Do != Create && pl.Do != replace && pl.Do != merge {
 			continue
 		}
 		src, own := op.Body.JSON().Schema, (*openapi.Schema)(nil)
@@ -364,7 +368,7 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 					// A create answers with the resource; a POST that
 					// answers with something else (a list, a report) is
 					// canned.
-					c.schema, c.creates, createAnswer = m.Schema, true, answer
+					c.Schema, c.creates, createAnswer = m.Schema, true, answer
 					c.readOnly = m.Schema.HasReadOnly()
 				}
 			}
@@ -381,16 +385,16 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 	if c.item == nil {
 		c.item = createAnswer
 	}
-	c.item = EnvelopeOf(c.item, c.schema, false).innerOr(c.item)
+	c.item = EnvelopeOf(c.item, c.Schema, false).innerOr(c.item)
 	// The create's answer names the identifier too where the read does
 	// not: a read that leaves it out (a transaction's details under
 	// /cards/{id}/transactions/{txId}) still addresses the item by it.
-	created := EnvelopeOf(createAnswer, c.schema, false).innerOr(createAnswer)
+	created := EnvelopeOf(createAnswer, c.Schema, false).innerOr(createAnswer)
 	for _, name := range []string{param, "id"} {
 		if name == "" {
 			continue
 		}
-		req, resp := c.schema.Property(name), c.item.Property(name)
+		req, resp := c.Schema.Property(name), c.item.Property(name)
 		if resp == nil && created != nil {
 			resp = created.Property(name)
 		}
@@ -517,7 +521,7 @@ func successSchema(op *openapi.Operation) *openapi.Schema {
 
 // planExample fixes the canned answer's body when the spec gives an
 // example that conforms to the response schema.
-func (sv *Served) planExample(pl *Plan) error {
+func (pl *Plan) planExample(log *slog.Logger) error {
 	m := pl.SuccessMedia
 	if m == nil || pl.offers[0].kind != media.JSON {
 		return nil
@@ -532,7 +536,7 @@ func (sv *Served) planExample(pl *Plan) error {
 		return nil
 	}
 	if vs := m.Schema.Validate(ex); len(vs) > 0 {
-		sv.Log.Warn("example does not conform to its schema; generating data instead",
+		log.Warn("example does not conform to its schema; generating data instead",
 			"operation", pl.Op.Method+" "+pl.Op.Path, "violation", vs[0].String())
 		return nil
 	}

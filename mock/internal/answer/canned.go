@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"errors"
@@ -16,27 +16,27 @@ import (
 // example for the success response when it has one that conforms, else
 // with data generated from the response schema, else a sample of the
 // media type.
-func (s *answerer) canned(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) canned(x *Turn) (Outcome, *problem.Problem) {
 	pl := x.Plan
-	if x.offer == nil {
-		return outcome{body: nil}, nil
+	if x.Offer == nil {
+		return Outcome{Body: nil}, nil
 	}
 	if pl.example != nil && x.firstOffer() && x.kind == media.JSON {
-		return outcome{body: pl.example}, nil
+		return Outcome{Body: pl.example}, nil
 	}
-	body, p := s.body(x, "", false)
+	body, p := s.Body(x, "", false)
 	if p != nil {
-		return outcome{}, p
+		return Outcome{}, p
 	}
-	return outcome{body: body}, nil
+	return Outcome{Body: body}, nil
 }
 
-// body makes an answer body in the exchange's media type: the named
+// Body makes an answer body in the exchange's media type: the named
 // example, else (unless dynamic) the media type's example where it
 // conforms, else data generated from its schema, else a sample of the
 // media type.
-func (s *answerer) body(x *turn, named string, dynamic bool) ([]byte, *problem.Problem) {
-	m := x.media()
+func (s *Answerer) Body(x *Turn, named string, dynamic bool) ([]byte, *problem.Problem) {
+	m := x.Media()
 	schema := m.Schema
 	if named != "" {
 		ex := m.Examples[named]
@@ -51,9 +51,9 @@ func (s *answerer) body(x *turn, named string, dynamic bool) ([]byte, *problem.P
 		return s.encodeExample(x, m.Example, schema)
 	}
 	if schema == nil || x.kind == media.Binary {
-		return media.Sample(x.ct, schema), nil
+		return media.Sample(x.CT, schema), nil
 	}
-	v, p := generateValue(x.budget(s), schema, x.fake(s), x.note)
+	v, p := generateValue(x.budget(s), schema, x.Fake(s), x.Note)
 	if p != nil {
 		return nil, p
 	}
@@ -63,7 +63,7 @@ func (s *answerer) body(x *turn, named string, dynamic bool) ([]byte, *problem.P
 // encodeExample writes an example in the exchange's media type; an
 // example of a non-JSON type written as a string is the body itself (an
 // XML document, a CSV table).
-func (s *answerer) encodeExample(x *turn, ex any, schema *openapi.Schema) ([]byte, *problem.Problem) {
+func (s *Answerer) encodeExample(x *Turn, ex any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if str, ok := ex.(string); ok && x.kind != media.JSON {
 		return []byte(str), nil
 	}
@@ -71,16 +71,16 @@ func (s *answerer) encodeExample(x *turn, ex any, schema *openapi.Schema) ([]byt
 }
 
 // encode writes a JSON value in the exchange's media type.
-func (s *answerer) encode(x *turn, v any, schema *openapi.Schema) ([]byte, *problem.Problem) {
+func (s *Answerer) encode(x *Turn, v any, schema *openapi.Schema) ([]byte, *problem.Problem) {
 	if x.kind == media.JSON {
 		return jsonx.Append(make([]byte, 0, 256), v), nil
 	}
-	b, err := media.Encode(x.ct, v, schema)
+	b, err := media.Encode(x.CT, v, schema)
 	if errors.Is(err, media.ErrUnwritable) {
-		return media.Sample(x.ct, schema), nil
+		return media.Sample(x.CT, schema), nil
 	}
 	if err != nil {
-		return nil, problem.Internal("the answer cannot be written as %s: %v", x.ct, err)
+		return nil, problem.Internal("the answer cannot be written as %s: %v", x.CT, err)
 	}
 	return b, nil
 }

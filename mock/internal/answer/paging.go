@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"encoding/json"
@@ -129,13 +129,13 @@ func metaFields(env *openapi.Schema, prop string) []metaField {
 		if p.Name == prop || p.Schema == nil {
 			continue
 		}
-		if k, ok := metaNames[squash(p.Name)]; ok {
+		if k, ok := metaNames[openapi.Squash(p.Name)]; ok {
 			out = append(out, metaField{Name: p.Name, kind: k, schema: p.Schema})
 			continue
 		}
 		if p.Schema.Is("object") {
 			for _, q := range p.Schema.Properties {
-				if k, ok := metaNames[squash(q.Name)]; ok && q.Schema != nil {
+				if k, ok := metaNames[openapi.Squash(q.Name)]; ok && q.Schema != nil {
 					out = append(out, metaField{Parent: p.Name, Name: q.Name, kind: k, schema: q.Schema})
 				}
 			}
@@ -168,7 +168,7 @@ func (e *envelope) wants(k metaKind) bool {
 // (null on the last page where the schema allows it, else left out
 // where it is optional), and whether there is more. An object that holds
 // them and is not there yet is made up first.
-func (s *answerer) fillMeta(x *turn, e *envelope, out map[string]any, pg listPage) {
+func (s *Answerer) fillMeta(x *Turn, e *envelope, out map[string]any, pg listPage) {
 	for _, f := range e.Meta {
 		var v any
 		switch f.kind {
@@ -193,7 +193,7 @@ func (s *answerer) fillMeta(x *turn, e *envelope, out map[string]any, pg listPag
 			parent = e.schema.Property(f.Parent)
 			h, _ := out[f.Parent].(map[string]any)
 			if h == nil {
-				made, p := generateValue(x.budget(s), parent, x.fake(s), x.note)
+				made, p := generateValue(x.budget(s), parent, x.Fake(s), x.Note)
 				if h, _ = made.(map[string]any); p != nil || h == nil {
 					continue
 				}

@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"maps"
@@ -50,7 +50,7 @@ func (e *envelope) innerOr(s *openapi.Schema) *openapi.Schema {
 // wrap returns v in the envelope: the envelope's other required fields
 // are made up (fields of the answer, not of the resource, so they are
 // not stored), within the exchange's budget.
-func (s *answerer) wrap(x *turn, e *envelope, v any) (map[string]any, *problem.Problem) {
+func (s *Answerer) wrap(x *Turn, e *envelope, v any) (map[string]any, *problem.Problem) {
 	out := make(map[string]any, len(e.schema.Required)+1)
 	for _, name := range e.schema.Required {
 		if name == e.Prop {
@@ -60,7 +60,7 @@ func (s *answerer) wrap(x *turn, e *envelope, v any) (map[string]any, *problem.P
 		if ps == nil {
 			continue
 		}
-		pv, p := generateValue(x.budget(s), ps, x.fake(s), x.note)
+		pv, p := generateValue(x.budget(s), ps, x.Fake(s), x.Note)
 		if p != nil {
 			return nil, p
 		}
@@ -72,7 +72,7 @@ func (s *answerer) wrap(x *turn, e *envelope, v any) (map[string]any, *problem.P
 	}
 	// The envelope asks more than its required fields (a minProperties,
 	// a condition): a made-up envelope with the resource put in.
-	made, p := generateValue(x.budget(s), e.schema, x.fake(s), x.note)
+	made, p := generateValue(x.budget(s), e.schema, x.Fake(s), x.Note)
 	if p != nil {
 		return nil, p
 	}
@@ -97,15 +97,15 @@ func within(vs []openapi.Violation, prop string) bool {
 }
 
 // envelope returns the envelope of the answer's media type, or nil.
-func (x *turn) envelope() *envelope {
-	if x.offer == nil {
+func (x *Turn) envelope() *envelope {
+	if x.Offer == nil {
 		return nil
 	}
-	return x.offer.env
+	return x.Offer.env
 }
 
 // resourceSchema returns the schema of the stored resource (or list) in
 // the answer: inside its envelope, if it has one.
-func (x *turn) resourceSchema() *openapi.Schema {
+func (x *Turn) resourceSchema() *openapi.Schema {
 	return x.envelope().innerOr(x.schema())
 }

@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"github.com/brianvoe/gofakeit/v6"

@@ -1,4 +1,4 @@
-package pipeline
+package answer
 
 import (
 	"context"
@@ -24,7 +24,7 @@ type behaviour uint8
 
 const (
 	canned  behaviour = iota // example or generated answer
-	create                   // POST /things
+	Create                   // POST /things
 	list                     // GET /things
 	read                     // GET /things/{id}
 	replace                  // PUT /things/{id}
@@ -33,12 +33,12 @@ const (
 	numBehaviours
 )
 
-// outcome is what a behaviour answers with, at the operation's success
+// Outcome is what a behaviour answers with, at the operation's success
 // status: the body (nil for none) and, for a create, the URL of the item
 // it made (for Location). give writes it.
-type outcome struct {
-	body     []byte
-	location string
+type Outcome struct {
+	Body     []byte
+	Location string
 }
 
 // behaviourKind is one entry of the table of behaviours: how it answers,
@@ -47,7 +47,7 @@ type behaviourKind struct {
 	// run decides how a valid request is answered as the operation
 	// behaves, keeping its resources in the engine's store; it writes
 	// nothing: give writes its outcome.
-	run func(*answerer, *turn) (outcome, *problem.Problem)
+	run func(*Answerer, *Turn) (Outcome, *problem.Problem)
 	// method and item say which operations may have the behaviour: those
 	// of the method on a collection's path (item false) or on its item's
 	// path (item true).
@@ -66,41 +66,41 @@ type behaviourKind struct {
 // whose method, path and takes fit it, else canned's. Adding a behaviour
 // is adding its constant above and its entry here.
 var behaviours = [numBehaviours]behaviourKind{
-	canned: {run: (*answerer).canned},
+	canned: {run: (*Answerer).canned},
 	// A create answers with the resource; a POST that answers with
 	// something else (a list, a report) is canned.
-	create: {run: (*answerer).create, method: "POST",
+	Create: {run: (*Answerer).create, method: "POST",
 		takes: func(_ *openapi.Operation, c *collection, _ *openapi.Schema) bool { return c.creates }},
-	list: {run: (*answerer).list, method: "GET",
+	list: {run: (*Answerer).list, method: "GET",
 		takes: func(_ *openapi.Operation, c *collection, answer *openapi.Schema) bool {
-			return answer.Is("array") || EnvelopeOf(answer, c.schema, true) != nil
+			return answer.Is("array") || EnvelopeOf(answer, c.Schema, true) != nil
 		}},
 	// An item GET that answers with something else than an object (a
 	// list of the item's parts) is canned.
-	read: {run: (*answerer).read, method: "GET", item: true, virtual: true,
+	read: {run: (*Answerer).read, method: "GET", item: true, virtual: true,
 		takes: func(_ *openapi.Operation, _ *collection, answer *openapi.Schema) bool { return mayBeObject(answer) }},
-	replace: {run: (*answerer).replace, method: "PUT", item: true, virtual: true,
+	replace: {run: (*Answerer).replace, method: "PUT", item: true, virtual: true,
 		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
 			return storable(op) && mayBeObject(answer)
 		}},
-	merge: {run: (*answerer).merge, method: "PATCH", item: true, virtual: true,
+	merge: {run: (*Answerer).merge, method: "PATCH", item: true, virtual: true,
 		takes: func(op *openapi.Operation, _ *collection, answer *openapi.Schema) bool {
 			return storable(op) && mayBeObject(answer)
 		}},
-	remove: {run: (*answerer).remove, method: "DELETE", item: true, virtual: true,
+	remove: {run: (*Answerer).remove, method: "DELETE", item: true, virtual: true,
 		takes: func(*openapi.Operation, *collection, *openapi.Schema) bool { return true }},
 }
 
-// behave decides how a valid request is answered as its operation
+// Behave decides how a valid request is answered as its operation
 // behaves; it writes nothing.
-func (s *answerer) behave(x *turn) (outcome, *problem.Problem) {
-	return behaviours[x.Plan.do].run(s, x)
+func (s *Answerer) Behave(x *Turn) (Outcome, *problem.Problem) {
+	return behaviours[x.Plan.Do].run(s, x)
 }
 
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
-func (s *answerer) create(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) create(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil && x.Body == nil && !pl.Op.Body.Required {
@@ -111,9 +111,9 @@ func (s *answerer) create(x *turn) (outcome, *problem.Problem) {
 		return s.notStorable(x) // XML, text, or a JSON value the schema allows that is no object
 	}
 	obj = c.accept(x, obj)
-	applyDefaults(obj, c.schema)
+	applyDefaults(obj, c.Schema)
 	var answer []byte
-	col := c.Key(x.vals)
+	col := c.Key(x.Vals)
 	want := c.bodyKey(obj)
 	given := want != ""
 	doc := func(key string) ([]byte, error) {
@@ -122,27 +122,27 @@ func (s *answerer) create(x *turn) (outcome, *problem.Problem) {
 		if p != nil {
 			return nil, p
 		}
-		answer, x.created = b, res // x.created: for the webhooks the create sends
+		answer, x.Created = b, res // x.created: for the webhooks the create sends
 		return jsonx.Append(make([]byte, 0, 64), res), nil
 	}
 	if !given && !c.seqKeys {
-		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.Fake(s) })
 	}
 	made := want != "" && !given
 	ctx := x.R.Context()
 	key, err := s.storeCreate(ctx, x, col, want, doc, &answer)
 	for try := 0; made && errors.Is(err, store.ErrExists) && try < 3; try++ {
 		// A made-up identifier that is taken: make another.
-		want = c.newKey(obj, func() *gofakeit.Faker { return x.fake(s) })
+		want = c.newKey(obj, func() *gofakeit.Faker { return x.Fake(s) })
 		key, err = s.storeCreate(ctx, x, col, want, doc, &answer)
 	}
 	if err != nil {
-		x.created = nil // made, but not stored
-		return outcome{}, s.storeProblem(err, c, col, want)
+		x.Created = nil // made, but not stored
+		return Outcome{}, s.storeProblem(err, c, col, want)
 	}
-	o := outcome{body: answer}
-	if u := c.itemURL(x.vals, key); u != "" && pl.location {
-		o.location = u
+	o := Outcome{Body: answer}
+	if u := c.itemURL(x.Vals, key); u != "" && pl.Location {
+		o.Location = u
 	}
 	return o, nil
 }
@@ -151,38 +151,38 @@ func (s *answerer) create(x *turn) (outcome, *problem.Problem) {
 // answer to the body the create answers with. When the session's state
 // can (state.CreateJournaler: in Redis), the operation that stores the
 // resource writes the exchange's journal entry too, as the answer the
-// create gives once stored, and record only numbers it (x.journaled); x.entries makes the entry:
+// create gives once stored, and record only numbers it (x.Journaled); x.Entries makes the entry:
 // one round trip to Redis a create instead of two. The entry's duration
 // ends as the create is sent to Redis.
-func (s *answerer) storeCreate(ctx context.Context, x *turn, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
+func (s *Answerer) storeCreate(ctx context.Context, x *Turn, col, want string, doc func(string) ([]byte, error), answer *[]byte) (string, error) {
 	cj, together := x.Sess.State.(state.CreateJournaler[journal.Entry])
-	if !together || s.NoJournal || x.entries == nil {
+	if !together || s.NoJournal || x.Entries == nil {
 		return s.Store.Create(ctx, x.Sess.Name, col, want, doc)
 	}
 	key, seq, err := cj.CreateJournaled(ctx, col, want, doc, func() journal.Entry {
-		status, body := sentAs(x.Plan.Success, *answer)
-		return x.entries.entry(status, body)
+		status, body := SentAs(x.Plan.Success, *answer)
+		return x.Entries.Entry(status, body)
 	})
-	x.journaled = seq
+	x.Journaled = seq
 	return key, err
 }
 
 // accept returns what the mock keeps of a create or replace body: without
 // the readOnly properties a client sent, nor an identifier the mock
 // assigns. What it leaves out is noted for the journal.
-func (c *collection) accept(x *turn, obj map[string]any) map[string]any {
+func (c *collection) accept(x *Turn, obj map[string]any) map[string]any {
 	if !c.readOnly && !c.assigned {
 		return obj
 	}
-	v, dropped := c.schema.WithoutReadOnly(obj)
+	v, dropped := c.Schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
-		x.note("ignored readOnly %s", d)
+		x.Note("ignored readOnly %s", d)
 	}
 	obj = v.(map[string]any)
 	if c.assigned {
 		if _, sent := obj[c.IdProp]; sent {
 			if len(dropped) == 0 || !slices.Contains(dropped, c.IdProp) {
-				x.note("ignored %s: the mock assigns it", c.IdProp)
+				x.Note("ignored %s: the mock assigns it", c.IdProp)
 			}
 			obj = maps.Clone(obj)
 			delete(obj, c.IdProp)
@@ -211,17 +211,17 @@ func (c *collection) identify(obj map[string]any, key string, given bool) map[st
 // the write answers as it declares, and that read as it did before.
 // GitHub's description has two such operations (POST /gists, PUT
 // /repos/{owner}/{repo}/collaborators/{username}), which answered 500.
-func (s *answerer) complete(x *turn, obj map[string]any) map[string]any {
+func (s *Answerer) complete(x *Turn, obj map[string]any) map[string]any {
 	own := x.resourceSchema()
 	if !x.proven() && x.schema() != nil {
-		obj = complete(obj, own, x.fake(s), x.budget(s))
+		obj = complete(obj, own, x.Fake(s), x.budget(s))
 	}
 	for _, v := range x.Plan.views {
 		if len(v.Validate(Project(obj, v))) == 0 {
 			continue // fits already: no copy to try it on
 		}
 		tried, _ := jsonx.Clone(obj).(map[string]any)
-		tried = complete(tried, v, x.fake(s), x.budget(s))
+		tried = complete(tried, v, x.Fake(s), x.budget(s))
 		if own != nil && len(own.Validate(Project(tried, own))) > 0 {
 			continue
 		}
@@ -238,7 +238,7 @@ func (s *answerer) complete(x *turn, obj map[string]any) map[string]any {
 // named in the log and the journal; while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
-func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) list(x *Turn) (Outcome, *problem.Problem) {
 	pl, env := x.Plan, x.envelope()
 	var q url.Values
 	if pl.paging != nil {
@@ -249,10 +249,10 @@ func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 	if size >= 0 {
 		limit = offset + size + 1 // one more, to tell whether a page follows
 	}
-	col := pl.Col.Key(x.vals)
+	col := pl.Col.Key(x.Vals)
 	docs, err := s.Store.List(x.R.Context(), x.Sess.Name, col, limit)
 	if err != nil {
-		return outcome{}, s.storeProblem(err, pl.Col, col, "")
+		return Outcome{}, s.storeProblem(err, pl.Col, col, "")
 	}
 	page := listPage{total: -1}
 	if size >= 0 && len(docs) > offset+size {
@@ -269,7 +269,7 @@ func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 	for _, d := range docs {
 		v, err := jsonx.Decode(d)
 		if err != nil {
-			return outcome{}, problem.Internal("stored resource is not JSON: %v", err)
+			return Outcome{}, problem.Internal("stored resource is not JSON: %v", err)
 		}
 		v = Project(v, schema.Items)
 		if x.dropsWriteOnly() {
@@ -278,7 +278,7 @@ func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 		if !x.proven() {
 			if vs := schema.Items.Validate(v); len(vs) > 0 {
 				what := pl.Col.name(v)
-				x.note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
+				x.Note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
 				s.Log.Warn("a stored resource does not fit the list's item schema; it is left out",
 					"operation", pl.Op.Name, "resource", what, "violation", vs[0].String())
 				continue
@@ -289,16 +289,16 @@ func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 	lo, hi := itemBounds(schema)
 	if int64(len(items)) < lo {
 		if err := x.budget(s).Need(schema, lo-int64(len(items))); err != nil {
-			return outcome{}, notGenerated(err)
+			return Outcome{}, notGenerated(err)
 		}
 		for int64(len(items)) < lo {
-			v, p := generateValue(x.budget(s), schema.Items, x.fake(s), x.note)
+			v, p := generateValue(x.budget(s), schema.Items, x.Fake(s), x.Note)
 			if p != nil {
-				return outcome{}, p
+				return Outcome{}, p
 			}
 			items = append(items, v)
 		}
-		x.note("generated %d items: the list schema needs at least %d", lo-int64(len(docs)), lo)
+		x.Note("generated %d items: the list schema needs at least %d", lo-int64(len(docs)), lo)
 	}
 	if hi >= 0 && int64(len(items)) > hi {
 		// More than one answer may hold: the first page.
@@ -307,32 +307,32 @@ func (s *answerer) list(x *turn) (outcome, *problem.Problem) {
 	if env == nil {
 		if !x.proven() {
 			if vs := schema.Validate(items); len(vs) > 0 {
-				return outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+				return Outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 			}
 		}
 		return s.listAnswer(x, items, schema)
 	}
 	out, p := s.wrap(x, env, items)
 	if p != nil {
-		return outcome{}, p
+		return Outcome{}, p
 	}
 	if len(env.Meta) > 0 {
 		if env.wants(metaTotal) {
 			n, err := s.Store.Count(x.R.Context(), x.Sess.Name, col)
 			if err != nil {
-				return outcome{}, s.storeProblem(err, pl.Col, col, "")
+				return Outcome{}, s.storeProblem(err, pl.Col, col, "")
 			}
 			page.total = n
 		}
 		var query string
 		query, page.cursor = pl.paging.nextQuery(q, offset, size)
 		if query != "" {
-			page.next = selfURL(x.client) + "?" + query
+			page.next = selfURL(x.Client) + "?" + query
 		}
 		s.fillMeta(x, env, out, page)
 	}
 	if vs := x.schema().Validate(out); len(vs) > 0 {
-		return outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
+		return Outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 	}
 	return s.listAnswer(x, out, x.schema())
 }
@@ -363,12 +363,12 @@ func itemBounds(s *openapi.Schema) (lo, hi int64) {
 }
 
 // listAnswer is the answer of a list: v written in the answer's media type.
-func (s *answerer) listAnswer(x *turn, v any, schema *openapi.Schema) (outcome, *problem.Problem) {
+func (s *Answerer) listAnswer(x *Turn, v any, schema *openapi.Schema) (Outcome, *problem.Problem) {
 	b, p := s.encode(x, v, schema)
 	if p != nil {
-		return outcome{}, p
+		return Outcome{}, p
 	}
-	return outcome{body: b}, nil
+	return Outcome{Body: b}, nil
 }
 
 // selfURL returns the absolute URL of a request without its query.
@@ -383,12 +383,12 @@ func selfURL(r *http.Request) string {
 // read answers with the resource the path names. In a collection without
 // a create operation every item exists until deleted: one not stored yet
 // is made up (from the document's example, else generated) and kept.
-func (s *answerer) read(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) read(x *Turn) (Outcome, *problem.Problem) {
 	c := x.Plan.Col
-	col, key := c.Key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
 	doc, _, err := s.get(x, col, key)
 	if err != nil {
-		return outcome{}, s.storeProblem(err, c, col, key)
+		return Outcome{}, s.storeProblem(err, c, col, key)
 	}
 	return s.storedAnswer(x, doc)
 }
@@ -396,7 +396,7 @@ func (s *answerer) read(x *turn) (outcome, *problem.Problem) {
 // get returns the stored resource, making it up first in a collection
 // whose items exist until deleted (see plan.virtual). kept is false for
 // a stand-in (see standIn): the item is not in the store.
-func (s *answerer) get(x *turn, col, key string) (doc []byte, kept bool, err error) {
+func (s *Answerer) get(x *Turn, col, key string) (doc []byte, kept bool, err error) {
 	ctx, c := x.R.Context(), x.Plan.Col
 	doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
 	if !errors.Is(err, store.ErrNotFound) {
@@ -415,7 +415,7 @@ func (s *answerer) get(x *turn, col, key string) (doc []byte, kept bool, err err
 	_, err = s.Store.Create(ctx, x.Sess.Name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
 	case err == nil:
-		x.note("made up %s: the collection has no create operation", c.describe(key))
+		x.Note("made up %s: the collection has no create operation", c.describe(key))
 		return made, true, nil
 	case errors.Is(err, store.ErrExists): // made meanwhile
 		doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
@@ -434,12 +434,12 @@ func (s *answerer) get(x *turn, col, key string) (doc []byte, kept bool, err err
 // else 400 or 422) says so: the mock cannot give the item, and a 500 the
 // operation does not declare would be further from its contract. Where
 // it declares none, or the budget ran out, p is the answer, a 500.
-func (s *answerer) unmade(x *turn, key string, p *problem.Problem) *problem.Problem {
+func (s *Answerer) unmade(x *Turn, key string, p *problem.Problem) *problem.Problem {
 	if x.budget(s).Err() != nil || !x.Plan.declares(problem.ClassNotFound) {
 		return p
 	}
 	return problem.Invalid(problem.CodeNotFound, problem.ClassNotFound, "%s in %s could not be made up, and the mock keeps none: %s",
-		x.Plan.Col.describe(key), x.Plan.Col.Key(x.vals), p.Message)
+		x.Plan.Col.describe(key), x.Plan.Col.Key(x.Vals), p.Message)
 }
 
 // standIn is the one decision on an item the store does not hold (never
@@ -449,7 +449,7 @@ func (s *answerer) unmade(x *turn, key string, p *problem.Problem) *problem.Prob
 // way to say no: it answers as if the item were there, with one made up
 // for this answer alone and never stored, as the journal notes. A
 // PATCH, PUT or DELETE on it changes nothing.
-func (s *answerer) standIn(x *turn, key string) ([]byte, bool, error) {
+func (s *Answerer) standIn(x *Turn, key string) ([]byte, bool, error) {
 	if x.Plan.declares(problem.ClassNotFound) {
 		return nil, false, store.ErrNotFound
 	}
@@ -457,7 +457,7 @@ func (s *answerer) standIn(x *turn, key string) ([]byte, bool, error) {
 	if p != nil {
 		return nil, false, p
 	}
-	x.note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
+	x.Note("made up %s for this answer alone: the store does not hold it, and %s declares no answer for an unknown item",
 		x.Plan.Col.describe(key), x.Plan.Op.Name)
 	return made, false, nil
 }
@@ -465,7 +465,7 @@ func (s *answerer) standIn(x *turn, key string) ([]byte, bool, error) {
 // update applies fn to the resource the path names and stores what it
 // returns; fn builds the answer. A stand-in (see standIn) gets fn's
 // answer and the store is left as it is.
-func (s *answerer) update(x *turn, col, key string, fn func(old []byte) ([]byte, error)) error {
+func (s *Answerer) update(x *Turn, col, key string, fn func(old []byte) ([]byte, error)) error {
 	if x.Plan.virtual {
 		doc, kept, err := s.get(x, col, key)
 		if err != nil {
@@ -483,13 +483,13 @@ func (s *answerer) update(x *turn, col, key string, fn func(old []byte) ([]byte,
 // madeUp makes up the item with key of a collection whose items exist
 // until deleted, as JSON: the item schema's example, else generated data,
 // with key as its identifier.
-func (s *answerer) madeUp(x *turn, key string) ([]byte, *problem.Problem) {
+func (s *Answerer) madeUp(x *Turn, key string) ([]byte, *problem.Problem) {
 	c := x.Plan.Col
 	if c.item == nil {
 		// Nothing says what an item holds: its identifier, if any.
 		return jsonx.Marshal(c.identify(map[string]any{}, key, c.IdProp == "")), nil
 	}
-	v, p := generateValue(x.budget(s), c.item, x.fake(s), nil) // stored: it must fit
+	v, p := generateValue(x.budget(s), c.item, x.Fake(s), nil) // stored: it must fit
 	if p != nil {
 		return nil, p
 	}
@@ -506,21 +506,21 @@ func (s *answerer) madeUp(x *turn, key string) ([]byte, *problem.Problem) {
 // remove deletes the resource the path names and answers with it where
 // the success response declares a body. In a collection without a create
 // operation the deletion is remembered, so the item stays gone.
-func (s *answerer) remove(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) remove(x *Turn) (Outcome, *problem.Problem) {
 	c := x.Plan.Col
-	col, key := c.Key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
 	var doc []byte
 	kept := true
 	if x.Plan.virtual {
 		var err error
 		if doc, kept, err = s.get(x, col, key); err != nil {
-			return outcome{}, s.storeProblem(err, c, col, key)
+			return Outcome{}, s.storeProblem(err, c, col, key)
 		}
 	}
 	if kept {
 		var err error
 		if doc, err = s.Store.Delete(x.R.Context(), x.Sess.Name, col, key); err != nil {
-			return outcome{}, s.storeProblem(err, c, col, key)
+			return Outcome{}, s.storeProblem(err, c, col, key)
 		}
 	}
 	if kept && x.Plan.virtual {
@@ -542,39 +542,39 @@ func (s *answerer) remove(x *turn) (outcome, *problem.Problem) {
 
 // storedAnswer is the answer of a stored document, written as the
 // answer's schema and media type take it.
-func (s *answerer) storedAnswer(x *turn, doc []byte) (outcome, *problem.Problem) {
-	if x.offer == nil {
-		return outcome{body: nil}, nil
+func (s *Answerer) storedAnswer(x *Turn, doc []byte) (Outcome, *problem.Problem) {
+	if x.Offer == nil {
+		return Outcome{Body: nil}, nil
 	}
 	v, err := jsonx.Decode(doc)
 	if err != nil {
-		return outcome{}, problem.Internal("stored resource is not JSON: %v", err)
+		return Outcome{}, problem.Internal("stored resource is not JSON: %v", err)
 	}
 	b, p := s.encodeResource(x, v)
 	if p != nil {
-		return outcome{}, p
+		return Outcome{}, p
 	}
-	return outcome{body: b}, nil
+	return Outcome{Body: b}, nil
 }
 
 // replace stores the body in place of the resource the path names. As a
 // create does, it applies defaults; readOnly properties the client cannot
 // send keep their stored values. The answer is built and checked before
 // the store changes.
-func (s *answerer) replace(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) replace(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
 		return s.notStorable(x)
 	}
-	col, key := c.Key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
 	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
-		x.note("ignored readOnly %s", d)
+		x.Note("ignored readOnly %s", d)
 	}
 	obj = v.(map[string]any)
 	if p := c.sameID(x, obj, key); p != nil {
-		return outcome{}, p
+		return Outcome{}, p
 	}
 	applyDefaults(obj, pl.Op.Body.JSON().Schema)
 	var answer []byte
@@ -590,9 +590,9 @@ func (s *answerer) replace(x *turn) (outcome, *problem.Problem) {
 		return jsonx.Marshal(res), nil
 	})
 	if err != nil {
-		return outcome{}, s.storeProblem(err, c, col, key)
+		return Outcome{}, s.storeProblem(err, c, col, key)
 	}
-	return outcome{body: answer}, nil
+	return Outcome{Body: answer}, nil
 }
 
 // notStorable answers a replace or merge whose body its schema lets be
@@ -600,8 +600,8 @@ func (s *answerer) replace(x *turn) (outcome, *problem.Problem) {
 // any media type): valid, but nothing a resource can be or be patched
 // with. It gets the operation's canned answer, a declared success, and
 // the store is left as it is.
-func (s *answerer) notStorable(x *turn) (outcome, *problem.Problem) {
-	x.note("answered as declared, storing nothing: the body is not a JSON object to store")
+func (s *Answerer) notStorable(x *Turn) (Outcome, *problem.Problem) {
+	x.Note("answered as declared, storing nothing: the body is not a JSON object to store")
 	return s.canned(x)
 }
 
@@ -628,7 +628,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // merge applies the body as an RFC 7396 merge patch to the resource the
 // path names; the result must still match the create schema, and its
 // answer is built and checked before the store changes.
-func (s *answerer) merge(x *turn) (outcome, *problem.Problem) {
+func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
 	if patch == nil {
@@ -636,10 +636,10 @@ func (s *answerer) merge(x *turn) (outcome, *problem.Problem) {
 	}
 	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(patch)
 	for _, d := range dropped {
-		x.note("ignored readOnly %s", d)
+		x.Note("ignored readOnly %s", d)
 	}
 	patch = v.(map[string]any)
-	col, key := c.Key(x.vals), c.pathKey(x.vals)
+	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
 	var answer []byte
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		v, err := jsonx.Decode(old)
@@ -654,14 +654,14 @@ func (s *answerer) merge(x *turn) (outcome, *problem.Problem) {
 		if p := c.sameID(x, merged, key); p != nil {
 			return nil, p
 		}
-		if c.schema != nil && pl.declares(problem.ClassSchema) {
-			probe, _ := c.schema.WithoutReadOnly(merged)
+		if c.Schema != nil && pl.declares(problem.ClassSchema) {
+			probe, _ := c.Schema.WithoutReadOnly(merged)
 			if m, ok := probe.(map[string]any); ok && c.assigned {
 				m = maps.Clone(m)
 				delete(m, c.IdProp)
 				probe = m
 			}
-			if vs := c.schema.ValidateRequest(probe); len(vs) > 0 {
+			if vs := c.Schema.ValidateRequest(probe); len(vs) > 0 {
 				return nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
 			}
 		}
@@ -674,15 +674,15 @@ func (s *answerer) merge(x *turn) (outcome, *problem.Problem) {
 		return jsonx.Marshal(merged), nil
 	})
 	if err != nil {
-		return outcome{}, s.storeProblem(err, c, col, key)
+		return Outcome{}, s.storeProblem(err, c, col, key)
 	}
-	return outcome{body: answer}, nil
+	return Outcome{Body: answer}, nil
 }
 
 // storeProblem is the answer to a store error: a problem of the caller's
 // passed through, a duplicate or unknown identifier, a full store, or an
 // internal error.
-func (s *answerer) storeProblem(err error, c *collection, col, key string) *problem.Problem {
+func (s *Answerer) storeProblem(err error, c *collection, col, key string) *problem.Problem {
 	var p *problem.Problem
 	switch {
 	case errors.As(err, &p):
@@ -700,7 +700,7 @@ func (s *answerer) storeProblem(err error, c *collection, col, key string) *prob
 }
 
 // full is the answer to a create beyond Limits.MaxResources.
-func (s *answerer) full() *problem.Problem {
+func (s *Answerer) full() *problem.Problem {
 	return problem.Invalid(problem.CodeFull, problem.ClassRequest, "the mock holds the most resources it may (%d, --max-resources); delete some or reset the store", s.MaxResources)
 }
 
@@ -739,7 +739,7 @@ func mergePatch(target, patch map[string]any) map[string]any {
 // identifier cannot hold (a name where the identifier is a number: the
 // path parameter is not the identifier after all) neither refuses nor
 // fills in anything: the item is kept under the path's value as sent.
-func (c *collection) sameID(x *turn, obj map[string]any, key string) *problem.Problem {
+func (c *collection) sameID(x *Turn, obj map[string]any, key string) *problem.Problem {
 	if c.IdProp == "" {
 		return nil
 	}
@@ -754,7 +754,7 @@ func (c *collection) sameID(x *turn, obj map[string]any, key string) *problem.Pr
 	}
 	if c.keyOf(id) != key && !x.Plan.declares(problem.ClassSchema) {
 		// The operation has no way to say no: the path wins.
-		x.note("%s %s in the body is replaced by the path's %s", c.IdProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
+		x.Note("%s %s in the body is replaced by the path's %s", c.IdProp, jsonx.Marshal(id), jsonx.Marshal(pathID))
 		obj[c.IdProp] = pathID
 		return nil
 	}

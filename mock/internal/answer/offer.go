@@ -1,8 +1,10 @@
-package pipeline
+package answer
 
 import (
 	"net/http"
 	"strings"
+
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -13,8 +15,8 @@ import (
 // start.
 type offer struct {
 	media *openapi.Media
-	ct    string   // the Content-Type sent when Accept names nothing narrower
-	cth   []string // {ct}, shared by every answer; net/http only reads it
+	CT    string   // the Content-Type sent when Accept names nothing narrower
+	CTH   []string // {ct}, shared by every answer; net/http only reads it
 	kind  media.Kind
 	// env is how a stored resource is wrapped in answers of this type;
 	// nil when the answer is the resource (envelope.go).
@@ -41,7 +43,7 @@ func offersOf(resp *openapi.Response) []offer {
 				continue
 			}
 			ct := media.ContentType(m.Type, "")
-			out = append(out, offer{media: m, ct: ct, cth: []string{ct}, kind: k})
+			out = append(out, offer{media: m, CT: ct, CTH: []string{ct}, kind: k})
 		}
 	}
 	return out
@@ -56,47 +58,47 @@ func types(offers []offer) []string {
 	return out
 }
 
-// negotiate chooses the offer an answer is written in, by the request's
+// Negotiate chooses the offer an answer is written in, by the request's
 // Accept header (RFC 9110 12.5.1). Without one, or with */*, it is the
 // first offer. When nothing offered is acceptable, the answer is 406
 // where the operation declares it; otherwise Accept is ignored, as RFC
 // 9110 lets a server do, and the first offer answers. ct is the
 // Content-Type to send.
-func negotiate(x *turn, offers []offer) (o *offer, ct string, p *problem.Problem) {
+func Negotiate(x *Turn, offers []offer) (o *offer, ct string, p *problem.Problem) {
 	if len(offers) == 0 {
 		return nil, "", nil
 	}
 	accept := x.R.Header["Accept"]
 	if len(accept) == 0 || len(accept) == 1 && (accept[0] == "*/*" || accept[0] == "") {
-		return &offers[0], offers[0].ct, nil
+		return &offers[0], offers[0].CT, nil
 	}
 	joined := strings.Join(accept, ", ")
 	i, ok := media.Negotiate(joined, types(offers))
 	if !ok {
 		if x.Plan.Op.Declares(http.StatusNotAcceptable) {
 			return nil, "", &problem.Problem{Code: problem.CodeNotAcceptable, Status: http.StatusNotAcceptable,
-				Message: "Accept: " + Clip(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
+				Message: "Accept: " + cliptext.To(joined, 100) + " takes none of the declared media types (" + strings.Join(types(offers), ", ") + ")"}
 		}
-		return &offers[0], offers[0].ct, nil
+		return &offers[0], offers[0].CT, nil
 	}
 	o = &offers[i]
-	if ct = media.ContentType(o.media.Type, joined); ct == o.ct {
-		return o, o.ct, nil
+	if ct = media.ContentType(o.media.Type, joined); ct == o.CT {
+		return o, o.CT, nil
 	}
 	return o, ct, nil
 }
 
-// jsonMedia returns the JSON media an operation declares for status, or nil.
-func jsonMedia(op *openapi.Operation, status int) *openapi.Media {
+// JSONMedia returns the JSON media an operation declares for status, or nil.
+func JSONMedia(op *openapi.Operation, status int) *openapi.Media {
 	if resp := op.Response(status); resp != nil {
 		return resp.JSON()
 	}
 	return nil
 }
 
-// offersFor returns the offers of the response an operation declares for
+// OffersFor returns the offers of the response an operation declares for
 // status: worked out at start for the statuses it names, else now.
-func (pl *Plan) offersFor(status int) []offer {
+func (pl *Plan) OffersFor(status int) []offer {
 	if status == pl.Success {
 		return pl.offers
 	}
