@@ -8,6 +8,7 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
@@ -45,12 +46,12 @@ func (s *Server) told(observe func(Entry)) []pipeline.Told {
 	if observe != nil {
 		out = append(out, pipeline.Told{
 			Answered:  func(a *pipeline.Answered) { observe(a.E) },
-			Attempted: func(t *pipeline.Attempt) { observe(t.E) },
+			Attempted: func(t *journal.Attempt) { observe(t.E) },
 		})
 	}
 	return append(out, pipeline.Told{
 		Answered:  func(a *pipeline.Answered) { s.events.Publish(a.E) },
-		Attempted: func(t *pipeline.Attempt) { s.events.Publish(t.E) },
+		Attempted: func(t *journal.Attempt) { s.events.Publish(t.E) },
 	}, pipeline.Told{Answered: s.sender.AfterAnswer})
 }
 

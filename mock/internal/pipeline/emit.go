@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"net/http"
-	"sync"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -18,7 +17,9 @@ import (
 // are told of it: what the request was, how it was answered and what the
 // answer did, copied out of the request's own state once the answer is
 // written. Listeners read it and never change it, but for the journal's,
-// which numbers its entry (e.Seq) for those after it.
+// which numbers its entry (e.Seq) for those after it. The emitter is
+// journal's; this value is the pipeline's, since it carries the plan,
+// the rule and what was served, which sit above the journal.
 type Answered struct {
 	// e is the journal entry, credentials masked and clipped.
 	E    journal.Entry
@@ -54,69 +55,8 @@ type Answered struct {
 	Fake  func() *gofakeit.Faker
 }
 
-// Attempt is one attempt of a webhook or callback, sent or not, as its
-// journal entry, as the emitter's listeners are told of it.
-type Attempt struct {
-	E    journal.Entry
-	Sess *session.Session // the session whose journal has it
-}
-
-// Told is a listener: it is told of each answered exchange and each outbound attempt,
-// once, in the order of the emitter's listeners; either func may be nil
-// for a listener of one kind. It must not keep the value it is given:
-// the emitter reuses an answered once every listener has returned.
-type Told struct {
-	Answered  func(*Answered)
-	Attempted func(*Attempt)
-}
-
-// emitter tells every listener of each exchange the mock answered and
-// each attempt of a webhook or callback: the one path after an answer.
-// Engine.Listen registers its listeners.
-//
-// The answered values are pooled, which buys one allocation of about 400
-// bytes per request: a listener is called through a func value, so the
-// value it is given escapes to the heap. Measured with -benchmem on
-// BenchmarkCreateValid: 20 allocations and 2,138 B/op without the pool
-// (one run), 19 and 1,739 with it, as before the emitter (8 alternate
-// runs of the builds before and after it, benchstat: equal);
-// BenchmarkCreateInvalid, -Malformed and -NoToken likewise, one
-// allocation more without the pool and none with it.
-type emitter struct {
-	listeners []Told
-	pool      sync.Pool // of *answered, zeroed
-}
-
-// listen adds l after the listeners already there.
-func (em *emitter) listen(l Told) { em.listeners = append(em.listeners, l) }
-
-// get returns a zero *answered to fill in and emit.
-func (em *emitter) get() *Answered {
-	if a, ok := em.pool.Get().(*Answered); ok {
-		return a
-	}
-	return new(Answered)
-}
-
-// emit tells every listener of a, in order, then takes a back.
-func (em *emitter) emit(a *Answered) {
-	for _, l := range em.listeners {
-		if l.Answered != nil {
-			l.Answered(a)
-		}
-	}
-	*a = Answered{}
-	em.pool.Put(a)
-}
-
-// EmitAttempt tells every listener of t, in order.
-func (em *emitter) EmitAttempt(t *Attempt) {
-	for _, l := range em.listeners {
-		if l.Attempted != nil {
-			l.Attempted(t)
-		}
-	}
-}
+// Told is a listener of answered exchanges and outbound attempts.
+type Told = journal.Listener[Answered]
 
 // Listen registers what is told of each exchange and attempt, in the
 // order they are told: the contract's counts, the journal (which numbers
@@ -125,12 +65,12 @@ func (em *emitter) EmitAttempt(t *Attempt) {
 // callbacks an answer triggers, numbered by the journal).
 func (s *Engine) Listen(more ...Told) {
 	em := &s.Emitter
-	em.listen(Told{Answered: s.countContract})
+	em.Listen(Told{Answered: s.countContract})
 	if !s.NoJournal {
-		em.listen(Told{Answered: s.journalAnswered, Attempted: s.journalAttempt})
+		em.Listen(Told{Answered: s.journalAnswered, Attempted: s.journalAttempt})
 	}
-	em.listen(Told{Answered: s.logAnswered, Attempted: s.logAttempt})
+	em.Listen(Told{Answered: s.logAnswered, Attempted: s.logAttempt})
 	for _, l := range more {
-		em.listen(l)
+		em.Listen(l)
 	}
 }

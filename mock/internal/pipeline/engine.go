@@ -32,11 +32,11 @@ type Engine struct {
 	Timeouts Timeouts  // a connection's, in Serve
 
 	// State.
-	Sessions   session.Sessions // the default and named sessions
-	Contract   journal.Contract // what the exchanges did to the contract
-	Deliveries *deliver.Sender  // webhooks and callbacks under way
-	Listeners  Listeners        // what Serve and ServeAdmin serve on
-	Emitter    emitter          // what is told of each exchange and attempt (see listen)
+	Sessions   session.Sessions          // the default and named sessions
+	Contract   journal.Contract          // what the exchanges did to the contract
+	Deliveries *deliver.Sender           // webhooks and callbacks under way
+	Listeners  Listeners                 // what Serve and ServeAdmin serve on
+	Emitter    journal.Emitter[Answered] // what is told of each exchange and attempt (see Listen)
 }
 
 // Timeouts bound how long a client may hold a connection in each phase

@@ -17,7 +17,7 @@ func (s *Engine) record(x *exchange) {
 		return
 	}
 	x.recorded = true
-	a := s.Emitter.get()
+	a := s.Emitter.Get()
 	a.Status, a.Response, a.Written = x.W.status, x.W.body, x.W.written
 	if a.Hijacked = x.W.hijacked; a.Hijacked {
 		a.Status, a.Response, a.Written = 0, nil, 0
@@ -35,7 +35,7 @@ func (s *Engine) record(x *exchange) {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}
 	}
-	s.Emitter.emit(a)
+	s.Emitter.Emit(a)
 }
 
 // journalAnswered adds an exchange to its session's journal, numbering
@@ -57,10 +57,10 @@ func (s *Engine) journalAnswered(a *Answered) {
 
 // journalAttempt adds an attempt of a webhook or callback to its
 // session's journal, numbering its entry.
-func (s *Engine) journalAttempt(t *Attempt) {
+func (s *Engine) journalAttempt(t *journal.Attempt) {
 	e := &t.E
 	var err error
-	if e.Seq, err = t.Sess.State.Record(context.Background(), *e); err != nil {
+	if e.Seq, err = t.Journal.Record(context.Background(), *e); err != nil {
 		s.Log.Error("the journal lost a webhook delivery", "webhook", e.Operation, "url", Clip(e.URL, 200), "error", err.Error())
 	}
 }

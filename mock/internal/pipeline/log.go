@@ -28,7 +28,7 @@ func (s *Engine) logAnswered(a *Answered) {
 
 // logAttempt logs an attempt of a webhook or callback when
 // Options.LogRequests says so, or when it failed.
-func (s *Engine) logAttempt(t *Attempt) {
+func (s *Engine) logAttempt(t *journal.Attempt) {
 	if e := &t.E; s.LogAll || e.Error != "" || len(e.Violations) > 0 {
 		s.logDelivery(e)
 	}

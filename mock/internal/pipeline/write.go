@@ -1,10 +1,11 @@
 package pipeline
 
 import (
-	"github.com/plantmock/plantmock/mock/internal/answer"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/answer"
 )
 
 // writeBody sends the success status with the operation's required

@@ -95,7 +95,7 @@ func (s *Sender) recordOutbound(sess *session.Session, e journal.Entry) {
 		s.e.Served().Secrets.Mask(&e)
 	}
 	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
-	s.e.Emitter.EmitAttempt(&pipeline.Attempt{E: e, Sess: sess})
+	s.e.Emitter.EmitAttempt(&journal.Attempt{E: e, Journal: sess.State})
 }
 
 // CloseDeliveries stops taking deliveries and waits for those under way
