@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/store"
-	"github.com/plantmock/plantmock/mock/internal/store/redisstore"
 )
 
 // Backend keeps the state of a mock's sessions: the default session and
@@ -167,9 +166,9 @@ func Open[E any](ctx context.Context, opts Options[E]) (Backend[E], error) {
 	if opts.URL == "" {
 		return newMemory(opts), nil
 	}
-	rs, err := redisstore.New(ctx, redisstore.Options{URL: opts.URL, Prefix: opts.Prefix, Max: opts.MaxResources, Timeout: opts.Timeout})
+	r, err := openRedis(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
-	return newRedis(rs, opts), nil
+	return r, nil
 }

@@ -135,7 +135,7 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 		args = append(args, c.args...)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	v, err := batchScript.Exec(ctx, b.s.rdb, keys, args).ToAny()
+	v, err := b.s.batch.Exec(ctx, b.s.rdb, keys, args).ToAny()
 	cancel()
 	vs, _ := v.([]any)
 	if err == nil && len(vs) != len(batch) {

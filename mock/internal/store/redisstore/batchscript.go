@@ -10,8 +10,15 @@ import "github.com/redis/rueidis"
 // and n, the number of its keys; it answers nil (a nil reply), a number,
 // a string or an array.
 // Operations that make a resource count against the bound first reclaim
-// the reservations that outlived their hold, once a batch.
-var batchScript = rueidis.NewLuaScript(lua + `
+// the reservations that outlived their hold, once a batch. Options.Ops
+// adds operations to the store's own; Store.batch is the script with
+// them.
+func batchScript(more string) *rueidis.Lua {
+	return rueidis.NewLuaScript(lua + batchOps + more + batchRun)
+}
+
+// batchOps are the store's operations of batchScript.
+const batchOps = `
 local reclaimed = false
 local function reclaimOnce(held, holds, count)
   if not reclaimed then
@@ -30,9 +37,9 @@ local function addOrder(order, ticks, sess, path, base, key)
 end
 
 -- inherit gives key, just made, the TTL of the session key ref (its
--- journal number): a named session's keys expire with it, also those
--- made after Touch last refreshed them. The default session's keys have
--- none, and nor does ref.
+-- clock, see SessionKeys): a named session's keys expire with it, also
+-- those made after Touch last refreshed them. The default session's keys
+-- have none, and nor does ref.
 local function inherit(key, ref)
   local t = redis.call("PTTL", ref)
   if t > 0 then redis.call("PEXPIRE", key, t) end
@@ -40,12 +47,20 @@ end
 
 local ops = {}
 
+-- andThen runs the operation whose name is ARGV[a + 1], whose n keys
+-- start after k and whose arguments start after a + 1: the one that
+-- follows a create or commit that stored (Then).
+local function andThen(k, a, n)
+  return ops[ARGV[a + 1]](k, a + 1, n)
+end
+
 -- create stores the document of a create with a key unless the key is
 -- taken or reserved ("exists") or the store is full ("full"); with made
 -- other than "1" (no document could be made) it stores nothing and
 -- answers "free" when neither holds. It answers "ok" when stored, or,
--- given the keys and arguments of append after its own (n is the number
--- of its keys), appends that journal record too and answers its number.
+-- given after its own keys and arguments (n is the number of its keys)
+-- the name, keys and arguments of an operation to follow it (see Then),
+-- runs that operation too and answers its answer.
 function ops.create(k, a, n)
   local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
   local key, max, path, base, doc, made = unpack(ARGV, a + 1, a + 6)
@@ -69,7 +84,7 @@ function ops.create(k, a, n)
   end
   addOrder(order, ticks, sess, path, base, key)
   above(seq, key)
-  if n > 9 then return ops.append(k + 9, a + 6) end
+  if n > 9 then return andThen(k + 9, a + 6, n - 9) end
   return "ok"
 end
 
@@ -103,7 +118,7 @@ end
 -- commit stores the document of a reserved key. When a Reset or a Fill
 -- took the reservation away meanwhile, or it outlived its hold, it stores
 -- nothing, uncounts the reservation and answers 0; otherwise 1, or, as
--- create, the number of the journal record it appends.
+-- create, the answer of the operation that follows it.
 function ops.commit(k, a, n)
   local docs, res, seq, count, order, ticks, sess, held, holds = unpack(KEYS, k + 1, k + 9)
   local key, token, doc, path, base = unpack(ARGV, a + 1, a + 5)
@@ -117,7 +132,7 @@ function ops.commit(k, a, n)
   redis.call("HSET", docs, key, doc)
   addOrder(order, ticks, sess, path, base, key)
   above(seq, key)
-  if n > 9 then return ops.append(k + 9, a + 5) end
+  if n > 9 then return andThen(k + 9, a + 5, n - 9) end
   return 1
 end
 
@@ -167,20 +182,25 @@ function ops.delete(k, a)
 end
 
 -- touch notes the use of a session at t. Its keys are the sorted set of
--- sessions and the session's rules, active, journal, seq, hooks and
--- jbytes, which
--- expire after idle (and a little more, below). A new session is made
--- only when create is "1": else it answers {"new", nil, expired...}. It
--- answers {} when the session is new and there are max sessions, else
--- {"ok", active scenario or nil, expired...}.
-function ops.touch(k, a)
+-- sessions and the session's keys (Options.Session), which expire after
+-- idle (and a little more, below); its arguments after create are the
+-- indexes among those of the clock and of the key to read (from 1; 0
+-- when there are none), then the suffixes of the session's keys, in the
+-- same order, which drop deletes for sessions that expired. A new session
+-- is made only when create is "1": else it answers {"new", nil,
+-- expired...}. It answers {} when the session is new and there are max
+-- sessions, else {"ok", the value of the key read or nil, expired...}.
+function ops.touch(k, a, n)
   local sessions = KEYS[k + 1]
   local name, t, idle, max, prefix = ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), ARGV[a + 5]
   local create = ARGV[a + 6] == "1"
-  local function drop(n)
-    local base = prefix .. "s" .. #n .. ":" .. n .. ":"
-    redis.call("DEL", base .. "rules", base .. "active", base .. "journal", base .. "jseq", base .. "hooks", base .. "jbytes")
-    redis.call("ZREM", sessions, n)
+  local clock, read = tonumber(ARGV[a + 7]), tonumber(ARGV[a + 8])
+  local function drop(s)
+    local base = prefix .. "s" .. #s .. ":" .. s .. ":"
+    local gone = {}
+    for i = 1, n - 1 do gone[i] = base .. ARGV[a + 8 + i] end
+    if #gone > 0 then redis.call("DEL", unpack(gone)) end
+    redis.call("ZREM", sessions, s)
   end
   local out = {"ok", false}
   local last = redis.call("ZSCORE", sessions, name)
@@ -194,101 +214,33 @@ function ops.touch(k, a)
     return out
   end
   if not last and redis.call("ZCARD", sessions) >= max then
-    for _, n in ipairs(redis.call("ZRANGEBYSCORE", sessions, "-inf", "(" .. (t - idle))) do
-      drop(n)
-      out[#out + 1] = n
+    for _, s in ipairs(redis.call("ZRANGEBYSCORE", sessions, "-inf", "(" .. (t - idle))) do
+      drop(s)
+      out[#out + 1] = s
     end
     if redis.call("ZCARD", sessions) >= max then return {} end
   end
   redis.call("ZADD", sessions, t, name)
   -- The session's keys live idle and a sixteenth past their last
   -- refresh, which comes once a sixteenth of idle has passed since the
-  -- one before (the journal's number, touched by every request, tells):
-  -- they live at least idle past every use, for one call a use, not five.
+  -- one before (the clock, touched by every request, tells): they live
+  -- at least idle past every use, for one call a use, not five.
   local ttl = idle + math.floor(idle / 16)
-  if redis.call("PTTL", KEYS[k + 5]) < idle then
-    for i = k + 2, k + 7 do redis.call("PEXPIRE", KEYS[i], ttl) end
-    -- The journal number exists from the session's first use on (its
-    -- PTTL is then -2), with the session's TTL, which the keys made
-    -- later inherit (see inherit).
-    redis.call("SET", KEYS[k + 5], "0", "NX", "PX", ttl)
+  if clock > 0 and redis.call("PTTL", KEYS[k + 1 + clock]) < idle then
+    for i = k + 2, k + n do redis.call("PEXPIRE", KEYS[i], ttl) end
+    -- The clock exists from the session's first use on (its PTTL is
+    -- then -2), with the session's TTL, which the keys made later
+    -- inherit (see inherit).
+    redis.call("SET", KEYS[k + 1 + clock], "0", "NX", "PX", ttl)
   end
-  out[2] = redis.call("GET", KEYS[k + 3])
+  if read > 0 then out[2] = redis.call("GET", KEYS[k + 1 + read]) end
   return out
 end
 
--- hit counts a rule's match. Its keys are the session's rules and
--- journal number.
-function ops.hit(k, a)
-  local rules, rule, every = KEYS[k + 1], ARGV[a + 1], tonumber(ARGV[a + 2])
-  local m = redis.call("HINCRBY", rules, rule .. "|m", 1)
-  if m == 1 then inherit(rules, KEYS[k + 2]) end
-  if every > 1 and m % every ~= 0 then return 0 end
-  return redis.call("HINCRBY", rules, rule .. "|a", 1)
-end
+`
 
--- active answers a session's active scenario, or nil when none was set.
-function ops.active(k, a)
-  return redis.call("GET", KEYS[k + 1])
-end
-
--- append adds a journal record and answers its sequence number. Its
--- keys are the journal, its number and its weight in bytes; its
--- arguments the records to keep, the bytes to keep (0: no bound), the
--- record and its weight. The journal drops its oldest records while it
--- holds more bytes than it may, keeping the newest, and those beyond the
--- count once there are 64 more than it (a batch at a time costs Redis
--- less than a record at a time; Journal reads the newest size).
-function ops.append(k, a)
-  local journal, seq, bytes = unpack(KEYS, k + 1, k + 3)
-  local size, data, maxb, w = tonumber(ARGV[a + 1]), ARGV[a + 2], tonumber(ARGV[a + 3]), ARGV[a + 4]
-  local n = redis.call("INCR", seq)
-  redis.call("XADD", journal, "*", "s", n, "d", data, "b", w)
-  local total = redis.call("INCRBY", bytes, w)
-  if n == 1 then inherit(journal, seq) end
-  if total == tonumber(w) then inherit(bytes, seq) end
-  local len = redis.call("XLEN", journal)
-  local excess = 0
-  if len >= size + 64 then excess = len - size end
-  local freed, dropped, from = 0, 0, "-"
-  local function more()
-    return dropped < len - 1 and (dropped < excess or (maxb > 0 and total - freed > maxb))
-  end
-  while more() do
-    local batch = redis.call("XRANGE", journal, from, "+", "COUNT", math.max(excess - dropped, 16))
-    local ids = {}
-    for _, m in ipairs(batch) do
-      if not more() then break end
-      local f = m[2]
-      for i = 1, #f, 2 do
-        if f[i] == "b" then freed = freed + tonumber(f[i + 1]) end
-      end
-      ids[#ids + 1] = m[1]
-      dropped = dropped + 1
-      from = "(" .. m[1]
-    end
-    if #ids == 0 then break end
-    redis.call("XDEL", journal, unpack(ids))
-  end
-  if freed > 0 then redis.call("DECRBY", bytes, freed) end
-  return n
-end
-
--- activate sets a session's active scenario (keys: active, journal
--- number; argument: the name), and subscribe a webhook's subscriber
--- (keys: hooks, journal number; arguments: name, data).
-function ops.activate(k, a)
-  redis.call("SET", KEYS[k + 1], ARGV[a + 1])
-  inherit(KEYS[k + 1], KEYS[k + 2])
-  return 1
-end
-
-function ops.subscribe(k, a)
-  redis.call("HSET", KEYS[k + 1], ARGV[a + 1], ARGV[a + 2])
-  inherit(KEYS[k + 1], KEYS[k + 2])
-  return 1
-end
-
+// batchRun runs the operations of a batch: the end of batchScript.
+const batchRun = `
 -- run runs the operation named name whose keys and arguments start
 -- after k and a + 2, and gives it the number of its keys.
 local function run(name, k, a)
@@ -314,4 +266,4 @@ while a <= n do
   k, a = k + tonumber(ARGV[a + 1]), a + 3 + tonumber(ARGV[a + 2])
 end
 return out
-`)
+`

@@ -1,12 +1,15 @@
 // Package redisstore is a store.Store kept in Redis, so that several
-// mock processes sharing one Redis serve the same resources, with what
-// sessions hold besides (Touch, Hit, Active, Append and the rest).
+// mock processes sharing one Redis serve the same resources. It keeps
+// the lives of sessions (Touch) and the keys Options.Session names with
+// them, and runs the operations of its caller on what sessions hold
+// besides their resources (Options.Ops, Call, Do, Run), without knowing
+// what those are.
 //
 // Every change is one operation of a Lua script (run with EVALSHA), so it
 // is atomic across callers and processes. The operations a request makes
-// on its way (Create, Get, Update, Delete, Touch, Hit, Active, Append)
-// are batched: one script call carries every operation that arrived
-// while the previous call was out (see batcher), so that a busy mock
+// on its way (Create, Get, Update, Delete, Touch, Call) are batched: one
+// script call carries every operation that arrived while the previous
+// call was out (see batcher), so that a busy mock
 // makes one round trip to Redis for many requests. A Create with a key
 // makes its document first and stores it with one operation, which
 // checks the key and the bound. A Create whose key is assigned takes
@@ -26,11 +29,7 @@
 //	PREFIX holds                hash: reservation token -> its res key and key
 //	PREFIX sessions             sorted set: named sessions by last use (ms)
 //	PREFIX s<n>:<sess>:cols     hash: collection path -> collection key base
-//	PREFIX s<n>:<sess>:rules    hash: rule name + "|m" or "|a" -> matches, answers
-//	PREFIX s<n>:<sess>:active   the session's active scenario ("" for none)
-//	PREFIX s<n>:<sess>:journal  stream of journal records, capped in number and bytes
-//	PREFIX s<n>:<sess>:jseq     the last journal record's number
-//	PREFIX s<n>:<sess>:jbytes   the weight in bytes of the journal's records
+//	PREFIX s<n>:<sess>:SUFFIX   each key Options.Session names
 //	BASE:d                      hash: resource key -> document
 //	BASE:o                      sorted set: resource keys by creation tick
 //	BASE:t                      the collection's last creation tick

@@ -15,3 +15,7 @@ var ErrUnavailable = store.ErrUnavailable
 func unavailable(op string, err error) error {
 	return fmt.Errorf("%w: %s: %w", ErrUnavailable, op, err)
 }
+
+// Unavailable wraps a failure of Redis in the operation op with
+// ErrUnavailable, as the store's own errors are.
+func Unavailable(op string, err error) error { return unavailable(op, err) }

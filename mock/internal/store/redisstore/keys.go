@@ -23,8 +23,18 @@ func (s *Store) session(sess string) string {
 
 func colsKey(prefix, sess string) string { return sessionBase(prefix, sess) + "cols" }
 
-// sessionBase is what the keys of session sess start with. batchScript's
-// touch makes it too, to drop an expired session.
+// SessionBase is what the keys of session sess ("" for the default
+// session) start with: those of its resources, and those Options.Session
+// names.
+func (s *Store) SessionBase(sess string) string {
+	if sess == "" {
+		return s.shared.defBase
+	}
+	return sessionBase(s.prefix, sess)
+}
+
+// sessionBase is SessionBase. batchScript's touch makes it too, to drop
+// an expired session.
 func sessionBase(prefix, sess string) string {
 	return prefix + "s" + strconv.Itoa(len(sess)) + ":" + sess + ":"
 }
@@ -72,45 +82,20 @@ type shared struct {
 	// sessions is the sorted set of named sessions by the time they were
 	// last used.
 	sessions string
-	// def is what the default session holds besides its resources, and
-	// defCols its hash of collections.
-	def     sessionKeys
+	// defBase is the default session's SessionBase, and defCols its
+	// hash of collections.
+	defBase string
 	defCols string
 }
 
 func sharedKeys(prefix string) shared {
 	return shared{count: prefix + "count", token: prefix + "token", held: prefix + "held", holds: prefix + "holds",
-		sessions: prefix + "sessions", def: stateKeys(prefix, ""), defCols: colsKey(prefix, "")}
+		sessions: prefix + "sessions", defBase: sessionBase(prefix, ""), defCols: colsKey(prefix, "")}
 }
 
 // storeKeys are the keys of the operations that store a resource in
-// collection k: create and commit, with room for the three of a journal
-// record (see recorded).
+// collection k: create and commit, with room for those of the
+// operation that follows them (see Then).
 func (s *Store) storeKeys(k keys) []string {
-	return append(make([]string, 0, 12), k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds)
-}
-
-// sessionKeys are the Redis keys of what a session holds besides its
-// resources.
-type sessionKeys struct {
-	rules   string // hash: rule name + "|m" or "|a" -> count
-	active  string // the session's active scenario; "" for none
-	journal string // stream of journal records
-	seq     string // the last journal sequence number
-	hooks   string // hash: webhook name -> subscriber
-	jbytes  string // the weight in bytes of the journal's records
-}
-
-// state returns the keys of a session's rule counters, active scenario
-// and journal.
-func (s *Store) state(sess string) sessionKeys {
-	if sess == "" {
-		return s.shared.def
-	}
-	return stateKeys(s.prefix, sess)
-}
-
-func stateKeys(prefix, sess string) sessionKeys {
-	base := sessionBase(prefix, sess)
-	return sessionKeys{rules: base + "rules", active: base + "active", journal: base + "journal", seq: base + "jseq", hooks: base + "hooks", jbytes: base + "jbytes"}
+	return append(make([]string, 0, 9+thenRoom), k.docs, k.res, k.seq, s.shared.count, k.order, k.ticks, k.sess, s.shared.held, s.shared.holds)
 }

@@ -25,6 +25,35 @@ type Options struct {
 	// between them while they fail, a connection to itself is refused,
 	// and rediss:// adds TLS over what Dial returns.
 	Dial DialFunc
+
+	// Session names the keys of what a session holds besides its
+	// resources, which Touch keeps alive with the session and deletes
+	// when it expires; the zero value names none.
+	Session SessionKeys
+
+	// Ops is Lua that adds operations to the batch script, for Call and
+	// Then: each a function ops.NAME(k, a, n) that finds its keys in
+	// KEYS[k + 1] to KEYS[k + n] and its arguments from ARGV[a + 1] on,
+	// and may give a key it makes the session's TTL with
+	// inherit(key, clock) (see batchScript).
+	Ops string
+}
+
+// SessionKeys names the keys of what a session holds besides its
+// resources by their suffixes: a session's key is its SessionBase and a
+// suffix.
+type SessionKeys struct {
+	// Suffixes are the keys, in the order Touch takes them.
+	Suffixes []string
+	// Clock is the index in Suffixes of the session's clock: Touch makes
+	// it on the session's first use, as "0" with the session's TTL, and
+	// refreshes the TTL of every key once the clock's has run down by a
+	// sixteenth of the idle time; a key made since takes the clock's TTL
+	// with inherit.
+	Clock int
+	// Read is the index in Suffixes of the key whose value Touch returns
+	// (Touched.Value).
+	Read int
 }
 
 // DefaultTimeout is the deadline of each call to Redis when

@@ -55,7 +55,7 @@ func TestRedialBackoff(t *testing.T) {
 			case 1:
 				err = s.Ping(ctx)
 			case 2:
-				_, err = s.Subscribers(ctx, "")
+				_, err = s.Count(ctx, "", "/plants")
 			}
 			if !errors.Is(err, store.ErrUnavailable) {
 				done <- fmt.Errorf("call %d while Redis is down: %v, want %v", i, err, store.ErrUnavailable)

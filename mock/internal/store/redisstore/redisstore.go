@@ -26,6 +26,12 @@ type Store struct {
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
 	batches *batcher      // the writer of the calls of requests
+	batch   *rueidis.Lua  // batchScript with Options.Ops
+
+	// sessKeys is Options.Session, and clock and read the indexes of
+	// its clock and of the key Touch reads as touch takes them.
+	sessKeys    SessionKeys
+	clock, read string
 
 	defKeys     sync.Map     // collection path -> *keys of the default session's collection (see keys)
 	defKeyCount atomic.Int64 // how many were made
@@ -48,6 +54,9 @@ var _ store.Store = (*Store)(nil)
 // system call, which halves the processor time of a call to Redis beside
 // a client that takes a pooled connection per call.
 func New(ctx context.Context, opts Options) (*Store, error) {
+	if n := len(opts.Session.Suffixes); n > 0 && (opts.Session.Clock < 0 || opts.Session.Clock >= n || opts.Session.Read < 0 || opts.Session.Read >= n) {
+		panic("redisstore: Options.Session's Clock and Read are not indexes of its Suffixes")
+	}
 	co, err := parseURL(opts.URL)
 	if err != nil {
 		return nil, err
@@ -74,7 +83,11 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
-	s := &Store{rdb: rdb, prefix: opts.Prefix, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold}
+	s := &Store{rdb: rdb, prefix: opts.Prefix, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold,
+		batch: batchScript(opts.Ops), sessKeys: opts.Session, clock: "0", read: "0"}
+	if n := len(opts.Session.Suffixes); n > 0 {
+		s.clock, s.read = strconv.Itoa(opts.Session.Clock+1), strconv.Itoa(opts.Session.Read+1)
+	}
 	if err := s.ping(ctx); err != nil {
 		rdb.Close()
 		return nil, unavailable("ping "+co.InitAddress[0], err)
@@ -163,29 +176,34 @@ func (s *Store) Create(ctx context.Context, sess, col, key string, doc func(stri
 	return key, err
 }
 
-// JournalRecord is the journal record of a create that CreateRecorded
-// appends to the session's journal with the resource, which Keep bounds
-// (see Append), and Data makes the record once the resource's document
-// is made. CreateRecorded does not
-// keep the bytes Data returns.
-type JournalRecord struct {
-	Keep Keep
-	// Data returns the record and its weight in bytes.
-	Data func() ([]byte, int)
+// Then is an operation of the batch script (one Options.Ops adds) that
+// CreateThen runs once it stored a resource, in the same call: a create
+// and what follows it make one call to Redis instead of two, and the
+// operation runs exactly when the resource is stored. Its answer is a
+// number above 0.
+type Then struct {
+	// Op names the operation.
+	Op string
+	// Add appends its keys and arguments to keys and args, once the
+	// resource's document is made; CreateThen does not keep the bytes
+	// of what it appends. Up to thenRoom keys and thenRoom arguments
+	// cost no allocation.
+	Add func(keys, args []string) ([]string, []string)
 }
 
-// CreateRecorded is Create that, when it stores the resource, appends
-// rec to the session's journal in the same operation, and returns the
-// record's sequence number (see Append): a create and its record make
-// one call to Redis instead of two, and the record is there exactly when
-// the resource is. When Create would fail, nothing is appended and the
-// number is 0.
-func (s *Store) CreateRecorded(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), rec JournalRecord) (string, uint64, error) {
-	return s.create(ctx, sess, col, key, doc, &rec)
+// thenRoom is the room for Then's keys and arguments that create and
+// commit make with their own.
+const thenRoom = 4
+
+// CreateThen is Create that, when it stores the resource, runs then in
+// the same operation and returns its answer; when Create would fail,
+// then does not run and the answer is 0.
+func (s *Store) CreateThen(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), then Then) (string, int64, error) {
+	return s.create(ctx, sess, col, key, doc, &then)
 }
 
-// create is Create, which with rec appends it as CreateRecorded does.
-func (s *Store) create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), rec *JournalRecord) (string, uint64, error) {
+// create is Create, which with then runs it as CreateThen does.
+func (s *Store) create(ctx context.Context, sess, col, key string, doc func(string) ([]byte, error), then *Then) (string, int64, error) {
 	k := s.keys(sess, col)
 	if key != "" {
 		d, derr := doc(key)
@@ -193,9 +211,9 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 		if derr != nil {
 			made = "0"
 		}
-		keys, args := s.storeKeys(k), append(make([]string, 0, 8), key, strconv.Itoa(s.max), col, k.base, string(d), made)
-		if rec != nil && derr == nil {
-			keys, args = s.recorded(sess, keys, args, rec)
+		keys, args := s.storeKeys(k), append(make([]string, 0, 7+thenRoom), key, strconv.Itoa(s.max), col, k.base, string(d), made)
+		if then != nil && derr == nil {
+			keys, args = then.Add(keys, append(args, then.Op))
 		}
 		v, err := s.batches.call(ctx, "create", keys, args)
 		if err != nil {
@@ -210,7 +228,7 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 			return key, 0, nil
 		}
 		if n, ok := v.(int64); ok {
-			return key, uint64(n), nil // stored, and recorded as n
+			return key, n, nil // stored, and then answered n
 		}
 		return "", 0, derr // free and with room, but no document
 	}
@@ -235,32 +253,23 @@ func (s *Store) create(ctx context.Context, sess, col, key string, doc func(stri
 			s.batches.call(ctx, "release", []string{k.res, s.shared.count, s.shared.held, s.shared.holds}, []string{got, token})
 			return "", 0, err
 		}
-		keys, args := s.storeKeys(k), append(make([]string, 0, 7), got, token, string(d), col, k.base)
-		if rec != nil {
-			keys, args = s.recorded(sess, keys, args, rec)
+		keys, args := s.storeKeys(k), append(make([]string, 0, 6+thenRoom), got, token, string(d), col, k.base)
+		if then != nil {
+			keys, args = then.Add(keys, append(args, then.Op))
 		}
 		v, err = s.batches.call(ctx, "commit", keys, args)
 		if err != nil {
 			return "", 0, err
 		}
 		if n, _ := v.(int64); n >= 1 {
-			if rec == nil {
+			if then == nil {
 				n = 0
 			}
-			return got, uint64(n), nil // stored; with rec, recorded as n
+			return got, n, nil // stored; with then, which answered n
 		}
 		// A Reset or a Fill took the reservation, or it outlived its
 		// hold: start again.
 	}
-}
-
-// recorded returns the keys and arguments of a create or commit that
-// appends rec to session sess's journal when it stores: those of append
-// after its own (see batchScript).
-func (s *Store) recorded(sess string, keys, args []string, rec *JournalRecord) ([]string, []string) {
-	j := s.state(sess)
-	data, weight := rec.Data()
-	return append(keys, j.journal, j.seq, j.jbytes), append(args, rec.Keep.args(data, weight)...)
 }
 
 // reserve reserves key, or the next free sequence number with key "",

@@ -119,15 +119,6 @@ redis.call("HSET", KEYS[7], ARGV[2], ARGV[3])
 return 1
 `)
 
-// resetJournalScript empties a session's journal and sets its number
-// back to 0, keeping its TTL, when it exists. KEYS: journal, journal
-// number, journal weight.
-var resetJournalScript = rueidis.NewLuaScript(`
-redis.call("DEL", KEYS[1], KEYS[3])
-redis.call("SET", KEYS[2], "0", "XX", "KEEPTTL")
-return 1
-`)
-
 // resetScript removes everything a session holds and uncounts its
 // resources; reservations stay counted until their creates find them
 // gone. KEYS: sess, count.

@@ -9,9 +9,10 @@ import (
 	"github.com/redis/rueidis"
 )
 
-// What a session holds besides its resources: its rule counters, its
-// active scenario and its journal. Store keeps them beside the resources
-// so that replicas sharing a Redis share them too.
+// What a session holds besides its resources is its caller's: the keys
+// Options.Session names, and the operations Options.Ops adds, run with
+// Call, Do and Run. Store keeps the sessions' lives: Touch notes their
+// use, bounds their number, and deletes those keys when they expire.
 
 // ErrTooManySessions is returned by Touch for a new session beyond the
 // bound.
@@ -19,22 +20,22 @@ var ErrTooManySessions = errors.New("redisstore: too many sessions")
 
 // Touch notes that session sess (not the default session "") was used at
 // now, making it if it is new and create is set, and returns what it
-// found; a new session not made is New in it. A session unused
-// for longer than idle has expired: its rule counters, active scenario and
-// journal are gone, and Touch lists it in Expired, for the caller to Reset
+// found; a new session not made is New in it. keys are the session's
+// keys Options.Session names, SessionBase(sess) and each suffix, in
+// their order. A session unused for longer than idle has expired: those
+// keys are gone, and Touch lists it in Expired, for the caller to Reset
 // its resources; the session itself starts afresh. Expired sessions are
 // looked for when a new session would take the number of sessions beyond
-// max. Rule counters, active scenario and journal live as long as the
-// session is used: their keys expire after idle, and up to a sixteenth
-// of it more.
-func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time.Duration, max int, create bool) (Touched, error) {
-	k := s.state(sess)
+// max. The keys live as long as the session is used: they expire after
+// idle, and up to a sixteenth of it more.
+func (s *Store) Touch(ctx context.Context, sess string, keys []string, now time.Time, idle time.Duration, max int, create bool) (Touched, error) {
 	made := "0"
 	if create {
 		made = "1"
 	}
-	v, err := s.batches.call(ctx, "touch", []string{s.shared.sessions, k.rules, k.active, k.journal, k.seq, k.hooks, k.jbytes},
-		[]string{sess, strconv.FormatInt(now.UnixMilli(), 10), strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix, made})
+	v, err := s.batches.call(ctx, "touch", append(append(make([]string, 0, 1+len(keys)), s.shared.sessions), keys...),
+		append(append(make([]string, 0, 8+len(s.sessKeys.Suffixes)), sess, strconv.FormatInt(now.UnixMilli(), 10),
+			strconv.FormatInt(idle.Milliseconds(), 10), strconv.Itoa(max), s.prefix, made, s.clock, s.read), s.sessKeys.Suffixes...))
 	if err != nil {
 		return Touched{}, err
 	}
@@ -44,7 +45,7 @@ func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time
 	}
 	var t Touched
 	t.New = a[0] == "new"
-	t.Active, t.ActiveSet = a[1].(string)
+	t.Value, t.ValueSet = a[1].(string)
 	for _, n := range a[2:] {
 		name, _ := n.(string)
 		t.Expired = append(t.Expired, name)
@@ -54,10 +55,11 @@ func (s *Store) Touch(ctx context.Context, sess string, now time.Time, idle time
 
 // Touched is what Touch found of a session.
 type Touched struct {
-	// Active and ActiveSet are what Active would have returned: the
-	// session's active scenario, read by the same call.
-	Active    string
-	ActiveSet bool
+	// Value and ValueSet are the value of the session's key that
+	// SessionKeys.Read names, read by the same call; ValueSet is false
+	// when the key does not exist.
+	Value    string
+	ValueSet bool
 	// New is set when the session was not alive and Touch was not to
 	// make it: nothing was made.
 	New bool
@@ -66,132 +68,56 @@ type Touched struct {
 	Expired []string
 }
 
-// Hit counts a match of the rule named rule in a session and returns how
-// many times the rule has answered there, this time included; 0 when
-// the rule answers only every every-th match and this is not one.
-func (s *Store) Hit(ctx context.Context, sess, rule string, every int64) (int64, error) {
-	k := s.state(sess)
-	v, err := s.batches.call(ctx, "hit", []string{k.rules, k.seq}, []string{rule, strconv.FormatInt(every, 10)})
-	if err != nil {
-		return 0, err
-	}
-	n, _ := v.(int64)
-	return n, nil
+// Call runs the operation op of the batch script (one Options.Ops adds)
+// with keys and args, batched with the other calls of requests (see
+// batcher), and returns its answer: nil, int64, string or []any. Its
+// errors wrap ErrUnavailable.
+func (s *Store) Call(ctx context.Context, op string, keys, args []string) (any, error) {
+	return s.batches.call(ctx, op, keys, args)
 }
 
-// Active returns the name of a session's active scenario: ok is false
-// when none was set, and name is "" when none is active.
-func (s *Store) Active(ctx context.Context, sess string) (name string, ok bool, err error) {
-	v, err := s.batches.call(ctx, "active", []string{s.state(sess).active}, nil)
-	if err != nil {
-		return "", false, err
-	}
-	name, ok = v.(string)
-	return name, ok, nil
+// Do sends one command, its name and arguments, within the store's
+// deadline; op names it in errors, which wrap ErrUnavailable.
+func (s *Store) Do(ctx context.Context, op string, cmd ...string) Reply {
+	return Reply{op: op, r: s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Arbitrary(cmd...).Build() })}
 }
 
-// SetActive sets the name of a session's active scenario; "" for none.
-func (s *Store) SetActive(ctx context.Context, sess, name string) error {
-	k := s.state(sess)
-	_, err := s.batches.call(ctx, "activate", []string{k.active, k.seq}, []string{name})
-	return err
+// Reply is the answer of Do.
+type Reply struct {
+	op string
+	r  rueidis.RedisResult
 }
 
-// Subscribers returns what Subscribe stored for a session, by name.
-func (s *Store) Subscribers(ctx context.Context, sess string) (map[string][]byte, error) {
-	key := s.state(sess).hooks
-	m, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Hgetall().Key(key).Build() }).AsStrMap()
-	if err != nil {
-		return nil, unavailable("webhook subscribers", err)
-	}
-	out := make(map[string][]byte, len(m))
-	for k, v := range m {
-		out[k] = []byte(v)
-	}
-	return out, nil
-}
-
-// Subscribe stores a session's subscriber of the webhook called name.
-// Subscribers live as long as the session's other state.
-func (s *Store) Subscribe(ctx context.Context, sess, name string, data []byte) error {
-	k := s.state(sess)
-	_, err := s.batches.call(ctx, "subscribe", []string{k.hooks, k.seq}, []string{name, string(data)})
-	return err
-}
-
-// Record is one journal record: its sequence number in the session and
-// the data given to Append.
-type Record struct {
-	Seq  uint64
-	Data []byte
-}
-
-// Keep bounds a session's journal: it keeps at least the newest Size
-// records (see Journal), and drops its oldest records while their
-// weights add up to more than Bytes, keeping the newest whatever its
-// weight; Bytes 0 sets no bound.
-type Keep struct {
-	Size  int
-	Bytes int64
-}
-
-// Append adds a record of the given weight to a session's journal,
-// which keep bounds, and returns its sequence number: 1 for the first
-// record after the journal was made or reset. It returns once Redis has
-// the record, and does not keep data.
-func (s *Store) Append(ctx context.Context, sess string, keep Keep, data []byte, weight int) (uint64, error) {
-	k := s.state(sess)
-	v, err := s.batches.call(ctx, "append", []string{k.journal, k.seq, k.jbytes}, keep.args(data, weight))
-	if err != nil {
-		return 0, err
-	}
-	n, _ := v.(int64)
-	return uint64(n), nil
-}
-
-// args are the arguments of append.
-func (keep Keep) args(data []byte, weight int) []string {
-	return []string{strconv.Itoa(keep.Size), string(data), strconv.FormatInt(keep.Bytes, 10), strconv.Itoa(weight)}
-}
-
-// Journal returns the newest size records of a session's journal,
-// oldest first.
-func (s *Store) Journal(ctx context.Context, sess string, size int) ([]Record, error) {
-	key := s.state(sess).journal
-	msgs, err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed {
-		return b.Xrevrange().Key(key).End("+").Start("-").Count(int64(size)).Build()
-	}).AsXRange()
-	if err != nil {
-		return nil, unavailable("journal", err)
-	}
-	out := make([]Record, len(msgs))
-	for i, m := range msgs {
-		n, _ := strconv.ParseUint(m.FieldValues["s"], 10, 64)
-		out[len(msgs)-1-i] = Record{Seq: n, Data: []byte(m.FieldValues["d"])}
-	}
-	return out, nil
-}
-
-// ResetJournal empties a session's journal and restarts its sequence.
-// The journal number is set back to 0 in place, not deleted, so that it
-// keeps the session's TTL, which a record appended before the session's
-// next Touch then inherits.
-func (s *Store) ResetJournal(ctx context.Context, sess string) error {
-	k := s.state(sess)
-	_, err := s.run(ctx, "reset journal", resetJournalScript, []string{k.journal, k.seq, k.jbytes})
-	return err
-}
-
-// ResetRules restarts a session's rule counters.
-func (s *Store) ResetRules(ctx context.Context, sess string) error {
-	return s.del(ctx, "reset rules", s.state(sess).rules)
-}
-
-func (s *Store) del(ctx context.Context, op string, keys ...string) error {
-	if err := s.do(ctx, func(b rueidis.Builder) rueidis.Completed { return b.Del().Key(keys...).Build() }).Error(); err != nil {
-		return unavailable(op, err)
+// Err returns the command's error.
+func (r Reply) Err() error {
+	if err := r.r.Error(); err != nil {
+		return unavailable(r.op, err)
 	}
 	return nil
+}
+
+// StrMap returns the answer of a command that answers a map, such as
+// HGETALL.
+func (r Reply) StrMap() (map[string]string, error) {
+	m, err := r.r.AsStrMap()
+	if err != nil {
+		return nil, unavailable(r.op, err)
+	}
+	return m, nil
+}
+
+// Script is a Lua script for Run.
+type Script struct{ lua *rueidis.Lua }
+
+// NewScript returns the script of src.
+func NewScript(src string) *Script { return &Script{lua: rueidis.NewLuaScript(src)} }
+
+// Run runs a script within the store's deadline; op names it in errors,
+// which wrap ErrUnavailable. A script's nil answer is a nil value; its
+// numbers are int64, its strings string, its arrays []any. An argument
+// is a string, []byte, int, int64 or uint64.
+func (s *Store) Run(ctx context.Context, op string, script *Script, keys []string, args ...any) (any, error) {
+	return s.run(ctx, op, script.lua, keys, args...)
 }
 
 // Ping reports whether Redis answers, within the store's deadline.
