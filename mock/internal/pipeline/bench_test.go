@@ -38,7 +38,7 @@ func BenchmarkStageSecurity(b *testing.B) {
 	x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: s.Served()}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if p := s.CheckSecurity(x); p != nil {
+		if p := s.checkSecurity(x); p != nil {
 			b.Fatal(p)
 		}
 	}

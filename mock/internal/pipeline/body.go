@@ -12,13 +12,13 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
-// CheckBody reads the request body and validates it against the
+// checkBody reads the request body and validates it against the
 // operation: size, Content-Type, JSON syntax and schema. It puts the body
 // as read and its decoded JSON value in x. A JSON body is read and judged
 // in one pass by the schema's fast path, which names what is wrong as the
 // validator would; a body the fast path cannot be sure of is decoded, then
 // validated.
-func (s *Engine) CheckBody(x *exchange) *problem.Problem {
+func (s *Engine) checkBody(x *exchange) *problem.Problem {
 	op, r := x.Plan.Op, x.R
 	if op.Body == nil {
 		return unwantedBody(x)

@@ -27,7 +27,7 @@ func TestCheckBodyFastPath(t *testing.T) {
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(validBody)), ContentLength: int64(len(validBody))}
 		x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: sv}
-		if p := s.CheckBody(x); p != nil {
+		if p := s.checkBody(x); p != nil {
 			t.Fatalf("%s: %s", validBody, p.Message)
 		}
 		return x
@@ -56,7 +56,7 @@ func checkPlantBody(tb testing.TB) func(body []byte) (*exchange, *problem.Proble
 		r := &http.Request{Method: "POST", URL: u, Header: http.Header{"Content-Type": {"application/json"}},
 			Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body))}
 		x := &exchange{Turn: answer.Turn{R: r, Plan: pl}, Sv: sv}
-		return x, s.CheckBody(x)
+		return x, s.checkBody(x)
 	}
 }
 

@@ -48,14 +48,14 @@ func readCredentials(op *openapi.Operation, r *http.Request) credentials {
 	return c
 }
 
-// CheckSecurity reads the credentials and checks them against the
+// checkSecurity reads the credentials and checks them against the
 // operation's security requirements: one alternative must be satisfied.
 // When none is, the problem told is that of the first scheme whose
 // credentials were sent, else the first alternative's; and the answer
 // challenges the client once for each scheme of any alternative that was
 // not satisfied, in the document's order (RFC 9110 11.6.1: each challenge
 // is a WWW-Authenticate field of its own).
-func (s *Engine) CheckSecurity(x *exchange) *problem.Problem {
+func (s *Engine) checkSecurity(x *exchange) *problem.Problem {
 	op := x.Plan.Op
 	x.cred = readCredentials(op, x.R)
 	var lead *problem.Problem

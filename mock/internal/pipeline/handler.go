@@ -28,7 +28,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// authenticated (checkSession); till then it is the default's.
 		x.Sess, x.newSession = s.Sessions.Def, name
 	}
-	defer s.Finish(x)
+	defer s.finish(x)
 	if p := s.check(x); p != nil {
 		if s.upstream != nil && !s.upstream.refuse && p.Code.Contract() && p.Code != problem.CodeBodyTooLarge && s.upstream.forwards(x) {
 			// A proxy passes on what breaks the document, and says so.
@@ -64,10 +64,10 @@ func (s *Engine) check(x *exchange) *problem.Problem {
 // checks are the stages of a request, in the order docs/answers.md gives.
 var checks = []func(*Engine, *exchange) *problem.Problem{
 	(*Engine).checkRoute,
-	(*Engine).CheckSecurity,
+	(*Engine).checkSecurity,
 	(*Engine).checkSession,
 	(*Engine).checkParams,
-	(*Engine).CheckBody,
+	(*Engine).checkBody,
 	(*Engine).checkControls,
 }
 
@@ -157,9 +157,9 @@ func WithPath(r *http.Request, p string) *http.Request {
 	return r2
 }
 
-// Finish turns a panic into a 500 in the error shape, logged with its
+// finish turns a panic into a 500 in the error shape, logged with its
 // stack, and records the exchange.
-func (s *Engine) Finish(x *exchange) {
+func (s *Engine) finish(x *exchange) {
 	if v := recover(); v != nil {
 		if v == http.ErrAbortHandler {
 			s.record(x)
