@@ -19,6 +19,9 @@ type Document struct {
 	// /api/v2 for http://example.com/api/v2 (server variables take their
 	// defaults). Requests may carry one in front of the document's paths.
 	BasePaths []string
+	// ServerPath is the path part of the first declared server URL, as
+	// in BasePaths; "" when there is none, or it has no path.
+	ServerPath string
 	// Warnings are what the document declares that is served with a
 	// caveat, one line each: keywords foreign to its dialect, methods
 	// declared twice on the same template, recursion cut short when
@@ -256,8 +259,12 @@ func (l *loader) load() error {
 		d.Title, d.Version = info.get("title").text(), info.get("version").text()
 	}
 	if servers := root.get("servers"); servers != nil && servers.kind == arrayNode {
-		for _, sv := range servers.vals {
-			if p := basePath(sv); p != "" {
+		for i, sv := range servers.vals {
+			p := basePath(sv)
+			if i == 0 {
+				d.ServerPath = p
+			}
+			if p != "" {
 				d.BasePaths = append(d.BasePaths, p)
 			}
 		}
