@@ -16,6 +16,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 // AdminPrefix is where the admin API lives.
@@ -194,8 +195,12 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 	return a.ss.Subscribe(ctx, webhook, Subscriber(sub))
 }
 
-func (a adminSession) Send(ctx context.Context, webhook string, body any) (int, string, error) {
-	return a.s.sender.Send(ctx, a.ss, webhook, body)
+func (a adminSession) Send(ctx context.Context, name string, body any) (int, string, error) {
+	n, url, err := a.s.sender.Send(ctx, a.ss, name, body)
+	if errors.Is(err, webhook.ErrNoSubscriber) {
+		err = admin.ErrNoSubscriber
+	}
+	return n, url, err
 }
 
 // writeRecording writes what the recording holds (see snapshot), at

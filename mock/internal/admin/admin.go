@@ -70,6 +70,11 @@ type Mock interface {
 	Reloads() any
 }
 
+// ErrNoSubscriber is Session.Send's error for a webhook without a
+// subscriber in the session, answered 409 as when the call finds none
+// before sending.
+var ErrNoSubscriber = errors.New("the webhook has no subscriber in this session")
+
 // Session is one session, as the admin API reads and changes it.
 type Session interface {
 	// Entries returns the session's journal, oldest first.
@@ -101,9 +106,10 @@ type Session interface {
 	Subscribe(ctx context.Context, webhook string, sub Subscriber) error
 	// Send queues a webhook to the session's subscriber, with body, or a
 	// body generated when it is nil, and returns how many deliveries it
-	// queued. No subscriber, or a body that breaks the webhook's schema,
-	// is a problem. ctx is the admin call's: the deliveries never go to
-	// the address it came in on.
+	// queued. No subscriber is ErrNoSubscriber (it may have been removed
+	// since Subscriber was asked); a body that breaks the webhook's
+	// schema is a problem. ctx is the admin call's: the deliveries never
+	// go to the address it came in on.
 	Send(ctx context.Context, webhook string, body any) (queued int, url string, err error)
 }
 

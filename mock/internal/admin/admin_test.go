@@ -40,7 +40,7 @@ func (m *fakeMock) Contract() Report                { return nil }
 func (m *fakeMock) Scenarios() []*scenario.Scenario { return nil }
 func (m *fakeMock) Operations() []string            { return []string{"GET /a", "POST /a"} }
 func (m *fakeMock) Webhooks() []Webhook {
-	return []Webhook{{Name: "new", Methods: []string{"POST"}}, {Name: "set", Methods: []string{"POST"}}}
+	return []Webhook{{Name: "new", Methods: []string{"POST"}}, {Name: "set", Methods: []string{"POST"}}, {Name: "gone", Methods: []string{"POST"}}}
 }
 func (m *fakeMock) Recording() Recording                                         { return nil }
 func (m *fakeMock) Reloads() any                                                 { return map[string]string{"status": "none"} }
@@ -75,13 +75,16 @@ func (s *fakeSession) Activate(_ context.Context, name *string) error {
 	return s.err
 }
 func (s *fakeSession) Subscriber(_ context.Context, name string) (Subscriber, bool, error) {
-	if name == "set" {
+	if name == "set" || name == "gone" {
 		return Subscriber{URL: "http://127.0.0.1:9/in"}, true, s.err
 	}
 	return Subscriber{}, false, s.err
 }
 func (s *fakeSession) Subscribe(context.Context, string, Subscriber) error { return s.err }
-func (s *fakeSession) Send(context.Context, string, any) (int, string, error) {
+func (s *fakeSession) Send(_ context.Context, name string, _ any) (int, string, error) {
+	if name == "gone" {
+		return 0, "", ErrNoSubscriber // removed after Subscriber was asked
+	}
 	return 0, "", problem.Invalid(problem.CodeSchema, problem.ClassRequest, "the body breaks the schema")
 }
 
@@ -112,9 +115,11 @@ func TestAdminOnItsInterfaces(t *testing.T) {
 		{"reset", "POST", "/__admin/reset", "", "", 204, ""},
 		{"operations", "GET", "/__admin/ui/operations", "", "", 200, `{"operations":["GET /a","POST /a"]}`},
 		{"webhook without subscriber", "GET", "/__admin/webhooks/new", "", "", 200, `{"name":"new","methods":["POST"],"url":null,"token":false}`},
-		{"undeclared webhook", "GET", "/__admin/webhooks/old", "", "", 404, `{"error":40010,"message":"\"old\" is not a webhook of the document; declared: new, set"}`},
+		{"undeclared webhook", "GET", "/__admin/webhooks/old", "", "", 404, `{"error":40010,"message":"\"old\" is not a webhook of the document; declared: new, set, gone"}`},
 		{"send without subscriber", "POST", "/__admin/webhooks/new/send", "", "", 409,
 			`{"error":40010,"message":"webhook new has no subscriber in this session; PUT /__admin/webhooks/new {\"url\": ...} first, or start the mock with --webhook"}`},
+		{"subscriber removed before the send", "POST", "/__admin/webhooks/gone/send", "", "", 409,
+			`{"error":40010,"message":"webhook gone has no subscriber in this session; PUT /__admin/webhooks/gone {\"url\": ...} first, or start the mock with --webhook"}`},
 		{"send refused", "POST", "/__admin/webhooks/set/send", `{"x":1}`, "", 400, `{"error":40004,"message":"the body breaks the schema"}`},
 		{"not recording", "GET", "/__admin/record", "", "", 404, `{"error":40400,"message":"the mock is not recording: start it with --proxy URL --record DIR"}`},
 		{"reload", "GET", "/__admin/reload", "", "", 200, `{"status":"none"}`},

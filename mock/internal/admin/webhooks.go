@@ -143,7 +143,7 @@ func send(w http.ResponseWriter, r *http.Request, ss Session, wh Webhook) {
 			failed(w, err)
 			return
 		}
-		writeError(w, http.StatusConflict, problem.CodeWebhook, fmt.Sprintf("webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", wh.Name, Prefix, strings.ReplaceAll(wh.Name, "/", "%2F")))
+		noSubscriber(w, wh)
 		return
 	}
 	var body any
@@ -155,6 +155,10 @@ func send(w http.ResponseWriter, r *http.Request, ss Session, wh Webhook) {
 		body = v
 	}
 	n, url, err := ss.Send(r.Context(), wh.Name, body)
+	if errors.Is(err, ErrNoSubscriber) {
+		noSubscriber(w, wh) // removed since it was asked for
+		return
+	}
 	if err != nil {
 		answerProblem(w, err)
 		return
@@ -162,6 +166,12 @@ func send(w http.ResponseWriter, r *http.Request, ss Session, wh Webhook) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusAccepted)
 	w.Write(jsonx.Marshal(map[string]any{"webhook": wh.Name, "url": url, "queued": n}))
+}
+
+// noSubscriber answers a send of a webhook without a subscriber in the
+// session: 409, and how to set one.
+func noSubscriber(w http.ResponseWriter, wh Webhook) {
+	writeError(w, http.StatusConflict, problem.CodeWebhook, fmt.Sprintf("webhook %s has no subscriber in this session; PUT %swebhooks/%s {\"url\": ...} first, or start the mock with --webhook", wh.Name, Prefix, strings.ReplaceAll(wh.Name, "/", "%2F")))
 }
 
 // answerProblem answers a call the mock refused with its problem (400,
