@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"sort"
+	"strings"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
@@ -73,42 +74,47 @@ func (v adminView) Match(m Match) (func(Entry) bool, error) {
 func (v adminView) Contract() admin.Report { return v.s.Contract() }
 
 func (v adminView) Scenarios() []*Scenario {
-	set := v.s.e.Served().Scenarios
-	names := make([]string, 0, len(set.ByName))
-	for n := range set.ByName {
-		names = append(names, n)
+	var out []*Scenario
+	for _, sv := range v.s.e.Mounted().Docs {
+		for _, sc := range sv.Scenarios.ByName {
+			out = append(out, sc.Def)
+		}
 	}
-	sort.Strings(names)
-	out := make([]*Scenario, len(names))
-	for i, n := range names {
-		out[i] = set.ByName[n].Def
-	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
+// Operations lists the operations of every document, "METHOD /path" with
+// the base path a document is mounted at in front.
 func (v adminView) Operations() []string {
-	doc := v.s.e.Served().Doc
-	ops := make([]string, len(doc.Operations))
-	for i, op := range doc.Operations {
-		ops[i] = op.Name
+	var ops []string
+	for _, sv := range v.s.e.Mounted().Docs {
+		for _, op := range sv.Doc.Operations {
+			name := op.Name
+			if sv.Mount != "" {
+				name = op.Method + " " + sv.Mount + op.Path
+			}
+			ops = append(ops, name)
+		}
 	}
 	return ops
 }
 
 func (v adminView) Webhooks() []admin.Webhook {
-	sv := v.s.e.Served()
 	var out []admin.Webhook
 	seen := map[string]bool{}
-	for _, h := range sv.Doc.Webhooks {
-		if seen[h.Name] {
-			continue
+	for _, sv := range v.s.e.Mounted().Docs {
+		for _, h := range sv.Doc.Webhooks {
+			if seen[h.Name] {
+				continue
+			}
+			seen[h.Name] = true
+			wh := admin.Webhook{Name: h.Name}
+			for _, h := range sv.Hooks.ByName[h.Name] {
+				wh.Methods = append(wh.Methods, h.Op.Method)
+			}
+			out = append(out, wh)
 		}
-		seen[h.Name] = true
-		wh := admin.Webhook{Name: h.Name}
-		for _, h := range sv.Hooks.ByName[h.Name] {
-			wh.Methods = append(wh.Methods, h.Op.Method)
-		}
-		out = append(out, wh)
 	}
 	return out
 }
@@ -153,29 +159,56 @@ func (a adminSession) ResetResources(ctx context.Context) error {
 }
 
 func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *problem.Problem) {
-	sv := a.s.e.Served()
-	return a.s.e.SeedCollection(ctx, sv.Doc, sv.Plans, a.ss, col, v)
+	sv, rest := a.s.e.Mounted().Find("/" + strings.Trim(col, "/"))
+	if sv == nil {
+		return 0, problem.Invalid(problem.CodeNoRoute, problem.ClassRequest, "%s is under no document's base path", col)
+	}
+	return a.s.e.SeedCollection(ctx, sv.Doc, sv.Plans, a.ss, rest, v)
 }
 
 func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Sessions.Reset(ctx, a.ss) }
 
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
-	sc, err := a.s.e.Sessions.Active(ctx, a.ss, a.s.e.Served().Scenarios)
-	if err != nil || sc == nil {
-		return "", false, err
+	e := a.s.e
+	for _, sv := range e.Mounted().Docs {
+		sc, err := e.Sessions.Active(ctx, a.ss, sv.Scenarios, e.LoadedElsewhere(sv))
+		if err != nil {
+			return "", false, err
+		}
+		if sc != nil {
+			return sc.Name, true, nil
+		}
 	}
-	return sc.Name, true, nil
+	return "", false, nil
 }
 
 func (a adminSession) Activate(ctx context.Context, name *string) error {
 	var sc *scenario.Compiled
 	if name != nil {
-		set := a.s.e.Served().Scenarios
-		if sc = set.ByName[*name]; sc == nil {
-			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), set.Names())
+		docs := a.s.e.Mounted().Docs
+		for _, sv := range docs {
+			if sc = sv.Scenarios.ByName[*name]; sc != nil {
+				break
+			}
+		}
+		if sc == nil {
+			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), scenarioNames(docs))
 		}
 	}
 	return a.ss.Activate(ctx, sc)
+}
+
+// scenarioNames lists the scenarios the documents load, for messages.
+func scenarioNames(docs []*pipeline.Served) string {
+	if len(docs) == 1 {
+		return docs[0].Scenarios.Names()
+	}
+	var names []string
+	for _, sv := range docs {
+		names = append(names, sv.Scenarios.Sorted()...)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
@@ -31,8 +32,7 @@ func (s *Server) Subscribe(name string, sub Subscriber) error {
 // SeedData loads JSON seed data ({"/plants": [...], ...}) into the default
 // session, validating each resource like a create.
 func (s *Server) SeedData(data []byte) error {
-	sv := s.e.Served()
-	return s.e.SeedData(sv.Doc, sv.Plans, s.e.Sessions.Def, data)
+	return s.e.SeedData(s.e.Mounted().Owner(), s.e.Sessions.Def, data)
 }
 
 // told returns the facade's listeners: the recording, Options.Observe,
@@ -57,7 +57,18 @@ func (s *Server) told(observe func(Entry)) []pipeline.Told {
 
 // ScenarioNames returns the names of the loaded scenarios, sorted; none
 // when no scenario is loaded.
-func (s *Server) ScenarioNames() []string { return s.e.Served().Scenarios.Sorted() }
+func (s *Server) ScenarioNames() []string {
+	m := s.e.Mounted()
+	if !m.Several() {
+		return m.Docs[0].Scenarios.Sorted()
+	}
+	var names []string
+	for _, sv := range m.Docs {
+		names = append(names, sv.Scenarios.Sorted()...)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
 
 // CheckTraffic judges recorded traffic, an HTTP Archive (HAR, as
 // browsers' developer tools and most proxies export it), against the

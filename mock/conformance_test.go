@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -563,6 +564,14 @@ func conform(t *testing.T, spec []byte) {
 	}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
+	conformAt(t, doc, ts.URL, ts.Client())
+}
+
+// conformAt sends doc's operations valid requests at base, the URL the
+// document is served at, and checks their answers (see
+// TestConformance).
+func conformAt(t *testing.T, doc *openapi.Document, base string, client *http.Client) {
+	t.Helper()
 	order := conformanceOrder(doc)
 	failed := map[*openapi.Operation]int{} // failing answers by operation, after the first
 	for _, seed := range conformanceSeeds {
@@ -577,13 +586,13 @@ func conform(t *testing.T, spec []byte) {
 			}
 			r := created[st.col]
 			linked := st.link(c, r)
-			req, err := c.Request(ts.URL)
+			req, err := c.Request(base)
 			if err != nil {
 				if linked {
 					t.Logf("seed %d: %s: the created resource cannot be addressed (%v); a made-up one is", seed, st.op.Name, err)
 					linked = false
 				}
-				req, err = exercise.Request(doc, st.op, ts.URL, seed<<16|uint64(i))
+				req, err = exercise.Request(doc, st.op, base, seed<<16|uint64(i))
 			}
 			if err != nil {
 				if seed == conformanceSeeds[0] {
@@ -591,7 +600,7 @@ func conform(t *testing.T, spec []byte) {
 				}
 				continue
 			}
-			resp, err := ts.Client().Do(req)
+			resp, err := client.Do(req)
 			if err != nil {
 				t.Fatalf("%s: %v", st.op.Name, err)
 			}

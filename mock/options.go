@@ -71,6 +71,14 @@ type Options struct {
 	// default) means the embedded Plant Store document.
 	Spec []byte
 
+	// Documents, when not empty, are several documents served side by
+	// side in place of Spec, each mounted at its base path (see
+	// Document): a request goes to the document at the longest base path
+	// its path starts with. Two documents that could be given the same
+	// request are refused with a *SpecError. Sessions and the journal
+	// span them; each keeps its resources, scenarios and webhooks.
+	Documents []Document
+
 	// Strict refuses a document that has mistakes plantmock would
 	// otherwise serve around (see Server.Mistakes): New fails with a
 	// *SpecError naming the first. The default serves around them.
@@ -171,6 +179,7 @@ type Options struct {
 // does.
 type Content struct {
 	Spec               []byte
+	Documents          []Document
 	Strict             bool
 	Scenarios          []*Scenario
 	Scenario           string
@@ -183,7 +192,7 @@ type Content struct {
 // Content returns what of o Reload replaces.
 func (o Options) Content() Content {
 	return Content{
-		Spec: o.Spec, Strict: o.Strict, Scenarios: o.Scenarios, Scenario: o.Scenario,
+		Spec: o.Spec, Documents: o.Documents, Strict: o.Strict, Scenarios: o.Scenarios, Scenario: o.Scenario,
 		NoShippedScenarios: o.NoShippedScenarios, Webhooks: o.Webhooks.Subscribers, WebhookAllow: o.Webhooks.Allow,
 		SeedData: o.SeedData,
 	}

@@ -3,6 +3,7 @@ package mock
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,40 +60,46 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
-	sv, err := s.build(c)
+	m, err := s.build(c)
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
 	if len(c.SeedData) > 0 {
-		if err := s.e.SeedData(sv.Doc, sv.Plans, s.e.Sessions.Def, c.SeedData); err != nil {
+		if err := s.e.SeedData(m.Owner(), s.e.Sessions.Def, c.SeedData); err != nil {
 			return s.reloadFailed(err), err
 		}
 	}
-	misfits := s.misfits(context.Background(), sv)
+	misfits := s.misfits(context.Background(), m)
 	for _, m := range misfits {
 		s.e.Log.Warn("a stored resource does not fit the reloaded document", "resource", m)
 	}
 	// The status changes with what is served: whoever sees the one sees
 	// the other.
 	s.reloads.mu.Lock()
-	seen := map[string]int64{}
-	for _, pl := range s.e.Served().Plans {
-		seen[pl.Op.Name] = pl.Seen.Load()
+	seen := map[[2]string]int64{}
+	for _, sv := range s.e.Mounted().Docs {
+		for _, pl := range sv.Plans {
+			seen[[2]string{sv.Name, pl.Op.Name}] = pl.Seen.Load()
+		}
 	}
-	for _, pl := range sv.Plans {
-		pl.Seen.Store(seen[pl.Op.Name]) // the contract report's counts go on
+	var scenarios []string
+	for _, sv := range m.Docs {
+		for _, pl := range sv.Plans {
+			pl.Seen.Store(seen[[2]string{sv.Name, pl.Op.Name}]) // the contract report's counts go on
+		}
+		scenarios = append(scenarios, sv.Scenarios.Names())
 	}
 	s.reloads.status.Reloads++
 	s.reloads.status.Time = time.Now()
 	s.reloads.status.Problem = ""
 	s.reloads.status.Misfits = misfits
-	s.e.Sv.Store(sv)
+	s.e.Docs.Store(m)
 	s.reloads.mu.Unlock()
 	// Connections are checked against the allow list when they are made:
 	// those kept open under the old list are not used again.
 	s.sender.Deliveries.CloseIdleConnections()
 	st := s.reloads.get()
-	s.e.Log.Info("reloaded", "spec", s.Title(), "scenarios", sv.Scenarios.Names(), "misfits", len(misfits))
+	s.e.Log.Info("reloaded", "spec", s.Title(), "scenarios", strings.Join(scenarios, "; "), "misfits", len(misfits))
 	s.events.PublishReload(st)
 	return st, nil
 }
@@ -112,8 +119,9 @@ func (s *Server) reloadFailed(err error) ReloadStatus {
 
 // misfits lists the stored resources of the default and named sessions
 // of this process that do not satisfy the create schema of their
-// collection in sv, or whose collection sv does not declare.
-func (s *Server) misfits(ctx context.Context, sv *pipeline.Served) []string {
+// collection in the document of m that keeps it, or whose collection it
+// does not declare.
+func (s *Server) misfits(ctx context.Context, m *pipeline.Mounts) []string {
 	names := append([]string{""}, s.e.Sessions.Backend.Names()...)
 	var out []string
 	for _, sess := range names {
@@ -123,6 +131,11 @@ func (s *Server) misfits(ctx context.Context, sv *pipeline.Served) []string {
 			continue
 		}
 		for _, col := range answer.Resources(dump) {
+			sv, _ := m.Find(col.Name)
+			if sv == nil {
+				out = append(out, fmt.Sprintf("%s: %d resource(s) under no document's base path", col.Name, len(col.Docs)))
+				continue
+			}
 			out = append(out, sv.MisfitsOf(sess, col)...)
 		}
 	}

@@ -16,14 +16,10 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
-	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/admin"
-	"github.com/plantmock/plantmock/mock/internal/gen"
-	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/record"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
 	"github.com/plantmock/plantmock/mock/internal/wire"
@@ -85,12 +81,15 @@ func New(opts Options) (*Server, error) {
 			s.e.Tokens[t] = struct{}{}
 		}
 	}
-	sv, err := s.build(opts.Content())
+	m, err := s.build(opts.Content())
 	if err != nil {
 		return nil, err
 	}
-	s.e.Sv.Store(sv)
-	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), sv); err != nil {
+	if m.Several() && opts.Proxy.URL != "" {
+		return nil, &OptionError{Name: "proxy", Err: fmt.Errorf("a mock of several documents proxies none: serve the document --proxy checks alone")}
+	}
+	s.e.Docs.Store(m)
+	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), m.Docs[0]); err != nil {
 		return nil, err
 	}
 	if opts.Proxy.Record != "" && opts.Proxy.URL != "" {
@@ -114,61 +113,6 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	return s, nil
-}
-
-// build loads the document of c and works out what serving it takes,
-// with the scenarios and webhooks of c: what New starts with, and what
-// Reload swaps in. It does not read c.SeedData.
-func (s *Server) build(c Content) (*pipeline.Served, error) {
-	spec := c.Spec
-	if len(spec) == 0 {
-		spec = []byte(plantmock.OpenAPI)
-	}
-	// The shipped scenarios are parsed beside the document: they do not
-	// depend on it, and on a second core that takes them off the start-up.
-	var shippedc chan []*Scenario
-	if !c.NoShippedScenarios {
-		shippedc = make(chan []*Scenario, 1)
-		go func() { shippedc <- scenario.ShippedScenarios() }()
-	}
-	doc, err := openapi.Load(spec)
-	if err != nil {
-		return nil, &SpecError{Err: err}
-	}
-	if c.Strict && len(doc.Mistakes) > 0 {
-		return nil, &SpecError{Err: strictMistake(doc.Mistakes)}
-	}
-	for _, f := range doc.Mistakes {
-		s.e.Log.Warn("the document has a mistake: the piece at fault is left out", "mistake", f)
-	}
-	answers := answerSchemas(doc)
-	oversized, over := gen.Oversized(answers, gen.Budget{})
-	doc.Warnings = append(doc.Warnings, oversized...)
-	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)
-	for _, w := range doc.Warnings {
-		s.e.Log.Warn("the document is served with a caveat", "caveat", w)
-	}
-	for _, op := range doc.Operations {
-		if strings.HasPrefix(op.Path+"/", AdminPrefix) {
-			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", op.Path, AdminPrefix)}
-		}
-	}
-	sv := &pipeline.Served{Doc: doc, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over}
-	if err := sv.BuildPlans(); err != nil {
-		return nil, &SpecError{Err: err}
-	}
-	if err := sv.NewHookSet(c.Webhooks, c.WebhookAllow); err != nil {
-		return nil, err
-	}
-	var shipped []*Scenario
-	if shippedc != nil {
-		shipped = <-shippedc
-	}
-	scripted := scenario.Compiling{Doc: doc, Success: func(op *openapi.Operation) int { return sv.Plans[op].Success }, Log: s.e.Log}
-	if sv.Scenarios, err = scenario.CompileScenarios(scripted, shipped, c.Scenarios, c.Scenario); err != nil {
-		return nil, &ScenarioError{Err: err}
-	}
-	return sv, nil
 }
 
 // answerSchemas returns the schemas answers are generated from: the
@@ -203,21 +147,51 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 
 // Title returns the served document's title and version, e.g.
 // "OpenAPI Plant Store 1.0.0".
+//
+// With several documents it names each, with commas between them.
 func (s *Server) Title() string {
-	return strings.TrimSpace(s.e.Served().Doc.Title + " " + s.e.Served().Doc.Version)
+	var titles []string
+	for _, sv := range s.e.Mounted().Docs {
+		titles = append(titles, strings.TrimSpace(sv.Doc.Title+" "+sv.Doc.Version))
+	}
+	return strings.Join(titles, ", ")
 }
 
 // Warnings returns what the document declares that is served with a
 // caveat, one line each: keywords foreign to its dialect, methods declared
 // twice on templates that differ only in parameter names, recursive
 // schemas.
-func (s *Server) Warnings() []string { return append([]string(nil), s.e.Served().Doc.Warnings...) }
+//
+// With several documents each line starts with the document's name.
+func (s *Server) Warnings() []string {
+	return s.ofEach(func(d *openapi.Document) []string { return d.Warnings })
+}
 
 // Mistakes returns the served document's mistakes that touch one piece of
 // it, one line each: the piece at fault (a schema keyword, a parameter) is
 // left out and the rest of the document is served. Options.Strict refuses
 // such a document instead.
-func (s *Server) Mistakes() []string { return append([]string(nil), s.e.Served().Doc.Mistakes...) }
+//
+// With several documents each line starts with the document's name.
+func (s *Server) Mistakes() []string {
+	return s.ofEach(func(d *openapi.Document) []string { return d.Mistakes })
+}
+
+// ofEach returns the lines lines gives of each document, each line after
+// its document's name where there are several.
+func (s *Server) ofEach(lines func(*openapi.Document) []string) []string {
+	m := s.e.Mounted()
+	var out []string
+	for _, sv := range m.Docs {
+		for _, l := range lines(sv.Doc) {
+			if m.Several() {
+				l = sv.Name + ": " + l
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
 
 // strictMistake is the error of a document refused for its mistakes: the
 // first, and how many more there are.

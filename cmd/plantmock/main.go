@@ -60,14 +60,15 @@ func run(ctx context.Context, args []string, environ []string, stdout, stderr io
 // source is where the document and scenarios come from: the flags serve
 // and check share.
 type source struct {
-	spec      string
-	maxSpec   size // the largest document read
+	specs     tokens // --spec values: FILE, or BASE=FILE
+	spec      string // the one --spec FILE, for messages; "" for none or several
+	maxSpec   size   // the largest document read
 	scenarios string
 	strict    bool
 }
 
 func (src *source) define(fs *flag.FlagSet) {
-	fs.StringVar(&src.spec, "spec", "", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store")
+	fs.Var(&src.specs, "spec", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store; repeat it to serve several documents side by side, each at the path of its first server URL, or at BASE with BASE=FILE (/billing=billing.yaml)")
 	src.maxSpec = mock.DefaultMaxSpecFile
 	fs.Var(&src.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")
@@ -89,14 +90,26 @@ func (src *source) title(srv *mock.Server) string {
 func (src *source) options(opts *mock.Options) (name string, broken, err error) {
 	name = "embedded Plant Store"
 	opts.Strict = src.strict
-	if src.spec != "" {
-		name = src.spec
-		if opts.Spec, err = files.ReadPath(src.spec, int64(src.maxSpec)); err != nil {
-			if errors.Is(err, files.ErrTooLarge) {
-				return name, nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
-			}
-			return name, nil, fmt.Errorf("cannot read --spec: %v", err)
+	specs, err := src.parsed()
+	if err != nil {
+		return name, nil, err
+	}
+	if len(specs) == 1 && specs[0].Base == "" {
+		src.spec, name = specs[0].File, specs[0].File
+		if opts.Spec, err = src.read(specs[0].File); err != nil {
+			return name, nil, err
 		}
+	} else if len(specs) > 0 {
+		names := make([]string, len(specs))
+		opts.Documents = make([]mock.Document, len(specs))
+		for i, sp := range specs {
+			names[i] = sp.File
+			opts.Documents[i].Base = sp.Base
+			if opts.Documents[i].Spec, err = src.read(sp.File); err != nil {
+				return sp.File, nil, err
+			}
+		}
+		name = strings.Join(names, ", ")
 	}
 	if src.scenarios != "" {
 		dir := files.DirFS(src.scenarios)
@@ -113,6 +126,54 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 		opts.Scenarios = scs
 	}
 	return name, broken, nil
+}
+
+// specValue is one --spec value: a document's file and, where the value
+// is written BASE=FILE, the base path it is mounted at (which mock.New
+// checks).
+type specValue struct{ Base, File string }
+
+// parsed returns the --spec values read. A value is FILE, or BASE=FILE
+// where BASE starts with "/"; a file whose name holds "=" is named as
+// itself unless what comes before the first "=" starts with "/".
+func (src *source) parsed() ([]specValue, error) {
+	out := make([]specValue, len(src.specs))
+	for i, v := range src.specs {
+		base, file, ok := strings.Cut(v, "=")
+		switch {
+		case v == "":
+			return nil, errors.New("--spec: an empty value names no file")
+		case !ok || !strings.HasPrefix(base, "/"):
+			out[i] = specValue{File: v}
+		case file == "":
+			return nil, fmt.Errorf("--spec %q names no file after %s=", v, base)
+		default:
+			out[i] = specValue{Base: base, File: file}
+		}
+	}
+	return out, nil
+}
+
+// read reads a --spec file.
+func (src *source) read(file string) ([]byte, error) {
+	b, err := files.ReadPath(file, int64(src.maxSpec))
+	if errors.Is(err, files.ErrTooLarge) {
+		return nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read --spec: %v", err)
+	}
+	return b, nil
+}
+
+// files returns the --spec files.
+func (src *source) files() []string {
+	specs, _ := src.parsed()
+	out := make([]string, len(specs))
+	for i, sp := range specs {
+		out[i] = sp.File
+	}
+	return out
 }
 
 // prefixPaths puts the scenario directory in front of the file names in

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,7 +35,7 @@ type watcher struct {
 // folders, not files, so that editors that save by writing a new file and
 // renaming it over the old one are seen.
 func newWatcher(srv *mock.Server, src *source, seed string, base mock.Options, log *slog.Logger) (*watcher, error) {
-	if src.spec == "" && src.scenarios == "" && seed == "" {
+	if len(src.specs) == 0 && src.scenarios == "" && seed == "" {
 		return nil, errors.New("--watch needs --spec, --scenarios or --seed-data: the embedded document does not change")
 	}
 	fw, err := fsnotify.NewWatcher()
@@ -42,7 +43,7 @@ func newWatcher(srv *mock.Server, src *source, seed string, base mock.Options, l
 		return nil, fmt.Errorf("--watch: %v", err)
 	}
 	dirs := map[string]bool{}
-	for _, f := range []string{src.spec, seed} {
+	for _, f := range append(src.files(), seed) {
 		if f != "" {
 			dirs[filepath.Dir(f)] = true
 		}
@@ -96,7 +97,7 @@ func (w *watcher) run(ctx context.Context) {
 // "scenario" or "seed"; "" for none.
 func (w *watcher) concerns(name string) string {
 	switch {
-	case w.src.spec != "" && sameFile(name, w.src.spec):
+	case slices.ContainsFunc(w.src.files(), func(f string) bool { return sameFile(name, f) }):
 		return "spec"
 	case w.seed != "" && sameFile(name, w.seed):
 		return "seed"

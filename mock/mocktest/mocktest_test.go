@@ -138,7 +138,7 @@ func TestBrokenSetupFailsAtOnce(t *testing.T) {
 		{"scenario off the contract", Options{ScenarioFiles: []string{bad}}, "mocktest: " + bad + ":3: rule 1: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway"},
 		{"scenario built in Go off the contract", Options{Options: mock.Options{Scenarios: []*mock.Scenario{{Name: "go", Rules: []mock.Rule{{Respond: mock.Respond{Status: 400, Body: map[string]any{"error": "x"}}}}}}}},
 			"mocktest: scenario go: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string; message: required property is missing"},
-		{"unknown key in an fs.FS", Options{ScenarioFS: fstest.MapFS{"x.yaml": {Data: []byte("name: x\nrulez: []\n")}}}, `mocktest: x.yaml:2: unknown key "rulez" (known: name, description, rules)`},
+		{"unknown key in an fs.FS", Options{ScenarioFS: fstest.MapFS{"x.yaml": {Data: []byte("name: x\nrulez: []\n")}}}, `mocktest: x.yaml:2: unknown key "rulez" (known: name, description, document, rules)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

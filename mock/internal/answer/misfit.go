@@ -9,13 +9,14 @@ import (
 )
 
 // Misfits lists a collection's resources that do not fit the plans of
-// document d.
-func (plans Plans) Misfits(d *openapi.Document, sess string, col store.Collection) []string {
+// document d, path being the collection's path within d (its name
+// without the base path d is mounted at).
+func (plans Plans) Misfits(d *openapi.Document, path, sess string, col store.Collection) []string {
 	where := col.Name
 	if sess != "" {
 		where = fmt.Sprintf("%s (session %s)", col.Name, sess)
 	}
-	route, _, _ := d.Find(col.Name, "")
+	route, _, _ := d.Find(path, "")
 	var c *collection
 	if route != nil {
 		for _, m := range []string{"POST", "GET"} {

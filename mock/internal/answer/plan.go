@@ -102,13 +102,13 @@ func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
 	return pl.primary
 }
 
-// BuildPlans works out the plan of each operation of document d, whose
-// schemas in over are over the generation budget; log gets start-up
-// warnings. fallback is the error shape of problems found before
-// routing.
-func BuildPlans(d *openapi.Document, over gen.Over, log *slog.Logger) (plans Plans, fallback *problem.ErrorShape, err error) {
+// BuildPlans works out the plan of each operation of document d,
+// mounted at base path mount ("" for /), whose schemas in over are over
+// the generation budget; log gets start-up warnings. fallback is the
+// error shape of problems found before routing.
+func BuildPlans(d *openapi.Document, mount string, over gen.Over, log *slog.Logger) (plans Plans, fallback *problem.ErrorShape, err error) {
 	plans = Plans{}
-	colOf := collectionsOf(d)
+	colOf := collectionsOf(d, mount)
 	shapes := problem.ErrorShapes{}
 	fallback = shapes.Of(nil)
 	first := true
@@ -136,8 +136,9 @@ func BuildPlans(d *openapi.Document, over gen.Over, log *slog.Logger) (plans Pla
 }
 
 // collectionsOf returns the collection of each collection path of d,
-// made on first use.
-func collectionsOf(d *openapi.Document) func(path string) *collection {
+// made on first use. A document mounted at a base path (mount, "" for
+// /) keeps its resources under it, and names its items with it.
+func collectionsOf(d *openapi.Document, mount string) func(path string) *collection {
 	// items is the first item route of each collection path, in the
 	// order of the operations. Found once, it keeps newCollection from
 	// going through every operation for each collection: on a synthetic
@@ -155,6 +156,12 @@ func collectionsOf(d *openapi.Document) func(path string) *collection {
 		c := cols[path]
 		if c == nil {
 			c = newCollection(d, path, items[path])
+			if mount != "" {
+				c.path = mount + c.path
+				if c.itemPath != "" {
+					c.itemPath = mount + c.itemPath
+				}
+			}
 			cols[path] = c
 		}
 		return c

@@ -17,9 +17,14 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/store"
 )
 
-// SeedData fills session def's store from seed data, as the plans of
-// document d take it. Every collection is checked before any is filled.
-func (s *Answerer) SeedData(d *openapi.Document, plans Plans, def *session.Session, data []byte) error {
+// Owner finds the document that keeps the collection at a path, its
+// plans and the path within it; a nil document for none.
+type Owner func(path string) (d *openapi.Document, plans Plans, rest string)
+
+// SeedData fills session def's store from seed data, each collection as
+// the plans of the document owner finds for it take it. Every
+// collection is checked before any is filled.
+func (s *Answerer) SeedData(owner Owner, def *session.Session, data []byte) error {
 	v, err := jsonx.Decode(data)
 	if err != nil {
 		return fmt.Errorf("seed data: %v", err)
@@ -36,7 +41,11 @@ func (s *Answerer) SeedData(d *openapi.Document, plans Plans, def *session.Sessi
 	seeds := make([]seed, len(names))
 	for i, col := range names {
 		var p *problem.Problem
-		if seeds[i], p = s.seedOf(d, plans, "/"+strings.Trim(col, "/"), obj[col]); p != nil {
+		d, plans, rest := owner("/" + strings.Trim(col, "/"))
+		if d == nil {
+			return fmt.Errorf("seed data: %s is under no document's base path", col)
+		}
+		if seeds[i], p = s.seedOf(d, plans, rest, obj[col]); p != nil {
 			return fmt.Errorf("seed data: %s", p.Text())
 		}
 	}

@@ -39,6 +39,9 @@ type Entry struct {
 	// Operation is the matched operation, "POST /plants"; empty when no
 	// operation matched (404, 405).
 	Operation string `json:"operation,omitempty"`
+	// Document names the document that answered, where the mock serves
+	// several (mock.Document.Name); empty where it serves one.
+	Document string `json:"document,omitempty"`
 	// Scenario and Rule (1-based) name the rule that scripted the answer.
 	Scenario string `json:"scenario,omitempty"`
 	Rule     int    `json:"rule,omitempty"`
@@ -174,7 +177,7 @@ func (v Violation) String() string {
 func EntrySize(e *Entry) int {
 	const fixed = 256
 	n := fixed + len(e.Method) + len(e.Path) + len(e.Query) + headerSize(e.Header) + len(e.Body) + len(e.Token) +
-		len(e.Operation) + len(e.Scenario) + len(e.Session) + len(e.Response) + len(e.Direction) + len(e.URL) + len(e.Error)
+		len(e.Operation) + len(e.Document) + len(e.Scenario) + len(e.Session) + len(e.Response) + len(e.Direction) + len(e.URL) + len(e.Error)
 	for _, v := range e.Violations {
 		n += len(v.Path) + len(v.Reason) + len(v.Direction) + len(v.Schema)
 	}

@@ -7,6 +7,9 @@ type Match struct {
 	// scenario, or the "webhook NAME" or "callback NAME" of an outbound
 	// entry.
 	Operation string `json:"operation,omitempty"`
+	// Document is the name of the document that answered, where the mock
+	// serves several (see Entry.Document).
+	Document string `json:"document,omitempty"`
 	// Direction is "inbound" for the requests the mock received, or
 	// "outbound" for the webhooks and callbacks it sent; empty for both.
 	Direction string `json:"direction,omitempty"`

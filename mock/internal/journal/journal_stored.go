@@ -64,6 +64,7 @@ func appendStored(buf []byte, e *Entry) []byte {
 	buf = appendBytes(buf, "body", e.Body)
 	buf = appendOmit(buf, "token", e.Token)
 	buf = appendOmit(buf, "operation", e.Operation)
+	buf = appendOmit(buf, "document", e.Document)
 	buf = appendOmit(buf, "scenario", e.Scenario)
 	buf = appendInt(buf, "rule", int64(e.Rule))
 	buf = appendOmit(buf, "session", e.Session)

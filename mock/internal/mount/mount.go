@@ -7,47 +7,6 @@ import (
 	"strings"
 )
 
-// Spec is one --spec value: a document's file and, where the value is
-// written BASE=FILE, the base path it is mounted at.
-type Spec struct {
-	Base string // "" when the value names none
-	File string
-}
-
-// ParseSpec reads a --spec value: FILE, or BASE=FILE where BASE is a
-// path (it starts with "/"). A file whose name holds "=" is named as
-// itself unless what comes before the first "=" starts with "/".
-func ParseSpec(v string) (Spec, error) {
-	if v == "" {
-		return Spec{}, fmt.Errorf("empty document")
-	}
-	base, file, ok := strings.Cut(v, "=")
-	if !ok || !strings.HasPrefix(base, "/") {
-		return Spec{File: v}, nil
-	}
-	if file == "" {
-		return Spec{}, fmt.Errorf("%q names no file after %s=", v, base)
-	}
-	clean, err := CleanBase(base)
-	if err != nil {
-		return Spec{}, err
-	}
-	return Spec{Base: clean, File: file}, nil
-}
-
-// Split splits a comma-separated list of --spec values, as
-// PLANTMOCK_SPEC holds them, leaving out empty ones and spaces around
-// each.
-func Split(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // CleanBase returns a base path in the form the table keys it by: "/",
 // or segments after "/" without a trailing one. A base must be a plain
 // path: no template, query, fragment, empty segment, "." or "..".

@@ -3,53 +3,8 @@ package mount
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"testing"
 )
-
-func TestParseSpec(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want Spec
-		err  string
-	}{
-		{in: "billing.yaml", want: Spec{File: "billing.yaml"}},
-		{in: "/billing=billing.yaml", want: Spec{Base: "/billing", File: "billing.yaml"}},
-		{in: "/billing/v1/=specs/billing.yaml", want: Spec{Base: "/billing/v1", File: "specs/billing.yaml"}},
-		{in: "/=tasks.json", want: Spec{Base: "/", File: "tasks.json"}},
-		{in: "a=b.yaml", want: Spec{File: "a=b.yaml"}},
-		{in: "/tmp/specs/a.yaml", want: Spec{File: "/tmp/specs/a.yaml"}},
-		{in: "", err: "empty document"},
-		{in: "/billing=", err: `"/billing=" names no file after /billing=`},
-		{in: "/{tenant}=x.yaml", err: `base path "/{tenant}" holds a template, query or fragment`},
-		{in: "/a//b=x.yaml", err: `base path "/a//b" has an empty, . or .. segment`},
-		{in: "/a/../b=x.yaml", err: `base path "/a/../b" has an empty, . or .. segment`},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			got, err := ParseSpec(tc.in)
-			if tc.err != "" {
-				if err == nil || err.Error() != tc.err {
-					t.Fatalf("ParseSpec(%q) error = %v, want %q", tc.in, err, tc.err)
-				}
-				return
-			}
-			if err != nil || got != tc.want {
-				t.Fatalf("ParseSpec(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-			}
-		})
-	}
-}
-
-func TestSplit(t *testing.T) {
-	got := Split(" billing.yaml, /tasks=tasks.yaml,,hooks.json ")
-	want := []string{"billing.yaml", "/tasks=tasks.yaml", "hooks.json"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("Split = %q, want %q", got, want)
-	}
-	if got := Split(""); got != nil {
-		t.Fatalf("Split(\"\") = %q, want none", got)
-	}
-}
 
 func TestFindLongestBase(t *testing.T) {
 	tb, err := New([]Doc{

@@ -16,8 +16,8 @@ type Engine struct {
 	answer.Answerer // how a valid request is answered as its operation behaves
 
 	// Worked out at start; read-only after New. What derives from the
-	// document and scenarios is in sv, swapped whole by Reload.
-	Sv      atomic.Pointer[Served]
+	// documents and scenarios is in Docs, swapped whole by Reload.
+	Docs    atomic.Pointer[Mounts]
 	Tokens  map[string]struct{}
 	MaxBody int64
 	Cors    bool

@@ -50,6 +50,9 @@ type exchange struct {
 	// Redis): the answer is then flushed before its entry is written,
 	// so that the client does not wait on that round trip (see record).
 	remote bool
+	// unmounted is set when several documents are mounted and none at a
+	// base path the request's path starts with (see mount).
+	unmounted bool
 
 	// With a proxy: the ways the exchange broke the document, request
 	// side then response side.

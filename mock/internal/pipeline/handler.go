@@ -21,7 +21,11 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.Cors && s.allowOrigin(w, r) {
 		return // a preflight, answered
 	}
-	x := &exchange{Turn: answer.Turn{Client: r, R: r}, Sv: s.Served(), W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	m := s.Docs.Load()
+	x := &exchange{Turn: answer.Turn{Client: r, R: r}, Sv: m.Docs[0], W: recorder{ResponseWriter: w}, start: time.Now(), remote: s.RemoteJournal}
+	if m.table != nil {
+		s.mount(x, m)
+	}
 	name := headerValue(r.Header, session.Header)
 	if x.Sess, x.badSession = s.Sessions.Get(r.Context(), name, false); x.Sess == nil {
 		// A session not alive is made once the request is routed and
@@ -71,8 +75,27 @@ var checks = []func(*Engine, *exchange) *problem.Problem{
 	(*Engine).checkControls,
 }
 
+// mount gives a request to the document mounted at the longest base
+// path its path starts with, the path cut to the rest; one under no
+// base path is refused by checkRoute, as the first document's.
+func (s *Engine) mount(x *exchange, m *Mounts) {
+	path := x.R.URL.EscapedPath()
+	sv, rest := m.Find(path)
+	if sv == nil {
+		x.unmounted = true
+		return
+	}
+	x.Sv = sv
+	if rest != path {
+		x.R = WithPath(x.R, rest)
+	}
+}
+
 // checkRoute finds the operation.
 func (s *Engine) checkRoute(x *exchange) *problem.Problem {
+	if x.unmounted {
+		return s.Mounted().unmounted(x.R.URL.EscapedPath())
+	}
 	r := x.R
 	route, vals, rest := x.Sv.Find(r.URL.EscapedPath(), r.Method)
 	var ok bool

@@ -42,7 +42,11 @@ func plantEngine(tb testing.TB) *Engine {
 	}
 	e := &Engine{MaxBody: 1 << 20, Timeouts: DefaultTimeouts}
 	e.MaxResources, e.Log = 1000, log
-	e.Sv.Store(sv)
+	m, err := NewMounts([]*Served{sv})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e.Docs.Store(m)
 	e.Store, e.Sessions = b.Store(), session.NewSessions(b, 10, time.Hour)
 	return e
 }

@@ -80,6 +80,9 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 		e.Scenario, e.Rule = x.scenario.Name, x.rule.Index+1
 	}
 	e.Notes = x.Notes
+	if !x.unmounted {
+		e.Document = x.Sv.Name
+	}
 	if op := x.Op(); op != nil {
 		e.Operation = op.Name
 	}

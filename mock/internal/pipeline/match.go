@@ -19,16 +19,28 @@ func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error)
 			return nil, err
 		}
 	}
+	docs := s.Mounted()
+	sv := docs.Docs[0]
+	if m.Document != "" {
+		if sv = docs.Named(m.Document); sv == nil || !docs.Several() {
+			return nil, fmt.Errorf("document %q is not served (documents: %s)", Clip(m.Document, 60), strings.Join(docs.Names(), ", "))
+		}
+	}
 	var name string
 	if m.Operation != "" {
-		if op := s.Served().operation(m.Operation); op != nil {
-			name = op.Name
-		} else if name = s.Served().hookName(m.Operation); name == "" {
+		if name = sv.nameOf(m.Operation); name == "" && m.Document == "" {
+			for _, o := range docs.Docs[1:] {
+				if name = o.nameOf(m.Operation); name != "" {
+					break
+				}
+			}
+		}
+		if name == "" {
 			form := "METHOD /path/{template}"
-			if s.Served().Hooks.any() {
+			if sv.Hooks.any() {
 				form += ", webhook NAME or callback NAME"
 			}
-			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, s.Served().operationNames())
+			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, sv.operationNames())
 		}
 	}
 	var outbound bool
@@ -40,7 +52,7 @@ func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error)
 		return nil, fmt.Errorf("direction %q is neither inbound nor outbound", Clip(m.Direction, 20))
 	}
 	return func(e journal.Entry) bool {
-		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status {
+		if name != "" && e.Operation != name || m.Status != 0 && e.Status != m.Status || m.Document != "" && e.Document != m.Document {
 			return false
 		}
 		if m.Direction != "" && (e.Direction == "outbound") != outbound {
@@ -54,6 +66,15 @@ func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error)
 		}
 		return m.Func == nil || m.Func(e)
 	}, nil
+}
+
+// nameOf returns the journal's name of the operation, webhook or
+// callback name gives, or "" when sv declares none of that name.
+func (sv *Served) nameOf(name string) string {
+	if op := sv.operation(name); op != nil {
+		return op.Name
+	}
+	return sv.hookName(name)
 }
 
 // hookName returns the journal's name of the webhook or callback name

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"log/slog"
+	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/gen"
@@ -18,7 +19,10 @@ import (
 // when it arrived from start to end (exchange.sv), and Reload swaps in a
 // new one whole.
 type Served struct {
-	Doc           *openapi.Document
+	Doc *openapi.Document
+	// Name names the document in the journal, scenario files and the
+	// admin API; Mount is the base path it is mounted at, "" for /.
+	Name, Mount   string
 	Plans         answer.Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	Scenarios     *scenario.Set
@@ -30,8 +34,11 @@ type Served struct {
 	Over gen.Over
 }
 
-// Served returns what the mock serves now.
-func (s *Engine) Served() *Served { return s.Sv.Load() }
+// Served returns the first document the mock serves now.
+func (s *Engine) Served() *Served { return s.Docs.Load().Docs[0] }
+
+// Mounted returns every document the mock serves now.
+func (s *Engine) Mounted() *Mounts { return s.Docs.Load() }
 
 // operation finds the operation "METHOD /path/template" names, or nil.
 func (sv *Served) operation(name string) *openapi.Operation {
@@ -40,11 +47,12 @@ func (sv *Served) operation(name string) *openapi.Operation {
 
 // BuildPlans works out the plan of each operation of the document.
 func (sv *Served) BuildPlans() (err error) {
-	sv.Plans, sv.fallbackShape, err = answer.BuildPlans(sv.Doc, sv.Over, sv.Log)
+	sv.Plans, sv.fallbackShape, err = answer.BuildPlans(sv.Doc, sv.Mount, sv.Over, sv.Log)
 	return err
 }
 
-// MisfitsOf lists a collection's resources that do not fit sv.
+// MisfitsOf lists a collection's resources that do not fit sv, which
+// keeps it (the document Mounts.Find gives its name to).
 func (sv *Served) MisfitsOf(sess string, col store.Collection) []string {
-	return sv.Plans.Misfits(sv.Doc, sess, col)
+	return sv.Plans.Misfits(sv.Doc, strings.TrimPrefix(col.Name, sv.Mount), sess, col)
 }

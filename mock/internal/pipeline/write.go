@@ -22,7 +22,7 @@ func (s *Engine) writeBody(x *exchange, body []byte) {
 		// other answers name what they are about: the request's own path.
 		loc := h.Get("Location")
 		if loc == "" {
-			loc = x.R.URL.EscapedPath()
+			loc = x.Sv.Mount + x.R.URL.EscapedPath()
 			if pl.Success >= 300 && pl.Success < 400 {
 				loc = "https://example.com" + loc
 			}

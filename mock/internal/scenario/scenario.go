@@ -27,7 +27,11 @@ type Scenario struct {
 	// Name is unique among the loaded scenarios and selects this one.
 	Name        string `yaml:"name" json:"name"`
 	Description string `yaml:"description,omitempty" json:"description,omitempty"`
-	Rules       []Rule `yaml:"rules" json:"rules"`
+	// Document names the document the scenario is for, by its name or
+	// title, where a mock serves several; empty for the one whose
+	// operations the rules name.
+	Document string `yaml:"document,omitempty" json:"document,omitempty"`
+	Rules    []Rule `yaml:"rules" json:"rules"`
 
 	// File is where the scenario was read from, for messages; empty for
 	// scenarios built in Go.

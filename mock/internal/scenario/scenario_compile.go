@@ -128,36 +128,8 @@ func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	if active != "" {
-		// One name, or several with commas: their rules in that order.
-		// A name ending in * stands for every name it starts, sorted.
-		initial := &Compiled{Name: active}
-		for _, n := range strings.Split(active, ",") {
-			names := []string{n}
-			if prefix, ok := strings.CutSuffix(n, "*"); ok {
-				names = nil
-				for m := range set.ByName {
-					if strings.HasPrefix(m, prefix) {
-						names = append(names, m)
-					}
-				}
-				sort.Strings(names)
-			}
-			if len(names) == 0 {
-				return nil, fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), set.Names())
-			}
-			for _, m := range names {
-				sc := set.ByName[m]
-				if sc == nil {
-					return nil, fmt.Errorf("no scenario is named %q; known: %s", m, set.Names())
-				}
-				initial.rules = append(initial.rules, sc.rules...)
-			}
-		}
-		if sc := set.ByName[active]; sc != nil {
-			initial = sc
-		}
-		set.Initial = initial
+	if err := set.Activate(active, false); err != nil {
+		return nil, err
 	}
 	set.rules = state.NewRuleSet()
 	for _, sc := range set.ByName {
@@ -166,6 +138,53 @@ func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*
 		}
 	}
 	return set, nil
+}
+
+// Activate makes the scenarios active names (one, or several with
+// commas, their rules in that order; a name ending in * stands for every
+// name it starts, sorted) active in new sessions. A name the set does
+// not have is an error, unless lenient (a mock serving several
+// documents, whose other documents may have it); none of the names
+// leaves no scenario active.
+func (set *Set) Activate(active string, lenient bool) error {
+	if active == "" {
+		return nil
+	}
+	// One name, or several with commas: their rules in that order.
+	// A name ending in * stands for every name it starts, sorted.
+	initial, found := &Compiled{Name: active}, false
+	for _, n := range strings.Split(active, ",") {
+		names := []string{n}
+		if prefix, ok := strings.CutSuffix(n, "*"); ok {
+			names = nil
+			for m := range set.ByName {
+				if strings.HasPrefix(m, prefix) {
+					names = append(names, m)
+				}
+			}
+			sort.Strings(names)
+		}
+		if len(names) == 0 && !lenient {
+			return fmt.Errorf("no scenario name starts with %q; known: %s", strings.TrimSuffix(n, "*"), set.Names())
+		}
+		for _, m := range names {
+			sc := set.ByName[m]
+			if sc == nil && lenient {
+				continue // another document's
+			}
+			if sc == nil {
+				return fmt.Errorf("no scenario is named %q; known: %s", m, set.Names())
+			}
+			initial.rules, found = append(initial.rules, sc.rules...), true
+		}
+	}
+	if sc := set.ByName[active]; sc != nil {
+		initial = sc
+	}
+	if found {
+		set.Initial = initial
+	}
+	return nil
 }
 
 // Named returns the scenario called name: a loaded one, or the initial

@@ -81,8 +81,9 @@ func (sm *Sessions) Reset(ctx context.Context, ss *Session) error {
 // Active returns the session's active scenario as set has it: after a
 // Reload, the one of the same name, or none when none is loaded. With
 // state shared by replicas, a name not loaded is an error: another
-// replica, with other scenarios, set it.
-func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set) (*scenario.Compiled, error) {
+// replica, with other scenarios, set it; unless elsewhere (nil for a
+// mock of one document) says another document of this mock loads it.
+func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set, elsewhere func(name string) bool) (*scenario.Compiled, error) {
 	a, err := ss.State.Active(ctx)
 	switch {
 	case err != nil:
@@ -92,7 +93,7 @@ func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set) 
 	case a.Name == "":
 		return nil, nil
 	}
-	if sc := set.Named(a.Name); sc != nil || !sm.Backend.Shared() {
+	if sc := set.Named(a.Name); sc != nil || !sm.Backend.Shared() || elsewhere != nil && elsewhere(a.Name) {
 		return sc, nil
 	}
 	return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", cliptext.To(a.Name, 60))

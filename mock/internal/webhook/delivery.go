@@ -19,6 +19,7 @@ import (
 // Delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type Delivery struct {
+	Sv      *pipeline.Served // the document it is of; nil for the first
 	Sess    *session.Session
 	Hook    *openapi.Hook
 	Url     string
@@ -52,10 +53,10 @@ func (s *Sender) deliver(dv *Delivery) {
 	switch err := err.(type) {
 	case nil:
 	case *deliver.QueueFullError:
-		s.e.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200),
+		s.e.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200),
 			"queue", err.Queue, "trigger", dv.trigger)
 	default:
-		s.e.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200))
+		s.e.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200))
 	}
 }
 
@@ -69,30 +70,33 @@ func (s *Sender) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
 		Status: a.Status, Response: a.Response, Error: a.Error, Notes: a.Notes,
 		Violations: journal.Violations(a.Violations, "response"),
 	}
-	s.recordOutbound(dv.Sess, e)
+	s.recordOutbound(dv, e)
 	if a.GaveUp {
-		s.e.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200), "attempts", a.N)
+		s.e.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200), "attempts", a.N)
 	}
 }
 
 // note records a delivery that was not sent.
 func (s *Sender) note(dv *Delivery, vs []journal.Violation, why string) {
-	s.recordOutbound(dv.Sess, journal.Entry{
+	s.recordOutbound(dv, journal.Entry{
 		Time: time.Now(), Direction: "outbound", Method: dv.Hook.Op.Method, URL: dv.Url, Operation: dv.Hook.Op.Name,
 		Session: dv.Sess.Name, Trigger: dv.trigger, Error: why, Violations: vs,
 	})
 }
 
 // recordOutbound tells the emitter's listeners of an attempt of a
-// delivery of the session's (see listen).
-func (s *Sender) recordOutbound(sess *session.Session, e journal.Entry) {
+// delivery, its entry in the journal of the delivery's session and
+// naming its document (see listen).
+func (s *Sender) recordOutbound(dv *Delivery, e journal.Entry) {
+	sess := dv.Sess
+	e.Document = s.served(dv).Name
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
 			e.Path = u.Path
 		}
 	}
 	if !s.e.ClearCreds {
-		s.e.Served().Secrets.Mask(&e)
+		s.served(dv).Secrets.Mask(&e)
 	}
 	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
 	s.e.Emitter.EmitAttempt(&journal.Attempt{E: e, Journal: sess.State})
@@ -121,4 +125,12 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 		h.Set(p.Name, answer.SchemaHeaderValue(p.Schema))
 	}
 	return h
+}
+
+// served returns what the mock serves of the document dv is of.
+func (s *Sender) served(dv *Delivery) *pipeline.Served {
+	if dv.Sv != nil {
+		return dv.Sv
+	}
+	return s.e.Served()
 }

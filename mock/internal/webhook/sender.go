@@ -74,7 +74,7 @@ func (s *Sender) AfterAnswer(a *pipeline.Answered) {
 	}
 	ctx := context.WithoutCancel(a.Ctx)
 	for _, h := range hooks {
-		s.sendWebhook(ctx, a.Sess, h, WebhookBody(h, a.Created, a.Fake), seq, 0)
+		s.sendWebhook(ctx, a.Sv, a.Sess, h, WebhookBody(h, a.Created, a.Fake), seq, 0)
 	}
 	for _, c := range calls {
 		var data map[string]any
@@ -91,7 +91,7 @@ func (s *Sender) AfterAnswer(a *pipeline.Answered) {
 				}
 				body = v
 			}
-			s.sendWebhook(ctx, a.Sess, h, body, seq, c.Delay)
+			s.sendWebhook(ctx, a.Sv, a.Sess, h, body, seq, c.Delay)
 		}
 	}
 	for _, h := range cbs {
@@ -100,7 +100,7 @@ func (s *Sender) AfterAnswer(a *pipeline.Answered) {
 }
 
 // sendWebhook sends a webhook to the session's subscriber, if it has one.
-func (s *Sender) sendWebhook(ctx context.Context, ss *session.Session, h *openapi.Hook, body any, trigger uint64, delay time.Duration) {
+func (s *Sender) sendWebhook(ctx context.Context, sv *pipeline.Served, ss *session.Session, h *openapi.Hook, body any, trigger uint64, delay time.Duration) {
 	sub, ok, err := s.Subscriber(ctx, ss, h.Name)
 	if err != nil {
 		s.e.Log.Error("webhook not sent: the subscribers could not be read", "webhook", h.Name, "error", err.Error())
@@ -109,7 +109,7 @@ func (s *Sender) sendWebhook(ctx context.Context, ss *session.Session, h *openap
 	if !ok {
 		return
 	}
-	s.SendTo(&Delivery{Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: body, trigger: trigger, delay: delay, Via: pipeline.LocalAddr(ctx)})
+	s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: body, trigger: trigger, delay: delay, Via: pipeline.LocalAddr(ctx)})
 }
 
 // SendTo queues a webhook's delivery to its subscriber if the allow list
@@ -117,7 +117,7 @@ func (s *Sender) sendWebhook(ctx context.Context, ss *session.Session, h *openap
 // subscriber was set); otherwise the log and the journal say why.
 func (s *Sender) SendTo(dv *Delivery) {
 	if err := s.e.Served().Hooks.Allow.Check("webhook", dv.Url); err != nil {
-		s.e.Log.Warn("webhook refused", "webhook", dv.Hook.Name, "url", pipeline.Clip(s.e.ShownURL(s.e.Served().Secrets, dv.Url), 200), "reason", err.Error())
+		s.e.Log.Warn("webhook refused", "webhook", dv.Hook.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200), "reason", err.Error())
 		s.note(dv, nil, err.Error())
 		return
 	}
@@ -137,7 +137,7 @@ func (s *Sender) CheckSubscriber(raw string) error {
 // expression gives, if the allow list lets it.
 func (s *Sender) sendCallback(ctx context.Context, a *pipeline.Answered, h *openapi.Hook, trigger uint64) {
 	sv := a.Sv
-	dv := &Delivery{Sess: a.Sess, Hook: h, trigger: trigger, Via: pipeline.LocalAddr(ctx)}
+	dv := &Delivery{Sv: sv, Sess: a.Sess, Hook: h, trigger: trigger, Via: pipeline.LocalAddr(ctx)}
 	target, err := ExpandURL(h.URL, a)
 	if err == nil {
 		err = sv.Hooks.Allow.Check("callback", target)
@@ -211,6 +211,12 @@ var ErrNoSubscriber = errors.New("the webhook has no subscriber in this session"
 // ctx is the admin call's, whose address the deliveries never go to.
 func (s *Sender) Send(ctx context.Context, ss *session.Session, name string, body any) (int, string, error) {
 	sv := s.e.Served()
+	for _, o := range s.e.Mounted().Docs {
+		if len(o.Hooks.ByName[name]) > 0 {
+			sv = o // the document that declares the webhook
+			break
+		}
+	}
 	hooks := sv.Hooks.ByName[name]
 	sub, ok, err := s.Subscriber(ctx, ss, name)
 	if err != nil {
@@ -231,7 +237,7 @@ func (s *Sender) Send(ctx context.Context, ss *session.Session, name string, bod
 		}
 	}
 	for i, h := range hooks {
-		s.SendTo(&Delivery{Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
+		s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
 	}
 	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
 }
