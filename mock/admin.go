@@ -89,12 +89,19 @@ func (v adminView) Scenarios() []*Scenario {
 func (v adminView) Operations() []string {
 	var ops []string
 	for _, sv := range v.s.e.Mounted().Docs {
-		for _, op := range sv.Doc.Operations {
-			name := op.Name
-			if sv.Mount != "" {
-				name = op.Method + " " + sv.Mount + op.Path
-			}
-			ops = append(ops, name)
+		ops = append(ops, operationsOf(sv)...)
+	}
+	return ops
+}
+
+// operationsOf names the operations of a document, with the base path it
+// is mounted at in front.
+func operationsOf(sv *pipeline.Served) []string {
+	ops := make([]string, len(sv.Doc.Operations))
+	for i, op := range sv.Doc.Operations {
+		ops[i] = op.Name
+		if sv.Mount != "" {
+			ops[i] = op.Method + " " + sv.Mount + op.Path
 		}
 	}
 	return ops
@@ -104,17 +111,25 @@ func (v adminView) Webhooks() []admin.Webhook {
 	var out []admin.Webhook
 	seen := map[string]bool{}
 	for _, sv := range v.s.e.Mounted().Docs {
-		for _, h := range sv.Doc.Webhooks {
-			if seen[h.Name] {
-				continue
-			}
-			seen[h.Name] = true
-			wh := admin.Webhook{Name: h.Name}
-			for _, h := range sv.Hooks.ByName[h.Name] {
-				wh.Methods = append(wh.Methods, h.Op.Method)
-			}
-			out = append(out, wh)
+		out = append(out, webhooksOf(seen, sv)...)
+	}
+	return out
+}
+
+// webhooksOf lists the webhooks of a document that seen does not have,
+// and adds them to it.
+func webhooksOf(seen map[string]bool, sv *pipeline.Served) []admin.Webhook {
+	var out []admin.Webhook
+	for _, h := range sv.Doc.Webhooks {
+		if seen[h.Name] {
+			continue
 		}
+		seen[h.Name] = true
+		wh := admin.Webhook{Name: h.Name}
+		for _, h := range sv.Hooks.ByName[h.Name] {
+			wh.Methods = append(wh.Methods, h.Op.Method)
+		}
+		out = append(out, wh)
 	}
 	return out
 }

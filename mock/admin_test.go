@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -88,7 +89,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "count", method: "POST", path: "/__admin/requests/count", body: `{"operation":"POST /plants","status":200}`, status: 200, want: `{"count":1}`},
 		{name: "count by body", method: "POST", path: "/__admin/requests/count", body: `{"body":{"name":"/^F/"}}`, status: 200, want: `{"count":1}`},
 		{name: "find", method: "POST", path: "/__admin/requests/find", body: `{"status":400}`, status: 200, contains: `"code":40004`},
-		{name: "bad matcher", method: "POST", path: "/__admin/requests/find", body: `{"state":1}`, status: 400, want: `{"error":40004,"message":"matcher key \"state\" is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)"}`},
+		{name: "bad matcher", method: "POST", path: "/__admin/requests/find", body: `{"state":1}`, status: 400, want: `{"error":40004,"message":"matcher key \"state\" is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound), document (string)"}`},
 		{name: "clear requests", method: "DELETE", path: "/__admin/requests", status: 204},
 		{name: "requests after clear", method: "GET", path: "/__admin/requests", status: 200, want: `{"requests":[]}`},
 		{name: "store", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/plants":[{"id":1,"name":"Fern"}]}}`},
@@ -327,6 +328,57 @@ func TestAdminWebhooks(t *testing.T) {
 		{name: "unsubscribe unknown", method: "DELETE", path: "/__admin/webhooks/nope", status: 404, contains: `{"error":40010,`},
 		{name: "unsubscribed", method: "GET", path: hook, status: 200, want: none},
 		{name: "send after unsubscribe", method: "POST", path: hook + "/send", status: 409, contains: `{"error":40010,`},
+	} {
+		callAdmin(t, ts, doc, c)
+	}
+}
+
+// TestAdminDocuments walks the admin API of a mock of two documents:
+// the documents listed, and each call about one of them (?document=).
+func TestAdminDocuments(t *testing.T) {
+	doc := adminDoc(t)
+	read := func(name string) []byte {
+		b, err := os.ReadFile("../examples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: read("tasks.yaml"), Base: "/tasks"}, {Spec: read("webhooks.yaml"), Base: "/hooks"}}, NoShippedScenarios: true})
+	for _, r := range []struct{ path, body string }{{"/tasks/notes", `{"text":"a"}`}, {"/hooks/plants", `{"id":1,"name":"Fern"}`}, {"/hooks/plants", `{"id":"x"}`}} {
+		req, _ := http.NewRequest("POST", ts.URL+r.path, strings.NewReader(r.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-API-Key", "k")
+		req.Header.Set("Authorization", "Bearer t")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	for _, c := range []adminCall{
+		{name: "documents", method: "GET", path: "/__admin/documents", status: 200,
+			want: `{"documents":[{"name":"tasks","title":"Task Board","version":"2.1.0","base":"/tasks","operations":13,"scenarios":0,"webhooks":0,"exchanges":1},` +
+				`{"name":"hooks","title":"Plants with webhooks","version":"1.0.0","base":"/hooks","operations":1,"scenarios":0,"webhooks":1,"exchanges":2}]}`},
+		{name: "one document", method: "GET", path: "/__admin/documents?document=hooks", status: 200,
+			want: `{"documents":[{"name":"hooks","title":"Plants with webhooks","version":"1.0.0","base":"/hooks","operations":1,"scenarios":0,"webhooks":1,"exchanges":2}]}`},
+		{name: "a document not served", method: "GET", path: "/__admin/requests?document=billing", status: 404,
+			want: `{"error":40400,"message":"document=billing names no document the mock serves; documents: tasks, hooks"}`},
+		{name: "health of one", method: "GET", path: "/__admin/health?document=tasks", status: 200, want: `{"spec":"Task Board 2.1.0","status":"ok","store":"memory","version":"` + Version + `"}`},
+		{name: "health of all", method: "GET", path: "/__admin/health", status: 200, want: `{"spec":"Task Board 2.1.0, Plants with webhooks 1.0.0","status":"ok","store":"memory","version":"` + Version + `"}`},
+		{name: "count of one", method: "POST", path: "/__admin/requests/count?document=hooks", body: `{}`, status: 200, want: `{"count":2}`},
+		{name: "count by document", method: "POST", path: "/__admin/requests/count", body: `{"document":"tasks"}`, status: 200, want: `{"count":1}`},
+		{name: "requests of one", method: "GET", path: "/__admin/requests?document=tasks", status: 200, contains: `"operation":"POST /notes","document":"tasks","status":201`},
+		{name: "store of one", method: "GET", path: "/__admin/store?document=tasks", status: 200, want: `{"collections":{"/tasks/notes":[{"noteId":1,"text":"a"}]}}`},
+		{name: "seed within one", method: "PUT", path: "/__admin/store/notes?document=tasks", body: `[{"text":"b"}]`, status: 200, want: `{"collection":"/notes","count":1}`},
+		{name: "contract of one", method: "GET", path: "/__admin/contract?document=hooks", status: 200,
+			contains: `{"operations":[{"document":"hooks","operation":"POST /plants","exchanges":2,"violations":[{"direction":"request","path":"id"`},
+		{name: "reset of one", method: "POST", path: "/__admin/reset?document=hooks", status: 400,
+			want: `{"error":40008,"message":"the journal and rule counters are the documents' together: POST /__admin/reset without document= resets them; DELETE /__admin/store?document=hooks empties this document's resources"}`},
+		{name: "empty one document's store", method: "DELETE", path: "/__admin/store?document=hooks", status: 204},
+		{name: "the other's store stays", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/tasks/notes":[{"noteId":1,"text":"b"}]}}`},
+		{name: "operations of one", method: "GET", path: "/__admin/ui/operations?document=hooks", status: 200, want: `{"operations":["POST /hooks/plants"]}`},
+		{name: "webhooks of one", method: "GET", path: "/__admin/webhooks?document=tasks", status: 200, want: `{"webhooks":[]}`},
 	} {
 		callAdmin(t, ts, doc, c)
 	}

@@ -2,19 +2,36 @@ package mock
 
 import (
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // Contract returns what the mock has seen of the contract since it
 // started, in this process: per operation seen, the exchanges and the
 // ways they broke the document, request side and, with a proxy, answer
 // side; operations sorted by name, violations in the order first seen.
+// With several documents, each operation names its document, and the
+// report lists them by document.
 func (s *Server) Contract() *ContractReport {
-	plans := s.e.Served().Plans
-	ops := make([]journal.OpCount, 0, len(plans))
-	for _, pl := range plans {
-		ops = append(ops, journal.OpCount{Name: pl.Op.Name, N: pl.Seen.Load()})
+	m := s.e.Mounted()
+	docs := []string{""} // requests of the one document, or of none of several
+	for _, sv := range m.Docs {
+		if sv.Name != "" {
+			docs = append(docs, sv.Name)
+		}
 	}
-	return s.e.Contract.Report(ops)
+	return s.contractOf(docs, m.Docs...)
+}
+
+// contractOf is the contract report of the documents served, of the
+// exchanges of docs that matched none of their operations.
+func (s *Server) contractOf(docs []string, served ...*pipeline.Served) *ContractReport {
+	var ops []journal.OpCount
+	for _, sv := range served {
+		for _, pl := range sv.Plans {
+			ops = append(ops, journal.OpCount{Document: sv.Name, Name: pl.Op.Name, N: pl.Seen.Load()})
+		}
+	}
+	return s.e.Contract.Report(docs, ops)
 }
 
 // ContractReport summarises, per operation, the exchanges a mock has seen

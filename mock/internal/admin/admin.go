@@ -68,6 +68,25 @@ type Mock interface {
 	Recording() Recording
 	// Reloads is how the last reload went, as GET /__admin/reload gives it.
 	Reloads() any
+	// Documents lists the documents the mock serves, in their order.
+	Documents() []Document
+	// Document returns the mock as one of its documents, called name,
+	// shows it: its operations, scenarios, webhooks, contract report,
+	// resources and journal entries alone; ok is false for none.
+	Document(name string) (m Mock, ok bool)
+}
+
+// Document is one document a mock serves, as GET /__admin/documents
+// lists it.
+type Document struct {
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	Version    string `json:"version"`
+	Base       string `json:"base"` // the base path it is mounted at: / for one document
+	Operations int    `json:"operations"`
+	Scenarios  int    `json:"scenarios"`
+	Webhooks   int    `json:"webhooks"`
+	Exchanges  int64  `json:"exchanges"` // the requests its operations answered, in this process
 }
 
 // ErrNoSubscriber is Session.Send's error for a webhook without a
@@ -204,7 +223,10 @@ func (a *api) handler() http.Handler {
 	a.webhookRoutes(mux)
 	a.recordRoutes(mux)
 	mux.HandleFunc("GET /__admin/events", a.events.serve)
-	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, a.m.Reloads()) })
+	mux.HandleFunc("GET /__admin/reload", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, a.mockOf(r).Reloads()) })
+	mux.HandleFunc("GET /__admin/documents", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, map[string]any{"documents": a.mockOf(r).Documents()})
+	})
 	a.dashboardRoutes(mux)
 	mux.HandleFunc(Prefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -215,8 +237,34 @@ func (a *api) handler() http.Handler {
 			noCall(w, r) // ServeMux would redirect to the clean path; an API answers
 			return
 		}
+		if r.URL.RawQuery != "" && r.URL.Query().Has("document") {
+			name := r.URL.Query().Get("document")
+			m, ok := a.m.Document(name)
+			if !ok {
+				names := make([]string, 0)
+				for _, d := range a.m.Documents() {
+					names = append(names, d.Name)
+				}
+				writeError(w, http.StatusNotFound, problem.CodeNoRoute, fmt.Sprintf("document=%s names no document the mock serves; documents: %s", cliptext.To(name, 60), strings.Join(names, ", ")))
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), documentKey{}, m))
+		}
 		mux.ServeHTTP(w, r)
 	})
+}
+
+// documentKey holds, in an admin call's context, the mock as the
+// document its document parameter names shows it.
+type documentKey struct{}
+
+// mockOf returns the mock an admin call is about: as one document shows
+// it, where the call names one (?document=), else the whole mock.
+func (a *api) mockOf(r *http.Request) Mock {
+	if m, ok := r.Context().Value(documentKey{}).(Mock); ok {
+		return m
+	}
+	return a.m
 }
 
 // authorized checks the admin token, when there is one, and answers a
@@ -251,7 +299,7 @@ func noCall(w http.ResponseWriter, r *http.Request) {
 // API's own checks.
 func (a *api) withSession(h func(http.ResponseWriter, *http.Request, Session)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ss, p := a.m.Session(r.Context(), r.Header.Get(SessionHeader))
+		ss, p := a.mockOf(r).Session(r.Context(), r.Header.Get(SessionHeader))
 		if p != nil {
 			status := http.StatusBadRequest
 			if p.Class == problem.ClassUnavailable {
@@ -277,7 +325,7 @@ func failed(w http.ResponseWriter, err error) {
 // noContent answers 204, or how err failed the call.
 func noContent(w http.ResponseWriter, err error) {
 	if err != nil {
-		failed(w, err)
+		answerProblem(w, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -328,7 +376,7 @@ func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 // token given, or none needed) the version, the document and the store,
 // and why the mock is unhealthy.
 func (a *api) health(w http.ResponseWriter, r *http.Request, full bool) {
-	st := a.m.Health(r.Context())
+	st := a.mockOf(r).Health(r.Context())
 	h := map[string]string{"status": "ok"}
 	if full {
 		h["version"], h["spec"], h["store"] = st.Version, st.Spec, st.Store
@@ -347,7 +395,7 @@ func (a *api) health(w http.ResponseWriter, r *http.Request, full bool) {
 
 // contract answers the contract report: JSON, or text with ?format=text.
 func (a *api) contract(w http.ResponseWriter, r *http.Request) {
-	rep := a.m.Contract()
+	rep := a.mockOf(r).Contract()
 	switch f := r.URL.Query().Get("format"); f {
 	case "", "json":
 		writeJSON(w, rep)

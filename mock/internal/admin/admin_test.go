@@ -42,7 +42,11 @@ func (m *fakeMock) Operations() []string            { return []string{"GET /a", 
 func (m *fakeMock) Webhooks() []Webhook {
 	return []Webhook{{Name: "new", Methods: []string{"POST"}}, {Name: "set", Methods: []string{"POST"}}, {Name: "gone", Methods: []string{"POST"}}}
 }
-func (m *fakeMock) Recording() Recording                                         { return nil }
+func (m *fakeMock) Recording() Recording { return nil }
+func (m *fakeMock) Documents() []Document {
+	return []Document{{Name: "only", Title: "Test", Version: "1", Base: "/", Operations: 2}}
+}
+func (m *fakeMock) Document(name string) (Mock, bool)                            { return m, name == "only" }
 func (m *fakeMock) Reloads() any                                                 { return map[string]string{"status": "none"} }
 func (s *fakeSession) Seed(context.Context, string, any) (int, *problem.Problem) { return 0, nil }
 
@@ -123,6 +127,10 @@ func TestAdminOnItsInterfaces(t *testing.T) {
 		{"send refused", "POST", "/__admin/webhooks/set/send", `{"x":1}`, "", 400, `{"error":40004,"message":"the body breaks the schema"}`},
 		{"not recording", "GET", "/__admin/record", "", "", 404, `{"error":40400,"message":"the mock is not recording: start it with --proxy URL --record DIR"}`},
 		{"reload", "GET", "/__admin/reload", "", "", 200, `{"status":"none"}`},
+		{"documents", "GET", "/__admin/documents", "", "", 200,
+			`{"documents":[{"name":"only","title":"Test","version":"1","base":"/","operations":2,"scenarios":0,"webhooks":0,"exchanges":0}]}`},
+		{"a document", "GET", "/__admin/ui/operations?document=only", "", "", 200, `{"operations":["GET /a","POST /a"]}`},
+		{"a document not served", "GET", "/__admin/requests?document=nope", "", "", 404, `{"error":40400,"message":"document=nope names no document the mock serves; documents: only"}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))

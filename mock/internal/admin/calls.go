@@ -90,11 +90,13 @@ func readMatch(w http.ResponseWriter, r *http.Request) (journal.Match, bool) {
 			m.Body = x
 		case "direction":
 			m.Direction, ok = x.(string)
+		case "document":
+			m.Document, ok = x.(string)
 		default:
 			ok = false
 		}
 		if !ok {
-			writeError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound)", k))
+			writeError(w, http.StatusBadRequest, problem.CodeSchema, fmt.Sprintf("matcher key %q is unknown or of the wrong type; use operation (string), status (integer), body (JSON), direction (inbound or outbound), document (string)", k))
 			return m, false
 		}
 	}
@@ -108,7 +110,7 @@ func (a *api) find(count bool) func(http.ResponseWriter, *http.Request, Session)
 		if !ok {
 			return
 		}
-		sel, err := a.m.Match(m)
+		sel, err := a.mockOf(r).Match(m)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, problem.CodeSchema, err.Error())
 			return
@@ -175,7 +177,7 @@ func (a *api) scenarios(w http.ResponseWriter, r *http.Request, ss Session) {
 		failed(w, err)
 		return
 	}
-	writeJSON(w, map[string]any{"active": nameOrNull(name, ok), "scenarios": a.m.Scenarios()})
+	writeJSON(w, map[string]any{"active": nameOrNull(name, ok), "scenarios": a.mockOf(r).Scenarios()})
 }
 
 // nameOrNull is a scenario's name as the admin API gives it: null for

@@ -60,7 +60,7 @@ func (a *api) dashboardRoutes(mux *http.ServeMux) {
 		http.Redirect(w, r, dashboardPath, http.StatusMovedPermanently)
 	})
 	mux.HandleFunc("GET "+dashboardPath+"operations", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, map[string]any{"operations": a.m.Operations()})
+		writeJSON(w, map[string]any{"operations": a.mockOf(r).Operations()})
 	})
 }
 

@@ -15,12 +15,12 @@ type recordSnapshot struct {
 // recordRoutes adds the recording's admin calls.
 func (a *api) recordRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /__admin/record", func(w http.ResponseWriter, r *http.Request) {
-		if rec := a.recording(w); rec != nil {
+		if rec := a.recording(w, r); rec != nil {
 			writeJSON(w, rec.Status())
 		}
 	})
 	mux.HandleFunc("POST /__admin/record/snapshot", func(w http.ResponseWriter, r *http.Request) {
-		rec := a.recording(w)
+		rec := a.recording(w, r)
 		if rec == nil {
 			return
 		}
@@ -38,8 +38,8 @@ func (a *api) recordRoutes(mux *http.ServeMux) {
 
 // recording returns the mock's recording, or answers that it does not
 // record.
-func (a *api) recording(w http.ResponseWriter) Recording {
-	rec := a.m.Recording()
+func (a *api) recording(w http.ResponseWriter, r *http.Request) Recording {
+	rec := a.mockOf(r).Recording()
 	if rec == nil {
 		writeError(w, http.StatusNotFound, problem.CodeNoRoute, "the mock is not recording: start it with --proxy URL --record DIR")
 	}

@@ -42,7 +42,7 @@ func view(r *http.Request, ss Session, wh Webhook) (webhookView, error) {
 
 func (a *api) webhooks(w http.ResponseWriter, r *http.Request, ss Session) {
 	views := []webhookView{}
-	for _, wh := range a.m.Webhooks() {
+	for _, wh := range a.mockOf(r).Webhooks() {
 		v, err := view(r, ss, wh)
 		if err != nil {
 			failed(w, err)
@@ -59,7 +59,7 @@ func (a *api) declared(h func(http.ResponseWriter, *http.Request, Session, Webho
 	return func(w http.ResponseWriter, r *http.Request, ss Session) {
 		name := r.PathValue("name")
 		var names []string
-		for _, wh := range a.m.Webhooks() {
+		for _, wh := range a.mockOf(r).Webhooks() {
 			if wh.Name == name {
 				h(w, r, ss, wh)
 				return

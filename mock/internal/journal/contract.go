@@ -20,6 +20,9 @@ type ContractReport struct {
 // violations left out of Violations: those of an exchange past the 100
 // its journal entry keeps, and those of kinds past the first 1,000.
 type OperationReport struct {
+	// Document names the operation's document where the mock serves
+	// several; empty where it serves one.
+	Document   string            `json:"document,omitempty"`
 	Operation  string            `json:"operation"`
 	Exchanges  int               `json:"exchanges"`
 	Violations []ViolationReport `json:"violations"`
@@ -72,6 +75,9 @@ func (r *ContractReport) Text() string {
 		if name == "" {
 			name = "(no operation)"
 		}
+		if o.Document != "" {
+			name = o.Document + ": " + name
+		}
 		fmt.Fprintf(&b, "%s: %d exchange(s), %d kind(s) of violation\n", name, o.Exchanges, len(o.Violations))
 		for _, v := range o.Violations {
 			what := Violation{Path: v.Path, Reason: v.Reason}.String()
@@ -90,10 +96,16 @@ func (r *ContractReport) Text() string {
 // Contract gathers the violations of the exchanges a Server records, in
 // this process; each plan counts its exchanges.
 type Contract struct {
-	unmatched atomic.Int64 // exchanges that matched no operation
-	mu        sync.Mutex   // guards ops
-	ops       map[string]*opTally
+	unmatched atomic.Int64 // exchanges that matched no operation, of no document or the one
+	mu        sync.Mutex   // guards ops and unmatchedIn
+	ops       map[opKey]*opTally
+	// unmatchedIn counts, where the mock serves several documents, the
+	// exchanges of each that matched no operation.
+	unmatchedIn map[string]int64
 }
+
+// opKey names an operation of a document ("" where there is one).
+type opKey struct{ doc, op string }
 
 // maxContractKinds is how many kinds of violation the report lists for
 // one operation. Each is kept for the life of the process, and a path
@@ -111,10 +123,18 @@ type opTally struct {
 // matched), and the ways it broke the document: vs, the first of e's
 // (see Entry.violationCount).
 func (c *Contract) Add(e *Entry, seen *atomic.Int64, vs []Violation) {
-	if seen != nil {
+	switch {
+	case seen != nil:
 		seen.Add(1)
-	} else {
+	case e.Document == "":
 		c.unmatched.Add(1)
+	default:
+		c.mu.Lock()
+		if c.unmatchedIn == nil {
+			c.unmatchedIn = map[string]int64{}
+		}
+		c.unmatchedIn[e.Document]++
+		c.mu.Unlock()
 	}
 	if len(vs) == 0 {
 		return
@@ -122,12 +142,13 @@ func (c *Contract) Add(e *Entry, seen *atomic.Int64, vs []Violation) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ops == nil {
-		c.ops = map[string]*opTally{}
+		c.ops = map[opKey]*opTally{}
 	}
-	t := c.ops[e.Operation]
+	k := opKey{e.Document, e.Operation}
+	t := c.ops[k]
 	if t == nil {
 		t = &opTally{violations: map[Violation]*ViolationReport{}}
-		c.ops[e.Operation] = t
+		c.ops[k] = t
 	}
 	t.unlisted += max(e.ViolationCount()-len(vs), 0)
 	for _, v := range vs {
@@ -148,22 +169,26 @@ func (c *Contract) Add(e *Entry, seen *atomic.Int64, vs []Violation) {
 	}
 }
 
-// OpCount is how many exchanges an operation has had.
+// OpCount is how many exchanges an operation of a document ("" where
+// the mock serves one) has had.
 type OpCount struct {
-	Name string
-	N    int64
+	Document string
+	Name     string
+	N        int64
 }
 
-// Report returns the report of what c gathered, with the exchanges each
-// operation had: operations sorted by name, violations in the order first
-// seen.
-func (c *Contract) Report(ops []OpCount) *ContractReport {
+// Report returns the report of what c gathered of documents docs (the
+// one "" where the mock serves one), with the exchanges each of their
+// operations had: operations sorted by document and name, violations in
+// the order first seen. The exchanges of a document that matched no
+// operation come first, as the operation "".
+func (c *Contract) Report(docs []string, ops []OpCount) *ContractReport {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r := &ContractReport{Operations: []OperationReport{}}
-	add := func(name string, n int64) {
-		o := OperationReport{Operation: name, Exchanges: int(n), Violations: []ViolationReport{}}
-		if t := c.ops[name]; t != nil {
+	add := func(doc, name string, n int64) {
+		o := OperationReport{Document: doc, Operation: name, Exchanges: int(n), Violations: []ViolationReport{}}
+		if t := c.ops[opKey{doc, name}]; t != nil {
 			for _, v := range t.order {
 				o.Violations = append(o.Violations, *t.violations[v])
 			}
@@ -171,14 +196,23 @@ func (c *Contract) Report(ops []OpCount) *ContractReport {
 		}
 		r.Operations = append(r.Operations, o)
 	}
-	if n := c.unmatched.Load(); n > 0 {
-		add("", n)
+	for _, doc := range docs {
+		n := c.unmatchedIn[doc]
+		if doc == "" {
+			n = c.unmatched.Load()
+		}
+		if n > 0 {
+			add(doc, "", n)
+		}
 	}
 	for _, o := range ops {
 		if o.N > 0 {
-			add(o.Name, o.N)
+			add(o.Document, o.Name, o.N)
 		}
 	}
-	sort.Slice(r.Operations, func(i, j int) bool { return r.Operations[i].Operation < r.Operations[j].Operation })
+	sort.Slice(r.Operations, func(i, j int) bool {
+		a, b := r.Operations[i], r.Operations[j]
+		return a.Document < b.Document || a.Document == b.Document && a.Operation < b.Operation
+	})
 	return r
 }

@@ -33,7 +33,7 @@ func NewMounts(docs []*Served) (*Mounts, error) {
 		for j, op := range sv.Doc.Operations {
 			paths[j] = op.Path
 		}
-		table[i] = mount.Doc{Name: sv.Name, Base: sv.base(), Paths: paths}
+		table[i] = mount.Doc{Name: sv.Name, Base: sv.Base(), Paths: paths}
 	}
 	t, err := mount.New(table)
 	if err != nil {
@@ -83,14 +83,14 @@ func (m *Mounts) Names() []string {
 func (m *Mounts) unmounted(path string) *problem.Problem {
 	bases := make([]string, len(m.Docs))
 	for i, sv := range m.Docs {
-		bases[i] = sv.base()
+		bases[i] = sv.Base()
 	}
 	return &problem.Problem{Code: problem.CodeNoRoute, Status: 404,
 		Message: fmt.Sprintf("no document is mounted at %s; mounted at: %s", Clip(path, 200), strings.Join(bases, ", "))}
 }
 
-// base returns the base path sv is mounted at: "/" for Mount "".
-func (sv *Served) base() string {
+// Base returns the base path sv is mounted at: "/" for Mount "".
+func (sv *Served) Base() string {
 	if sv.Mount == "" {
 		return "/"
 	}
