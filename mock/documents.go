@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -29,6 +30,24 @@ type Document struct {
 	// files (a scenario's document). Empty (the default) means its base
 	// path without the leading /, or its title for a document at /.
 	Name string
+}
+
+// SplitSpec splits a --spec value into the base path it mounts its
+// document at ("" for none) and the document's file: FILE, or BASE=FILE
+// where BASE starts with "/" (New checks it). A file whose name holds
+// "=" is named as itself unless what comes before the first "=" starts
+// with "/".
+func SplitSpec(v string) (base, file string, err error) {
+	b, f, ok := strings.Cut(v, "=")
+	switch {
+	case v == "":
+		return "", "", errors.New("an empty value names no file")
+	case !ok || !strings.HasPrefix(b, "/"):
+		return "", v, nil
+	case f == "":
+		return "", "", fmt.Errorf("%q names no file after %s=", v, b)
+	}
+	return b, f, nil
 }
 
 // build loads the documents of c and works out what serving them takes,

@@ -58,7 +58,7 @@ func TestSeveralSpecs(t *testing.T) {
 		{name: "overlap", args: []string{"check", "--spec", tasks, "--spec", hooks}, code: 2,
 			errText: "plantmock: " + tasks + ", " + hooks + ": OpenAPI document: documents Task Board (at /) and Plants with webhooks (at /) could both be given /plants: they are mounted at the same base path; mount them at base paths that do not overlap (--spec /name=file)\n"},
 		{name: "no file after the base", args: []string{"check", "--spec", "/tasks="}, code: 2,
-			errText: "plantmock: --spec \"/tasks=\" names no file after /tasks=\n"},
+			errText: "plantmock: --spec: \"/tasks=\" names no file after /tasks=\n"},
 		{name: "a bad base", args: []string{"check", "--spec", "/a//b=" + tasks, "--spec", hooks}, code: 2,
 			errText: "plantmock: " + tasks + ", " + hooks + ": OpenAPI document: base path \"/a//b\" has an empty, . or .. segment\n"},
 	})

@@ -129,27 +129,19 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 }
 
 // specValue is one --spec value: a document's file and, where the value
-// is written BASE=FILE, the base path it is mounted at (which mock.New
-// checks).
+// is written BASE=FILE, the base path it is mounted at (see
+// mock.SplitSpec).
 type specValue struct{ Base, File string }
 
-// parsed returns the --spec values read. A value is FILE, or BASE=FILE
-// where BASE starts with "/"; a file whose name holds "=" is named as
-// itself unless what comes before the first "=" starts with "/".
+// parsed returns the --spec values read.
 func (src *source) parsed() ([]specValue, error) {
 	out := make([]specValue, len(src.specs))
 	for i, v := range src.specs {
-		base, file, ok := strings.Cut(v, "=")
-		switch {
-		case v == "":
-			return nil, errors.New("--spec: an empty value names no file")
-		case !ok || !strings.HasPrefix(base, "/"):
-			out[i] = specValue{File: v}
-		case file == "":
-			return nil, fmt.Errorf("--spec %q names no file after %s=", v, base)
-		default:
-			out[i] = specValue{Base: base, File: file}
+		base, file, err := mock.SplitSpec(v)
+		if err != nil {
+			return nil, fmt.Errorf("--spec: %v", err)
 		}
+		out[i] = specValue{Base: base, File: file}
 	}
 	return out, nil
 }

@@ -54,6 +54,12 @@ type Options struct {
 	// binary's --spec.
 	SpecFile string
 
+	// Specs are OpenAPI documents to read and serve side by side, like
+	// the binary's --spec repeated: each FILE, or BASE=FILE to mount it
+	// at BASE (else at the path of its first server URL). Assertions
+	// name a document with mock.Match's Document.
+	Specs []string
+
 	// ScenarioFiles are scenario files to load, like those of --scenarios.
 	ScenarioFiles []string
 
@@ -102,6 +108,19 @@ func NewServer(t TB, opts ...Options) *Server {
 			return nil
 		}
 		mo.Spec = spec
+	}
+	for _, v := range o.Specs {
+		base, file, err := mock.SplitSpec(v)
+		if err != nil {
+			t.Fatalf("mocktest: Specs: %v", err)
+			return nil
+		}
+		spec, err := files.ReadPath(file, mock.DefaultMaxSpecFile)
+		if err != nil {
+			t.Fatalf("mocktest: %v", err)
+			return nil
+		}
+		mo.Documents = append(mo.Documents, mock.Document{Spec: spec, Base: base})
 	}
 	mo.Scenarios = append([]*mock.Scenario(nil), mo.Scenarios...)
 	for _, f := range o.ScenarioFiles {
@@ -366,6 +385,9 @@ func describeMatch(m mock.Match) string {
 		b.WriteString(" ")
 		b.WriteString(m.Operation)
 	}
+	if m.Document != "" {
+		fmt.Fprintf(&b, " of document %s", m.Document)
+	}
 	if m.Body != nil {
 		body, _ := json.Marshal(m.Body)
 		fmt.Fprintf(&b, " with body %s", body)
@@ -379,9 +401,14 @@ func describeMatch(m mock.Match) string {
 	return b.String()
 }
 
-// describe writes one exchange on a line: POST /plants {"id":8} -> 200 {"name":"x"}.
+// describe writes one exchange on a line: POST /plants {"id":8} -> 200
+// {"name":"x"}, after its document's name where the mock serves several.
 func describe(e mock.Entry) string {
 	var b strings.Builder
+	if e.Document != "" {
+		b.WriteString(e.Document)
+		b.WriteString(": ")
+	}
 	b.WriteString(e.Method)
 	b.WriteString(" ")
 	b.WriteString(e.Path)

@@ -308,3 +308,39 @@ func TestRequestsSeeCredentials(t *testing.T) {
 		})
 	}
 }
+
+// TestSeveralDocuments: Specs serves documents side by side, assertions
+// name a document, and what was received names each request's.
+func TestSeveralDocuments(t *testing.T) {
+	ft := &fakeT{}
+	srv := NewServer(ft, Options{Specs: []string{"/tasks=../../examples/tasks.yaml", "/hooks=../../examples/webhooks.yaml"}})
+	if srv == nil {
+		t.Fatalf("NewServer: %s", ft.fatal)
+	}
+	defer ft.finish()
+	req, _ := http.NewRequest("POST", srv.URL+"/tasks/notes", strings.NewReader(`{"text":"water"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-API-Key", "k")
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("POST /tasks/notes: %d", resp.StatusCode)
+	}
+	if !srv.AssertCalled(mock.Match{Document: "tasks", Operation: "POST /notes"}) {
+		t.Errorf("AssertCalled failed: %q", ft.errors)
+	}
+	if srv.AssertCalled(mock.Match{Document: "hooks", Operation: "POST /plants"}) {
+		t.Error("AssertCalled passed for a document not called")
+	}
+	want := "expected at least 1 request(s) POST /plants of document hooks, got 0; received:\n  tasks: POST /notes {\"text\":\"water\"} -> 201 {\"noteId\":1,\"text\":\"water\"}"
+	if len(ft.errors) != 1 || ft.errors[0] != want {
+		t.Errorf("errors %q\nwant %q", ft.errors, want)
+	}
+	ft2 := &fakeT{}
+	if NewServer(ft2, Options{Specs: []string{"/tasks="}}) != nil || ft2.fatal != `mocktest: Specs: "/tasks=" names no file after /tasks=` {
+		t.Errorf("fatal = %q", ft2.fatal)
+	}
+}
