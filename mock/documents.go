@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"slices"
@@ -52,8 +53,10 @@ func SplitSpec(v string) (base, file string, err error) {
 
 // build loads the documents of c and works out what serving them takes,
 // with the scenarios and webhooks of c: what New starts with, and what
-// Reload swaps in. It does not read c.SeedData.
-func (s *Server) build(c Content) (*pipeline.Mounts, error) {
+// Reload swaps in. Of several documents, one whose bytes are those of a
+// document of prev (what is served now; nil at start) is not read
+// again. It does not read c.SeedData.
+func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, error) {
 	// The shipped scenarios are parsed beside the documents: they do not
 	// depend on them, and on a second core that takes them off the
 	// start-up.
@@ -73,6 +76,19 @@ func (s *Server) build(c Content) (*pipeline.Mounts, error) {
 	}
 	served := make([]*pipeline.Served, len(docs))
 	for i, d := range docs {
+		digest := d.digest(c.Strict)
+		if old := prev.Digested(digest); several && old != nil {
+			// Unchanged since the mock last read it: what it worked out
+			// is kept, and only the webhooks' options and the scenarios
+			// are taken anew.
+			sv := *old
+			sv.Read = false
+			if err := sv.NewHookSet(c.Webhooks, c.WebhookAllow); err != nil {
+				return nil, err
+			}
+			served[i] = &sv
+			continue
+		}
 		doc, err := openapi.Load(d.Spec)
 		if err != nil {
 			if several {
@@ -88,6 +104,7 @@ func (s *Server) build(c Content) (*pipeline.Mounts, error) {
 		if served[i], err = s.load(c, d, doc); err != nil {
 			return nil, err
 		}
+		served[i].Digest, served[i].Read = digest, true
 	}
 	for i, sv := range served {
 		for _, o := range served[:i] {
@@ -127,6 +144,15 @@ func (s *Server) build(c Content) (*pipeline.Mounts, error) {
 		}
 	}
 	return m, nil
+}
+
+// digest tells a document from another: its bytes, its base path and
+// name as given, and whether mistakes refuse it.
+func (d Document) digest(strict bool) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "%t %d:%s %d:%s ", strict, len(d.Base), d.Base, len(d.Name), d.Name)
+	h.Write(d.Spec)
+	return [sha256.Size]byte(h.Sum(nil))
 }
 
 // mounted returns d with its base path and name worked out: the base

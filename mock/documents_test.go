@@ -326,3 +326,47 @@ func TestDocumentsScenarios(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentsReloadTheChanged: a reload reads again only the documents
+// that changed, and each keeps serving with its state.
+func TestDocumentsReloadTheChanged(t *testing.T) {
+	docs := threeDocuments(t)
+	srv, err := mock.New(mock.Options{Documents: docs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	req, _ := http.NewRequest("POST", ts.URL+"/tasks/notes", strings.NewReader(`{"text":"water"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-API-Key", "k")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	changed := append([]mock.Document(nil), docs...)
+	changed[2].Spec = []byte(strings.Replace(string(docs[2].Spec), "version: 1.0.0", "version: 1.0.1", 1))
+	st, err := srv.Reload(func() (mock.Content, error) { return mock.Content{Documents: changed}, nil })
+	if err != nil || strings.Join(st.Read, ",") != "hooks" {
+		t.Fatalf("Reload = %+v, %v; want the hooks document read again, alone", st, err)
+	}
+	if got := srv.Title(); got != "OpenAPI Plant Store 1.0.0, Task Board 2.1.0, Plants with webhooks 1.0.1" {
+		t.Errorf("Title after the reload = %q", got)
+	}
+	if got := srv.Resources("/tasks/notes"); len(got) != 1 {
+		t.Errorf("the tasks document's notes after the reload: %s", got)
+	}
+	var seen int
+	for _, o := range srv.Contract().Operations {
+		if o.Document == "tasks" && o.Operation == "POST /notes" {
+			seen = o.Exchanges
+		}
+	}
+	if seen != 1 {
+		t.Errorf("the contract report's count of POST /notes after the reload: %d, want 1", seen)
+	}
+	if st, err = srv.Reload(func() (mock.Content, error) { return mock.Content{Documents: changed}, nil }); err != nil || st.Read != nil {
+		t.Errorf("a reload of nothing changed read %q (%v), want none", st.Read, err)
+	}
+}

@@ -25,6 +25,9 @@ type ReloadStatus struct {
 	// served now, one line each: they stay stored, and lists leave them
 	// out, but a client would not get them from a real service.
 	Misfits []string `json:"misfits,omitempty"`
+	// Read names, where the mock serves several documents, those the
+	// last reload read again: the others had not changed.
+	Read []string `json:"read,omitempty"`
 }
 
 // reloads owns the ReloadStatus.
@@ -38,6 +41,7 @@ func (rl *reloads) get() ReloadStatus {
 	defer rl.mu.Unlock()
 	st := rl.status
 	st.Misfits = append([]string(nil), st.Misfits...)
+	st.Read = append([]string(nil), st.Read...)
 	return st
 }
 
@@ -60,7 +64,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
-	m, err := s.build(c)
+	m, err := s.build(c, s.e.Mounted())
 	if err != nil {
 		return s.reloadFailed(err), err
 	}
@@ -82,8 +86,11 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 			seen[[2]string{sv.Name, pl.Op.Name}] = pl.Seen.Load()
 		}
 	}
-	var scenarios []string
+	var scenarios, read []string
 	for _, sv := range m.Docs {
+		if m.Several() && sv.Read {
+			read = append(read, sv.Name)
+		}
 		for _, pl := range sv.Plans {
 			pl.Seen.Store(seen[[2]string{sv.Name, pl.Op.Name}]) // the contract report's counts go on
 		}
@@ -93,6 +100,7 @@ func (s *Server) Reload(load func() (Content, error)) (ReloadStatus, error) {
 	s.reloads.status.Time = time.Now()
 	s.reloads.status.Problem = ""
 	s.reloads.status.Misfits = misfits
+	s.reloads.status.Read = read
 	s.e.Docs.Store(m)
 	s.reloads.mu.Unlock()
 	// Connections are checked against the allow list when they are made:

@@ -81,7 +81,7 @@ func New(opts Options) (*Server, error) {
 			s.e.Tokens[t] = struct{}{}
 		}
 	}
-	m, err := s.build(opts.Content())
+	m, err := s.build(opts.Content(), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -59,6 +59,20 @@ func (m *Mounts) Find(path string) (sv *Served, rest string) {
 	return m.Docs[i], rest
 }
 
+// Digested returns the document of m whose Digest is d; nil for none,
+// or for a nil m.
+func (m *Mounts) Digested(d [32]byte) *Served {
+	if m == nil {
+		return nil
+	}
+	for _, sv := range m.Docs {
+		if sv.Digest == d {
+			return sv
+		}
+	}
+	return nil
+}
+
 // Named returns the document called name, or nil.
 func (m *Mounts) Named(name string) *Served {
 	for _, sv := range m.Docs {

@@ -22,7 +22,12 @@ type Served struct {
 	Doc *openapi.Document
 	// Name names the document in the journal, scenario files and the
 	// admin API; Mount is the base path it is mounted at, "" for /.
-	Name, Mount   string
+	Name, Mount string
+	// Digest tells the document's bytes and mount from others' (see
+	// Mounts.Digested); Read is set when they were read for this value,
+	// not kept from what was served before.
+	Digest        [32]byte
+	Read          bool
 	Plans         answer.Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	Scenarios     *scenario.Set
