@@ -23,7 +23,24 @@ const state = {
   texts: new WeakMap(), // entry -> the lower-case text the filter searches
   sessions: new Set(['']),
   operations: [], // the document's operations
+  document: '', // the selected document of several; '' for all of them
+  bases: new Map(), // of a mock of several documents: each one's base path, by name
 };
+
+// mounted names an operation of a document as the mock's operations list
+// does, with the base path the document is mounted at in front:
+// "POST /notes" of tasks at /tasks is "POST /tasks/notes".
+function mounted(doc, op) {
+  const base = doc && op ? state.bases.get(doc) : undefined;
+  if (!base || base === '/') return op;
+  const i = op.indexOf(' ');
+  return op.slice(0, i + 1) + base + op.slice(i + 1);
+}
+
+// DOCUMENT_CALLS are the calls about the selected document alone, where
+// one is selected: the journal is read whole and filtered here, so that
+// its list shows every document's requests.
+const DOCUMENT_CALLS = new Set(['GET store', 'DELETE store', 'GET scenarios', 'GET contract', 'GET ui/operations', 'GET health']);
 
 // el makes an element with a class and text.
 function el(tag, cls, text) {
@@ -80,7 +97,9 @@ async function api(path, { method = 'GET', body } = {}) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    const resp = await fetch(API + path, init);
+    let url = API + path;
+    if (state.document && DOCUMENT_CALLS.has(method + ' ' + path)) url += '?document=' + encodeURIComponent(state.document);
+    const resp = await fetch(url, init);
     if (resp.status !== 401) return resp;
     await askToken(token !== '');
   }
@@ -320,8 +339,10 @@ function filter() {
   const opLower = op.toLowerCase();
   const status = $('f-status').value.trim().replace(/x+$/i, '');
   const text = $('f-text').value.trim().toLowerCase();
+  const doc = state.document;
   return (e) =>
-    (!op || (exact ? e.operation === op : (e.operation || '').toLowerCase().includes(opLower))) &&
+    (!doc || e.document === doc) &&
+    (!op || (exact ? mounted(e.document, e.operation) === op : (mounted(e.document, e.operation) || '').toLowerCase().includes(opLower))) &&
     (!status || String(e.status).startsWith(status)) &&
     (!text || searchText(e).includes(text));
 }
@@ -368,7 +389,7 @@ function row(e) {
     el('span', 'method', out ? '→ ' + e.method : e.method),
     el('span', 'target mono', target),
     el('span', 'status s' + String(e.status || 0)[0], e.status || '—'),
-    el('span', 'operation', e.operation || (out ? '' : 'no operation')),
+    el('span', 'operation', (e.document ? e.document + ' · ' : '') + (e.operation || (out ? '' : 'no operation'))),
     el('span', 'scenario', e.scenario ? `${e.scenario} #${e.rule}` : ''),
     el('span', 'code', out ? (e.attempt ? 'try ' + e.attempt : 'not sent') : errorCode(e)),
   );
@@ -589,7 +610,12 @@ function showReload(st) {
 
 async function loadContract() {
   const { operations } = await call('contract');
-  const seen = new Map(operations.map((o) => [o.operation, o]));
+  const seen = new Map();
+  for (const o of operations) {
+    const name = mounted(o.document, o.operation);
+    const had = seen.get(name); // requests of several documents that matched no operation
+    seen.set(name, had ? { exchanges: had.exchanges + o.exchanges, violations: had.violations.concat(o.violations) } : o);
+  }
   const names = [...new Set([...state.operations, ...seen.keys()])];
   // By path, then method; requests that matched no operation last.
   const key = (n) => (n === '' ? '\uffff' : n.slice(n.indexOf(' ') + 1) + ' ' + n);
@@ -615,6 +641,30 @@ async function loadTitle() {
 
 function refresh() {
   Promise.all([loadStore(), loadScenarios(), loadContract()]).catch(showProblem);
+}
+
+// loadDocuments offers the documents of a mock of several in the
+// document switcher.
+async function loadDocuments() {
+  const { documents } = await call('documents');
+  const pick = $('document');
+  if (documents.length < 2) return;
+  for (const d of documents) state.bases.set(d.name, d.base);
+  pick.replaceChildren(el('option', null, 'All documents'), ...documents.map((d) => {
+    const o = el('option', null, `${d.name} (${d.base})`);
+    o.value = d.name;
+    return o;
+  }));
+  pick.firstChild.value = '';
+  $('document-form').hidden = false;
+}
+
+function selectDocument(name) {
+  if (name === state.document) return;
+  state.document = name;
+  render();
+  loadTitle().catch(showProblem);
+  loadOperations().then(refresh).catch(showProblem);
 }
 
 function selectSession(name) {
@@ -644,6 +694,7 @@ function start() {
     renderSoon();
   });
   $('scenarios').addEventListener('change', (ev) => activate(ev.target.value).catch(showProblem));
+  $('document').addEventListener('change', () => selectDocument($('document').value));
   $('reset').addEventListener('click', () => {
     call('reset', { method: 'POST' })
       .then(() => Promise.all([loadJournal(), loadStore(), loadScenarios()]))
@@ -655,7 +706,8 @@ function start() {
 
   loadTitle().catch(showProblem);
   call('reload').then(showReload).catch(showProblem);
-  loadOperations()
+  loadDocuments()
+    .then(loadOperations)
     .then(() => {
       follow();
       refresh();
