@@ -298,3 +298,24 @@ func TestSessionsExpire(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicasDocuments: replicas of a mock of two documents on one
+// Redis share each document's resources and the journal, which names
+// each entry's document; the two documents' collections of the same path
+// are kept apart.
+func TestReplicasDocuments(t *testing.T) {
+	docs := []Document{{Spec: []byte(replicaSpec), Base: "/a"}, {Spec: []byte(replicaSpec), Base: "/b"}}
+	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Documents: docs})
+	st, body := do(t, r[0], "POST", "/a/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create in a on replica 1", st, body, 201, `{"id":1,"name":"fern"}`)
+	st, body = do(t, r[1], "GET", "/a/plants/1", "")
+	expect(t, "read in a on replica 2", st, body, 200, `{"id":1,"name":"fern"}`)
+	st, body = do(t, r[1], "GET", "/b/plants/1", "")
+	expect(t, "the same id in b", st, body, 404, `{"error":40401,"message":"no resource with id 1 in /b/plants"}`)
+	st, body = do(t, r[1], "POST", "/b/plants", `{"id":1,"name":"ivy"}`)
+	expect(t, "create in b on replica 2", st, body, 201, `{"id":1,"name":"ivy"}`)
+	st, body = do(t, r[0], "GET", "/__admin/store", "")
+	expect(t, "the store on replica 1", st, body, 200, `{"collections":{"/a/plants":[{"id":1,"name":"fern"}],"/b/plants":[{"id":1,"name":"ivy"}]}}`)
+	st, body = do(t, r[0], "POST", "/__admin/requests/count", `{"document":"b"}`)
+	expect(t, "b's requests, counted on replica 1", st, body, 200, `{"count":2}`)
+}

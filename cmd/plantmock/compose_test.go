@@ -22,6 +22,7 @@ type composeFile struct {
 		Ports       []string
 		DependsOn   map[string]struct{ Condition string } `yaml:"depends_on"`
 		Healthcheck struct{ Test []string }
+		Volumes     []string
 		Configs     []struct{ Source, Target string }
 	}
 	Configs map[string]struct{ Content string }
@@ -76,6 +77,20 @@ func TestComposeFile(t *testing.T) {
 			if !strings.HasPrefix(v, "PLANTMOCK_") || !regexp.MustCompile(`\n  -`+regexp.QuoteMeta(flag)+`[ \n]`).MatchString(usage.String()) {
 				t.Errorf("%s: %s is not the variable of a flag", name, v)
 			}
+		}
+		// Two documents: the Plant Store at / and the task board at /tasks,
+		// files of the repository mounted read-only.
+		if got := s.Environment["PLANTMOCK_SPEC"]; got != "/specs/openapi.yaml,/tasks=/specs/tasks.yaml" {
+			t.Errorf("%s: PLANTMOCK_SPEC is %q", name, got)
+		}
+		for _, v := range s.Volumes {
+			host, _, _ := strings.Cut(v, ":")
+			if _, err := os.Stat("../../" + host); err != nil || !strings.HasSuffix(v, ":ro") {
+				t.Errorf("%s: volume %q: %v, or not read-only", name, v, err)
+			}
+		}
+		if !slices.Equal(s.Volumes, []string{"./openapi.yaml:/specs/openapi.yaml:ro", "./examples/tasks.yaml:/specs/tasks.yaml:ro"}) {
+			t.Errorf("%s: volumes %q", name, s.Volumes)
 		}
 		if got := s.Environment["PLANTMOCK_STORE"]; got != "redis://redis:6379/0" {
 			t.Errorf("%s: PLANTMOCK_STORE is %q", name, got)
