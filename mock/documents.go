@@ -4,10 +4,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock"
+	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/mount"
@@ -105,6 +107,9 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 			return nil, err
 		}
 		served[i].Digest, served[i].Read = digest, true
+		if several {
+			served[i].Plans.Generate(s.values(prev, served[i].Name))
+		}
 	}
 	for i, sv := range served {
 		for _, o := range served[:i] {
@@ -144,6 +149,23 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 		}
 	}
 	return m, nil
+}
+
+// values returns the generated values of the document called name, of
+// several: those it had before a reload, else its own sequence, seeded
+// by the mock's seed and its name so that each document's values are its
+// own, as reproducible as the seed.
+func (s *Server) values(prev *pipeline.Mounts, name string) *answer.Values {
+	if prev != nil {
+		if sv := prev.Named(name); sv != nil {
+			if v := sv.Plans.Values(); v != nil {
+				return v
+			}
+		}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return &answer.Values{Seed: s.e.Seed ^ h.Sum64()}
 }
 
 // digest tells a document from another: its bytes, its base path and

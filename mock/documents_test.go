@@ -370,3 +370,52 @@ func TestDocumentsReloadTheChanged(t *testing.T) {
 		t.Errorf("a reload of nothing changed read %q (%v), want none", st.Read, err)
 	}
 }
+
+// TestDocumentsGenerateApart: a document's generated values do not
+// depend on another document's requests, and the same seed gives the
+// same values.
+func TestDocumentsGenerateApart(t *testing.T) {
+	const gen = `openapi: 3.1.0
+info: {title: Gen, version: '1'}
+paths:
+  /word:
+    get:
+      responses:
+        '200':
+          description: a made-up word
+          content: {application/json: {schema: {type: object, required: [word], properties: {word: {type: string, minLength: 8}}}}}
+`
+	docs := []mock.Document{{Spec: []byte(gen), Base: "/a"}, {Spec: []byte(gen), Base: "/b"}}
+	get := func(ts *httptest.Server, path string) string {
+		t.Helper()
+		resp, err := ts.Client().Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d %s", path, resp.StatusCode, b)
+		}
+		return string(b)
+	}
+	serve := func() *httptest.Server {
+		srv, err := mock.New(mock.Options{Documents: docs, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(srv)
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	one, two := serve(), serve()
+	get(one, "/b/word")
+	get(one, "/b/word")
+	first, second := get(one, "/a/word"), get(two, "/a/word")
+	if first != second {
+		t.Errorf("document a's first value: %s after two of b's, %s alone; want the same", first, second)
+	}
+	if b := get(two, "/b/word"); b == second {
+		t.Errorf("documents a and b generated the same first value %s: each should have its own seed", b)
+	}
+}

@@ -74,6 +74,35 @@ type Plan struct {
 	// over holds the schemas whose smallest value is over the generation
 	// budget: answers that need one are refused before anything is made.
 	over gen.Over
+	// values is the sequence of generated values of the plan's document,
+	// where the mock serves several (see Plans.Generate); nil: the
+	// Answerer's.
+	values *Values
+}
+
+// Values are a document's own sequence of generated values: its seed,
+// and how many values were generated so far.
+type Values struct {
+	Seed uint64
+	Seq  atomic.Uint64
+}
+
+// Values returns the generated values the plans share (see Generate);
+// nil when they have none of their own.
+func (plans Plans) Values() *Values {
+	for _, pl := range plans {
+		return pl.values
+	}
+	return nil
+}
+
+// Generate makes every plan's generated values v's, so that what one
+// document of several generates does not depend on the others' requests.
+// The plans must not be serving yet.
+func (plans Plans) Generate(v *Values) {
+	for _, pl := range plans {
+		pl.values = v
+	}
 }
 
 // Plans are the plans of a document's operations.

@@ -101,9 +101,13 @@ func (x *Turn) Note(format string, args ...any) {
 // seed alone.
 func (x *Turn) Fake(s *Answerer) *gofakeit.Faker {
 	if x.faker == nil {
-		if x.Prefer.hasSeed {
+		switch {
+		case x.Prefer.hasSeed:
 			x.faker = gen.Faker(x.Prefer.seed, 0)
-		} else {
+		case x.Plan != nil && x.Plan.values != nil:
+			v := x.Plan.values // a document's own, of several
+			x.faker = gen.Faker(v.Seed, v.Seq.Add(1))
+		default:
 			x.faker = gen.Faker(s.Seed, s.Seq.Add(1))
 		}
 	}
