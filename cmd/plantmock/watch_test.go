@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,5 +203,76 @@ func TestWatchSpecAndSeed(t *testing.T) {
 	})
 	if _, _, body := get(t, in.url+"/__admin/store"); body != `{"collections":{"/plants":[{"id":7,"name":"Palm","tag":"tree"}]}}` {
 		t.Errorf("the store after the seed data changed: %s", body)
+	}
+}
+
+// TestWatchSeveralSpecs: with --spec repeated, saving one document's
+// file reloads it alone; the other keeps serving what it stored.
+func TestWatchSeveralSpecs(t *testing.T) {
+	dir := t.TempDir()
+	tasks, hooks := filepath.Join(dir, "tasks.yaml"), filepath.Join(dir, "hooks.yaml")
+	for f, src := range map[string]string{tasks: "../../examples/tasks.yaml", hooks: "../../examples/webhooks.yaml"} {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, _ := start(t, nil, "--watch", "--spec", "/tasks="+tasks, "--spec", "/hooks="+hooks)
+	req, _ := http.NewRequest("POST", in.url+"/tasks/notes", strings.NewReader(`{"text":"water"}`))
+	req.Header.Set("X-API-Key", "k")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	b, _ := os.ReadFile(hooks)
+	tmp := hooks + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strings.Replace(string(b), "version: 1.0.0", "version: 1.0.1", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, hooks); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the hooks document reloaded alone", func() string {
+		resp, err := http.Get(in.url + "/__admin/reload")
+		if err != nil {
+			return err.Error()
+		}
+		defer resp.Body.Close()
+		var st struct {
+			Reloads int
+			Read    []string
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+			return err.Error()
+		}
+		if st.Reloads != 1 || strings.Join(st.Read, ",") != "hooks" {
+			return fmt.Sprintf("reloads %d, read %q", st.Reloads, st.Read)
+		}
+		return ""
+	})
+	resp, err = http.Get(in.url + "/__admin/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `"spec":"Task Board 2.1.0, Plants with webhooks 1.0.1"`) {
+		t.Errorf("health after the reload: %s", body)
+	}
+	req, _ = http.NewRequest("GET", in.url+"/tasks/notes/1", nil)
+	req.Header.Set("X-API-Key", "k")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != `{"noteId":1,"text":"water"}` {
+		t.Errorf("the note after the reload: %d %s", resp.StatusCode, body)
 	}
 }
