@@ -69,6 +69,9 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 	}
 	docs := c.Documents
 	several := len(docs) > 0
+	if several && len(c.Spec) > 0 {
+		return nil, &OptionError{Name: "spec", Err: errors.New("give Spec or Documents, not both")}
+	}
 	if !several {
 		spec := c.Spec
 		if len(spec) == 0 {

@@ -88,6 +88,28 @@ func TestDocumentsOverlapRefused(t *testing.T) {
 	}
 }
 
+// TestDocumentsOptionsRefused: Documents beside Spec, or with a proxy,
+// are refused with the option named.
+func TestDocumentsOptionsRefused(t *testing.T) {
+	docs := threeDocuments(t)
+	for _, c := range []struct {
+		name string
+		opts mock.Options
+		want string
+	}{
+		{"with Spec", mock.Options{Spec: docs[0].Spec, Documents: docs[1:]}, "spec: give Spec or Documents, not both"},
+		{"with a proxy", mock.Options{Documents: docs[1:], Proxy: mock.ProxyOptions{URL: "http://127.0.0.1:9"}}, "proxy: a mock of Documents proxies none: serve the document --proxy checks alone, as Spec"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := mock.New(c.opts)
+			var oe *mock.OptionError
+			if !errors.As(err, &oe) || !strings.HasSuffix(err.Error(), c.want) {
+				t.Fatalf("New error = %v\nwant an *OptionError ending %q", err, c.want)
+			}
+		})
+	}
+}
+
 // TestDocumentsKeepTheirOwn: each document has its own resources and
 // identifiers, the journal names the document of each exchange, a
 // Location names the mounted path, and a path under no base path is

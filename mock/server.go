@@ -85,8 +85,8 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Several() && opts.Proxy.URL != "" {
-		return nil, &OptionError{Name: "proxy", Err: fmt.Errorf("a mock of several documents proxies none: serve the document --proxy checks alone")}
+	if len(opts.Documents) > 0 && opts.Proxy.URL != "" {
+		return nil, &OptionError{Name: "proxy", Err: fmt.Errorf("a mock of Documents proxies none: serve the document --proxy checks alone, as Spec")}
 	}
 	s.e.Docs.Store(m)
 	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), m.Docs[0]); err != nil {
