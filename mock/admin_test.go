@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -337,14 +336,7 @@ func TestAdminWebhooks(t *testing.T) {
 // the documents listed, and each call about one of them (?document=).
 func TestAdminDocuments(t *testing.T) {
 	doc := adminDoc(t)
-	read := func(name string) []byte {
-		b, err := os.ReadFile("../examples/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: read("tasks.yaml"), Base: "/tasks"}, {Spec: read("webhooks.yaml"), Base: "/hooks"}}, NoShippedScenarios: true})
+	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: example(t, "tasks.yaml"), Base: "/tasks"}, {Spec: example(t, "webhooks.yaml"), Base: "/hooks"}}, NoShippedScenarios: true})
 	for _, r := range []struct{ path, body string }{{"/tasks/notes", `{"text":"a"}`}, {"/hooks/plants", `{"id":1,"name":"Fern"}`}, {"/hooks/plants", `{"id":"x"}`}} {
 		req, _ := http.NewRequest("POST", ts.URL+r.path, strings.NewReader(r.body))
 		req.Header.Set("Content-Type", "application/json")

@@ -763,14 +763,7 @@ func TestDashboardCredentials(t *testing.T) {
 // document's requests, each marked with its document, and the switcher
 // shows one document: its requests, operations and store.
 func TestDashboardDocuments(t *testing.T) {
-	read := func(name string) []byte {
-		b, err := os.ReadFile("../examples/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: read("tasks.yaml"), Base: "/tasks"}, {Spec: read("webhooks.yaml"), Base: "/hooks"}}})
+	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: example(t, "tasks.yaml"), Base: "/tasks"}, {Spec: example(t, "webhooks.yaml"), Base: "/hooks"}}})
 	b := newBrowser(t)
 	b.open(ts.URL)
 	b.waitFor("the switcher", `[...document.querySelectorAll('#document option')].map(o => o.value + '=' + o.textContent)`,

@@ -232,3 +232,13 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func given(c Content) func() (Content, error) {
 	return func() (Content, error) { return c, nil }
 }
+
+// example returns a document of the repository's examples/ folder.
+func example(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../examples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
