@@ -1,8 +1,13 @@
 package plantmock
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -189,5 +194,69 @@ func TestRecipesNameFiles(t *testing.T) {
 	}
 	if n < 9 {
 		t.Errorf("read %d recipes, want the 9 or more of the page", n)
+	}
+}
+
+// TestFacadeStaysSmall holds the package mock to what it is, the facade:
+// at most 2,500 lines of non-test code and 30 methods on Server. And no
+// non-test function of mock/ and its packages is over 100 lines, data
+// tables aside (a function that is one composite literal), so that a
+// reader can hold each.
+func TestFacadeStaysSmall(t *testing.T) {
+	fset := token.NewFileSet()
+	lines, methods := 0, 0
+	err := filepath.WalkDir("mock", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, src, 0)
+		if err != nil {
+			return err
+		}
+		facade := filepath.Dir(path) == "mock"
+		if facade {
+			lines += strings.Count(string(src), "\n")
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			if facade && fn.Recv != nil && len(fn.Recv.List) == 1 {
+				if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
+					if id, ok := star.X.(*ast.Ident); ok && id.Name == "Server" {
+						methods++
+					}
+				}
+			}
+			n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
+			table := false
+			if len(fn.Body.List) == 1 {
+				if r, ok := fn.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+					_, table = r.Results[0].(*ast.CompositeLit)
+				}
+			}
+			if n > 100 && !table {
+				t.Errorf("%s: %s is %d lines; split it by meaning", fset.Position(fn.Pos()), fn.Name.Name, n)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("package mock: %d lines of non-test code, %d methods of Server", lines, methods)
+	if lines > 2500 {
+		t.Errorf("package mock has %d lines of non-test code, over 2,500: move a concept to a package of its own", lines)
+	}
+	if methods > 30 {
+		t.Errorf("Server has %d methods, over 30", methods)
+	}
+	if lines < 500 || methods < 10 {
+		t.Errorf("counted %d lines and %d methods of Server: the walk missed the facade", lines, methods)
 	}
 }

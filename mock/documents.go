@@ -111,7 +111,7 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 		}
 		served[i].Digest, served[i].Read = digest, true
 		if several {
-			served[i].Plans.Generate(s.values(prev, served[i].Name))
+			served[i].Plans.Generate(valuesOf(prev, s.e.Seed, served[i].Name))
 		}
 	}
 	for i, sv := range served {
@@ -154,11 +154,11 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 	return m, nil
 }
 
-// values returns the generated values of the document called name, of
-// several: those it had before a reload, else its own sequence, seeded
-// by the mock's seed and its name so that each document's values are its
-// own, as reproducible as the seed.
-func (s *Server) values(prev *pipeline.Mounts, name string) *answer.Values {
+// valuesOf returns the generated values of the document called name, of
+// several: those it had in prev, before a reload, else its own sequence,
+// seeded by the mock's seed and its name so that each document's values
+// are its own, as reproducible as the seed.
+func valuesOf(prev *pipeline.Mounts, seed uint64, name string) *answer.Values {
 	if prev != nil {
 		if sv := prev.Named(name); sv != nil {
 			if v := sv.Plans.Values(); v != nil {
@@ -168,7 +168,7 @@ func (s *Server) values(prev *pipeline.Mounts, name string) *answer.Values {
 	}
 	h := fnv.New64a()
 	h.Write([]byte(name))
-	return &answer.Values{Seed: s.e.Seed ^ h.Sum64()}
+	return &answer.Values{Seed: seed ^ h.Sum64()}
 }
 
 // digest tells a document from another: its bytes, its base path and

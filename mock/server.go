@@ -164,7 +164,7 @@ func (s *Server) Title() string {
 //
 // With several documents each line starts with the document's name.
 func (s *Server) Warnings() []string {
-	return s.ofEach(func(d *openapi.Document) []string { return d.Warnings })
+	return linesOf(s.e.Mounted(), func(d *openapi.Document) []string { return d.Warnings })
 }
 
 // Mistakes returns the served document's mistakes that touch one piece of
@@ -174,13 +174,12 @@ func (s *Server) Warnings() []string {
 //
 // With several documents each line starts with the document's name.
 func (s *Server) Mistakes() []string {
-	return s.ofEach(func(d *openapi.Document) []string { return d.Mistakes })
+	return linesOf(s.e.Mounted(), func(d *openapi.Document) []string { return d.Mistakes })
 }
 
-// ofEach returns the lines lines gives of each document, each line after
-// its document's name where there are several.
-func (s *Server) ofEach(lines func(*openapi.Document) []string) []string {
-	m := s.e.Mounted()
+// linesOf returns the lines lines gives of each document of m, each line
+// after its document's name where there are several.
+func linesOf(m *pipeline.Mounts, lines func(*openapi.Document) []string) []string {
 	var out []string
 	for _, sv := range m.Docs {
 		for _, l := range lines(sv.Doc) {
