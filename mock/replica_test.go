@@ -66,7 +66,7 @@ rules:
 // own loopback listener; cleanup stops them.
 func replicas(t *testing.T, url string, n int, opts Options) []*httptest.Server {
 	t.Helper()
-	if opts.Spec == nil {
+	if opts.Spec == nil && len(opts.Documents) == 0 {
 		opts.Spec = []byte(replicaSpec)
 	}
 	opts.Store.URL = url
