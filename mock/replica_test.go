@@ -1,9 +1,11 @@
 package mock
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -305,7 +307,8 @@ func TestSessionsExpire(t *testing.T) {
 // are kept apart.
 func TestReplicasDocuments(t *testing.T) {
 	docs := []Document{{Spec: []byte(replicaSpec), Base: "/a"}, {Spec: []byte(replicaSpec), Base: "/b"}}
-	r := replicas(t, redistest.NewServer(t).URL(0), 2, Options{Documents: docs})
+	srv := redistest.NewServer(t)
+	r := replicas(t, srv.URL(0), 2, Options{Documents: docs})
 	st, body := do(t, r[0], "POST", "/a/plants", `{"id":1,"name":"fern"}`)
 	expect(t, "create in a on replica 1", st, body, 201, `{"id":1,"name":"fern"}`)
 	st, body = do(t, r[1], "GET", "/a/plants/1", "")
@@ -318,4 +321,39 @@ func TestReplicasDocuments(t *testing.T) {
 	expect(t, "the store on replica 1", st, body, 200, `{"collections":{"/a/plants":[{"id":1,"name":"fern"}],"/b/plants":[{"id":1,"name":"ivy"}]}}`)
 	st, body = do(t, r[0], "POST", "/__admin/requests/count", `{"document":"b"}`)
 	expect(t, "b's requests, counted on replica 1", st, body, 200, `{"count":2}`)
+
+	// Each document's resources are under a key prefix of its own.
+	var keys []string
+	c := srv.Client(t)
+	all := func() []string {
+		t.Helper()
+		ks, err := c.Do(context.Background(), c.B().Keys().Pattern("*").Build()).AsStrSlice()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ks
+	}
+	for _, k := range all() {
+		if strings.Contains(k, ":c9:/") {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	prefix := "plantmock:Replicated Plants 1.0.0, Replicated Plants 1.0.0:"
+	var want []string
+	for _, doc := range []string{"a", "b"} {
+		for _, k := range []string{"d", "o", "s", "t"} {
+			want = append(want, prefix+"d1:"+doc+":s0::c9:/"+doc+"/plants:"+k)
+		}
+	}
+	if !slices.Equal(keys, want) {
+		t.Errorf("the documents' resource keys:\n%s\nwant\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+	st, body = do(t, r[1], "POST", "/__admin/reset", "")
+	expect(t, "reset on replica 2", st, body, 204, "")
+	for _, k := range all() {
+		if strings.Contains(k, ":c9:/") {
+			t.Errorf("after the reset, the key %s is left", k)
+		}
+	}
 }

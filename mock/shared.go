@@ -35,6 +35,15 @@ func (s *Server) openState(opts Options) (state.Backend[Entry], error) {
 	if opts.Journal.Size < 0 {
 		so.JournalSize = -1
 	}
+	if len(opts.Documents) > 0 {
+		// In Redis, each document's resources under a prefix of its own.
+		so.Space = func(col string) string {
+			if sv, _ := s.e.Mounted().Find(col); sv != nil {
+				return sv.Name
+			}
+			return ""
+		}
+	}
 	if so.Prefix == "" {
 		so.Prefix = "plantmock:" + s.Title() + ":"
 	}

@@ -146,6 +146,9 @@ type Options[E any] struct {
 	Idle        time.Duration
 	// Codec handles the journal's entries.
 	Codec Codec[E]
+	// Space names the Redis key space of a collection (see
+	// redisstore.Options.Space); nil for one.
+	Space func(col string) string
 }
 
 // keep is what each session's journal keeps: its share is fixed, so

@@ -42,8 +42,8 @@ func sessionBase(prefix, sess string) string {
 // keys returns the keys of a collection. Those of the default session's
 // first maxDefKeys collections are made once.
 func (s *Store) keys(sess, col string) keys {
-	if sess != "" {
-		return s.makeKeys(sess, col)
+	if sess != "" || s.space != nil {
+		return s.makeKeys(sess, col) // a collection's space may change with what is served
 	}
 	if k, ok := s.defKeys.Load(col); ok {
 		return *k.(*keys)
@@ -61,7 +61,13 @@ func (s *Store) keys(sess, col string) keys {
 const maxDefKeys = 1024
 
 func (s *Store) makeKeys(sess, col string) keys {
-	base := sessionBase(s.prefix, sess) + "c" + strconv.Itoa(len(col)) + ":" + col
+	prefix := s.prefix
+	if s.space != nil {
+		if sp := s.space(col); sp != "" {
+			prefix += "d" + strconv.Itoa(len(sp)) + ":" + sp + ":"
+		}
+	}
+	base := sessionBase(prefix, sess) + "c" + strconv.Itoa(len(col)) + ":" + col
 	return keys{
 		sess:  s.session(sess),
 		base:  base,

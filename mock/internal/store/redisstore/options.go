@@ -31,6 +31,13 @@ type Options struct {
 	// when it expires; the zero value names none.
 	Session SessionKeys
 
+	// Space, when set, names the key space of a collection: the keys of
+	// a collection whose space is not "" start with Prefix, "d", the
+	// space's length, ":", the space and ":" (plantmock:d7:billing:),
+	// those of the rest with Prefix alone. A mock of several documents
+	// gives each document's collections its own.
+	Space func(col string) string
+
 	// Ops is Lua that adds operations to the batch script, for Call and
 	// Then: each a function ops.NAME(k, a, n) that finds its keys in
 	// KEYS[k + 1] to KEYS[k + n] and its arguments from ARGV[a + 1] on,

@@ -21,7 +21,8 @@ import (
 type Store struct {
 	rdb     rueidis.Client
 	prefix  string
-	shared  shared // keys made once
+	space   func(col string) string // Options.Space; nil for none
+	shared  shared                  // keys made once
 	max     int
 	timeout time.Duration
 	hold    time.Duration // how long a reservation may wait for its document
@@ -83,7 +84,7 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
-	s := &Store{rdb: rdb, prefix: opts.Prefix, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold,
+	s := &Store{rdb: rdb, prefix: opts.Prefix, space: opts.Space, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold,
 		batch: batchScript(opts.Ops), sessKeys: opts.Session, clock: "0", read: "0"}
 	if n := len(opts.Session.Suffixes); n > 0 {
 		s.clock, s.read = strconv.Itoa(opts.Session.Clock+1), strconv.Itoa(opts.Session.Read+1)
