@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
@@ -550,5 +551,36 @@ func TestProxyKeepsConnections(t *testing.T) {
 	}
 	if n := dialled.Load(); n >= 2*burst {
 		t.Errorf("the proxy dialled the upstream %d times for %d bursts of %d; want about %d", n, bursts, burst, burst)
+	}
+}
+
+// TestCheckTrafficDocuments: with several documents, each recorded
+// exchange is judged by the document its path goes to, and the report
+// names it.
+func TestCheckTrafficDocuments(t *testing.T) {
+	s, err := New(Options{Documents: []Document{{Spec: []byte(plantmock.OpenAPI), Base: "/store"}, {Spec: example(t, "tasks.yaml"), Base: "/tasks"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	har := `{"log": {"version": "1.2", "entries": [
+ {"request": {"method": "POST", "url": "http://localhost:4010/store/plants", "headers": [{"name": "Authorization", "value": "Bearer t"}, {"name": "Content-Type", "value": "application/json"}], "postData": {"mimeType": "application/json", "text": "{\"id\":\"1\",\"name\":\"a\"}"}},
+  "response": {"status": 400, "headers": [], "content": {"mimeType": "application/json", "text": "{\"error\":1,\"message\":\"bad\"}"}}},
+ {"request": {"method": "GET", "url": "http://localhost:4010/tasks/notes", "headers": [{"name": "X-API-Key", "value": "k"}]},
+  "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "application/json"}], "content": {"mimeType": "application/json", "text": "[{\"noteId\":\"x\",\"text\":\"a\"}]"}}},
+ {"request": {"method": "GET", "url": "http://localhost:4010/elsewhere", "headers": []},
+  "response": {"status": 404, "headers": [], "content": {"mimeType": "text/plain", "text": "no"}}}
+]}}`
+	r, err := s.CheckTraffic([]byte(har))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "(no operation): 1 exchange(s), 1 kind(s) of violation\n" +
+		"  request x1: route: no document is mounted at /elsewhere; mounted at: /store, /tasks (e.g. GET /elsewhere -> 404)\n" +
+		"store: POST /plants: 1 exchange(s), 1 kind(s) of violation\n" +
+		"  request x1: id: expected integer, got string (e.g. POST /store/plants -> 400)\n" +
+		"tasks: GET /notes: 1 exchange(s), 1 kind(s) of violation\n" +
+		"  response x1: [0].noteId: expected integer, got string (e.g. GET /tasks/notes -> 200)\n"
+	if got := r.Text(); got != want {
+		t.Errorf("report:\n%s\nwant\n%s", got, want)
 	}
 }

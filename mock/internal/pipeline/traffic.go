@@ -69,7 +69,11 @@ func (s *Engine) CheckTraffic(data []byte) error {
 			r.Header.Set("Content-Type", req.PostData.MimeType)
 		}
 		resp := he.Response
-		x := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: s.Sessions.Def}, Sv: s.Served(), W: recorder{ResponseWriter: nowhere{}}}
+		m := s.Mounted()
+		x := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: s.Sessions.Def}, Sv: m.Docs[0], W: recorder{ResponseWriter: nowhere{}}}
+		if m.table != nil {
+			s.mount(x, m) // the document the request went to
+		}
 		var vs []journal.Violation
 		if p := s.check(x); p != nil && p.Code.Contract() {
 			vs = requestViolations(p)
@@ -91,6 +95,9 @@ func (s *Engine) CheckTraffic(data []byte) error {
 			vs = append(vs, answerViolations(x.Plan, resp.Status, header, b)...)
 		}
 		e := journal.Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
+		if !x.unmounted {
+			e.Document = x.Sv.Name
+		}
 		var seen *atomic.Int64
 		if x.Plan != nil {
 			e.Operation, seen = x.Plan.Op.Name, &x.Plan.Seen
