@@ -30,7 +30,7 @@ func TestBrokenSpecs(t *testing.T) {
 		{"not OpenAPI", "hello: world\n", "not an OpenAPI document: no openapi field"},
 		{"not YAML or JSON", "{{{", "not a JSON or YAML document: line 1: expected a quoted key"},
 		{"Swagger 2", "swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "a Swagger 2.0 document: convert it to OpenAPI 3"},
-		{"OpenAPI 4", "openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 4.0.0 is not supported: only 3.0 and 3.1 are"},
+		{"OpenAPI 4", "openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 4.0.0 is not supported: only 3.0, 3.1 and 3.2 are"},
 		{"missing $ref", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /things:\n    post:\n      requestBody: {$ref: '#/components/requestBodies/Nope'}\n      responses:\n        '200': {description: ok}\n",
 			`#/paths/~1things/post/requestBody (line 6): $ref "#/components/requestBodies/Nope" points at nothing`},
 		{"reference outside the document", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\n" + minimalPaths + "components:\n  schemas:\n    Thing: {$ref: 'other.yaml#/Thing'}\n",

@@ -111,7 +111,7 @@ type Plans map[*openapi.Operation]*Plan
 // Any returns the plan of a route's first operation, for answers to a
 // method the route does not declare.
 func (plans Plans) Any(r *openapi.Route) *Plan {
-	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"} {
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "QUERY"} {
 		if op := r.Operation(m); op != nil {
 			return plans[op]
 		}

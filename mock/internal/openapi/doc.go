@@ -1,4 +1,4 @@
-// Package openapi loads an OpenAPI 3.0 or 3.1 document and turns it into the
+// Package openapi loads an OpenAPI 3.0, 3.1 or 3.2 document and turns it into the
 // types the rest of plantmock works with: operations, a router, schemas that
 // validate decoded JSON, and violations.
 //

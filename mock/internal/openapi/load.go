@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -46,7 +47,10 @@ type Document struct {
 	SecuritySchemes []*SecurityScheme
 
 	router *Router
-	v31    bool
+	// v31 is set for the JSON Schema 2020-12 dialect, of OpenAPI 3.1 and
+	// 3.2; v32 for OpenAPI 3.2, which adds the QUERY method and
+	// additionalOperations.
+	v31, v32 bool
 }
 
 // Router returns the document's router.
@@ -69,7 +73,8 @@ func (d *Document) Find(path, method string) (route *Route, vals []string, rest 
 	return nil, nil, ""
 }
 
-// Load parses and checks an OpenAPI 3.0 or 3.1 document, YAML or JSON.
+// Load parses and checks an OpenAPI 3.0, 3.1 or 3.2 document, YAML or
+// JSON.
 // Only documents that cannot be served are refused, each with one line
 // naming the problem and where it is: not OpenAPI 3, a reference that
 // points at nothing, a schema that refers to itself without a way out.
@@ -89,10 +94,11 @@ func Load(data []byte) (*Document, error) {
 		return nil, errors.New("a Swagger 2.0 document: convert it to OpenAPI 3 (for instance with swagger2openapi)")
 	case version == "":
 		return nil, errors.New("not an OpenAPI document: no openapi field")
-	case !strings.HasPrefix(version, "3.0") && !strings.HasPrefix(version, "3.1"):
-		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0 and 3.1 are", version)
+	case !strings.HasPrefix(version, "3.0") && !strings.HasPrefix(version, "3.1") && !strings.HasPrefix(version, "3.2"):
+		return nil, fmt.Errorf("OpenAPI %s is not supported: only 3.0, 3.1 and 3.2 are", version)
 	}
-	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1")}
+	v32 := strings.HasPrefix(version, "3.2")
+	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1") || v32, v32: v32}
 	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
 	if err := l.load(); err != nil {
@@ -354,21 +360,41 @@ func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add 
 		l.mistake("path item", at(ptr, item), "the path item is not an object: it is left out")
 		return nil
 	}
+	type declared struct {
+		method string
+		node   *node
+		ptr    string
+	}
+	var ops []declared
 	for _, m := range methods {
-		on := item.get(m)
-		if on == nil {
+		ops = append(ops, declared{strings.ToUpper(m), item.get(m), child(iptr, m)})
+	}
+	if l.doc.v32 {
+		ops = append(ops, declared{"QUERY", item.get("query"), child(iptr, "query")})
+		if more := item.get("additionalOperations"); more.isObject() {
+			aptr := child(iptr, "additionalOperations")
+			for i, m := range more.keys {
+				if !isToken(m) || slices.Contains(methods, strings.ToLower(m)) || strings.EqualFold(m, "query") {
+					l.mistake("additional operation", at(child(aptr, m), more.vals[i]), fmt.Sprintf("%q is not a method of its own (a token, not one the path item names): it is left out", m))
+					continue
+				}
+				ops = append(ops, declared{m, more.vals[i], child(aptr, m)})
+			}
+		}
+	}
+	for _, d := range ops {
+		if d.node == nil {
 			continue
 		}
-		optr := child(iptr, m)
-		if !on.isObject() {
-			l.mistake("operation", at(optr, on), "the operation is not an object: it is left out")
+		if !d.node.isObject() {
+			l.mistake("operation", at(d.ptr, d.node), "the operation is not an object: it is left out")
 			continue
 		}
-		o, err := l.operation(strings.ToUpper(m), path, item, iptr, on, optr, global)
+		o, err := l.operation(d.method, path, item, iptr, d.node, d.ptr, global)
 		if err != nil {
 			return err
 		}
-		add(o, at(optr, on))
+		add(o, at(d.ptr, d.node))
 	}
 	return nil
 }
@@ -662,4 +688,19 @@ func extension(key string) bool { return strings.HasPrefix(key, "x-") }
 func ignoredHeader(name string) bool {
 	return strings.EqualFold(name, "Accept") || strings.EqualFold(name, "Content-Type") || strings.EqualFold(name, "Authorization") ||
 		strings.EqualFold(name, "Content-Length")
+}
+
+// isToken reports whether m is an HTTP method: a token of RFC 9110
+// 5.6.2.
+func isToken(m string) bool {
+	if m == "" {
+		return false
+	}
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		if c <= ' ' || c >= 0x7f || strings.IndexByte("\"(),/:;<=>?@[\\]{}", c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
