@@ -231,7 +231,8 @@ func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Sub
 	if !ok {
 		return admin.Subscriber{}, false, err
 	}
-	return admin.Subscriber{URL: a.s.e.ShownURL(a.s.e.Served().Secrets, sub.URL), Token: sub.Token}, true, err
+	sec := a.s.e.Mounted().Declaring(webhook).Secrets
+	return admin.Subscriber{URL: a.s.e.ShownURL(sec, sub.URL), Token: sub.Token}, true, err
 }
 
 func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.Subscriber) error {

@@ -18,8 +18,8 @@ import (
 // leaves the webhook without one. The URL must fit Options.Webhooks.Allow,
 // as a callback's does.
 func (s *Server) Subscribe(name string, sub Subscriber) error {
-	if s.e.Served().Hooks.ByName[name] == nil {
-		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", cliptext.To(name, 60), s.e.Served().Doc.WebhookNames())
+	if sv := s.e.Mounted().Declaring(name); sv.Hooks.ByName[name] == nil {
+		return fmt.Errorf("webhook %q is not declared by the document (declared: %s)", cliptext.To(name, 60), sv.Doc.WebhookNames())
 	}
 	if sub.URL != "" {
 		if err := s.sender.CheckSubscriber(sub.URL); err != nil {

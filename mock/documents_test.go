@@ -441,3 +441,33 @@ paths:
 		t.Errorf("documents a and b generated the same first value %s: each should have its own seed", b)
 	}
 }
+
+// TestDocumentsPreflightAndSubscribe: a CORS preflight names the methods
+// of the path in the document it goes to, and Subscribe takes a webhook
+// of any document.
+func TestDocumentsPreflightAndSubscribe(t *testing.T) {
+	docs := threeDocuments(t)
+	srv, err := mock.New(mock.Options{Documents: docs[1:], CORS: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	req, _ := http.NewRequest("OPTIONS", ts.URL+"/tasks/notes", nil)
+	req.Header.Set("Origin", "http://app.test")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Access-Control-Allow-Methods"); got != "GET, POST" {
+		t.Errorf("preflight of /tasks/notes allows %q, want the path's GET, POST", got)
+	}
+	if err := srv.Subscribe("/plant/webhook", mock.Subscriber{URL: "http://127.0.0.1:9/in"}); err != nil {
+		t.Errorf("Subscribe to the second document's webhook: %v", err)
+	}
+	if err := srv.Subscribe("/nope", mock.Subscriber{}); err == nil || err.Error() != `webhook "/nope" is not declared by the document (declared: none)` {
+		t.Errorf("Subscribe to no webhook: %v", err)
+	}
+}

@@ -23,8 +23,10 @@ func (s *Engine) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	methods := want
-	if route, _, _ := s.Served().Find(r.URL.EscapedPath(), want); route != nil {
-		methods = route.Allow
+	if sv, rest := s.Mounted().Find(r.URL.EscapedPath()); sv != nil {
+		if route, _, _ := sv.Find(rest, want); route != nil {
+			methods = route.Allow
+		}
 	}
 	wire.AnswerPreflight(w, r, methods)
 	return true

@@ -73,6 +73,17 @@ func (m *Mounts) Digested(d [32]byte) *Served {
 	return nil
 }
 
+// Declaring returns the first document that declares the webhook called
+// name, else the first document.
+func (m *Mounts) Declaring(webhook string) *Served {
+	for _, sv := range m.Docs {
+		if len(sv.Hooks.ByName[webhook]) > 0 {
+			return sv
+		}
+	}
+	return m.Docs[0]
+}
+
 // Named returns the document called name, or nil.
 func (m *Mounts) Named(name string) *Served {
 	for _, sv := range m.Docs {

@@ -210,13 +210,7 @@ var ErrNoSubscriber = errors.New("the webhook has no subscriber in this session"
 // ErrNoSubscriber, a body that breaks the webhook's schema a problem;
 // ctx is the admin call's, whose address the deliveries never go to.
 func (s *Sender) Send(ctx context.Context, ss *session.Session, name string, body any) (int, string, error) {
-	sv := s.e.Served()
-	for _, o := range s.e.Mounted().Docs {
-		if len(o.Hooks.ByName[name]) > 0 {
-			sv = o // the document that declares the webhook
-			break
-		}
-	}
+	sv := s.e.Mounted().Declaring(name)
 	hooks := sv.Hooks.ByName[name]
 	sub, ok, err := s.Subscriber(ctx, ss, name)
 	if err != nil {
