@@ -360,10 +360,6 @@ func TestCheckTraffic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.CheckTraffic([]byte(testHAR))
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := "(no operation): 1 exchange(s), 1 kind(s) of violation\n" +
 		"  request x1: route: no path of the OpenAPI document matches /nowhere (e.g. GET /nowhere -> 404)\n" +
 		"POST /plants: 5 exchange(s), 4 kind(s) of violation\n" +
@@ -371,9 +367,7 @@ func TestCheckTraffic(t *testing.T) {
 		"  response x1: name: required property is missing (e.g. POST /plants -> 200)\n" +
 		"  response x1: Content-Type text/html is not declared for 200 (e.g. POST /plants -> 200)\n" +
 		"  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n"
-	if got := r.Text(); got != want {
-		t.Errorf("report:\n%s\nwant\n%s", got, want)
-	}
+	checkTraffic(t, s, testHAR, want)
 	if _, err := s.CheckTraffic([]byte(`[1]`)); err == nil || !strings.HasPrefix(err.Error(), "not an HTTP Archive (HAR): ") {
 		t.Errorf("CheckTraffic of a JSON array: %v", err)
 	}
@@ -570,16 +564,23 @@ func TestCheckTrafficDocuments(t *testing.T) {
  {"request": {"method": "GET", "url": "http://localhost:4010/elsewhere", "headers": []},
   "response": {"status": 404, "headers": [], "content": {"mimeType": "text/plain", "text": "no"}}}
 ]}}`
-	r, err := s.CheckTraffic([]byte(har))
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := "(no operation): 1 exchange(s), 1 kind(s) of violation\n" +
 		"  request x1: route: no document is mounted at /elsewhere; mounted at: /store, /tasks (e.g. GET /elsewhere -> 404)\n" +
 		"store: POST /plants: 1 exchange(s), 1 kind(s) of violation\n" +
 		"  request x1: id: expected integer, got string (e.g. POST /store/plants -> 400)\n" +
 		"tasks: GET /notes: 1 exchange(s), 1 kind(s) of violation\n" +
 		"  response x1: [0].noteId: expected integer, got string (e.g. GET /tasks/notes -> 200)\n"
+	checkTraffic(t, s, har, want)
+}
+
+// checkTraffic judges the HTTP Archive har with s and fails the test
+// unless the contract report's text is want.
+func checkTraffic(t *testing.T, s *Server, har, want string) {
+	t.Helper()
+	r, err := s.CheckTraffic([]byte(har))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := r.Text(); got != want {
 		t.Errorf("report:\n%s\nwant\n%s", got, want)
 	}
