@@ -1,6 +1,10 @@
 package media
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/wire"
+)
 
 // mediaRange is a media type or media range, read in place: its strings
 // are slices of the text it was read from, so reading one allocates
@@ -225,20 +229,11 @@ func covers(x, y *mediaRange) bool {
 
 // tokenEnd returns the index after the RFC 9110 token that starts at i.
 func tokenEnd(s string, i int) int {
-	for i < len(s) && isTchar(s[i]) {
+	for i < len(s) && wire.IsTchar(s[i]) {
 		i++
 	}
 	return i
 }
-
-// isTchar reports whether c may be in a token: a letter, a digit or one
-// of !#$%&'*+-.^_`|~ (RFC 9110, section 5.6.2).
-func isTchar(c byte) bool {
-	return c < 128 && tchars[c>>6]&(1<<(c&63)) != 0
-}
-
-// tchars is the set of token characters, a bit per ASCII code.
-var tchars = [2]uint64{0x03ff6cfa00000000, 0x57ffffffc7fffffe}
 
 // elementEnd returns the index of the comma that ends the list element
 // s[i:] is in, or len(s); commas in quoted strings do not end it.

@@ -1,7 +1,6 @@
 package media
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -131,15 +130,5 @@ func TestParamsIn(t *testing.T) {
 				t.Errorf("paramsIn(%s, %s) = %v, want %v", tt.a, tt.c, got, tt.want)
 			}
 		})
-	}
-}
-
-func TestIsTchar(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		want := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			c < 128 && strings.IndexByte("!#$%&'*+-.^_`|~", byte(c)) >= 0
-		if got := isTchar(byte(c)); got != want {
-			t.Errorf("isTchar(%q) = %v, want %v", byte(c), got, want)
-		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // Document is a loaded OpenAPI document.
@@ -374,7 +376,7 @@ func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add 
 		if more := item.get("additionalOperations"); more.isObject() {
 			aptr := child(iptr, "additionalOperations")
 			for i, m := range more.keys {
-				if !isToken(m) || slices.Contains(methods, strings.ToLower(m)) || strings.EqualFold(m, "query") {
+				if !wire.IsToken(m) || slices.Contains(methods, strings.ToLower(m)) || strings.EqualFold(m, "query") {
 					l.mistake("additional operation", at(child(aptr, m), more.vals[i]), fmt.Sprintf("%q is not a method of its own (a token, not one the path item names): it is left out", m))
 					continue
 				}
@@ -688,19 +690,4 @@ func extension(key string) bool { return strings.HasPrefix(key, "x-") }
 func ignoredHeader(name string) bool {
 	return strings.EqualFold(name, "Accept") || strings.EqualFold(name, "Content-Type") || strings.EqualFold(name, "Authorization") ||
 		strings.EqualFold(name, "Content-Length")
-}
-
-// isToken reports whether m is an HTTP method: a token of RFC 9110
-// 5.6.2.
-func isToken(m string) bool {
-	if m == "" {
-		return false
-	}
-	for i := 0; i < len(m); i++ {
-		c := m[i]
-		if c <= ' ' || c >= 0x7f || strings.IndexByte("\"(),/:;<=>?@[\\]{}", c) >= 0 {
-			return false
-		}
-	}
-	return true
 }
