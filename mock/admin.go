@@ -207,23 +207,14 @@ func (a adminSession) Activate(ctx context.Context, name *string) error {
 			}
 		}
 		if sc == nil {
-			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), scenarioNames(docs))
+			known := "(none)"
+			if names := a.s.ScenarioNames(); len(names) > 0 {
+				known = strings.Join(names, ", ")
+			}
+			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), known)
 		}
 	}
 	return a.ss.Activate(ctx, sc)
-}
-
-// scenarioNames lists the scenarios the documents load, for messages.
-func scenarioNames(docs []*pipeline.Served) string {
-	if len(docs) == 1 {
-		return docs[0].Scenarios.Names()
-	}
-	var names []string
-	for _, sv := range docs {
-		names = append(names, sv.Scenarios.Sorted()...)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
