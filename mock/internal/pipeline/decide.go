@@ -128,7 +128,7 @@ func (s *Engine) give(x *exchange, a decision) {
 	switch a.kind {
 	case behave:
 		var o answer.Outcome
-		if s.RemoteJournal {
+		if s.RemoteJournal && x.Plan.Do == answer.Create {
 			x.Entries = entryOf{s, x} // a create's entry is written with its resource
 		}
 		if o, p = s.Behave(&x.Turn); p == nil {
