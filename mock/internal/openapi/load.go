@@ -639,6 +639,9 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 			}
 			l.schemas.validated(m.Schema)
 		}
+		if err := l.items(m, mn, mptr); err != nil {
+			return nil, err
+		}
 		if exs := mn.get("examples"); exs.isObject() {
 			for j, name := range exs.keys {
 				ex, _, err := l.deref(exs.vals[j], child(child(mptr, "examples"), name))

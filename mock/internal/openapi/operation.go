@@ -3,6 +3,7 @@ package openapi
 import (
 	"strconv"
 
+	"github.com/plantmock/plantmock/mock/internal/stream"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
@@ -80,6 +81,18 @@ type Media struct {
 	// Encoding says how the properties of a form or multipart body are
 	// encoded, by property name.
 	Encoding map[string]Encoding
+	// Seq is how the media type frames items, for a sequential type
+	// (server-sent events, JSON Lines, JSON text sequences,
+	// multipart/mixed); NotSequential for every other type.
+	Seq stream.Sequence
+	// ItemSchema describes each item of a sequential type: the media
+	// type's itemSchema (3.2), else its schema, or the items of its
+	// schema when that is an array (how 3.0 and 3.1 documents describe
+	// streams). Nil for types that are not sequential.
+	ItemSchema *Schema
+	// events says how an event's fields map onto ItemSchema, for
+	// text/event-stream.
+	events eventShape
 
 	form *wire.Form // for form and multipart bodies
 }

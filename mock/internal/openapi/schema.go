@@ -107,6 +107,12 @@ type Schema struct {
 	PatternProperties []Property
 	// PropertyNames is the schema every property name matches, or nil.
 	PropertyNames *Schema
+	// ContentMediaType and ContentSchema (3.1) describe what a string
+	// holds: a string of JSON that ContentSchema describes, say. They
+	// annotate, and Validate does not check them; a server-sent event's
+	// data is checked against them (see Media.CheckItem).
+	ContentMediaType string
+	ContentSchema    *Schema
 	// DependentRequired are the properties an object must have when it
 	// has another (dependentRequired, and dependencies' arrays).
 	DependentRequired []Dependency

@@ -279,6 +279,10 @@ func (b *schemaBuilder) subschemas(s *Schema, n *node, ptr string, depth, inst i
 	if s.PropertyNames, err = one("propertyNames", inst+1); err != nil {
 		return err
 	}
+	if s.ContentSchema, err = one("contentSchema", inst+1); err != nil {
+		return err
+	}
+	s.ContentMediaType = n.get("contentMediaType").text()
 	if p := n.get("prefixItems"); p != nil && p.kind == arrayNode {
 		if s.PrefixItems, err = b.list(p, child(ptr, "prefixItems"), depth, inst+1); err != nil {
 			return err

@@ -1,0 +1,229 @@
+package openapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/stream"
+)
+
+// items reads what a sequential media type says of its items: the item
+// schema, and for server-sent events how an event's fields map onto it.
+// itemSchema is 3.2's; a 3.0 or 3.1 document's is read too, with a
+// warning, since it says what the author means.
+func (l *loader) items(m *Media, mn *node, ptr string) error {
+	m.Seq = stream.SequenceOf(m.Type)
+	is := mn.get("itemSchema")
+	if is != nil && !l.doc.v32 {
+		l.warn("itemSchema before 3.2", at(child(ptr, "itemSchema"), is),
+			fmt.Sprintf("itemSchema is an OpenAPI 3.2 field, in a %s document: it is read as 3.2 reads it", l.doc.OpenAPI))
+	}
+	switch {
+	case m.Seq == stream.NotSequential:
+		return nil
+	case is != nil:
+		s, err := l.schemas.build(is, child(ptr, "itemSchema"))
+		if err != nil {
+			return err
+		}
+		l.schemas.validated(s)
+		m.ItemSchema = s
+	case m.Schema != nil && m.Schema.Items != nil && slices.Equal(m.Schema.Types, []string{"array"}):
+		m.ItemSchema = m.Schema.Items
+	default:
+		m.ItemSchema = m.Schema
+	}
+	if m.Seq == stream.Events {
+		m.events = shapeOf(m.ItemSchema)
+	}
+	return nil
+}
+
+// eventShape is how the item schema of text/event-stream reads an
+// event. A schema that declares a data property describes the event's
+// fields, as OpenAPI 3.2 models them: data, event, id and retry (the
+// others are not sent). Any other schema describes the data alone.
+type eventShape struct {
+	fields bool // the schema describes the event's fields
+	// json is true when the data is JSON text of the value the schema
+	// (or its data property) describes: that schema is not a string's.
+	json bool
+	// content is the data property's contentSchema, when its
+	// contentMediaType is JSON: the data is JSON text that fits it.
+	content *Schema
+}
+
+func shapeOf(s *Schema) eventShape {
+	if s == nil {
+		return eventShape{}
+	}
+	data := dataProperty(s)
+	if data == nil && !slices.Contains(s.Required, "data") {
+		return eventShape{json: !textual(s)}
+	}
+	sh := eventShape{fields: true, json: data != nil && !textual(data)}
+	if data != nil && data.ContentSchema != nil && IsJSON(data.ContentMediaType) {
+		sh.content = data.ContentSchema
+	}
+	return sh
+}
+
+// dataProperty is the schema of an event schema's data property: its
+// own, or the one every alternative of its anyOf or oneOf declares
+// alike, for a schema that lists one event schema a type of event.
+func dataProperty(s *Schema) *Schema {
+	if p := s.Property("data"); p != nil {
+		return p
+	}
+	var data *Schema
+	for _, a := range s.AnyOf {
+		p := a.Property("data")
+		if p == nil {
+			return nil
+		}
+		if data == nil || textual(data) && !textual(p) {
+			data = p
+		}
+	}
+	return data
+}
+
+// textual reports whether a value of s is written as text, not JSON: a
+// string schema, or one that says nothing of the type.
+func textual(s *Schema) bool {
+	if len(s.Types) == 0 {
+		return len(s.Properties) == 0 && s.Items == nil && len(s.AnyOf) == 0
+	}
+	for _, t := range s.Types {
+		if t != "string" && t != "null" {
+			return false
+		}
+	}
+	return true
+}
+
+// EventContent returns the schema of the JSON text an event's data
+// holds, where the item schema's data property is a string that
+// declares it (contentMediaType application/json and contentSchema):
+// an answer generates the data from it. Nil otherwise.
+func (m *Media) EventContent() *Schema { return m.events.content }
+
+// EventValue returns the value an event stands for, which the item
+// schema describes: an object of its fields, or its data alone. Data
+// that the schema says is JSON is decoded; data that is not JSON is an
+// error.
+func (m *Media) EventValue(e stream.Event) (any, error) {
+	var data any = e.Data
+	if m.events.json {
+		v, err := jsonx.Decode([]byte(e.Data))
+		if err != nil {
+			return nil, fmt.Errorf("the data is not JSON: %w", err)
+		}
+		data = v
+	}
+	if !m.events.fields {
+		return data, nil
+	}
+	obj := map[string]any{"data": data}
+	if e.Event != "" {
+		obj["event"] = e.Event
+	}
+	if e.HasID {
+		obj["id"] = e.ID
+	}
+	if e.HasRetry {
+		obj["retry"] = json.Number(strconv.FormatInt(e.Retry, 10))
+	}
+	return obj, nil
+}
+
+// Event returns the event that a value of the item schema stands for:
+// the inverse of EventValue. Fields of the wrong type are left out, and
+// data the schema says is JSON is written as JSON.
+func (m *Media) Event(v any) stream.Event {
+	if !m.events.fields {
+		return stream.Event{Data: m.dataText(v)}
+	}
+	obj, _ := v.(map[string]any)
+	e := stream.Event{Data: m.dataText(obj["data"])}
+	e.Event, _ = obj["event"].(string)
+	switch id := obj["id"].(type) {
+	case string:
+		e.ID, e.HasID = id, true
+	case json.Number:
+		e.ID, e.HasID = id.String(), true
+	}
+	if r, ok := obj["retry"].(json.Number); ok {
+		if n, err := strconv.ParseInt(r.String(), 10, 64); err == nil && n >= 0 {
+			e.Retry, e.HasRetry = n, true
+		}
+	}
+	return e
+}
+
+func (m *Media) dataText(v any) string {
+	if s, ok := v.(string); ok && !m.events.json {
+		return s
+	}
+	if v == nil && !m.events.json {
+		return ""
+	}
+	return string(jsonx.Append(nil, v))
+}
+
+// CheckItem checks one item of a sequential media type against the item
+// schema: a line's or a record's JSON text, an event by the value it
+// stands for (and its data against the data's contentSchema), a part
+// of JSON by its value. request says whether a client sent it (a
+// required readOnly property need not be there). Violations' paths
+// start with the item's place: item[3].name.
+func (m *Media) CheckItem(it stream.Item, request bool) []Violation {
+	where := "item[" + strconv.Itoa(it.N) + "]"
+	var v any
+	var err error
+	switch m.Seq {
+	case stream.Events:
+		v, err = m.EventValue(it.Event)
+	case stream.Parts:
+		if !IsJSON(it.Type) {
+			if m.ItemSchema != nil && textual(m.ItemSchema) {
+				return m.validateItem(where, string(it.Text), request)
+			}
+			return nil // octets no JSON value describes
+		}
+		v, err = jsonx.Decode(it.Text)
+	default:
+		v, err = jsonx.Decode(it.Text)
+	}
+	if err != nil {
+		return []Violation{{Path: where, Reason: err.Error()}}
+	}
+	out := m.validateItem(where, v, request)
+	if c := m.events.content; c != nil && m.Seq == stream.Events && len(out) == 0 {
+		d, err := jsonx.Decode([]byte(it.Event.Data))
+		if err != nil {
+			return []Violation{{Path: where + ".data", Reason: "the data is not JSON, as its contentMediaType says: " + err.Error()}}
+		}
+		for _, vi := range c.Validate(d) {
+			vi.Path = joinParam(where+".data", vi.Path)
+			out = append(out, vi)
+		}
+	}
+	return out
+}
+
+func (m *Media) validateItem(where string, v any, request bool) []Violation {
+	var vs []Violation
+	if request {
+		vs = m.ItemSchema.ValidateRequest(v)
+	} else {
+		vs = m.ItemSchema.Validate(v)
+	}
+	for i := range vs {
+		vs[i].Path = joinParam(where, vs[i].Path)
+	}
+	return vs
+}
