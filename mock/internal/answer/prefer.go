@@ -3,6 +3,7 @@ package answer
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
@@ -12,21 +13,36 @@ import (
 // Preference is what a Prefer header (RFC 7240) asks of the mock, in the
 // words Prism uses: code=400, example=name, dynamic=true, seed=7.
 //
-// Its flags come last: after seed, they take 40 bytes where between the
-// other fields they took 48, which held the exchange at 512 bytes.
+// The stream-items, stream-interval, stream-drop and stream-ids
+// preferences script a streamed answer as a rule's respond.stream does
+// (see Stream).
+//
+// Its small fields come last, in 16 bits where that holds them: the
+// preference takes 40 bytes, which holds the exchange at 512.
 type Preference struct {
-	Code    int
 	Example string
 	seed    uint64
+	// Interval is stream-interval, in milliseconds.
+	Interval uint32
+	Code     int16
+	// Items and Drop are stream-items and stream-drop.
+	Items   uint16
+	Drop    uint16
 	Dynamic bool
 	hasSeed bool
+	// IDs is stream-ids=true.
+	IDs bool
 }
+
+// MaxPreferInterval is the longest stream-interval a Prefer header may
+// ask for, as a rule's delay.
+const MaxPreferInterval = 5 * time.Minute
 
 // Usual reports whether the preference leaves the answer as it would be:
 // no other status, no example, no generated body. A seed alone still
 // seeds what the usual answer generates.
 func (p Preference) Usual(success int) bool {
-	return (p.Code == 0 || p.Code == success) && p.Example == "" && !p.Dynamic
+	return (p.Code == 0 || int(p.Code) == success) && p.Example == "" && !p.Dynamic
 }
 
 // ParsePrefer reads the preferences plantmock knows; others are ignored,
@@ -38,13 +54,14 @@ func ParsePrefer(values []string) (Preference, *problem.Problem) {
 			pref, _, _ := strings.Cut(item, ";")
 			k, v, _ := strings.Cut(strings.TrimSpace(pref), "=")
 			v = strings.Trim(strings.TrimSpace(v), `"`)
-			switch strings.ToLower(strings.TrimSpace(k)) {
+			k = strings.ToLower(strings.TrimSpace(k))
+			switch k {
 			case "code":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 100 || n > 599 {
 					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", cliptext.To(v, 20))
 				}
-				p.Code = n
+				p.Code = int16(n)
 			case "example":
 				p.Example = v
 			case "dynamic":
@@ -55,6 +72,24 @@ func ParsePrefer(values []string) (Preference, *problem.Problem) {
 					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", cliptext.To(v, 20))
 				}
 				p.seed, p.hasSeed = uint64(n), true
+			case "stream-items", "stream-drop":
+				n, err := strconv.ParseUint(v, 10, 16)
+				if err != nil {
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: %s=%s is not a count from 0 to 65535", k, cliptext.To(v, 20))
+				}
+				if k == "stream-items" {
+					p.Items = uint16(n)
+				} else {
+					p.Drop = uint16(n)
+				}
+			case "stream-interval":
+				d, err := time.ParseDuration(v)
+				if err != nil || d < 0 || d > MaxPreferInterval {
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: stream-interval=%s is not a duration from 0 to %s (200ms, 1s)", cliptext.To(v, 20), MaxPreferInterval)
+				}
+				p.Interval = uint32(d / time.Millisecond)
+			case "stream-ids":
+				p.IDs = strings.EqualFold(v, "true")
 			}
 		}
 	}

@@ -42,6 +42,13 @@ func (l *loader) items(m *Media, mn *node, ptr string) error {
 	return nil
 }
 
+// Streams reports whether answers in m are sent as streams: it is
+// sequential, and not multipart/mixed, which requests may send but the
+// mock does not.
+func (m *Media) Streams() bool {
+	return m != nil && m.Seq != stream.NotSequential && m.Seq != stream.Parts
+}
+
 // eventShape is how the item schema of text/event-stream reads an
 // event. A schema that declares a data property describes the event's
 // fields, as OpenAPI 3.2 models them: data, event, id and retry (the
@@ -51,9 +58,17 @@ type eventShape struct {
 	// json is true when the data is JSON text of the value the schema
 	// (or its data property) describes: that schema is not a string's.
 	json bool
-	// content is the data property's contentSchema, when its
-	// contentMediaType is JSON: the data is JSON text that fits it.
-	content *Schema
+	// contents are the schemas of the JSON text a data string holds
+	// (contentMediaType JSON and contentSchema): the item schema's own,
+	// or those of the alternatives of its anyOf or oneOf (an event
+	// schema a type of event, nil for one whose data declares none),
+	// each with the schema an event must fit for it to apply. Empty
+	// where no data declares JSON content.
+	contents []eventContent
+}
+
+type eventContent struct {
+	when, content *Schema
 }
 
 func shapeOf(s *Schema) eventShape {
@@ -65,10 +80,26 @@ func shapeOf(s *Schema) eventShape {
 		return eventShape{json: !textual(s)}
 	}
 	sh := eventShape{fields: true, json: data != nil && !textual(data)}
-	if data != nil && data.ContentSchema != nil && IsJSON(data.ContentMediaType) {
-		sh.content = data.ContentSchema
+	if c := contentOf(s.Property("data")); c != nil {
+		sh.contents = []eventContent{{s, c}}
+		return sh
+	}
+	for _, a := range s.AnyOf {
+		sh.contents = append(sh.contents, eventContent{a, contentOf(a.Property("data"))})
+	}
+	if !slices.ContainsFunc(sh.contents, func(c eventContent) bool { return c.content != nil }) {
+		sh.contents = nil
 	}
 	return sh
+}
+
+// contentOf returns the schema of the JSON a data property's string
+// holds, or nil.
+func contentOf(data *Schema) *Schema {
+	if data != nil && data.ContentSchema != nil && IsJSON(data.ContentMediaType) {
+		return data.ContentSchema
+	}
+	return nil
 }
 
 // dataProperty is the schema of an event schema's data property: its
@@ -105,11 +136,53 @@ func textual(s *Schema) bool {
 	return true
 }
 
-// EventContent returns the schema of the JSON text an event's data
-// holds, where the item schema's data property is a string that
-// declares it (contentMediaType application/json and contentSchema):
-// an answer generates the data from it. Nil otherwise.
-func (m *Media) EventContent() *Schema { return m.events.content }
+// EventContent returns the schema of the JSON text the data of an event
+// of value v holds, where the item schema's data property (or that of
+// the alternative v fits) is a string that declares it: an answer
+// generates the data from it. Nil otherwise.
+func (m *Media) EventContent(v any) *Schema {
+	for _, c := range m.events.contents {
+		if c.content != nil && (c.when == m.ItemSchema || len(c.when.Validate(v)) == 0) {
+			return c.content
+		}
+	}
+	return nil
+}
+
+// checkContent checks the data of an event of value v against the
+// content its schema declares: an event fits when it fits an
+// alternative whose data declares none, or the content of one that does.
+// The violations are the first alternative's that it fits but whose
+// content it breaks.
+func (m *Media) checkContent(where string, v any, data string) []Violation {
+	var out []Violation
+	for _, c := range m.events.contents {
+		if c.when != m.ItemSchema && len(c.when.Validate(v)) > 0 {
+			continue
+		}
+		if c.content == nil {
+			return nil
+		}
+		d, err := jsonx.Decode([]byte(data))
+		if err != nil {
+			if out == nil {
+				out = []Violation{{Path: where + ".data", Reason: "the data is not JSON, as its contentMediaType says: " + err.Error()}}
+			}
+			continue
+		}
+		vs := c.content.Validate(d)
+		if len(vs) == 0 {
+			return nil
+		}
+		if out == nil {
+			for _, vi := range vs {
+				vi.Path = joinParam(where+".data", vi.Path)
+				out = append(out, vi)
+			}
+		}
+	}
+	return out
+}
 
 // EventValue returns the value an event stands for, which the item
 // schema describes: an object of its fields, or its data alone. Data
@@ -202,17 +275,10 @@ func (m *Media) CheckItem(it stream.Item, request bool) []Violation {
 		return []Violation{{Path: where, Reason: err.Error()}}
 	}
 	out := m.validateItem(where, v, request)
-	if c := m.events.content; c != nil && m.Seq == stream.Events && len(out) == 0 {
-		d, err := jsonx.Decode([]byte(it.Event.Data))
-		if err != nil {
-			return []Violation{{Path: where + ".data", Reason: "the data is not JSON, as its contentMediaType says: " + err.Error()}}
-		}
-		for _, vi := range c.Validate(d) {
-			vi.Path = joinParam(where+".data", vi.Path)
-			out = append(out, vi)
-		}
+	if len(out) > 0 || m.Seq != stream.Events {
+		return out
 	}
-	return out
+	return m.checkContent(where, v, it.Event.Data)
 }
 
 func (m *Media) validateItem(where string, v any, request bool) []Violation {

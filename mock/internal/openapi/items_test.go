@@ -45,8 +45,8 @@ func TestEventItems(t *testing.T) {
                       type: object
                       required: [text]
                       properties: {text: {type: string}}`)
-	if m.Seq != stream.Events || m.ItemSchema == nil || m.EventContent() == nil {
-		t.Fatalf("Seq %s, ItemSchema %v, EventContent %v", m.Seq, m.ItemSchema, m.EventContent())
+	if m.Seq != stream.Events || m.ItemSchema == nil || m.EventContent(map[string]any{}) == nil {
+		t.Fatalf("Seq %s, ItemSchema %v, EventContent %v", m.Seq, m.ItemSchema, m.EventContent(map[string]any{}))
 	}
 	for _, c := range []struct {
 		e    stream.Event

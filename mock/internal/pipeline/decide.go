@@ -32,6 +32,7 @@ const (
 	sendStatus                   // the status alone, no body
 	render                       // the rule's templated body
 	breakIt                      // the rule's fault
+	streamIt                     // items one at a time, for a media type that streams
 	forwardIt                    // the upstream's answer (Options.Proxy.URL)
 )
 
@@ -81,6 +82,9 @@ func (s *Engine) decide(x *exchange) (decision, *problem.Problem) {
 	if a.kind == sendBody && o == nil {
 		a.kind = sendStatus
 	}
+	if streams(x, a) {
+		a.kind = streamIt
+	}
 	if a.example != "" {
 		m := x.Media()
 		if _, ok := m.Examples[a.example]; m == nil || !ok {
@@ -95,7 +99,7 @@ func (s *Engine) decide(x *exchange) (decision, *problem.Problem) {
 func preferred(pl *answer.Plan, pf answer.Preference) (decision, *problem.Problem) {
 	status := pl.Success
 	if pf.Code != 0 {
-		status = pf.Code
+		status = int(pf.Code)
 		if pl.Op.Response(status) == nil {
 			return decision{}, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%d is not declared for %s (declared: %s)",
 				status, pl.Op.Name, scenario.DeclaredStatuses(pl.Op))
@@ -148,6 +152,11 @@ func (s *Engine) give(x *exchange, a decision) {
 		p = renderAnswer(x, a, data, faker)
 	case breakIt:
 		a.rule.Fault.Apply(broken{s, x}, a.status)
+	case streamIt:
+		if data == nil {
+			data = x.templateData()
+		}
+		p = s.giveStream(x, a, data, func() *gofakeit.Faker { return x.Fake(&s.Answerer) })
 	}
 	if p != nil {
 		s.refuse(x, p)

@@ -93,6 +93,8 @@ type Respond struct {
 	Delay time.Duration `yaml:"delay,omitempty" json:"-"`
 	// Fault breaks the answer instead; see Fault.
 	Fault Fault `yaml:"fault,omitempty" json:"fault,omitempty"`
+	// Stream scripts a streamed answer; see Stream.
+	Stream *Stream `yaml:"stream,omitempty" json:"stream,omitempty"`
 	// Webhooks are sent after the answer, to the session's subscribers.
 	Webhooks []WebhookCall `yaml:"webhooks,omitempty" json:"webhooks,omitempty"`
 }

@@ -52,6 +52,7 @@ type Script struct {
 	Fault       *faultKind
 	OffContract bool
 	Webhooks    []RuleWebhook
+	Stream      *StreamScript // the rule's stream; nil when it scripts none
 }
 
 // RuleWebhook is a webhook a rule sends after its answer.
@@ -251,6 +252,7 @@ func (sv Compiling) compileRule(sc *Scenario, i int) (*Script, []error) {
 	b.matchers()
 	b.respHeaders()
 	b.respBody()
+	b.stream()
 	b.webhooks()
 	b.declared()
 	return b.r, b.errs

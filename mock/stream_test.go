@@ -1,0 +1,366 @@
+package mock_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plantmock/plantmock/mock"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/stream"
+)
+
+// streams is an OpenAPI 3.2 document of streamed answers: a chat whose
+// events carry JSON data (contentSchema), an export in JSON Lines whose
+// example lists its items, and a feed as a JSON text sequence.
+const streams = `openapi: 3.2.0
+info: {title: Streams, version: '1'}
+paths:
+  /chat:
+    post:
+      requestBody:
+        content: {application/json: {schema: {type: object, properties: {prompt: {type: string}}}}}
+      responses:
+        '200':
+          description: the answer, a token at a time
+          content:
+            application/json:
+              schema: {type: object, required: [text], properties: {text: {type: string}}}
+            text/event-stream:
+              itemSchema:
+                type: object
+                required: [data]
+                properties:
+                  event: {type: string, enum: [delta, done, error]}
+                  id: {type: string}
+                  data:
+                    type: string
+                    contentMediaType: application/json
+                    contentSchema:
+                      type: object
+                      required: [text]
+                      properties: {text: {type: string, maxLength: 12}}
+  /export:
+    get:
+      responses:
+        '200':
+          description: every plant, one a line
+          content:
+            application/jsonl:
+              itemSchema:
+                type: object
+                required: [id, name]
+                properties: {id: {type: integer}, name: {type: string}}
+              examples:
+                three:
+                  value: [{id: 1, name: Fern}, {id: 2, name: Monstera}, {id: 3, name: Ivy}]
+  /feed:
+    get:
+      responses:
+        '200':
+          description: readings
+          content:
+            application/json-seq:
+              itemSchema: {type: object, required: [level], properties: {level: {type: integer, minimum: 0, maximum: 9}}}
+`
+
+// chatScenario scripts the chat: four numbered deltas, templates of the
+// request, then an error event; the second rule drops the connection
+// after two.
+const chatScenario = `name: chat
+rules:
+  - when: {operation: POST /chat, headers: {X-Drop: "yes"}}
+    respond:
+      stream: {count: 4, ids: true, drop: 2}
+  - when: {operation: POST /chat}
+    respond:
+      stream:
+        ids: true
+        items:
+          - {event: delta, data: '{"text":"{{.body.prompt}}"}'}
+          - {event: delta, data: '{"text":"#{{.item}}"}'}
+        count: 4
+        error: {event: error, data: '{"text":"overloaded"}'}
+`
+
+func streamServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	sc, err := mock.ParseScenario("chat.yaml", []byte(chatScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serveStreams(t, mock.Options{Spec: []byte(streams), Scenarios: []*mock.Scenario{sc}, Seed: 7})
+}
+
+func serveStreams(t *testing.T, opts mock.Options) *httptest.Server {
+	t.Helper()
+	srv, err := mock.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func streamRequest(t *testing.T, ts *httptest.Server, method, path, accept string, header ...string) *http.Response {
+	t.Helper()
+	var body io.Reader
+	if method == "POST" {
+		body = strings.NewReader(`{"prompt":"hi"}`)
+	}
+	req, _ := http.NewRequest(method, ts.URL+path, body)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept", accept)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+// TestStreamScripted: a rule's items are rendered in order, numbered,
+// followed by the generated ones and the error event; each is a
+// well-formed event whose data fits its contentSchema.
+func TestStreamScripted(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "POST", "/chat", "text/event-stream", "X-Mock-Scenario", "chat", "Prefer", "seed=3")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" || resp.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("status %d, header %v", resp.StatusCode, resp.Header)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	want := "event: delta\nid: 1\ndata: {\"text\":\"hi\"}\n\n" + "event: delta\nid: 2\ndata: {\"text\":\"#2\"}\n\n"
+	if !strings.HasPrefix(string(body), want) {
+		t.Fatalf("body starts %q, want %q", body, want)
+	}
+	if !strings.HasSuffix(string(body), "event: error\ndata: {\"text\":\"overloaded\"}\n\n") {
+		t.Fatalf("body ends %q, want the error event", body)
+	}
+	m := streamMedia(t, "POST", "/chat", "text/event-stream")
+	r, _ := stream.NewReader(strings.NewReader(string(body)), "text/event-stream", 1<<16)
+	for n := 1; ; n++ {
+		it, err := r.Next()
+		if err == io.EOF {
+			if n != 6 {
+				t.Fatalf("%d events, want 5", n-1)
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vs := m.CheckItem(it, false); len(vs) > 0 {
+			t.Errorf("event %d %+v: %v", n, it.Event, vs)
+		}
+		if n <= 4 && it.Event.ID != string(rune('0'+n)) {
+			t.Errorf("event %d has id %q", n, it.Event.ID)
+		}
+	}
+}
+
+// TestStreamResumes: with numbered events, Last-Event-ID resumes after
+// the event it names; one past the end gets an empty stream.
+func TestStreamResumes(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "POST", "/chat", "text/event-stream", "X-Mock-Scenario", "chat", "Last-Event-ID", "3")
+	body, _ := io.ReadAll(resp.Body)
+	r, _ := stream.NewReader(strings.NewReader(string(body)), "text/event-stream", 1<<16)
+	var ids []string
+	for {
+		it, err := r.Next()
+		if err != nil {
+			break
+		}
+		ids = append(ids, it.Event.ID+"/"+it.Event.Event)
+	}
+	if got := strings.Join(ids, " "); len(ids) != 2 || !strings.HasPrefix(ids[0], "4/") || ids[1] != "/error" {
+		t.Fatalf("events after Last-Event-ID 3: %s, want item 4 and the error", got)
+	}
+	resp = streamRequest(t, ts, "POST", "/chat", "text/event-stream", "X-Mock-Scenario", "chat", "Last-Event-ID", "not a number")
+	body, _ = io.ReadAll(resp.Body)
+	if !strings.HasPrefix(string(body), "event: delta\nid: 1\n") {
+		t.Fatalf("an id the stream never sent restarts it: %q", body)
+	}
+}
+
+// TestStreamDropped: a drop fault breaks the connection after two
+// items; the client reads them, then an unexpected EOF, not an end.
+func TestStreamDropped(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "POST", "/chat", "text/event-stream", "X-Mock-Scenario", "chat", "X-Drop", "yes")
+	r, _ := stream.NewReader(resp.Body, "text/event-stream", 1<<16)
+	for n := 1; n <= 2; n++ {
+		if it, err := r.Next(); err != nil || it.Event.ID != string(rune('0'+n)) {
+			t.Fatalf("event %d: %+v, %v", n, it, err)
+		}
+	}
+	if _, err := r.Next(); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("after the drop: %v, want io.ErrUnexpectedEOF", err)
+	}
+}
+
+// TestStreamExampleItems: an example whose value is an array gives the
+// items, one a line, in order.
+func TestStreamExampleItems(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "GET", "/export", "")
+	body, _ := io.ReadAll(resp.Body)
+	want := "{\"id\":1,\"name\":\"Fern\"}\n{\"id\":2,\"name\":\"Monstera\"}\n{\"id\":3,\"name\":\"Ivy\"}\n"
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/jsonl" || string(body) != want {
+		t.Fatalf("status %d, type %q, body %q; want %q", resp.StatusCode, resp.Header.Get("Content-Type"), body, want)
+	}
+	resp = streamRequest(t, ts, "GET", "/export", "", "Prefer", "stream-items=5")
+	body, _ = io.ReadAll(resp.Body)
+	if lines := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n"); len(lines) != 5 || !strings.HasPrefix(string(body), want) {
+		t.Fatalf("stream-items=5: %q", body)
+	}
+}
+
+// TestStreamRecords: a JSON text sequence of generated items, each after
+// a record separator, each fitting the item schema.
+func TestStreamRecords(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "GET", "/feed", "", "Prefer", "stream-items=20")
+	body, _ := io.ReadAll(resp.Body)
+	m := streamMedia(t, "GET", "/feed", "application/json-seq")
+	r, _ := stream.NewReader(strings.NewReader(string(body)), "application/json-seq", 1<<16)
+	n := 0
+	for {
+		it, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if vs := m.CheckItem(it, false); len(vs) > 0 {
+			t.Errorf("item %d %s: %v", n, it.Text, vs)
+		}
+	}
+	if n != 20 || strings.Count(string(body), "\x1e") != 20 {
+		t.Fatalf("%d items: %q", n, body)
+	}
+}
+
+// TestStreamPreferErrors: stream preferences that are not counts or
+// durations are refused in the error shape.
+func TestStreamPreferErrors(t *testing.T) {
+	ts := streamServer(t)
+	for prefer, want := range map[string]string{
+		"stream-items=-1":      `{"error":40007,"message":"Prefer: stream-items=-1 is not a count from 0 to 65535"}`,
+		"stream-interval=soon": `{"error":40007,"message":"Prefer: stream-interval=soon is not a duration from 0 to 5m0s (200ms, 1s)"}`,
+	} {
+		resp := streamRequest(t, ts, "GET", "/export", "", "Prefer", prefer)
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 400 || string(body) != want {
+			t.Errorf("Prefer: %s: %d %s, want 400 %s", prefer, resp.StatusCode, body, want)
+		}
+	}
+}
+
+// TestStreamFlushesEachItem: a client reads each JSON Lines item as it is
+// flushed. With an interval of a minute, the first item can only be read
+// if it was sent alone; the client then leaves, and the answer ends with
+// the one item (its journal entry is written, so its handler returned).
+// A second request, at 150ms, logs when each item arrives.
+func TestStreamFlushesEachItem(t *testing.T) {
+	entries := make(chan mock.Entry, 4)
+	ts := serveStreams(t, mock.Options{Spec: []byte(streams), Observe: func(e mock.Entry) { entries <- e }})
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/export", nil)
+	req.Header.Set("Prefer", "stream-interval=1m")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(resp.Body).ReadString('\n')
+	if err != nil || line != "{\"id\":1,\"name\":\"Fern\"}\n" {
+		t.Fatalf("the first item: %q, %v", line, err)
+	}
+	cancel()
+	resp.Body.Close()
+	var e mock.Entry
+	select {
+	case e = <-entries:
+	case <-time.After(time.Minute):
+		t.Fatal("the answer did not end when its client left")
+	}
+	if e.Status != 200 || string(e.Response) != line {
+		t.Fatalf("journal: %d %q, want the one item sent", e.Status, e.Response)
+	}
+
+	req, _ = http.NewRequest("GET", ts.URL+"/export", nil)
+	req.Header.Set("Prefer", "stream-interval=150ms")
+	start := time.Now()
+	resp, err = ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	for n := 1; ; n++ {
+		line, err := br.ReadString('\n')
+		if err == io.EOF {
+			break
+		}
+		t.Logf("item %d at %s: %s", n, time.Since(start).Round(time.Millisecond), strings.TrimSpace(line))
+	}
+}
+
+// streamMedia is the 200 answer's media type ct of an operation of
+// streams.
+func streamMedia(t *testing.T, method, path, ct string) *openapi.Media {
+	t.Helper()
+	doc, err := openapi.Load([]byte(streams))
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, _, _ := doc.Find(path, method)
+	for _, m := range route.Operation(method).Response(200).Content {
+		if m.Type == ct {
+			return m
+		}
+	}
+	t.Fatalf("%s %s declares no %s", method, path, ct)
+	return nil
+}
+
+// TestStreamScenarioRefused: a stream a rule cannot send is refused when
+// the scenario is loaded, with the rule's line.
+func TestStreamScenarioRefused(t *testing.T) {
+	for rule, want := range map[string]string{
+		"{when: {operation: GET /export}, respond: {stream: {count: -1, interval: 6m, drop: -2}}}": "bad.yaml:3: rule 1: respond.stream.count -1 is not between 0 and 1000000\n" +
+			"bad.yaml:3: rule 1: respond.stream.interval 6m0s is not between 0 and 5m0s\nbad.yaml:3: rule 1: respond.stream.drop may not be negative",
+		"{when: {operation: GET /export}, respond: {body: [], stream: {count: 1}}}": "bad.yaml:3: rule 1: GET /export: status 200 declares no JSON body\n" +
+			"bad.yaml:3: rule 1: respond.stream and respond.body cannot both be given: the stream is the body",
+		"{when: {operation: POST /chat}, respond: {status: 200, stream: {items: [{nope: '{{'}]}}}": "bad.yaml:3: rule 1: respond.stream.items[0].nope: respond.stream.items[0].nope:1: unclosed action",
+	} {
+		sc, err := mock.ParseScenario("bad.yaml", []byte("name: bad\nrules:\n  - "+rule+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = mock.New(mock.Options{Spec: []byte(streams), Scenarios: []*mock.Scenario{sc}})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", rule, err, want)
+		}
+	}
+	doc := strings.Replace(streams, "  /feed:", "  /plain:\n    get:\n      responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}\n  /feed:", 1)
+	sc, _ := mock.ParseScenario("bad.yaml", []byte("name: bad\nrules:\n  - {when: {operation: GET /plain}, respond: {stream: {count: 2}}}\n"))
+	_, err := mock.New(mock.Options{Spec: []byte(doc), Scenarios: []*mock.Scenario{sc}})
+	if want := "bad.yaml:3: rule 1: respond.stream: GET /plain declares no streamed answer (text/event-stream, JSON Lines or application/json-seq) for status 200"; err == nil || err.Error() != want {
+		t.Errorf("a stream for a JSON answer:\n got %v\nwant %s", err, want)
+	}
+}
