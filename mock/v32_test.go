@@ -87,3 +87,116 @@ func TestOpenAPI32Methods(t *testing.T) {
 		t.Errorf("a 3.3 document: %v", err)
 	}
 }
+
+// querystring is an OpenAPI 3.2 document whose operations take the whole
+// query string as one parameter: a form and a JSON one, and two
+// operations that declare what 3.2 forbids.
+const querystring = `openapi: 3.2.0
+info: {title: Searchable, version: '1'}
+paths:
+  /search:
+    get:
+      parameters:
+        - name: filter
+          in: querystring
+          required: true
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                required: [name]
+                additionalProperties: false
+                properties:
+                  name: {type: string, minLength: 2}
+                  limit: {type: integer, maximum: 50}
+                  tag: {type: array, items: {type: string}}
+      responses:
+        '200': {description: found, content: {application/json: {schema: {type: array, maxItems: 0}}}}
+  /select:
+    get:
+      parameters:
+        - name: q
+          in: querystring
+          content:
+            application/json:
+              schema: {type: object, required: [ids], properties: {ids: {type: array, items: {type: integer}}}}
+      responses:
+        '204': {description: selected}
+  /mixed:
+    get:
+      parameters:
+        - {name: q, in: querystring, content: {application/json: {schema: {type: object}}}}
+        - {name: limit, in: query, schema: {type: integer}}
+      responses:
+        '204': {description: read}
+  /twice:
+    parameters:
+      - {name: a, in: querystring, content: {application/json: {schema: {type: integer}}}}
+    get:
+      parameters:
+        - {name: b, in: querystring, content: {application/json: {schema: {type: string}}}}
+      responses:
+        '204': {description: read}
+`
+
+// TestOpenAPI32QueryString: a querystring parameter is the whole query
+// string, decoded by its media type and checked against its schema; one
+// beside query parameters, or a second one, is left out as a mistake.
+func TestOpenAPI32QueryString(t *testing.T) {
+	srv, err := mock.New(mock.Options{Spec: []byte(querystring)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `#/paths/~1mixed/get (line 34): querystring parameter "q" is declared with query parameters, which OpenAPI 3.2 forbids: it is left out, and the query parameters are read
+#/paths/~1twice/get (line 43): querystring parameter "b" is a second querystring parameter, which OpenAPI 3.2 forbids: it is left out`
+	if got := strings.Join(srv.Mistakes(), "\n"); got != want {
+		t.Errorf("mistakes:\n%s\nwant\n%s", got, want)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"3.2.0", "3.1.0", `#/paths/~1search/get/parameters/0 (line 7): parameter "filter" is in querystring, which is OpenAPI 3.2 (this document is 3.1.0): the parameter is left out of its operation (and 4 more places)`},
+		{"content:\n            application/x-www-form-urlencoded:", "schema: {type: object}\n          content:\n            application/x-www-form-urlencoded:",
+			`#/paths/~1search/get/parameters/0 (line 7): querystring parameter "filter" is not described by content with one media type: the parameter is left out of its operation`},
+	} {
+		srv, err := mock.New(mock.Options{Spec: []byte(strings.Replace(querystring, c.from, c.to, 1))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := srv.Mistakes(); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%s: mistakes %q\nwant first %s", c.to, got, c.want)
+		}
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct {
+		target string
+		status int
+		want   string
+	}{
+		{"/search?name=fern&limit=5&tag=a&tag=b", 200, `[]`},
+		{"/search?name=a%20b", 200, `[]`},
+		{"/search", 400, `{"error":40005,"message":"invalid parameters: querystring.filter: required parameter is missing"}`},
+		{"/search?name=f", 400, `{"error":40005,"message":"invalid parameters: querystring.filter.name: shorter than the minimum length 2"}`},
+		{"/search?name=fern&limit=x", 400, `{"error":40005,"message":"invalid parameters: querystring.filter.limit: expected integer, got string"}`},
+		{"/search?name=fern&color=red", 400, `{"error":40005,"message":"invalid parameters: querystring.filter.color: property is not declared by the schema"}`},
+		{"/search?name=%zz", 400, `{"error":40005,"message":"invalid parameters: querystring.filter.name: malformed percent-escape \"%zz\""}`},
+		{"/select", 204, ``},
+		{"/select?%7B%22ids%22%3A%5B1%2C2%5D%7D", 204, ``},
+		{`/select?{"ids":[3]}`, 204, ``},
+		{"/select?%7B%22ids%22%3A%5B%22x%22%5D%7D", 400, `{"error":40005,"message":"invalid parameters: querystring.q.ids[0]: expected integer, got string"}`},
+		{"/select?ids=1", 400, `{"error":40005,"message":"invalid parameters: querystring.q: invalid JSON at offset 0: invalid character 'i' looking for beginning of value"}`},
+		{"/mixed?limit=3", 204, ``},
+		{"/mixed?limit=x", 400, `{"error":40005,"message":"invalid parameters: query.limit: expected integer, got string"}`},
+		{"/twice?7", 204, ``},
+		{"/twice?x", 400, `{"error":40005,"message":"invalid parameters: querystring.a: invalid JSON at offset 0: invalid character 'x' looking for beginning of value"}`},
+	} {
+		resp, err := ts.Client().Get(ts.URL + c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || string(b) != c.want {
+			t.Errorf("GET %s: %d %s\nwant %d %s", c.target, resp.StatusCode, b, c.status, c.want)
+		}
+	}
+}

@@ -496,6 +496,7 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			o.Params = append(o.Params, p)
 		}
 	}
+	o.Params = l.oneQueryString(o.Params, optr, on)
 	if rb := on.get("requestBody"); rb != nil {
 		n, ptr, err := l.deref(rb, child(optr, "requestBody"))
 		if err != nil {
@@ -537,6 +538,41 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	return o, nil
 }
 
+// oneQueryString leaves out the querystring parameters OpenAPI 3.2
+// forbids, each a mistake: all of them beside query parameters (which
+// they would read again), and all but the first of several.
+func (l *loader) oneQueryString(ps []Param, optr string, on *node) []Param {
+	var query, qs int
+	for _, p := range ps {
+		switch p.In {
+		case "query":
+			query++
+		case "querystring":
+			qs++
+		}
+	}
+	if qs == 0 || query == 0 && qs == 1 {
+		return ps
+	}
+	out := ps[:0:0]
+	kept := false
+	for _, p := range ps {
+		switch {
+		case p.In != "querystring":
+		case query > 0:
+			l.mistake("querystring with query", at(optr, on), fmt.Sprintf("querystring parameter %q is declared with query parameters, which OpenAPI 3.2 forbids: it is left out, and the query parameters are read", p.Name))
+			continue
+		case kept:
+			l.mistake("querystring twice", at(optr, on), fmt.Sprintf("querystring parameter %q is a second querystring parameter, which OpenAPI 3.2 forbids: it is left out", p.Name))
+			continue
+		default:
+			kept = true
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // param reads a Parameter Object. A parameter no request could carry
 // (without a name, in no place a request has, or a $ref to nothing) is a
 // mistake: ok is false, and the operation is served without it.
@@ -560,8 +596,21 @@ func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 	}
 	switch p.In {
 	case "path", "query", "header", "cookie":
+	case "querystring":
+		if !l.doc.v32 {
+			l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in querystring, which is OpenAPI 3.2 (this document is %s): the parameter is left out of its operation", p.Name, l.doc.OpenAPI))
+			return Param{}, false, nil
+		}
+		if c := n.get("content"); !c.isObject() || len(c.keys) != 1 || n.has("schema") {
+			l.mistake("querystring content", at(ptr, n), fmt.Sprintf("querystring parameter %q is not described by content with one media type: the parameter is left out of its operation", p.Name))
+			return Param{}, false, nil
+		}
 	default:
-		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of path, query, header, cookie: the parameter is left out of its operation", p.Name, p.In))
+		places := "path, query, header, cookie"
+		if l.doc.v32 {
+			places = "path, query, querystring, header, cookie"
+		}
+		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of %s: the parameter is left out of its operation", p.Name, p.In, places))
 		return Param{}, false, nil
 	}
 	if p.Name == "" {

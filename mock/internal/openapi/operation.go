@@ -38,14 +38,16 @@ type Operation struct {
 // Param is a declared parameter.
 type Param struct {
 	Name          string
-	In            string // path, query, header or cookie
+	In            string // path, query, header, cookie or querystring (3.2)
 	Required      bool
 	Schema        *Schema
 	Style         string // as declared; "" means the default for In
 	Explode       *bool  // as declared; nil means the default for Style
 	AllowReserved bool
 	// Content is the media type of a parameter declared with content
-	// instead of schema (its value is, say, JSON text).
+	// instead of schema (its value is, say, JSON text). A querystring
+	// parameter always has one: the whole query string is its value,
+	// an object for application/x-www-form-urlencoded.
 	Content *Media
 }
 
