@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -198,5 +199,56 @@ func TestOpenAPI32QueryString(t *testing.T) {
 		if resp.StatusCode != c.status || string(b) != c.want {
 			t.Errorf("GET %s: %d %s\nwant %d %s", c.target, resp.StatusCode, b, c.status, c.want)
 		}
+	}
+}
+
+// TestOpenAPI32Examples: an example's dataValue is its data, and its
+// serializedValue is, for a type that is not JSON, the body sent as it
+// is; for JSON, it is read as JSON where no data is given.
+func TestOpenAPI32Examples(t *testing.T) {
+	spec, err := os.ReadFile("testdata/oas32/examples.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mock.New(mock.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct {
+		accept, prefer string
+		status         int
+		ct, want       string
+	}{
+		{"application/json", "", 200, "application/json", `{"height":0.5,"name":"fern"}`},
+		{"application/json", "example=palm", 200, "application/json", `{"height":3,"name":"palm"}`},
+		{"application/json", "example=both", 200, "application/json", `{"name":"ivy"}`},
+		{"application/json", "example=elsewhere", 400, "application/json", `{"error":40007,"message":"Prefer: example=elsewhere names no example of status 200 (examples: both, fern, palm)"}`},
+		{"text/csv", "example=fern", 200, "text/csv", "name,height\nfern,0.50\n"},
+		{"application/x-www-form-urlencoded", "example=fern", 200, "application/x-www-form-urlencoded", "name=fern%20leaf"},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+"/plant", nil)
+		req.Header.Set("Accept", c.accept)
+		if c.prefer != "" {
+			req.Header.Set("Prefer", c.prefer)
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || string(b) != c.want || !strings.HasPrefix(resp.Header.Get("Content-Type"), c.ct) {
+			t.Errorf("%s %s: %d %s %s\nwant %d %s %s", c.accept, c.prefer, resp.StatusCode, resp.Header.Get("Content-Type"), b, c.status, c.ct, c.want)
+		}
+	}
+	bad := strings.Replace(string(spec), `'{"name":"palm","height":3}'`, `'{"name":'`, 1)
+	srv, err = mock.New(mock.Options{Spec: []byte(bad)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(srv.Mistakes(), "\n"), `#/paths/~1plant/get/responses/200/content/application~1json/examples/palm/serializedValue (line 23): the serializedValue of an example of application/json is not JSON (invalid JSON: unexpected end of input): the example is left out`; got != want {
+		t.Errorf("mistakes: %s\nwant %s", got, want)
 	}
 }

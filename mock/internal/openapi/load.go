@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
@@ -693,18 +694,19 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		}
 		if exs := mn.get("examples"); exs.isObject() {
 			for j, name := range exs.keys {
-				ex, _, err := l.deref(exs.vals[j], child(child(mptr, "examples"), name))
+				eptr := child(child(mptr, "examples"), name)
+				ex, eptr, err := l.deref(exs.vals[j], eptr)
 				if err != nil {
 					return nil, err
 				}
-				v := ex.get("value")
-				if v == nil {
+				v, ok := l.exampleValue(m.Type, ex, eptr)
+				if !ok {
 					continue
 				}
 				if m.Examples == nil {
 					m.Examples = map[string]any{}
 				}
-				m.Examples[name] = v.value()
+				m.Examples[name] = v
 				if !m.HasExample {
 					m.Example, m.HasExample = m.Examples[name], true
 				}
@@ -728,6 +730,39 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// exampleValue is what an Example Object of media type mt holds, as the
+// mock answers it: for a JSON type its dataValue (3.2), else its value,
+// else its serializedValue (3.2) read as JSON; for any other type its
+// serializedValue, the text sent as it is, else its dataValue, else its
+// value. ok is false when it holds none of them (an externalValue, which
+// the mock does not fetch); a JSON type's serializedValue that is not
+// JSON is a mistake, and the example is left out.
+func (l *loader) exampleValue(mt string, ex *node, ptr string) (v any, ok bool) {
+	data := ex.get("value")
+	if d := ex.get("dataValue"); d != nil && l.doc.v32 {
+		data = d
+	}
+	sv := ex.get("serializedValue")
+	if !l.doc.v32 || sv == nil || sv.kind != stringNode {
+		sv = nil
+	}
+	json := IsJSON(mt)
+	switch {
+	case data != nil && (json || sv == nil):
+		return data.value(), true
+	case sv != nil && !json:
+		return sv.str, true
+	case sv != nil:
+		v, err := jsonx.Decode([]byte(sv.str))
+		if err != nil {
+			l.mistake("serializedValue", at(child(ptr, "serializedValue"), sv), fmt.Sprintf("the serializedValue of an example of %s is not JSON (%s): the example is left out", mt, oneLine(err)))
+			return nil, false
+		}
+		return v, true
+	}
+	return nil, false
 }
 
 // extension reports whether a key of an object that allows specification
