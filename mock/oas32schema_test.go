@@ -149,6 +149,8 @@ func TestOpenAPI32Schema(t *testing.T) {
 			`#/paths/~1search/get (line 10): querystring parameter "filter" is a second querystring parameter, which OpenAPI 3.2 forbids: it is left out`},
 		{"querystring with a schema", changed("          required: true\n", "          required: true\n          schema: {type: object}\n"), false,
 			`#/paths/~1search/get/parameters/0 (line 11): querystring parameter "filter" is not described by content with one media type: the parameter is left out of its operation`},
+		{"$self with a fragment", changed("openapi: 3.2.0\n", "openapi: 3.2.0\n$self: https://example.com/q.yaml#top\n"), false,
+			`#/$self (line 2): $self has a fragment, which it must not: it is ignored`},
 		// The schema looks at one list of parameters at a time: a query
 		// parameter of the path item beside a querystring one of its
 		// operation passes it.

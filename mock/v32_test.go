@@ -252,3 +252,56 @@ func TestOpenAPI32Examples(t *testing.T) {
 		t.Errorf("mistakes: %s\nwant %s", got, want)
 	}
 }
+
+// TestOpenAPI32Self: references to $self's URI with a fragment, written
+// whole or relative to it, are references within the document; one to
+// another document is refused, naming the URI it resolves to.
+func TestOpenAPI32Self(t *testing.T) {
+	spec, err := os.ReadFile("testdata/oas32/self.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mock.New(mock.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct {
+		method, target, body string
+		status               int
+		want                 string
+	}{
+		{"POST", "/plants", `{"name":"fern","kin":["moss"]}`, 201, `{"name":"fern","kin":["moss"]}`},
+		{"POST", "/plants", `{"kin":[1]}`, 422, `{"error":40004,"message":"request body does not match the schema: kin[0]: expected string, got number; name: required property is missing"}`},
+		{"POST", "/plants?limit=10", `{"name":"fern"}`, 400, `{"error":40005,"message":"invalid parameters: query.limit: 10 is over the maximum 9"}`},
+		{"GET", "/trees", "", 204, ``},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.target, strings.NewReader(c.body))
+		if c.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || string(b) != c.want {
+			t.Errorf("%s %s: %d %s\nwant %d %s", c.method, c.target, resp.StatusCode, b, c.status, c.want)
+		}
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"$ref: 'openapi.yaml#/components/schemas/Plant'", "$ref: 'plants.yaml#/components/schemas/Plant'",
+			`#/paths/~1plants/post/requestBody/content/application~1json/schema (line 13): the schema does not compile: failing loading "https://example.com/api/plants.yaml": invalid file url: https://example.com/api/plants.yaml`},
+		{"'./openapi.yaml#/components/responses/Created'", "'../openapi.yaml#/components/responses/Created'",
+			`#/paths/~1plants/post/responses/201 (line 15): $ref "../openapi.yaml#/components/responses/Created" (https://example.com/openapi.yaml#/components/responses/Created against $self) points outside the document; only references within it (#/...) are supported`},
+		{"3.2.0", "3.1.0",
+			`#/paths/~1plants/post/parameters/0 (line 8): $ref "https://example.com/api/openapi.yaml#/components/parameters/Limit" points outside the document; only references within it (#/...) are supported`},
+	} {
+		_, err := mock.New(mock.Options{Spec: []byte(strings.Replace(string(spec), c.from, c.to, 1))})
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant ...%s", c.to, err, c.want)
+		}
+	}
+}

@@ -104,6 +104,7 @@ func Load(data []byte) (*Document, error) {
 	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1") || v32, v32: v32}
 	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
+	l.readSelf()
 	if err := l.load(); err != nil {
 		return nil, err
 	}
@@ -156,6 +157,8 @@ type loader struct {
 	// opened are the schema objects whose additionalProperties false is
 	// left out: it refuses a property they must have (openRefusing).
 	opened map[*node]bool
+	// self is the document's $self (3.2), nil when it has none.
+	self *url.URL
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
@@ -231,10 +234,12 @@ func (l *loader) deref(n *node, ptr string) (*node, string, error) {
 	return n, ptr, nil
 }
 
-// resolve finds the node a local reference points at.
+// resolve finds the node a local reference points at: one within the
+// document, written as a fragment or as $self's URI with one.
 func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
+	ref = l.local(ref)
 	if !strings.HasPrefix(ref, "#") {
-		return nil, "", fail(ptr, n, "$ref %q points outside the document; only references within it (#/...) are supported", ref)
+		return nil, "", fail(ptr, n, "$ref %s points outside the document; only references within it (#/...) are supported", l.outside(ref))
 	}
 	tptr, err := fragmentPointer(ref[1:])
 	if err != nil {
@@ -250,6 +255,7 @@ func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
 // dangling reports whether ref is a JSON pointer within the document
 // (#/...) that points at nothing.
 func (l *loader) dangling(ref string) bool {
+	ref = l.local(ref)
 	if !strings.HasPrefix(ref, "#/") {
 		return false
 	}
