@@ -305,3 +305,48 @@ func TestOpenAPI32Self(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPI32Security: an oauth2 scheme with a device authorization
+// flow and an authorization server's metadata URL asks for a bearer
+// token as every oauth2 scheme does; a deprecated scheme is still
+// enforced and accepted.
+func TestOpenAPI32Security(t *testing.T) {
+	spec, err := os.ReadFile("testdata/oas32/security.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mock.New(mock.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, w := srv.Mistakes(), srv.Warnings(); len(m)+len(w) > 0 {
+		t.Errorf("mistakes %q, warnings %q", m, w)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct {
+		target, header, value string
+		status                int
+		challenge, want       string
+	}{
+		{"/plants", "", "", 401, `Bearer realm="plantmock"`, ``},
+		{"/plants", "Authorization", "Bearer", 401, `Bearer realm="plantmock", error="invalid_request"`, ``},
+		{"/plants", "Authorization", "Bearer dev-1.x", 204, "", ``},
+		{"/old", "", "", 401, `APIKey realm="plantmock", in="header", name="X-Key"`, ``},
+		{"/old", "X-Key", "k1", 204, "", ``},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+c.target, nil)
+		if c.header != "" {
+			req.Header.Set(c.header, c.value)
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || string(b) != c.want || resp.Header.Get("WWW-Authenticate") != c.challenge {
+			t.Errorf("%s %s %q: %d %s (WWW-Authenticate %q)\nwant %d %s (%q)", c.target, c.header, c.value, resp.StatusCode, b, resp.Header.Get("WWW-Authenticate"), c.status, c.want, c.challenge)
+		}
+	}
+}

@@ -296,6 +296,14 @@ func (l *loader) load() error {
 			l.schemes[name] = &SecurityScheme{
 				Name: name, Type: s.get("type").text(), Scheme: strings.ToLower(s.get("scheme").text()),
 				In: s.get("in").text(), Param: s.get("name").text(),
+				MetadataURL: s.get("oauth2MetadataUrl").text(), Deprecated: s.get("deprecated").flag(false),
+			}
+			if flows := s.get("flows"); flows.isObject() {
+				for _, f := range flows.keys {
+					if !extension(f) {
+						l.schemes[name].Flows = append(l.schemes[name].Flows, f)
+					}
+				}
 			}
 			d.SecuritySchemes = append(d.SecuritySchemes, l.schemes[name])
 		}

@@ -62,6 +62,16 @@ type SecurityScheme struct {
 	Scheme string // for http: bearer, basic, ... (lower case)
 	In     string // for apiKey: header, query or cookie
 	Param  string // for apiKey: the header, query or cookie name
+	// Flows are the names of an oauth2 scheme's flows, in document
+	// order: implicit, password, clientCredentials, authorizationCode,
+	// deviceAuthorization (3.2). Every flow's token is a bearer token.
+	Flows []string
+	// MetadataURL is an oauth2 scheme's oauth2MetadataUrl (3.2), where
+	// its authorization server's metadata is (RFC 8414).
+	MetadataURL string
+	// Deprecated is set for a scheme the document marks deprecated
+	// (3.2): it is still accepted.
+	Deprecated bool
 }
 
 // RequestBody is a declared request body.
