@@ -148,7 +148,7 @@ func TestOpenAPI32Schema(t *testing.T) {
 		{"two querystring parameters", changed(filter, "      parameters:\n        - {name: r, in: querystring, content: {text/plain: {}}}\n        - name: filter\n"), false,
 			`#/paths/~1search/get (line 10): querystring parameter "filter" is a second querystring parameter, which OpenAPI 3.2 forbids: it is left out`},
 		{"querystring with a schema", changed("          required: true\n", "          required: true\n          schema: {type: object}\n"), false,
-			`#/paths/~1search/get/parameters/0 (line 11): querystring parameter "filter" is not described by content with one media type: the parameter is left out of its operation`},
+			`#/paths/~1search/get/parameters/0 (line 12): querystring parameter "filter" is not described by content with one media type: the parameter is left out of its operation`},
 		{"$self with a fragment", changed("openapi: 3.2.0\n", "openapi: 3.2.0\n$self: https://example.com/q.yaml#top\n"), false,
 			`#/$self (line 2): $self has a fragment, which it must not: it is ignored`},
 		// The schema looks at one list of parameters at a time: a query
@@ -156,6 +156,10 @@ func TestOpenAPI32Schema(t *testing.T) {
 		// operation passes it.
 		{"querystring beside a query parameter of the path item", changed("in: header", "in: query"), true,
 			`#/paths/~1search/get (line 10): querystring parameter "filter" is declared with query parameters, which OpenAPI 3.2 forbids: it is left out, and the query parameters are read`},
+		{"a tag's parent naming no tag", changed("parent: search", "parent: find"), true,
+			`#/tags/1/parent (line 55): tag "select" has parent "find", which is no tag of the document: it is read without a parent`},
+		{"tags that are their own ancestors", changed("kind: nav}", "kind: nav, parent: select}"), true,
+			`#/tags/0/parent (line 54): tag "search" is its own ancestor through its parents: it is read without a parent`},
 		// The schema compares methods with case; the loader, as HTTP
 		// servers route, does not.
 		{"additional operation get", v32, true,

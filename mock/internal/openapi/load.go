@@ -49,6 +49,9 @@ type Document struct {
 	// document order.
 	SecuritySchemes []*SecurityScheme
 
+	// Tags are the document's tags, in document order.
+	Tags []Tag
+
 	router *Router
 	// v31 is set for the JSON Schema 2020-12 dialect, of OpenAPI 3.1 and
 	// 3.2; v32 for OpenAPI 3.2, which adds the QUERY method and
@@ -105,6 +108,7 @@ func Load(data []byte) (*Document, error) {
 	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
 	l.readSelf()
+	l.tags()
 	if err := l.load(); err != nil {
 		return nil, err
 	}
