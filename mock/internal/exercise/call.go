@@ -204,6 +204,12 @@ func (c *Call) request(base string) (*written, error) {
 			if part != "" {
 				query = append(query, part)
 			}
+		case "querystring":
+			var part string
+			part, err = queryString(p, v)
+			if part != "" {
+				query = append(query, part)
+			}
 		case "header":
 			var text string
 			text, err = headerValue(p, v)

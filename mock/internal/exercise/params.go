@@ -192,6 +192,24 @@ func queryPart(p *openapi.Param, v any) (string, error) {
 	return name + "=" + strings.Join(items, sep), nil
 }
 
+// queryString writes the value of a querystring parameter (OpenAPI 3.2),
+// the whole query string: an object as an application/x-www-form-urlencoded
+// body is written, any other value as the text of a string or JSON text,
+// percent-encoded.
+func queryString(p *openapi.Param, v any) (string, error) {
+	if p.Content.Type == "application/x-www-form-urlencoded" {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return "", fmt.Errorf("the value %s is not an object", clip(string(jsonx.Marshal(v)), 80))
+		}
+		return urlencoded(p.Content, obj)
+	}
+	if s, ok := v.(string); ok && !openapi.IsJSON(p.Content.Type) {
+		return escape(s), nil
+	}
+	return escape(string(jsonx.Marshal(v))), nil
+}
+
 // deep writes an object in deepObject style: name[a][b]=value.
 func deep(prefix string, obj map[string]any, out *[]string, depth int) error {
 	if depth > 8 {

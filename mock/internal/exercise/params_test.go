@@ -203,3 +203,53 @@ paths:
 		t.Errorf("an invalid value is written: err = %v", err)
 	}
 }
+
+// TestQueryString: a querystring parameter (OpenAPI 3.2) is written as
+// the whole query string, in its media type, and reads back as valid.
+func TestQueryString(t *testing.T) {
+	doc := load(t, `openapi: 3.2.0
+info: {title: t, version: '1'}
+paths:
+  /search:
+    get:
+      parameters:
+        - name: filter
+          in: querystring
+          required: true
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                required: [name, tags]
+                additionalProperties: false
+                properties:
+                  name: {type: string, enum: ['a b&c']}
+                  tags: {type: array, minItems: 2, maxItems: 2, items: {type: string, enum: [x]}}
+      responses: {'204': {description: ok}}
+  /select:
+    get:
+      parameters:
+        - name: q
+          in: querystring
+          required: true
+          content: {application/json: {schema: {type: object, required: [id], additionalProperties: false, properties: {id: {type: string, enum: ['1 2']}}}}}
+      responses: {'204': {description: ok}}
+`)
+	for name, want := range map[string]string{
+		"GET /search": "name=a%20b%26c&tags=x&tags=x",
+		"GET /select": "%7B%22id%22%3A%221%202%22%7D",
+	} {
+		op := operation(t, doc, name)
+		c, err := Make(op, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		req, err := c.Request("http://mock.invalid")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if req.URL.RawQuery != want {
+			t.Errorf("%s: query %q, want %q", name, req.URL.RawQuery, want)
+		}
+	}
+}

@@ -456,12 +456,21 @@ func (c *compiler) known(k string, v *node, ptr string) bool {
 // ref rewrites a reference into the resource.
 func (c *compiler) ref(v *node, ptr string, resource bool) string {
 	ref := v.str
+	if !resource {
+		ref = c.l.local(ref)
+	}
 	if !resource && !strings.HasPrefix(ref, "#") {
-		if u, err := url.Parse(ref); err != nil || u.Scheme == "" {
-			// Relative to the document's own location, which is not known:
-			// a file next to it, say.
+		u, err := url.Parse(ref)
+		if err == nil && u.Scheme == "" && c.l.self != nil && c.l.self.IsAbs() {
+			// Relative to $self: the URI it resolves to.
+			u = c.l.self.ResolveReference(u)
+			ref = u.String()
+		}
+		if err != nil || u.Scheme == "" {
+			// Relative to the document's own location, which is not known
+			// without an absolute $self: a file next to it, say.
 			if c.err == nil {
-				c.err = fail(ptr, v, "$ref %q points outside the document; only references within it (#/...) are supported", ref)
+				c.err = fail(ptr, v, "$ref %s points outside the document; only references within it (#/...) are supported", c.l.outside(ref))
 			}
 			return ref
 		}

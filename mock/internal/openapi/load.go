@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
@@ -47,6 +48,9 @@ type Document struct {
 	// SecuritySchemes are the schemes of components.securitySchemes, in
 	// document order.
 	SecuritySchemes []*SecurityScheme
+
+	// Tags are the document's tags, in document order.
+	Tags []Tag
 
 	router *Router
 	// v31 is set for the JSON Schema 2020-12 dialect, of OpenAPI 3.1 and
@@ -103,6 +107,8 @@ func Load(data []byte) (*Document, error) {
 	d := &Document{OpenAPI: version, Schemas: map[string]*Schema{}, v31: strings.HasPrefix(version, "3.1") || v32, v32: v32}
 	l := &loader{root: root, doc: d, warnings: map[string]*warning{}, mistakes: map[string]*warning{}}
 	l.schemas = newSchemaBuilder(l)
+	l.readSelf()
+	l.tags()
 	if err := l.load(); err != nil {
 		return nil, err
 	}
@@ -155,6 +161,8 @@ type loader struct {
 	// opened are the schema objects whose additionalProperties false is
 	// left out: it refuses a property they must have (openRefusing).
 	opened map[*node]bool
+	// self is the document's $self (3.2), nil when it has none.
+	self *url.URL
 }
 
 // warning is one kind of caveat, with how often it occurs and where first.
@@ -230,10 +238,12 @@ func (l *loader) deref(n *node, ptr string) (*node, string, error) {
 	return n, ptr, nil
 }
 
-// resolve finds the node a local reference points at.
+// resolve finds the node a local reference points at: one within the
+// document, written as a fragment or as $self's URI with one.
 func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
+	ref = l.local(ref)
 	if !strings.HasPrefix(ref, "#") {
-		return nil, "", fail(ptr, n, "$ref %q points outside the document; only references within it (#/...) are supported", ref)
+		return nil, "", fail(ptr, n, "$ref %s points outside the document; only references within it (#/...) are supported", l.outside(ref))
 	}
 	tptr, err := fragmentPointer(ref[1:])
 	if err != nil {
@@ -249,6 +259,7 @@ func (l *loader) resolve(ref, ptr string, n *node) (*node, string, error) {
 // dangling reports whether ref is a JSON pointer within the document
 // (#/...) that points at nothing.
 func (l *loader) dangling(ref string) bool {
+	ref = l.local(ref)
 	if !strings.HasPrefix(ref, "#/") {
 		return false
 	}
@@ -289,6 +300,14 @@ func (l *loader) load() error {
 			l.schemes[name] = &SecurityScheme{
 				Name: name, Type: s.get("type").text(), Scheme: strings.ToLower(s.get("scheme").text()),
 				In: s.get("in").text(), Param: s.get("name").text(),
+				MetadataURL: s.get("oauth2MetadataUrl").text(), Deprecated: s.get("deprecated").flag(false),
+			}
+			if flows := s.get("flows"); flows.isObject() {
+				for _, f := range flows.keys {
+					if !extension(f) {
+						l.schemes[name].Flows = append(l.schemes[name].Flows, f)
+					}
+				}
 			}
 			d.SecuritySchemes = append(d.SecuritySchemes, l.schemes[name])
 		}
@@ -496,6 +515,7 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 			o.Params = append(o.Params, p)
 		}
 	}
+	o.Params = l.oneQueryString(o.Params, optr, on)
 	if rb := on.get("requestBody"); rb != nil {
 		n, ptr, err := l.deref(rb, child(optr, "requestBody"))
 		if err != nil {
@@ -537,6 +557,41 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 	return o, nil
 }
 
+// oneQueryString leaves out the querystring parameters OpenAPI 3.2
+// forbids, each a mistake: all of them beside query parameters (which
+// they would read again), and all but the first of several.
+func (l *loader) oneQueryString(ps []Param, optr string, on *node) []Param {
+	var query, qs int
+	for _, p := range ps {
+		switch p.In {
+		case "query":
+			query++
+		case "querystring":
+			qs++
+		}
+	}
+	if qs == 0 || query == 0 && qs == 1 {
+		return ps
+	}
+	out := ps[:0:0]
+	kept := false
+	for _, p := range ps {
+		switch {
+		case p.In != "querystring":
+		case query > 0:
+			l.mistake("querystring with query", at(optr, on), fmt.Sprintf("querystring parameter %q is declared with query parameters, which OpenAPI 3.2 forbids: it is left out, and the query parameters are read", p.Name))
+			continue
+		case kept:
+			l.mistake("querystring twice", at(optr, on), fmt.Sprintf("querystring parameter %q is a second querystring parameter, which OpenAPI 3.2 forbids: it is left out", p.Name))
+			continue
+		default:
+			kept = true
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // param reads a Parameter Object. A parameter no request could carry
 // (without a name, in no place a request has, or a $ref to nothing) is a
 // mistake: ok is false, and the operation is served without it.
@@ -560,8 +615,21 @@ func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 	}
 	switch p.In {
 	case "path", "query", "header", "cookie":
+	case "querystring":
+		if !l.doc.v32 {
+			l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in querystring, which is OpenAPI 3.2 (this document is %s): the parameter is left out of its operation", p.Name, l.doc.OpenAPI))
+			return Param{}, false, nil
+		}
+		if c := n.get("content"); !c.isObject() || len(c.keys) != 1 || n.has("schema") {
+			l.mistake("querystring content", at(ptr, n), fmt.Sprintf("querystring parameter %q is not described by content with one media type: the parameter is left out of its operation", p.Name))
+			return Param{}, false, nil
+		}
 	default:
-		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of path, query, header, cookie: the parameter is left out of its operation", p.Name, p.In))
+		places := "path, query, header, cookie"
+		if l.doc.v32 {
+			places = "path, query, querystring, header, cookie"
+		}
+		l.mistake("parameter in", at(ptr, n), fmt.Sprintf("parameter %q is in %q, which is none of %s: the parameter is left out of its operation", p.Name, p.In, places))
 		return Param{}, false, nil
 	}
 	if p.Name == "" {
@@ -644,18 +712,19 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		}
 		if exs := mn.get("examples"); exs.isObject() {
 			for j, name := range exs.keys {
-				ex, _, err := l.deref(exs.vals[j], child(child(mptr, "examples"), name))
+				eptr := child(child(mptr, "examples"), name)
+				ex, eptr, err := l.deref(exs.vals[j], eptr)
 				if err != nil {
 					return nil, err
 				}
-				v := ex.get("value")
-				if v == nil {
+				v, ok := l.exampleValue(m.Type, ex, eptr)
+				if !ok {
 					continue
 				}
 				if m.Examples == nil {
 					m.Examples = map[string]any{}
 				}
-				m.Examples[name] = v.value()
+				m.Examples[name] = v
 				if !m.HasExample {
 					m.Example, m.HasExample = m.Examples[name], true
 				}
@@ -679,6 +748,39 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// exampleValue is what an Example Object of media type mt holds, as the
+// mock answers it: for a JSON type its dataValue (3.2), else its value,
+// else its serializedValue (3.2) read as JSON; for any other type its
+// serializedValue, the text sent as it is, else its dataValue, else its
+// value. ok is false when it holds none of them (an externalValue, which
+// the mock does not fetch); a JSON type's serializedValue that is not
+// JSON is a mistake, and the example is left out.
+func (l *loader) exampleValue(mt string, ex *node, ptr string) (v any, ok bool) {
+	data := ex.get("value")
+	if d := ex.get("dataValue"); d != nil && l.doc.v32 {
+		data = d
+	}
+	sv := ex.get("serializedValue")
+	if !l.doc.v32 || sv == nil || sv.kind != stringNode {
+		sv = nil
+	}
+	json := IsJSON(mt)
+	switch {
+	case data != nil && (json || sv == nil):
+		return data.value(), true
+	case sv != nil && !json:
+		return sv.str, true
+	case sv != nil:
+		v, err := jsonx.Decode([]byte(sv.str))
+		if err != nil {
+			l.mistake("serializedValue", at(child(ptr, "serializedValue"), sv), fmt.Sprintf("the serializedValue of an example of %s is not JSON (%s): the example is left out", mt, oneLine(err)))
+			return nil, false
+		}
+		return v, true
+	}
+	return nil, false
 }
 
 // extension reports whether a key of an object that allows specification

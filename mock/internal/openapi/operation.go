@@ -38,14 +38,16 @@ type Operation struct {
 // Param is a declared parameter.
 type Param struct {
 	Name          string
-	In            string // path, query, header or cookie
+	In            string // path, query, header, cookie or querystring (3.2)
 	Required      bool
 	Schema        *Schema
 	Style         string // as declared; "" means the default for In
 	Explode       *bool  // as declared; nil means the default for Style
 	AllowReserved bool
 	// Content is the media type of a parameter declared with content
-	// instead of schema (its value is, say, JSON text).
+	// instead of schema (its value is, say, JSON text). A querystring
+	// parameter always has one: the whole query string is its value,
+	// an object for application/x-www-form-urlencoded.
 	Content *Media
 }
 
@@ -60,6 +62,16 @@ type SecurityScheme struct {
 	Scheme string // for http: bearer, basic, ... (lower case)
 	In     string // for apiKey: header, query or cookie
 	Param  string // for apiKey: the header, query or cookie name
+	// Flows are the names of an oauth2 scheme's flows, in document
+	// order: implicit, password, clientCredentials, authorizationCode,
+	// deviceAuthorization (3.2). Every flow's token is a bearer token.
+	Flows []string
+	// MetadataURL is an oauth2 scheme's oauth2MetadataUrl (3.2), where
+	// its authorization server's metadata is (RFC 8414).
+	MetadataURL string
+	// Deprecated is set for a scheme the document marks deprecated
+	// (3.2): it is still accepted.
+	Deprecated bool
 }
 
 // RequestBody is a declared request body.

@@ -380,6 +380,7 @@ func (b *schemaBuilder) resolve(ref *node, ptr string) (*node, string, bool, err
 		}
 		return nil, "", false, nil
 	}
+	text = b.l.local(text)
 	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
 		return nil, "", false, nil
 	}

@@ -40,6 +40,13 @@ func (o *Operation) prepareWire(sh shapes) error {
 		list[i] = wire.Param{Name: p.Name, In: p.In, Style: p.Style, Explode: p.Explode, Shape: sh.of(p.Schema)}
 		if p.Content != nil {
 			list[i].Content, list[i].Shape = p.Content.Type, sh.of(p.Content.Schema)
+			if p.In == "querystring" && p.Content.Type == "application/x-www-form-urlencoded" {
+				f, err := formOf(p.Content, sh)
+				if err != nil {
+					return fmt.Errorf("querystring %s: %w", p.Name, err)
+				}
+				list[i].Form = f
+			}
 		}
 	}
 	ps, err := wire.NewParams(list)
@@ -54,20 +61,25 @@ func (o *Operation) prepareWire(sh shapes) error {
 		if !isForm(m.Type) {
 			continue
 		}
-		enc := map[string]wire.Encoding{}
-		for name, e := range m.Encoding {
-			we := wire.Encoding{ContentType: e.ContentType, Style: e.Style, Explode: e.Explode}
-			if e.AllowReserved {
-				t := true
-				we.AllowReserved = &t
-			}
-			enc[name] = we
-		}
-		if m.form, err = wire.NewForm(sh.of(m.Schema), enc); err != nil {
+		if m.form, err = formOf(m, sh); err != nil {
 			return fmt.Errorf("%s body: %w", m.Type, err)
 		}
 	}
 	return nil
+}
+
+// formOf builds the form decoder of a form or multipart media type.
+func formOf(m *Media, sh shapes) (*wire.Form, error) {
+	enc := map[string]wire.Encoding{}
+	for name, e := range m.Encoding {
+		we := wire.Encoding{ContentType: e.ContentType, Style: e.Style, Explode: e.Explode}
+		if e.AllowReserved {
+			t := true
+			we.AllowReserved = &t
+		}
+		enc[name] = we
+	}
+	return wire.NewForm(sh.of(m.Schema), enc)
 }
 
 // wireViolation turns a decoding error into a Violation.

@@ -10,8 +10,9 @@ import (
 type Param struct {
 	// Name is the parameter's name. Header names compare without case.
 	Name string
-	// In is where the parameter is: "path", "query", "header" or
-	// "cookie".
+	// In is where the parameter is: "path", "query", "header",
+	// "cookie", or "querystring" (OpenAPI 3.2) for one parameter that is
+	// the whole query string, described by Content (and Form).
 	In string
 	// Style is how its value is written; "" is the default of In: simple
 	// for path and header, form for query and cookie.
@@ -26,6 +27,11 @@ type Param struct {
 	Content string
 	// Shape is the shape of the parameter's schema (nil: any).
 	Shape *Shape
+	// Form, for a querystring parameter whose content is
+	// application/x-www-form-urlencoded, decodes the query string into an
+	// object (see NewForm); nil reads the query string, percent-decoded,
+	// by Content as one value.
+	Form *Form
 }
 
 // Value is one decoded parameter.
@@ -56,6 +62,7 @@ const (
 	inQuery
 	inHeader
 	inCookie
+	inQueryString
 )
 
 // locations gives, for each value of Param.In, its location, default
@@ -68,17 +75,21 @@ var locations = map[string]struct {
 	"query":  {inQuery, []style{styleForm, styleSpace, stylePipe, styleDeep}},
 	"header": {inHeader, []style{styleSimple}},
 	"cookie": {inCookie, []style{styleForm}},
+	// The whole query string: described by content, never by a style.
+	"querystring": {inQueryString, nil},
 }
 
 type param struct {
 	field
-	in  location
-	key string // canonical header key
+	in   location
+	key  string // canonical header key
+	form *Form  // of a form querystring parameter
 }
 
 // NewParams compiles the parameters of an operation. It refuses a
 // location or style OpenAPI does not define, a style its location does
-// not allow, and two parameters of the same name and location.
+// not allow, two parameters of the same name and location, and a
+// querystring parameter without Content.
 func NewParams(list []Param) (*Params, error) {
 	ps := &Params{fields: make([]param, 0, len(list))}
 	seen := map[string]bool{}
@@ -99,6 +110,12 @@ func NewParams(list []Param) (*Params, error) {
 		}
 		seen[p.In+"."+key] = true
 		f := param{field: newField(p.Name, p.In+"."+p.Name, p.Shape), in: loc.in, key: key}
+		if loc.in == inQueryString {
+			if p.Content == "" {
+				return nil, fmt.Errorf("%s: a querystring parameter is described by content", f.path)
+			}
+			f.form = p.Form
+		}
 		if p.Content != "" {
 			f.mode, f.whole = contentMode(p.Content), true
 		} else {
@@ -181,6 +198,11 @@ func (ps *Params) Decode(dst []Value, r *http.Request, path func(name string) (r
 				present = true
 				v, err = f.fromHeader(lines)
 			}
+		case inQueryString:
+			if r.URL != nil && r.URL.RawQuery != "" {
+				present = true
+				v, err = f.fromQueryString(r.URL.RawQuery)
+			}
 		case inCookie:
 			if !parsedC {
 				cookies = source{list: appendCookies(cbuf[:0], r.Header["Cookie"]), first: true, claims: &ps.cookie}
@@ -195,4 +217,30 @@ func (ps *Params) Decode(dst []Value, r *http.Request, path func(name string) (r
 		dst = append(dst, Value{Present: present, Value: v})
 	}
 	return dst
+}
+
+// fromQueryString reads the whole query string as one value: an object
+// by the form of an application/x-www-form-urlencoded parameter, else the
+// percent-decoded text ("+" stays "+") read by the content's media type.
+func (f *param) fromQueryString(raw string) (any, *Error) {
+	if f.form != nil {
+		v, err := f.form.DecodeURLEncoded([]byte(raw))
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok {
+				return nil, &Error{Path: f.path, Reason: err.Error()}
+			}
+			path := f.path
+			if e.Path != "" {
+				path += "." + e.Path
+			}
+			return nil, &Error{Path: path, Reason: e.Reason}
+		}
+		return v, nil
+	}
+	text, err := decodeText(f.path, raw, false)
+	if err != nil {
+		return nil, err
+	}
+	return interpret(f.path, text, f.shape, f.mode)
 }

@@ -87,6 +87,11 @@ func TestContentParams(t *testing.T) {
 		{"JSON cookie", Param{Name: "c", In: "cookie", Content: "application/json"}, wireRequest{headers: map[string][]string{"Cookie": {"c=true"}}}, true, ""},
 		{"text is coerced", Param{Name: "c", In: "query", Content: "text/plain", Shape: integer}, wireRequest{query: "c=12"}, num("12"), ""},
 		{"other types keep text", Param{Name: "c", In: "query", Content: "application/xml", Shape: integer}, wireRequest{query: "c=12"}, "12", ""},
+		{"JSON querystring", Param{Name: "q", In: "querystring", Content: "application/json"}, wireRequest{query: "%7B%22a%22:%5B1,%22x+y%22%5D%7D"}, map[string]any{"a": []any{num("1"), "x+y"}}, ""},
+		{"JSON querystring malformed", Param{Name: "q", In: "querystring", Content: "application/json"}, wireRequest{query: "a=1"}, nil, "querystring.q: invalid JSON at offset 0: invalid character 'a' looking for beginning of value"},
+		{"text querystring", Param{Name: "q", In: "querystring", Content: "text/plain", Shape: integer}, wireRequest{query: "%31%32"}, num("12"), ""},
+		{"querystring bad escape", Param{Name: "q", In: "querystring", Content: "text/plain"}, wireRequest{query: "a%2"}, nil, `querystring.q: malformed percent-escape "%2"`},
+		{"form querystring", Param{Name: "q", In: "querystring", Content: "application/x-www-form-urlencoded", Form: mustForm(rgb)}, wireRequest{query: "R=1&G=%zz"}, nil, `querystring.q.G: malformed percent-escape "%zz"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,6 +158,7 @@ func TestNewParamsRefuses(t *testing.T) {
 		{"form in a header", []Param{{Name: "a", In: "header", Style: "form"}}, `header.a: style "form" is not defined for header parameters`},
 		{"deepObject in a path", []Param{{Name: "a", In: "path", Style: "deepObject"}}, `path.a: style "deepObject" is not defined for path parameters`},
 		{"declared twice", []Param{{Name: "a", In: "query"}, {Name: "a", In: "query"}}, "query.a: declared twice"},
+		{"querystring without content", []Param{{Name: "q", In: "querystring", Shape: str}}, "querystring.q: a querystring parameter is described by content"},
 		{"header declared twice in other case", []Param{{Name: "X-A", In: "header"}, {Name: "x-a", In: "header"}}, "header.x-a: declared twice"},
 	}
 	for _, tt := range tests {
@@ -182,5 +188,23 @@ func TestParseType(t *testing.T) {
 		if got := ParseType(name); got != want {
 			t.Errorf("ParseType(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+func mustForm(s *Shape) *Form {
+	f, err := NewForm(s, nil)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// TestQueryStringForm: a form querystring parameter is the whole query
+// string decoded as a form body; absent when the query string is empty.
+func TestQueryStringForm(t *testing.T) {
+	p := Param{Name: "q", In: "querystring", Content: "application/x-www-form-urlencoded", Form: mustForm(&Shape{Types: Object, Properties: map[string]*Shape{"n": integer, "t": strs}})}
+	checkValue(t, decodeOne(t, p, wireRequest{query: "n=4&t=a&t=b+c&x=y"}), map[string]any{"n": num("4"), "t": []any{"a", "b c"}, "x": "y"}, "")
+	if v := decodeOne(t, p, wireRequest{}); v.Present || v.Value != nil || v.Err != nil {
+		t.Errorf("no query string: %+v, want absent", v)
 	}
 }
