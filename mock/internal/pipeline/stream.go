@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -129,8 +130,8 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 		if _, err := x.W.Write(buf); err != nil {
 			return nil
 		}
-		if rc.Flush() != nil {
-			return nil
+		if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return nil // the client is gone; a writer that cannot flush sends when it can
 		}
 		if sent++; sp.drop > 0 && sent == sp.drop && n < sp.count {
 			x.Note("the connection was dropped after %d items, as scripted", sent)
