@@ -298,8 +298,8 @@ func TestStreamFlushesEachItem(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the answer did not end when its client left")
 	}
-	if e.Status != 200 || string(e.Response) != line {
-		t.Fatalf("journal: %d %q, want the one item sent", e.Status, e.Response)
+	if e.Status != 200 || string(e.Response) != line || strings.Join(e.Notes, "; ") != "streamed 1 of 3 items, from item 1" {
+		t.Fatalf("journal: %d %q %q, want the one item sent", e.Status, e.Response, e.Notes)
 	}
 
 	req, _ = http.NewRequest("GET", ts.URL+"/export", nil)

@@ -116,6 +116,7 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 	s.streamHeader(x, a.status)
 	rc := http.NewResponseController(&x.W)
 	sent := 0
+	defer func() { x.Note("streamed %d of %d items, from item %d", sent, sp.count, sp.from) }()
 	for n := sp.from; n <= sp.count; n++ {
 		if n > sp.from {
 			if !pause(x, sp.interval) {
