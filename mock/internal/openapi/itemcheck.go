@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/plantmock/plantmock/mock/internal/stream"
@@ -105,8 +106,8 @@ func (m *Media) CheckItems(body io.Reader, contentType string, request bool) ([]
 // sequential, with an item schema; nil otherwise (for a HEAD, too).
 func (o *Operation) Stream(status int, ct string) *Media {
 	r := o.Response(status)
-	if r == nil || len(r.Content) == 0 || o.Method == http.MethodHead {
-		return nil
+	if r == nil || o.Method == http.MethodHead || !slices.ContainsFunc(r.Content, itemized) {
+		return nil // most answers: no media type parsed
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {
@@ -118,6 +119,9 @@ func (o *Operation) Stream(status int, ct string) *Media {
 	}
 	return m
 }
+
+// itemized reports whether m is a stream checked item by item.
+func itemized(m *Media) bool { return m.Seq != stream.NotSequential && m.ItemSchema != nil }
 
 // sourceErr remembers the error its reader returned, so that an error
 // of the body (a lost connection) is told from one of its framing.
