@@ -106,7 +106,7 @@ func (m *Media) CheckItems(body io.Reader, contentType string, request bool) ([]
 // sequential, with an item schema; nil otherwise (for a HEAD, too).
 func (o *Operation) Stream(status int, ct string) *Media {
 	r := o.Response(status)
-	if r == nil || o.Method == http.MethodHead || !slices.ContainsFunc(r.Content, itemized) {
+	if r == nil || o.Method == http.MethodHead || !slices.ContainsFunc(r.Content, (*Media).Itemized) {
 		return nil // most answers: no media type parsed
 	}
 	mt, _, err := mime.ParseMediaType(ct)
@@ -114,14 +114,15 @@ func (o *Operation) Stream(status int, ct string) *Media {
 		return nil
 	}
 	m := r.media(mt)
-	if m == nil || m.Seq == stream.NotSequential || m.ItemSchema == nil || stream.SequenceOf(mt) != m.Seq {
+	if m == nil || !m.Itemized() || stream.SequenceOf(mt) != m.Seq {
 		return nil
 	}
 	return m
 }
 
-// itemized reports whether m is a stream checked item by item.
-func itemized(m *Media) bool { return m.Seq != stream.NotSequential && m.ItemSchema != nil }
+// Itemized reports whether a body of m is a stream checked item by item:
+// m is sequential, with an item schema.
+func (m *Media) Itemized() bool { return m.Seq != stream.NotSequential && m.ItemSchema != nil }
 
 // sourceErr remembers the error its reader returned, so that an error
 // of the body (a lost connection) is told from one of its framing.

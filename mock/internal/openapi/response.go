@@ -8,7 +8,6 @@ import (
 	"mime"
 	"net/http"
 
-	"github.com/plantmock/plantmock/mock/internal/stream"
 	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
@@ -97,7 +96,7 @@ func (o *Operation) CheckResponse(status int, header http.Header, body []byte, c
 	if !checkBody {
 		return out
 	}
-	if m.Seq != stream.NotSequential && m.ItemSchema != nil {
+	if m.Itemized() {
 		vs, _ := m.CheckItems(bytes.NewReader(body), ct, false)
 		return append(out, vs...)
 	}
