@@ -46,6 +46,8 @@ func defineVerify(fs *flag.FlagSet) runner {
 	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
 	assertFormats := fs.Bool("assert-formats", false, "hold the service to formats (date, uuid, email, ...): a value breaking one is a failure, not advice")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
+	streamItems := fs.Int("stream-items", verify.DefaultStreamItems, "read at most this many items of a stream (server-sent events, JSON Lines, ...) and judge those")
+	streamTime := fs.Duration("stream-time", verify.DefaultStreamTime, "read a stream for at most this long after its headers and judge what came")
 	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
 	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
 	format := newChoice("text", "github", "json")
@@ -65,6 +67,12 @@ func defineVerify(fs *flag.FlagSet) runner {
 		if *timeout <= 0 {
 			return usage("--timeout %s: want a duration over 0", *timeout)
 		}
+		if *streamItems <= 0 {
+			return usage("--stream-items %d: want 1 or more", *streamItems)
+		}
+		if *streamTime <= 0 {
+			return usage("--stream-time %s: want a duration over 0", *streamTime)
+		}
 		if *duration < 0 {
 			return usage("--duration %s: want 0 or more", *duration)
 		}
@@ -73,7 +81,8 @@ func defineVerify(fs *flag.FlagSet) runner {
 			return usage("--rate %q: %v", *rate, err)
 		}
 		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, AssertFormats: *assertFormats, Header: http.Header{}}
+			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, AssertFormats: *assertFormats, Header: http.Header{},
+			StreamItems: *streamItems, StreamTime: *streamTime}
 		for _, h := range headers {
 			name, value, ok := strings.Cut(h, ":")
 			name = strings.TrimSpace(name)

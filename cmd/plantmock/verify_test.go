@@ -52,6 +52,8 @@ func TestVerifyUsage(t *testing.T) {
 		{"rate of none", []string{"verify", "--target", srv.URL, "--rate", "0/s"}, "plantmock verify: --rate \"0/s\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
 		{"rate per hour", []string{"verify", "--target", srv.URL, "--rate", "10/h"}, "plantmock verify: --rate \"10/h\": want N/s or N/m with N over 0, e.g. 10/s; run plantmock verify --help\n"},
 		{"negative duration", []string{"verify", "--target", srv.URL, "--duration", "-1s"}, "plantmock verify: --duration -1s: want 0 or more; run plantmock verify --help\n"},
+		{"no stream items", []string{"verify", "--target", srv.URL, "--stream-items", "0"}, "plantmock verify: --stream-items 0: want 1 or more; run plantmock verify --help\n"},
+		{"no stream time", []string{"verify", "--target", srv.URL, "--stream-time", "0s"}, "plantmock verify: --stream-time 0s: want a duration over 0; run plantmock verify --help\n"},
 		{"credential without a value", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth"}, "plantmock verify: --credential \"bearerAuth\": want SCHEME=VALUE; run plantmock verify --help\n"},
 		{"credential twice", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth=a", "--credential", "bearerAuth=b"}, "plantmock verify: --credential \"bearerAuth=b\": bearerAuth is given twice; run plantmock verify --help\n"},
 		{"credential of no scheme", []string{"verify", "--target", srv.URL, "--credential", "apiKey=k"}, "plantmock verify: credentials for \"apiKey\": the document declares no such security scheme (it declares bearerAuth)\n"},

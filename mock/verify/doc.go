@@ -9,8 +9,9 @@
 // at most 32 of them) and
 // judges every answer by the document: the status is declared, its
 // Content-Type is one of the declared media types, the body satisfies
-// the schema in the document's dialect, no writeOnly property is
-// returned, required headers are present, no 5xx, and no answer slower
+// the schema in the document's dialect (a stream's items, each as it
+// arrives, the item schema: see Options.StreamItems), no writeOnly
+// property is returned, required headers are present, no 5xx, and no answer slower
 // than Options.Timeout. It then sends invalid requests, one per class of
 // mistake (a missing required property or parameter, a wrong type, a
 // value outside an enum, malformed JSON, an undeclared media type,

@@ -56,6 +56,12 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /beds stateful: create that repeats an identifier",
 			"GET /beds/{code} stateful: read after create",
 		},
+		"streams.yaml": {
+			"POST /batch positive: required only",
+			"POST /batch positive: in application/json-seq",
+			"POST /batch positive: in multipart/mixed",
+			"POST /lines positive: required only",
+		},
 		"nested.yaml": {
 			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",
 		},

@@ -9,6 +9,16 @@ import (
 // 0; a slower one is a failure.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStreamItems and DefaultStreamTime bound how much of a stream
+// (an answer of a sequential media type: server-sent events, JSON Lines,
+// a JSON text sequence, multipart/mixed) is read when Options.StreamItems
+// and Options.StreamTime are 0: what arrived by then is judged, so that
+// a stream that never ends ends its check.
+const (
+	DefaultStreamItems = 100
+	DefaultStreamTime  = 2 * time.Second
+)
+
 // Options says how Run verifies a service. The zero value sends every
 // request to every operation, with made-up credentials, within
 // DefaultTimeout each.
@@ -68,6 +78,16 @@ type Options struct {
 	// Timeout is how long each answer may take; 0 means
 	// DefaultTimeout.
 	Timeout time.Duration
+
+	// StreamItems and StreamTime bound how much of each answer of a
+	// sequential media type with an item schema is read: that many
+	// items, for that long from the answer's headers (and never past
+	// Timeout from the request); 0 means DefaultStreamItems and
+	// DefaultStreamTime. Each item is judged as it arrives; a stream cut
+	// at the bound is judged on the items that arrived, and is no
+	// failure.
+	StreamItems int
+	StreamTime  time.Duration
 
 	// AssertFormats holds the service to the formats plantmock asserts
 	// (date, date-time, uuid, email, ipv4, ipv6, uri, int32, int64):

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/plantmock/plantmock"
@@ -61,6 +63,10 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		return nil, fmt.Errorf("verify: rate %v: want 0 (no bound) or more", opts.Rate)
 	case opts.Duration < 0:
 		return nil, fmt.Errorf("verify: duration %s: want 0 (no bound) or more", opts.Duration)
+	case opts.StreamItems < 0:
+		return nil, fmt.Errorf("verify: stream items %d: want 0 (the default) or more", opts.StreamItems)
+	case opts.StreamTime < 0:
+		return nil, fmt.Errorf("verify: stream time %s: want 0 (the default) or more", opts.StreamTime)
 	}
 	if opts.Duration > 0 && !opts.DryRun {
 		var cancel context.CancelFunc
@@ -161,6 +167,12 @@ func (r *report) OperationsDeclared(ops []*openapi.Operation) {
 func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
+	}
+	if opts.StreamItems <= 0 {
+		opts.StreamItems = DefaultStreamItems
+	}
+	if opts.StreamTime <= 0 {
+		opts.StreamTime = DefaultStreamTime
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	if opts.Client != nil {
@@ -290,6 +302,9 @@ type sent struct {
 	answer  []byte // the answer's body
 	elapsed time.Duration
 	err     error // why no answer came
+	// items are the failures of a stream's items, judged as they came
+	// (answer is then empty).
+	items []*Failure
 }
 
 // prepare writes c as a request with the options' credentials and
@@ -356,12 +371,22 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		s.req.ContentLength = int64(len(body))
 		r.rep.Requests++
 		start := time.Now()
-		s.resp, s.err = r.client.Do(s.req)
+		rctx, cancel := context.WithCancel(ctx) // cuts a stream short
+		s.resp, s.err = r.client.Do(s.req.WithContext(rctx))
+		s.items, s.elapsed = nil, 0
 		if s.err == nil {
-			s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
+			if m := op.Stream(s.resp.StatusCode, s.resp.Header.Get("Content-Type")); m != nil && req.Method != http.MethodHead {
+				s.elapsed = time.Since(start) // a stream's answer came with its headers
+				s.answer, s.items = nil, r.readStream(ctx, m, s.resp, cancel)
+			} else {
+				s.answer, s.err = io.ReadAll(io.LimitReader(s.resp.Body, maxAnswer))
+			}
 			s.resp.Body.Close()
 		}
-		s.elapsed = time.Since(start)
+		if s.elapsed == 0 {
+			s.elapsed = time.Since(start)
+		}
+		cancel()
 		if ctx.Err() != nil {
 			return nil, context.Cause(ctx)
 		}
@@ -381,11 +406,59 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 	} else {
 		chk.Status = s.resp.StatusCode
 		r.cov.answered(op, s.resp.StatusCode)
-		chk.Failures = judge(s)
+		chk.Failures = append(judge(s), s.items...)
 	}
 	r.weigh(op, s, chk.Failures)
 	r.rep.add(chk, r.rep.seen)
 	return s, nil
+}
+
+// readStream judges the items of resp's body, a stream of m, as they
+// arrive: until its end, its first broken item, Options.StreamItems
+// items or Options.StreamTime, whichever comes first (cancel cuts the
+// request short). It returns the failures of the first broken item, or
+// of the stream (an item over the bound, a stream cut inside an event,
+// one that broke off); a stream cut at a bound is judged on the items
+// that came.
+func (r *runner) readStream(ctx context.Context, m *openapi.Media, resp *http.Response, cancel context.CancelFunc) []*Failure {
+	var cut atomic.Bool
+	t := time.AfterFunc(r.opts.StreamTime, func() { cut.Store(true); cancel() })
+	defer t.Stop()
+	c := m.Items(resp.Body, resp.Header.Get("Content-Type"), false)
+	code := resp.StatusCode
+	for n := 0; n < r.opts.StreamItems; n++ {
+		_, vs, err := c.Next()
+		var ne net.Error
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil && (cut.Load() || ctx.Err() != nil || errors.As(err, &ne) && ne.Timeout()):
+			return nil // the bound, or the run's end: what came is judged
+		case err != nil:
+			return []*Failure{{Rule: "body", Text: fmt.Sprintf("status %d: the stream broke off after %d items: %s", code, n, oneLine(err.Error(), 300))}}
+		case len(vs) > 0:
+			out := make([]*Failure, len(vs))
+			for i, v := range vs {
+				out[i] = &Failure{Rule: "body", Text: fmt.Sprintf("status %d: %s", code, itemViolation(v)), Schema: v.Schema}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// itemViolation writes a violation of a stream's item as "item 3:
+// data.text: reason" (its Path is item[3].data.text).
+func itemViolation(v openapi.Violation) string {
+	n, rest, ok := strings.Cut(strings.TrimPrefix(v.Path, "item["), "]")
+	if !ok || !strings.HasPrefix(v.Path, "item[") {
+		return v.String()
+	}
+	rest = strings.TrimPrefix(rest, ".")
+	if rest == "" {
+		return "item " + n + ": " + v.Reason
+	}
+	return "item " + n + ": " + rest + ": " + v.Reason
 }
 
 // noAnswer is the failure of a request that got no answer.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
 // Bodies are made in the declared media type that a value can be made
@@ -26,6 +27,9 @@ import (
 //     array), with the encoding's content type, else application/json
 //     for objects and text/plain for the rest;
 //   - XML as elements named by the schemas' xml objects;
+//   - a sequential media type with an item schema (JSON Lines, a JSON
+//     text sequence, multipart/mixed, server-sent events) as two items
+//     generated from the item schema, framed as the type frames them;
 //   - anything else as the text of a string, or JSON text.
 //
 // Form and multipart bodies are decoded back and checked against their
@@ -78,6 +82,9 @@ func bodyValue(m *openapi.Media, seed uint64) (any, string) {
 	if m.Schema == nil && m.IsForm() {
 		return map[string]any{}, ""
 	}
+	if m.Itemized() {
+		return itemsValue(m, seed)
+	}
 	for k := uint64(0); k < attempts; k++ {
 		v, vs := generate(m.Schema, seed^k*0x632be59bd9b4e019, 0, true)
 		if len(vs) > 0 {
@@ -108,6 +115,9 @@ func bodyValue(m *openapi.Media, seed uint64) (any, string) {
 // writeBody writes v in media type m: the bytes and the Content-Type.
 func writeBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
 	ct := concrete(m.Type)
+	if m.Itemized() {
+		return streamBody(m, v, seed)
+	}
 	switch kind(m.Type) {
 	case 0:
 		return jsonx.Marshal(v), ct, nil
@@ -131,6 +141,71 @@ func writeBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
 		return []byte(s), ct, nil
 	}
 	return jsonx.Marshal(v), ct, nil
+}
+
+// streamItems is how many items a stream's body is made of.
+const streamItems = 2
+
+// itemsValue generates the items of a body of a sequential media type
+// (see openapi.Media.Itemized), each valid against the item schema: an
+// array of them.
+func itemsValue(m *openapi.Media, seed uint64) (any, string) {
+	out := make([]any, 0, streamItems)
+	for i := uint64(0); i < streamItems; i++ {
+		var why string
+		for k := uint64(0); k < attempts; k++ {
+			v, vs := generate(m.ItemSchema, (seed+i)^k*0x632be59bd9b4e019, 0, true)
+			if len(vs) == 0 {
+				out, why = append(out, v), ""
+				break
+			}
+			why = fmt.Sprintf("generated item %s breaks the item schema: %s", clip(string(jsonx.Marshal(v)), 200), vs[0])
+		}
+		if why != "" {
+			return nil, why
+		}
+	}
+	return out, ""
+}
+
+// streamBody writes the items of v (an array; any other value is one
+// item) as a stream of m: JSON Lines, a JSON text sequence, server-sent
+// events, or multipart/mixed parts of JSON, with a boundary made from
+// the seed.
+func streamBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
+	var buf []byte
+	switch m.Seq {
+	case stream.Lines:
+		for _, it := range items(v) {
+			buf = stream.AppendLine(buf, jsonx.Marshal(it))
+		}
+	case stream.Records:
+		for _, it := range items(v) {
+			buf = stream.AppendRecord(buf, jsonx.Marshal(it))
+		}
+	case stream.Events:
+		for _, it := range items(v) {
+			buf = stream.AppendEvent(buf, m.Event(it))
+		}
+	case stream.Parts:
+		var b bytes.Buffer
+		w := multipart.NewWriter(&b)
+		if err := w.SetBoundary(fmt.Sprintf("plantmock-%016x", seed)); err != nil {
+			return nil, "", err
+		}
+		for _, it := range items(v) {
+			pw, err := w.CreatePart(textproto.MIMEHeader{"Content-Type": {"application/json"}})
+			if err != nil {
+				return nil, "", err
+			}
+			pw.Write(jsonx.Marshal(it))
+		}
+		if err := w.Close(); err != nil {
+			return nil, "", err
+		}
+		return b.Bytes(), "multipart/mixed; boundary=" + w.Boundary(), nil
+	}
+	return buf, m.Type, nil
 }
 
 // concrete turns a media range into a media type it admits.

@@ -15,8 +15,10 @@ import (
 // dialect: the status must be declared (exactly, by range or by default),
 // the content type must be one the response declares, the body must
 // satisfy that media type's schema, and required headers must be present
-// and valid. It consumes resp.Body. It is meant for tests and diagnostics,
-// not the request path.
+// and valid. It consumes resp.Body: a stream (see Operation.Stream) item
+// by item, each item against the item schema, to its end or its first
+// broken item. It is meant for tests and diagnostics, not the request
+// path.
 func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Violation {
 	route, _ := d.router.FindFor(req.URL.EscapedPath(), req.Method)
 	if route == nil {
@@ -25,6 +27,16 @@ func (d *Document) CheckResponse(req *http.Request, resp *http.Response) []Viola
 	op := route.Operation(req.Method)
 	if op == nil {
 		return []Violation{{Path: "response", Reason: req.Method + " is not declared on " + route.Path}}
+	}
+	ct := resp.Header.Get("Content-Type")
+	if m := op.Stream(resp.StatusCode, ct); m != nil {
+		// Item by item, holding one at a time: the answer's stream.
+		out := op.CheckResponse(resp.StatusCode, resp.Header, nil, false)
+		vs, err := m.CheckItems(resp.Body, ct, false)
+		if err != nil {
+			return append(out, Violation{Path: "response", Reason: "the body cannot be read: " + err.Error()})
+		}
+		return append(out, vs...)
 	}
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
@@ -44,7 +56,10 @@ func Bodiless(status int) bool {
 
 // CheckResponse checks an answer of o with status, header and body, as
 // Document.CheckResponse does; with checkBody false, the body is taken
-// as valid (too long to be read whole, say).
+// as valid (too long to be read whole, or a stream its caller checks
+// item by item with Media.Items, say). A body of a sequential media type
+// with an item schema is checked item by item: the violations are those
+// of its first broken item, item[3].name.
 func (o *Operation) CheckResponse(status int, header http.Header, body []byte, checkBody bool) []Violation {
 	r := o.Response(status)
 	if r == nil {
@@ -78,7 +93,14 @@ func (o *Operation) CheckResponse(status int, header http.Header, body []byte, c
 	if m == nil {
 		return append(out, Violation{Path: "response", Reason: fmt.Sprintf("Content-Type %s is not declared for %d", mt, status)})
 	}
-	if m.Schema == nil || !IsJSON(mt) || !checkBody {
+	if !checkBody {
+		return out
+	}
+	if m.Itemized() {
+		vs, _ := m.CheckItems(bytes.NewReader(body), ct, false)
+		return append(out, vs...)
+	}
+	if m.Schema == nil || !IsJSON(mt) {
 		return out
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"mime"
@@ -50,6 +51,9 @@ func (s *Engine) checkBody(x *exchange) *problem.Problem {
 	if len(raw) == 0 {
 		return requiredBody(op.Body)
 	}
+	if media.Itemized() {
+		return checkItems(media, raw, ct)
+	}
 	if media.IsForm() {
 		v, vs := media.DecodeForm(raw, ct)
 		if p := gone(r); p != nil {
@@ -83,6 +87,21 @@ func (s *Engine) checkBody(x *exchange) *problem.Problem {
 		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the schema", Violations: vs, More: d.More}
 	}
 	x.Body = v
+	return nil
+}
+
+// checkItems checks a body of a sequential media type (JSON Lines, a
+// JSON text sequence, multipart/mixed) item by item against its item
+// schema, and refuses the first item that breaks it, naming it:
+// item[3].name.
+func checkItems(media *openapi.Media, raw []byte, ct string) *problem.Problem {
+	vs, err := media.CheckItems(bytes.NewReader(raw), ct, true)
+	if err != nil {
+		return problem.Invalid(problem.CodeBodyNotJSON, problem.ClassRequest, "request body could not be read: %v", err)
+	}
+	if len(vs) > 0 {
+		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the item schema", Violations: vs}
+	}
 	return nil
 }
 

@@ -108,6 +108,19 @@ func (s *Engine) checkUpstream(resp *http.Response) error {
 	if x == nil {
 		return nil
 	}
+	if x.Plan != nil {
+		if m := x.Plan.Op.Stream(resp.StatusCode, resp.Header.Get("Content-Type")); m != nil {
+			// A stream is passed on as it comes, its items checked as they
+			// pass: the status and headers now, the items at its end.
+			x.violations = append(x.violations, answerViolations(x.Plan, resp.StatusCode, resp.Header, nil)...)
+			if n := len(x.violations); n > 0 {
+				resp.Header.Set(ViolationsHeader, strconv.Itoa(n)+"; "+x.violations[0].String())
+			}
+			resp.Body = newCheckedStream(x, m, resp)
+			resp.ContentLength = -1 // the reverse proxy flushes each chunk as it comes
+			return nil
+		}
+	}
 	var body []byte // the whole body; nil when it is too long to check
 	if resp.ContentLength <= maxCheckedBody {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, maxCheckedBody+1))

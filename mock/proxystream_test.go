@@ -1,0 +1,176 @@
+package mock
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/stream"
+)
+
+// streamsSpec declares a stream of events whose data is a chunk as
+// JSON, and the same chunks as JSON Lines. It is built at run time so
+// that TestConformance, which serves every document written in the
+// tests, leaves it out: the mock does not answer streams item by item
+// yet, and these tests are of the proxy.
+var streamsSpec = fmt.Sprintf("openapi: %s\n%s", "3.2.0", streamsPaths)
+
+const streamsPaths = `info: {title: streams, version: '1'}
+paths:
+  /events:
+    get:
+      responses:
+        '200':
+          description: events
+          content:
+            text/event-stream:
+              itemSchema:
+                type: object
+                required: [data]
+                properties:
+                  data:
+                    type: string
+                    contentMediaType: application/json
+                    contentSchema: {$ref: '#/components/schemas/Chunk'}
+  /lines:
+    get:
+      responses:
+        '200':
+          description: lines
+          content:
+            application/jsonl:
+              itemSchema: {$ref: '#/components/schemas/Chunk'}
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [n, text]
+      properties:
+        n: {type: integer}
+        text: {type: string}
+`
+
+// stepper is an upstream that streams items one at a time: it writes
+// and flushes an item each time the test sends on step, the item given,
+// and ends the stream when step is closed. gone is closed when its
+// client (the proxy) went before the end.
+type stepper struct {
+	step chan string
+	gone chan struct{}
+}
+
+func (u *stepper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/lines" {
+		w.Header().Set("Content-Type", "application/jsonl")
+	} else {
+		w.Header().Set("Content-Type", "text/event-stream")
+	}
+	w.WriteHeader(http.StatusOK)
+	w.(http.Flusher).Flush()
+	for {
+		select {
+		case item, ok := <-u.step:
+			if !ok {
+				return
+			}
+			if r.URL.Path == "/lines" {
+				io.WriteString(w, item+"\n")
+			} else {
+				w.Write(stream.AppendEvent(nil, stream.Event{Data: item}))
+			}
+			w.(http.Flusher).Flush()
+		case <-r.Context().Done():
+			close(u.gone)
+			return
+		}
+	}
+}
+
+func streamProxy(t *testing.T) (*stepper, *httptest.Server) {
+	t.Helper()
+	u := &stepper{step: make(chan string), gone: make(chan struct{})}
+	up := httptest.NewServer(u)
+	t.Cleanup(up.Close)
+	_, ts := newTestServer(t, Options{Spec: []byte(streamsSpec), Proxy: pipeline.ProxyOptions{URL: up.URL}})
+	return u, ts
+}
+
+// TestProxyStreamPassesThrough: each event reaches the client when the
+// upstream sends it (the client reads the first before the upstream
+// writes the second), and the first broken item is in the journal.
+func TestProxyStreamPassesThrough(t *testing.T) {
+	for _, c := range []struct{ path, bad, want string }{
+		{"/events", `{"n":2,"text":2}`, "item[2].data.text"},
+		{"/lines", `{"n":2}`, "item[2].text"},
+	} {
+		u, ts := streamProxy(t)
+		resp, err := http.Get(ts.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != 200 || resp.Header.Get(ViolationsHeader) != "" {
+			t.Fatalf("%s: %d, %s %q", c.path, resp.StatusCode, ViolationsHeader, resp.Header.Get(ViolationsHeader))
+		}
+		items, err := stream.NewReader(resp.Body, resp.Header.Get("Content-Type"), 1024)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, item := range []string{`{"n":1,"text":"a"}`, c.bad, `{"n":3,"text":1}`} {
+			u.step <- item // sent when the upstream takes it: after the client read the one before
+			it, err := items.Next()
+			if err != nil || string(it.Text) != item || it.N != i+1 {
+				t.Fatalf("%s: item %d = %q, %v; want %q", c.path, i+1, it.Text, err, item)
+			}
+		}
+		close(u.step)
+		if _, err := items.Next(); err != io.EOF {
+			t.Fatalf("%s: at the end: %v", c.path, err)
+		}
+		resp.Body.Close()
+
+		_, _, j := send(t, ts, call{method: "GET", path: "/__admin/requests"})
+		var found struct {
+			Requests []struct {
+				Path       string
+				Proxied    bool
+				Violations []journal.Violation
+			}
+		}
+		if err := json.Unmarshal(j, &found); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range found.Requests {
+			if e.Path == c.path {
+				for _, v := range e.Violations {
+					got = append(got, v.String())
+				}
+			}
+		}
+		if want := []string{"response " + c.want + ": " + map[string]string{"/events": "expected string, got number", "/lines": "required property is missing"}[c.path]}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: the journal holds %q, want %q: %s", c.path, got, want, j)
+		}
+	}
+}
+
+// TestProxyStreamClientGoes: a client that goes in the middle of a
+// stream cancels the upstream's request.
+func TestProxyStreamClientGoes(t *testing.T) {
+	u, ts := streamProxy(t)
+	resp, err := http.Get(ts.URL + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, _ := stream.NewReader(resp.Body, resp.Header.Get("Content-Type"), 1024)
+	u.step <- `{"n":1,"text":"a"}`
+	if it, err := items.Next(); err != nil || it.N != 1 {
+		t.Fatalf("the first event: %+v, %v", it, err)
+	}
+	resp.Body.Close()
+	<-u.gone // the upstream's request is cancelled: the test ends only then
+}
