@@ -100,6 +100,7 @@ func New(opts Options) (*Server, error) {
 	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
 	s.sender = webhook.NewSender(s.e, webhookOptions(opts.Webhooks), Version)
 	s.e.Listen(s.told(opts.Observe)...)
+	s.e.Live = &s.events
 	b, err := s.openState(opts)
 	if err != nil {
 		return nil, err

@@ -1,10 +1,13 @@
 package mock
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
@@ -98,4 +101,33 @@ func TestStreamJournalBounded(t *testing.T) {
 	if len(e.Response) != journal.MaxJournalBody || e.Clipped == nil || e.Clipped.Response <= journal.MaxJournalBody {
 		t.Fatalf("the journal holds %d bytes of the stream, clipped %+v; want %d and the whole length", len(e.Response), e.Clipped, journal.MaxJournalBody)
 	}
+}
+
+// TestDashboardStreamLive: the dashboard shows a streamed answer's items
+// as they are sent, above the rows, and its row once it ends: here a
+// stream whose second item would come a minute after its first, which
+// the client leaves after reading the first.
+func TestDashboardStreamLive(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(streamBench), Seed: 1})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/export", nil)
+	req.Header.Set("Prefer", "stream-items=3, stream-interval=1m")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(resp.Body).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	const liveJS = `[...document.querySelectorAll('#live li')].map(li => li.textContent)`
+	b.waitFor("the first item, live", liveJS, []string{"GET /export streaming: item 1 of 3: " + strings.TrimSpace(line)})
+	b.waitFor("no row while it streams", shownJS, "0 of 0 requests")
+	cancel()
+	resp.Body.Close()
+	b.waitFor("the stream's row", rowsJS, [][]string{{"GET", "/export", "200", "GET /export", "", ""}})
+	b.waitFor("no stream under way", liveJS, []string{})
 }

@@ -54,6 +54,19 @@ func (ev *Events) Publish(e journal.Entry) {
 	ev.send(event{"entry", e})
 }
 
+// PublishItem tells the streams of an item of a streamed answer as it
+// is sent, before the answer's entry.
+func (ev *Events) PublishItem(it journal.Item) {
+	if ev.n.Load() == 0 {
+		return
+	}
+	ev.send(event{"item", it})
+}
+
+// Listening reports whether a stream is open: whether an item is worth
+// making into an Item.
+func (ev *Events) Listening() bool { return ev.n.Load() > 0 }
+
 // PublishReload tells the streams how a reload went: status is what
 // GET /__admin/reload answers.
 func (ev *Events) PublishReload(status any) { ev.send(event{"reload", status}) }
@@ -114,7 +127,9 @@ func (ev *Events) Close() {
 
 // adminEvents streams journal entries as Server-Sent Events: "entry"
 // events whose data is an entry as GET /__admin/requests gives it (of
-// every session: see its session field), "reload" events with the
+// every session: see its session field), "item" events as a streamed
+// answer sends each item, before its entry (journal.Item), "reload"
+// events with the
 // reload status after every reload attempt (see Reload), and "lost"
 // events saying how many a slow reader missed. Entries recorded before
 // the stream opened are not sent: read them from /__admin/requests.

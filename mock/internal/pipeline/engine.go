@@ -37,6 +37,18 @@ type Engine struct {
 	Deliveries *deliver.Sender           // webhooks and callbacks under way
 	Listeners  Listeners                 // what Serve and ServeAdmin serve on
 	Emitter    journal.Emitter[Answered] // what is told of each exchange and attempt (see Listen)
+	// Live is told of each item of a streamed answer as it is sent;
+	// nil tells no one.
+	Live ItemListener
+}
+
+// ItemListener is told of the items of streamed answers as they go:
+// the dashboard's live journal.
+type ItemListener interface {
+	// Listening reports whether anyone is listening now: an item is
+	// made into a journal.Item only then.
+	Listening() bool
+	PublishItem(journal.Item)
 }
 
 // Timeouts bound how long a client may hold a connection in each phase

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brianvoe/gofakeit/v6"
 
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
@@ -134,6 +135,7 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 		if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
 			return nil // the client is gone; a writer that cannot flush sends when it can
 		}
+		s.tellItem(x, n, sp.count, buf)
 		if sent++; sp.drop > 0 && sent == sp.drop && n < sp.count {
 			x.Note("the connection was dropped after %d items, as scripted", sent)
 			panic(http.ErrAbortHandler) // the response ends without its end: a dropped connection
@@ -151,8 +153,20 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 			return nil
 		}
 		x.W.Write(buf)
+		s.tellItem(x, sp.count+1, sp.count, buf)
 	}
 	return nil
+}
+
+// tellItem tells the item listener of item n of a stream of of items,
+// sent as text.
+func (s *Engine) tellItem(x *exchange, n, of int, text []byte) {
+	if s.Live == nil || !s.Live.Listening() {
+		return
+	}
+	it := journal.Item{Time: x.start, Method: x.R.Method, Path: x.R.URL.Path, Session: x.Sess.Name,
+		Document: x.Sv.Name, Operation: x.Plan.Op.Name, N: n, Of: of, Text: string(text[:min(len(text), journal.MaxItemText)])}
+	s.Live.PublishItem(it)
 }
 
 // streamHeader sends a stream's status and header: its media type, the

@@ -204,8 +204,13 @@ function onEvent(type, data) {
     if (!st.problem) Promise.all([loadTitle(), loadOperations()]).then(refresh).catch(showProblem);
     return;
   }
+  if (type === 'item') {
+    onItem(JSON.parse(data));
+    return;
+  }
   if (type !== 'entry') return;
   const e = JSON.parse(data);
+  endStream(e);
   const session = e.session || '';
   noteSession(session);
   contractSoon();
@@ -213,6 +218,38 @@ function onEvent(type, data) {
   storeSoon();
   if (state.loading) state.loading.push(e);
   else if (!known(e)) queue(e);
+}
+
+// Streams under way: a streamed answer's items come as "item" events
+// as they are sent, before the answer's entry. Each stream of the
+// selected session has a line above the rows, showing its latest item,
+// until its entry comes; it is known by the key its entry will have.
+const streaming = new Map();
+
+function onItem(it) {
+  if ((it.session || '') !== state.session) return;
+  const k = entryKey(it);
+  let li = streaming.get(k);
+  if (!li) {
+    li = el('li', 'mono');
+    streaming.set(k, li);
+    $('live').prepend(li);
+  }
+  li.textContent = `${it.method} ${it.path} streaming: item ${it.n} of ${it.of}: ${it.text.trim()}`;
+}
+
+function endStream(e) {
+  const k = entryKey(e);
+  const li = streaming.get(k);
+  if (li) {
+    li.remove();
+    streaming.delete(k);
+  }
+}
+
+function clearStreams() {
+  streaming.clear();
+  $('live').replaceChildren();
 }
 
 // entryKey names an entry in its session: by its time (to the
@@ -671,6 +708,7 @@ function selectSession(name) {
   name = name.trim();
   if (name === state.session) return;
   state.session = name;
+  clearStreams();
   state.entries = [];
   state.keys = new Set();
   state.expanded.clear();
