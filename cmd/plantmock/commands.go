@@ -56,7 +56,7 @@ func (c *command) main(ctx context.Context, args []string, env environment, stdo
 func commands() []*command {
 	return []*command{
 		{name: "", args: "[flags]", summary: "serve an OpenAPI document as a validating, stateful mock",
-			about:  "Serves an OpenAPI 3.0 or 3.1 document (--spec; by default the embedded Plant Store) as a\nvalidating, stateful mock until SIGINT or SIGTERM.",
+			about:  "Serves an OpenAPI 3.0, 3.1 or 3.2 document (--spec; by default the embedded Plant Store) as a\nvalidating, stateful mock until SIGINT or SIGTERM.",
 			exits:  "0  stopped by SIGINT or SIGTERM, requests under way answered\n1  the server failed while running\n2  bad flags or variables, or a document, scenarios or seed data that cannot be served",
 			define: defineServe},
 		{name: "check", args: "[--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE]", summary: "load a document and scenarios without serving, or judge recorded traffic",

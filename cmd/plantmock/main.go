@@ -68,7 +68,7 @@ type source struct {
 }
 
 func (src *source) define(fs *flag.FlagSet) {
-	fs.Var(&src.specs, "spec", "OpenAPI 3.0 or 3.1 `file` to serve instead of the embedded Plant Store; repeat it to serve several documents side by side, each at the path of its first server URL, or at BASE with BASE=FILE (/billing=billing.yaml)")
+	fs.Var(&src.specs, "spec", "OpenAPI 3.0, 3.1 or 3.2 `file` to serve instead of the embedded Plant Store; repeat it to serve several documents side by side, each at the path of its first server URL, or at BASE with BASE=FILE (/billing=billing.yaml)")
 	src.maxSpec = mock.DefaultMaxSpecFile
 	fs.Var(&src.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")

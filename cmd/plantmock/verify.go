@@ -29,7 +29,7 @@ const exitFailures = 1
 // service at --target against the document.
 func defineVerify(fs *flag.FlagSet) runner {
 	target := fs.String("target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
-	spec := fs.String("spec", "", "OpenAPI 3.0 or 3.1 `file` the service keeps; by default the embedded Plant Store")
+	spec := fs.String("spec", "", "OpenAPI 3.0, 3.1 or 3.2 `file` the service keeps; by default the embedded Plant Store")
 	maxSpec := size(mock.DefaultMaxSpecFile)
 	fs.Var(&maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
