@@ -2,11 +2,13 @@ package mock
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
@@ -16,8 +18,7 @@ import (
 // streamsSpec declares a stream of events whose data is a chunk as
 // JSON, and the same chunks as JSON Lines. It is built at run time so
 // that TestConformance, which serves every document written in the
-// tests, leaves it out: the mock does not answer streams item by item
-// yet, and these tests are of the proxy.
+// tests, leaves it out: these tests are of the proxy.
 var streamsSpec = fmt.Sprintf("openapi: %s\n%s", "3.2.0", streamsPaths)
 
 const streamsPaths = `info: {title: streams, version: '1'}
@@ -92,11 +93,17 @@ func (u *stepper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func streamProxy(t *testing.T) (*stepper, *httptest.Server) {
+	return streamProxyWithin(t, 0)
+}
+
+// streamProxyWithin is streamProxy with a proxy timeout (0: the
+// default).
+func streamProxyWithin(t *testing.T, timeout time.Duration) (*stepper, *httptest.Server) {
 	t.Helper()
 	u := &stepper{step: make(chan string), gone: make(chan struct{})}
 	up := httptest.NewServer(u)
 	t.Cleanup(up.Close)
-	_, ts := newTestServer(t, Options{Spec: []byte(streamsSpec), Proxy: pipeline.ProxyOptions{URL: up.URL}})
+	_, ts := newTestServer(t, Options{Spec: []byte(streamsSpec), Proxy: pipeline.ProxyOptions{URL: up.URL, Timeout: timeout}})
 	return u, ts
 }
 
@@ -173,4 +180,34 @@ func TestProxyStreamClientGoes(t *testing.T) {
 	}
 	resp.Body.Close()
 	<-u.gone // the upstream's request is cancelled: the test ends only then
+}
+
+// TestProxyStreamTimeout: the proxy timeout bounds each wait for a
+// stream's next bytes, not the stream: six items 100ms apart pass a
+// timeout of 400ms whole; then an upstream that sends nothing for the
+// timeout is cut, and the client reads a stream cut short.
+func TestProxyStreamTimeout(t *testing.T) {
+	const timeout = 400 * time.Millisecond
+	u, ts := streamProxyWithin(t, timeout)
+	resp, err := http.Get(ts.URL + "/lines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	items, _ := stream.NewReader(resp.Body, resp.Header.Get("Content-Type"), 1024)
+	start := time.Now()
+	for n := 1; n <= 6; n++ {
+		if n > 1 {
+			time.Sleep(timeout / 4) // a slow stream, not a wait for readiness
+		}
+		u.step <- fmt.Sprintf(`{"n":%d,"text":"a"}`, n)
+		if it, err := items.Next(); err != nil || it.N != n {
+			t.Fatalf("item %d after %s: %+v, %v", n, time.Since(start), it, err)
+		}
+	}
+	// The upstream now sends nothing: the proxy cuts the stream.
+	if _, err := items.Next(); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("after the upstream stalled: %v, want a stream cut short", err)
+	}
+	<-u.gone
 }

@@ -80,18 +80,34 @@ func (s *Engine) upstreamTransport() *http.Transport {
 	}
 }
 
-// proxyKey carries the exchange through the reverse proxy's hooks.
+// proxyKey carries the exchange being forwarded through the reverse
+// proxy's hooks.
 type proxyKey struct{}
+
+// forwarding is an exchange being forwarded, and the timer that bounds
+// how long the upstream may keep it waiting.
+type forwarding struct {
+	x     *exchange
+	timer *time.Timer
+}
 
 // forward sends the request on to the upstream and passes its answer to
 // the client unchanged, checked against the document on the way. The
 // request's own violations, when forward mode let it through, are
 // reported with the answer's.
+//
+// The proxy timeout bounds the exchange; for an answer that is a
+// stream, it bounds the wait for the answer's header and then each wait
+// for the stream's next bytes (see checkedStream), so that a stream may
+// last as long as its upstream keeps it going.
 func (s *Engine) forward(x *exchange) {
 	up := s.upstream
-	ctx, cancel := context.WithTimeout(x.R.Context(), up.timeout)
-	defer cancel()
-	out := x.Client.WithContext(context.WithValue(ctx, proxyKey{}, x))
+	ctx, cancel := context.WithCancelCause(x.R.Context())
+	defer cancel(nil)
+	fw := &forwarding{x: x}
+	fw.timer = time.AfterFunc(up.timeout, func() { cancel(context.DeadlineExceeded) })
+	defer fw.timer.Stop()
+	out := x.Client.WithContext(context.WithValue(ctx, proxyKey{}, fw))
 	if x.bodyRead {
 		out.Body = io.NopCloser(bytes.NewReader(x.Raw))
 		out.ContentLength = int64(len(x.Raw))
@@ -104,10 +120,11 @@ func (s *Engine) forward(x *exchange) {
 // checkUpstream checks the upstream's answer against the document,
 // before the reverse proxy copies it to the client.
 func (s *Engine) checkUpstream(resp *http.Response) error {
-	x, _ := resp.Request.Context().Value(proxyKey{}).(*exchange)
-	if x == nil {
+	fw, _ := resp.Request.Context().Value(proxyKey{}).(*forwarding)
+	if fw == nil {
 		return nil
 	}
+	x := fw.x
 	if x.Plan != nil {
 		if m := x.Plan.Op.Stream(resp.StatusCode, resp.Header.Get("Content-Type")); m != nil {
 			// A stream is passed on as it comes, its items checked as they
@@ -116,7 +133,7 @@ func (s *Engine) checkUpstream(resp *http.Response) error {
 			if n := len(x.violations); n > 0 {
 				resp.Header.Set(ViolationsHeader, strconv.Itoa(n)+"; "+x.violations[0].String())
 			}
-			resp.Body = newCheckedStream(x, m, resp)
+			resp.Body = newCheckedStream(fw, s.upstream.timeout, m, resp)
 			resp.ContentLength = -1 // the reverse proxy flushes each chunk as it comes
 			return nil
 		}
@@ -161,13 +178,14 @@ func answerViolations(pl *answer.Plan, status int, header http.Header, body []by
 // upstreamFailed answers an exchange the upstream did not complete: 504
 // when it did not answer in time, 502 otherwise, in the error shape.
 func (s *Engine) upstreamFailed(w http.ResponseWriter, r *http.Request, err error) {
-	x, _ := r.Context().Value(proxyKey{}).(*exchange)
-	if x == nil {
+	fw, _ := r.Context().Value(proxyKey{}).(*forwarding)
+	if fw == nil {
 		w.WriteHeader(http.StatusBadGateway)
 		return
 	}
+	x := fw.x
 	var ne net.Error
-	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(context.Cause(r.Context()), context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
 		s.refuse(x, &problem.Problem{Code: problem.CodeGatewayTimeout, Status: http.StatusGatewayTimeout,
 			Message: fmt.Sprintf("the upstream %s did not answer within %s", s.upstream.target.Redacted(), s.upstream.timeout)})
 		return

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -17,9 +18,15 @@ import (
 // first Read to Close, which the reverse proxy calls before forward
 // returns; Close waits for it and records the first broken item's
 // violations in the exchange.
+//
+// The proxy timeout bounds each wait for the upstream's next bytes: the
+// timer of the exchange is reset before each read of the upstream and
+// stopped after it.
 type checkedStream struct {
 	body    io.ReadCloser
 	x       *exchange
+	timer   *time.Timer
+	timeout time.Duration
 	m       *openapi.Media
 	ct      string
 	pr      *io.PipeReader
@@ -35,8 +42,9 @@ type checkedStream struct {
 // (the client went, the upstream broke off): no item is judged then.
 var errStreamCut = errors.New("the stream was cut short")
 
-func newCheckedStream(x *exchange, m *openapi.Media, resp *http.Response) *checkedStream {
-	return &checkedStream{body: resp.Body, x: x, m: m, ct: resp.Header.Get("Content-Type")}
+func newCheckedStream(fw *forwarding, timeout time.Duration, m *openapi.Media, resp *http.Response) *checkedStream {
+	fw.timer.Stop() // the header came: from now on, each read has the timeout
+	return &checkedStream{body: resp.Body, x: fw.x, timer: fw.timer, timeout: timeout, m: m, ct: resp.Header.Get("Content-Type")}
 }
 
 func (c *checkedStream) start() {
@@ -66,7 +74,9 @@ func (c *checkedStream) Read(p []byte) (int, error) {
 	if !c.started {
 		c.start()
 	}
+	c.timer.Reset(c.timeout)
 	n, err := c.body.Read(p)
+	c.timer.Stop()
 	if n > 0 && !c.checked {
 		if _, werr := c.pw.Write(p[:n]); werr != nil {
 			c.checked = true
