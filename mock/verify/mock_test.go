@@ -61,6 +61,10 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /batch positive: in application/json-seq",
 			"POST /batch positive: in multipart/mixed",
 			"POST /lines positive: required only",
+			"POST /batch negative: missing required property item[2].name",
+			"POST /batch negative: wrong type of item[2].name",
+			"POST /lines negative: missing required property item[2].name",
+			"POST /lines negative: wrong type of item[2].name",
 		},
 		"nested.yaml": {
 			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",

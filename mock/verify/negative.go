@@ -50,6 +50,7 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	ins = append(ins, bodyMistakes(c)...)
 	ins = append(ins, nestedMistakes(all)...)
 	ins = append(ins, bodyItemMistakes(all)...)
+	ins = append(ins, streamMistakes(c)...)
 	ins = append(ins, paramMistakes(all)...)
 	ins = append(ins, valueMistakes(c)...)
 	ins = append(ins, styleMistakes(all)...)

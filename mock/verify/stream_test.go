@@ -1,12 +1,14 @@
 package verify_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -179,5 +181,55 @@ func TestVerifyEndlessStreams(t *testing.T) {
 	}
 	if rep := verifyStreams(t, streamer{endless: true, stall: true, bad: 2}, verify.Options{StreamTime: 50 * time.Millisecond}); len(rep.Failures) != 3 {
 		t.Fatalf("stalled streams with a bad second item: %v", rep.Failures)
+	}
+}
+
+// firstLineOnly is a provider of POST /lines (testdata/streams.yaml)
+// with a bug planted: it checks the first line of the body alone, so a
+// broken later item is taken.
+type firstLineOnly struct{}
+
+func (firstLineOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != "POST" || r.URL.Path != "/lines" {
+		http.NotFound(w, r)
+		return
+	}
+	first, _, _ := bufio.NewReader(r.Body).ReadLine()
+	var p struct {
+		Name *string `json:"name"`
+	}
+	if r.Header.Get("Content-Type") != "application/x-ndjson" || json.Unmarshal(first, &p) != nil || p.Name == nil || *p.Name == "" {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":400,"message":"bad item"}`)
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// TestVerifyStreamedRequestItems: verify sends a streamed request body
+// whose last item is broken, and finds a service that checks only the
+// first.
+func TestVerifyStreamedRequestItems(t *testing.T) {
+	spec, err := os.ReadFile("testdata/streams.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(firstLineOnly{})
+	defer srv.Close()
+	rep, err := verify.Run(context.Background(), spec, srv.URL, verify.Options{Only: []string{"POST /lines"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Failures {
+		got = append(got, f.String())
+	}
+	want := []string{
+		"POST /lines: negative: missing required property item[2].name: accepted invalid input: status 202: the request was not refused, but item[2].name: required property is missing (#/components/schemas/Plant/required)",
+		"POST /lines: negative: wrong type of item[2].name: accepted invalid input: status 202: the request was not refused, but item[2].name: expected string, got number (#/components/schemas/Plant/properties/name/type)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("a service that checks the first item alone:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
