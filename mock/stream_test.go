@@ -260,7 +260,9 @@ func TestStreamRecords(t *testing.T) {
 func TestStreamPreferErrors(t *testing.T) {
 	ts := streamServer(t)
 	for prefer, want := range map[string]string{
-		"stream-items=-1":      `{"error":40007,"message":"Prefer: stream-items=-1 is not a count from 0 to 65535"}`,
+		"stream-items=-1":      `{"error":40007,"message":"Prefer: stream-items=-1 is not a count from 1 to 65535"}`,
+		"stream-items=0":       `{"error":40007,"message":"Prefer: stream-items=0 is not a count from 1 to 65535"}`,
+		"stream-drop=x":        `{"error":40007,"message":"Prefer: stream-drop=x is not a count from 0 to 65535"}`,
 		"stream-interval=soon": `{"error":40007,"message":"Prefer: stream-interval=soon is not a duration from 0 to 5m0s (200ms, 1s)"}`,
 	} {
 		resp := streamRequest(t, ts, "GET", "/export", "", "Prefer", prefer)

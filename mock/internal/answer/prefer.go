@@ -73,9 +73,15 @@ func ParsePrefer(values []string) (Preference, *problem.Problem) {
 				}
 				p.seed, p.hasSeed = uint64(n), true
 			case "stream-items", "stream-drop":
+				// 0 items is no stream: stream-items counts from 1, and
+				// stream-drop=0 drops nothing.
+				least := uint64(0)
+				if k == "stream-items" {
+					least = 1
+				}
 				n, err := strconv.ParseUint(v, 10, 16)
-				if err != nil {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: %s=%s is not a count from 0 to 65535", k, cliptext.To(v, 20))
+				if err != nil || n < least {
+					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: %s=%s is not a count from %d to 65535", k, cliptext.To(v, 20), least)
 				}
 				if k == "stream-items" {
 					p.Items = uint16(n)
