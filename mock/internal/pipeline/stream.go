@@ -137,6 +137,12 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 		}
 		s.tellItem(x, n, sp.count, buf)
 		if sent++; sp.drop > 0 && sent == sp.drop && n < sp.count {
+			// Where the next item would come, as a real stream breaks;
+			// sooner, a client's network stack may take the items and
+			// the break as one read, and drop the items with it.
+			if !pause(x, sp.interval) {
+				return nil
+			}
 			x.Note("the connection was dropped after %d items, as scripted", sent)
 			panic(http.ErrAbortHandler) // the response ends without its end: a dropped connection
 		}
