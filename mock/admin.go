@@ -150,6 +150,10 @@ func (a adminRecording) Snapshot() ([]string, error) { return a.r.Snapshot() }
 
 func (v adminView) Reloads() any { return v.s.reloads.get() }
 
+func (v adminView) OperationExamples() any { return v.s.e.Mounted().Operations(nil) }
+
+func (v adminView) Explain(r *http.Request) any { return v.s.e.Explain(r) }
+
 // adminSession is one session as the admin API reads and changes it.
 type adminSession struct {
 	s  *Server

@@ -70,6 +70,12 @@ type Mock interface {
 	Reloads() any
 	// Documents lists the documents the mock serves, in their order.
 	Documents() []Document
+	// OperationExamples lists the operations with their examples, as
+	// GET /__admin/operations answers them.
+	OperationExamples() any
+	// Explain says how the mock would answer r, without answering it,
+	// as POST /__admin/explain answers.
+	Explain(r *http.Request) any
 	// Document returns the mock as one of its documents, called name,
 	// shows it: its operations, scenarios, webhooks, contract report,
 	// resources and journal entries alone; ok is false for none.
@@ -228,6 +234,7 @@ func (a *api) handler() http.Handler {
 		writeJSON(w, map[string]any{"documents": a.mockOf(r).Documents()})
 	})
 	a.dashboardRoutes(mux)
+	a.explainRoutes(mux)
 	mux.HandleFunc(Prefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !a.guard.admit(w, r) || !a.authorized(w, r) {
