@@ -93,6 +93,7 @@ func (d docView) Operations() []string       { return operationsOf(d.sv) }
 func (d docView) Webhooks() []admin.Webhook  { return webhooksOf(map[string]bool{}, d.sv) }
 func (d docView) Recording() admin.Recording { return d.all.Recording() }
 func (d docView) Reloads() any               { return d.all.Reloads() }
+func (d docView) Raw() []byte                { return d.sv.Raw }
 func (d docView) OperationExamples() any     { return d.all.s.e.Mounted().Operations(d.sv) }
 func (d docView) Explain(r *http.Request) any {
 	return d.all.Explain(r)

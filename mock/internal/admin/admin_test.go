@@ -48,6 +48,7 @@ func (m *fakeMock) Documents() []Document {
 }
 func (m *fakeMock) Document(name string) (Mock, bool) { return m, name == "only" }
 func (m *fakeMock) Reloads() any                      { return map[string]string{"status": "none"} }
+func (m *fakeMock) Raw() []byte                       { return nil }
 func (m *fakeMock) OperationExamples() any            { return []string{} }
 func (m *fakeMock) Explain(r *http.Request) any {
 	b, _ := io.ReadAll(r.Body)

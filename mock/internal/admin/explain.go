@@ -18,6 +18,19 @@ func (a *api) explainRoutes(mux *http.ServeMux) {
 		writeJSON(w, map[string]any{"operations": a.mockOf(r).OperationExamples()})
 	})
 	mux.HandleFunc("POST /__admin/explain", a.explain)
+	mux.HandleFunc("GET /__admin/document", func(w http.ResponseWriter, r *http.Request) {
+		raw := a.mockOf(r).Raw()
+		if raw == nil {
+			writeError(w, http.StatusBadRequest, problem.CodeParameter, "the mock serves several documents: name one with document=NAME (GET /__admin/documents lists them)")
+			return
+		}
+		ct := "application/yaml"
+		if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+			ct = "application/json"
+		}
+		w.Header().Set("Content-Type", ct)
+		w.Write(raw)
+	})
 }
 
 // explain answers how the mock would answer the request the body
