@@ -41,7 +41,8 @@ func (s *Server) Admin() http.Handler { return s.admin }
 
 // newAdmin builds the admin API over the server (see adminView).
 func newAdmin(s *Server, opts AdminOptions) (http.Handler, error) {
-	h, err := admin.New(adminView{s}, &s.events, admin.Options{Token: opts.Token, CORS: opts.CORS, AllowedHosts: opts.AllowedHosts})
+	h, err := admin.New(adminView{s}, &s.events, admin.Options{Token: opts.Token, CORS: opts.CORS, AllowedHosts: opts.AllowedHosts,
+		MCP: mcpHandler(s, opts.MCP)})
 	var bad *admin.BadOption
 	if errors.As(err, &bad) {
 		return nil, &pipeline.OptionError{Name: bad.Name, Err: bad.Err}
@@ -149,6 +150,17 @@ func (a adminRecording) Status() admin.RecordStatus { return admin.RecordStatus(
 func (a adminRecording) Snapshot() ([]string, error) { return a.r.Snapshot() }
 
 func (v adminView) Reloads() any { return v.s.reloads.get() }
+
+func (v adminView) Raw() []byte {
+	if m := v.s.e.Mounted(); !m.Several() {
+		return m.Docs[0].Raw
+	}
+	return nil
+}
+
+func (v adminView) OperationExamples() any { return v.s.e.Mounted().Operations(nil) }
+
+func (v adminView) Explain(r *http.Request) any { return v.s.e.Explain(r) }
 
 // adminSession is one session as the admin API reads and changes it.
 type adminSession struct {

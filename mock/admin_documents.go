@@ -2,6 +2,7 @@ package mock
 
 import (
 	"context"
+	"net/http"
 	"sort"
 	"strings"
 
@@ -92,6 +93,11 @@ func (d docView) Operations() []string       { return operationsOf(d.sv) }
 func (d docView) Webhooks() []admin.Webhook  { return webhooksOf(map[string]bool{}, d.sv) }
 func (d docView) Recording() admin.Recording { return d.all.Recording() }
 func (d docView) Reloads() any               { return d.all.Reloads() }
+func (d docView) Raw() []byte                { return d.sv.Raw }
+func (d docView) OperationExamples() any     { return d.all.s.e.Mounted().Operations(d.sv) }
+func (d docView) Explain(r *http.Request) any {
+	return d.all.Explain(r)
+}
 func (d docView) Documents() []admin.Document {
 	return []admin.Document{documentInfo(d.sv)}
 }

@@ -312,7 +312,7 @@ func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.S
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", d.Base+op.Path, AdminPrefix)}
 		}
 	}
-	sv := &pipeline.Served{Doc: doc, Name: d.Name, Mount: d.Base, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over}
+	sv := &pipeline.Served{Doc: doc, Name: d.Name, Mount: d.Base, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over, Raw: d.Spec}
 	if err := sv.BuildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

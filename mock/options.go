@@ -255,6 +255,10 @@ type AdminOptions struct {
 	// it). Serve it with Server.ServeAdmin or Server.Admin on another
 	// listener to have it elsewhere.
 	Disabled bool
+
+	// MCP gives the MCP endpoint (/__admin/mcp, and ServeMCP) the tools
+	// that check documents and verify services (default: none).
+	MCP MCPTools
 }
 
 // JournalOptions bound the journal, where every exchange is recorded, and

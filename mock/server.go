@@ -29,6 +29,7 @@ import (
 type Server struct {
 	e          *pipeline.Engine
 	admin      http.Handler
+	adminCalls http.Handler // the admin API's calls past its guard, for ServeMCP
 	adminToken string
 	noAdmin    bool
 	shutdown   time.Duration

@@ -41,20 +41,28 @@ func defineCheck(fs *flag.FlagSet) runner {
 			}
 			return printReport(r, stdout)
 		}
-		mistakes := srv.Mistakes()
-		if len(mistakes) == 0 {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are fine\n", src.title(srv), scenarioList(srv.ScenarioNames()))
-		} else {
-			fmt.Fprintf(stdout, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", src.title(srv), scenarioList(srv.ScenarioNames()))
-		}
-		for _, f := range mistakes {
-			fmt.Fprintf(stdout, "plantmock: mistake: %s\n", f)
-		}
-		for _, w := range srv.Warnings() {
-			fmt.Fprintf(stdout, "plantmock: caveat: %s\n", w)
-		}
+		io.WriteString(stdout, checked(srv, src.title(srv)))
 		return exitOK
 	}
+}
+
+// checked is what check says of a document it loaded, named title:
+// the mistakes left out and the caveats of serving it, a line each.
+func checked(srv *mock.Server, title string) string {
+	var sb strings.Builder
+	mistakes := srv.Mistakes()
+	if len(mistakes) == 0 {
+		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are fine\n", title, scenarioList(srv.ScenarioNames()))
+	} else {
+		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", title, scenarioList(srv.ScenarioNames()))
+	}
+	for _, f := range mistakes {
+		fmt.Fprintf(&sb, "plantmock: mistake: %s\n", f)
+	}
+	for _, w := range srv.Warnings() {
+		fmt.Fprintf(&sb, "plantmock: caveat: %s\n", w)
+	}
+	return sb.String()
 }
 
 // scenarioList writes scenario names for a line of output: separated by

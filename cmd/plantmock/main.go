@@ -5,6 +5,7 @@
 //	plantmock check [flags]            check without serving, or judge recorded traffic
 //	plantmock health [flags]           exit 0 if a running mock is healthy
 //	plantmock report [flags]           print a running mock's contract report
+//	plantmock mcp [flags]              serve, and speak MCP for a coding agent on stdin and stdout
 //	plantmock version                  print the version
 //	plantmock help [command]           a command's description, flags and exit codes
 //

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"sync"
 
@@ -23,7 +24,16 @@ var needs = []struct{ flag, on string }{
 }
 
 // defineServe defines the mock's flags and returns what serves with them.
-func defineServe(fs *flag.FlagSet) runner {
+func defineServe(fs *flag.FlagSet) runner { return defineServeWith(fs, nil) }
+
+// defineMCP defines the mcp command: the mock's flags, and what serves
+// with them while it speaks MCP on standard input and output.
+func defineMCP(fs *flag.FlagSet) runner { return defineServeWith(fs, os.Stdin) }
+
+// defineServeWith defines the mock's flags and returns what serves with
+// them; with stdin, it also speaks MCP on stdin and stdout until the
+// client closes stdin, then stops, and writes its own lines to stderr.
+func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 	var src source
 	src.define(fs)
 	var (
@@ -82,6 +92,14 @@ func defineServe(fs *flag.FlagSet) runner {
 	fs.Var(&hookAllow, "webhook-allow", "`hosts` callbacks may be sent to: host, host:port, *.domain, loopback or * (comma-separated; default: loopback; the --webhook hosts always); link-local addresses only when named, never the mock's own listeners")
 
 	return func(ctx context.Context, set given, env environment, stdout, stderr io.Writer) int {
+		var mcpOut io.Writer
+		stop := func() {}
+		if stdin != nil {
+			// The client closing stdin stops the mock, its listeners all.
+			mcpOut, stdout = stdout, stderr
+			ctx, stop = context.WithCancel(ctx)
+			defer stop()
+		}
 		warnUnknown(env, stderr)
 		for _, n := range needs {
 			if set[n.flag] != "" && set[n.on] == "" {
@@ -106,6 +124,7 @@ func defineServe(fs *flag.FlagSet) runner {
 			Webhooks:        mock.WebhookOptions{Timeout: *hookTime, Retries: *hookRetry, Backoff: *hookBack, Queue: *hookQueue},
 			ShutdownTimeout: *shutdown, LogRequests: true, Logger: slog.New(handler),
 		}
+		opts.Admin.MCP = mcpTools()
 		if *hookRetry == 0 {
 			opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 		}
@@ -175,9 +194,23 @@ func defineServe(fs *flag.FlagSet) runner {
 			fmt.Fprintf(stdout, "plantmock: admin API on %s%s\n", openURL(adminLn.Addr()), mock.AdminPrefix)
 		}
 		code := exitOK
+		mcpDone := make(chan error, 1)
+		if stdin != nil {
+			go func() {
+				err := mock.ServeMCP(ctx, srv, opts.Admin.MCP, stdin, nopCloser{mcpOut})
+				stop() // the client is gone: so is the mock
+				mcpDone <- err
+			}()
+		}
 		if err := srv.Serve(ctx, ln); err != nil {
 			fmt.Fprintf(stderr, "plantmock: %v\n", err)
 			code = exitError
+		}
+		if stdin != nil {
+			if err := <-mcpDone; err != nil {
+				fmt.Fprintf(stderr, "plantmock: mcp: %v\n", err)
+				code = exitError
+			}
 		}
 		if adminLn != nil {
 			if err := <-errc; err != nil {

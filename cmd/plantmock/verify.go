@@ -27,7 +27,12 @@ const exitFailures = 1
 
 // defineVerify defines verify's flags and returns what verifies the
 // service at --target against the document.
-func defineVerify(fs *flag.FlagSet) runner {
+func defineVerify(fs *flag.FlagSet) runner { return defineVerifyWith(fs, files.ReadPath) }
+
+// defineVerifyWith is defineVerify reading --spec with read: the MCP
+// endpoint's verify reads the served document instead of a file, and
+// keeps every other check of the flags.
+func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byte, error)) runner {
 	target := fs.String("target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
 	spec := fs.String("spec", "", "OpenAPI 3.0, 3.1 or 3.2 `file` the service keeps; by default the embedded Plant Store")
 	maxSpec := size(mock.DefaultMaxSpecFile)
@@ -114,7 +119,7 @@ func defineVerify(fs *flag.FlagSet) runner {
 		var data []byte
 		if *spec != "" {
 			var err error
-			if data, err = files.ReadPath(*spec, int64(maxSpec)); err != nil {
+			if data, err = read(*spec, int64(maxSpec)); err != nil {
 				return usage("cannot read --spec: %v", err)
 			}
 		}

@@ -70,6 +70,15 @@ type Mock interface {
 	Reloads() any
 	// Documents lists the documents the mock serves, in their order.
 	Documents() []Document
+	// Raw is the document as it was read, for a mock of one or a
+	// mock as one document shows it; nil for a mock of several.
+	Raw() []byte
+	// OperationExamples lists the operations with their examples, as
+	// GET /__admin/operations answers them.
+	OperationExamples() any
+	// Explain says how the mock would answer r, without answering it,
+	// as POST /__admin/explain answers.
+	Explain(r *http.Request) any
 	// Document returns the mock as one of its documents, called name,
 	// shows it: its operations, scenarios, webhooks, contract report,
 	// resources and journal entries alone; ok is false for none.
@@ -182,6 +191,9 @@ type Options struct {
 	// AllowedHosts lists the host names, besides IP addresses and
 	// localhost, that the admin API answers calls to.
 	AllowedHosts []string
+	// MCP, if set, makes the handler of /__admin/mcp from calls, which
+	// answers the admin API's calls past its guard and token.
+	MCP func(calls http.Handler) http.Handler
 }
 
 // api is the admin API of one mock.
@@ -190,6 +202,7 @@ type api struct {
 	events *Events
 	guard  adminGuard
 	token  string
+	mcp    func(calls http.Handler) http.Handler
 }
 
 // New returns the admin API of m: one route per call, behind the guard
@@ -200,7 +213,7 @@ func New(m Mock, ev *Events, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &api{m: m, events: ev, guard: g, token: opts.Token}
+	a := &api{m: m, events: ev, guard: g, token: opts.Token, mcp: opts.MCP}
 	return a.handler(), nil
 }
 
@@ -228,11 +241,24 @@ func (a *api) handler() http.Handler {
 		writeJSON(w, map[string]any{"documents": a.mockOf(r).Documents()})
 	})
 	a.dashboardRoutes(mux)
+	a.explainRoutes(mux)
 	mux.HandleFunc(Prefix, noCall)
+	calls := a.calls(mux)
+	if a.mcp != nil {
+		mux.Handle(Prefix+"mcp", a.mcp(calls))
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !a.guard.admit(w, r) || !a.authorized(w, r) {
 			return
 		}
+		calls.ServeHTTP(w, r)
+	})
+}
+
+// calls answers the calls past the guard and the token: a clean path,
+// and the document a call names.
+func (a *api) calls(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := r.URL.EscapedPath(); path.Clean(p) != p && path.Clean(p)+"/" != p {
 			noCall(w, r) // ServeMux would redirect to the clean path; an API answers
 			return

@@ -46,8 +46,14 @@ func (m *fakeMock) Recording() Recording { return nil }
 func (m *fakeMock) Documents() []Document {
 	return []Document{{Name: "only", Title: "Test", Version: "1", Base: "/", Operations: 2}}
 }
-func (m *fakeMock) Document(name string) (Mock, bool)                            { return m, name == "only" }
-func (m *fakeMock) Reloads() any                                                 { return map[string]string{"status": "none"} }
+func (m *fakeMock) Document(name string) (Mock, bool) { return m, name == "only" }
+func (m *fakeMock) Reloads() any                      { return map[string]string{"status": "none"} }
+func (m *fakeMock) Raw() []byte                       { return nil }
+func (m *fakeMock) OperationExamples() any            { return []string{} }
+func (m *fakeMock) Explain(r *http.Request) any {
+	b, _ := io.ReadAll(r.Body)
+	return map[string]any{"method": r.Method, "uri": r.URL.RequestURI(), "type": r.Header.Get("Content-Type"), "body": string(b)}
+}
 func (s *fakeSession) Seed(context.Context, string, any) (int, *problem.Problem) { return 0, nil }
 
 // fakeSession keeps what the calls change, for the test to read.

@@ -764,3 +764,10 @@ func (c *collection) sameID(x *Turn, obj map[string]any, key string) *problem.Pr
 	}
 	return nil
 }
+
+// behaviourNames name the behaviours, for explanations.
+var behaviourNames = [numBehaviours]string{canned: "an example, else generated data", Create: "create", list: "list",
+	read: "read", replace: "replace", merge: "merge", remove: "remove"}
+
+// String names the behaviour: create, list, read, ...
+func (b behaviour) String() string { return behaviourNames[b] }

@@ -26,7 +26,9 @@ type Served struct {
 	// Digest tells the document's bytes and mount from others' (see
 	// Mounts.Digested); Read is set when they were read for this value,
 	// not kept from what was served before.
-	Digest        [32]byte
+	Digest [32]byte
+	Raw    []byte // the document as it was read
+
 	Read          bool
 	Plans         answer.Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing

@@ -1,0 +1,190 @@
+package mock
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// withToken sends the admin token with every request.
+type withToken struct{ token string }
+
+func (w withToken) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+w.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// mcpSession connects the Go SDK's client to the mock's /__admin/mcp.
+func mcpSession(t *testing.T, url string) *sdk.ClientSession {
+	t.Helper()
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url + "/__admin/mcp",
+		HTTPClient: &http.Client{Transport: withToken{"adm"}}, DisableStandaloneSSE: true, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// callTool calls a tool and returns its text, failing on a tool error
+// unless wantErr.
+func callTool(t *testing.T, cs *sdk.ClientSession, name string, args any, wantErr bool) string {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if res.IsError != wantErr || len(res.Content) != 1 {
+		t.Fatalf("%s: error %v, %d contents: %s", name, res.IsError, len(res.Content), res.Content[0].(*sdk.TextContent).Text)
+	}
+	return res.Content[0].(*sdk.TextContent).Text
+}
+
+// TestMCP lists the tools of /__admin/mcp with the Go SDK's client over
+// a loopback listener, calls each, and reads the resources: each answers
+// what its admin call answers.
+func TestMCP(t *testing.T) {
+	var verified []string
+	tools := MCPTools{
+		Check: func(_ context.Context, doc []byte, strict bool) (string, error) {
+			return "checked " + string(doc) + " strict=" + map[bool]string{true: "yes", false: "no"}[strict], nil
+		},
+		Verify: func(_ context.Context, args []string, doc []byte) (int, string, string) {
+			verified = args
+			return 1, `{"ok":false}`, "one answer breaks the document"
+		},
+	}
+	s, ts := newTestServer(t, Options{Admin: AdminOptions{Token: "adm", MCP: tools}})
+	cs := mcpSession(t, ts.URL)
+	ctx := context.Background()
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range list.Tools {
+		names = append(names, tl.Name)
+	}
+	slices.Sort(names)
+	want := []string{"activate_scenario", "check_document", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "verify_service", "why_refused"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("tools %v, want %v", names, want)
+	}
+
+	if got := callTool(t, cs, "why_refused", map[string]any{}, false); got != "No request of this session was refused: the journal holds no answer of status 400 or more." {
+		t.Errorf("why_refused before any refusal: %q", got)
+	}
+	send(t, ts, post(`{"id":"x"}`))
+	wantWhy := "Request 1, POST /plants (operation: POST /plants), was answered 400, error 40004.\n" +
+		"Message: request body does not match the schema: id: expected integer, got string; name: required property is missing\n" +
+		"Violations:\n- id: expected integer, got string (schema #/components/schemas/NewPlant/allOf/1/properties/id/type)\n" +
+		"- name: required property is missing (schema #/components/schemas/Plant/required)"
+	if got := callTool(t, cs, "why_refused", nil, false); got != wantWhy {
+		t.Errorf("why_refused:\n%s\nwant\n%s", got, wantWhy)
+	}
+	// The words are the journal's violations as the dashboard writes them.
+	for _, v := range s.Journal()[0].Violations {
+		if !strings.Contains(wantWhy, "- "+v.String()) {
+			t.Errorf("why_refused lacks %q", v.String())
+		}
+	}
+
+	admin := func(method, path, body string) string {
+		return callAdmin(t, ts, adminDoc(t), adminCall{name: path, method: method, path: path, body: body, header: map[string]string{"Authorization": "Bearer adm"}, status: 200})
+	}
+	for _, c := range []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"list_operations", nil, admin("GET", "/__admin/operations", "")},
+		{"explain_request", map[string]any{"method": "POST", "path": "/plants", "headers": map[string]string{"Authorization": "Bearer t"}, "body": map[string]any{"id": "x"}},
+			admin("POST", "/__admin/explain", `{"method":"POST","path":"/plants","headers":{"Authorization":"Bearer t"},"body":{"id":"x"}}`)},
+		{"read_journal", map[string]any{"limit": 1}, admin("GET", "/__admin/requests?limit=1", "")},
+		{"read_journal", map[string]any{"status": 400}, admin("POST", "/__admin/requests/find", `{"status":400}`)},
+		{"read_journal", map[string]any{"status": 201}, `{"requests":[]}`},
+		{"list_scenarios", nil, admin("GET", "/__admin/scenarios", "")},
+		{"activate_scenario", map[string]any{"name": "slow", "session": "s1"}, `{"active":"slow"}`},
+		{"list_scenarios", map[string]any{"session": "s1"}, strings.Replace(admin("GET", "/__admin/scenarios", ""), `"active":null`, `"active":"slow"`, 1)},
+		{"reset_scenario", map[string]any{"session": "s1"}, `{"active":null}`},
+		{"reset_session", nil, "done"},
+		{"read_journal", nil, `{"requests":[]}`},
+		{"check_document", map[string]any{"document": "openapi: 3.1.0", "strict": true}, "checked openapi: 3.1.0 strict=yes"},
+		{"verify_service", map[string]any{"target": "http://127.0.0.1:9/api", "only": []string{"createPlant"}, "max_requests": 3},
+			`{"error":"one answer breaks the document","exit":1,"report":{"ok":false}}`},
+	} {
+		if got := callTool(t, cs, c.tool, c.args, false); got != c.want {
+			t.Errorf("%s %v:\n%s\nwant\n%s", c.tool, c.args, got, c.want)
+		}
+	}
+	if want := []string{"--target", "http://127.0.0.1:9/api", "--format", "json", "--only", "createPlant", "--max-requests", "3"}; !reflect.DeepEqual(verified, want) {
+		t.Errorf("verify args %q, want %q", verified, want)
+	}
+	// An admin call's refusal is the tool's error, in its words.
+	if got := callTool(t, cs, "activate_scenario", map[string]any{"name": "nope"}, true); !strings.HasPrefix(got, `PUT /__admin/scenario answered 400: no scenario is named "nope"; known: `) {
+		t.Errorf("unknown scenario: %q", got)
+	}
+
+	for uri, path := range map[string]string{"plantmock://document": "/__admin/document", "plantmock://contract": "/__admin/contract"} {
+		res, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
+		if err != nil {
+			t.Fatalf("%s: %v", uri, err)
+		}
+		if got, want := res.Contents[0].Text, admin("GET", path, ""); got != want {
+			t.Errorf("%s: %.200s\nwant %.200s", uri, got, want)
+		}
+	}
+}
+
+// TestMCPGuarded checks that /__admin/mcp is behind the admin token and
+// the admin API's Host and origin rules.
+func TestMCPGuarded(t *testing.T) {
+	_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: "adm"}})
+	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	with := func(kv ...string) map[string]string {
+		h := map[string]string{"Accept": "application/json, text/event-stream"}
+		for i := 0; i < len(kv); i += 2 {
+			h[kv[i]] = kv[i+1]
+		}
+		return h
+	}
+	for _, c := range []struct {
+		name   string
+		header map[string]string
+		status int
+		want   string
+	}{
+		{"no token", with(), 401, `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`},
+		{"wrong token", with("Authorization", "Bearer api"), 401, `{"error":40102,"message":"the admin API needs \"Authorization: Bearer <admin token>\""}`},
+		{"another origin", with("Authorization", "Bearer adm", "Origin", "http://evil.example", "Sec-Fetch-Site", "cross-site"), 403,
+			`{"error":40300,"message":"the admin API does not answer pages of other origins (http://evil.example); allow one with --admin-cors ORIGIN"}`},
+		{"another host", with("Authorization", "Bearer adm", "Host", "evil.example"), 403,
+			`{"error":40300,"message":"the admin API does not answer calls to host \"evil.example\": use the mock's address or localhost, or allow that name with --allowed-host (this keeps DNS rebinding out)"}`},
+	} {
+		req, _ := http.NewRequest("POST", ts.URL+"/__admin/mcp", strings.NewReader(initialize))
+		req.Header.Set("Content-Type", "application/json")
+		for k, v := range c.header {
+			req.Header.Set(k, v)
+		}
+		if h := c.header["Host"]; h != "" {
+			req.Host = h
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || string(got) != c.want {
+			t.Errorf("%s: %d %s, want %d %s", c.name, resp.StatusCode, got, c.status, c.want)
+		}
+	}
+}
