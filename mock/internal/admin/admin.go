@@ -182,6 +182,8 @@ type Options struct {
 	// AllowedHosts lists the host names, besides IP addresses and
 	// localhost, that the admin API answers calls to.
 	AllowedHosts []string
+	// Metrics, if set, answers GET /__admin/metrics (see metricsRoutes).
+	Metrics http.Handler
 }
 
 // api is the admin API of one mock.
@@ -190,6 +192,8 @@ type api struct {
 	events *Events
 	guard  adminGuard
 	token  string
+	// metrics answers GET /__admin/metrics; nil: the call is not there.
+	metrics http.Handler
 }
 
 // New returns the admin API of m: one route per call, behind the guard
@@ -200,7 +204,7 @@ func New(m Mock, ev *Events, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &api{m: m, events: ev, guard: g, token: opts.Token}
+	a := &api{m: m, events: ev, guard: g, token: opts.Token, metrics: opts.Metrics}
 	return a.handler(), nil
 }
 
@@ -228,6 +232,7 @@ func (a *api) handler() http.Handler {
 		writeJSON(w, map[string]any{"documents": a.mockOf(r).Documents()})
 	})
 	a.dashboardRoutes(mux)
+	a.metricsRoutes(mux)
 	mux.HandleFunc(Prefix, noCall)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !a.guard.admit(w, r) || !a.authorized(w, r) {
