@@ -42,7 +42,7 @@ func (s *Server) Admin() http.Handler { return s.admin }
 // newAdmin builds the admin API over the server (see adminView).
 func newAdmin(s *Server, opts AdminOptions) (http.Handler, error) {
 	h, err := admin.New(adminView{s}, &s.events, admin.Options{Token: opts.Token, CORS: opts.CORS, AllowedHosts: opts.AllowedHosts,
-		MCP: mcpHandler(s, opts.MCP)})
+		MCP: mcpHandler(s, opts.MCP), Metrics: s.metrics})
 	var bad *admin.BadOption
 	if errors.As(err, &bad) {
 		return nil, &pipeline.OptionError{Name: bad.Name, Err: bad.Err}

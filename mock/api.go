@@ -35,11 +35,11 @@ func (s *Server) SeedData(data []byte) error {
 	return s.e.SeedData(s.e.Mounted().Owner(), s.e.Sessions.Def, data)
 }
 
-// told returns the facade's listeners: the recording, Options.Observe,
-// the dashboard's events, and last the webhooks and callbacks an answer
-// sends.
+// told returns the facade's listeners: the metrics, the recording,
+// Options.Observe, the dashboard's events, and last the webhooks and
+// callbacks an answer sends.
 func (s *Server) told(observe func(Entry)) []pipeline.Told {
-	var out []pipeline.Told
+	out := []pipeline.Told{s.metrics.Told()}
 	if s.recording != nil {
 		out = append(out, pipeline.Told{Answered: s.recording.Told})
 	}

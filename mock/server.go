@@ -17,6 +17,7 @@ import (
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
+	"github.com/plantmock/plantmock/mock/internal/metrics"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/record"
@@ -36,6 +37,7 @@ type Server struct {
 	events     admin.Events      // the streams of /__admin/events
 	recording  *record.Recording // Options.Proxy.Record; nil when nothing is recorded
 	sender     *webhook.Sender   // webhooks and callbacks
+	metrics    *metrics.Metrics  // GET /__admin/metrics
 	reloads    reloads           // how the last Reload went
 }
 
@@ -66,6 +68,8 @@ func New(opts Options) (*Server, error) {
 		rand.Read(b[:])
 		s.e.Seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
+	s.metrics = metrics.New(s.e)
+	s.e.Upstreamed = s.metrics.Upstreamed
 	var err error
 	if s.admin, err = newAdmin(s, opts.Admin); err != nil {
 		return nil, err

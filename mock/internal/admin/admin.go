@@ -194,6 +194,8 @@ type Options struct {
 	// MCP, if set, makes the handler of /__admin/mcp from calls, which
 	// answers the admin API's calls past its guard and token.
 	MCP func(calls http.Handler) http.Handler
+	// Metrics, if set, answers GET /__admin/metrics (see metricsRoutes).
+	Metrics http.Handler
 }
 
 // api is the admin API of one mock.
@@ -203,6 +205,8 @@ type api struct {
 	guard  adminGuard
 	token  string
 	mcp    func(calls http.Handler) http.Handler
+	// metrics answers GET /__admin/metrics; nil: the call is not there.
+	metrics http.Handler
 }
 
 // New returns the admin API of m: one route per call, behind the guard
@@ -213,7 +217,7 @@ func New(m Mock, ev *Events, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &api{m: m, events: ev, guard: g, token: opts.Token, mcp: opts.MCP}
+	a := &api{m: m, events: ev, guard: g, token: opts.Token, mcp: opts.MCP, metrics: opts.Metrics}
 	return a.handler(), nil
 }
 
@@ -242,6 +246,7 @@ func (a *api) handler() http.Handler {
 	})
 	a.dashboardRoutes(mux)
 	a.explainRoutes(mux)
+	a.metricsRoutes(mux)
 	mux.HandleFunc(Prefix, noCall)
 	calls := a.calls(mux)
 	if a.mcp != nil {

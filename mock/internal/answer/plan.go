@@ -78,6 +78,11 @@ type Plan struct {
 	// where the mock serves several (see Plans.Generate); nil: the
 	// Answerer's.
 	values *Values
+
+	// Tally holds what the metrics keep of the operation, worked out on
+	// its first answer (mock/internal/metrics), so that the request path
+	// looks nothing up; this package never reads it.
+	Tally atomic.Value
 }
 
 // Values are a document's own sequence of generated values: its seed,

@@ -30,6 +30,10 @@ type Engine struct {
 
 	upstream *upstream // Options.Proxy.URL; nil when the mock answers alone
 	Timeouts Timeouts  // a connection's, in Serve
+	// Upstreamed, if set before NewUpstream, is told of each answer the
+	// upstream gave: the operation's name ("" for none) and the time from
+	// sending the request to the answer's header.
+	Upstreamed func(op string, took time.Duration)
 
 	// State.
 	Sessions   session.Sessions          // the default and named sessions

@@ -80,6 +80,35 @@ func (s *Engine) upstreamTransport() *http.Transport {
 	}
 }
 
+// timed returns t, telling Upstreamed, when it is set, how long each
+// answer of the upstream took.
+func (s *Engine) timed(t http.RoundTripper) http.RoundTripper {
+	if s.Upstreamed == nil {
+		return t
+	}
+	return timedTransport{t, s.Upstreamed}
+}
+
+// timedTransport times the round trips of the proxy's transport: from
+// sending a request to its answer's header, the upstream's own time.
+type timedTransport struct {
+	http.RoundTripper
+	took func(op string, d time.Duration)
+}
+
+func (t timedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	start := time.Now()
+	resp, err := t.RoundTripper.RoundTrip(r)
+	if err == nil {
+		op := ""
+		if fw, _ := r.Context().Value(proxyKey{}).(*forwarding); fw != nil && fw.x.Plan != nil {
+			op = fw.x.Plan.Op.Name
+		}
+		t.took(op, time.Since(start))
+	}
+	return resp, err
+}
+
 // proxyKey carries the exchange being forwarded through the reverse
 // proxy's hooks.
 type proxyKey struct{}

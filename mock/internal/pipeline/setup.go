@@ -63,7 +63,7 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 			pr.SetURL(u)
 			pr.SetXForwarded()
 		},
-		Transport:      s.upstreamTransport(),
+		Transport:      s.timed(s.upstreamTransport()),
 		ModifyResponse: s.checkUpstream,
 		ErrorHandler:   s.upstreamFailed,
 		ErrorLog:       slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),

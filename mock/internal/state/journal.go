@@ -74,6 +74,16 @@ func (j *journal[E]) entries() []E {
 	return append([]E(nil), j.es[j.start:]...)
 }
 
+// len returns how many entries the journal keeps; 0 for no journal.
+func (j *journal[E]) len() int {
+	if j == nil {
+		return 0
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.es) - j.start
+}
+
 func (j *journal[E]) reset() {
 	if j == nil {
 		return

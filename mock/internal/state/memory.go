@@ -21,7 +21,10 @@ type memory[E any] struct {
 	byName map[string]*memSession[E]
 }
 
-var _ Backend[int] = (*memory[int])(nil)
+var (
+	_ Backend[int] = (*memory[int])(nil)
+	_ Sizer        = (*memory[int])(nil)
+)
 
 func newMemory[E any](opts Options[E]) *memory[E] {
 	m := &memory[E]{store: store.NewMemory(opts.MaxResources), opts: opts, byName: map[string]*memSession[E]{}}
@@ -88,6 +91,17 @@ func (m *memory[E]) Names() []string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return slices.Sorted(maps.Keys(m.byName))
+}
+
+// Sizes implements Sizer.
+func (m *memory[E]) Sizes() (entries, resources int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	entries = int64(m.def.journal.len())
+	for _, ss := range m.byName {
+		entries += int64(ss.journal.len())
+	}
+	return entries, m.store.Held()
 }
 
 func (m *memory[E]) Reset(ctx context.Context, s Session[E]) error {

@@ -89,6 +89,17 @@ type CreateJournaler[E any] interface {
 	CreateJournaled(ctx context.Context, col, key string, doc func(string) ([]byte, error), entry func() E) (string, uint64, error)
 }
 
+// Sizer is implemented by a backend whose state is this process's alone
+// (memory): it says what that state holds without using any session, so
+// that reading it keeps no session alive. A shared backend (Redis) is
+// not one: its state is every replica's.
+type Sizer interface {
+	// Sizes returns how many journal entries the default session and the
+	// named sessions keep in all, and how many resources the store holds
+	// in all sessions (as they count against its bound).
+	Sizes() (entries, resources int64)
+}
+
 // Active is a session's active scenario, by name.
 type Active struct {
 	// Name is the scenario's name; "" when none is active.

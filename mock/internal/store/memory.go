@@ -215,6 +215,11 @@ func (m *Memory) Delete(_ context.Context, sess, col, key string) ([]byte, error
 	return doc, nil
 }
 
+// Held returns how many resources the store holds in all sessions, as
+// they count against its bound: the marks of deleted items that exist
+// until deleted (see answer's deletedPrefix) among them. It takes no lock.
+func (m *Memory) Held() int64 { return m.count.Load() }
+
 // Count implements Store.
 func (m *Memory) Count(_ context.Context, sess, col string) (int, error) {
 	sp, c := m.collection(sess, col, false)
