@@ -124,27 +124,28 @@ func (c *WebhookCall) UnmarshalYAML(n *yaml.Node) error {
 // MarshalJSON writes Delay as a duration ("1.5s"), as in YAML.
 func (c WebhookCall) MarshalJSON() ([]byte, error) {
 	type plain WebhookCall
-	var delay string
-	if c.Delay != 0 {
-		delay = c.Delay.String()
-	}
-	return json.Marshal(struct {
-		plain
-		Delay string `json:"delay,omitempty"`
-	}{plain(c), delay})
+	return withDuration(plain(c), "delay", c.Delay)
 }
 
 // MarshalJSON writes Delay as a duration ("1.5s"), as in YAML.
 func (r Respond) MarshalJSON() ([]byte, error) {
 	type plain Respond
-	var delay string
-	if r.Delay != 0 {
-		delay = r.Delay.String()
+	return withDuration(plain(r), "delay", r.Delay)
+}
+
+// withDuration writes v, a struct that leaves its duration out of JSON
+// (json:"-"), with the duration d after its other fields under key, as
+// YAML writes it ("1.5s"); without it when d is 0.
+func withDuration(v any, key string, d time.Duration) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil || d == 0 || len(b) < 2 || b[len(b)-1] != '}' {
+		return b, err
 	}
-	return json.Marshal(struct {
-		plain
-		Delay string `json:"delay,omitempty"`
-	}{plain(r), delay})
+	b = b[:len(b)-1]
+	if len(b) > 1 {
+		b = append(b, ',')
+	}
+	return append(b, `"`+key+`":"`+d.String()+`"}`...), nil
 }
 
 // ParseScenario reads one scenario from YAML. Unknown and duplicate keys

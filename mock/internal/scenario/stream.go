@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"encoding/json"
-
 	"fmt"
 	"time"
 
@@ -43,14 +41,7 @@ const MaxStreamItems = 1_000_000
 // MarshalJSON writes Interval as a duration ("200ms"), as in YAML.
 func (s Stream) MarshalJSON() ([]byte, error) {
 	type plain Stream
-	var interval string
-	if s.Interval != 0 {
-		interval = s.Interval.String()
-	}
-	return json.Marshal(struct {
-		plain
-		Interval string `json:"interval,omitempty"`
-	}{plain(s), interval})
+	return withDuration(plain(s), "interval", s.Interval)
 }
 
 // StreamScript is a rule's stream, compiled.
