@@ -7,11 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
@@ -210,4 +212,56 @@ func TestProxyStreamTimeout(t *testing.T) {
 		t.Fatalf("after the upstream stalled: %v, want a stream cut short", err)
 	}
 	<-u.gone
+}
+
+// TestRecordStream: a stream the real service sends through a recording
+// proxy is recorded as a scripted stream of its items, and the mock
+// replays the same items from the recording.
+func TestRecordStream(t *testing.T) {
+	dir := t.TempDir()
+	items := []string{`{"n":1,"text":"a"}`, `{"n":2,"text":"b"}`}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		for _, it := range items {
+			if r.URL.Path == "/lines" {
+				body = stream.AppendLine(body, []byte(it))
+			} else {
+				body = stream.AppendEvent(body, stream.Event{Event: "chunk", Data: it})
+			}
+		}
+		w.Header().Set("Content-Type", map[string]string{"/lines": "application/jsonl", "/events": "text/event-stream"}[r.URL.Path])
+		w.Write(body)
+	}))
+	t.Cleanup(up.Close)
+	_, ts := newTestServer(t, Options{Spec: []byte(streamsSpec), Proxy: pipeline.ProxyOptions{URL: up.URL, Record: dir}})
+	want := map[string]string{}
+	for _, path := range []string{"/events", "/lines"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want[path] = string(body)
+	}
+	snapshot(t, ts, "recorded-get-events.yaml recorded-get-lines.yaml seed-data.json")
+
+	scs, err := scenario.LoadScenarios(os.DirFS(dir), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, replay := newTestServer(t, Options{Spec: []byte(streamsSpec), Scenarios: scs})
+	for _, c := range []struct{ path, scenario string }{{"/events", "recorded-get-events"}, {"/lines", "recorded-get-lines"}} {
+		req, _ := http.NewRequest("GET", replay.URL+c.path, nil)
+		req.Header.Set(ScenarioHeader, c.scenario)
+		resp, err := replay.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(body) != want[c.path] {
+			t.Errorf("%s replayed: %d %q, want the recorded %q", c.path, resp.StatusCode, body, want[c.path])
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/plantmock/plantmock/mock/internal/media"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
@@ -70,10 +71,15 @@ type taken struct {
 	header   http.Header       // the request's headers, credentials and noise left out
 	status   int
 	respHead map[string]string
-	respBody []byte // the answer's whole body when it is JSON, else nil
-	off      bool   // the answer broke the document
-	col      string // the collection whose resources the answer holds, or ""
-	idProp   string // the collection's identifier property
+	respBody []byte // the answer's whole body when it is JSON or a stream of items, else nil
+	// items is the media type of an answer that is a stream of items
+	// (server-sent events, JSON Lines, ...), whose respBody is recorded
+	// as the items of a scripted stream; nil for other answers.
+	items   *openapi.Media
+	itemsCT string // its Content-Type, as sent
+	off     bool   // the answer broke the document
+	col     string // the collection whose resources the answer holds, or ""
+	idProp  string // the collection's identifier property
 }
 
 // Headers never written: credentials, cookies, and what each exchange
@@ -148,7 +154,14 @@ func (r *Recording) add(a *pipeline.Answered) {
 	}
 	// An answer cut short (over maxJournalBody) is recorded as one that
 	// is not JSON: its status and headers.
-	if media.KindOf(a.Header.Get("Content-Type")) == media.JSON && len(a.Response) == a.Written {
+	ct := a.Header.Get("Content-Type")
+	if m := pl.Op.Stream(a.Status, ct); m != nil {
+		// A stream is recorded whole or not at all, as a JSON body is.
+		if len(a.Response) == a.Written {
+			t.respBody, t.items, t.itemsCT = slices.Clone(a.Response), m, ct
+			size += int64(len(t.respBody))
+		}
+	} else if media.KindOf(ct) == media.JSON && len(a.Response) == a.Written {
 		t.respBody = slices.Clone(a.Response)
 		size += int64(len(t.respBody))
 		if c := pl.Col; c != nil && c.IdProp != "" && t.status >= 200 && t.status <= 299 {

@@ -1,8 +1,10 @@
 package record
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -12,7 +14,9 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
 // recordFiles is what a recording's snapshots have built from the
@@ -39,7 +43,8 @@ type recorded struct {
 	header   http.Header       // the request's headers, credentials and noise left out
 	status   int
 	respHead map[string]string
-	respBody any // nil when the answer was not JSON
+	respBody any   // nil when the answer was not JSON
+	items    []any // the items of an answer that was a stream; nil for others
 	off      bool
 }
 
@@ -113,7 +118,13 @@ func (r *Recording) build(t *taken) {
 			rec.body = r.drop(v)
 		}
 	}
-	if t.respBody != nil {
+	if t.items != nil {
+		if items, err := streamItems(t.items, t.itemsCT, t.respBody); err == nil {
+			v, changed := r.mask(items)
+			rec.items, _ = v.([]any)
+			rec.off = rec.off || changed
+		}
+	} else if t.respBody != nil {
 		if v, err := jsonx.Decode(t.respBody); err == nil {
 			var changed bool
 			rec.respBody, changed = r.mask(v)
@@ -275,6 +286,9 @@ func (f *recordFiles) scenario(name string) ([]byte, error) {
 	for _, g := range groups {
 		for i, rec := range g.recs {
 			rl := scenario.Rule{When: g.when, Respond: scenario.Respond{Status: rec.status, Body: rec.respBody}, OffContract: rec.off}
+			if rec.items != nil {
+				rl.Respond.Stream = &scenario.Stream{Items: rec.items}
+			}
 			if len(rec.respHead) > 0 {
 				rl.Respond.Headers = rec.respHead
 			}
@@ -298,4 +312,34 @@ func (f *recordFiles) seedData() ([]byte, error) {
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	return append(b, '\n'), err
+}
+
+// streamItems reads the items of a recorded stream of media type m,
+// sent as ct: each as the value of its item schema (an event's fields,
+// or its data), as a scenario's stream lists them.
+func streamItems(m *openapi.Media, ct string, body []byte) ([]any, error) {
+	rd, err := stream.NewReader(bytes.NewReader(body), ct, len(body))
+	if err != nil {
+		return nil, err
+	}
+	items := []any{}
+	for {
+		it, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return items, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		var v any
+		if m.Seq == stream.Events {
+			v, err = m.EventValue(it.Event)
+		} else {
+			v, err = jsonx.Decode(it.Text)
+		}
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
 }
