@@ -60,6 +60,15 @@ paths:
               examples:
                 three:
                   value: [{id: 1, name: Fern}, {id: 2, name: Monstera}, {id: 3, name: Ivy}]
+  /notes:
+    get:
+      responses:
+        '200':
+          description: notes, the example written as sent
+          content:
+            text/event-stream:
+              itemSchema: {type: object, required: [n], properties: {n: {type: integer}}}
+              example: "data: {\"n\":1}\n\n: a comment\ndata: {\"n\":2}\n\n"
   /feed:
     get:
       responses:
@@ -225,6 +234,17 @@ func TestStreamExampleItems(t *testing.T) {
 	body, _ = io.ReadAll(resp.Body)
 	if lines := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n"); len(lines) != 5 || !strings.HasPrefix(string(body), want) {
 		t.Fatalf("stream-items=5: %q", body)
+	}
+}
+
+// TestStreamExampleText: an example written as the stream's own text is
+// read into its items, and sent item by item.
+func TestStreamExampleText(t *testing.T) {
+	ts := streamServer(t)
+	resp := streamRequest(t, ts, "GET", "/notes", "")
+	body, _ := io.ReadAll(resp.Body)
+	if want := "data: {\"n\":1}\n\ndata: {\"n\":2}\n\n"; resp.StatusCode != 200 || string(body) != want {
+		t.Fatalf("%d %q, want %q", resp.StatusCode, body, want)
 	}
 }
 

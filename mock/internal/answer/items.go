@@ -1,10 +1,7 @@
 package answer
 
 import (
-	"errors"
-	"io"
 	"strconv"
-	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/gen"
@@ -133,37 +130,9 @@ func (s *Answerer) ExampleItems(x *Turn, named string) ([]any, *problem.Problem)
 	case []any:
 		return v, nil
 	case string:
-		if list, err := readItems(m, v); err == nil && len(list) > 0 {
+		if list, err := m.ReadItems([]byte(v), m.Type); err == nil && len(list) > 0 {
 			return list, nil
 		}
 	}
 	return []any{ex}, nil
-}
-
-// readItems reads the items of a stream written out as text.
-func readItems(m *openapi.Media, text string) ([]any, error) {
-	r, err := stream.NewReader(strings.NewReader(text), m.Type, len(text))
-	if err != nil {
-		return nil, err
-	}
-	var out []any
-	for {
-		it, err := r.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return out, nil
-			}
-			return nil, err
-		}
-		var v any
-		if m.Seq == stream.Events {
-			v, err = m.EventValue(it.Event)
-			if err != nil {
-				return nil, err
-			}
-		} else if v, err = jsonx.Decode(it.Text); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
 }

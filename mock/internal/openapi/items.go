@@ -1,8 +1,11 @@
 package openapi
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
@@ -247,6 +250,45 @@ func (m *Media) dataText(v any) string {
 	return string(jsonx.Append(nil, v))
 }
 
+// ItemValue returns the value an item stands for, which the item
+// schema describes: an event's (see EventValue), a line's or a
+// record's JSON text decoded, a part's JSON decoded, or a part's text
+// as a string.
+func (m *Media) ItemValue(it stream.Item) (any, error) {
+	switch {
+	case m.Seq == stream.Events:
+		return m.EventValue(it.Event)
+	case m.Seq == stream.Parts && !IsJSON(it.Type):
+		return string(it.Text), nil
+	}
+	return jsonx.Decode(it.Text)
+}
+
+// ReadItems returns the values of the items of body, a whole stream of
+// m sent as contentType (see ItemValue): an example written as the
+// stream's text, or a stream recorded.
+func (m *Media) ReadItems(body []byte, contentType string) ([]any, error) {
+	r, err := stream.NewReader(bytes.NewReader(body), contentType, len(body))
+	if err != nil {
+		return nil, err
+	}
+	items := []any{}
+	for {
+		it, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return items, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		v, err := m.ItemValue(it)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
+}
+
 // CheckItem checks one item of a sequential media type against the item
 // schema: a line's or a record's JSON text, an event by the value it
 // stands for (and its data against the data's contentSchema), a part
@@ -255,22 +297,10 @@ func (m *Media) dataText(v any) string {
 // start with the item's place: item[3].name.
 func (m *Media) CheckItem(it stream.Item, request bool) []Violation {
 	where := "item[" + strconv.Itoa(it.N) + "]"
-	var v any
-	var err error
-	switch m.Seq {
-	case stream.Events:
-		v, err = m.EventValue(it.Event)
-	case stream.Parts:
-		if !IsJSON(it.Type) {
-			if m.ItemSchema != nil && textual(m.ItemSchema) {
-				return m.validateItem(where, string(it.Text), request)
-			}
-			return nil // octets no JSON value describes
-		}
-		v, err = jsonx.Decode(it.Text)
-	default:
-		v, err = jsonx.Decode(it.Text)
+	if m.Seq == stream.Parts && !IsJSON(it.Type) && (m.ItemSchema == nil || !textual(m.ItemSchema)) {
+		return nil // octets no JSON value describes
 	}
+	v, err := m.ItemValue(it)
 	if err != nil {
 		return []Violation{{Path: where, Reason: err.Error()}}
 	}

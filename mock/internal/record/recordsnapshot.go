@@ -1,10 +1,8 @@
 package record
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -14,9 +12,7 @@ import (
 	"strings"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
-	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
 // recordFiles is what a recording's snapshots have built from the
@@ -119,7 +115,7 @@ func (r *Recording) build(t *taken) {
 		}
 	}
 	if t.items != nil {
-		if items, err := streamItems(t.items, t.itemsCT, t.respBody); err == nil {
+		if items, err := t.items.ReadItems(t.respBody, t.itemsCT); err == nil {
 			v, changed := r.mask(items)
 			rec.items, _ = v.([]any)
 			rec.off = rec.off || changed
@@ -312,34 +308,4 @@ func (f *recordFiles) seedData() ([]byte, error) {
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	return append(b, '\n'), err
-}
-
-// streamItems reads the items of a recorded stream of media type m,
-// sent as ct: each as the value of its item schema (an event's fields,
-// or its data), as a scenario's stream lists them.
-func streamItems(m *openapi.Media, ct string, body []byte) ([]any, error) {
-	rd, err := stream.NewReader(bytes.NewReader(body), ct, len(body))
-	if err != nil {
-		return nil, err
-	}
-	items := []any{}
-	for {
-		it, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return items, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		var v any
-		if m.Seq == stream.Events {
-			v, err = m.EventValue(it.Event)
-		} else {
-			v, err = jsonx.Decode(it.Text)
-		}
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, v)
-	}
 }
