@@ -77,11 +77,7 @@ func waitDelay(rl *scenario.Script, x *exchange, write time.Duration) bool {
 	if rl.Delay <= 0 {
 		return true
 	}
-	t := time.NewTimer(rl.Delay)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-x.R.Context().Done():
+	if !pause(x, rl.Delay) {
 		return false
 	}
 	// A writer without deadlines (a test's recorder) says so: nothing to do.

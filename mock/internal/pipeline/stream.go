@@ -114,8 +114,8 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 			return p
 		}
 	}
-	s.streamHeader(x, a.status)
 	rc := http.NewResponseController(&x.W)
+	s.streamHeader(x, a.status, rc)
 	sent := 0
 	defer func() { x.Note("streamed %d of %d items, from item %d", sent, sp.count, sp.from) }()
 	for n := sp.from; n <= sp.count; n++ {
@@ -179,22 +179,15 @@ func (s *Engine) tellItem(x *exchange, n, of int, text []byte) {
 // operation's required headers, and no caching. The body that follows
 // is written from a buffer reused for each item, which the recorder
 // copies.
-func (s *Engine) streamHeader(x *exchange, status int) {
-	h := x.W.Header()
+func (s *Engine) streamHeader(x *exchange, status int, rc *http.ResponseController) {
 	if status == x.Plan.Success {
-		for i := range x.Plan.Headers {
-			h.Set(x.Plan.Headers[i].Name, x.Plan.Headers[i].Value(&s.Answerer, &x.Turn))
-		}
+		s.setHeaders(x)
 	}
-	if x.CT == x.Offer.CT {
-		h["Content-Type"] = x.Offer.CTH
-	} else {
-		h.Set("Content-Type", x.CT)
-	}
-	h.Set("Cache-Control", "no-cache")
+	setContentType(x)
+	x.W.Header().Set("Cache-Control", "no-cache")
 	x.W.copies = true
 	x.W.WriteHeader(status)
-	http.NewResponseController(&x.W).Flush()
+	rc.Flush()
 }
 
 // pause waits d; it reports false when the client goes first.

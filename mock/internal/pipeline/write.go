@@ -13,9 +13,7 @@ import (
 func (s *Engine) writeBody(x *exchange, body []byte) {
 	pl := x.Plan
 	h := x.W.Header()
-	for i := range pl.Headers {
-		h.Set(pl.Headers[i].Name, pl.Headers[i].Value(&s.Answerer, &x.Turn))
-	}
+	s.setHeaders(x)
 	if pl.Location {
 		// A create names the new item (set by create); a redirect points
 		// elsewhere (a client following it must not come back here);
@@ -48,16 +46,30 @@ func (s *Engine) writeStatus(x *exchange, status int, body []byte) {
 	}
 	h := x.W.Header()
 	if body != nil && x.Offer != nil {
-		if x.CT == x.Offer.CT {
-			h["Content-Type"] = x.Offer.CTH
-		} else {
-			h.Set("Content-Type", x.CT)
-		}
+		setContentType(x)
 		setLength(h, len(body), x.flushes(status))
 	}
 	x.W.WriteHeader(status)
 	if body != nil {
 		x.W.Write(body)
+	}
+}
+
+// setHeaders sets the success answer's required headers.
+func (s *Engine) setHeaders(x *exchange) {
+	for i := range x.Plan.Headers {
+		x.W.Header().Set(x.Plan.Headers[i].Name, x.Plan.Headers[i].Value(&s.Answerer, &x.Turn))
+	}
+}
+
+// setContentType sets the Content-Type of the media type the answer is
+// written in: the offer's header value, made at start, where the answer
+// sends the type the offer names.
+func setContentType(x *exchange) {
+	if x.CT == x.Offer.CT {
+		x.W.Header()["Content-Type"] = x.Offer.CTH
+	} else {
+		x.W.Header().Set("Content-Type", x.CT)
 	}
 }
 
