@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -36,4 +37,52 @@ func TestAdminExplain(t *testing.T) {
 		t.Errorf("explained requests were journaled: %d entries", len(got))
 	}
 	callAdmin(t, ts, doc, adminCall{name: "store", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`})
+}
+
+// TestAdminExplainLeavesValues: explaining a request whose answer is
+// generated takes nothing from the mock's sequence of generated values:
+// the answers after it are those a mock that explained nothing gives.
+func TestAdminExplainLeavesValues(t *testing.T) {
+	req := []string{"Authorization", "Bearer t", "Prefer", "code=400, dynamic=true"}
+	answers := func(explain bool) []string {
+		_, ts := newTestServer(t, Options{Seed: 7})
+		if explain {
+			callAdmin(t, ts, adminDoc(t), adminCall{name: "explain", method: "POST", path: "/__admin/explain", status: 200,
+				body: `{"method":"POST","path":"/plants","headers":{"Authorization":"Bearer t","Prefer":"code=400, dynamic=true"},"body":{"id":1,"name":"Fern"}}`})
+		}
+		var out []string
+		for range 2 {
+			st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"Fern"}`, req...)
+			out = append(out, itoa(st)+" "+body)
+		}
+		return out
+	}
+	plain, explained := answers(false), answers(true)
+	if strings.Join(plain, "\n") != strings.Join(explained, "\n") {
+		t.Fatalf("after an explanation the mock answers\n%s\nwithout one\n%s", strings.Join(explained, "\n"), strings.Join(plain, "\n"))
+	}
+}
+
+// TestAdminOperationsExamples: GET /__admin/operations lists each media
+// type's example and named examples.
+func TestAdminOperationsExamples(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(`openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /stats:
+    get:
+      responses:
+        '200':
+          description: stats
+          content:
+            application/json:
+              schema: {type: object}
+              examples:
+                quiet: {value: {load: 1}}
+                busy: {value: {load: 9}}
+            text/plain:
+              example: load 1
+`)})
+	callAdmin(t, ts, adminDoc(t), adminCall{name: "operations", method: "GET", path: "/__admin/operations", status: 200,
+		want: `{"operations":[{"operation":"GET /stats","responses":[{"status":"200","content":[{"type":"application/json","example":{"load":1},"examples":{"busy":{"load":9},"quiet":{"load":1}}},{"type":"text/plain","example":"load 1"}]}]}]}`})
 }

@@ -95,6 +95,18 @@ func (x *Turn) Note(format string, args ...any) {
 	x.Notes = append(x.Notes, fmt.Sprintf(format, args...))
 }
 
+// FakeAside gives the turn a faker of its own, from the Prefer header's
+// seed where it has one, else from seed, leaving the sequence of the
+// mock's (or its document's) generated values where it is: for an
+// answer explained, not given, so that explaining a request changes no
+// later answer.
+func (x *Turn) FakeAside(seed uint64) {
+	if x.Prefer.hasSeed {
+		seed = x.Prefer.seed
+	}
+	x.faker = gen.Faker(seed, 0)
+}
+
 // Fake returns the faker for this answer's generated data, making it on
 // first use, so that answers that generate nothing leave the server's
 // sequence of generated values alone. A Prefer seed makes it from that

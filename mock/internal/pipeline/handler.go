@@ -58,21 +58,26 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // check reads what the earlier ones put in x and adds what it finds.
 func (s *Engine) check(x *exchange) *problem.Problem {
 	for _, c := range checks {
-		if p := c(s, x); p != nil {
+		if p := c.run(s, x); p != nil {
 			return p
 		}
 	}
 	return nil
 }
 
-// checks are the stages of a request, in the order docs/answers.md gives.
-var checks = []func(*Engine, *exchange) *problem.Problem{
-	(*Engine).checkRoute,
-	(*Engine).checkSecurity,
-	(*Engine).checkSession,
-	(*Engine).checkParams,
-	(*Engine).checkBody,
-	(*Engine).checkControls,
+// checks are the stages of a request, in the order docs/answers.md
+// gives, by the names Explain reports them with ("" for a stage it
+// does not report).
+var checks = []struct {
+	name string
+	run  func(*Engine, *exchange) *problem.Problem
+}{
+	{"route", (*Engine).checkRoute},
+	{"security", (*Engine).checkSecurity},
+	{"", (*Engine).checkSession},
+	{"parameters", (*Engine).checkParams},
+	{"body", (*Engine).checkBody},
+	{"controls", (*Engine).checkControls},
 }
 
 // mount gives a request to the document mounted at the longest base
