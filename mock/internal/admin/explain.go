@@ -66,6 +66,7 @@ func explained(r *http.Request, v any) (*http.Request, string) {
 	}
 	h := http.Header{}
 	var body []byte
+	jsonBody := false // the body was given as JSON: it is sent as application/json unless a header says otherwise
 	for k, x := range obj {
 		switch k {
 		case "method", "path":
@@ -96,12 +97,13 @@ func explained(r *http.Request, v any) (*http.Request, string) {
 				break
 			}
 			body, _ = json.Marshal(x)
-			if !hasHeader(obj["headers"], "Content-Type") {
-				h.Set("Content-Type", "application/json")
-			}
+			jsonBody = true
 		default:
 			return nil, fmt.Sprintf("unknown key %q; %s", cliptext.To(k, 60), explainedShape)
 		}
+	}
+	if jsonBody && h.Get("Content-Type") == "" {
+		h.Set("Content-Type", "application/json")
 	}
 	req, err := http.NewRequestWithContext(r.Context(), method, "http://"+r.Host+path, bytes.NewReader(body))
 	if err != nil {
@@ -112,16 +114,4 @@ func explained(r *http.Request, v any) (*http.Request, string) {
 	}
 	req.Header, req.RequestURI, req.RemoteAddr = h, path, r.RemoteAddr
 	return req, ""
-}
-
-// hasHeader reports whether the headers of an explain call name one,
-// in any case.
-func hasHeader(hs any, name string) bool {
-	m, _ := hs.(map[string]any)
-	for k := range m {
-		if strings.EqualFold(k, name) {
-			return true
-		}
-	}
-	return false
 }

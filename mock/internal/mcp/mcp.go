@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -105,16 +106,16 @@ func (c caller) call(ctx context.Context, method, path, session string, body any
 	if session != "" {
 		req.Header.Set("X-Mock-Session", session)
 	}
-	w := &answer{header: http.Header{}}
+	w := httptest.NewRecorder()
 	c.h.ServeHTTP(w, req)
-	if w.status >= 400 {
+	if w.Code >= 400 {
 		var e struct{ Message string }
-		if json.Unmarshal(w.body, &e) != nil || e.Message == "" {
-			e.Message = strings.TrimSpace(string(w.body))
+		if json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Message == "" {
+			e.Message = strings.TrimSpace(w.Body.String())
 		}
-		return nil, "", fmt.Errorf("%s %s answered %d: %s", method, strings.SplitN(path, "?", 2)[0], w.status, e.Message)
+		return nil, "", fmt.Errorf("%s %s answered %d: %s", method, strings.SplitN(path, "?", 2)[0], w.Code, e.Message)
 	}
-	return w.body, w.header.Get("Content-Type"), nil
+	return w.Body.Bytes(), w.Header().Get("Content-Type"), nil
 }
 
 // jsonCall makes an admin call whose answer is JSON, as a tool's result.
@@ -127,27 +128,6 @@ func (c caller) jsonCall(ctx context.Context, method, path, session string, body
 		return textResult("done"), nil, nil
 	}
 	return nil, json.RawMessage(b), nil
-}
-
-// answer is an admin call's answer, held for the tool.
-type answer struct {
-	header http.Header
-	status int
-	body   []byte
-}
-
-func (a *answer) Header() http.Header { return a.header }
-func (a *answer) WriteHeader(status int) {
-	if a.status == 0 {
-		a.status = status
-	}
-}
-func (a *answer) Write(b []byte) (int, error) {
-	if a.status == 0 {
-		a.status = http.StatusOK
-	}
-	a.body = append(a.body, b...)
-	return len(b), nil
 }
 
 func textResult(text string) *sdk.CallToolResult {
