@@ -149,10 +149,7 @@ func broke(a *pipeline.Answered) (req, resp bool) {
 			req = true
 		}
 	}
-	if p := a.Problem; p != nil && !a.Proxied && p.Code.Contract() && len(a.E.Violations) == 0 {
-		req = true
-	}
-	return req, resp
+	return req || a.RefusedUnlisted(), resp
 }
 
 // attempted counts an attempt of a webhook or callback.

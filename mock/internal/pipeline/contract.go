@@ -11,8 +11,8 @@ import (
 func (s *Engine) countContract(a *Answered) {
 	vs := a.E.Violations
 	var one [1]journal.Violation // on the stack: no allocation per refused request
-	if p := a.Problem; p != nil && !a.Proxied && p.Code.Contract() && len(vs) == 0 {
-		one[0] = refusal(p)
+	if a.RefusedUnlisted() {
+		one[0] = refusal(a.Problem)
 		vs = one[:]
 	}
 	var seen *atomic.Int64
@@ -20,4 +20,12 @@ func (s *Engine) countContract(a *Answered) {
 		seen = &a.Plan.Seen
 	}
 	s.Contract.Add(&a.E, seen, vs)
+}
+
+// RefusedUnlisted reports whether the mock refused the exchange for
+// breaking the contract without listing a violation (no credentials,
+// no route): the contract counts it as one of the request's.
+func (a *Answered) RefusedUnlisted() bool {
+	p := a.Problem
+	return p != nil && !a.Proxied && p.Code.Contract() && len(a.E.Violations) == 0
 }
