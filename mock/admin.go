@@ -100,10 +100,7 @@ func (v adminView) Operations() []string {
 func operationsOf(sv *pipeline.Served) []string {
 	ops := make([]string, len(sv.Doc.Operations))
 	for i, op := range sv.Doc.Operations {
-		ops[i] = op.Name
-		if sv.Mount != "" {
-			ops[i] = op.Method + " " + sv.Mount + op.Path
-		}
+		ops[i] = sv.OperationName(op)
 	}
 	return ops
 }

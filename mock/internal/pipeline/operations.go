@@ -36,12 +36,13 @@ type MediaExamples struct {
 // in the documents' order.
 func (m *Mounts) Operations(sv *Served) []OperationInfo {
 	out := []OperationInfo{}
-	for _, d := range m.Docs {
-		if sv != nil && d != sv {
-			continue
-		}
+	docs := m.Docs
+	if sv != nil {
+		docs = []*Served{sv}
+	}
+	for _, d := range docs {
 		for _, op := range d.Doc.Operations {
-			o := OperationInfo{Operation: op.Method + " " + d.Mount + op.Path, ID: op.ID, Responses: []ResponseExamples{}}
+			o := OperationInfo{Operation: d.OperationName(op), ID: op.ID, Responses: []ResponseExamples{}}
 			if m.Several() {
 				o.Document = d.Name
 			}

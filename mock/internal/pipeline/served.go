@@ -63,3 +63,12 @@ func (sv *Served) BuildPlans() (err error) {
 func (sv *Served) MisfitsOf(sess string, col store.Collection) []string {
 	return sv.Plans.Misfits(sv.Doc, strings.TrimPrefix(col.Name, sv.Mount), sess, col)
 }
+
+// OperationName names op as requests reach it: with the base path the
+// document is mounted at in front of its path.
+func (sv *Served) OperationName(op *openapi.Operation) string {
+	if sv.Mount == "" {
+		return op.Name
+	}
+	return op.Method + " " + sv.Mount + op.Path
+}
