@@ -40,6 +40,13 @@ paths:
                     type: string
                     contentMediaType: application/json
                     contentSchema: {$ref: '#/components/schemas/Chunk'}
+  /raw:
+    get:
+      responses:
+        '200':
+          description: events the document says nothing more of
+          content:
+            text/event-stream: {}
   /lines:
     get:
       responses:
@@ -164,6 +171,28 @@ func TestProxyStreamPassesThrough(t *testing.T) {
 		if want := []string{"response " + c.want + ": " + map[string]string{"/events": "expected string, got number", "/lines": "required property is missing"}[c.path]}; fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: the journal holds %q, want %q: %s", c.path, got, want, j)
 		}
+	}
+}
+
+// TestProxyStreamWithoutSchema: a stream whose media type has no item
+// schema is passed through as it comes too, not read whole first.
+func TestProxyStreamWithoutSchema(t *testing.T) {
+	u, ts := streamProxy(t)
+	resp, err := http.Get(ts.URL + "/raw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	items, _ := stream.NewReader(resp.Body, resp.Header.Get("Content-Type"), 1024)
+	for n, item := range []string{"one", "two"} {
+		u.step <- item // taken when the client has read the one before
+		if it, err := items.Next(); err != nil || it.Event.Data != item || it.N != n+1 {
+			t.Fatalf("event %d: %+v, %v", n+1, it, err)
+		}
+	}
+	close(u.step)
+	if _, err := items.Next(); err != io.EOF {
+		t.Fatalf("at the end: %v", err)
 	}
 }
 

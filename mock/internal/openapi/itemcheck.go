@@ -102,8 +102,9 @@ func (m *Media) CheckItems(body io.Reader, contentType string, request bool) ([]
 }
 
 // Stream returns the media type an answer of o with status and
-// Content-Type ct is checked by item by item, when it is declared and
-// sequential, with an item schema; nil otherwise (for a HEAD, too).
+// Content-Type ct is read item by item in, when it is declared and
+// sequential (its items checked against the item schema, where it has
+// one); nil otherwise (for a HEAD, too).
 func (o *Operation) Stream(status int, ct string) *Media {
 	r := o.Response(status)
 	if r == nil || o.Method == http.MethodHead || !slices.ContainsFunc(r.Content, (*Media).Itemized) {
@@ -114,15 +115,18 @@ func (o *Operation) Stream(status int, ct string) *Media {
 		return nil
 	}
 	m := r.media(mt)
-	if m == nil || !m.Itemized() || stream.SequenceOf(mt) != m.Seq {
-		return nil
+	if m == nil || !m.Itemized() {
+		return nil // a range matched: no range is sequential
 	}
 	return m
 }
 
-// Itemized reports whether a body of m is a stream checked item by item:
-// m is sequential, with an item schema.
-func (m *Media) Itemized() bool { return m.Seq != stream.NotSequential && m.ItemSchema != nil }
+// Itemized reports whether a body of m is a stream read item by item:
+// m is sequential. Each item is checked against the item schema where m
+// has one, and against the framing of its media type always (a JSON
+// Lines line must be JSON): a stream of a type the document says
+// nothing more of is still passed on, and bounded, an item at a time.
+func (m *Media) Itemized() bool { return m.Seq != stream.NotSequential }
 
 // sourceErr remembers the error its reader returned, so that an error
 // of the body (a lost connection) is told from one of its framing.
