@@ -8,6 +8,7 @@ import (
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
 // appendText appends v as a text/* body. A string is written as it is,
@@ -17,7 +18,7 @@ import (
 // text. text/event-stream writes one event whose data is the text.
 func appendText(dst []byte, r *mediaRange, v any, s *openapi.Schema) ([]byte, error) {
 	if strings.EqualFold(r.sub, "event-stream") {
-		return appendEvent(dst, string(appendCell(nil, v))), nil
+		return stream.AppendEvent(dst, stream.Event{Data: string(appendCell(nil, v))}), nil
 	}
 	if out, ok := appendScalar(dst, v); ok {
 		return out, nil
@@ -49,31 +50,4 @@ func appendHTML(dst []byte, v any, s *openapi.Schema) []byte {
 	dst = append(dst, "</title></head>\n<body><pre>"...)
 	dst = append(dst, html.EscapeString(string(text))...)
 	return append(dst, "</pre></body></html>\n"...)
-}
-
-// appendEvent appends one server-sent event carrying text: a "data:"
-// field per line, then the blank line that ends the event.
-func appendEvent(dst []byte, text string) []byte {
-	for {
-		line, rest, more := cutLine(text)
-		dst = append(dst, "data: "...)
-		dst = append(dst, line...)
-		dst = append(dst, '\n')
-		if !more {
-			return append(dst, '\n')
-		}
-		text = rest
-	}
-}
-
-// cutLine splits s at its first line ending: "\r\n", "\n" or "\r".
-func cutLine(s string) (line, rest string, found bool) {
-	i := strings.IndexAny(s, "\r\n")
-	if i < 0 {
-		return s, "", false
-	}
-	if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-		return s[:i], s[i+2:], true
-	}
-	return s[:i], s[i+1:], true
 }
