@@ -1,22 +1,24 @@
 package verify
 
 import (
+	"bytes"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
-	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/exercise"
-	"github.com/plantmock/plantmock/mock/internal/stream"
 )
 
 // streamMistakes are the invalid request bodies of a sequential media
-// type (JSON Lines, a JSON text sequence) made from c's items: the last
-// item with a required property missing, or one of the wrong type, the
-// items before it valid, so that a service that checks only the first
-// item, or the body as one value, lets it through.
+// type made from c's items: the last item with a required property
+// missing, or one of the wrong type, the items before it valid, so that
+// a service that checks only the first item, or the body as one value,
+// lets it through. Each is sent only where the engine's own check of
+// the body, framed as it is sent, finds that item broken.
 func streamMistakes(c *exercise.Call) []invalid {
 	m := c.Media
-	if m == nil || m.ItemSchema == nil || m.Seq != stream.Lines && m.Seq != stream.Records {
+	if m == nil || m.ItemSchema == nil || !m.Itemized() {
 		return nil
 	}
 	items, _ := c.Body.([]any)
@@ -37,20 +39,20 @@ func streamMistakes(c *exercise.Call) []invalid {
 		if !ok {
 			continue
 		}
-		why.Path = where + "." + why.Path
-		var body []byte
-		for i, it := range items {
-			if i == len(items)-1 {
-				it = v
-			}
-			if m.Seq == stream.Lines {
-				body = stream.AppendLine(body, jsonx.Marshal(it))
-			} else {
-				body = stream.AppendRecord(body, jsonx.Marshal(it))
-			}
+		broken := append(slices.Clone(items[:len(items)-1]), v)
+		body, ct, err := exercise.StreamBody(m, broken, 0)
+		if err != nil {
+			continue
 		}
+		if vs, _ := m.CheckItems(bytes.NewReader(body), ct, true); len(vs) == 0 || !strings.HasPrefix(vs[0].Path, where) {
+			continue // framed, the item reads as valid (a string of digits, as an event's data)
+		}
+		why.Path = where + "." + why.Path
 		out = append(out, invalid{name: b.what + why.Path, why: why,
-			mutate: func(*http.Request, []byte) ([]byte, bool) { return body, true }})
+			mutate: func(req *http.Request, _ []byte) ([]byte, bool) {
+				req.Header.Set("Content-Type", ct)
+				return body, true
+			}})
 	}
 	return out
 }

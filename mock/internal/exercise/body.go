@@ -116,7 +116,7 @@ func bodyValue(m *openapi.Media, seed uint64) (any, string) {
 func writeBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
 	ct := concrete(m.Type)
 	if m.Itemized() {
-		return streamBody(m, v, seed)
+		return StreamBody(m, v, seed)
 	}
 	switch kind(m.Type) {
 	case 0:
@@ -168,11 +168,11 @@ func itemsValue(m *openapi.Media, seed uint64) (any, string) {
 	return out, ""
 }
 
-// streamBody writes the items of v (an array; any other value is one
+// StreamBody writes the items of v (an array; any other value is one
 // item) as a stream of m: JSON Lines, a JSON text sequence, server-sent
 // events, or multipart/mixed parts of JSON, with a boundary made from
 // the seed.
-func streamBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
+func StreamBody(m *openapi.Media, v any, seed uint64) ([]byte, string, error) {
 	var buf []byte
 	switch m.Seq {
 	case stream.Lines:
