@@ -62,18 +62,6 @@ func AppendEvent(buf []byte, e Event) []byte {
 	return append(buf, '\n')
 }
 
-// AppendComment appends a comment line, which clients ignore: a
-// heartbeat that keeps a quiet stream's connection open.
-func AppendComment(buf []byte, text string) []byte {
-	buf = append(buf, ':')
-	if text != "" {
-		buf = append(buf, ' ')
-		buf = appendField(buf, text)
-		return buf
-	}
-	return append(buf, '\n')
-}
-
 func appendField(buf []byte, v string) []byte {
 	for i := 0; i < len(v); i++ {
 		c := v[i]

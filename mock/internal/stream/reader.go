@@ -33,14 +33,12 @@ var ErrNotSequential = errors.New("not a sequential media type")
 
 // Reader reads the items of a stream one at a time.
 type Reader struct {
-	seq    Sequence
-	sc     *bufio.Scanner
-	parts  *multipart.Reader
-	max    int
-	n      int
-	data   []byte // the event being read: its data so far
-	lastID string // the last event id the stream set
-	hasID  bool
+	seq   Sequence
+	sc    *bufio.Scanner
+	parts *multipart.Reader
+	max   int
+	n     int
+	data  []byte // the event being read: its data so far
 }
 
 // NewReader reads the items of body, of media type contentType (with
@@ -68,10 +66,6 @@ func NewReader(body io.Reader, contentType string, max int) (*Reader, error) {
 	}
 	return r, nil
 }
-
-// LastEventID returns the last event id the stream set, and whether it
-// set one: what a client reconnecting sends as Last-Event-ID.
-func (r *Reader) LastEventID() (string, bool) { return r.lastID, r.hasID }
 
 // Next returns the next item. At the end of the stream it returns io.EOF;
 // a stream cut inside an event returns io.ErrUnexpectedEOF (the event is
@@ -149,7 +143,6 @@ func (r *Reader) nextEvent() (Item, error) {
 		case "id":
 			if bytes.IndexByte(value, 0) < 0 {
 				e.ID, e.HasID = string(value), true
-				r.lastID, r.hasID = e.ID, true
 			}
 		case "retry":
 			if n, err := strconv.ParseInt(string(value), 10, 64); err == nil && n >= 0 && isDigits(value) {
