@@ -175,11 +175,13 @@ func TestVerifyEndlessStreams(t *testing.T) {
 		t.Fatalf("endless streams read to their sixth item: %v", rep.Failures)
 	}
 	// Stalled: two items, then nothing. The bound is short for the
-	// test's sake; the stream is judged on its two items either way.
-	if rep := verifyStreams(t, streamer{endless: true, stall: true}, verify.Options{StreamTime: 50 * time.Millisecond}); !rep.OK() || rep.Requests != 3 {
+	// test's sake; the stream is judged on its two items either way. The
+	// request's timeout is an hour, so that only the stream's bound can
+	// end the read: without it, the test hangs.
+	if rep := verifyStreams(t, streamer{endless: true, stall: true}, verify.Options{StreamTime: 50 * time.Millisecond, Timeout: time.Hour}); !rep.OK() || rep.Requests != 3 {
 		t.Fatalf("stalled streams: %v", rep.Failures)
 	}
-	if rep := verifyStreams(t, streamer{endless: true, stall: true, bad: 2}, verify.Options{StreamTime: 50 * time.Millisecond}); len(rep.Failures) != 3 {
+	if rep := verifyStreams(t, streamer{endless: true, stall: true, bad: 2}, verify.Options{StreamTime: 50 * time.Millisecond, Timeout: time.Hour}); len(rep.Failures) != 3 {
 		t.Fatalf("stalled streams with a bad second item: %v", rep.Failures)
 	}
 }
