@@ -52,7 +52,7 @@ func (s *Engine) checkBody(x *exchange) *problem.Problem {
 		return requiredBody(op.Body)
 	}
 	if media.Itemized() {
-		return checkItems(media, raw, ct)
+		return checkItems(r, media, raw, ct)
 	}
 	if media.IsForm() {
 		v, vs := media.DecodeForm(raw, ct)
@@ -94,10 +94,12 @@ func (s *Engine) checkBody(x *exchange) *problem.Problem {
 // JSON text sequence, multipart/mixed) item by item against its item
 // schema, and refuses the first item that breaks it, naming it:
 // item[3].name.
-func checkItems(media *openapi.Media, raw []byte, ct string) *problem.Problem {
-	vs, err := media.CheckItems(bytes.NewReader(raw), ct, true)
-	if err != nil {
-		return problem.Invalid(problem.CodeBodyNotJSON, problem.ClassRequest, "request body could not be read: %v", err)
+// The body is read already: a bytes.Reader gives CheckItems no error to
+// return.
+func checkItems(r *http.Request, media *openapi.Media, raw []byte, ct string) *problem.Problem {
+	vs, _ := media.CheckItems(bytes.NewReader(raw), ct, true)
+	if p := gone(r); p != nil {
+		return p
 	}
 	if len(vs) > 0 {
 		return &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "request body does not match the item schema", Violations: vs}
