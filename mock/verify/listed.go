@@ -44,6 +44,7 @@ func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uin
 	if err != nil {
 		return nil // the positive checks said why
 	}
+	within(lc, it, "")
 	size := -1
 	pg := seq.list.Paging()
 	if pg != nil {
@@ -148,8 +149,9 @@ func (l list) said(pages int) string {
 }
 
 // readList reads a list answer for the item it: none of its items has
-// the item's identifier as its property named as the read's parameter,
-// or id. An answer that says nothing either way is not readable: a
+// the item's identifier as the property the create gave it in (see
+// identifier), else as its property named as the read's parameter, or
+// id. An answer that says nothing either way is not readable: a
 // refusal, a list that is neither an array nor a recognised envelope,
 // items without identifiers.
 func (r *runner) readList(seq sequence, it *created, s *sent, size int) list {
@@ -175,9 +177,13 @@ func (r *runner) readList(seq sequence, it *created, s *sent, size int) list {
 	out := list{schema: schema, envelope: env, items: len(items),
 		full: size >= 0 && len(items) >= size || schema.MaxItems != nil && int64(len(items)) >= *schema.MaxItems}
 	identified := false
+	names := []string{seq.param.Name, "id"}
+	if it.prop != "" {
+		names = []string{it.prop} // an id of the items may be another's
+	}
 	for _, item := range items {
 		obj, _ := item.(map[string]any)
-		for _, n := range []string{seq.param.Name, "id"} {
+		for _, n := range names {
 			if x, has := obj[n]; has {
 				identified = true
 				if text, ok := scalarText(x); ok && text == it.id {

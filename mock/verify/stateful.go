@@ -100,6 +100,9 @@ type created struct {
 	call *exercise.Call
 	sent *sent
 	id   string
+	// prop is the property the identifier was read from, of the
+	// create's answer or request; "" when a link or Location gave it.
+	prop string
 }
 
 func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error {
@@ -123,7 +126,7 @@ func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error 
 	}
 	it := &created{call: c, sent: s, id: r.linked(seq, s, c)}
 	if it.id == "" {
-		it.id = identifier(s, c, seq.param.Name)
+		it.id, it.prop = identifier(s, c, seq.param.Name)
 	}
 	if it.id == "" {
 		r.rep.Unmade = append(r.rep.Unmade, fmt.Sprintf("%s: stateful: no identifier of the created item in a link, Location, the answer or the request (%s)", seq.create.Name, seq.param.Name))
@@ -163,7 +166,7 @@ func (r *runner) readBack(ctx context.Context, seq sequence, it *created, seed u
 
 // readItem sends the read of the item it, judged by judge.
 func (r *runner) readItem(ctx context.Context, seq sequence, it *created, seed uint64, name string, judge func(*exercise.Call) func(*sent) []*Failure) (*sent, error) {
-	rc, err := r.addressed(seq.read, seq.param, it.id, seed)
+	rc, err := r.addressed(seq.read, seq.param, it, seed)
 	if err != nil {
 		r.rep.Unmade = append(r.rep.Unmade, "stateful: "+err.Error())
 		return nil, nil
@@ -177,12 +180,12 @@ func (r *runner) readItem(ctx context.Context, seq sequence, it *created, seed u
 }
 
 // removed deletes the item it, where the sequence has a delete, and
-// reads it again: the read must get the declared 404, else a 4xx.
+// reads it again, as judgeGone judges.
 func (r *runner) removed(ctx context.Context, seq sequence, it *created, seed uint64) error {
 	if seq.remove == nil {
 		return nil
 	}
-	dc, err := r.addressed(seq.remove, pathParam(seq.remove, seq.param.Name), it.id, seed)
+	dc, err := r.addressed(seq.remove, pathParam(seq.remove, seq.param.Name), it, seed)
 	if err != nil {
 		r.rep.Unmade = append(r.rep.Unmade, "stateful: "+err.Error())
 		return nil
@@ -203,24 +206,48 @@ func (r *runner) removed(ctx context.Context, seq sequence, it *created, seed ui
 		return err
 	}
 	_, err = r.readItem(ctx, seq, it, seed, "read after delete", func(rc *exercise.Call) func(*sent) []*Failure {
-		return func(s *sent) []*Failure {
-			out := r.judgePositive(rc)(s)
-			code := s.resp.StatusCode
-			switch {
-			case seq.read.Declares(http.StatusNotFound) && code != http.StatusNotFound:
-				out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the read of a deleted item (%s) answered %d, not the declared 404", id, code)})
-			case code < 400 || code > 499:
-				out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the read of a deleted item (%s) answered %d, not a 4xx", id, code)})
-			}
-			return out
-		}
+		return r.judgeGone(rc, id)
 	})
 	return err
 }
 
+// whyNoGone is why a deleted item's read that succeeds is advice where
+// the read declares no way to say the item is not there.
+const whyNoGone = "the read declares no status for an item that is not there (404, 410, 400, 422, or another 4xx but 401), so the document gives it no way to say the item was deleted"
+
+// judgeGone judges the read of the item just deleted (id), c: any 4xx
+// the read declares is right (the rules of a declared answer hold, as
+// for any), and 404 is preferred where declared: another declared 4xx
+// is advice. A success is a failure where the read declares a status
+// for an item that is not there (openapi.Operation.NotFound), else
+// advice. A declared 400 or 422 is no "valid input refused" here.
+func (r *runner) judgeGone(c *exercise.Call, id string) func(*sent) []*Failure {
+	return func(s *sent) []*Failure {
+		var out []*Failure
+		for _, p := range r.keepable(exercise.Judge(r.doc, c.Op, s.resp, s.answer)) {
+			out = append(out, &Failure{Rule: p.Kind, Text: p.Text, Schema: p.Schema})
+		}
+		code, want := s.resp.StatusCode, c.Op.NotFound()
+		switch {
+		case code >= 400 && code <= 499:
+			if code != http.StatusNotFound && c.Op.Declares(http.StatusNotFound) && c.Op.Response(code) != nil {
+				out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the read of a deleted item (%s) answered %d; the read declares 404, the status for an item that is not there", id, code),
+					Why: "any 4xx the read declares says the item is gone; 404 is the one meant for it"})
+			}
+		case code >= 500:
+		case want != 0:
+			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the read of a deleted item (%s) answered %d, not the declared %d", id, code, want)})
+		default:
+			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the read of a deleted item (%s) answered %d", id, code), Why: whyNoGone})
+		}
+		return out
+	}
+}
+
 // addressed is a valid call of op with its identifier parameter p set
-// to id.
-func (r *runner) addressed(op *openapi.Operation, p *openapi.Param, id string, seed uint64) (*exercise.Call, error) {
+// to the identifier of the item it, in the collection it is in (see
+// within).
+func (r *runner) addressed(op *openapi.Operation, p *openapi.Param, it *created, seed uint64) (*exercise.Call, error) {
 	if p == nil {
 		return nil, &exercise.Error{Op: op.Name, Reason: "no identifier parameter"}
 	}
@@ -228,12 +255,45 @@ func (r *runner) addressed(op *openapi.Operation, p *openapi.Param, id string, s
 	if err != nil {
 		return nil, err
 	}
-	var v any = id
+	within(c, it, p.Name)
+	var v any = it.id
 	if p.Schema != nil && (p.Schema.Is("integer") || p.Schema.Is("number")) && !p.Schema.Is("string") {
-		v = json.Number(id)
+		v = json.Number(it.id)
 	}
 	c.Values[p.In+"."+p.Name] = v
 	return c, nil
+}
+
+// within sets the path parameters c shares with the create of the item
+// it (/orgs/{org} of /orgs/{org}/hooks/{hook_id}) to the values the
+// create sent, position by position, but for the one named except: the
+// item is in the collection the create addressed, not in one c's seed
+// makes up.
+func within(c *exercise.Call, it *created, except string) {
+	names := templateParams(c.Op.Path)
+	for i, name := range templateParams(it.call.Op.Path) {
+		if v, ok := it.call.Values["path."+name]; ok && i < len(names) && names[i] != except {
+			c.Values["path."+names[i]] = v
+		}
+	}
+}
+
+// templateParams returns the names of a path template's parameters, in
+// order.
+func templateParams(template string) []string {
+	var out []string
+	for rest := template; ; {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			return out
+		}
+		out = append(out, rest[i+1:i+j])
+		rest = rest[i+j+1:]
+	}
 }
 
 // linked is the created item's identifier as a link of the create's
@@ -298,34 +358,41 @@ func (r *runner) pathValue(req *http.Request) func(string) (string, bool) {
 	}
 }
 
-// identifier is the created item's identifier: the last segment of the
-// Location header, else the answer's property named as the read's
-// parameter (or "id"), else the request's.
-func identifier(s *sent, c *exercise.Call, name string) string {
+// identifier is the created item's identifier, and the property it was
+// read from: the last segment of the
+// Location header, else the property named as the read's parameter of
+// the answer, else of the request (a project's user_id, where the user
+// answered has an id of its own), else the answer's id, else the
+// request's.
+func identifier(s *sent, c *exercise.Call, name string) (id, prop string) {
 	if loc := s.resp.Header.Get("Location"); loc != "" {
 		if u, err := url.Parse(loc); err == nil {
 			if seg := path.Base(u.Path); seg != "." && seg != "/" && seg != "" {
-				return seg
+				return seg, ""
 			}
 		}
 	}
 	answer, _ := decode(s.answer).(map[string]any)
 	sentBody, _ := c.Body.(map[string]any)
-	for _, obj := range []map[string]any{answer, sentBody} {
-		for _, n := range []string{name, "id"} {
+	for _, n := range []string{name, "id"} {
+		for _, obj := range []map[string]any{answer, sentBody} {
 			if text, ok := scalarText(obj[n]); ok {
-				return text
+				return text, n
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // compare returns where a read's answer disagrees with the body c sent
 // (by a create, or an update): each property sent that the read's
 // schema declares, neither readOnly nor writeOnly, must be answered
-// with the value sent (as agrees compares them). All the properties that disagree are one
-// failure, whose schema pointer is the first's: one read that
+// with the value sent (as agrees compares them). A value sent that the
+// read's property cannot hold (a name sent where the read answers the
+// named object, as GitHub's pull requests take head as a branch name
+// and answer it as an object) is not compared: the document says the
+// read answers something else. All the properties that disagree are
+// one failure, whose schema pointer is the first's: one read that
 // disagrees is one problem.
 func compare(read *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 	what, verb := "the item just created", "created"
@@ -348,14 +415,14 @@ func compare(read *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 	for _, p := range c.Media.Schema.Properties {
 		v, has := sentBody[p.Name]
 		ps := rs.Property(p.Name)
-		if !has || ps == nil || ps.ReadOnly || ps.WriteOnly || p.Schema == nil || p.Schema.ReadOnly || p.Schema.WriteOnly {
+		if !has || ps == nil || ps.ReadOnly || ps.WriteOnly || p.Schema == nil || p.Schema.ReadOnly || p.Schema.WriteOnly || len(ps.Validate(v)) > 0 {
 			continue
 		}
 		g, has := got[p.Name]
 		switch {
 		case !has:
 			texts = append(texts, fmt.Sprintf("no %s; it was %s with %s", p.Name, verb, oneLine(string(mustJSON(v)), 100)))
-		case !agrees(g, v, c.Op.Method == http.MethodPatch):
+		case !agrees(g, v, ps, c.Op.Method == http.MethodPatch):
 			texts = append(texts, fmt.Sprintf("%s %s; it was %s with %s", p.Name, oneLine(string(mustJSON(g)), 100), verb, oneLine(string(mustJSON(v)), 100)))
 		default:
 			continue
@@ -370,24 +437,46 @@ func compare(read *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 	return []*Failure{{Rule: "state", Text: fmt.Sprintf("the read of %s has %s", what, strings.Join(texts, "; ")), Schema: where}}
 }
 
-// agrees reports whether got, a property's value as read, is what was
-// sent; after a merge (merge true), an object read may hold more than
-// the object sent, as a merge patch changes only what it names, and a
-// null sent means a property left out (RFC 7396).
-func agrees(got, sent any, merge bool) bool {
+// agrees reports whether got, a property's value as read by schema s,
+// is what was sent. Of an object sent, only the properties s declares
+// (where it declares any) that are neither readOnly nor writeOnly are
+// compared, each by its own schema, and the read may hold more: what a
+// service computes or defaults. After a merge (merge true), a null sent
+// means a property left out (RFC 7396).
+func agrees(got, sent any, s *openapi.Schema, merge bool) bool {
 	g, gok := got.(map[string]any)
-	s, sok := sent.(map[string]any)
-	if !merge || !gok || !sok {
-		return same(got, sent)
+	o, sok := sent.(map[string]any)
+	if !gok || !sok {
+		ga, gok := got.([]any)
+		oa, sok := sent.([]any)
+		if !gok || !sok || len(ga) != len(oa) {
+			return same(got, sent)
+		}
+		var items *openapi.Schema
+		if s != nil {
+			items = s.Items
+		}
+		for i := range oa {
+			if !agrees(ga[i], oa[i], items, false) {
+				return false
+			}
+		}
+		return true
 	}
-	for k, sv := range s {
+	for k, sv := range o {
+		var ps *openapi.Schema
+		if s != nil && len(s.Properties) > 0 {
+			if ps = s.Property(k); ps == nil || ps.ReadOnly || ps.WriteOnly {
+				continue
+			}
+		}
 		gv, has := g[k]
 		switch {
-		case sv == nil:
+		case sv == nil && merge:
 			if has && gv != nil {
 				return false
 			}
-		case !has || !agrees(gv, sv, true):
+		case !has || !agrees(gv, sv, ps, merge):
 			return false
 		}
 	}

@@ -29,7 +29,8 @@ const (
 )
 
 // weigh sets the strength of each problem of an answer to a request
-// of op (s is the request and its answer), why where it is advice, and
+// of op (s is the request and its answer), why where it is advice (a
+// problem whose judge gave a why already is advice), and
 // the line of the document where its rule is (else the operation).
 func (r *runner) weigh(op *openapi.Operation, s *sent, fs []*Failure) {
 	for _, f := range fs {
@@ -40,7 +41,9 @@ func (r *runner) weigh(op *openapi.Operation, s *sent, fs []*Failure) {
 		if f.Line == 0 {
 			f.Line = r.places.line(opPointer(op))
 		}
-		if why := r.advice(op, s, f); why != "" {
+		if f.Why != "" {
+			f.Strength = Advice // the judge said why
+		} else if why := r.advice(op, s, f); why != "" {
 			f.Strength, f.Why = Advice, why
 		}
 	}

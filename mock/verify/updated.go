@@ -23,7 +23,7 @@ func (r *runner) updated(ctx context.Context, seq sequence, op *openapi.Operatio
 	if op == nil {
 		return true, nil
 	}
-	uc, err := r.addressed(op, pathParam(op, seq.param.Name), it.id, seed^updateSeed)
+	uc, err := r.addressed(op, pathParam(op, seq.param.Name), it, seed^updateSeed)
 	if err != nil || uc.Media == nil || !openapi.IsJSON(uc.Media.Type) {
 		return true, nil // the positive checks said why, or a body compare cannot read
 	}

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"net/http"
 	"strconv"
 
 	"github.com/plantmock/plantmock/mock/internal/stream"
@@ -187,6 +188,47 @@ func (o *Operation) Response(code int) *Response {
 		return rng
 	}
 	return o.Default
+}
+
+// Conflict returns the status the operation answers a create of an item
+// that is there already with: 409, 422 or 400, the first it declares;
+// else 409 where a 4XX range or default covers it. 0 when it declares
+// none of these: it has no way to say the item is there. The mock
+// answers with it, and verify holds a repeated create to it.
+func (o *Operation) Conflict() int {
+	return o.firstOf(http.StatusConflict, http.StatusUnprocessableEntity, http.StatusBadRequest)
+}
+
+// firstOf returns the first of codes the operation declares, else the
+// first where a range or default covers it, else 0.
+func (o *Operation) firstOf(codes ...int) int {
+	for _, c := range codes {
+		if o.Declares(c) {
+			return c
+		}
+	}
+	if o.Response(codes[0]) != nil {
+		return codes[0]
+	}
+	return 0
+}
+
+// NotFound returns the status the operation answers a request for an
+// item that is not there (never made, or deleted) with: 404, 410, 400
+// or 422, the first it declares; else 404 where a 4XX range or default
+// covers it; else 403 where it declares it (a service may hide what a
+// client cannot have). 0 when it declares none of these: it has no way
+// to say the item is not there (a 401 speaks of credentials, a 429 asks
+// the client to try again). The mock answers with it, and verify holds
+// a read after a delete to it.
+func (o *Operation) NotFound() int {
+	if c := o.firstOf(http.StatusNotFound, http.StatusGone, http.StatusBadRequest, http.StatusUnprocessableEntity); c != 0 {
+		return c
+	}
+	if o.Declares(http.StatusForbidden) {
+		return http.StatusForbidden
+	}
+	return 0
 }
 
 // Declares reports whether the operation declares status code exactly.
