@@ -66,6 +66,15 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /lines negative: missing required property item[2].name",
 			"POST /lines negative: wrong type of item[2].name",
 		},
+		"views.yaml": {
+			"GET /orgs/{org}/hooks/{hook_id} stateful: read after create",
+			"PATCH /orgs/{org}/hooks/{hook_id} stateful: PATCH after create",
+			"GET /orgs/{org}/hooks/{hook_id} stateful: read after PATCH",
+			"GET /orgs/{org}/hooks/{hook_id} stateful: read after delete",
+			"POST /boards/{board}/items positive: example issue",
+			"POST /boards/{board}/items positive: example pull",
+			"GET /notes stateful: list after create",
+		},
 		"nested.yaml": {
 			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",
 		},

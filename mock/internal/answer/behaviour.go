@@ -7,7 +7,9 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -100,6 +102,9 @@ func (s *Answerer) Behave(x *Turn) (Outcome, *problem.Problem) {
 // create stores the body under its identifier, or under one the mock
 // assigns, and answers with it. The answer is built and checked before
 // anything is stored: a create that cannot be answered stores nothing.
+// An identifier the client gives that is taken is a conflict, refused
+// with the operation's 409, 422 or 400; one that declares none is
+// answered as if created, and the store keeps the item it had.
 func (s *Answerer) create(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	obj, _ := x.Body.(map[string]any)
@@ -135,6 +140,15 @@ func (s *Answerer) create(x *Turn) (Outcome, *problem.Problem) {
 		// A made-up identifier that is taken: make another.
 		want = c.newKey(obj, func() *gofakeit.Faker { return x.Fake(s) })
 		key, err = s.storeCreate(ctx, x, col, want, doc, &answer)
+	}
+	if errors.Is(err, store.ErrExists) && given && !pl.declares(problem.ClassConflict) {
+		// No way to say no (409, 422, 400, 4XX or default): as a
+		// stand-in does, answer as if created, and keep what was.
+		if _, err = doc(want); err == nil {
+			x.Created = nil
+			x.Note("answered as if created, storing nothing: %s already exists in %s, and %s declares no answer for a conflict", c.describe(want), col, pl.Op.Name)
+			key = want
+		}
 	}
 	if err != nil {
 		x.Created = nil // made, but not stored
@@ -234,8 +248,7 @@ func (s *Answerer) complete(x *Turn, obj map[string]any) map[string]any {
 // a time where the operation declares paging parameters (paging.go), in
 // the answer's envelope where it has one (envelope.go), with the
 // envelope's total, next and more fields filled. Resources that cannot
-// be answered (stored before the document changed, say) are left out and
-// named in the log and the journal; while the collection holds fewer
+// be answered are left out (see listed); while the collection holds fewer
 // items than the list schema's minItems, generated items make up the
 // rest.
 func (s *Answerer) list(x *Turn) (Outcome, *problem.Problem) {
@@ -275,16 +288,9 @@ func (s *Answerer) list(x *Turn) (Outcome, *problem.Problem) {
 		if x.dropsWriteOnly() {
 			v = schema.Items.WithoutWriteOnly(v)
 		}
-		if !x.proven() {
-			if vs := schema.Items.Validate(v); len(vs) > 0 {
-				what := pl.Col.name(v)
-				x.Note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
-				s.Log.Warn("a stored resource does not fit the list's item schema; it is left out",
-					"operation", pl.Op.Name, "resource", what, "violation", vs[0].String())
-				continue
-			}
+		if v, ok := s.listed(x, v, schema.Items); ok {
+			items = append(items, v)
 		}
-		items = append(items, v)
 	}
 	lo, hi := itemBounds(schema)
 	if int64(len(items)) < lo {
@@ -335,6 +341,46 @@ func (s *Answerer) list(x *Turn) (Outcome, *problem.Problem) {
 		return Outcome{}, problem.Internal("the list does not fit the declared response schema: %s", vs[0])
 	}
 	return s.listAnswer(x, out, x.schema())
+}
+
+// listed returns a stored resource v, projected, as the list answers
+// it, and whether it does: one that does not fit the list's item schema
+// (stored before the document changed, say) is left out, named in the
+// journal and the log, but for one that lacks only what the list's items
+// require and its create's own answer could not hold (see complete),
+// made up for this answer.
+func (s *Answerer) listed(x *Turn, v any, items *openapi.Schema) (any, bool) {
+	if x.proven() {
+		return v, true
+	}
+	vs := items.Validate(v)
+	if len(vs) == 0 {
+		return v, true
+	}
+	what := x.Plan.Col.name(v)
+	if obj, ok := jsonx.Clone(v).(map[string]any); ok {
+		if w := Project(complete(obj, items, x.Fake(s), x.budget(s)), items); len(items.Validate(w)) == 0 && adds(v, w) {
+			x.Note("completed %s for this answer: %s", what, vs[0])
+			return w, true
+		}
+	}
+	x.Note("left out %s: it does not fit the list's item schema: %s", what, vs[0])
+	s.Log.Warn("a stored resource does not fit the list's item schema; it is left out",
+		"operation", x.Plan.Op.Name, "resource", what, "violation", vs[0].String())
+	return nil, false
+}
+
+// adds reports whether w holds every property of v, an object, with its
+// value: what w has more, it adds.
+func adds(v, w any) bool {
+	vo, _ := v.(map[string]any)
+	wo, _ := w.(map[string]any)
+	for k, x := range vo {
+		if y, has := wo[k]; !has || !reflect.DeepEqual(x, y) {
+			return false
+		}
+	}
+	return vo != nil && wo != nil
 }
 
 // itemBounds returns the fewest and most items (-1: no most) a list
@@ -415,7 +461,11 @@ func (s *Answerer) get(x *Turn, col, key string) (doc []byte, kept bool, err err
 	_, err = s.Store.Create(ctx, x.Sess.Name, col, key, func(string) ([]byte, error) { return made, nil })
 	switch {
 	case err == nil:
-		x.Note("made up %s: the collection has no create operation", c.describe(key))
+		if c.creates {
+			x.Note("made up %s: %s declares no 404, so its items exist until deleted", c.describe(key), x.Plan.Op.Name)
+		} else {
+			x.Note("made up %s: the collection has no create operation", c.describe(key))
+		}
 		return made, true, nil
 	case errors.Is(err, store.ErrExists): // made meanwhile
 		doc, err = s.Store.Get(ctx, x.Sess.Name, col, key)
@@ -626,8 +676,11 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 }
 
 // merge applies the body as an RFC 7396 merge patch to the resource the
-// path names; the result must still match the create schema, and its
-// answer is built and checked before the store changes.
+// path names, and its answer is built and checked before the store
+// changes. A patch whose result would break the create schema (see
+// broken) is refused with the operation's 422 or 400; where it declares
+// neither, it has no way to say no: it answers with the resource as it
+// stays, unchanged, as the journal notes.
 func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
 	patch, _ := x.Body.(map[string]any)
@@ -650,18 +703,16 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 		if cur == nil {
 			return nil, problem.Internal("stored resource is not an object")
 		}
-		merged := mergePatch(cur, patch)
+		before := c.violations(cur)
+		merged := mergePatch(jsonx.Clone(cur).(map[string]any), patch)
 		if p := c.sameID(x, merged, key); p != nil {
 			return nil, p
 		}
-		if c.Schema != nil && pl.declares(problem.ClassSchema) {
-			probe, _ := c.Schema.WithoutReadOnly(merged)
-			if m, ok := probe.(map[string]any); ok && c.assigned {
-				m = maps.Clone(m)
-				delete(m, c.IdProp)
-				probe = m
-			}
-			if vs := c.Schema.ValidateRequest(probe); len(vs) > 0 {
+		if vs := broken(c.violations(merged), before, patch); len(vs) > 0 {
+			if !pl.declares(problem.ClassSchema) {
+				x.Note("answered with %s unchanged: the patch would break the schema (%s), and %s declares no answer for that", c.name(cur), vs[0], pl.Op.Name)
+				merged = cur
+			} else {
 				return nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
 			}
 		}
@@ -677,6 +728,62 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 		return Outcome{}, s.storeProblem(err, c, col, key)
 	}
 	return Outcome{Body: answer}, nil
+}
+
+// violations returns where a stored resource breaks the create schema,
+// as a client would send it (without its readOnly properties, nor an
+// identifier the mock assigns); nil without a create schema.
+func (c *collection) violations(res map[string]any) []openapi.Violation {
+	if c.Schema == nil {
+		return nil
+	}
+	probe, _ := c.Schema.WithoutReadOnly(res)
+	if m, ok := probe.(map[string]any); ok && c.assigned {
+		m = maps.Clone(m)
+		delete(m, c.IdProp)
+		probe = m
+	}
+	return c.Schema.ValidateRequest(probe)
+}
+
+// broken returns the violations of a patched resource (after) that the
+// patch is to blame for: those the resource did not have before it,
+// but for those of a value the patch sets, which the operation's own
+// schema let it set (GitHub's PATCH of a team takes a permission its
+// create does not). What is left is what the patch removed (a null for
+// a required property, RFC 7396) or made wrong around what it set.
+func broken(after, before []openapi.Violation, patch map[string]any) []openapi.Violation {
+	var out []openapi.Violation
+	for _, v := range after {
+		if slices.ContainsFunc(before, func(b openapi.Violation) bool { return b.Path == v.Path && b.Reason == v.Reason }) || setBy(patch, v.Path) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// setBy reports whether a merge patch sets the value at path (a
+// violation's: "name", "config.url", "tags[2]") to something other
+// than null: the value, or one of the objects or arrays it is in.
+func setBy(patch map[string]any, path string) bool {
+	var at any = patch
+	for path != "" {
+		m, ok := at.(map[string]any)
+		if !ok {
+			return at != nil // an array or a value the patch sets whole
+		}
+		name := path
+		if i := strings.IndexAny(path, ".["); i >= 0 {
+			name, path = path[:i], strings.TrimPrefix(path[i:], ".")
+		} else {
+			path = ""
+		}
+		if at, ok = m[name]; !ok || at == nil {
+			return false
+		}
+	}
+	return at != nil
 }
 
 // storeProblem is the answer to a store error: a problem of the caller's

@@ -73,8 +73,8 @@ var statusPreference = [NumClasses][]int{
 	ClassSchema:    {422, 400},
 	ClassTooLarge:  {413, 400, 422},
 	ClassMediaType: {415, 400, 422},
-	ClassConflict:  {409, 422, 400},
-	ClassNotFound:  {404, 400, 422},
+	ClassConflict:  {409}, // see openapi.Operation.Conflict
+	ClassNotFound:  {404}, // see openapi.Operation.NotFound
 	// A 5xx the operation declares, else 503.
 	ClassUnavailable: {503, 500, 502, 504},
 }
@@ -134,7 +134,18 @@ func Invalid(code Code, c Class, format string, args ...any) *Problem {
 }
 
 // PickStatus returns the status an operation answers a problem class with.
+// An unknown identifier's is the operation's NotFound, a duplicate's
+// its Conflict; else 404 and 409.
 func PickStatus(op *openapi.Operation, c Class) int {
+	if op != nil && (c == ClassNotFound || c == ClassConflict) {
+		s := op.NotFound()
+		if c == ClassConflict {
+			s = op.Conflict()
+		}
+		if s != 0 {
+			return s
+		}
+	}
 	for _, s := range statusPreference[c] {
 		if op != nil && op.Declares(s) {
 			return s

@@ -1,0 +1,210 @@
+package mock
+
+import (
+	"testing"
+)
+
+// keepsSpec has collections whose operations say no in few ways: a
+// read that declares 403 but no 404, a create that declares no status
+// for a conflict and one that declares only 400, a patch that declares
+// no 422 or 400, and a read that declares only 429. Its hooks' create
+// schema declares fewer properties than the answers, and its patch
+// takes a permission the create does not.
+const keepsSpec = `openapi: 3.1.0
+info: {title: keeps, version: '1'}
+paths:
+  /hooks:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/HookIn'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Hook'}}}}
+        '422': {$ref: '#/components/responses/Error'}
+  /hooks/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+    get:
+      responses:
+        '200': {description: the hook, content: {application/json: {schema: {$ref: '#/components/schemas/Hook'}}}}
+        '403': {$ref: '#/components/responses/Error'}
+    patch:
+      requestBody: {required: true, content: {application/merge-patch+json: {schema: {$ref: '#/components/schemas/HookPatch'}}}}
+      responses:
+        '200': {description: changed, content: {application/json: {schema: {$ref: '#/components/schemas/Hook'}}}}
+        '422': {$ref: '#/components/responses/Error'}
+    delete:
+      responses:
+        '204': {description: deleted}
+  /tags:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+  /tags/{name}:
+    parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+    get:
+      responses:
+        '200': {description: the tag, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+        '404': {$ref: '#/components/responses/Error'}
+  /labels:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+  /labels/{name}:
+    parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+    get:
+      responses:
+        '200': {description: the label, content: {application/json: {schema: {$ref: '#/components/schemas/Tag'}}}}
+        '404': {$ref: '#/components/responses/Error'}
+  /notes:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+  /notes/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+    get:
+      responses:
+        '200': {description: the note, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+        '404': {$ref: '#/components/responses/Error'}
+    patch:
+      requestBody:
+        required: true
+        content:
+          application/merge-patch+json:
+            schema: {type: object, properties: {text: {type: [string, 'null']}}}
+      responses:
+        '200': {description: changed, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+  /jobs:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+  /jobs/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+    get:
+      responses:
+        '200': {description: the job, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+        '429': {$ref: '#/components/responses/Error'}
+    delete:
+      responses:
+        '204': {description: deleted}
+components:
+  responses:
+    Error:
+      description: refused
+      content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}
+  schemas:
+    Error:
+      type: object
+      required: [message]
+      properties: {message: {type: string}}
+    HookIn:
+      type: object
+      additionalProperties: false
+      required: [name]
+      properties:
+        name: {type: string}
+        permission: {type: string, enum: [pull, push]}
+    HookPatch:
+      type: object
+      additionalProperties: false
+      properties:
+        name: {type: [string, 'null']}
+        permission: {type: string, enum: [pull, push, admin]}
+    Hook:
+      type: object
+      required: [id, name, kind]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+        kind: {const: hook}
+        permission: {type: string}
+    Tag:
+      type: object
+      required: [name, color]
+      properties:
+        name: {type: string}
+        color: {type: string}
+    Note:
+      type: object
+      required: [text]
+      properties:
+        id: {type: integer, readOnly: true}
+        text: {type: string}
+    Job:
+      type: object
+      required: [step]
+      properties:
+        id: {type: integer, readOnly: true}
+        step: {type: integer, enum: [1]}
+`
+
+// TestKeepsItsDocument: the mock answers only what its document
+// declares and keeps what it stores valid. A patch that breaks the
+// create schema only where its own schema let it (a property the
+// answers add, a permission the create does not take) is applied; one
+// that removes a required property is refused with the declared 422,
+// or, where the patch declares none, answered with the item unchanged;
+// a read after a delete answers the read's 403 where it declares no
+// 404; a create that repeats an identifier is refused with the 400 its
+// create declares, or, where it declares none, answered as if created
+// with the store unchanged; a read after a delete that declares only
+// 429 answers with an item made up for that answer alone.
+func TestKeepsItsDocument(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(keepsSpec), Seed: 1})
+	h := map[string]string{"Content-Type": "application/json"}
+	mp := map[string]string{"Content-Type": "application/merge-patch+json"}
+	for _, tt := range []struct {
+		call
+		note string // the journal's one note, "" for none
+	}{
+		{call: call{name: "create a hook", method: "POST", path: "/hooks", header: h, body: `{"name":"a"}`,
+			status: 201, wantBody: `{"id":1,"kind":"hook","name":"a"}`}},
+		{call: call{name: "patch a permission the create does not take", method: "PATCH", path: "/hooks/1", header: mp, body: `{"permission":"admin"}`,
+			status: 200, wantBody: `{"id":1,"kind":"hook","name":"a","permission":"admin"}`}},
+		{call: call{name: "patch away a required name", method: "PATCH", path: "/hooks/1", header: mp, body: `{"name":null}`,
+			status: 422, wantBody: `{"message":"the patched resource does not match the schema: name: required property is missing"}`}},
+		{call: call{name: "read the hook as patched", method: "GET", path: "/hooks/1",
+			status: 200, wantBody: `{"id":1,"kind":"hook","name":"a","permission":"admin"}`}},
+		{call: call{name: "delete the hook", method: "DELETE", path: "/hooks/1", status: 204}},
+		{call: call{name: "read the deleted hook", method: "GET", path: "/hooks/1",
+			status: 403, wantBody: `{"message":"no resource with id 1 in /hooks"}`}},
+		{call: call{name: "create a tag", method: "POST", path: "/tags", header: h, body: `{"name":"x","color":"red"}`,
+			status: 201, wantBody: `{"name":"x","color":"red"}`}},
+		{call: call{name: "create the tag again", method: "POST", path: "/tags", header: h, body: `{"name":"x","color":"blue"}`,
+			status: 201, wantBody: `{"name":"x","color":"blue"}`},
+			note: `answered as if created, storing nothing: name "x" already exists in /tags, and POST /tags declares no answer for a conflict`},
+		{call: call{name: "read the tag as first made", method: "GET", path: "/tags/x",
+			status: 200, wantBody: `{"name":"x","color":"red"}`}},
+		{call: call{name: "create a label", method: "POST", path: "/labels", header: h, body: `{"name":"x","color":"red"}`,
+			status: 201, wantBody: `{"name":"x","color":"red"}`}},
+		{call: call{name: "create the label again", method: "POST", path: "/labels", header: h, body: `{"name":"x","color":"blue"}`,
+			status: 400, wantBody: `{"message":"name \"x\" already exists in /labels"}`}},
+		{call: call{name: "create a note", method: "POST", path: "/notes", header: h, body: `{"text":"t"}`,
+			status: 201, wantBody: `{"id":1,"text":"t"}`}},
+		{call: call{name: "patch away a note's text", method: "PATCH", path: "/notes/1", header: mp, body: `{"text":null}`,
+			status: 200, wantBody: `{"id":1,"text":"t"}`},
+			note: "answered with id 1 unchanged: the patch would break the schema (text: required property is missing), and PATCH /notes/{id} declares no answer for that"},
+		{call: call{name: "read the note unchanged", method: "GET", path: "/notes/1",
+			status: 200, wantBody: `{"id":1,"text":"t"}`}},
+		{call: call{name: "create a job", method: "POST", path: "/jobs", header: h, body: `{"step":1}`,
+			status: 201, wantBody: `{"id":1,"step":1}`}},
+		{call: call{name: "delete the job", method: "DELETE", path: "/jobs/1", status: 204}},
+		{call: call{name: "read the deleted job", method: "GET", path: "/jobs/1",
+			status: 200, wantBody: `{"id":1,"step":1}`},
+			note: "made up id 1 for this answer alone: the store does not hold it, and GET /jobs/{id} declares no answer for an unknown item"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.wantBody != "" {
+				tt.wantHeader = jsonHeader(tt.wantBody)
+			}
+			check(t, s, ts, tt.call)
+			entries := s.Journal()
+			notes := entries[len(entries)-1].Notes
+			if tt.note == "" && len(notes) > 0 || tt.note != "" && (len(notes) != 1 || notes[0] != tt.note) {
+				t.Errorf("journal notes = %q, want %q", notes, tt.note)
+			}
+		})
+	}
+}
