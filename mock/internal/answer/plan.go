@@ -371,6 +371,13 @@ func mayBeObject(s *openapi.Schema) bool {
 	return s == nil || len(s.Types) == 0 || s.Is("object")
 }
 
+// objectSchema reports whether a schema describes an object: it says
+// so, or names no type and declares properties (presalytics's story
+// outline, {properties: {outline: {type: string}}}).
+func objectSchema(s *openapi.Schema) bool {
+	return s.Is("object") || s != nil && len(s.Types) == 0 && len(s.Properties) > 0
+}
+
 // PrimaryError returns the JSON media of an operation's main error
 // response: its lowest declared 4xx, else its default.
 func PrimaryError(op *openapi.Operation) *openapi.Media {
@@ -403,7 +410,7 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 	var createAnswer *openapi.Schema
 	if r := d.Router().Route(path); r != nil {
 		if post := r.Operation("POST"); post != nil && post.Body != nil {
-			if m := post.Body.JSON(); m != nil && m.Schema.Is("object") && succeeds(post) {
+			if m := post.Body.JSON(); m != nil && objectSchema(m.Schema) && succeeds(post) {
 				answer := successSchema(post)
 				if answer == nil || answer.Is("object") {
 					// A create answers with the resource; a POST that

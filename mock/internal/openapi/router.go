@@ -426,11 +426,12 @@ type Collection struct {
 }
 
 // Collection returns the collection a route belongs to: an item route's
-// last segment is one parameter.
+// last segment is one parameter. /{id} is an item of /, as presalytics's
+// stories are.
 func (r *Route) Collection() Collection {
 	segs := splitPath(r.Path)
 	last := segs[len(segs)-1]
-	if lits, params := segmentParts(last); len(params) == 1 && lits[0] == "" && lits[1] == "" && len(segs) > 1 {
+	if lits, params := segmentParts(last); len(params) == 1 && lits[0] == "" && lits[1] == "" {
 		return Collection{Path: "/" + strings.Join(segs[:len(segs)-1], "/"), Item: true}
 	}
 	return Collection{Path: r.Path}
