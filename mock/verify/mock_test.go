@@ -75,6 +75,7 @@ func TestNoFalsePositives(t *testing.T) {
 			"POST /boards/{board}/items positive: example pull",
 			"GET /notes stateful: list after create",
 			"GET /{story_id} stateful: read after create",
+			"GET /groups/{group_id} stateful: read after create",
 		},
 		"nested.yaml": {
 			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",
