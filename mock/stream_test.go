@@ -275,6 +275,77 @@ func TestStreamRecords(t *testing.T) {
 	}
 }
 
+// eventKinds is a stream whose item schema is a oneOf of three kinds of
+// event, as Anthropic's and OpenAI's streams have.
+const eventKinds = `openapi: 3.2.0
+info: {title: Events, version: '1'}
+paths:
+  /messages:
+    get:
+      responses:
+        '200':
+          description: the message, an event at a time
+          content:
+            text/event-stream:
+              itemSchema:
+                oneOf:
+                  - {type: object, required: [event, data], properties: {event: {const: message_start}, data: {type: string}}}
+                  - {type: object, required: [event, data], properties: {event: {const: content_block_delta}, data: {type: string}}}
+                  - {type: object, required: [event, data], properties: {event: {const: message_stop}, data: {type: string}}}
+`
+
+// TestStreamItemsTakeEveryBranch: 60 generated events of a three-branch
+// oneOf item schema are of all three kinds, each fitting the item
+// schema, and a server of the same seed sends the same ones. Before,
+// every event was the first kind.
+func TestStreamItemsTakeEveryBranch(t *testing.T) {
+	get := func() string {
+		t.Helper()
+		ts := serveStreams(t, mock.Options{Spec: []byte(eventKinds), Seed: 7})
+		resp := streamRequest(t, ts, "GET", "/messages", "text/event-stream", "Prefer", "stream-items=60")
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("status %d: %s", resp.StatusCode, body)
+		}
+		return string(body)
+	}
+	doc, err := openapi.Load([]byte(eventKinds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, _, _ := doc.Find("/messages", "GET")
+	m := route.Operation("GET").Response(200).Content[0]
+	body := get()
+	kinds := map[string]int{}
+	r, _ := stream.NewReader(strings.NewReader(body), "text/event-stream", 1<<16)
+	n := 0
+	for {
+		it, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if vs := m.CheckItem(it, false); len(vs) > 0 {
+			t.Errorf("event %d %+v: %v", n, it.Event, vs)
+		}
+		kinds[it.Event.Event]++
+	}
+	if n != 60 {
+		t.Fatalf("%d events, want 60", n)
+	}
+	for _, k := range []string{"message_start", "content_block_delta", "message_stop"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s among 60 events: %v", k, kinds)
+		}
+	}
+	if again := get(); again != body {
+		t.Errorf("a server of the same seed streamed other events:\n%s\nthen\n%s", body, again)
+	}
+}
+
 // TestStreamPreferErrors: stream preferences that are not counts or
 // durations are refused in the error shape.
 func TestStreamPreferErrors(t *testing.T) {

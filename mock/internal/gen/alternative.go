@@ -39,7 +39,7 @@ func firstChoice(s *openapi.Schema) (choice, bool) {
 // those Alternatives returns), within the default Budget, and whether
 // it does: false when no value satisfying both s and that alternative
 // was made. A caller that sends one value per alternative uses it so
-// that each is seen once; Value itself takes the first that fits.
+// that each is seen once; Value starts from one its faker draws.
 func Alternative(s *openapi.Schema, i int, f *gofakeit.Faker) (any, bool) {
 	c, ok := firstChoice(s)
 	if !ok {

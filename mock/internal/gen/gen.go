@@ -248,8 +248,12 @@ func (g *gen) accept(w *want, v any) (any, bool) {
 // choose settles choice c of w: it adds an alternative (for oneOf, with
 // the others as schemas not to match, and the discriminator's property
 // set to the alternative's name), or a branch of if/then/else, and makes
-// the value of that; the first that satisfies w is returned. Deep down,
-// alternatives that end soonest come first.
+// the value of that; the first that satisfies w is returned. The
+// alternatives are tried from one drawn from g's faker, so that values
+// of one schema reach each of its alternatives (every event kind of a
+// stream whose item schema is a oneOf, not its first alone), the same
+// seed the same ones. Deep down, alternatives that end soonest come
+// first.
 func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 	base := w.settled(c)
 	var first any
@@ -290,7 +294,13 @@ func (g *gen) choose(w *want, c choice, name string, depth int) (any, bool) {
 		return first, good
 	}
 	alts := c.alternatives()
-	for _, i := range order(alts, depth) {
+	start := 0
+	if len(alts) > 1 {
+		// Only where there is a choice: a draw shifts every value made
+		// after it, of this schema and of the answer's others.
+		start = g.f.Number(0, len(alts)-1)
+	}
+	for _, i := range order(alts, depth, start) {
 		b, named, isNamed := base.alternative(c, alts, i)
 		if isNamed && try(named) {
 			break
@@ -338,18 +348,22 @@ func (base want) alternative(c choice, alts []*openapi.Schema, i int) (b, named 
 }
 
 // order returns the indexes of the alternatives worth trying, in the
-// order to try them: the document's, or deep down those that end soonest
-// (not recursive, no items or properties) first.
-func order(alts []*openapi.Schema, depth int) []int {
+// order to try them: the document's from alternative start on, wrapping
+// round, and deep down those that end soonest (not recursive, no items
+// or properties) before the others, so that recursion still ends.
+func order(alts []*openapi.Schema, depth, start int) []int {
 	out := make([]int, 0, len(alts))
 	if depth >= maxDepth {
-		for i, a := range alts {
-			if a != nil && !a.Never && !a.Recursive && a.Items == nil && len(a.Properties) == 0 {
+		for k := range alts {
+			i := (start + k) % len(alts)
+			if a := alts[i]; a != nil && !a.Never && !a.Recursive && a.Items == nil && len(a.Properties) == 0 {
 				out = append(out, i)
 			}
 		}
 	}
-	for i, a := range alts {
+	for k := range alts {
+		i := (start + k) % len(alts)
+		a := alts[i]
 		if a != nil && a.Never {
 			continue
 		}
