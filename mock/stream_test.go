@@ -3,6 +3,7 @@ package mock_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -384,5 +385,133 @@ func TestStreamScenarioRefused(t *testing.T) {
 	_, err := mock.New(mock.Options{Spec: []byte(doc), Scenarios: []*mock.Scenario{sc}})
 	if want := "bad.yaml:3: rule 1: respond.stream: GET /plain declares no streamed answer (text/event-stream, JSON Lines or application/json-seq) for status 200"; err == nil || err.Error() != want {
 		t.Errorf("a stream for a JSON answer:\n got %v\nwant %s", err, want)
+	}
+}
+
+// postChat sends body to /chat of ts with Accept accept (none when
+// empty) and the other headers given as name, value pairs.
+func postChat(t *testing.T, ts *httptest.Server, body, accept string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.URL+"/chat", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, b
+}
+
+// TestStreamField: where an answer is offered as JSON and as a stream,
+// a request body whose stream member is true gets the stream whatever
+// Accept says, as OpenAI's SDK asks for it (Accept: application/json);
+// false, a string, or no member leave Accept to choose; with
+// IgnoreStreamField, Accept alone chooses.
+func TestStreamField(t *testing.T) {
+	on := serveStreams(t, mock.Options{Spec: []byte(streams), Seed: 7})
+	off := serveStreams(t, mock.Options{Spec: []byte(streams), Seed: 7, IgnoreStreamField: true})
+	m := streamMedia(t, "POST", "/chat", "text/event-stream")
+	for _, tt := range []struct {
+		name         string
+		ts           *httptest.Server
+		body, accept string
+		stream       bool // the answer is the stream, else JSON
+	}{
+		{"stream true, Accept JSON", on, `{"prompt":"hi","stream":true}`, "application/json", true},
+		{"stream true, no Accept", on, `{"stream":true}`, "", true},
+		{"stream true, Accept JSON with q", on, `{"stream":true}`, "application/json, text/event-stream;q=0.1", true},
+		{"stream false, Accept JSON", on, `{"stream":false}`, "application/json", false},
+		{"stream false, Accept a stream", on, `{"stream":false}`, "text/event-stream", true},
+		{"stream a string", on, `{"stream":"true"}`, "application/json", false},
+		{"no stream member", on, `{"prompt":"hi"}`, "", false},
+		{"ignored, stream true, Accept JSON", off, `{"stream":true}`, "application/json", false},
+		{"ignored, stream true, no Accept", off, `{"stream":true}`, "", false},
+		{"ignored, Accept a stream", off, `{"stream":true}`, "text/event-stream", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := postChat(t, tt.ts, tt.body, tt.accept)
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d: %s", resp.StatusCode, body)
+			}
+			if !tt.stream {
+				var v struct{ Text *string }
+				if ct := resp.Header.Get("Content-Type"); ct != "application/json" || json.Unmarshal(body, &v) != nil || v.Text == nil {
+					t.Fatalf("Content-Type %q, body %s; want the JSON answer", ct, body)
+				}
+				return
+			}
+			if ct, cc := resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"); ct != "text/event-stream" || cc != "no-cache" {
+				t.Fatalf("Content-Type %q, Cache-Control %q; want the stream", ct, cc)
+			}
+			if n := checkEvents(t, m, body); n != 3 {
+				t.Fatalf("%d events, want 3: %q", n, body)
+			}
+		})
+	}
+}
+
+// checkEvents reads body, a stream of events of m, checks each against
+// the item schema and returns how many there were.
+func checkEvents(t *testing.T, m *openapi.Media, body []byte) int {
+	t.Helper()
+	r, err := stream.NewReader(strings.NewReader(string(body)), "text/event-stream", 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; ; n++ {
+		it, err := r.Next()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vs := m.CheckItem(it, false); len(vs) > 0 {
+			t.Errorf("event %d %+v: %v", n+1, it.Event, vs)
+		}
+	}
+}
+
+// TestStreamRuleWhateverAccept: a rule's respond.stream is sent as the
+// stream whatever Accept names, also with IgnoreStreamField; the journal
+// names the rule.
+func TestStreamRuleWhateverAccept(t *testing.T) {
+	sc, err := mock.ParseScenario("two.yaml", []byte(`name: two
+rules:
+  - when: {operation: POST /chat}
+    respond:
+      stream:
+        items:
+          - {event: delta, data: '{"text":"one"}'}
+          - {event: delta, data: '{"text":"two"}'}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "event: delta\ndata: {\"text\":\"one\"}\n\nevent: delta\ndata: {\"text\":\"two\"}\n\n"
+	for _, ignore := range []bool{false, true} {
+		entries := make(chan mock.Entry, 8)
+		ts := serveStreams(t, mock.Options{Spec: []byte(streams), Scenarios: []*mock.Scenario{sc}, IgnoreStreamField: ignore,
+			Observe: func(e mock.Entry) { entries <- e }})
+		for _, accept := range []string{"application/json", "", "text/event-stream", "application/json;q=1, text/event-stream;q=0.5"} {
+			resp, body := postChat(t, ts, `{"prompt":"hi"}`, accept, "X-Mock-Scenario", "two")
+			if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" || string(body) != want {
+				t.Errorf("IgnoreStreamField %v, Accept %q: %d %q %q; want 200 text/event-stream %q",
+					ignore, accept, resp.StatusCode, resp.Header.Get("Content-Type"), body, want)
+			}
+			if e := <-entries; e.Scenario != "two" || e.Rule != 1 || string(e.Response) != want {
+				t.Errorf("Accept %q: journal rule %s %d, response %q", accept, e.Scenario, e.Rule, e.Response)
+			}
+		}
 	}
 }
