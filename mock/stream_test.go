@@ -515,3 +515,175 @@ rules:
 		}
 	}
 }
+
+// endDocs are one API in OpenAPI 3.0, 3.1 and 3.2: POST /chat answers
+// a completion as JSON or its chunks as server-sent events (in 3.0 and
+// 3.1 the schema is each event's data, as OpenAI's description writes
+// it; in 3.2 the itemSchema describes the event), GET /tokens a stream
+// whose example, written as sent, ends with data: [DONE], and GET
+// /lines JSON Lines. None describes [DONE] as an item.
+var endDocs = map[string]string{
+	"3.0": endDoc("3.0.3", "schema: {$ref: '#/components/schemas/Chunk'}", "nullable: true"),
+	"3.1": endDoc("3.1.0", "schema: {$ref: '#/components/schemas/Chunk'}", "type: [string, 'null']"),
+	"3.2": endDoc("3.2.0", `itemSchema:
+                type: object
+                required: [data]
+                properties:
+                  data: {type: string, contentMediaType: application/json, contentSchema: {$ref: '#/components/schemas/Chunk'}}`, "type: [string, 'null']"),
+}
+
+func endDoc(version, events, nullable string) string {
+	return `openapi: ` + version + `
+info: {title: end, version: '1'}
+paths:
+  /chat:
+    post:
+      requestBody:
+        content: {application/json: {schema: {type: object, properties: {stream: {type: boolean}}}}}
+      responses:
+        '200':
+          description: the completion, or its chunks
+          content:
+            application/json:
+              schema: {type: object, required: [text], properties: {text: {type: string}}}
+            text/event-stream:
+              ` + events + `
+  /tokens:
+    get:
+      responses:
+        '200':
+          description: tokens
+          content:
+            text/event-stream:
+              ` + events + `
+              example: "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\ndata: [DONE]\n\n"
+  /lines:
+    get:
+      responses:
+        '200':
+          description: lines
+          content:
+            application/jsonl:
+              schema: {$ref: '#/components/schemas/Chunk'}
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [text]
+      properties:
+        text: {type: string, maxLength: 12}
+        stop: {` + nullable + `, enum: [end, null]}
+`
+}
+
+// TestStreamEndMarker: a stream of server-sent events ends with data:
+// [DONE] where a rule's done, Prefer's stream-done=true or the example
+// says so, in a 3.0, 3.1 and 3.2 document alike; the marker is no item,
+// so the document need not describe it, and the mock's own check of
+// the stream, item by item, accepts it. stream-done=false leaves it
+// out.
+func TestStreamEndMarker(t *testing.T) {
+	for version, doc := range endDocs {
+		t.Run(version, func(t *testing.T) {
+			sc, err := mock.ParseScenario("end.yaml", []byte(`name: end
+rules:
+  - when: {operation: POST /chat}
+    respond:
+      stream:
+        items: [`+map[bool]string{true: `{data: '{"text":"hi"}'}`, false: `{text: hi}`}[version == "3.2"]+`]
+        done: true
+`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := serveStreams(t, mock.Options{Spec: []byte(doc), Scenarios: []*mock.Scenario{sc}, Seed: 7})
+			m := endMedia(t, doc, "/chat", "POST")
+			for _, tt := range []struct {
+				name, method, path string
+				header             []string
+				want               string // the whole body, or with "..." in front its end
+				events             int    // the events before the marker
+			}{
+				{"the rule's done", "POST", "/chat", []string{"X-Mock-Scenario", "end"}, "data: {\"text\":\"hi\"}\n\ndata: [DONE]\n\n", 1},
+				{"stream-done=false over the rule's", "POST", "/chat", []string{"X-Mock-Scenario", "end", "Prefer", "stream-done=false"}, "data: {\"text\":\"hi\"}\n\n", 1},
+				{"Prefer", "POST", "/chat", []string{"Prefer", "stream-items=2, stream-done=true"}, "...}\n\ndata: [DONE]\n\n", 2},
+				{"Prefer with ids", "POST", "/chat", []string{"Prefer", "stream-items=2, stream-done=true, stream-ids=true"}, "...}\n\ndata: [DONE]\n\n", 2},
+				{"none asked", "POST", "/chat", nil, "...}\n\n", 3},
+				{"the example's", "GET", "/tokens", nil, "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\ndata: [DONE]\n\n", 2},
+				{"the example's, stream-done=false", "GET", "/tokens", []string{"Prefer", "stream-done=false"}, "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\n", 2},
+			} {
+				t.Run(tt.name, func(t *testing.T) {
+					var body io.Reader
+					if tt.method == "POST" {
+						body = strings.NewReader(`{"stream":true}`)
+					}
+					req, _ := http.NewRequest(tt.method, ts.URL+tt.path, body)
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Accept", "application/json")
+					for i := 0; i+1 < len(tt.header); i += 2 {
+						req.Header.Set(tt.header[i], tt.header[i+1])
+					}
+					resp, err := ts.Client().Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if err != nil {
+						t.Fatal(err)
+					}
+					end, whole := strings.CutPrefix(tt.want, "...")
+					if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" ||
+						!whole && string(b) != tt.want || whole && !strings.HasSuffix(string(b), end) {
+						t.Fatalf("%d %q %q, want 200 text/event-stream %q", resp.StatusCode, resp.Header.Get("Content-Type"), b, tt.want)
+					}
+					if n := strings.Count(string(b), "\n\n") - strings.Count(string(b), "data: [DONE]"); n != tt.events {
+						t.Errorf("%d events before the marker, want %d: %q", n, tt.events, b)
+					}
+					if vs, err := m.CheckItems(strings.NewReader(string(b)), "text/event-stream", false); len(vs) > 0 || err != nil {
+						t.Errorf("the stream's check: %v %v", vs, err)
+					}
+				})
+			}
+		})
+	}
+}
+
+// endMedia is the text/event-stream media type of the 200 answer of an
+// operation of doc.
+func endMedia(t *testing.T, doc, path, method string) *openapi.Media {
+	t.Helper()
+	d, err := openapi.Load([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, _, _ := d.Find(path, method)
+	for _, m := range route.Operation(method).Response(200).Content {
+		if m.Type == "text/event-stream" {
+			return m
+		}
+	}
+	t.Fatalf("%s %s streams no events", method, path)
+	return nil
+}
+
+// TestStreamEndMarkerRefused: a rule's done for a stream that is not of
+// server-sent events is refused when the scenario is loaded; Prefer's
+// stream-done there is ignored, as the other stream preferences are for
+// an answer that does not stream.
+func TestStreamEndMarkerRefused(t *testing.T) {
+	sc, err := mock.ParseScenario("bad.yaml", []byte("name: bad\nrules:\n  - {when: {operation: GET /lines}, respond: {stream: {count: 1, done: true}}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = mock.New(mock.Options{Spec: []byte(endDocs["3.1"]), Scenarios: []*mock.Scenario{sc}})
+	if want := "bad.yaml:3: rule 1: respond.stream.done: GET /lines streams application/jsonl for status 200; only server-sent events end with data: [DONE]"; err == nil || err.Error() != want {
+		t.Fatalf("done for JSON Lines:\n got %v\nwant %s", err, want)
+	}
+	ts := serveStreams(t, mock.Options{Spec: []byte(endDocs["3.1"]), Seed: 7})
+	resp := streamRequest(t, ts, "GET", "/lines", "", "Prefer", "stream-items=2, stream-done=true")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || strings.Count(string(body), "\n") != 2 || strings.Contains(string(body), "DONE") {
+		t.Fatalf("JSON Lines with stream-done=true: %d %q", resp.StatusCode, body)
+	}
+}
