@@ -122,6 +122,15 @@ type Options struct {
 	// Off by default.
 	CORS bool
 
+	// IgnoreStreamField lets Accept alone choose between an answer's
+	// JSON and its stream. By default, where an operation answers both
+	// as JSON and in a sequential media type (text/event-stream, JSON
+	// Lines, application/json-seq), a request body whose boolean stream
+	// member is true gets the stream whatever its Accept says, as
+	// OpenAI's, Anthropic's, Mistral's and Ollama's APIs answer (their
+	// SDKs send Accept: application/json with stream: true).
+	IgnoreStreamField bool
+
 	// Limits bound request bodies, stored resources and sessions; the
 	// zero value sets the defaults.
 	Limits Limits

@@ -174,6 +174,46 @@ func TestProxyStreamPassesThrough(t *testing.T) {
 	}
 }
 
+// TestProxyStreamEndMarker: an upstream's stream of events that ends
+// with data: [DONE], as OpenAI's service sends it, is passed on whole,
+// and the marker is no broken item in the journal, though the document
+// describes no such item.
+func TestProxyStreamEndMarker(t *testing.T) {
+	u, ts := streamProxy(t)
+	resp, err := http.Get(ts.URL + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := stream.NewReader(resp.Body, resp.Header.Get("Content-Type"), 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, item := range []string{`{"n":1,"text":"a"}`, "[DONE]"} {
+		u.step <- item
+		if it, err := items.Next(); err != nil || it.Event.Data != item || it.N != n+1 {
+			t.Fatalf("event %d: %+v, %v", n+1, it, err)
+		}
+	}
+	close(u.step)
+	if _, err := items.Next(); err != io.EOF {
+		t.Fatalf("at the end: %v", err)
+	}
+	resp.Body.Close()
+	_, _, j := send(t, ts, call{method: "GET", path: "/__admin/requests"})
+	var found struct {
+		Requests []struct {
+			Path       string
+			Violations []journal.Violation
+		}
+	}
+	if err := json.Unmarshal(j, &found); err != nil {
+		t.Fatal(err)
+	}
+	if len(found.Requests) != 1 || found.Requests[0].Path != "/events" || len(found.Requests[0].Violations) != 0 {
+		t.Fatalf("the journal: %s", j)
+	}
+}
+
 // TestProxyStreamWithoutSchema: a stream whose media type has no item
 // schema is passed through as it comes too, not read whole first.
 func TestProxyStreamWithoutSchema(t *testing.T) {
@@ -245,7 +285,8 @@ func TestProxyStreamTimeout(t *testing.T) {
 
 // TestRecordStream: a stream the real service sends through a recording
 // proxy is recorded as a scripted stream of its items, and the mock
-// replays the same items from the recording.
+// replays the same items from the recording, with the end marker where
+// the service sent it (data: [DONE], as OpenAI's does).
 func TestRecordStream(t *testing.T) {
 	dir := t.TempDir()
 	items := []string{`{"n":1,"text":"a"}`, `{"n":2,"text":"b"}`}
@@ -257,6 +298,9 @@ func TestRecordStream(t *testing.T) {
 			} else {
 				body = stream.AppendEvent(body, stream.Event{Event: "chunk", Data: it})
 			}
+		}
+		if r.URL.Path == "/events" {
+			body = stream.AppendEvent(body, stream.End)
 		}
 		w.Header().Set("Content-Type", map[string]string{"/lines": "application/jsonl", "/events": "text/event-stream"}[r.URL.Path])
 		w.Write(body)

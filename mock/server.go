@@ -60,6 +60,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.e.MaxResources = orDefault(opts.Limits.MaxResources, DefaultMaxResources)
 	s.e.Log, s.e.Seed, s.e.NoJournal = opts.Logger, uint64(opts.Seed), opts.Journal.Size < 0
+	s.e.IgnoreStreamField = opts.IgnoreStreamField
 	if s.e.Log == nil {
 		s.e.Log = slog.New(slog.DiscardHandler)
 	}

@@ -3,6 +3,7 @@ package mock_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -455,5 +456,305 @@ func TestStreamScenarioRefused(t *testing.T) {
 	_, err := mock.New(mock.Options{Spec: []byte(doc), Scenarios: []*mock.Scenario{sc}})
 	if want := "bad.yaml:3: rule 1: respond.stream: GET /plain declares no streamed answer (text/event-stream, JSON Lines or application/json-seq) for status 200"; err == nil || err.Error() != want {
 		t.Errorf("a stream for a JSON answer:\n got %v\nwant %s", err, want)
+	}
+}
+
+// postChat sends body to /chat of ts with Accept accept (none when
+// empty) and the other headers given as name, value pairs.
+func postChat(t *testing.T, ts *httptest.Server, body, accept string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.URL+"/chat", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, b
+}
+
+// TestStreamField: where an answer is offered as JSON and as a stream,
+// a request body whose stream member is true gets the stream whatever
+// Accept says, as OpenAI's SDK asks for it (Accept: application/json);
+// false, a string, or no member leave Accept to choose; with
+// IgnoreStreamField, Accept alone chooses.
+func TestStreamField(t *testing.T) {
+	on := serveStreams(t, mock.Options{Spec: []byte(streams), Seed: 7})
+	off := serveStreams(t, mock.Options{Spec: []byte(streams), Seed: 7, IgnoreStreamField: true})
+	m := streamMedia(t, "POST", "/chat", "text/event-stream")
+	for _, tt := range []struct {
+		name         string
+		ts           *httptest.Server
+		body, accept string
+		stream       bool // the answer is the stream, else JSON
+	}{
+		{"stream true, Accept JSON", on, `{"prompt":"hi","stream":true}`, "application/json", true},
+		{"stream true, no Accept", on, `{"stream":true}`, "", true},
+		{"stream true, Accept JSON with q", on, `{"stream":true}`, "application/json, text/event-stream;q=0.1", true},
+		{"stream false, Accept JSON", on, `{"stream":false}`, "application/json", false},
+		{"stream false, Accept a stream", on, `{"stream":false}`, "text/event-stream", true},
+		{"stream a string", on, `{"stream":"true"}`, "application/json", false},
+		{"no stream member", on, `{"prompt":"hi"}`, "", false},
+		{"ignored, stream true, Accept JSON", off, `{"stream":true}`, "application/json", false},
+		{"ignored, stream true, no Accept", off, `{"stream":true}`, "", false},
+		{"ignored, Accept a stream", off, `{"stream":true}`, "text/event-stream", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := postChat(t, tt.ts, tt.body, tt.accept)
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d: %s", resp.StatusCode, body)
+			}
+			if !tt.stream {
+				var v struct{ Text *string }
+				if ct := resp.Header.Get("Content-Type"); ct != "application/json" || json.Unmarshal(body, &v) != nil || v.Text == nil {
+					t.Fatalf("Content-Type %q, body %s; want the JSON answer", ct, body)
+				}
+				return
+			}
+			if ct, cc := resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"); ct != "text/event-stream" || cc != "no-cache" {
+				t.Fatalf("Content-Type %q, Cache-Control %q; want the stream", ct, cc)
+			}
+			if n := checkEvents(t, m, body); n != 3 {
+				t.Fatalf("%d events, want 3: %q", n, body)
+			}
+		})
+	}
+}
+
+// checkEvents reads body, a stream of events of m, checks each against
+// the item schema and returns how many there were.
+func checkEvents(t *testing.T, m *openapi.Media, body []byte) int {
+	t.Helper()
+	r, err := stream.NewReader(strings.NewReader(string(body)), "text/event-stream", 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; ; n++ {
+		it, err := r.Next()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vs := m.CheckItem(it, false); len(vs) > 0 {
+			t.Errorf("event %d %+v: %v", n+1, it.Event, vs)
+		}
+	}
+}
+
+// TestStreamRuleWhateverAccept: a rule's respond.stream is sent as the
+// stream whatever Accept names, also with IgnoreStreamField; the journal
+// names the rule.
+func TestStreamRuleWhateverAccept(t *testing.T) {
+	sc, err := mock.ParseScenario("two.yaml", []byte(`name: two
+rules:
+  - when: {operation: POST /chat}
+    respond:
+      stream:
+        items:
+          - {event: delta, data: '{"text":"one"}'}
+          - {event: delta, data: '{"text":"two"}'}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "event: delta\ndata: {\"text\":\"one\"}\n\nevent: delta\ndata: {\"text\":\"two\"}\n\n"
+	for _, ignore := range []bool{false, true} {
+		entries := make(chan mock.Entry, 8)
+		ts := serveStreams(t, mock.Options{Spec: []byte(streams), Scenarios: []*mock.Scenario{sc}, IgnoreStreamField: ignore,
+			Observe: func(e mock.Entry) { entries <- e }})
+		for _, accept := range []string{"application/json", "", "text/event-stream", "application/json;q=1, text/event-stream;q=0.5"} {
+			resp, body := postChat(t, ts, `{"prompt":"hi"}`, accept, "X-Mock-Scenario", "two")
+			if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" || string(body) != want {
+				t.Errorf("IgnoreStreamField %v, Accept %q: %d %q %q; want 200 text/event-stream %q",
+					ignore, accept, resp.StatusCode, resp.Header.Get("Content-Type"), body, want)
+			}
+			if e := <-entries; e.Scenario != "two" || e.Rule != 1 || string(e.Response) != want {
+				t.Errorf("Accept %q: journal rule %s %d, response %q", accept, e.Scenario, e.Rule, e.Response)
+			}
+		}
+	}
+}
+
+// endDocs are one API in OpenAPI 3.0, 3.1 and 3.2: POST /chat answers
+// a completion as JSON or its chunks as server-sent events (in 3.0 and
+// 3.1 the schema is each event's data, as OpenAI's description writes
+// it; in 3.2 the itemSchema describes the event), GET /tokens a stream
+// whose example, written as sent, ends with data: [DONE], and GET
+// /lines JSON Lines. None describes [DONE] as an item.
+var endDocs = map[string]string{
+	"3.0": endDoc("3.0.3", "schema: {$ref: '#/components/schemas/Chunk'}", "nullable: true"),
+	"3.1": endDoc("3.1.0", "schema: {$ref: '#/components/schemas/Chunk'}", "type: [string, 'null']"),
+	"3.2": endDoc("3.2.0", `itemSchema:
+                type: object
+                required: [data]
+                properties:
+                  data: {type: string, contentMediaType: application/json, contentSchema: {$ref: '#/components/schemas/Chunk'}}`, "type: [string, 'null']"),
+}
+
+func endDoc(version, events, nullable string) string {
+	return `openapi: ` + version + `
+info: {title: end, version: '1'}
+paths:
+  /chat:
+    post:
+      requestBody:
+        content: {application/json: {schema: {type: object, properties: {stream: {type: boolean}}}}}
+      responses:
+        '200':
+          description: the completion, or its chunks
+          content:
+            application/json:
+              schema: {type: object, required: [text], properties: {text: {type: string}}}
+            text/event-stream:
+              ` + events + `
+  /tokens:
+    get:
+      responses:
+        '200':
+          description: tokens
+          content:
+            text/event-stream:
+              ` + events + `
+              example: "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\ndata: [DONE]\n\n"
+  /lines:
+    get:
+      responses:
+        '200':
+          description: lines
+          content:
+            application/jsonl:
+              schema: {$ref: '#/components/schemas/Chunk'}
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [text]
+      properties:
+        text: {type: string, maxLength: 12}
+        stop: {` + nullable + `, enum: [end, null]}
+`
+}
+
+// TestStreamEndMarker: a stream of server-sent events ends with data:
+// [DONE] where a rule's done, Prefer's stream-done=true or the example
+// says so, in a 3.0, 3.1 and 3.2 document alike; the marker is no item,
+// so the document need not describe it, and the mock's own check of
+// the stream, item by item, accepts it. stream-done=false leaves it
+// out.
+func TestStreamEndMarker(t *testing.T) {
+	for version, doc := range endDocs {
+		t.Run(version, func(t *testing.T) {
+			sc, err := mock.ParseScenario("end.yaml", []byte(`name: end
+rules:
+  - when: {operation: POST /chat}
+    respond:
+      stream:
+        items: [`+map[bool]string{true: `{data: '{"text":"hi"}'}`, false: `{text: hi}`}[version == "3.2"]+`]
+        done: true
+`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := serveStreams(t, mock.Options{Spec: []byte(doc), Scenarios: []*mock.Scenario{sc}, Seed: 7})
+			m := endMedia(t, doc, "/chat", "POST")
+			for _, tt := range []struct {
+				name, method, path string
+				header             []string
+				want               string // the whole body, or with "..." in front its end
+				events             int    // the events before the marker
+			}{
+				{"the rule's done", "POST", "/chat", []string{"X-Mock-Scenario", "end"}, "data: {\"text\":\"hi\"}\n\ndata: [DONE]\n\n", 1},
+				{"stream-done=false over the rule's", "POST", "/chat", []string{"X-Mock-Scenario", "end", "Prefer", "stream-done=false"}, "data: {\"text\":\"hi\"}\n\n", 1},
+				{"Prefer", "POST", "/chat", []string{"Prefer", "stream-items=2, stream-done=true"}, "...}\n\ndata: [DONE]\n\n", 2},
+				{"Prefer with ids", "POST", "/chat", []string{"Prefer", "stream-items=2, stream-done=true, stream-ids=true"}, "...}\n\ndata: [DONE]\n\n", 2},
+				{"none asked", "POST", "/chat", nil, "...}\n\n", 3},
+				{"the example's", "GET", "/tokens", nil, "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\ndata: [DONE]\n\n", 2},
+				{"the example's, stream-done=false", "GET", "/tokens", []string{"Prefer", "stream-done=false"}, "data: {\"stop\":null,\"text\":\"a\"}\n\ndata: {\"stop\":\"end\",\"text\":\"b\"}\n\n", 2},
+			} {
+				t.Run(tt.name, func(t *testing.T) {
+					var body io.Reader
+					if tt.method == "POST" {
+						body = strings.NewReader(`{"stream":true}`)
+					}
+					req, _ := http.NewRequest(tt.method, ts.URL+tt.path, body)
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Accept", "application/json")
+					for i := 0; i+1 < len(tt.header); i += 2 {
+						req.Header.Set(tt.header[i], tt.header[i+1])
+					}
+					resp, err := ts.Client().Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if err != nil {
+						t.Fatal(err)
+					}
+					end, whole := strings.CutPrefix(tt.want, "...")
+					if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" ||
+						!whole && string(b) != tt.want || whole && !strings.HasSuffix(string(b), end) {
+						t.Fatalf("%d %q %q, want 200 text/event-stream %q", resp.StatusCode, resp.Header.Get("Content-Type"), b, tt.want)
+					}
+					if n := strings.Count(string(b), "\n\n") - strings.Count(string(b), "data: [DONE]"); n != tt.events {
+						t.Errorf("%d events before the marker, want %d: %q", n, tt.events, b)
+					}
+					if vs, err := m.CheckItems(strings.NewReader(string(b)), "text/event-stream", false); len(vs) > 0 || err != nil {
+						t.Errorf("the stream's check: %v %v", vs, err)
+					}
+				})
+			}
+		})
+	}
+}
+
+// endMedia is the text/event-stream media type of the 200 answer of an
+// operation of doc.
+func endMedia(t *testing.T, doc, path, method string) *openapi.Media {
+	t.Helper()
+	d, err := openapi.Load([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, _, _ := d.Find(path, method)
+	for _, m := range route.Operation(method).Response(200).Content {
+		if m.Type == "text/event-stream" {
+			return m
+		}
+	}
+	t.Fatalf("%s %s streams no events", method, path)
+	return nil
+}
+
+// TestStreamEndMarkerRefused: a rule's done for a stream that is not of
+// server-sent events is refused when the scenario is loaded; Prefer's
+// stream-done there is ignored, as the other stream preferences are for
+// an answer that does not stream.
+func TestStreamEndMarkerRefused(t *testing.T) {
+	sc, err := mock.ParseScenario("bad.yaml", []byte("name: bad\nrules:\n  - {when: {operation: GET /lines}, respond: {stream: {count: 1, done: true}}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = mock.New(mock.Options{Spec: []byte(endDocs["3.1"]), Scenarios: []*mock.Scenario{sc}})
+	if want := "bad.yaml:3: rule 1: respond.stream.done: GET /lines streams application/jsonl for status 200; only server-sent events end with data: [DONE]"; err == nil || err.Error() != want {
+		t.Fatalf("done for JSON Lines:\n got %v\nwant %s", err, want)
+	}
+	ts := serveStreams(t, mock.Options{Spec: []byte(endDocs["3.1"]), Seed: 7})
+	resp := streamRequest(t, ts, "GET", "/lines", "", "Prefer", "stream-items=2, stream-done=true")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || strings.Count(string(body), "\n") != 2 || strings.Contains(string(body), "DONE") {
+		t.Fatalf("JSON Lines with stream-done=true: %d %q", resp.StatusCode, body)
 	}
 }

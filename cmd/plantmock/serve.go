@@ -47,6 +47,7 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 		adminTok  = fs.String("admin-token", "", "bearer `token` every admin call needs (the health call says more with it)")
 		seedData  = fs.String("seed-data", "", "JSON `file` of resources to store at start: {\"/plants\": [...]}")
 		cors      = fs.Bool("cors", true, "let browsers call the mock from any origin")
+		streamFld = fs.Bool("stream-field", true, "where an operation answers JSON and a stream, a request body with \"stream\": true gets the stream whatever its Accept says")
 		maxSess   = fs.Int("max-sessions", mock.DefaultMaxSessions, "most X-Mock-Session sessions alive at once")
 		maxRes    = fs.Int("max-resources", mock.DefaultMaxResources, "most resources stored in all sessions together")
 		sessIdle  = fs.Duration("session-idle", mock.DefaultSessionIdle, "how long an unused session lives")
@@ -113,7 +114,7 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 		handler := newLineHandler(stderr, logFormat.value == "json")
 		var err error
 		opts := mock.Options{
-			Scenario: *scenario, Tokens: toks, Seed: *seed, CORS: *cors,
+			Scenario: *scenario, Tokens: toks, Seed: *seed, CORS: *cors, IgnoreStreamField: !*streamFld,
 			Limits:  mock.Limits{MaxBody: int64(maxBody), MaxResources: *maxRes, MaxSessions: *maxSess, SessionIdle: *sessIdle},
 			Journal: mock.JournalOptions{Bytes: int64(journByte), Credentials: journCred.value},
 			Admin: mock.AdminOptions{Token: *adminTok, CORS: adminCORS, Disabled: !*admin || *adminAddr != "",

@@ -47,8 +47,9 @@ func ReadStream(resp *http.Response) (*Stream, error) {
 	return &Stream{resp: resp, r: r}, nil
 }
 
-// Next returns the next item as soon as it arrives. At the end of the
-// stream it returns io.EOF; where the connection dropped before the end
+// Next returns the next item as soon as it arrives; the end marker of
+// server-sent events, data: [DONE], is returned as it was sent, an item
+// whose Text is [DONE]. At the end of the stream it returns io.EOF; where the connection dropped before the end
 // (a scripted drop, say), an error wrapping io.ErrUnexpectedEOF.
 func (s *Stream) Next() (Item, error) {
 	it, err := s.r.Next()

@@ -63,7 +63,7 @@ func ExampleReadStream() {
 	// Output:
 	// 1: "Hello"
 	// 2: " there"
-	// 3: [DONE]
+	// : [DONE]
 	// EOF
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -72,6 +73,7 @@ components:
 type streamer struct {
 	bad            int
 	notJSON        bool
+	done           bool // a stream of events ends with data: [DONE], as OpenAI's do
 	endless, stall bool
 	items          int // the items each stream has, when it ends
 }
@@ -109,6 +111,9 @@ func (p streamer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return // the client went
 		}
 		w.(http.Flusher).Flush()
+	}
+	if p.done && r.URL.Path == "/events" {
+		io.WriteString(w, "data: [DONE]\n\n")
 	}
 }
 
@@ -151,6 +156,19 @@ func TestVerifyStreams(t *testing.T) {
 		if !strings.Contains(out, "status 200: item 3: data.text: expected string, got number") || !strings.Contains(out, "status 200: item 3: text: expected string, got number") {
 			t.Errorf("%s output does not name the item:\n%s", name, out)
 		}
+	}
+}
+
+// TestVerifyStreamEndMarker: a stream of events that ends with data:
+// [DONE], as OpenAI's service sends it, is no broken item, though the
+// document describes no such item; a broken item before it still is.
+func TestVerifyStreamEndMarker(t *testing.T) {
+	if rep := verifyStreams(t, streamer{items: 3, done: true}, verify.Options{Only: []string{"GET /events"}}); !rep.OK() || len(rep.Advice) != 0 {
+		t.Fatalf("a stream ended with data: [DONE]: %v %v", rep.Failures, rep.Advice)
+	}
+	rep := verifyStreams(t, streamer{items: 3, bad: 2, done: true}, verify.Options{Only: []string{"GET /events"}})
+	if len(rep.Failures) != 1 || rep.Failures[0].Text != "status 200: item 2: data.text: expected string, got number" {
+		t.Fatalf("a bad second item before data: [DONE]: %v", rep.Failures)
 	}
 }
 

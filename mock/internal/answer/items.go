@@ -115,24 +115,36 @@ func (it *Items) generate() (any, *problem.Problem) {
 // ExampleItems returns the items of the example of x's streamed answer:
 // the named one, else the media type's; an example whose value is an
 // array gives its items, in order, and one that is text (a stream as
-// sent) the items read from it. A media type without an example gives
-// none.
-func (s *Answerer) ExampleItems(x *Turn, named string) ([]any, *problem.Problem) {
+// sent) the items read from it, done when that text ends with the end
+// marker (see openapi.Media.Ends). A media type without an example
+// gives none.
+func (s *Answerer) ExampleItems(x *Turn, named string) (items []any, done bool, p *problem.Problem) {
 	m := x.Media()
 	ex, ok := m.Example, m.HasExample
 	if named != "" {
 		ex, ok = m.Examples[named]
 	}
 	if !ok {
-		return nil, nil
+		return nil, false, nil
 	}
 	switch v := ex.(type) {
 	case []any:
-		return v, nil
+		return v, false, nil
 	case string:
-		if list, err := m.ReadItems([]byte(v), m.Type); err == nil && len(list) > 0 {
-			return list, nil
+		if list, done, err := m.ReadItems([]byte(v), m.Type); err == nil && (len(list) > 0 || done) {
+			return list, done, nil
 		}
 	}
-	return []any{ex}, nil
+	return []any{ex}, false, nil
+}
+
+// AppendEnd appends the end marker of a stream of server-sent events,
+// data: [DONE], which is no item: it is not checked against the item
+// schema. A stream of another media type has none: buf is returned as
+// it is.
+func (it *Items) AppendEnd(buf []byte) []byte {
+	if !it.m.EventStream() {
+		return buf
+	}
+	return stream.AppendEvent(buf, stream.End)
 }

@@ -58,15 +58,19 @@ func types(offers []offer) []string {
 	return out
 }
 
-// Negotiate chooses the offer an answer is written in, by the request's
-// Accept header (RFC 9110 12.5.1). Without one, or with */*, it is the
-// first offer. When nothing offered is acceptable, the answer is 406
-// where the operation declares it; otherwise Accept is ignored, as RFC
-// 9110 lets a server do, and the first offer answers. ct is the
-// Content-Type to send.
-func Negotiate(x *Turn, offers []offer) (o *offer, ct string, p *problem.Problem) {
+// Negotiate chooses the offer an answer is written in: the stream,
+// where one must be sent (see streamFirst), else by the request's Accept
+// header (RFC 9110 12.5.1). Without one, or with */*, it is the first
+// offer. When nothing offered is acceptable, the answer is 406 where the
+// operation declares it; otherwise Accept is ignored, as RFC 9110 lets a
+// server do, and the first offer answers. ct is the Content-Type to
+// send. scripted says that a rule scripts the answer's stream.
+func (s *Answerer) Negotiate(x *Turn, offers []offer, scripted bool) (o *offer, ct string, p *problem.Problem) {
 	if len(offers) == 0 {
 		return nil, "", nil
+	}
+	if i := s.streamFirst(x, offers, scripted); i >= 0 {
+		return &offers[i], offers[i].CT, nil
 	}
 	accept := x.R.Header["Accept"]
 	if len(accept) == 0 || len(accept) == 1 && (accept[0] == "*/*" || accept[0] == "") {
@@ -86,6 +90,39 @@ func Negotiate(x *Turn, offers []offer) (o *offer, ct string, p *problem.Problem
 		return o, o.CT, nil
 	}
 	return o, ct, nil
+}
+
+// streamFirst returns the offer a stream is sent in whatever Accept
+// says, or -1 where Accept chooses: the first offer that streams, for a
+// rule's stream (scripted), and for a request body whose boolean stream
+// member is true where the answer is offered both as JSON and as a
+// stream, as OpenAI's, Anthropic's, Mistral's and Ollama's APIs are
+// asked (their SDKs send Accept: application/json with stream: true).
+// IgnoreStreamField leaves the latter to Accept.
+func (s *Answerer) streamFirst(x *Turn, offers []offer, scripted bool) int {
+	if !scripted && (s.IgnoreStreamField || !asksStream(x.Body)) {
+		return -1
+	}
+	at, whole := -1, false // whole: a JSON offer that is one value
+	for i := range offers {
+		switch streams := offers[i].media.Streams(); {
+		case streams && at < 0:
+			at = i
+		case !streams && offers[i].kind == media.JSON:
+			whole = true
+		}
+	}
+	if !scripted && !whole {
+		return -1
+	}
+	return at
+}
+
+// asksStream reports whether a request body asks for its answer as a
+// stream: it is an object whose stream member is true.
+func asksStream(body any) bool {
+	obj, ok := body.(map[string]any)
+	return ok && obj["stream"] == true
 }
 
 // JSONMedia returns the JSON media an operation declares for status, or nil.

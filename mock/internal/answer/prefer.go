@@ -13,9 +13,9 @@ import (
 // Preference is what a Prefer header (RFC 7240) asks of the mock, in the
 // words Prism uses: code=400, example=name, dynamic=true, seed=7.
 //
-// The stream-items, stream-interval, stream-drop and stream-ids
-// preferences script a streamed answer as a rule's respond.stream does
-// (see Stream).
+// The stream-items, stream-interval, stream-drop, stream-ids and
+// stream-done preferences script a streamed answer as a rule's
+// respond.stream does (see Stream).
 //
 // Its small fields come last, in 16 bits where that holds them: the
 // preference takes 40 bytes, which holds the exchange at 512.
@@ -32,6 +32,9 @@ type Preference struct {
 	hasSeed bool
 	// IDs is stream-ids=true.
 	IDs bool
+	// Done is stream-done=true: the stream ends with the end marker,
+	// data: [DONE]; HasDone says stream-done was given, true or false.
+	Done, HasDone bool
 }
 
 // MaxPreferInterval is the longest stream-interval a Prefer header may
@@ -96,6 +99,8 @@ func ParsePrefer(values []string) (Preference, *problem.Problem) {
 				p.Interval = uint32(d / time.Millisecond)
 			case "stream-ids":
 				p.IDs = strings.EqualFold(v, "true")
+			case "stream-done":
+				p.Done, p.HasDone = strings.EqualFold(v, "true"), true
 			}
 		}
 	}

@@ -160,4 +160,8 @@ type Answerer struct {
 	NoJournal    bool         // Options.Journal.Size < 0
 	Log          *slog.Logger // where answers tell what they left out
 	Budget       gen.Budget   // an answer's generation budget: the defaults (tests set others)
+	// IgnoreStreamField lets Accept alone choose between an answer's
+	// JSON and its stream, whatever a request body's stream member says
+	// (Options.IgnoreStreamField; see Negotiate).
+	IgnoreStreamField bool
 }

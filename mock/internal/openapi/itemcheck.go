@@ -48,7 +48,8 @@ func (m *Media) Items(body io.Reader, contentType string, request bool) *ItemChe
 // schema; or the stream's violations, at the place of the item that
 // would have come next: an item over MaxItem, a stream that ends inside
 // an event, a malformed multipart body. After a violation of the stream,
-// and at its end, Next returns io.EOF. An error reading body (a
+// and at its end (the end of the body, or the end marker of server-sent
+// events: see Media.Ends), Next returns io.EOF. An error reading body (a
 // connection lost, a read its caller cut short) is returned as it is.
 func (c *ItemCheck) Next() (int, []Violation, error) {
 	switch {
@@ -59,6 +60,10 @@ func (c *ItemCheck) Next() (int, []Violation, error) {
 		return 0, []Violation{*c.bad}, nil
 	}
 	it, err := c.r.Next()
+	if err == nil && c.m.Ends(it) {
+		c.done = true
+		return 0, nil, io.EOF // the end marker: the stream's end
+	}
 	if err == nil {
 		c.n = it.N
 		return it.N, c.m.CheckItem(it, c.request), nil

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -57,6 +58,11 @@ func TestCheckResponseItems(t *testing.T) {
 		{"text/event-stream", "data: {\"n\":1}\n\ndata: {\"n\":true}\n\n", "item[2].data.n"},
 		{"text/event-stream", "data: {\"n\":1}\n\ndata: {\"n\":", "item[2]: the stream ends inside an event"},
 		{"text/event-stream", "data: {\"n\":1}\n\n: no more events\n", ""},
+		{"text/event-stream", "data: {\"n\":1}\n\ndata: [DONE]\n\n", ""},
+		{"text/event-stream", "data: {\"n\":1}\n\nevent: done\ndata: [DONE]\n\n", ""},
+		{"text/event-stream", "data: {\"n\":1}\n\ndata: [DONE]\n\ndata: not read\n\n", ""},
+		{"text/event-stream", "data: {\"n\":1}\n\ndata: [DONE]!\n\n", "item[2].data: the data is not JSON"},
+		{"application/jsonl", "{\"n\":1}\n[DONE]\n", "item[2]: "},
 		{"application/jsonl", "{\"n\":1}\n" + strings.Repeat(" ", MaxItem+1) + "{}\n", "item[2]: the item is over 1048576 bytes"},
 		{"multipart/mixed; boundary=b", "--b\r\nContent-Type: application/json\r\n\r\n{\"n\":\"x\"}\r\n--b--\r\n", "item[1].n"},
 		{"multipart/mixed", "--b\r\n\r\n{}\r\n--b--\r\n", "header.Content-Type: multipart/mixed without a boundary"},
@@ -127,5 +133,46 @@ func TestItemsNext(t *testing.T) {
 	}
 	if _, _, err := c.Next(); err != io.EOF {
 		t.Fatalf("after the end: %v", err)
+	}
+}
+
+// TestEndMarker: data: [DONE] ends a stream of server-sent events in a
+// 3.0, 3.1 and 3.2 document alike, none of which describes it: it is
+// not an item, ItemCheck stops there, and ReadItems reports it.
+func TestEndMarker(t *testing.T) {
+	for _, c := range []struct{ version, content string }{
+		{"3.0.3", "text/event-stream: {schema: {type: object, required: [n], properties: {n: {type: integer}}}}"},
+		{"3.1.0", "text/event-stream: {schema: {type: object, required: [n], properties: {n: {type: integer}}}}"},
+		{"3.2.0", "text/event-stream: {itemSchema: {type: object, required: [data], properties: {data: {type: string, contentMediaType: application/json, contentSchema: {type: object, required: [n], properties: {n: {type: integer}}}}}}}"},
+	} {
+		doc, err := Load([]byte("openapi: " + c.version + "\ninfo: {title: t, version: '1'}\npaths:\n  /s:\n    get:\n      responses:\n        '200':\n          description: a stream\n          content:\n            " + c.content + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := operation(t, doc).Response(200).Content[0]
+		const body = "data: {\"n\":1}\n\ndata: {\"n\":2}\n\ndata: [DONE]\n\ndata: {\"x\":3}\n\n"
+		ic := m.Items(strings.NewReader(body), "text/event-stream", false)
+		var got []string
+		for {
+			n, vs, err := ic.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprint(n, vs))
+		}
+		if strings.Join(got, " ") != "1 [] 2 []" {
+			t.Errorf("%s: the items checked: %q, want 1 and 2, then the end", c.version, got)
+		}
+		items, done, err := m.ReadItems([]byte(body), "text/event-stream")
+		if err != nil || !done || len(items) != 2 {
+			t.Errorf("%s: ReadItems = %v, %v, %v; want two items, done", c.version, items, done, err)
+		}
+		items, done, err = m.ReadItems([]byte("data: {\"n\":1}\n\n"), "text/event-stream")
+		if err != nil || done || len(items) != 1 {
+			t.Errorf("%s: ReadItems without the marker = %v, %v, %v", c.version, items, done, err)
+		}
 	}
 }

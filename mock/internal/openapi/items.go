@@ -266,37 +266,58 @@ func (m *Media) ItemValue(it stream.Item) (any, error) {
 
 // ReadItems returns the values of the items of body, a whole stream of
 // m sent as contentType (see ItemValue): an example written as the
-// stream's text, or a stream recorded.
-func (m *Media) ReadItems(body []byte, contentType string) ([]any, error) {
+// stream's text, or a stream recorded. done reports that the stream
+// ends with the end marker (see Ends), which is no item: what follows
+// it is not read.
+func (m *Media) ReadItems(body []byte, contentType string) (items []any, done bool, err error) {
 	r, err := stream.NewReader(bytes.NewReader(body), contentType, len(body))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	items := []any{}
+	items = []any{}
 	for {
 		it, err := r.Next()
 		if errors.Is(err, io.EOF) {
-			return items, nil
+			return items, false, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, false, err
+		}
+		if m.Ends(it) {
+			return items, true, nil
 		}
 		v, err := m.ItemValue(it)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		items = append(items, v)
 	}
 }
 
+// EventStream reports whether m is server-sent events, the one
+// sequential media type whose streams may end with the end marker.
+func (m *Media) EventStream() bool { return m.Seq == stream.Events }
+
+// Ends reports whether it is the end marker of a stream of m: an event
+// whose data is [DONE] (stream.Done), as OpenAI's API ends its streams.
+// It is the stream's end, not an item, whatever the item schema says:
+// a document of any version need not describe it, and readers stop
+// there, as OpenAI's SDKs do.
+func (m *Media) Ends(it stream.Item) bool {
+	return m.Seq == stream.Events && it.Event.Ends()
+}
+
 // CheckItem checks one item of a sequential media type against the item
 // schema: a line's or a record's JSON text, an event by the value it
 // stands for (and its data against the data's contentSchema), a part
-// of JSON by its value. request says whether a client sent it (a
+// of JSON by its value; the end marker (see Ends) is not checked. request says whether a client sent it (a
 // required readOnly property need not be there). Violations' paths
 // start with the item's place: item[3].name.
 func (m *Media) CheckItem(it stream.Item, request bool) []Violation {
 	where := "item[" + strconv.Itoa(it.N) + "]"
+	if m.Ends(it) {
+		return nil // the end marker, no item
+	}
 	if m.Seq == stream.Parts && !IsJSON(it.Type) && (m.ItemSchema == nil || !textual(m.ItemSchema)) {
 		return nil // octets no JSON value describes
 	}

@@ -74,7 +74,7 @@ func (s *Engine) decide(x *exchange) (decision, *problem.Problem) {
 	if a.kind == breakIt || a.kind == render {
 		return a, nil
 	}
-	o, ct, p := answer.Negotiate(&x.Turn, pl.OffersFor(a.status))
+	o, ct, p := s.Negotiate(&x.Turn, pl.OffersFor(a.status), a.rule != nil && a.rule.Stream != nil)
 	if p != nil {
 		return a, p
 	}

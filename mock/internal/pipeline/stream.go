@@ -24,6 +24,7 @@ type streamPlan struct {
 	from     int           // the first item this answer sends, from 1
 	interval time.Duration // waited before each item but the first
 	drop     int           // items after which the connection breaks; 0 never
+	done     bool          // the stream ends with the end marker, data: [DONE]
 	given    []any         // the values of the first items: the rule's templates, or the example's items
 	rule     *scenario.StreamScript
 }
@@ -40,14 +41,17 @@ func streams(x *exchange, a decision) bool {
 // streamOf settles a stream: a Prefer header's stream preferences over
 // the rule's stream, over the example's items, over defaultItems. Where
 // events are numbered, a Last-Event-ID of one of them resumes after it.
+// The end marker ends it where Prefer's stream-done or the rule's done
+// says so, else where the example, written as the stream's text, ends
+// with it.
 func (s *Engine) streamOf(x *exchange, a decision) (streamPlan, *problem.Problem) {
 	sp := streamPlan{from: 1}
 	if a.rule != nil && a.rule.Stream != nil {
 		st := a.rule.Stream
-		sp.rule, sp.given, sp.count, sp.interval, sp.drop = st, st.Items, st.Count, st.Interval, st.Drop
+		sp.rule, sp.given, sp.count, sp.interval, sp.drop, sp.done = st, st.Items, st.Count, st.Interval, st.Drop, st.Done
 	} else {
 		var p *problem.Problem
-		if sp.given, p = s.ExampleItems(&x.Turn, a.example); p != nil {
+		if sp.given, sp.done, p = s.ExampleItems(&x.Turn, a.example); p != nil {
 			return sp, p
 		}
 	}
@@ -67,6 +71,9 @@ func (s *Engine) streamOf(x *exchange, a decision) (streamPlan, *problem.Problem
 	if pf.Drop != 0 {
 		sp.drop = int(pf.Drop)
 	}
+	if pf.HasDone {
+		sp.done = pf.Done
+	}
 	if sp.numbered(x) {
 		if n, err := strconv.Atoi(x.R.Header.Get("Last-Event-ID")); err == nil && n >= 0 && n <= sp.count {
 			sp.from = n + 1
@@ -85,8 +92,9 @@ func (sp *streamPlan) numbered(x *exchange) bool {
 // then each item is written and flushed as it is made, after the
 // interval, in one buffer reused, so that a stream of any length holds
 // one item. It ends when the items do, with the rule's error item if it
-// has one, or breaks the connection after the items the plan drops it
-// after, or stops when the client goes.
+// has one, then the end marker if the plan has it; or breaks the
+// connection after the items the plan drops it after, or stops when the
+// client goes.
 func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker func() *gofakeit.Faker) *problem.Problem {
 	sp, p := s.streamOf(x, a)
 	if p != nil {
@@ -158,8 +166,13 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 			x.Note("the stream's error item is not sent: %s", p.Message)
 			return nil
 		}
-		x.W.Write(buf)
+		if _, err := x.W.Write(buf); err != nil {
+			return nil
+		}
 		s.tellItem(x, sp.count+1, sp.count, buf)
+	}
+	if sp.done {
+		x.W.Write(items.AppendEnd(buf[:0]))
 	}
 	return nil
 }

@@ -41,6 +41,7 @@ type recorded struct {
 	respHead map[string]string
 	respBody any   // nil when the answer was not JSON
 	items    []any // the items of an answer that was a stream; nil for others
+	done     bool  // that stream ended with the end marker, data: [DONE]
 	off      bool
 }
 
@@ -115,9 +116,10 @@ func (r *Recording) build(t *taken) {
 		}
 	}
 	if t.items != nil {
-		if items, err := t.items.ReadItems(t.respBody, t.itemsCT); err == nil {
+		if items, done, err := t.items.ReadItems(t.respBody, t.itemsCT); err == nil {
 			v, changed := r.mask(items)
 			rec.items, _ = v.([]any)
+			rec.done = done
 			rec.off = rec.off || changed
 		}
 	} else if t.respBody != nil {
@@ -283,7 +285,7 @@ func (f *recordFiles) scenario(name string) ([]byte, error) {
 		for i, rec := range g.recs {
 			rl := scenario.Rule{When: g.when, Respond: scenario.Respond{Status: rec.status, Body: rec.respBody}, OffContract: rec.off}
 			if rec.items != nil {
-				rl.Respond.Stream = &scenario.Stream{Items: rec.items}
+				rl.Respond.Stream = &scenario.Stream{Items: rec.items, Done: rec.done}
 			}
 			if len(rec.respHead) > 0 {
 				rl.Respond.Headers = rec.respHead

@@ -33,6 +33,10 @@ type Stream struct {
 	// Drop breaks the connection after this many items of one answer,
 	// without ending the stream: the client sees a dropped connection.
 	Drop int `yaml:"drop,omitempty" json:"drop,omitempty"`
+	// Done ends a stream of server-sent events with the end marker,
+	// data: [DONE], after the items and the error item: it is no item,
+	// and no item schema need describe it.
+	Done bool `yaml:"done,omitempty" json:"done,omitempty"`
 }
 
 // MaxStreamItems is the most items a stream may have.
@@ -53,6 +57,7 @@ type StreamScript struct {
 	Error    any // JSON values and *valueTemplate; nil when HasError is false
 	HasError bool
 	Drop     int
+	Done     bool
 }
 
 // RenderItem renders item n (from 1) of a rule's items, or its error
@@ -76,7 +81,7 @@ func (b *ruleBuild) stream() {
 	case b.def.Respond.Fault != "":
 		b.fail("respond.stream and respond.fault cannot both be given; respond.stream.drop breaks a stream")
 	}
-	st := &StreamScript{Count: def.Count, Interval: def.Interval, IDs: def.IDs, Drop: def.Drop}
+	st := &StreamScript{Count: def.Count, Interval: def.Interval, IDs: def.IDs, Drop: def.Drop, Done: def.Done}
 	if def.Count < 0 || def.Count > MaxStreamItems {
 		b.fail("respond.stream.count %d is not between 0 and %d", def.Count, MaxStreamItems)
 	}
@@ -93,9 +98,14 @@ func (b *ruleBuild) stream() {
 		st.Error, st.HasError = b.streamItem(def.Error, "respond.stream.error"), true
 	}
 	for _, op := range b.ops {
-		if m := StreamMedia(op, b.r.StatusFor(b.sv.Success(op))); m == nil && b.def.When.Operation != "" {
+		m := StreamMedia(op, b.r.StatusFor(b.sv.Success(op)))
+		switch {
+		case m == nil && b.def.When.Operation != "":
 			b.fail("respond.stream: %s declares no streamed answer (text/event-stream, JSON Lines or application/json-seq) for status %d",
 				op.Name, b.r.StatusFor(b.sv.Success(op)))
+		case m != nil && def.Done && !m.EventStream() && b.def.When.Operation != "":
+			b.fail("respond.stream.done: %s streams %s for status %d; only server-sent events end with data: [DONE]",
+				op.Name, m.Type, b.r.StatusFor(b.sv.Success(op)))
 		}
 	}
 	b.r.Stream = st

@@ -91,3 +91,16 @@ func AppendRecord(buf, text []byte) []byte {
 	buf = append(buf, text...)
 	return append(buf, '\n')
 }
+
+// Done is the data of the event that ends a stream of server-sent
+// events where an API says so, as OpenAI's does ("data: [DONE]"), and
+// Mistral's, Groq's and others' after it: the stream's end marker, not
+// one of its items, so no item schema describes it.
+const Done = "[DONE]"
+
+// End is the end marker: an event of data Done, sent last.
+var End = Event{Data: Done}
+
+// Ends reports whether e is the end marker: its data is Done, whatever
+// its type (OpenAI's assistants send it as "event: done").
+func (e Event) Ends() bool { return e.Data == Done }

@@ -18,6 +18,22 @@ func TestAppendEvent(t *testing.T) {
 	}
 }
 
+// TestEnd: the end marker is written as OpenAI's service writes it, and
+// read back as the end whatever its type; data that only starts with
+// [DONE] is not it.
+func TestEnd(t *testing.T) {
+	if got := string(AppendEvent(nil, End)); got != "data: [DONE]\n\n" {
+		t.Fatalf("the end marker: %q", got)
+	}
+	r, _ := NewReader(strings.NewReader("data: [DONE]\n\nevent: done\ndata: [DONE]\n\ndata: [DONE] \n\ndata: [DONE]\ndata: x\n\n"), "text/event-stream", 64)
+	for _, want := range []bool{true, true, false, false} {
+		it, err := r.Next()
+		if err != nil || it.Event.Ends() != want {
+			t.Fatalf("event %d %+v: Ends() = %v, %v; want %v", it.N, it.Event, it.Event.Ends(), err, want)
+		}
+	}
+}
+
 func TestReadEvents(t *testing.T) {
 	body := "\xEF\xBB\xBF: a comment\r\nevent: delta\r\nid: 1\r\ndata: {\"a\":\r\ndata:1}\r\n\r\n" +
 		"retry: 20\rdata\r\r" + // data with no value, CR line ends
