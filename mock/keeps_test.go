@@ -89,6 +89,29 @@ paths:
     delete:
       responses:
         '204': {description: deleted}
+  /projects/{p}/users:
+    parameters: [{name: p, in: path, required: true, schema: {type: string}}]
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [role]
+              properties:
+                user_id: {anyOf: [{type: string}, {type: 'null'}]}
+                role: {type: string}
+      responses:
+        '200': {description: added, content: {application/json: {schema: {$ref: '#/components/schemas/ProjectUser'}}}}
+  /projects/{p}/users/{user_id}:
+    parameters:
+      - {name: p, in: path, required: true, schema: {type: string}}
+      - {name: user_id, in: path, required: true, schema: {type: string}}
+    get:
+      responses:
+        '200': {description: the user, content: {application/json: {schema: {$ref: '#/components/schemas/ProjectUser'}}}}
+        '404': {$ref: '#/components/responses/Error'}
 components:
   responses:
     Error:
@@ -132,6 +155,12 @@ components:
       properties:
         id: {type: integer, readOnly: true}
         text: {type: string}
+    ProjectUser:
+      type: object
+      required: [id, role]
+      properties:
+        id: {type: string}
+        role: {type: string}
     Job:
       type: object
       required: [step]
@@ -150,7 +179,10 @@ components:
 // 404; a create that repeats an identifier is refused with the 400 its
 // create declares, or, where it declares none, answered as if created
 // with the store unchanged; a read after a delete that declares only
-// 429 answers with an item made up for that answer alone.
+// 429 answers with an item made up for that answer alone. An item a
+// project adds by its user_id, which the answer does not hold, is
+// answered with that key as its id, also where the user_id is null and
+// the mock makes the key.
 func TestKeepsItsDocument(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(keepsSpec), Seed: 1})
 	h := map[string]string{"Content-Type": "application/json"}
@@ -194,6 +226,14 @@ func TestKeepsItsDocument(t *testing.T) {
 		{call: call{name: "read the deleted job", method: "GET", path: "/jobs/1",
 			status: 200, wantBody: `{"id":1,"step":1}`},
 			note: "made up id 1 for this answer alone: the store does not hold it, and GET /jobs/{id} declares no answer for an unknown item"},
+		{call: call{name: "add a user without a user_id", method: "POST", path: "/projects/p/users", header: h, body: `{"user_id":null,"role":"r"}`,
+			status: 200, wantBody: `{"id":"1","role":"r"}`}},
+		{call: call{name: "read the user by the id answered", method: "GET", path: "/projects/p/users/1",
+			status: 200, wantBody: `{"id":"1","role":"r"}`}},
+		{call: call{name: "add a user by user_id", method: "POST", path: "/projects/p/users", header: h, body: `{"user_id":"u7","role":"s"}`,
+			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
+		{call: call{name: "read the user by user_id", method: "GET", path: "/projects/p/users/u7",
+			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.wantBody != "" {

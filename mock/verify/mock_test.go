@@ -76,6 +76,8 @@ func TestNoFalsePositives(t *testing.T) {
 			"GET /notes stateful: list after create",
 			"GET /{story_id} stateful: read after create",
 			"GET /groups/{group_id} stateful: read after create",
+			"GET /projects/{project_id}/users/{user_id} stateful: read after create",
+			"GET /projects/{project_id}/users stateful: list after create",
 		},
 		"nested.yaml": {
 			"GET /cards/{cardId}/transactions/{transactionId} stateful: read after create",

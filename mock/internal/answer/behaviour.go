@@ -206,10 +206,15 @@ func (c *collection) accept(x *Turn, obj map[string]any) map[string]any {
 }
 
 // identify returns obj with key as its identifier, unless the key is the
-// one obj gives (kept as written).
+// one obj gives (kept as written), and as its alias where it has one.
 func (c *collection) identify(obj map[string]any, key string, given bool) map[string]any {
 	if c.IdProp != "" && !given {
 		obj[c.IdProp] = c.typedID(key)
+	}
+	if c.alias != "" {
+		if id := c.idText(key); len(c.aliasSchema.Validate(id)) == 0 {
+			obj[c.alias] = id
+		}
 	}
 	return obj
 }

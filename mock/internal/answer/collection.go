@@ -37,6 +37,13 @@ type collection struct {
 	// seqKeys is true when the store's sequence numbers (1, 2, ...) make
 	// identifiers: for whole numbers, and for strings that take them.
 	seqKeys bool
+	// alias is the answer's own identifier, "id", where the item is
+	// identified by a property only the request has (a project's
+	// user_id, where the user answered has an id): it is answered with
+	// the item's key too, where its schema takes it, so that a client
+	// can address the item by what it is answered. "" for none.
+	alias       string
+	aliasSchema *openapi.Schema
 	// idBase is what a whole-number identifier is above its store key:
 	// the store's sequence counts from 1, and an identifier whose schema
 	// has minimum: 1000 counts from 1000 (idBase 999). 0 for the others.
@@ -71,10 +78,10 @@ func (c *collection) bodyKey(obj map[string]any) string {
 	if c.IdProp == "" || c.assigned {
 		return ""
 	}
-	if id, ok := obj[c.IdProp]; ok {
+	if id, ok := obj[c.IdProp]; ok && id != nil {
 		return c.keyOf(id)
 	}
-	return ""
+	return "" // none, or null (OpenAI's user_id: anyOf string, null)
 }
 
 // keyOf returns the store key of an identifier value of the collection's

@@ -451,6 +451,11 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 		}
 		c.IdProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
 		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
+		if resp == nil && name != "id" && c.Schema.Property("id") == nil {
+			if a := cmp.Or(c.item.Property("id"), created.Property("id")); a != nil && a.Is("string") {
+				c.alias, c.aliasSchema = "id", a
+			}
+		}
 		break
 	}
 	ids := c.idSchema
