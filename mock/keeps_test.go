@@ -26,7 +26,21 @@ paths:
         '200': {description: the hook, content: {application/json: {schema: {$ref: '#/components/schemas/Hook'}}}}
         '403': {$ref: '#/components/responses/Error'}
     patch:
-      requestBody: {required: true, content: {application/merge-patch+json: {schema: {$ref: '#/components/schemas/HookPatch'}}}}
+      requestBody:
+        required: true
+        content:
+          application/merge-patch+json: {schema: {$ref: '#/components/schemas/HookPatch'}}
+          application/json-patch+json:
+            schema:
+              type: array
+              items:
+                type: object
+                required: [op, path]
+                properties:
+                  op: {enum: [add, remove, replace, move, copy, test]}
+                  path: {type: string}
+                  from: {type: string}
+                  value: {}
       responses:
         '200': {description: changed, content: {application/json: {schema: {$ref: '#/components/schemas/Hook'}}}}
         '422': {$ref: '#/components/responses/Error'}
@@ -170,7 +184,9 @@ components:
 `
 
 // TestKeepsItsDocument: the mock answers only what its document
-// declares and keeps what it stores valid. A patch that breaks the
+// declares and keeps what it stores valid. A PATCH applies its body as
+// its media type says: a merge patch (RFC 7396), or a JSON Patch (RFC
+// 6902), refused where it cannot be applied or breaks the schema. A patch that breaks the
 // create schema only where its own schema let it (a property the
 // answers add, a permission the create does not take) is applied; one
 // that removes a required property is refused with the declared 422,
@@ -187,6 +203,7 @@ func TestKeepsItsDocument(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(keepsSpec), Seed: 1})
 	h := map[string]string{"Content-Type": "application/json"}
 	mp := map[string]string{"Content-Type": "application/merge-patch+json"}
+	jp := map[string]string{"Content-Type": "application/json-patch+json"}
 	for _, tt := range []struct {
 		call
 		note string // the journal's one note, "" for none
@@ -199,6 +216,18 @@ func TestKeepsItsDocument(t *testing.T) {
 			status: 422, wantBody: `{"message":"the patched resource does not match the schema: name: required property is missing"}`}},
 		{call: call{name: "read the hook as patched", method: "GET", path: "/hooks/1",
 			status: 200, wantBody: `{"id":1,"kind":"hook","name":"a","permission":"admin"}`}},
+		{call: call{name: "JSON Patch a name", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"test","path":"/name","value":"a"},{"op":"replace","path":"/name","value":"b"}]`,
+			status: 200, wantBody: `{"id":1,"kind":"hook","name":"b","permission":"admin"}`}},
+		{call: call{name: "JSON Patch whose test fails", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"test","path":"/name","value":"a"},{"op":"replace","path":"/name","value":"c"}]`,
+			status: 422, wantBody: `{"message":"the JSON Patch cannot be applied: a test operation failed"}`}},
+		{call: call{name: "JSON Patch of a path to nothing", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"replace","path":"/owner/login","value":"c"}]`,
+			status: 422, wantBody: `{"message":"the JSON Patch cannot be applied: a path names nothing in the resource"}`}},
+		{call: call{name: "JSON Patch that removes a required name", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"remove","path":"/name"}]`,
+			status: 422, wantBody: `{"message":"the patched resource does not match the schema: name: required property is missing"}`}},
+		{call: call{name: "JSON Patch that sets a name of the wrong type", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"replace","path":"/name","value":7}]`,
+			status: 422, wantBody: `{"message":"the patched resource does not match the schema: name: expected string, got number"}`}},
+		{call: call{name: "read the hook as JSON Patched", method: "GET", path: "/hooks/1",
+			status: 200, wantBody: `{"id":1,"kind":"hook","name":"b","permission":"admin"}`}},
 		{call: call{name: "delete the hook", method: "DELETE", path: "/hooks/1", status: 204}},
 		{call: call{name: "read the deleted hook", method: "GET", path: "/hooks/1",
 			status: 403, wantBody: `{"message":"no resource with id 1 in /hooks"}`}},
@@ -217,7 +246,7 @@ func TestKeepsItsDocument(t *testing.T) {
 			status: 201, wantBody: `{"id":1,"text":"t"}`}},
 		{call: call{name: "patch away a note's text", method: "PATCH", path: "/notes/1", header: mp, body: `{"text":null}`,
 			status: 200, wantBody: `{"id":1,"text":"t"}`},
-			note: "answered with id 1 unchanged: the patch would break the schema (text: required property is missing), and PATCH /notes/{id} declares no answer for that"},
+			note: "answered with id 1 unchanged (the patched resource does not match the schema: text: required property is missing), as PATCH /notes/{id} declares no answer for that"},
 		{call: call{name: "read the note unchanged", method: "GET", path: "/notes/1",
 			status: 200, wantBody: `{"id":1,"text":"t"}`}},
 		{call: call{name: "create a job", method: "POST", path: "/jobs", header: h, body: `{"step":1}`,

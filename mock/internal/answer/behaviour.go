@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/brianvoe/gofakeit/v6"
 
@@ -680,23 +679,20 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 	}
 }
 
-// merge applies the body as an RFC 7396 merge patch to the resource the
-// path names, and its answer is built and checked before the store
-// changes. A patch whose result would break the create schema (see
-// broken) is refused with the operation's 422 or 400; where it declares
-// neither, it has no way to say no: it answers with the resource as it
-// stays, unchanged, as the journal notes.
+// merge applies the body to the resource the path names, as its media
+// type says: a JSON Patch (application/json-patch+json, RFC 6902), else
+// a merge patch (RFC 7396); its answer is built and checked before the
+// store changes. A patch whose result would break the create schema
+// (see broken), or a JSON Patch that cannot be applied (a test that
+// fails, a path to nothing), is refused with the operation's 422 or
+// 400; where it declares neither, it has no way to say no: it answers
+// with the resource as it stays, unchanged, as the journal notes.
 func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
-	patch, _ := x.Body.(map[string]any)
-	if patch == nil {
+	p, ok := s.patchOf(x)
+	if !ok {
 		return s.notStorable(x)
 	}
-	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(patch)
-	for _, d := range dropped {
-		x.Note("ignored readOnly %s", d)
-	}
-	patch = v.(map[string]any)
 	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
 	var answer []byte
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
@@ -709,17 +705,21 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 			return nil, problem.Internal("stored resource is not an object")
 		}
 		before := c.violations(cur)
-		merged := mergePatch(jsonx.Clone(cur).(map[string]any), patch)
-		if p := c.sameID(x, merged, key); p != nil {
-			return nil, p
-		}
-		if vs := broken(c.violations(merged), before, patch); len(vs) > 0 {
-			if !pl.declares(problem.ClassSchema) {
-				x.Note("answered with %s unchanged: the patch would break the schema (%s), and %s declares no answer for that", c.name(cur), vs[0], pl.Op.Name)
-				merged = cur
-			} else {
-				return nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
+		merged, why := p.apply(cur)
+		if merged != nil {
+			if p := c.sameID(x, merged, key); p != nil {
+				return nil, p
 			}
+			if vs := broken(c.violations(merged), before, p.sets); len(vs) > 0 {
+				merged, why = nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
+			}
+		}
+		if merged == nil {
+			if pl.declares(problem.ClassSchema) {
+				return nil, why
+			}
+			x.Note("answered with %s unchanged (%s), as %s declares no answer for that", c.name(cur), why.Text(), pl.Op.Name)
+			merged = cur
 		}
 		merged = s.complete(x, merged)
 		b, p := s.encodeResource(x, merged)
@@ -733,62 +733,6 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 		return Outcome{}, s.storeProblem(err, c, col, key)
 	}
 	return Outcome{Body: answer}, nil
-}
-
-// violations returns where a stored resource breaks the create schema,
-// as a client would send it (without its readOnly properties, nor an
-// identifier the mock assigns); nil without a create schema.
-func (c *collection) violations(res map[string]any) []openapi.Violation {
-	if c.Schema == nil {
-		return nil
-	}
-	probe, _ := c.Schema.WithoutReadOnly(res)
-	if m, ok := probe.(map[string]any); ok && c.assigned {
-		m = maps.Clone(m)
-		delete(m, c.IdProp)
-		probe = m
-	}
-	return c.Schema.ValidateRequest(probe)
-}
-
-// broken returns the violations of a patched resource (after) that the
-// patch is to blame for: those the resource did not have before it,
-// but for those of a value the patch sets, which the operation's own
-// schema let it set (GitHub's PATCH of a team takes a permission its
-// create does not). What is left is what the patch removed (a null for
-// a required property, RFC 7396) or made wrong around what it set.
-func broken(after, before []openapi.Violation, patch map[string]any) []openapi.Violation {
-	var out []openapi.Violation
-	for _, v := range after {
-		if slices.ContainsFunc(before, func(b openapi.Violation) bool { return b.Path == v.Path && b.Reason == v.Reason }) || setBy(patch, v.Path) {
-			continue
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-// setBy reports whether a merge patch sets the value at path (a
-// violation's: "name", "config.url", "tags[2]") to something other
-// than null: the value, or one of the objects or arrays it is in.
-func setBy(patch map[string]any, path string) bool {
-	var at any = patch
-	for path != "" {
-		m, ok := at.(map[string]any)
-		if !ok {
-			return at != nil // an array or a value the patch sets whole
-		}
-		name := path
-		if i := strings.IndexAny(path, ".["); i >= 0 {
-			name, path = path[:i], strings.TrimPrefix(path[i:], ".")
-		} else {
-			path = ""
-		}
-		if at, ok = m[name]; !ok || at == nil {
-			return false
-		}
-	}
-	return at != nil
 }
 
 // storeProblem is the answer to a store error: a problem of the caller's
@@ -824,26 +768,6 @@ func applyDefaults(obj map[string]any, schema *openapi.Schema) {
 			obj[p.Name] = p.Schema.Default
 		}
 	}
-}
-
-// mergePatch applies an RFC 7396 JSON merge patch to target, in place.
-func mergePatch(target, patch map[string]any) map[string]any {
-	for k, pv := range patch {
-		if pv == nil {
-			delete(target, k)
-			continue
-		}
-		if pm, ok := pv.(map[string]any); ok {
-			tm, _ := target[k].(map[string]any)
-			if tm == nil {
-				tm = map[string]any{}
-			}
-			target[k] = mergePatch(tm, pm)
-			continue
-		}
-		target[k] = pv
-	}
-	return target
 }
 
 // sameID refuses a body whose identifier differs from the path's and fills

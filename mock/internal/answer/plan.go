@@ -355,14 +355,18 @@ func (plans Plans) views(d *openapi.Document) {
 }
 
 // storable reports whether an item operation's request body can be a
-// resource, or a merge patch of one: a JSON object. A PUT of a list (a
-// disk migration's disks) or a PATCH of a JSON Patch array (RFC 6902)
-// does not replace or merge the item; it is canned.
+// resource, or a patch of one: a JSON object, or for a PATCH a JSON
+// Patch (application/json-patch+json, RFC 6902). A PUT of a list (a
+// disk migration's disks) or a PATCH of an array in plain JSON does not
+// replace or merge the item; it is canned.
 func storable(op *openapi.Operation) bool {
-	if op.Body == nil || op.Body.JSON() == nil {
+	if op.Body == nil {
 		return false
 	}
-	return mayBeObject(op.Body.JSON().Schema)
+	if op.Method == "PATCH" && op.Body.Media(jsonPatchType) != nil {
+		return true
+	}
+	return op.Body.JSON() != nil && mayBeObject(op.Body.JSON().Schema)
 }
 
 // mayBeObject reports whether a schema lets a value be an object: it
