@@ -126,6 +126,26 @@ paths:
       responses:
         '200': {description: the user, content: {application/json: {schema: {$ref: '#/components/schemas/ProjectUser'}}}}
         '404': {$ref: '#/components/responses/Error'}
+  /uploads:
+    post:
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [file, purpose]
+              properties:
+                file: {type: string, format: binary}
+                purpose: {type: string, enum: [train, test]}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Upload'}}}}
+  /uploads/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+    get:
+      responses:
+        '200': {description: the upload, content: {application/json: {schema: {$ref: '#/components/schemas/Upload'}}}}
+        '404': {$ref: '#/components/responses/Error'}
 components:
   responses:
     Error:
@@ -169,6 +189,12 @@ components:
       properties:
         id: {type: integer, readOnly: true}
         text: {type: string}
+    Upload:
+      type: object
+      required: [id, purpose]
+      properties:
+        id: {type: integer, readOnly: true}
+        purpose: {type: string}
     ProjectUser:
       type: object
       required: [id, role]
@@ -198,7 +224,7 @@ components:
 // 429 answers with an item made up for that answer alone. An item a
 // project adds by its user_id, which the answer does not hold, is
 // answered with that key as its id, also where the user_id is null and
-// the mock makes the key.
+// the mock makes the key. A multipart create is stored as a JSON one is.
 func TestKeepsItsDocument(t *testing.T) {
 	s, ts := newTestServer(t, Options{Spec: []byte(keepsSpec), Seed: 1})
 	h := map[string]string{"Content-Type": "application/json"}
@@ -263,6 +289,11 @@ func TestKeepsItsDocument(t *testing.T) {
 			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
 		{call: call{name: "read the user by user_id", method: "GET", path: "/projects/p/users/u7",
 			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
+		{call: call{name: "upload a file", method: "POST", path: "/uploads", header: map[string]string{"Content-Type": "multipart/form-data; boundary=b"},
+			body:   "--b\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\ntest\r\n--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.jsonl\"\r\n\r\n{}\n\r\n--b--\r\n",
+			status: 201, wantBody: `{"id":1,"purpose":"test"}`}},
+		{call: call{name: "read the upload", method: "GET", path: "/uploads/1",
+			status: 200, wantBody: `{"id":1,"purpose":"test"}`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.wantBody != "" {

@@ -622,7 +622,7 @@ func (s *Answerer) replace(x *Turn) (Outcome, *problem.Problem) {
 		return s.notStorable(x)
 	}
 	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
-	v, dropped := pl.Op.Body.JSON().Schema.WithoutReadOnly(obj)
+	v, dropped := resourceMedia(pl.Op).Schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
 		x.Note("ignored readOnly %s", d)
 	}
@@ -630,11 +630,11 @@ func (s *Answerer) replace(x *Turn) (Outcome, *problem.Problem) {
 	if p := c.sameID(x, obj, key); p != nil {
 		return Outcome{}, p
 	}
-	applyDefaults(obj, pl.Op.Body.JSON().Schema)
+	applyDefaults(obj, resourceMedia(pl.Op).Schema)
 	var answer []byte
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		res := maps.Clone(obj)
-		keepReadOnly(res, old, pl.Op.Body.JSON().Schema, c.item)
+		keepReadOnly(res, old, resourceMedia(pl.Op).Schema, c.item)
 		res = s.complete(x, res)
 		b, p := s.encodeResource(x, res)
 		if p != nil {

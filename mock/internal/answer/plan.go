@@ -309,7 +309,7 @@ func (pl *Plan) prove(schema *openapi.Schema, log *slog.Logger) error {
 	default:
 		src := pl.Col.Schema
 		if pl.Do == Create || pl.Do == replace {
-			src = pl.Op.Body.JSON().Schema
+			src = resourceMedia(pl.Op).Schema
 		}
 		pl.proven = proven(src, schema)
 	}
@@ -342,7 +342,7 @@ func (plans Plans) views(d *openapi.Document) {
 		if pl.Do != Create && pl.Do != replace && pl.Do != merge {
 			continue
 		}
-		src, own := op.Body.JSON().Schema, (*openapi.Schema)(nil)
+		src, own := resourceMedia(op).Schema, (*openapi.Schema)(nil)
 		if len(pl.offers) > 0 {
 			own = pl.offers[0].env.innerOr(pl.offers[0].media.Schema) // completed for anyway
 		}
@@ -366,7 +366,27 @@ func storable(op *openapi.Operation) bool {
 	if op.Method == "PATCH" && op.Body.Media(jsonPatchType) != nil {
 		return true
 	}
-	return op.Body.JSON() != nil && mayBeObject(op.Body.JSON().Schema)
+	m := resourceMedia(op)
+	return m != nil && mayBeObject(m.Schema)
+}
+
+// resourceMedia returns the media type of op's body whose value a
+// create or replace stores: the first JSON one, else the first form
+// (URL-encoded or multipart: OpenAI's file upload), read into an object
+// as a JSON body is; nil for none.
+func resourceMedia(op *openapi.Operation) *openapi.Media {
+	if op.Body == nil {
+		return nil
+	}
+	if m := op.Body.JSON(); m != nil {
+		return m
+	}
+	for _, m := range op.Body.Content {
+		if m.IsForm() {
+			return m
+		}
+	}
+	return nil
 }
 
 // mayBeObject reports whether a schema lets a value be an object: it
@@ -414,7 +434,7 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 	var createAnswer *openapi.Schema
 	if r := d.Router().Route(path); r != nil {
 		if post := r.Operation("POST"); post != nil && post.Body != nil {
-			if m := post.Body.JSON(); m != nil && objectSchema(m.Schema) && succeeds(post) {
+			if m := resourceMedia(post); m != nil && objectSchema(m.Schema) && succeeds(post) {
 				answer := successSchema(post)
 				if answer == nil || answer.Is("object") {
 					// A create answers with the resource; a POST that
