@@ -146,6 +146,21 @@ paths:
       responses:
         '200': {description: the upload, content: {application/json: {schema: {$ref: '#/components/schemas/Upload'}}}}
         '404': {$ref: '#/components/responses/Error'}
+  /centers:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+      responses:
+        '201': {description: made, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+  /centers/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+    get:
+      responses:
+        '200': {description: the center, content: {application/json: {schema: {$ref: '#/components/schemas/Job'}}}}
+        '400': {$ref: '#/components/responses/Error'}
+    delete:
+      responses:
+        '204': {description: deleted}
+        '404': {$ref: '#/components/responses/Error'}
 components:
   responses:
     Error:
@@ -221,7 +236,8 @@ components:
 // 404; a create that repeats an identifier is refused with the 400 its
 // create declares, or, where it declares none, answered as if created
 // with the store unchanged; a read after a delete that declares only
-// 429 answers with an item made up for that answer alone. An item a
+// 429 answers with an item made up for that answer alone, and one that
+// declares 400 answers 400, also where the delete declared 404. An item a
 // project adds by its user_id, which the answer does not hold, is
 // answered with that key as its id, also where the user_id is null and
 // the mock makes the key. A multipart create is stored as a JSON one is.
@@ -289,6 +305,11 @@ func TestKeepsItsDocument(t *testing.T) {
 			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
 		{call: call{name: "read the user by user_id", method: "GET", path: "/projects/p/users/u7",
 			status: 200, wantBody: `{"id":"u7","role":"s"}`}},
+		{call: call{name: "create a center", method: "POST", path: "/centers", header: h, body: `{"step":1}`,
+			status: 201, wantBody: `{"id":1,"step":1}`}},
+		{call: call{name: "delete the center, by a delete that declares 404", method: "DELETE", path: "/centers/1", status: 204}},
+		{call: call{name: "read the deleted center, by a read that declares no 404", method: "GET", path: "/centers/1",
+			status: 400, wantBody: `{"message":"no resource with id 1 in /centers"}`}},
 		{call: call{name: "upload a file", method: "POST", path: "/uploads", header: map[string]string{"Content-Type": "multipart/form-data; boundary=b"},
 			body:   "--b\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\ntest\r\n--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.jsonl\"\r\n\r\n{}\n\r\n--b--\r\n",
 			status: 201, wantBody: `{"id":1,"purpose":"test"}`}},

@@ -558,8 +558,9 @@ func (s *Answerer) madeUp(x *Turn, key string) ([]byte, *problem.Problem) {
 }
 
 // remove deletes the resource the path names and answers with it where
-// the success response declares a body. In a collection without a create
-// operation the deletion is remembered, so the item stays gone.
+// the success response declares a body. In a collection whose items an
+// operation makes up (see collection.virtual) the deletion is
+// remembered, so the item stays gone.
 func (s *Answerer) remove(x *Turn) (Outcome, *problem.Problem) {
 	c := x.Plan.Col
 	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
@@ -577,7 +578,7 @@ func (s *Answerer) remove(x *Turn) (Outcome, *problem.Problem) {
 			return Outcome{}, s.storeProblem(err, c, col, key)
 		}
 	}
-	if kept && x.Plan.virtual {
+	if kept && c.virtual {
 		s.Store.Create(x.R.Context(), x.Sess.Name, deletedPrefix+col, key, func(string) ([]byte, error) { return []byte("{}"), nil })
 	}
 	if x.schema() == nil {

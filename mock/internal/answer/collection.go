@@ -31,6 +31,11 @@ type collection struct {
 	// creates is true when the collection has a create operation; without
 	// one, every item exists until deleted (a read-only API).
 	creates bool
+	// virtual is true when an operation on its items makes up the items
+	// it lacks (see Plan.virtual): its deletes are remembered, so that
+	// a deleted item stays gone for that operation too (GitHub's cost
+	// centers: a DELETE that declares 404, a GET that does not).
+	virtual bool
 	// item is the schema of an item as answered: the item GET's success
 	// schema, else the create's; nil when neither declares one.
 	item *openapi.Schema

@@ -285,6 +285,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 	}
 	if behaviours[pl.Do].virtual {
 		pl.virtual = !pl.Col.creates || op.Response(404) == nil
+		pl.Col.virtual = pl.Col.virtual || pl.virtual
 	}
 }
 
