@@ -707,6 +707,9 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 		}
 		before := c.violations(cur)
 		merged, why := p.apply(cur)
+		if merged != nil && p.merge != nil {
+			merged = c.unmixed(x, merged, p.merge)
+		}
 		if merged != nil {
 			if p := c.sameID(x, merged, key); p != nil {
 				return nil, p

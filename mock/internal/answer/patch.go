@@ -97,6 +97,36 @@ func unapplied(err error) *problem.Problem {
 	return problem.Invalid(problem.CodeSchema, problem.ClassSchema, "the JSON Patch cannot be applied: %s", why)
 }
 
+// unmixed returns merged, a resource a merge patch made, with each of
+// its top-level objects that the merge made wrong (a property of one
+// alternative of a oneOf merged into another's: adyen's bank account
+// identification, whose type the patch changes) replaced by the patch's
+// object whole, where that object fits: the patch names the object it
+// means, and RFC 7396's field-by-field merge of two alternatives is
+// neither. The journal notes each.
+func (c *collection) unmixed(x *Turn, merged, patch map[string]any) map[string]any {
+	vs := c.violations(merged)
+	for k, pv := range patch {
+		obj, ok := pv.(map[string]any)
+		if !ok || !slices.ContainsFunc(vs, func(v openapi.Violation) bool { return under(v.Path, k) }) {
+			continue
+		}
+		try := maps.Clone(merged)
+		try[k] = jsonx.Clone(obj)
+		if !slices.ContainsFunc(c.violations(try), func(v openapi.Violation) bool { return under(v.Path, k) }) {
+			x.Note("replaced %s whole: merged into what was stored, it would not fit the schema", k)
+			merged = try
+		}
+	}
+	return merged
+}
+
+// under reports whether a violation's path is at the property name or
+// within it.
+func under(path, name string) bool {
+	return path == name || strings.HasPrefix(path, name+".") || strings.HasPrefix(path, name+"[")
+}
+
 // violations returns where a stored resource breaks the create schema,
 // as a client would send it (without its readOnly properties, nor an
 // identifier the mock assigns); nil without a create schema.
