@@ -56,20 +56,27 @@ func TestHostileNULBytes(t *testing.T) {
 // line of the answer.
 func rawRequest(t *testing.T, addr, req string) string {
 	t.Helper()
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(conn, req); err != nil {
-		t.Fatal(err)
-	}
-	line, err := bufio.NewReader(conn).ReadString('\n')
+	line, err := bufio.NewReader(rawConn(t, addr, req)).ReadString('\n')
 	if err != nil {
 		t.Fatalf("no answer: %v", err)
 	}
 	return strings.TrimSpace(line)
+}
+
+// rawConn writes raw bytes to a fresh connection to addr, given 10 s
+// to answer, and returns it to be read; it is closed at cleanup.
+func rawConn(t *testing.T, addr, req string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, req); err != nil {
+		t.Fatal(err)
+	}
+	return conn
 }
 
 func TestHostileLyingContentLength(t *testing.T) {

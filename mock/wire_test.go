@@ -1,8 +1,12 @@
 package mock
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
 	"net/textproto"
 	"testing"
 
@@ -175,4 +179,73 @@ paths:
 	} {
 		t.Run(tt.name, func(t *testing.T) { check(t, s, ts, tt) })
 	}
+}
+
+// TestMovedHeaderParameters: header parameters that Go's server takes
+// out of r.Header (Transfer-Encoding into r.TransferEncoding, Host into
+// r.Host) are read where it keeps them. Regression: azure's
+// datalake-store-filesystem requires Transfer-Encoding: chunked, and
+// the mock refused every request as missing it. The requests are
+// written by hand on the connection, as a client other than Go's
+// writes them.
+func TestMovedHeaderParameters(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: uploads, version: '1'}
+paths:
+  /uploads:
+    post:
+      parameters:
+        - {name: transfer-encoding, in: header, required: true, schema: {type: string, enum: [chunked]}}
+        - {name: Host, in: header, required: true, schema: {type: string, pattern: '^uploads\.example(:[0-9]+)?$'}}
+      requestBody: {content: {text/plain: {schema: {type: string}}}}
+      responses:
+        '204': {description: stored}
+        '400':
+          description: refused
+          content:
+            application/json:
+              schema: {type: object, required: [error, message], properties: {error: {type: integer}, message: {type: string}}}
+`
+	_, ts := newTestServer(t, Options{Spec: []byte(spec)})
+	refused := func(why string) string {
+		return errorBody(problem.CodeParameter, "invalid parameters: "+why)
+	}
+	for _, tt := range []struct {
+		name   string
+		raw    string
+		status int
+		body   string
+	}{
+		{"chunked", "POST /uploads HTTP/1.1\r\nHost: uploads.example\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nleaf\r\n0\r\n\r\n",
+			204, ""},
+		{"chunked, empty body", "POST /uploads HTTP/1.1\r\nHost: uploads.example:8080\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+			204, ""},
+		{"a length instead", "POST /uploads HTTP/1.1\r\nHost: uploads.example\r\nContent-Type: text/plain\r\nContent-Length: 4\r\n\r\nleaf",
+			400, refused("header.transfer-encoding: required parameter is missing")},
+		{"another host", "POST /uploads HTTP/1.1\r\nHost: other.example\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+			400, refused(`header.Host: "other.example" does not match the pattern ^uploads\.example(:[0-9]+)?$`)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := sendRaw(t, ts, tt.raw)
+			if resp.StatusCode != tt.status || string(body) != tt.body {
+				t.Errorf("got %d %s\nwant %d %s", resp.StatusCode, body, tt.status, tt.body)
+			}
+		})
+	}
+}
+
+// sendRaw writes raw, one HTTP/1.1 request, on a new connection to ts
+// and reads the answer.
+func sendRaw(t *testing.T, ts *httptest.Server, raw string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.ReadResponse(bufio.NewReader(rawConn(t, ts.Listener.Addr().String(), raw)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
 }

@@ -372,7 +372,7 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		r.rep.Requests++
 		start := time.Now()
 		rctx, cancel := context.WithCancel(ctx) // cuts a stream short
-		s.resp, s.err = r.client.Do(s.req.WithContext(rctx))
+		s.resp, s.err = r.client.Do(exercise.Outgoing(s.req.WithContext(rctx)))
 		s.items, s.elapsed = nil, 0
 		if s.err == nil {
 			if m := op.Stream(s.resp.StatusCode, s.resp.Header.Get("Content-Type")); m != nil && req.Method != http.MethodHead {

@@ -69,7 +69,7 @@ func run(doc *openapi.Document, base string, verbose, strict bool, out io.Writer
 			unmade = append(unmade, err.Error())
 			continue
 		}
-		resp, err := client.Do(req)
+		resp, err := client.Do(exercise.Outgoing(req))
 		if err != nil {
 			fmt.Fprintf(out, "%s: %v\n", op.Name, err)
 			return 1

@@ -97,10 +97,12 @@
 // 9110, section 5.3). For arrays and objects the list is split on commas,
 // spaces around elements dropped and empty elements ignored (section
 // 5.6.1); a scalar is the whole text. Header values are not
-// percent-decoded: they are not URIs. Cookies are read from the Cookie
-// header lines, pairs separated by ';', a double-quoted value unquoted;
-// their values are percent-decoded, form style being RFC 6570's form
-// expansion.
+// percent-decoded: they are not URIs. Fields that Go's server takes out of
+// the request's Header are read where it keeps them: Host from
+// Request.Host, Transfer-Encoding from Request.TransferEncoding (only
+// chunked gets that far). Cookies are read from the Cookie header lines, pairs
+// separated by ';', a double-quoted value unquoted; their values are
+// percent-decoded, form style being RFC 6570's form expansion.
 //
 // # Form bodies
 //

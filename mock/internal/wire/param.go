@@ -194,7 +194,7 @@ func (ps *Params) Decode(dst []Value, r *http.Request, path func(name string) (r
 			}
 			v, present, err = f.fromPairs(&query)
 		case inHeader:
-			if lines := r.Header[f.key]; len(lines) > 0 {
+			if lines := headerLines(r, f.key); len(lines) > 0 {
 				present = true
 				v, err = f.fromHeader(lines)
 			}
