@@ -20,7 +20,8 @@ import (
 // say a request is invalid, where the operation declares a status for
 // success (other refusals, a 404 for an identifier that does not exist
 // or a 409, may be right; and an operation that declares only refusals
-// can answer nothing else). A 5xx is one failure, not also an
+// can answer nothing else), nor for a create that carries an identifier
+// an earlier create of the run took (see taken). A 5xx is one failure, not also an
 // undeclared status.
 func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
@@ -32,7 +33,7 @@ func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 		for _, p := range probs {
 			out = append(out, &Failure{Rule: p.Kind, Text: p.Text, Schema: p.Schema})
 		}
-		if code := s.resp.StatusCode; (code == http.StatusBadRequest || code == http.StatusUnprocessableEntity) && succeeds(c.Op) {
+		if code := s.resp.StatusCode; (code == http.StatusBadRequest || code == http.StatusUnprocessableEntity) && succeeds(c.Op) && !r.taken.again(c) {
 			out = append(out, &Failure{Rule: "valid input refused", Text: fmt.Sprintf("status %d to a request the document calls valid: %s", code, oneLine(string(s.answer), 200))})
 		}
 		return append(out, leaks(c.Op, c, s)...)

@@ -103,6 +103,7 @@ func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) er
 		if s != nil && s.err == nil {
 			r.cov.sentIn(v.call.Media)
 		}
+		r.taken.take(v.call, s)
 	}
 	return nil
 }

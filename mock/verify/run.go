@@ -150,6 +150,7 @@ type runner struct {
 	// assertFormats is true when a broken format is a failure (see
 	// Options.AssertFormats), else advice.
 	assertFormats bool
+	taken         *taken
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -197,6 +198,7 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 // run verifies ops: each one's positive and negative checks, the
 // destructive ones last, then the stateful sequences.
 func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
+	r.taken = newTaken(ops)
 	ordered := slices.Clone(ops)
 	slices.SortStableFunc(ordered, func(a, b *openapi.Operation) int {
 		return boolInt(a.Method == http.MethodDelete) - boolInt(b.Method == http.MethodDelete)

@@ -122,6 +122,7 @@ func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error 
 		}
 		return out
 	})
+	r.taken.take(c, s)
 	if err != nil || s == nil || s.err != nil || s.resp.StatusCode > 299 {
 		return err
 	}
