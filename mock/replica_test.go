@@ -357,3 +357,22 @@ func TestReplicasDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestReplicasAfterRedisRestart: after the durable Redis two replicas
+// share restarts, the first read and list on the replica that did not
+// write answer what is stored, not a 503 for the connection Redis
+// closed.
+func TestReplicasAfterRedisRestart(t *testing.T) {
+	srv := redistest.NewDurableServer(t)
+	r := replicas(t, srv.URL(0), 2, Options{})
+	a, b := r[0], r[1]
+	st, body := do(t, a, "POST", "/plants", `{"id":1,"name":"fern"}`)
+	expect(t, "create on A", st, body, 201, `{"id":1,"name":"fern"}`)
+	st, body = do(t, b, "GET", "/plants/1", "")
+	expect(t, "read on B before the restart", st, body, 200, `{"id":1,"name":"fern"}`)
+	srv.Restart(t)
+	st, body = do(t, b, "GET", "/plants/1", "")
+	expect(t, "read on B after the restart", st, body, 200, `{"id":1,"name":"fern"}`)
+	st, body = do(t, b, "GET", "/plants", "")
+	expect(t, "list on B after the restart", st, body, 200, `[{"id":1,"name":"fern"}]`)
+}

@@ -53,7 +53,7 @@ func (r *redis[E]) keysOf(name string) redisKeys {
 // openRedis opens a Redis backend with opts.
 func openRedis[E any](ctx context.Context, opts Options[E]) (*redis[E], error) {
 	rs, err := redisstore.New(ctx, redisstore.Options{URL: opts.URL, Prefix: opts.Prefix, Space: opts.Space, Max: opts.MaxResources, Timeout: opts.Timeout,
-		Session: sessionKeys(), Ops: redisOps})
+		Session: sessionKeys(), Ops: redisOps, ReadOnly: []string{"active"}})
 	if err != nil {
 		return nil, err
 	}

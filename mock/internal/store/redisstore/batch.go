@@ -129,6 +129,24 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 	if len(batch) == 0 {
 		return keys, args
 	}
+	var again []*call
+	keys, args, again = b.exec(batch, deadline, keys, args, true)
+	for try := 1; len(again) > 0; try++ {
+		// A stale connection failed them: the reads go again, until
+		// one goes out on a fresh connection (see staleTries); the
+		// writes may have run, and failed.
+		b.s.rd.fresh()
+		keys, args, again = b.exec(again, deadline, keys, args, try < staleTries)
+	}
+	return keys, args
+}
+
+// exec runs the calls of batch in one script call, by deadline, and
+// gives each call its answer or the error, but, where retry is set and
+// a stale connection failed the call (see stale), the reads, which it
+// returns unanswered to be sent again. It returns keys and args,
+// emptied, for the next batch.
+func (b *batcher) exec(batch []*call, deadline time.Time, keys, args []string, retry bool) ([]string, []string, []*call) {
 	for _, c := range batch {
 		keys = append(keys, c.keys...)
 		args = append(args, c.op, strconv.Itoa(len(c.keys)), strconv.Itoa(len(c.args)))
@@ -141,7 +159,13 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 	if err == nil && len(vs) != len(batch) {
 		err = fmt.Errorf("%d answers for %d calls", len(vs), len(batch))
 	}
+	retry = retry && stale(err)
+	var again []*call
 	for i, c := range batch {
+		if retry && b.s.readOnly[c.op] {
+			again = append(again, c)
+			continue
+		}
 		if err != nil {
 			c.err = unavailable(c.op, err)
 		} else if opErr, failed := vs[i].(error); failed {
@@ -153,7 +177,7 @@ func (b *batcher) write(batch []*call, keys, args []string) ([]string, []string)
 	}
 	clear(keys)
 	clear(args)
-	return keys[:0], args[:0]
+	return keys[:0], args[:0], again
 }
 
 // close stops the writer; calls after it fail.

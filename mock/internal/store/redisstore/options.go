@@ -44,6 +44,10 @@ type Options struct {
 	// and may give a key it makes the session's TTL with
 	// inherit(key, clock) (see batchScript).
 	Ops string
+	// ReadOnly names the operations of Ops that only read: one that a
+	// stale connection failed (Redis restarted) is sent again once, on
+	// a fresh connection, as the store's own reads are.
+	ReadOnly []string
 }
 
 // SessionKeys names the keys of what a session holds besides its

@@ -52,7 +52,7 @@ func (r *redialer) dialCtx(ctx context.Context, dst string, nd *net.Dialer, tc *
 		if now.Before(r.until) {
 			err := r.last
 			r.mu.Unlock()
-			return nil, err
+			return nil, &dialError{err}
 		}
 		r.until = now.Add(redialWait(r.fails + 1)) // this dial's: the others wait for it
 	}
@@ -64,18 +64,24 @@ func (r *redialer) dialCtx(ctx context.Context, dst string, nd *net.Dialer, tc *
 		r.fails++
 		r.last = err
 		r.until = time.Now().Add(redialWait(r.fails))
-		return nil, err
+		return nil, &dialError{err}
 	}
 	r.fails, r.last = 0, nil
 	return conn, nil
 }
 
 // retryDelay is rueidis's ClientOption.RetryDelay, for read-only calls
-// that failed on the network. While dials fail there is no retry: the
-// call fails at once rather than wait for its deadline. Otherwise the
-// wait is as rueidis's own: a few microseconds, doubling with each
-// attempt, within the call's deadline.
-func (r *redialer) retryDelay(attempts int, _ rueidis.Completed, _ error) time.Duration {
+// that failed on the network. A call whose connection went stale is
+// sent again at once, until it goes out on a fresh one (see
+// staleTries), whatever the dials before did (see fresh). While dials fail there is no other retry: the call fails
+// at once rather than wait for its deadline. Otherwise the wait is as
+// rueidis's own: a few microseconds, doubling with each attempt, within
+// the call's deadline.
+func (r *redialer) retryDelay(attempts int, _ rueidis.Completed, err error) time.Duration {
+	if attempts <= staleTries && stale(err) {
+		r.fresh()
+		return 0
+	}
 	r.mu.Lock()
 	down := r.fails > 0
 	r.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"strconv"
 	"strings"
@@ -28,6 +29,10 @@ type Store struct {
 	hold    time.Duration // how long a reservation may wait for its document
 	batches *batcher      // the writer of the calls of requests
 	batch   *rueidis.Lua  // batchScript with Options.Ops
+	rd      *redialer     // opens its connections
+	// readOnly are the operations sent again on a fresh connection
+	// (see the package's readOnly), Options.ReadOnly's among them.
+	readOnly map[string]bool
 
 	// sessKeys is Options.Session, and clock and read the indexes of
 	// its clock and of the key Touch reads as touch takes them.
@@ -85,7 +90,10 @@ func New(ctx context.Context, opts Options) (*Store, error) {
 		return nil, unavailable("ping "+co.InitAddress[0], err)
 	}
 	s := &Store{rdb: rdb, prefix: opts.Prefix, space: opts.Space, shared: sharedKeys(opts.Prefix), max: opts.Max, timeout: timeout, hold: hold,
-		batch: batchScript(opts.Ops), sessKeys: opts.Session, clock: "0", read: "0"}
+		batch: batchScript(opts.Ops), sessKeys: opts.Session, clock: "0", read: "0", rd: rd, readOnly: maps.Clone(readOnly)}
+	for _, op := range opts.ReadOnly {
+		s.readOnly[op] = true
+	}
 	if n := len(opts.Session.Suffixes); n > 0 {
 		s.clock, s.read = strconv.Itoa(opts.Session.Clock+1), strconv.Itoa(opts.Session.Read+1)
 	}
@@ -161,6 +169,10 @@ func (s *Store) run(ctx context.Context, op string, script *rueidis.Lua, keys []
 		}
 	}
 	v, err := script.Exec(ctx, s.rdb, keys, strs).ToAny()
+	for try := 0; try < staleTries && s.readOnly[op] && stale(err); try++ {
+		s.rd.fresh()
+		v, err = script.Exec(ctx, s.rdb, keys, strs).ToAny()
+	}
 	if err != nil && !rueidis.IsRedisNil(err) {
 		return nil, unavailable(op, err)
 	}
