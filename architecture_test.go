@@ -198,57 +198,26 @@ func TestRecipesNameFiles(t *testing.T) {
 }
 
 // TestFacadeStaysSmall holds the package mock to what it is, the facade:
-// at most 2,500 lines of non-test code and 30 methods on Server. And no
-// non-test function of mock/ and its packages is over 100 lines, data
-// tables aside (a function that is one composite literal), so that a
-// reader can hold each.
+// at most 2,500 lines of non-test code and 30 methods on Server.
 func TestFacadeStaysSmall(t *testing.T) {
-	fset := token.NewFileSet()
 	lines, methods := 0, 0
-	err := filepath.WalkDir("mock", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
+	walkGo(t, "mock", func(_ *token.FileSet, path string, src []byte, f *ast.File) {
+		if filepath.Dir(path) != "mock" {
+			return
 		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, src, 0)
-		if err != nil {
-			return err
-		}
-		facade := filepath.Dir(path) == "mock"
-		if facade {
-			lines += strings.Count(string(src), "\n")
-		}
+		lines += strings.Count(string(src), "\n")
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
-			if !ok || fn.Body == nil {
+			if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
 				continue
 			}
-			if facade && fn.Recv != nil && len(fn.Recv.List) == 1 {
-				if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
-					if id, ok := star.X.(*ast.Ident); ok && id.Name == "Server" {
-						methods++
-					}
+			if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
+				if id, ok := star.X.(*ast.Ident); ok && id.Name == "Server" {
+					methods++
 				}
-			}
-			n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
-			table := false
-			if len(fn.Body.List) == 1 {
-				if r, ok := fn.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-					_, table = r.Results[0].(*ast.CompositeLit)
-				}
-			}
-			if n > 100 && !table {
-				t.Errorf("%s: %s is %d lines; split it by meaning", fset.Position(fn.Pos()), fn.Name.Name, n)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("package mock: %d lines of non-test code, %d methods of Server", lines, methods)
 	if lines > 2500 {
 		t.Errorf("package mock has %d lines of non-test code, over 2,500: move a concept to a package of its own", lines)
@@ -258,5 +227,84 @@ func TestFacadeStaysSmall(t *testing.T) {
 	}
 	if lines < 500 || methods < 10 {
 		t.Errorf("counted %d lines and %d methods of Server: the walk missed the facade", lines, methods)
+	}
+}
+
+// maxFuncLines is the longest a non-test function may be, from its func
+// line to its closing brace.
+const maxFuncLines = 100
+
+// TestNoLongFunctions holds every non-test function of the repository's
+// Go code (cmd, internal, mock, scenarios, and the testcontainers module
+// beside them) to maxFuncLines, so that a reader can hold each. A data
+// table, a function that only returns one composite literal, is exempt.
+func TestNoLongFunctions(t *testing.T) {
+	funcs := 0
+	walkGo(t, ".", func(fset *token.FileSet, _ string, _ []byte, f *ast.File) {
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			funcs++
+			start, end := fset.Position(fn.Pos()), fset.Position(fn.End())
+			if n := end.Line - start.Line + 1; n > maxFuncLines && !isTable(fn) {
+				t.Errorf("%s: %s is %d lines, over %d; split it by meaning", start, fn.Name.Name, n, maxFuncLines)
+			}
+		}
+	})
+	t.Logf("%d non-test functions measured", funcs)
+	if funcs < 1000 {
+		t.Errorf("measured %d functions: the walk missed most of the code", funcs)
+	}
+}
+
+// isTable reports whether fn is a data table: its body only returns one
+// composite literal.
+func isTable(fn *ast.FuncDecl) bool {
+	if len(fn.Body.List) != 1 {
+		return false
+	}
+	r, ok := fn.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) != 1 {
+		return false
+	}
+	_, ok = r.Results[0].(*ast.CompositeLit)
+	return ok
+}
+
+// walkGo parses each non-test .go file under dir, skipping what the go
+// tool skips (testdata, and directories whose names start with . or _),
+// and hands it to visit with its source and the file set of its
+// positions.
+func walkGo(t *testing.T, dir string, visit func(fset *token.FileSet, path string, src []byte, f *ast.File)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != dir && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, src, 0)
+		if err != nil {
+			return err
+		}
+		visit(fset, path, src, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

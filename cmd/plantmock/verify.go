@@ -15,6 +15,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
@@ -33,97 +34,25 @@ func defineVerify(fs *flag.FlagSet) runner { return defineVerifyWith(fs, files.R
 // endpoint's verify reads the served document instead of a file, and
 // keeps every other check of the flags.
 func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byte, error)) runner {
-	target := fs.String("target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
-	spec := fs.String("spec", "", "OpenAPI 3.0, 3.1 or 3.2 `file` the service keeps; by default the embedded Plant Store")
-	maxSpec := size(mock.DefaultMaxSpecFile)
-	fs.Var(&maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
-	auth := fs.String("auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
-	var headers, creds, only, skip tokens
-	fs.Var(&headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
-	fs.Var(&creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key (repeatable)")
-	fs.Var(&only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
-	fs.Var(&skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
-	noDestructive := fs.Bool("no-destructive", false, "leave out DELETE, PUT and PATCH operations")
-	dryRun := fs.Bool("dry-run", false, "list the requests as curl lines without sending them")
-	maxRequests := fs.Int("max-requests", 0, "stop after this many requests; 0 means no bound")
-	rate := fs.String("rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
-	duration := fs.Duration("duration", 0, "stop once this much time has passed; 0 means no bound")
-	seed := fs.Uint64("seed", 1, "seed of the generated values: the same seed and document send the same requests")
-	assertFormats := fs.Bool("assert-formats", false, "hold the service to formats (date, uuid, email, ...): a value breaking one is a failure, not advice")
-	timeout := fs.Duration("timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
-	streamItems := fs.Int("stream-items", verify.DefaultStreamItems, "read at most this many items of a stream (server-sent events, JSON Lines, ...) and judge those")
-	streamTime := fs.Duration("stream-time", verify.DefaultStreamTime, "read a stream for at most this long after its headers and judge what came")
-	junit := fs.String("junit", "", "write the checks as JUnit XML to this `file`")
-	jsonOut := fs.String("json", "", "write the report as JSON to this `file`")
-	format := newChoice("text", "github", "json")
-	fs.Var(format, "format", "what stdout gets: text (the summary), github (an annotation per failure and advice at the document's line, then the summary) or json (the report)")
+	var f verifyFlags
+	f.define(fs)
 	return func(ctx context.Context, _ given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
-		usage := func(format string, args ...any) int {
-			fmt.Fprintf(stderr, "plantmock verify: %s; run plantmock verify --help\n", fmt.Sprintf(format, args...))
+		usage := func(problem string) int {
+			fmt.Fprintf(stderr, "plantmock verify: %s; run plantmock verify --help\n", problem)
 			return exitUsage
 		}
-		if *target == "" {
-			return usage("--target is required: the base URL of the service to verify")
-		}
-		if *maxRequests < 0 {
-			return usage("--max-requests %d: want 0 or more", *maxRequests)
-		}
-		if *timeout <= 0 {
-			return usage("--timeout %s: want a duration over 0", *timeout)
-		}
-		if *streamItems <= 0 {
-			return usage("--stream-items %d: want 1 or more", *streamItems)
-		}
-		if *streamTime <= 0 {
-			return usage("--stream-time %s: want a duration over 0", *streamTime)
-		}
-		if *duration < 0 {
-			return usage("--duration %s: want 0 or more", *duration)
-		}
-		perSecond, err := parseRate(*rate)
+		opts, err := f.options()
 		if err != nil {
-			return usage("--rate %q: %v", *rate, err)
-		}
-		opts := verify.Options{Only: only, Skip: skip, NoDestructive: *noDestructive, DryRun: *dryRun,
-			MaxRequests: *maxRequests, Rate: perSecond, Duration: *duration, Seed: *seed, Timeout: *timeout, AssertFormats: *assertFormats, Header: http.Header{},
-			StreamItems: *streamItems, StreamTime: *streamTime}
-		for _, h := range headers {
-			name, value, ok := strings.Cut(h, ":")
-			name = strings.TrimSpace(name)
-			if !ok || name == "" || strings.ContainsAny(name, " \t") {
-				return usage("--header %q: want 'NAME: VALUE'", h)
-			}
-			opts.Header.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
-		}
-		for _, c := range creds {
-			name, value, ok := strings.Cut(c, "=")
-			if !ok || name == "" || value == "" {
-				return usage("--credential %q: want SCHEME=VALUE", c)
-			}
-			if opts.Credentials == nil {
-				opts.Credentials = map[string]string{}
-			}
-			if _, dup := opts.Credentials[name]; dup {
-				return usage("--credential %q: %s is given twice", c, name)
-			}
-			opts.Credentials[name] = value
-		}
-		if *auth != "" {
-			a, err := authorization(*auth)
-			if err != nil {
-				return usage("--auth: %v", err)
-			}
-			opts.Header.Set("Authorization", a)
+			return usage(err.Error())
 		}
 		var data []byte
-		if *spec != "" {
-			var err error
-			if data, err = read(*spec, int64(maxSpec)); err != nil {
-				return usage("cannot read --spec: %v", err)
+		if f.spec != "" {
+			if data, err = read(f.spec, int64(f.maxSpec)); err != nil {
+				return usage(fmt.Sprintf("cannot read --spec: %v", err))
 			}
 		}
-		rep, err := verify.Run(ctx, data, *target, opts)
+		rep, err := verify.Run(ctx, data, f.target, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "plantmock verify: %s\n", strings.TrimPrefix(err.Error(), "verify: "))
 			if ctx.Err() != nil {
@@ -131,32 +60,141 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 			}
 			return exitUsage
 		}
-		switch format.String() {
-		case "github":
-			rep.WriteGitHub(stdout, *spec)
-		case "json":
-			writeJSON(stdout, rep)
-		default:
-			rep.WriteSummary(stdout)
+		return f.report(rep, stdout, stderr)
+	}
+}
+
+// verifyFlags are verify's flags.
+type verifyFlags struct {
+	target, spec, auth, rate, junit, jsonOut string
+	maxSpec                                  size
+	headers, creds, only, skip               tokens
+	noDestructive, dryRun, assertFormats     bool
+	maxRequests, streamItems                 int
+	duration, timeout, streamTime            time.Duration
+	seed                                     uint64
+	format                                   *choice
+}
+
+// define defines verify's flags on fs: what to verify, what to send,
+// how far to go, and where the report goes.
+func (f *verifyFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&f.target, "target", "", "base `URL` of the service to verify (required), e.g. http://127.0.0.1:8080/api")
+	fs.StringVar(&f.spec, "spec", "", "OpenAPI 3.0, 3.1 or 3.2 `file` the service keeps; by default the embedded Plant Store")
+	f.maxSpec = size(mock.DefaultMaxSpecFile)
+	fs.Var(&f.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
+	fs.StringVar(&f.auth, "auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
+	fs.Var(&f.headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
+	fs.Var(&f.creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key (repeatable)")
+	fs.Var(&f.only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
+	fs.Var(&f.skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
+	fs.BoolVar(&f.noDestructive, "no-destructive", false, "leave out DELETE, PUT and PATCH operations")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "list the requests as curl lines without sending them")
+	fs.IntVar(&f.maxRequests, "max-requests", 0, "stop after this many requests; 0 means no bound")
+	fs.StringVar(&f.rate, "rate", "", "send at most this many requests, evenly spaced, as `N/s` or N/m; by default no bound")
+	fs.DurationVar(&f.duration, "duration", 0, "stop once this much time has passed; 0 means no bound")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the generated values: the same seed and document send the same requests")
+	fs.BoolVar(&f.assertFormats, "assert-formats", false, "hold the service to formats (date, uuid, email, ...): a value breaking one is a failure, not advice")
+	fs.DurationVar(&f.timeout, "timeout", verify.DefaultTimeout, "longest an answer may take; a slower one is a failure")
+	fs.IntVar(&f.streamItems, "stream-items", verify.DefaultStreamItems, "read at most this many items of a stream (server-sent events, JSON Lines, ...) and judge those")
+	fs.DurationVar(&f.streamTime, "stream-time", verify.DefaultStreamTime, "read a stream for at most this long after its headers and judge what came")
+	fs.StringVar(&f.junit, "junit", "", "write the checks as JUnit XML to this `file`")
+	fs.StringVar(&f.jsonOut, "json", "", "write the report as JSON to this `file`")
+	f.format = newChoice("text", "github", "json")
+	fs.Var(f.format, "format", "what stdout gets: text (the summary), github (an annotation per failure and advice at the document's line, then the summary) or json (the report)")
+}
+
+// options checks the flags and turns them into verify's options; an
+// error is a usage problem, in the words verify prints.
+func (f *verifyFlags) options() (verify.Options, error) {
+	switch {
+	case f.target == "":
+		return verify.Options{}, errors.New("--target is required: the base URL of the service to verify")
+	case f.maxRequests < 0:
+		return verify.Options{}, fmt.Errorf("--max-requests %d: want 0 or more", f.maxRequests)
+	case f.timeout <= 0:
+		return verify.Options{}, fmt.Errorf("--timeout %s: want a duration over 0", f.timeout)
+	case f.streamItems <= 0:
+		return verify.Options{}, fmt.Errorf("--stream-items %d: want 1 or more", f.streamItems)
+	case f.streamTime <= 0:
+		return verify.Options{}, fmt.Errorf("--stream-time %s: want a duration over 0", f.streamTime)
+	case f.duration < 0:
+		return verify.Options{}, fmt.Errorf("--duration %s: want 0 or more", f.duration)
+	}
+	perSecond, err := parseRate(f.rate)
+	if err != nil {
+		return verify.Options{}, fmt.Errorf("--rate %q: %v", f.rate, err)
+	}
+	opts := verify.Options{Only: f.only, Skip: f.skip, NoDestructive: f.noDestructive, DryRun: f.dryRun,
+		MaxRequests: f.maxRequests, Rate: perSecond, Duration: f.duration, Seed: f.seed, Timeout: f.timeout, AssertFormats: f.assertFormats, Header: http.Header{},
+		StreamItems: f.streamItems, StreamTime: f.streamTime}
+	if err := f.credentials(&opts); err != nil {
+		return verify.Options{}, err
+	}
+	return opts, nil
+}
+
+// credentials adds --header, --credential and --auth to opts.
+func (f *verifyFlags) credentials(opts *verify.Options) error {
+	for _, h := range f.headers {
+		name, value, ok := strings.Cut(h, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+			return fmt.Errorf("--header %q: want 'NAME: VALUE'", h)
 		}
-		if *junit != "" {
-			if err := writeFile(*junit, rep.WriteJUnit); err != nil {
-				fmt.Fprintf(stderr, "plantmock verify: --junit: %v\n", err)
-				return exitFailures
-			}
+		opts.Header.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
+	}
+	for _, c := range f.creds {
+		name, value, ok := strings.Cut(c, "=")
+		if !ok || name == "" || value == "" {
+			return fmt.Errorf("--credential %q: want SCHEME=VALUE", c)
 		}
-		if *jsonOut != "" {
-			err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, rep) })
-			if err != nil {
-				fmt.Fprintf(stderr, "plantmock verify: --json: %v\n", err)
-				return exitFailures
-			}
+		if opts.Credentials == nil {
+			opts.Credentials = map[string]string{}
 		}
-		if !rep.OK() {
+		if _, dup := opts.Credentials[name]; dup {
+			return fmt.Errorf("--credential %q: %s is given twice", c, name)
+		}
+		opts.Credentials[name] = value
+	}
+	if f.auth != "" {
+		a, err := authorization(f.auth)
+		if err != nil {
+			return fmt.Errorf("--auth: %v", err)
+		}
+		opts.Header.Set("Authorization", a)
+	}
+	return nil
+}
+
+// report writes the report to stdout in --format, and to the --junit
+// and --json files, and returns verify's exit code.
+func (f *verifyFlags) report(rep *verify.Report, stdout, stderr io.Writer) int {
+	switch f.format.String() {
+	case "github":
+		rep.WriteGitHub(stdout, f.spec)
+	case "json":
+		writeJSON(stdout, rep)
+	default:
+		rep.WriteSummary(stdout)
+	}
+	if f.junit != "" {
+		if err := writeFile(f.junit, rep.WriteJUnit); err != nil {
+			fmt.Fprintf(stderr, "plantmock verify: --junit: %v\n", err)
 			return exitFailures
 		}
-		return exitOK
 	}
+	if f.jsonOut != "" {
+		err := writeFile(f.jsonOut, func(w io.Writer) error { return writeJSON(w, rep) })
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock verify: --json: %v\n", err)
+			return exitFailures
+		}
+	}
+	if !rep.OK() {
+		return exitFailures
+	}
+	return exitOK
 }
 
 // authorization turns --auth's 'SCHEME VALUE' into an Authorization
