@@ -143,12 +143,16 @@ func (r *redis[E]) noJournal() bool { return r.opts.JournalSize < 0 }
 
 // Record appends the entry's record with append, which numbers it and
 // drops the oldest records beyond the journal's bounds. It returns once
-// Redis has the record.
+// Redis has the record, or the store's deadline passed: an entry is
+// written after its answer, so a client that leaves meanwhile (ctx
+// cancelled) neither stops it nor makes it look lost. ctx's values are
+// kept.
 func (ss *redisSession[E]) Record(ctx context.Context, e E) (uint64, error) {
 	r := ss.r
 	if r.noJournal() {
 		return 0, nil
 	}
+	ctx = context.WithoutCancel(ctx)
 	buf := r.bufs.Get().(*[]byte)
 	*buf = r.opts.Codec.Append((*buf)[:0], e)
 	v, err := r.rs.Call(ctx, "append", ss.appendKeys(make([]string, 0, 3)), r.appendArgs(make([]string, 0, 4), *buf, r.opts.Codec.Weight(e)))
