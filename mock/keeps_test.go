@@ -208,6 +208,7 @@ components:
         name: {type: string}
         kind: {const: hook}
         permission: {type: string}
+        stamp: {type: string, readOnly: true}
     Tag:
       type: object
       required: [name, color]
@@ -286,6 +287,9 @@ func TestKeepsItsDocument(t *testing.T) {
 			status: 200, wantBody: `{"id":1,"kind":"hook","name":"a","permission":"admin"}`}},
 		{call: call{name: "JSON Patch a name", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"test","path":"/name","value":"a"},{"op":"replace","path":"/name","value":"b"}]`,
 			status: 200, wantBody: `{"id":1,"kind":"hook","name":"b","permission":"admin"}`}},
+		{call: call{name: "JSON Patch of a readOnly stamp", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"add","path":"/stamp","value":"x"}]`,
+			status: 200, wantBody: `{"id":1,"kind":"hook","name":"b","permission":"admin"}`},
+			note: "ignored readOnly stamp"},
 		{call: call{name: "JSON Patch whose test fails", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"test","path":"/name","value":"a"},{"op":"replace","path":"/name","value":"c"}]`,
 			status: 422, wantBody: `{"message":"the JSON Patch cannot be applied: a test operation failed"}`}},
 		{call: call{name: "JSON Patch of a path to nothing", method: "PATCH", path: "/hooks/1", header: jp, body: `[{"op":"replace","path":"/owner/login","value":"c"}]`,

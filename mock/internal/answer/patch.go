@@ -38,6 +38,13 @@ func (s *Answerer) patchOf(x *Turn) (patch, bool) {
 		if err != nil {
 			return patch{}, false
 		}
+		ops = slices.DeleteFunc(ops, func(op jsonpatch.Operation) bool {
+			if name := x.Plan.Col.readOnlyTarget(op); name != "" {
+				x.Note("ignored readOnly %s", name)
+				return true
+			}
+			return false
+		})
 		// No schema of the resource checked the values it sets: all that
 		// it breaks counts.
 		return patch{ops: ops, sets: func(string) bool { return false }}, true
@@ -54,6 +61,35 @@ func (s *Answerer) patchOf(x *Turn) (patch, bool) {
 		obj = v.(map[string]any)
 	}
 	return patch{merge: obj, sets: func(path string) bool { return setBy(obj, path) }}, true
+}
+
+// readOnlyTarget returns the readOnly property (of the create schema or
+// of the item as answered) that a JSON Patch operation would change: its
+// path's, or a move's from's, first segment; "" for none. A client may
+// not set a readOnly property with a JSON Patch, as with a merge patch.
+func (c *collection) readOnlyTarget(op jsonpatch.Operation) string {
+	if op.Kind() == "test" {
+		return ""
+	}
+	var paths []string
+	if to, err := op.Path(); err == nil {
+		paths = append(paths, to)
+	}
+	if op.Kind() == "move" {
+		if from, err := op.From(); err == nil {
+			paths = append(paths, from)
+		}
+	}
+	for _, ptr := range paths {
+		first, _, _ := strings.Cut(strings.TrimPrefix(ptr, "/"), "/")
+		name := strings.ReplaceAll(strings.ReplaceAll(first, "~1", "/"), "~0", "~")
+		for _, s := range []*openapi.Schema{c.Schema, c.item} {
+			if p := s.Property(name); p != nil && p.ReadOnly {
+				return name
+			}
+		}
+	}
+	return ""
 }
 
 // jsonPatchOptions are RFC 6902's: no negative indexes (a library's own
