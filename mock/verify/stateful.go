@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/exercise"
@@ -447,12 +448,7 @@ func compare(read *openapi.Operation, c *exercise.Call, s *sent) []*Failure {
 func holds(rs *openapi.Schema, got map[string]any, name string, v any) bool {
 	with := maps.Clone(got)
 	with[name] = v
-	for _, vi := range rs.Validate(with) {
-		if vi.Path == name || strings.HasPrefix(vi.Path, name+".") || strings.HasPrefix(vi.Path, name+"[") {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(rs.Validate(with), func(v openapi.Violation) bool { return v.Within(name) })
 }
 
 // agrees reports whether got, a property's value as read by schema s,

@@ -623,7 +623,8 @@ func (s *Answerer) replace(x *Turn) (Outcome, *problem.Problem) {
 		return s.notStorable(x)
 	}
 	col, key := c.Key(x.Vals), c.pathKey(x.Vals)
-	v, dropped := resourceMedia(pl.Op).Schema.WithoutReadOnly(obj)
+	schema := resourceMedia(pl.Op).Schema
+	v, dropped := schema.WithoutReadOnly(obj)
 	for _, d := range dropped {
 		x.Note("ignored readOnly %s", d)
 	}
@@ -631,11 +632,11 @@ func (s *Answerer) replace(x *Turn) (Outcome, *problem.Problem) {
 	if p := c.sameID(x, obj, key); p != nil {
 		return Outcome{}, p
 	}
-	applyDefaults(obj, resourceMedia(pl.Op).Schema)
+	applyDefaults(obj, schema)
 	var answer []byte
 	err := s.update(x, col, key, func(old []byte) ([]byte, error) {
 		res := maps.Clone(obj)
-		keepReadOnly(res, old, resourceMedia(pl.Op).Schema, c.item)
+		keepReadOnly(res, old, schema, c.item)
 		res = s.complete(x, res)
 		b, p := s.encodeResource(x, res)
 		if p != nil {
@@ -690,7 +691,7 @@ func keepReadOnly(res map[string]any, old []byte, req, item *openapi.Schema) {
 // with the resource as it stays, unchanged, as the journal notes.
 func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 	pl, c := x.Plan, x.Plan.Col
-	p, ok := s.patchOf(x)
+	p, ok := patchOf(x)
 	if !ok {
 		return s.notStorable(x)
 	}
@@ -705,17 +706,18 @@ func (s *Answerer) merge(x *Turn) (Outcome, *problem.Problem) {
 		if cur == nil {
 			return nil, problem.Internal("stored resource is not an object")
 		}
-		before := c.violations(cur)
 		merged, why := p.apply(cur)
-		if merged != nil && p.merge != nil {
-			merged = c.unmixed(x, merged, p.merge)
-		}
 		if merged != nil {
 			if p := c.sameID(x, merged, key); p != nil {
 				return nil, p
 			}
-			if vs := broken(c.violations(merged), before, p.sets); len(vs) > 0 {
-				merged, why = nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
+			if vs := c.violations(merged); len(vs) > 0 { // else the patch broke nothing
+				if p.merge != nil {
+					merged, vs = c.unmixed(x, merged, p.merge, vs)
+				}
+				if vs = broken(vs, c.violations(cur), p); len(vs) > 0 {
+					merged, why = nil, &problem.Problem{Code: problem.CodeSchema, Class: problem.ClassSchema, Message: "the patched resource does not match the schema", Violations: vs}
+				}
 			}
 		}
 		if merged == nil {

@@ -22,16 +22,18 @@ const jsonPatchType = "application/json-patch+json"
 type patch struct {
 	merge map[string]any  // the merge patch, readOnly properties taken out; nil for a JSON Patch
 	ops   jsonpatch.Patch // the JSON Patch; nil for a merge patch
-	// sets reports whether the patch sets the value at a violation's
-	// path ("name", "config.url", "tags[2]") to a value its operation's
-	// schema checked (see broken): a merge patch's values but null.
-	sets func(path string) bool
 }
+
+// sets reports whether the patch sets the value at a violation's path
+// ("name", "config.url", "tags[2]") to a value its operation's schema
+// checked (see broken): a merge patch's values but null. No schema of
+// the resource checked what a JSON Patch sets: all it breaks counts.
+func (p patch) sets(path string) bool { return p.merge != nil && setBy(p.merge, path) }
 
 // patchOf returns the patch x's body is, as its media type says; false
 // when it is none: a merge patch that is no object, or a JSON Patch that
 // is no list of operations.
-func (s *Answerer) patchOf(x *Turn) (patch, bool) {
+func patchOf(x *Turn) (patch, bool) {
 	mt, _, _ := mime.ParseMediaType(x.R.Header.Get("Content-Type"))
 	if strings.EqualFold(mt, jsonPatchType) {
 		ops, err := jsonpatch.DecodePatch(jsonx.Marshal(x.Body))
@@ -45,9 +47,7 @@ func (s *Answerer) patchOf(x *Turn) (patch, bool) {
 			}
 			return false
 		})
-		// No schema of the resource checked the values it sets: all that
-		// it breaks counts.
-		return patch{ops: ops, sets: func(string) bool { return false }}, true
+		return patch{ops: ops}, true
 	}
 	obj, _ := x.Body.(map[string]any)
 	if obj == nil {
@@ -60,7 +60,7 @@ func (s *Answerer) patchOf(x *Turn) (patch, bool) {
 		}
 		obj = v.(map[string]any)
 	}
-	return patch{merge: obj, sets: func(path string) bool { return setBy(obj, path) }}, true
+	return patch{merge: obj}, true
 }
 
 // readOnlyTarget returns the readOnly property (of the create schema or
@@ -133,34 +133,29 @@ func unapplied(err error) *problem.Problem {
 	return problem.Invalid(problem.CodeSchema, problem.ClassSchema, "the JSON Patch cannot be applied: %s", why)
 }
 
-// unmixed returns merged, a resource a merge patch made, with each of
-// its top-level objects that the merge made wrong (a property of one
-// alternative of a oneOf merged into another's: adyen's bank account
-// identification, whose type the patch changes) replaced by the patch's
-// object whole, where that object fits: the patch names the object it
-// means, and RFC 7396's field-by-field merge of two alternatives is
-// neither. The journal notes each.
-func (c *collection) unmixed(x *Turn, merged, patch map[string]any) map[string]any {
-	vs := c.violations(merged)
+// unmixed returns merged, a resource a merge patch made whose
+// violations of the create schema are vs, with each of its top-level
+// objects that the merge made wrong (a property of one alternative of a
+// oneOf merged into another's: adyen's bank account identification,
+// whose type the patch changes) replaced by the patch's object whole,
+// where that object fits: the patch names the object it means, and RFC
+// 7396's field-by-field merge of two alternatives is neither. It
+// returns the violations left; the journal notes each replacement.
+func (c *collection) unmixed(x *Turn, merged, patch map[string]any, vs []openapi.Violation) (map[string]any, []openapi.Violation) {
 	for k, pv := range patch {
 		obj, ok := pv.(map[string]any)
-		if !ok || !slices.ContainsFunc(vs, func(v openapi.Violation) bool { return under(v.Path, k) }) {
+		within := func(v openapi.Violation) bool { return v.Within(k) }
+		if !ok || !slices.ContainsFunc(vs, within) {
 			continue
 		}
 		try := maps.Clone(merged)
 		try[k] = jsonx.Clone(obj)
-		if !slices.ContainsFunc(c.violations(try), func(v openapi.Violation) bool { return under(v.Path, k) }) {
+		if tvs := c.violations(try); !slices.ContainsFunc(tvs, within) {
 			x.Note("replaced %s whole: merged into what was stored, it would not fit the schema", k)
-			merged = try
+			merged, vs = try, tvs
 		}
 	}
-	return merged
-}
-
-// under reports whether a violation's path is at the property name or
-// within it.
-func under(path, name string) bool {
-	return path == name || strings.HasPrefix(path, name+".") || strings.HasPrefix(path, name+"[")
+	return merged, vs
 }
 
 // violations returns where a stored resource breaks the create schema,
@@ -185,10 +180,10 @@ func (c *collection) violations(res map[string]any) []openapi.Violation {
 // schema let it set (GitHub's PATCH of a team takes a permission its
 // create does not). What is left is what the patch removed (a null for
 // a required property, RFC 7396) or made wrong around what it set.
-func broken(after, before []openapi.Violation, sets func(string) bool) []openapi.Violation {
+func broken(after, before []openapi.Violation, p patch) []openapi.Violation {
 	var out []openapi.Violation
 	for _, v := range after {
-		if slices.ContainsFunc(before, func(b openapi.Violation) bool { return b.Path == v.Path && b.Reason == v.Reason }) || sets(v.Path) {
+		if slices.ContainsFunc(before, func(b openapi.Violation) bool { return b.Path == v.Path && b.Reason == v.Reason }) || p.sets(v.Path) {
 			continue
 		}
 		out = append(out, v)

@@ -32,6 +32,13 @@ type Violation struct {
 	Schema string
 }
 
+// Within reports whether the violation is at the body's property name
+// or inside it: its path is name, or starts name. or name[.
+func (v Violation) Within(name string) bool {
+	rest, ok := strings.CutPrefix(v.Path, name)
+	return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
+}
+
 // String returns "path: reason", or "body: reason" for the body as a
 // whole.
 func (v Violation) String() string {

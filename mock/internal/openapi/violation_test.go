@@ -31,3 +31,24 @@ func TestViolationString(t *testing.T) {
 		}
 	}
 }
+
+// TestViolationWithin: a violation is within a property when its path
+// is the property's, or goes into it by a member or an index; a path
+// that only starts with the same letters is not.
+func TestViolationWithin(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"members", true},
+		{"members[0].$ref", true},
+		{"members.count", true},
+		{"membership", false},
+		{"", false},
+		{"name", false},
+	} {
+		if got := (Violation{Path: tt.path}).Within("members"); got != tt.want {
+			t.Errorf("Violation{Path: %q}.Within(members) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}
