@@ -198,7 +198,8 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 // run verifies ops: each one's positive and negative checks, the
 // destructive ones last, then the stateful sequences.
 func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
-	r.taken = newTaken(ops)
+	seqs := sequences(ops)
+	r.taken = newTaken(seqs)
 	ordered := slices.Clone(ops)
 	slices.SortStableFunc(ordered, func(a, b *openapi.Operation) int {
 		return boolInt(a.Method == http.MethodDelete) - boolInt(b.Method == http.MethodDelete)
@@ -217,7 +218,7 @@ func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
 			return err
 		}
 	}
-	return r.stateful(ctx, ops)
+	return r.stateful(ctx, seqs)
 }
 
 func boolInt(b bool) int {

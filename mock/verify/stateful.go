@@ -79,7 +79,7 @@ func canStep(op *openapi.Operation) bool {
 
 func pathParam(op *openapi.Operation, name string) *openapi.Param { return param(op, "path", name) }
 
-// stateful runs the sequence of each collection of ops: create an item;
+// stateful runs each sequence of seqs (see sequences): create an item;
 // read it back and compare (readOnly and writeOnly properties aside);
 // find it in the list; create it again where the client chooses its
 // identifier, which must be refused; replace it and merge into it,
@@ -87,8 +87,8 @@ func pathParam(op *openapi.Operation, name string) *openapi.Param { return param
 // be refused with the declared not-found. A step that fails ends its
 // sequence, but for the list and the repeated create, which change
 // nothing the later steps need.
-func (r *runner) stateful(ctx context.Context, ops []*openapi.Operation) error {
-	for i, seq := range sequences(ops) {
+func (r *runner) stateful(ctx context.Context, seqs []sequence) error {
+	for i, seq := range seqs {
 		if err := r.sequence(ctx, seq, r.opts.Seed*0x9e3779b97f4a7c15+sequenceSeed+uint64(i)); err != nil {
 			return err
 		}

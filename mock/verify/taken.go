@@ -23,10 +23,10 @@ type takenKey struct {
 	id string
 }
 
-// newTaken finds the identifier property of each create of ops.
-func newTaken(ops []*openapi.Operation) *taken {
+// newTaken finds the identifier property of each create of seqs.
+func newTaken(seqs []sequence) *taken {
 	t := &taken{ids: map[*openapi.Operation]string{}, values: map[takenKey]bool{}}
-	for _, seq := range sequences(ops) {
+	for _, seq := range seqs {
 		t.ids[seq.create] = seq.param.Name
 	}
 	return t
