@@ -300,7 +300,7 @@ func TestRecordStream(t *testing.T) {
 			}
 		}
 		if r.URL.Path == "/events" {
-			body = stream.AppendEvent(body, stream.End)
+			body = stream.AppendEnd(body)
 		}
 		w.Header().Set("Content-Type", map[string]string{"/lines": "application/jsonl", "/events": "text/event-stream"}[r.URL.Path])
 		w.Write(body)

@@ -146,5 +146,5 @@ func (it *Items) AppendEnd(buf []byte) []byte {
 	if !it.m.EventStream() {
 		return buf
 	}
-	return stream.AppendEvent(buf, stream.End)
+	return stream.AppendEnd(buf)
 }

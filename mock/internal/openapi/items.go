@@ -314,10 +314,10 @@ func (m *Media) Ends(it stream.Item) bool {
 // required readOnly property need not be there). Violations' paths
 // start with the item's place: item[3].name.
 func (m *Media) CheckItem(it stream.Item, request bool) []Violation {
-	where := "item[" + strconv.Itoa(it.N) + "]"
 	if m.Ends(it) {
 		return nil // the end marker, no item
 	}
+	where := "item[" + strconv.Itoa(it.N) + "]"
 	if m.Seq == stream.Parts && !IsJSON(it.Type) && (m.ItemSchema == nil || !textual(m.ItemSchema)) {
 		return nil // octets no JSON value describes
 	}

@@ -98,8 +98,9 @@ func AppendRecord(buf, text []byte) []byte {
 // one of its items, so no item schema describes it.
 const Done = "[DONE]"
 
-// End is the end marker: an event of data Done, sent last.
-var End = Event{Data: Done}
+// AppendEnd appends the end marker, an event of data Done, to buf: it is
+// sent last.
+func AppendEnd(buf []byte) []byte { return AppendEvent(buf, Event{Data: Done}) }
 
 // Ends reports whether e is the end marker: its data is Done, whatever
 // its type (OpenAI's assistants send it as "event: done").

@@ -22,7 +22,7 @@ func TestAppendEvent(t *testing.T) {
 // read back as the end whatever its type; data that only starts with
 // [DONE] is not it.
 func TestEnd(t *testing.T) {
-	if got := string(AppendEvent(nil, End)); got != "data: [DONE]\n\n" {
+	if got := string(AppendEnd(nil)); got != "data: [DONE]\n\n" {
 		t.Fatalf("the end marker: %q", got)
 	}
 	r, _ := NewReader(strings.NewReader("data: [DONE]\n\nevent: done\ndata: [DONE]\n\ndata: [DONE] \n\ndata: [DONE]\ndata: x\n\n"), "text/event-stream", 64)
