@@ -39,7 +39,7 @@ type Engine struct {
 	Sessions   session.Sessions          // the default and named sessions
 	Contract   journal.Contract          // what the exchanges did to the contract
 	Deliveries *deliver.Sender           // webhooks and callbacks under way
-	Listeners  Listeners                 // what Serve and ServeAdmin serve on
+	Listeners  deliver.Listeners                 // what Serve and ServeAdmin serve on
 	Emitter    journal.Emitter[Answered] // what is told of each exchange and attempt (see Listen)
 	// Live is told of each item of a streamed answer as it is sent;
 	// nil tells no one.

@@ -66,7 +66,7 @@ func (up *upstream) forwards(x *exchange) bool {
 // TestProxyKeepsConnections counts the dials.
 func (s *Engine) upstreamTransport() *http.Transport {
 	dial := &deliver.Dialer{Resolve: net.DefaultResolver, Refuse: func(ctx context.Context, ap netip.AddrPort) error {
-		return s.Listeners.Check(ap, ArrivedOn(ctx)) // a forwarded request's context is the client's
+		return s.Listeners.Check(ap, deliver.ArrivedOn(ctx)) // a forwarded request's context is the client's
 	}}
 	return &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,

@@ -109,7 +109,7 @@ func (s *Sender) sendWebhook(ctx context.Context, sv *pipeline.Served, ss *sessi
 	if !ok {
 		return
 	}
-	s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: body, trigger: trigger, delay: delay, Via: pipeline.LocalAddr(ctx)})
+	s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: body, trigger: trigger, delay: delay, Via: deliver.LocalAddr(ctx)})
 }
 
 // SendTo queues a webhook's delivery to its subscriber if the allow list
@@ -137,7 +137,7 @@ func (s *Sender) CheckSubscriber(raw string) error {
 // expression gives, if the allow list lets it.
 func (s *Sender) sendCallback(ctx context.Context, a *pipeline.Answered, h *openapi.Hook, trigger uint64) {
 	sv := a.Sv
-	dv := &Delivery{Sv: sv, Sess: a.Sess, Hook: h, trigger: trigger, Via: pipeline.LocalAddr(ctx)}
+	dv := &Delivery{Sv: sv, Sess: a.Sess, Hook: h, trigger: trigger, Via: deliver.LocalAddr(ctx)}
 	target, err := ExpandURL(h.URL, a)
 	if err == nil {
 		err = sv.Hooks.Allow.Check("callback", target)
@@ -183,7 +183,7 @@ func (s *Sender) SenderConfig(wo pipeline.WebhookOptions, version string) delive
 		Timeout: wo.Timeout, Retries: max(wo.Retries, 0), Backoff: wo.Backoff, Queue: wo.Queue,
 		UserAgent: "plantmock/" + version,
 		Refuse: func(ctx context.Context, ap netip.AddrPort) error {
-			if err := s.e.Listeners.Check(ap, pipeline.ArrivedOn(ctx)); err != nil {
+			if err := s.e.Listeners.Check(ap, deliver.ArrivedOn(ctx)); err != nil {
 				return err
 			}
 			return s.e.Served().Hooks.Allow.Address(ap)
@@ -231,7 +231,7 @@ func (s *Sender) Send(ctx context.Context, ss *session.Session, name string, bod
 		}
 	}
 	for i, h := range hooks {
-		s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: pipeline.LocalAddr(ctx)})
+		s.SendTo(&Delivery{Sv: sv, Sess: ss, Hook: h, Url: sub.URL, Token: sub.Token, Body: bodies[i], Via: deliver.LocalAddr(ctx)})
 	}
 	return len(hooks), s.e.ShownURL(sv.Secrets, sub.URL), nil
 }

@@ -1,4 +1,4 @@
-package pipeline
+package deliver
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"net/netip"
 	"slices"
 	"sync"
-
-	"github.com/plantmock/plantmock/mock/internal/deliver"
 )
 
 // Listeners are the addresses the Server serves on (Serve, ServeAdmin):
@@ -94,7 +92,7 @@ func (ls *Listeners) Check(ap, via netip.AddrPort) error {
 			if l.admin {
 				what = "the mock's own admin listener"
 			}
-			return &deliver.RefusedError{Addr: ap, Why: "is " + what + " (" + l.addr.String() + "): nothing the mock sends goes there"}
+			return &RefusedError{Addr: ap, Why: "is " + what + " (" + l.addr.String() + "): nothing the mock sends goes there"}
 		}
 	}
 	return nil
