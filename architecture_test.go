@@ -161,6 +161,41 @@ func TestArchitecture(t *testing.T) {
 	}
 }
 
+// listeners are the packages that are told of the exchanges the
+// pipeline answers, or serve what those exchanges left: they see an
+// event.Answered and the state, never the exchange.
+var listeners = []string{
+	"mock/internal/event", "mock/internal/journal", "mock/internal/record", "mock/internal/metrics",
+	"mock/internal/webhook", "mock/internal/mcp", "mock/internal/admin",
+}
+
+// TestListenersDoNotSeeThePipeline: no listener imports the pipeline,
+// directly or through another package, so none can reach an exchange
+// while it is answered.
+func TestListenersDoNotSeeThePipeline(t *testing.T) {
+	imp := imports(t)
+	for _, l := range listeners {
+		if _, ok := imp[l]; !ok {
+			t.Errorf("%s is not a package of the module", l)
+			continue
+		}
+		seen := map[string]string{l: ""} // package -> the one that imported it
+		for next := []string{l}; len(next) > 0; {
+			p := next[0]
+			next = next[1:]
+			for _, dep := range imp[p] {
+				if _, ok := seen[dep]; !ok {
+					seen[dep] = p
+					next = append(next, dep)
+				}
+			}
+		}
+		if by, ok := seen["mock/internal/pipeline"]; ok {
+			t.Errorf("%s reaches mock/internal/pipeline (imported by %s): a listener sees an event.Answered, not the exchange", l, by)
+		}
+	}
+}
+
 // recipePath is a file or folder of the repository named in backquotes.
 var recipePath = regexp.MustCompile("`((?:mock|docs|cmd|internal)/[A-Za-z0-9_./-]+)`")
 

@@ -227,12 +227,12 @@ func (a adminSession) Activate(ctx context.Context, name *string) error {
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
-	sub, ok, err := a.s.sender.Subscriber(ctx, a.ss, webhook)
+	sub, ok, err := a.s.sender.Subscriber(ctx, a.ss.Name, webhook)
 	if !ok {
 		return admin.Subscriber{}, false, err
 	}
 	sec := a.s.e.Mounted().Declaring(webhook).Secrets
-	return admin.Subscriber{URL: a.s.e.ShownURL(sec, sub.URL), Token: sub.Token}, true, err
+	return admin.Subscriber{URL: a.s.sender.ShownURL(sec, sub.URL), Token: sub.Token}, true, err
 }
 
 func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.Subscriber) error {
@@ -245,7 +245,7 @@ func (a adminSession) Subscribe(ctx context.Context, webhook string, sub admin.S
 }
 
 func (a adminSession) Send(ctx context.Context, name string, body any) (int, string, error) {
-	n, url, err := a.s.sender.Send(ctx, a.ss, name, body)
+	n, url, err := a.s.sender.Send(ctx, webhook.Session{Name: a.ss.Name, Journal: a.ss.State}, name, body)
 	if errors.Is(err, webhook.ErrNoSubscriber) {
 		err = admin.ErrNoSubscriber
 	}

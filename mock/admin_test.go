@@ -13,7 +13,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
@@ -272,7 +271,7 @@ func TestAdminWebhooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: pipeline.WebhookOptions{Retries: -1}, Scenarios: []*scenario.Scenario{hooked}})
+	s, ts := newTestServer(t, Options{Spec: []byte(hooksSpec), Webhooks: WebhookOptions{Retries: -1}, Scenarios: []*scenario.Scenario{hooked}})
 	hook := "/__admin/webhooks/%2Fplant%2Fwebhook"
 	none := `{"name":"/plant/webhook","methods":["POST"],"url":null,"token":false}`
 	subscribed := `{"name":"/plant/webhook","methods":["POST"],"url":"` + sub.URL + `/created","token":true}`

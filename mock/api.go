@@ -9,8 +9,8 @@ import (
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // Subscribe sets the default session's subscriber of the webhook called
@@ -38,21 +38,21 @@ func (s *Server) SeedData(data []byte) error {
 // told returns the facade's listeners: the metrics, the recording,
 // Options.Observe, the dashboard's events, and last the webhooks and
 // callbacks an answer sends.
-func (s *Server) told(observe func(Entry)) []pipeline.Told {
-	out := []pipeline.Told{s.metrics.Told()}
+func (s *Server) told(observe func(Entry)) []event.Listener {
+	out := []event.Listener{s.metrics.Told()}
 	if s.recording != nil {
-		out = append(out, pipeline.Told{Answered: s.recording.Told})
+		out = append(out, event.Listener{Answered: s.recording.Told})
 	}
 	if observe != nil {
-		out = append(out, pipeline.Told{
-			Answered:  func(a *pipeline.Answered) { observe(a.E) },
+		out = append(out, event.Listener{
+			Answered:  func(a *event.Answered) { observe(a.E) },
 			Attempted: func(t *journal.Attempt) { observe(t.E) },
 		})
 	}
-	return append(out, pipeline.Told{
-		Answered:  func(a *pipeline.Answered) { s.events.Publish(a.E) },
+	return append(out, event.Listener{
+		Answered:  func(a *event.Answered) { s.events.Publish(a.E) },
 		Attempted: func(t *journal.Attempt) { s.events.Publish(t.E) },
-	}, pipeline.Told{Answered: s.sender.AfterAnswer})
+	}, event.Listener{Answered: s.sender.AfterAnswer})
 }
 
 // ScenarioNames returns the names of the loaded scenarios, sorted; none

@@ -21,8 +21,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
@@ -539,7 +539,7 @@ func TestDashboardAdminToken(t *testing.T) {
 func TestDashboardWebhook(t *testing.T) {
 	sub := newSubscriber(t, always(200))
 	recorded, hold := make(chan struct{}, 1), make(chan struct{})
-	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}},
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}},
 		Observe: func(e journal.Entry) {
 			if e.Direction == "outbound" {
 				recorded <- struct{}{}

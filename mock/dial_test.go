@@ -12,7 +12,6 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
@@ -28,7 +27,7 @@ func (f fakeResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Ad
 
 // resolveWith makes s, made with opts, resolve names with r: no real DNS.
 func resolveWith(s *Server, opts Options, r deliver.Resolver) {
-	cfg := s.sender.SenderConfig(webhookOptions(opts.Webhooks), Version)
+	cfg := s.sender.DeliverConfig()
 	cfg.Resolver = r
 	s.sender.Deliveries.Close(context.Background())
 	s.sender.Deliveries = deliver.New(cfg)
@@ -66,7 +65,7 @@ func noContent(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.Stat
 // address the allow list does not open nor to its own admin API.
 func TestCallbackRedirectNotFollowed(t *testing.T) {
 	other := newCountingReceiver(t, noContent)
-	m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: true}, Webhooks: pipeline.WebhookOptions{Retries: -1},
+	m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: true}, Webhooks: WebhookOptions{Retries: -1},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	for i, c := range []struct{ name, location string }{
 		{"to an address not allowed", other.URL + "/elsewhere"},
@@ -123,7 +122,7 @@ func outboundNow(t *testing.T, s *Server) []journal.Entry {
 // again, and the new list's address rules apply.
 func TestReloadClosesWebhookConnections(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	opts := Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Allow: []string{"loopback", "hooks.test"}, Retries: -1}}
+	opts := Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"loopback", "hooks.test"}, Retries: -1}}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)

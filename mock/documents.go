@@ -16,6 +16,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 // Document is one of several documents a Server serves side by side
@@ -88,9 +89,11 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 			// are taken anew.
 			sv := *old
 			sv.Read = false
-			if err := sv.NewHookSet(c.Webhooks, c.WebhookAllow); err != nil {
+			hs, err := webhook.NewSet(sv.Doc, sv.Plans, c.Webhooks, c.WebhookAllow)
+			if err != nil {
 				return nil, err
 			}
+			sv.Hooks = *hs
 			served[i] = &sv
 			continue
 		}
@@ -316,8 +319,10 @@ func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.S
 	if err := sv.BuildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}
-	if err := sv.NewHookSet(c.Webhooks, c.WebhookAllow); err != nil {
+	hs, err := webhook.NewSet(sv.Doc, sv.Plans, c.Webhooks, c.WebhookAllow)
+	if err != nil {
 		return nil, err
 	}
+	sv.Hooks = *hs
 	return sv, nil
 }

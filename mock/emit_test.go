@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
@@ -35,7 +34,7 @@ func TestOneAfterAnswerPath(t *testing.T) {
 			var observed []journal.Entry
 			var logs bytes.Buffer
 			var logMu sync.Mutex
-			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Journal: JournalOptions{Size: c.journal}, Webhooks: pipeline.WebhookOptions{Retries: -1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
+			s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Journal: JournalOptions{Size: c.journal}, Webhooks: WebhookOptions{Retries: -1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}, LogRequests: true,
 				Observe: func(e journal.Entry) {
 					mu.Lock()
 					defer mu.Unlock()

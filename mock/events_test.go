@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
@@ -40,7 +39,7 @@ func readEvent(t *testing.T, br *bufio.Reader) (name, data string) {
 // entry as it is recorded, of every session, outbound ones too.
 func TestEvents(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+	_, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/__admin/events", nil)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // served is a mock serving on real loopback listeners through Serve and,
@@ -101,7 +100,7 @@ func TestCallbackToOwnListener(t *testing.T) {
 		{"single listener", false, "the mock's own listener"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: c.noAdmin}, Webhooks: pipeline.WebhookOptions{Backoff: time.Nanosecond},
+			m := serveMock(t, Options{Spec: callbackSpec(t), Admin: AdminOptions{Disabled: c.noAdmin}, Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 				SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 			reset := m.admin + "/__admin/reset"
 			// The audit callback's URL names 0.0.0.0, which reaches this
@@ -167,7 +166,7 @@ func TestWebhookToOwnListener(t *testing.T) {
 // a server of the caller's (httptest here, as mocktest does), knows its
 // address from the requests it answers: a callback to it is refused too.
 func TestCallbackToHandlerAddress(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: pipeline.WebhookOptions{Backoff: time.Nanosecond},
+	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Webhooks: WebhookOptions{Backoff: time.Nanosecond},
 		SeedData: []byte(`{"/plants":[{"id":1,"name":"kept","callbackUrl":"http://127.0.0.1/"}]}`)})
 	reset := ts.URL + "/__admin/reset"
 	anyAddr := "0.0.0.0:" + strings.Split(hostPort(ts.URL), ":")[1]

@@ -171,7 +171,7 @@ func TestMetricsMatchJournal(t *testing.T) {
 	s, ts := newTestServer(t, Options{
 		Spec: webhookSpec(t), Admin: AdminOptions{Token: "adm"}, NoShippedScenarios: true,
 		Scenarios: []*scenario.Scenario{busy}, Scenario: "busy",
-		Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}},
+		Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}},
 		Observe: func(e Entry) {
 			if e.Direction == "outbound" {
 				attempts <- e

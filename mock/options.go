@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 // Limits on the files a mock is given: a document of at most
@@ -152,7 +153,7 @@ type Options struct {
 	// Webhooks say where the document's webhooks go and how webhooks
 	// and callbacks are sent; the zero value subscribes nothing and lets
 	// callbacks reach loopback alone.
-	Webhooks pipeline.WebhookOptions
+	Webhooks webhook.Options
 
 	// Admin says who may call the admin API (/__admin/) and whether the
 	// mock's handler serves it; the zero value serves it, without a

@@ -1,6 +1,9 @@
 package mock
 
-import "github.com/plantmock/plantmock/mock/internal/pipeline"
+import (
+	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
+)
 
 // ProxyOptions make the mock a validating proxy in front of a real
 // service (see Options.Proxy).
@@ -8,7 +11,7 @@ type ProxyOptions = pipeline.ProxyOptions
 
 // WebhookOptions say how webhooks and callbacks are sent (see
 // Options.Webhooks).
-type WebhookOptions = pipeline.WebhookOptions
+type WebhookOptions = webhook.Options
 
 // OptionError is New's error for an option it cannot use; Name is the
 // option's flag.

@@ -69,7 +69,7 @@ func New(opts Options) (*Server, error) {
 		rand.Read(b[:])
 		s.e.Seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
-	s.metrics = metrics.New(s.e)
+	s.metrics = metrics.New(s.e.Log, sizes{s.e})
 	s.e.Upstreamed = s.metrics.Upstreamed
 	var err error
 	if s.admin, err = newAdmin(s, opts.Admin); err != nil {
@@ -104,7 +104,7 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	s.shutdown = orDefault(opts.ShutdownTimeout, DefaultShutdownTimeout)
-	s.sender = webhook.NewSender(s.e, webhookOptions(opts.Webhooks), Version)
+	s.sender = webhook.NewSender(s.e, webhook.Config{Options: webhookOptions(opts.Webhooks), Version: Version, Log: s.e.Log, Listeners: &s.e.Listeners, ClearCreds: s.e.ClearCreds})
 	s.e.Listen(s.told(opts.Observe)...)
 	s.e.Live = &s.events
 	b, err := s.openState(opts)
@@ -279,7 +279,7 @@ func proxyOptions(po pipeline.ProxyOptions) pipeline.ProxyOptions {
 
 // webhookOptions returns wo with its defaults: DefaultWebhookRetries for
 // 0, none for fewer.
-func webhookOptions(wo pipeline.WebhookOptions) pipeline.WebhookOptions {
+func webhookOptions(wo webhook.Options) webhook.Options {
 	switch {
 	case wo.Retries == 0:
 		wo.Retries = DefaultWebhookRetries
@@ -287,4 +287,12 @@ func webhookOptions(wo pipeline.WebhookOptions) pipeline.WebhookOptions {
 		wo.Retries = 0
 	}
 	return wo
+}
+
+// sizes are what the metrics read of the state when they are gathered:
+// its Sizes, once the state is open.
+type sizes struct{ e *pipeline.Engine }
+
+func (z sizes) Sizes() (entries, resources int64, ok bool) {
+	return z.e.Sessions.Backend.Sizes()
 }

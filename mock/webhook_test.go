@@ -2,7 +2,6 @@ package mock
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,13 +14,9 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/internal/redistest"
-	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
-	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 func webhookSpec(t testing.TB) []byte { return readSpec(t, "../examples/webhooks.yaml") }
@@ -105,7 +100,7 @@ func outbound(t *testing.T, s *Server, n int) []journal.Entry {
 // entry pointing at the create, its token masked.
 func TestWebhookOnCreate(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{
 		"/plant/webhook": {URL: sub.URL + "/hooks/plants", Token: "hook-secret"},
 	}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":"x","name":7}`, "Authorization", "Bearer abc")
@@ -151,7 +146,7 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		return 200
 	})
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	for i := 0; i < 3; i++ {
@@ -190,7 +185,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
 	s, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -209,7 +204,7 @@ func TestWebhookSubscriberNeverAnswers(t *testing.T) {
 	// A delivery still under way at shutdown: Close gives it up once the
 	// shutdown timeout is over.
 	s2, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
+		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
 	})
 	if err != nil {
@@ -339,7 +334,7 @@ rules:
       webhooks: [{name: /plant/webhook, body: {id: 0, name: "refused {{.body.name}}"}}]
 `)
 	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Seed: 1, Scenarios: []*scenario.Scenario{sc, refuse}, Scenario: "hook",
-		Webhooks: pipeline.WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
+		Webhooks: WebhookOptions{Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
 	st, body := do(t, ts, "POST", "/plants", `{"id":5,"name":"fern"}`, "Authorization", "Bearer abc")
 	expect(t, "create", st, body, 200, `{"name":"fern"}`)
 	bodies := map[string]bool{}
@@ -446,7 +441,7 @@ func TestWebhookQueueFull(t *testing.T) {
 	t.Cleanup(hung.Close)
 	var logs bytes.Buffer
 	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
 	t.Cleanup(func() { close(release); s.Close() })
 	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
@@ -491,44 +486,12 @@ func mustScenario(t *testing.T, y string) *scenario.Scenario {
 	return sc
 }
 
-// TestCallbackExpressions: the runtime expressions a callback URL may
-// hold, over one exchange.
-func TestCallbackExpressions(t *testing.T) {
-	req := httptest.NewRequest("POST", "http://mock.test/plants/7?url=http://127.0.0.1:9/q&x=a+b", nil)
-	req.Header.Set("X-Cb", "http://127.0.0.1:9/h")
-	x := &pipeline.Answered{Client: req, Req: req, Status: 201, Header: http.Header{"Location": {"/plants/7"}},
-		Response: []byte(`{"id":7,"links":{"self":"http://127.0.0.1:9/self"}}`),
-		Plan:     &answer.Plan{Route: &openapi.Route{Params: []string{"id"}}}, Vals: []string{"7"},
-		Body: map[string]any{"callbackUrl": "http://127.0.0.1:9/cb", "n": json.Number("3"), "a/b": "slash", "obj": map[string]any{"k": "v w"}}}
-	for _, c := range []struct{ tmpl, want, err string }{
-		{"{$request.body#/callbackUrl}", "http://127.0.0.1:9/cb", ""},
-		{"$request.body#/callbackUrl", "http://127.0.0.1:9/cb", ""},
-		{"{$request.body#/callbackUrl}/events?n={$request.body#/n}", "http://127.0.0.1:9/cb/events?n=3", ""},
-		{"{$request.query.url}", "http://127.0.0.1:9/q", ""},
-		{"{$request.header.X-Cb}", "http://127.0.0.1:9/h", ""},
-		{"http://127.0.0.1:9/plants/{$request.path.id}/{$method}?s={$statusCode}", "http://127.0.0.1:9/plants/7/POST?s=201", ""},
-		{"http://127.0.0.1:9/q?v={$request.body#/obj/k}&w={$request.body#/a~1b}", "http://127.0.0.1:9/q?v=v+w&w=slash", ""},
-		{"{$response.body#/links/self}", "http://127.0.0.1:9/self", ""},
-		{"http://127.0.0.1:9{$response.header.Location}", "http://127.0.0.1:9/plants/7", ""},
-		{"http://127.0.0.1:9/audit?of={$url}", "http://127.0.0.1:9/audit?of=http%3A%2F%2Fmock.test%2Fplants%2F7%3Furl%3Dhttp%3A%2F%2F127.0.0.1%3A9%2Fq%26x%3Da%2Bb", ""},
-		{"https://hooks.example.com/literal", "https://hooks.example.com/literal", ""},
-		{"{$request.body#/missing}", "", "$request.body#/missing is empty in this exchange"},
-		{"{$request.cookie.c}", "", `"$request.cookie.c" is not a runtime expression this mock evaluates`},
-		{"{$request.body#/callbackUrl", "", `the URL "{$request.body#/callbackUrl" has a { without }`},
-	} {
-		got, err := webhook.ExpandURL(c.tmpl, x)
-		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
-			t.Errorf("%s: %q %v, want %q %q", c.tmpl, got, err, c.want, c.err)
-		}
-	}
-}
-
 // TestWebhookSubscriberAllowed: a subscriber set through the admin API
 // or Subscribe must fit the allow list, as a callback's URL does; one
 // that a reload takes out of the list is not sent to.
 func TestWebhookSubscriberAllowed(t *testing.T) {
 	sub := newSubscriber(t, always(200))
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Allow: []string{"hooks.example.com"}}})
+	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Allow: []string{"hooks.example.com"}}})
 	const p = "/__admin/webhooks/%2Fplant%2Fwebhook"
 	for _, c := range []struct{ url, why string }{
 		{sub.URL + "/in", "address " + strings.TrimPrefix(sub.URL, "http://") + " is a loopback address, and --webhook-allow does not name loopback"},

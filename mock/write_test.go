@@ -43,8 +43,8 @@ paths:
 `, long)
 
 	_, plain := newTestServer(t, Options{})
-	_, created := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: pipeline.WebhookOptions{Subscribers: hooks}})
-	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{rule}, Scenario: "hook", Webhooks: pipeline.WebhookOptions{Subscribers: hooks}})
+	_, created := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Subscribers: hooks}})
+	_, scripted := newTestServer(t, Options{Spec: webhookSpec(t), Scenarios: []*scenario.Scenario{rule}, Scenario: "hook", Webhooks: WebhookOptions{Subscribers: hooks}})
 	_, called := newTestServer(t, Options{Spec: callbackSpec(t)})
 	_, big := newTestServer(t, Options{Spec: []byte(bigSpec)})
 

@@ -8,6 +8,11 @@ import (
 	"sync/atomic"
 )
 
+// ViolationsHeader carries, on an answer the mock proxied, how many ways
+// the exchange broke the document and the first of them: "2; response
+// status: 418 is not declared by POST /plants".
+const ViolationsHeader = "X-Mock-Violations"
+
 // ContractReport summarises, per operation, the exchanges a mock has seen
 // and the ways they broke the document: on the request's side (the
 // client's) and, with a proxy, on the answer's (the real service's).

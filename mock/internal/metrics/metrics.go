@@ -30,9 +30,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
-	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // Buckets are the bounds of the latency histograms, in seconds: a mock
@@ -64,10 +63,16 @@ type ruleKey struct {
 	rule          int
 }
 
-// New returns the metrics of the mock e serves, their registry holding
-// them, the sizes of e's state (read from e.Sessions when they are
-// gathered) and the process's own (go_*, process_*).
-func New(e *pipeline.Engine) *Metrics {
+// State is what the metrics read of the mock's state when they are
+// gathered: state.Backend's Sizes.
+type State interface {
+	Sizes() (entries, resources int64, ok bool)
+}
+
+// New returns a mock's metrics, their registry holding them, the sizes
+// of st (read when they are gathered) and the process's own (go_*,
+// process_*); log has what gathering them could not do.
+func New(log *slog.Logger, st State) *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "plantmock_requests_total",
@@ -95,9 +100,9 @@ func New(e *pipeline.Engine) *Metrics {
 		hits:      map[ruleKey]prometheus.Counter{},
 	}
 	m.reg.MustRegister(m.requests, m.refusals, m.latency, m.violations, m.rules, m.outbound, m.upstream,
-		sizes{e}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		sizes{st}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
-		ErrorLog:      slog.NewLogLogger(e.Log.Handler(), slog.LevelWarn),
+		ErrorLog:      slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		ErrorHandling: promhttp.ContinueOnError, // what could be gathered, and the error logged
 	})
 	return m
@@ -110,14 +115,14 @@ func (m *Metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.handler.
 
 // Told returns the listener that counts: register it with the engine's
 // emitter.
-func (m *Metrics) Told() pipeline.Told {
-	return pipeline.Told{Answered: m.answered, Attempted: m.attempted}
+func (m *Metrics) Told() event.Listener {
+	return event.Listener{Answered: m.answered, Attempted: m.attempted}
 }
 
 // answered counts an exchange the mock answered. It allocates nothing
 // once the operation has answered with that status (and error code)
 // before.
-func (m *Metrics) answered(a *pipeline.Answered) {
+func (m *Metrics) answered(a *event.Answered) {
 	e := &a.E
 	s := m.seriesOf(a, e.Document)
 	s.statuses.get(e.Status, m.requests, s, true).Inc()
@@ -141,7 +146,7 @@ func (m *Metrics) answered(a *pipeline.Answered) {
 // contract report counts it: the sides of its violations (those of the
 // mock's own refusals are the request's), or the request's for a
 // refusal of the contract's that lists none (no credentials, no route).
-func broke(a *pipeline.Answered) (req, resp bool) {
+func broke(a *event.Answered) (req, resp bool) {
 	for _, v := range a.E.Violations {
 		if v.Direction == "response" {
 			resp = true
@@ -173,7 +178,7 @@ func outcome(e *journal.Entry) string {
 }
 
 // Upstreamed counts an answer of the proxy's upstream (see
-// pipeline.Engine.Upstreamed).
+// the proxy's Upstreamed).
 func (m *Metrics) Upstreamed(op string, took time.Duration) {
 	m.upstream.WithLabelValues(op).Observe(took.Seconds())
 }
@@ -195,7 +200,7 @@ func newSeries(m *Metrics, doc, op string) *series {
 
 // seriesOf returns the series of an exchange's operation, made on its
 // first answer; of doc's requests that matched none when it has none.
-func (m *Metrics) seriesOf(a *pipeline.Answered, doc string) *series {
+func (m *Metrics) seriesOf(a *event.Answered, doc string) *series {
 	if a.Plan == nil {
 		return m.unmatchedOf(doc)
 	}
@@ -291,9 +296,9 @@ func (b *byInt) get(k int, vec *prometheus.CounterVec, s *series, op bool) prome
 
 // sizes collects, when the metrics are gathered, what the state holds:
 // the journals' entries and the store's resources. Only a state kept in
-// this process says (state.Sizer): a shared one (Redis) is every
+// this process says (State.Sizes): a shared one (Redis) is every
 // replica's, and is read from one place, not from each replica.
-type sizes struct{ e *pipeline.Engine }
+type sizes struct{ st State }
 
 var (
 	journalDesc = prometheus.NewDesc("plantmock_journal_entries",
@@ -308,11 +313,10 @@ func (sizes) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (z sizes) Collect(ch chan<- prometheus.Metric) {
-	sz, ok := z.e.Sessions.Backend.(state.Sizer)
+	entries, resources, ok := z.st.Sizes()
 	if !ok {
 		return
 	}
-	entries, resources := sz.Sizes()
 	ch <- prometheus.MustNewConstMetric(journalDesc, prometheus.GaugeValue, float64(entries))
 	ch <- prometheus.MustNewConstMetric(storeDesc, prometheus.GaugeValue, float64(resources))
 }

@@ -6,17 +6,22 @@ import (
 	"time"
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
+// shared is the State of a shared store: it gives no sizes.
+type shared struct{}
+
+func (shared) Sizes() (entries, resources int64, ok bool) { return 0, 0, false }
+
 // exchanges are answered exchanges of one operation as the listener is
 // told of them: a create, a refused one with a violation, a scripted one.
-func exchanges() []*pipeline.Answered {
+func exchanges() []*event.Answered {
 	pl := &answer.Plan{Op: &openapi.Operation{Name: "POST /plants"}}
-	return []*pipeline.Answered{
+	return []*event.Answered{
 		{Plan: pl, E: journal.Entry{Operation: "POST /plants", Status: 200, Duration: 40 * time.Microsecond}},
 		{Plan: pl, Problem: &problem.Problem{Code: problem.CodeSchema},
 			E: journal.Entry{Operation: "POST /plants", Status: 400, Code: problem.CodeSchema, Duration: 30 * time.Microsecond,
@@ -29,7 +34,7 @@ func exchanges() []*pipeline.Answered {
 // status (and error code, and rule) before, counting another exchange
 // allocates nothing.
 func TestAnsweredAllocatesNothing(t *testing.T) {
-	m := New(&pipeline.Engine{Answerer: answer.Answerer{Log: slog.New(slog.DiscardHandler)}})
+	m := New(slog.New(slog.DiscardHandler), shared{})
 	xs := exchanges()
 	for _, a := range xs {
 		m.answered(a) // the first of each resolves its series
@@ -44,7 +49,7 @@ func TestAnsweredAllocatesNothing(t *testing.T) {
 // BenchmarkAnswered is the listener's cost an exchange, from as many
 // goroutines as -cpu says: what the metrics add to a request.
 func BenchmarkAnswered(b *testing.B) {
-	m := New(&pipeline.Engine{Answerer: answer.Answerer{Log: slog.New(slog.DiscardHandler)}})
+	m := New(slog.New(slog.DiscardHandler), shared{})
 	xs := exchanges()
 	for _, a := range xs {
 		m.answered(a)

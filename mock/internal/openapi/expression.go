@@ -3,6 +3,7 @@ package openapi
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,8 @@ type Exchange struct {
 	URL         func() string // the request's URL, absolute
 	Method      string
 	Status      int
-	Request     *http.Request                    // its headers and query
+	ReqHeader   http.Header                      // the request's headers
+	Query       func() url.Values                // the request's query
 	Path        func(name string) (string, bool) // a path parameter's value as written
 	RequestBody func() any                       // the request's JSON body
 	Header      http.Header                      // the answer's headers
@@ -79,14 +81,14 @@ func Evaluate(expr string, x Exchange) (string, error) {
 		var h http.Header
 		if src == "$response" {
 			h = x.Header
-		} else if x.Request != nil {
-			h = x.Request.Header
+		} else {
+			h = x.ReqHeader
 		}
 		found = h.Get(name)
 		have = found != ""
 	case src == "$request" && strings.HasPrefix(rest, "query."):
-		if x.Request != nil {
-			q := x.Request.URL.Query()
+		if x.Query != nil {
+			q := x.Query()
 			name := strings.TrimPrefix(rest, "query.")
 			found, have = q.Get(name), q.Has(name)
 		}

@@ -3,12 +3,13 @@ package pipeline
 import (
 	"sync/atomic"
 
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
 // countContract counts an exchange the mock answered in the contract
 // report.
-func (s *Engine) countContract(a *Answered) {
+func (s *Engine) countContract(a *event.Answered) {
 	vs := a.E.Violations
 	var one [1]journal.Violation // on the stack: no allocation per refused request
 	if a.RefusedUnlisted() {
@@ -20,12 +21,4 @@ func (s *Engine) countContract(a *Answered) {
 		seen = &a.Plan.Seen
 	}
 	s.Contract.Add(&a.E, seen, vs)
-}
-
-// RefusedUnlisted reports whether the mock refused the exchange for
-// breaking the contract without listing a violation (no credentials,
-// no route): the contract counts it as one of the request's.
-func (a *Answered) RefusedUnlisted() bool {
-	p := a.Problem
-	return p != nil && !a.Proxied && p.Code.Contract() && len(a.E.Violations) == 0
 }

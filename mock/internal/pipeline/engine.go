@@ -6,6 +6,7 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -36,11 +37,11 @@ type Engine struct {
 	Upstreamed func(op string, took time.Duration)
 
 	// State.
-	Sessions   session.Sessions          // the default and named sessions
-	Contract   journal.Contract          // what the exchanges did to the contract
-	Deliveries *deliver.Sender           // webhooks and callbacks under way
-	Listeners  deliver.Listeners                 // what Serve and ServeAdmin serve on
-	Emitter    journal.Emitter[Answered] // what is told of each exchange and attempt (see Listen)
+	Sessions   session.Sessions  // the default and named sessions
+	Contract   journal.Contract  // what the exchanges did to the contract
+	Deliveries *deliver.Sender   // webhooks and callbacks under way
+	Listeners  deliver.Listeners // what Serve and ServeAdmin serve on
+	Emitter    event.Emitter     // what is told of each exchange and attempt (see Listen)
 	// Live is told of each item of a streamed answer as it is sent;
 	// nil tells no one.
 	Live ItemListener

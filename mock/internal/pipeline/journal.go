@@ -5,8 +5,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/brianvoe/gofakeit/v6"
 	"github.com/plantmock/plantmock/mock/internal/answer"
+	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
@@ -23,12 +24,13 @@ func (s *Engine) record(x *exchange) {
 		a.Status, a.Response, a.Written = 0, nil, 0
 	}
 	a.E = s.entry(x, a.Status, a.Response, a.Written)
-	a.Ctx, a.Sess, a.Sv = x.R.Context(), x.Sess, x.Sv
-	a.Client, a.Req, a.Vals, a.Raw, a.Body, a.Token = x.Client, x.R, x.Vals, x.Raw, x.Body, x.cred.token
+	a.Journal, a.Doc, a.Via = x.Sess.State, x.Sv.Name, deliver.LocalAddr(x.R.Context())
+	a.URL, a.Host, a.TLS, a.Header = *x.Client.URL, x.Client.Host, x.Client.TLS != nil, x.Client.Header
+	a.Vals, a.Raw, a.Body, a.Token = x.Vals, x.Raw, x.Body, x.cred.token
 	a.Plan, a.Rule, a.Seq, a.Problem, a.Created, a.Proxied = x.Plan, x.rule, x.seq, x.problem, x.Created, x.proxied
-	a.Header, a.journaled = x.W.Header(), x.Journaled
+	a.Answer, a.Journaled = x.W.Header(), x.Journaled
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
-		a.Fake = func() *gofakeit.Faker { return x.Fake(&s.Answerer) }
+		a.Fake = x.Fake(&s.Answerer)
 	}
 	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
@@ -40,17 +42,17 @@ func (s *Engine) record(x *exchange) {
 
 // journalAnswered adds an exchange to its session's journal, numbering
 // its entry.
-func (s *Engine) journalAnswered(a *Answered) {
+func (s *Engine) journalAnswered(a *event.Answered) {
 	e := &a.E
-	if a.journaled != 0 {
-		e.Seq = a.journaled // written with the create (see storeCreate)
+	if a.Journaled != 0 {
+		e.Seq = a.Journaled // written with the create (see storeCreate)
 		if want, _ := answer.SentAs(a.Plan.Success, nil); e.Status != want {
 			s.Log.Error("the journal has a create's entry with the answer it was to give", "method", e.Method, "path", e.Path, "status", e.Status, "journaled", want)
 		}
 		return
 	}
 	var err error
-	if e.Seq, err = a.Sess.State.Record(a.Ctx, *e); err != nil {
+	if e.Seq, err = a.Journal.Record(context.Background(), *e); err != nil {
 		s.Log.Error("the journal lost an exchange", "method", e.Method, "path", e.Path, "status", e.Status, "error", err.Error())
 	}
 }
@@ -105,16 +107,6 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 		e.Clipped.Unchecked = true // found is MaxViolations, over what an entry keeps
 	}
 	return e
-}
-
-// ShownURL is a webhook's or callback's URL as the admin API and the log
-// show it: its credentials masked by sec, unless the mock keeps them
-// clear.
-func (s *Engine) ShownURL(sec *journal.Secrets, u string) string {
-	if s.ClearCreds {
-		return u
-	}
-	return sec.MaskURL(u)
 }
 
 // entryOf makes the journal entry of x for the state that writes it with

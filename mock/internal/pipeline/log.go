@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
@@ -20,7 +21,7 @@ const (
 )
 
 // logAnswered logs an exchange when Options.LogRequests says so.
-func (s *Engine) logAnswered(a *Answered) {
+func (s *Engine) logAnswered(a *event.Answered) {
 	if s.LogAll {
 		s.logExchange(&a.E)
 	}

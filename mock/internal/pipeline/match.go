@@ -37,7 +37,7 @@ func (s *Engine) CompileMatch(m journal.Match) (func(journal.Entry) bool, error)
 		}
 		if name == "" {
 			form := "METHOD /path/{template}"
-			if sv.Hooks.any() {
+			if sv.Hooks.Any() {
 				form += ", webhook NAME or callback NAME"
 			}
 			return nil, fmt.Errorf("operation %q is not in the document (write it as %s; declared: %s)", m.Operation, form, sv.operationNames())

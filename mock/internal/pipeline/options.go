@@ -3,7 +3,8 @@ package pipeline
 import (
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/option"
 )
 
 // ProxyOptions put a mock in front of a real service: requests are
@@ -59,53 +60,12 @@ type ProxyOptions struct {
 	RecordRedact []string
 }
 
-// WebhookOptions say where the document's webhooks (OpenAPI 3.1) go and
-// how webhooks and callbacks are sent. The zero value subscribes nothing,
-// lets callbacks reach loopback alone and sends with the defaults.
-type WebhookOptions struct {
-	// Subscribers subscribe URLs to the document's webhooks, by name, in
-	// every session (default: none); a session changes its own through
-	// the admin API. A webhook is sent after a create that stores what
-	// its body schema describes, when a scenario rule names it, and when
-	// the admin API sends it.
-	Subscribers map[string]session.Subscriber
-
-	// Allow lists the hosts callbacks may be sent to (host, host:port,
-	// *.domain, "loopback" or "*"): a callback URL taken from a request
-	// or the document goes nowhere else. Empty (the default) means
-	// loopback; the hosts of Subscribers are always in it. It is checked
-	// again on the addresses a name resolves to, when a webhook or
-	// callback connects: loopback addresses need "loopback" (or the
-	// address), link-local and cloud metadata addresses need the address
-	// itself, whatever name or "*" led there. No webhook or callback ever
-	// connects to the addresses Serve and ServeAdmin serve on.
-	Allow []string
-
-	// Timeout bounds each attempt of a webhook or callback; 0 means
-	// DefaultWebhookTimeout. An attempt that cannot connect, times out
-	// or gets a 5xx is retried Retries times (0: DefaultWebhookRetries;
-	// negative: never), after a backoff that doubles from Backoff (0:
-	// DefaultWebhookBackoff), with jitter. At most Queue deliveries (0:
-	// DefaultWebhookQueue) are under way at once; more are dropped with a
-	// log line.
-	Timeout time.Duration
-	Retries int
-	Backoff time.Duration
-	Queue   int
-}
-
-// OptionError is an Options value New cannot use. Name is the option as
-// the command line spells it ("admin-cors").
-type OptionError struct {
-	Name string
-	Err  error
-}
-
-// Error names the option and says what is wrong with its value.
-func (e *OptionError) Error() string { return e.Name + ": " + e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *OptionError) Unwrap() error { return e.Err }
+// OptionError, ProxyError and WebhookError are option's errors.
+type (
+	OptionError  = option.Error
+	ProxyError   = option.ProxyError
+	WebhookError = option.WebhookError
+)
 
 // The headers the mock reads and writes beside those of the document.
 const (
@@ -113,24 +73,6 @@ const (
 	// active one.
 	ScenarioHeader = "X-Mock-Scenario"
 
-	// ViolationsHeader carries, on an answer the mock proxied, how many
-	// ways the exchange broke the document and the first of them:
-	// "2; response status: 418 is not declared by POST /plants".
-	ViolationsHeader = "X-Mock-Violations"
+	// ViolationsHeader is journal's.
+	ViolationsHeader = journal.ViolationsHeader
 )
-
-// ProxyError is New's error for an Options.Proxy.URL or Proxy.Invalid it
-// cannot use.
-type ProxyError struct{ Err error }
-
-func (e *ProxyError) Error() string { return e.Err.Error() }
-
-func (e *ProxyError) Unwrap() error { return e.Err }
-
-// WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
-// cannot use; its message starts with the flag's name.
-type WebhookError struct{ Err error }
-
-func (e *WebhookError) Error() string { return e.Err.Error() }
-
-func (e *WebhookError) Unwrap() error { return e.Err }

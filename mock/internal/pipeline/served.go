@@ -11,6 +11,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/store"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
 // Served is what the mock works out from its document and scenarios:
@@ -33,7 +34,7 @@ type Served struct {
 	Plans         answer.Plans
 	fallbackShape *problem.ErrorShape // for problems found before routing
 	Scenarios     *scenario.Set
-	Hooks         hookSet
+	Hooks         webhook.Set      // what it sends (see webhook.NewSet)
 	Secrets       *journal.Secrets // where requests carry credentials, masked in the journal
 	Log           *slog.Logger     // start-up warnings while it is made
 	// over holds the schemas whose smallest value is over the generation

@@ -1,47 +1,24 @@
 package pipeline
 
 import (
-	"fmt"
-	"net/url"
+	"context"
 
-	"github.com/plantmock/plantmock/mock/internal/answer"
-	"github.com/plantmock/plantmock/mock/internal/deliver"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/brianvoe/gofakeit/v6"
+
+	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/session"
+	"github.com/plantmock/plantmock/mock/internal/webhook"
 )
 
-// hookSet is what the document says the mock sends, worked out at start:
-// its webhooks by name, the webhooks each create sends, the subscribers
-// given by Options.Webhooks.Subscribers, and which hosts callbacks may reach.
-type hookSet struct {
-	ByName   map[string][]*openapi.Hook
-	OnCreate map[*answer.Plan][]*openapi.Hook
-	Defaults map[string]session.Subscriber
-	Allow    deliver.AllowList
-	// callbacks is true when an operation declares callbacks.
-	callbacks bool
-}
-
-// CheckSubscriberURL accepts absolute http and https URLs.
-func CheckSubscriberURL(raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not an absolute http or https URL", Clip(raw, 100))
-	}
-	return nil
-}
-
 // sendsAfter reports whether anything is sent after an answer of status
-// to x: the webhooks of a create, those of the scenario rule that
-// answered, or, after a 2xx, the operation's callbacks. afterAnswer then
-// flushes the answer before the handler returns.
+// to x, as the document's webhook.Set says; record then flushes the
+// answer before its listeners are told.
 func (x *exchange) sendsAfter(status int) bool {
 	if x.Plan == nil || x.problem != nil || x.proxied {
 		return false
 	}
-	return x.Created != nil && len(x.Sv.Hooks.OnCreate[x.Plan]) > 0 ||
-		x.rule != nil && len(x.rule.Webhooks) > 0 ||
-		status >= 200 && status <= 299 && len(x.Plan.Op.Callbacks) > 0
+	return x.Sv.Hooks.SendsAfter(x.Plan, x.Created != nil, x.rule, status)
 }
 
 // flushes reports whether an answer of status to x is flushed before
@@ -55,5 +32,45 @@ func (x *exchange) flushes(status int) bool { return x.flushesIf(x.sendsAfter(st
 // not (sends, from sendsAfter).
 func (x *exchange) flushesIf(sends bool) bool { return sends || x.remote && x.Journaled == 0 }
 
-// any reports whether the document declares webhooks or callbacks.
-func (hs *hookSet) any() bool { return len(hs.ByName) > 0 || hs.callbacks }
+// The Engine is the webhook sender's Host.
+var _ webhook.Host = (*Engine)(nil)
+
+// Document returns the document of that name the mock serves now, the
+// first when none has it (webhook.Host).
+func (s *Engine) Document(name string) webhook.Doc {
+	m := s.Mounted()
+	sv := m.Named(name)
+	if sv == nil {
+		sv = m.Docs[0]
+	}
+	return hooksOf(sv)
+}
+
+// Declaring returns the document that declares the webhook called name,
+// the first when none does (webhook.Host).
+func (s *Engine) Declaring(name string) webhook.Doc { return hooksOf(s.Mounted().Declaring(name)) }
+
+// hooksOf is what sv says the mock sends.
+func hooksOf(sv *Served) webhook.Doc {
+	return webhook.Doc{Name: sv.Name, Hooks: &sv.Hooks, Secrets: sv.Secrets}
+}
+
+// Subscribers returns the subscribers set in the session of that name
+// (webhook.Host); none when it is no longer alive.
+func (s *Engine) Subscribers(ctx context.Context, name string) (map[string]session.Subscriber, error) {
+	ss, p := s.Sessions.Get(ctx, name, false)
+	if p != nil {
+		return nil, p
+	}
+	if ss == nil {
+		return nil, nil
+	}
+	return ss.Subscribers(ctx)
+}
+
+// Attempted tells the listeners of an attempt of a webhook or callback
+// (webhook.Host).
+func (s *Engine) Attempted(t *journal.Attempt) { s.Emitter.EmitAttempt(t) }
+
+// Faker returns a faker of the mock's sequence (webhook.Host).
+func (s *Engine) Faker() *gofakeit.Faker { return gen.Faker(s.Seed, s.Seq.Add(1)) }

@@ -9,9 +9,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plantmock/plantmock/mock/internal/event"
+	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/media"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
+	"github.com/plantmock/plantmock/mock/internal/option"
 )
 
 // redactedText replaces the values of recorded body properties named in
@@ -89,7 +91,7 @@ var unrecorded = map[string]bool{
 	"Content-Length": true, "Content-Type": true, "Date": true, "Connection": true, "Keep-Alive": true,
 	"Transfer-Encoding": true, "Te": true, "Trailer": true, "Upgrade": true, "User-Agent": true,
 	"Accept-Encoding": true, "X-Forwarded-For": true, "X-Forwarded-Host": true, "X-Forwarded-Proto": true,
-	pipeline.ViolationsHeader: true,
+	journal.ViolationsHeader: true,
 }
 
 // New returns a recording kept in memory and written to dir by
@@ -97,7 +99,7 @@ var unrecorded = map[string]bool{
 // replaced; log says what it could not write.
 func New(dir string, redact []string, log *slog.Logger) (*Recording, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, &pipeline.ProxyError{Err: fmt.Errorf("record: %v", err)}
+		return nil, &option.ProxyError{Err: fmt.Errorf("record: %v", err)}
 	}
 	r := &Recording{dir: dir, redact: map[string]bool{}, log: log, Bound: maxRecording, files: newRecordFiles()}
 	for _, n := range redact {
@@ -126,7 +128,7 @@ func (r *Recording) keeps(name, token string, values []string) bool {
 // headers kept, and appends them under r.mu; it decodes nothing and
 // writes nothing. Past the bound it keeps nothing, counts the exchange,
 // and logs the first one.
-func (r *Recording) add(a *pipeline.Answered) {
+func (r *Recording) add(a *event.Answered) {
 	pl := a.Plan
 	t := taken{name: RecordedName(pl.Op.Method, pl.Op.Path), op: pl.Op.Name, status: a.Status,
 		header: http.Header{}, respHead: map[string]string{}}
@@ -140,13 +142,13 @@ func (r *Recording) add(a *pipeline.Answered) {
 	for _, v := range a.E.Violations {
 		t.off = t.off || v.Direction == "response"
 	}
-	for name, vs := range a.Client.Header {
+	for name, vs := range a.Header {
 		if r.keeps(name, a.Token, vs) {
 			t.header[name] = slices.Clone(vs)
 			size += recordedSize(name, vs)
 		}
 	}
-	for name, vs := range a.Header {
+	for name, vs := range a.Answer {
 		if r.keeps(name, a.Token, vs) {
 			t.respHead[name] = strings.Join(vs, ", ")
 			size += recordedSize(name, vs)
@@ -154,7 +156,7 @@ func (r *Recording) add(a *pipeline.Answered) {
 	}
 	// An answer cut short (over maxJournalBody) is recorded as one that
 	// is not JSON: its status and headers.
-	ct := a.Header.Get("Content-Type")
+	ct := a.Answer.Get("Content-Type")
 	if m := pl.Op.Stream(a.Status, ct); m != nil {
 		// A stream is recorded whole or not at all, as a JSON body is.
 		if len(a.Response) == a.Written {
@@ -216,7 +218,7 @@ type RecordStatus struct {
 
 // Told adds an exchange the real service answered to the recording, in
 // memory: snapshots write the files. It is the recording's listener.
-func (r *Recording) Told(a *pipeline.Answered) {
+func (r *Recording) Told(a *event.Answered) {
 	if !a.Proxied || a.Problem != nil || a.Plan == nil || a.Hijacked {
 		return
 	}

@@ -23,7 +23,6 @@ type memory[E any] struct {
 
 var (
 	_ Backend[int] = (*memory[int])(nil)
-	_ Sizer        = (*memory[int])(nil)
 )
 
 func newMemory[E any](opts Options[E]) *memory[E] {
@@ -93,15 +92,15 @@ func (m *memory[E]) Names() []string {
 	return slices.Sorted(maps.Keys(m.byName))
 }
 
-// Sizes implements Sizer.
-func (m *memory[E]) Sizes() (entries, resources int64) {
+// Sizes implements Backend: the state is this process's alone.
+func (m *memory[E]) Sizes() (entries, resources int64, ok bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	entries = int64(m.def.journal.len())
 	for _, ss := range m.byName {
 		entries += int64(ss.journal.len())
 	}
-	return entries, m.store.Held()
+	return entries, m.store.Held(), true
 }
 
 func (m *memory[E]) Reset(ctx context.Context, s Session[E]) error {

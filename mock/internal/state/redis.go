@@ -91,8 +91,11 @@ func (r *redis[E]) Store() store.Store  { return r.rs }
 func (r *redis[E]) Default() Session[E] { return r.def }
 func (r *redis[E]) Names() []string     { return nil }
 func (r *redis[E]) Shared() bool        { return true }
-func (r *redis[E]) Kind() string        { return "redis" }
-func (r *redis[E]) Close() error        { return r.rs.Close() }
+
+// Sizes implements Backend: the state is every replica's, so none says.
+func (r *redis[E]) Sizes() (entries, resources int64, ok bool) { return 0, 0, false }
+func (r *redis[E]) Kind() string                               { return "redis" }
+func (r *redis[E]) Close() error                               { return r.rs.Close() }
 
 func (r *redis[E]) Health(ctx context.Context) error { return r.rs.Ping(ctx) }
 

@@ -31,6 +31,12 @@ type Backend[E any] interface {
 	// Shared reports whether other processes share this state: an active
 	// scenario may then have been set by one that loaded other scenarios.
 	Shared() bool
+	// Sizes returns how many journal entries the default session and the
+	// named sessions keep in all, and how many resources the store holds
+	// in all sessions (as they count against its bound), without using
+	// any session, so that reading it keeps none alive. ok is false for
+	// a shared state (Redis): it is every replica's, not this process's.
+	Sizes() (entries, resources int64, ok bool)
 	// Kind names the backend: "memory" or "redis".
 	Kind() string
 	// Health reports why the state cannot be reached, or nil.
@@ -87,17 +93,6 @@ type CreateJournaler[E any] interface {
 	// that entry makes (once doc has made the document), and returns its
 	// sequence number; 0 when nothing was stored or there is no journal.
 	CreateJournaled(ctx context.Context, col, key string, doc func(string) ([]byte, error), entry func() E) (string, uint64, error)
-}
-
-// Sizer is implemented by a backend whose state is this process's alone
-// (memory): it says what that state holds without using any session, so
-// that reading it keeps no session alive. A shared backend (Redis) is
-// not one: its state is every replica's.
-type Sizer interface {
-	// Sizes returns how many journal entries the default session and the
-	// named sessions keep in all, and how many resources the store holds
-	// in all sessions (as they count against its bound).
-	Sizes() (entries, resources int64)
 }
 
 // Active is a session's active scenario, by name.

@@ -5,9 +5,10 @@ import (
 	"net/url"
 	"strings"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
 
 // ExpandURL evaluates a callback's URL: a runtime expression
@@ -15,7 +16,7 @@ import (
 // (http://host/cb?id={$request.body#/id}), over the request and its
 // answer. An expression that finds nothing is an error: the callback has
 // nowhere to go.
-func ExpandURL(tmpl string, x *pipeline.Answered) (string, error) {
+func ExpandURL(tmpl string, x *event.Answered) (string, error) {
 	if strings.HasPrefix(tmpl, "$") {
 		return evalExpression(tmpl, x)
 	}
@@ -29,7 +30,7 @@ func ExpandURL(tmpl string, x *pipeline.Answered) (string, error) {
 		}
 		j := strings.IndexByte(rest[i:], '}')
 		if j < 0 {
-			return "", fmt.Errorf("the URL %q has a { without }", pipeline.Clip(tmpl, 100))
+			return "", fmt.Errorf("the URL %q has a { without }", cliptext.To(tmpl, 100))
 		}
 		b.WriteString(rest[:i])
 		v, err := evalExpression(rest[i+1:i+j], x)
@@ -55,20 +56,21 @@ func ExpandURL(tmpl string, x *pipeline.Answered) (string, error) {
 
 // evalExpression evaluates one runtime expression over the request and
 // its answer (openapi.Evaluate).
-func evalExpression(expr string, x *pipeline.Answered) (string, error) {
+func evalExpression(expr string, x *event.Answered) (string, error) {
 	return openapi.Evaluate(expr, openapi.Exchange{
 		URL: func() string {
-			u := *x.Client.URL
-			u.Host = x.Client.Host
+			u := x.URL
+			u.Host = x.Host
 			u.Scheme = "http"
-			if x.Client.TLS != nil {
+			if x.TLS {
 				u.Scheme = "https"
 			}
 			return u.String()
 		},
-		Method:  x.Req.Method,
-		Status:  x.Status,
-		Request: x.Req,
+		Method:    x.E.Method,
+		Status:    x.Status,
+		ReqHeader: x.Header,
+		Query:     x.URL.Query,
 		Path: func(name string) (string, bool) {
 			if x.Plan != nil {
 				for i, p := range x.Plan.Route.Params {
@@ -80,7 +82,7 @@ func evalExpression(expr string, x *pipeline.Answered) (string, error) {
 			return "", false
 		},
 		RequestBody: func() any { return x.Body },
-		Header:      x.Header,
+		Header:      x.Answer,
 		Body: func() any {
 			v, _ := jsonx.Decode(x.Response)
 			return v

@@ -7,20 +7,19 @@ import (
 	"net/url"
 	"time"
 
+	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
-	"github.com/plantmock/plantmock/mock/internal/session"
 )
 
 // Delivery is one webhook or callback to send, and what its journal
 // entries say of it.
 type Delivery struct {
-	Sv      *pipeline.Served // the document it is of; nil for the first
-	Sess    *session.Session
+	Doc     Doc // the document it is of
+	Sess    Session
 	Hook    *openapi.Hook
 	Url     string
 	Token   string
@@ -36,7 +35,7 @@ type Delivery struct {
 func (s *Sender) deliver(dv *Delivery) {
 	if vs := scenario.HookViolations(dv.Hook, dv.Body); len(vs) > 0 {
 		msg := "not sent: the body breaks the schema the document declares for it"
-		s.e.Log.Error("webhook "+msg, "webhook", dv.Hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
+		s.c.Log.Error("webhook "+msg, "webhook", dv.Hook.Op.Name, "violations", journal.Quote(vs, len(vs)))
 		s.note(dv, vs, msg)
 		return
 	}
@@ -53,10 +52,10 @@ func (s *Sender) deliver(dv *Delivery) {
 	switch err := err.(type) {
 	case nil:
 	case *deliver.QueueFullError:
-		s.e.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200),
+		s.c.Log.Error("webhook queue full: delivery dropped", "webhook", dv.Hook.Op.Name, "url", s.shown(dv),
 			"queue", err.Queue, "trigger", dv.trigger)
 	default:
-		s.e.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200))
+		s.c.Log.Warn("webhook not sent: the mock is shutting down", "webhook", dv.Hook.Op.Name, "url", s.shown(dv))
 	}
 }
 
@@ -72,7 +71,7 @@ func (s *Sender) attempted(dv *Delivery, body []byte, a deliver.Attempt) {
 	}
 	s.recordOutbound(dv, e)
 	if a.GaveUp {
-		s.e.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", pipeline.Clip(s.e.ShownURL(s.served(dv).Secrets, dv.Url), 200), "attempts", a.N)
+		s.c.Log.Warn("webhook delivery failed: no retries left", "webhook", op.Name, "url", s.shown(dv), "attempts", a.N)
 	}
 }
 
@@ -88,25 +87,24 @@ func (s *Sender) note(dv *Delivery, vs []journal.Violation, why string) {
 // delivery, its entry in the journal of the delivery's session and
 // naming its document (see listen).
 func (s *Sender) recordOutbound(dv *Delivery, e journal.Entry) {
-	sess := dv.Sess
-	e.Document = s.served(dv).Name
+	e.Document = dv.Doc.Name
 	if e.Path == "" {
 		if u, err := url.Parse(e.URL); err == nil {
 			e.Path = u.Path
 		}
 	}
-	if !s.e.ClearCreds {
-		s.served(dv).Secrets.Mask(&e)
+	if !s.c.ClearCreds {
+		dv.Doc.Secrets.Mask(&e)
 	}
 	journal.ClipEntry(&e, len(e.Body), len(e.Response), len(e.Violations))
-	s.e.Emitter.EmitAttempt(&journal.Attempt{E: e, Journal: sess.State})
+	s.h.Attempted(&journal.Attempt{E: e, Journal: dv.Sess.Journal})
 }
 
 // CloseDeliveries stops taking deliveries and waits for those under way
 // until ctx ends, logging how many it gave up.
 func (s *Sender) CloseDeliveries(ctx context.Context) {
 	if n := s.Deliveries.Close(ctx); n > 0 {
-		s.e.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
+		s.c.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
 	}
 }
 
@@ -127,10 +125,7 @@ func declaredHeaders(op *openapi.Operation) http.Header {
 	return h
 }
 
-// served returns what the mock serves of the document dv is of.
-func (s *Sender) served(dv *Delivery) *pipeline.Served {
-	if dv.Sv != nil {
-		return dv.Sv
-	}
-	return s.e.Served()
+// shown is dv's URL as the log shows it (see ShownURL), clipped.
+func (s *Sender) shown(dv *Delivery) string {
+	return cliptext.To(s.ShownURL(dv.Doc.Secrets, dv.Url), 200)
 }
