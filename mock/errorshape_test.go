@@ -4,10 +4,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/answer"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 )
 
@@ -246,7 +249,7 @@ func TestErrorShapes(t *testing.T) {
 // for status, whatever check made the answer.
 func assertErrorSchema(t *testing.T, s *Server, method, path string, status int, body string) {
 	t.Helper()
-	route, _, _ := s.e.Served().Find(path, "")
+	route, _, _ := documentOf(t, s).Find(path, "")
 	if route == nil || route.Operation(method) == nil {
 		t.Fatalf("no operation %s %s", method, path)
 	}
@@ -267,8 +270,9 @@ func assertErrorSchema(t *testing.T, s *Server, method, path string, status int,
 // was generated with, after checking that it is one.
 func patternDigits(t *testing.T, s *Server, path string) string {
 	t.Helper()
-	route, _, _ := s.e.Served().Find(path, "")
-	pl := s.e.Served().Plans[route.Operation("POST")]
+	doc, plans := plansOf(t, s)
+	route, _, _ := doc.Find(path, "")
+	pl := plans[route.Operation("POST")]
 	b := string(pl.ErrorShape(400).Render(nil, 400, problem.CodeBodyMissing, "anything"))
 	if len(b) != 6 || !strings.HasPrefix(b, `"E`) || strings.Trim(b[2:5], "0123456789") != "" {
 		t.Fatalf("pattern shape renders %s, want a string matching ^E[0-9]{3}$", b)
@@ -300,9 +304,10 @@ paths:
                   message: {type: string, format: email}
 `
 	s, _ := newTestServer(t, Options{Spec: []byte(spec)})
-	route, _, _ := s.e.Served().Find("/p", "")
+	doc, plans := plansOf(t, s)
+	route, _, _ := doc.Find("/p", "")
 	op := route.Operation("GET")
-	sh := s.e.Served().Plans[op].ErrorShape(400)
+	sh := plans[op].ErrorShape(400)
 	m := op.Response(400).JSON()
 	for _, tt := range []struct {
 		name   string
@@ -480,7 +485,8 @@ func TestErrorEnumsNameTheProblem(t *testing.T) {
 	}
 	t.Run("every problem with every status fits", func(t *testing.T) {
 		n := 0
-		for op, pl := range s.e.Served().Plans {
+		_, plans := plansOf(t, s)
+		for op, pl := range plans {
 			for status, sh := range pl.Shapes {
 				schema := op.Response(status).JSON().Schema
 				for _, code := range problem.ErrorCodes {
@@ -498,4 +504,16 @@ func TestErrorEnumsNameTheProblem(t *testing.T) {
 			t.Fatal("no shape rendered")
 		}
 	})
+}
+
+// plansOf returns the document s serves (documentOf) and the plans
+// answer works out for it, as the mock's own are.
+func plansOf(t *testing.T, s *Server) (*openapi.Document, answer.Plans) {
+	t.Helper()
+	doc := documentOf(t, s)
+	plans, _, err := answer.BuildPlans(doc, "", nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, plans
 }

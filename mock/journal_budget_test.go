@@ -1,9 +1,10 @@
 package mock
 
 import (
-	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http/httptest"
 	"runtime"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestJournalClipped(t *testing.T) {
 		s, ts := newTestServer(t, opts)
 		st, got := do(t, ts, "POST", "/plants?"+query, body, headers...)
 		expect(t, "a big create", st, got, 200, answer)
-		journaled(t, s, "", 1)
+		journaled(t, s, 1)
 		if got := journalJSON(t, ts, ""); got != want {
 			i := 0
 			for i < min(len(got), len(want)) && got[i] == want[i] {
@@ -73,21 +74,25 @@ func TestJournalByteBudget(t *testing.T) {
 				}
 			}
 		}
-		all := 0
-		for _, sess := range sessions {
-			es := journaled(t, s, sess, sent)
-			bytes := 0
-			for i, e := range es {
-				bytes += journal.EntrySize(&e)
-				if want := uint64(sent - len(es) + i + 1); e.Seq != want {
-					t.Errorf("session %q: entry %d is %d, want %d: the newest kept", sess, i, e.Seq, want)
-				}
-			}
-			all += bytes
-			if bytes > share || len(es) == 0 || bytes+journal.EntrySize(&es[0]) <= share {
-				t.Errorf("session %q: %d entries of %d bytes; want as many as fit in %d", sess, len(es), bytes, share)
+		// The default session's entries are measured; the named sessions
+		// hold the same requests, so as many of the newest as it does.
+		es := journaled(t, s, sent)
+		bytes := 0
+		for i, e := range es {
+			bytes += journal.EntrySize(&e)
+			if want := uint64(sent - len(es) + i + 1); e.Seq != want {
+				t.Errorf("entry %d is %d, want %d: the newest kept", i, e.Seq, want)
 			}
 		}
+		if bytes > share || len(es) == 0 || bytes+journal.EntrySize(&es[0]) <= share {
+			t.Errorf("%d entries of %d bytes; want as many as fit in %d", len(es), bytes, share)
+		}
+		for _, sess := range sessions[1:] {
+			if got, want := fmt.Sprint(journaledSeqs(t, ts, sess, sent)), fmt.Sprint(seqsOf(es)); got != want {
+				t.Errorf("session %q keeps entries %s, want %s as the default session", sess, got, want)
+			}
+		}
+		all := bytes * len(sessions)
 		if all > total {
 			t.Errorf("the journals hold %d bytes, over %d", all, total)
 		}
@@ -95,22 +100,41 @@ func TestJournalByteBudget(t *testing.T) {
 	})
 }
 
-// journaled returns the journal of a session once it holds entry seq: a
-// big answer reaches the client before the exchange is journaled.
-func journaled(t *testing.T, s *Server, sess string, seq uint64) []journal.Entry {
+// journaled returns the default session's journal once it holds entry
+// seq: a big answer reaches the client before the exchange is journaled.
+func journaled(t *testing.T, s *Server, seq uint64) []journal.Entry {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		ss, p := s.e.Sessions.Get(context.Background(), sess, false)
-		if ss == nil || p != nil {
-			t.Fatalf("session %q: %v %v", sess, ss, p)
-		}
-		es, err := ss.State.Entries(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(es) > 0 && es[len(es)-1].Seq >= seq {
+		if es := s.Journal(); len(es) > 0 && es[len(es)-1].Seq >= seq {
 			return es
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("entry %d not journaled after 10s", seq)
+		}
+		runtime.Gosched()
+	}
+}
+
+// journaledSeqs returns the sequence numbers of the entries GET
+// /__admin/requests lists in session sess, once it lists seq.
+func journaledSeqs(t *testing.T, ts *httptest.Server, sess string, seq uint64) []uint64 {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, body := do(t, ts, "GET", "/__admin/requests", "", SessionHeader, sess)
+		var j struct {
+			Requests []struct{ Seq uint64 } `json:"requests"`
+		}
+		if err := json.Unmarshal([]byte(body), &j); st != 200 || err != nil {
+			t.Fatalf("journal of %q: %d %.200s (%v)", sess, st, body, err)
+		}
+		if n := len(j.Requests); n > 0 && j.Requests[n-1].Seq >= seq {
+			seqs := make([]uint64, n)
+			for i, e := range j.Requests {
+				seqs[i] = e.Seq
+			}
+			return seqs
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("session %q: entry %d not journaled after 10s", sess, seq)
@@ -149,7 +173,7 @@ func TestJournalViolationsClipped(t *testing.T) {
 		s, ts := newTestServer(t, opts)
 		st, got := do(t, ts, "POST", "/things", undeclaredKeys(0, 250), "Content-Type", "application/json")
 		expect(t, "250 undeclared properties", st, got, 422, answer)
-		es := journaled(t, s, "", 1)
+		es := journaled(t, s, 1)
 		if e := es[0]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (journal.Clipped{Violations: 250}) {
 			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:250}", len(e.Violations), e.Clipped)
 		}
@@ -169,7 +193,7 @@ func TestJournalViolationsClipped(t *testing.T) {
 		if st != 422 || !strings.HasSuffix(got, `; and more than 980 more"}`) {
 			t.Errorf("1,100 undeclared properties: %d %.100s...%s", st, got, got[max(len(got)-60, 0):])
 		}
-		es = journaled(t, s, "", 2)
+		es = journaled(t, s, 2)
 		if e := es[1]; len(e.Violations) != 100 || e.Clipped == nil || *e.Clipped != (journal.Clipped{Violations: 1000, Unchecked: true}) {
 			t.Errorf("entry: %d violations, clipped %+v; want 100, {Violations:1000 Unchecked:true}", len(e.Violations), e.Clipped)
 		}
@@ -180,4 +204,13 @@ func TestJournalViolationsClipped(t *testing.T) {
 			t.Errorf("log line %.300s: want it to end its violations with \"and more than 980 more\"", line)
 		}
 	})
+}
+
+// seqsOf returns the sequence numbers of es.
+func seqsOf(es []journal.Entry) []uint64 {
+	out := make([]uint64, len(es))
+	for i, e := range es {
+		out[i] = e.Seq
+	}
+	return out
 }

@@ -318,6 +318,15 @@ type Limits struct {
 	// lives; 0 means DefaultSessionIdle.
 	MaxSessions int
 	SessionIdle time.Duration
+
+	// Timeouts bound how long a client may hold a connection Serve
+	// accepted, in each phase of an exchange; a zero field means that of
+	// DefaultTimeouts (header 10s, read 60s, write 60s, idle 120s).
+	Timeouts Timeouts
+
+	// Clock is the time sessions are idle by; nil means time.Now. A test
+	// moves it to expire sessions without waiting for them.
+	Clock func() time.Time
 }
 
 // Values of Options.Journal.Credentials.

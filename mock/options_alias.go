@@ -24,3 +24,11 @@ type ProxyError = pipeline.ProxyError
 // WebhookError is New's error for Options.Webhooks.Subscribers or Allow it
 // cannot use; its message starts with the flag's name.
 type WebhookError = pipeline.WebhookError
+
+// Timeouts bound how long a client may hold a connection in each phase
+// of an exchange: sending the header, sending the whole request, taking
+// the answer, and between requests (see Limits.Timeouts).
+type Timeouts = pipeline.Timeouts
+
+// DefaultTimeouts are those of Limits.Timeouts's zero fields.
+var DefaultTimeouts = pipeline.DefaultTimeouts

@@ -290,10 +290,10 @@ func TestSessionsExpire(t *testing.T) {
 	url := redistest.NewServer(t).URL(0)
 	for _, where := range []string{"", url} {
 		t.Run(map[string]string{"": "memory", url: "redis"}[where], func(t *testing.T) {
-			s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Store: StoreOptions{URL: where}, Limits: Limits{SessionIdle: time.Minute, MaxSessions: 1}})
-			t.Cleanup(func() { s.Close() })
 			now := time.Unix(1_000_000, 0)
-			s.e.Sessions.Now = func() time.Time { return now } // only this goroutine moves it, between requests
+			clock := func() time.Time { return now } // only this goroutine moves it, between requests
+			s, ts := newTestServer(t, Options{Spec: []byte(replicaSpec), Store: StoreOptions{URL: where}, Limits: Limits{SessionIdle: time.Minute, MaxSessions: 1, Clock: clock}})
+			t.Cleanup(func() { s.Close() })
 			do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, SessionHeader, "s1")
 			now = now.Add(30 * time.Second)
 			st, body := do(t, ts, "GET", "/plants", "", SessionHeader, "s2")

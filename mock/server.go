@@ -53,7 +53,7 @@ func New(opts Options) (*Server, error) {
 			MaxBody:  orDefault(opts.Limits.MaxBody, DefaultMaxBody),
 			Cors:     opts.CORS,
 			LogAll:   opts.LogRequests,
-			Timeouts: pipeline.DefaultTimeouts,
+			Timeouts: timeouts(opts.Limits.Timeouts),
 		},
 		adminToken: opts.Admin.Token,
 		noAdmin:    opts.Admin.Disabled,
@@ -112,6 +112,9 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.e.Store, s.e.Sessions = b.Store(), session.NewSessions(b, orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), orDefault(opts.Limits.SessionIdle, DefaultSessionIdle))
+	if opts.Limits.Clock != nil {
+		s.e.Sessions.Now = opts.Limits.Clock
+	}
 	s.e.RemoteJournal = b.Shared() && !s.e.NoJournal
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
@@ -275,6 +278,12 @@ func loopback(a net.Addr) bool {
 func proxyOptions(po pipeline.ProxyOptions) pipeline.ProxyOptions {
 	po.Timeout = orDefault(po.Timeout, DefaultProxyTimeout)
 	return po
+}
+
+// timeouts returns to with DefaultTimeouts for its zero fields.
+func timeouts(to Timeouts) Timeouts {
+	d := DefaultTimeouts
+	return Timeouts{Header: orDefault(to.Header, d.Header), Read: orDefault(to.Read, d.Read), Write: orDefault(to.Write, d.Write), Idle: orDefault(to.Idle, d.Idle)}
 }
 
 // webhookOptions returns wo with its defaults: DefaultWebhookRetries for

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/problem"
 	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
@@ -25,7 +24,7 @@ const (
 
 // serveTimed runs a mock of opts with the timeouts to (serveLoopback), and
 // returns a connection to it (see dialTimed).
-func serveTimed(t *testing.T, opts Options, to pipeline.Timeouts) (net.Conn, time.Time) {
+func serveTimed(t *testing.T, opts Options, to Timeouts) (net.Conn, time.Time) {
 	t.Helper()
 	_, addr := startTimed(t, opts, to)
 	return dialTimed(t, addr)
@@ -33,14 +32,14 @@ func serveTimed(t *testing.T, opts Options, to pipeline.Timeouts) (net.Conn, tim
 
 // startTimed runs a mock of opts with the timeouts to, alongside the
 // test's other parallel tests, and returns it and its address.
-func startTimed(t *testing.T, opts Options, to pipeline.Timeouts) (*Server, string) {
+func startTimed(t *testing.T, opts Options, to Timeouts) (*Server, string) {
 	t.Helper()
 	t.Parallel()
+	opts.Limits.Timeouts = to
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.e.Timeouts = to
 	return s, serveLoopback(t, s)
 }
 
@@ -98,7 +97,7 @@ func created(t *testing.T, conn net.Conn) *bufio.Reader {
 // TestTimeoutHeader: a client that stops halfway through its header loses
 // the connection once the header timeout has passed, with no answer.
 func TestTimeoutHeader(t *testing.T) {
-	conn, start := serveTimed(t, Options{}, pipeline.Timeouts{Header: shortTimeout, Read: longTimeout, Write: longTimeout, Idle: longTimeout})
+	conn, start := serveTimed(t, Options{}, Timeouts{Header: shortTimeout, Read: longTimeout, Write: longTimeout, Idle: longTimeout})
 	io.WriteString(conn, "POST /plants HTTP/1.1\r\nHost: x\r\n")
 	closedAfter(t, conn, start)
 }
@@ -110,7 +109,7 @@ func TestTimeoutHeader(t *testing.T) {
 // whose write timeout did not wait for the read timeout would come too
 // late every time.
 func TestTimeoutBody(t *testing.T) {
-	conn, start := serveTimed(t, Options{}, pipeline.Timeouts{Header: longTimeout, Read: shortTimeout, Write: shortTimeout / 2, Idle: longTimeout})
+	conn, start := serveTimed(t, Options{}, Timeouts{Header: longTimeout, Read: shortTimeout, Write: shortTimeout / 2, Idle: longTimeout})
 	fmt.Fprintf(conn, "POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"id\":1,")
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)
@@ -137,7 +136,7 @@ func TestTimeoutBody(t *testing.T) {
 // TestTimeoutIdle: a connection left idle after an answer is closed once
 // the idle timeout has passed.
 func TestTimeoutIdle(t *testing.T) {
-	conn, _ := serveTimed(t, Options{}, pipeline.Timeouts{Header: longTimeout, Read: longTimeout, Write: longTimeout, Idle: shortTimeout})
+	conn, _ := serveTimed(t, Options{}, Timeouts{Header: longTimeout, Read: longTimeout, Write: longTimeout, Idle: shortTimeout})
 	start := time.Now() // before the mock's idle clock starts, at its answer
 	closedAfter(t, created(t, conn), start)
 }
@@ -162,7 +161,7 @@ func TestTimeoutWriteAfterDelay(t *testing.T) {
 			if reload {
 				start = scenario("0s")
 			}
-			s, addr := startTimed(t, start, pipeline.Timeouts{Header: longTimeout, Read: shortTimeout, Write: shortTimeout, Idle: longTimeout})
+			s, addr := startTimed(t, start, Timeouts{Header: longTimeout, Read: shortTimeout, Write: shortTimeout, Idle: longTimeout})
 			if reload {
 				if _, err := s.Reload(given(opts.Content())); err != nil {
 					t.Fatal(err)

@@ -352,7 +352,7 @@ rules:
 	}
 	// The generated body fits the webhook's schema.
 	for b := range bodies {
-		if vs := scenario.HookViolations(s.e.Served().Doc.Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
+		if vs := scenario.HookViolations(documentOf(t, s).Webhooks[0], mustDecode(t, b)); len(vs) != 0 {
 			t.Errorf("%s: %v", b, vs)
 		}
 	}
