@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -136,104 +135,6 @@ func TestWebhookOnCreate(t *testing.T) {
 	}
 }
 
-// TestWebhookRetries: a subscriber that fails twice and then succeeds
-// gets three attempts, each in the journal; its undeclared 500 is a
-// violation of the webhook's responses.
-func TestWebhookRetries(t *testing.T) {
-	sub := newSubscriber(t, func(n int) int {
-		if n <= 2 {
-			return 500
-		}
-		return 200
-	})
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: sub.URL}}}})
-	st, body := do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
-	expect(t, "create", st, body, 200, `{"name":"fern"}`)
-	for i := 0; i < 3; i++ {
-		if got := sub.next(t); got.body != `{"id":1,"name":"fern"}` || got.header.Get("Authorization") != "Bearer plantmock" {
-			t.Errorf("attempt %d: %+v", i+1, got)
-		}
-	}
-	es := outbound(t, s, 3)
-	for i, want := range []int{500, 500, 200} {
-		e := es[i]
-		if e.Attempt != i+1 || e.Status != want || e.Trigger != 1 {
-			t.Errorf("attempt %d: %+v", i+1, e)
-		}
-		var vs string
-		if len(e.Violations) > 0 {
-			vs = e.Violations[0].String()
-		}
-		if wantV := map[int]string{500: "response: status 500 is not declared by webhook /plant/webhook"}[want]; vs != wantV {
-			t.Errorf("attempt %d violations: %q, want %q", i+1, vs, wantV)
-		}
-	}
-}
-
-// TestWebhookSubscriberNeverAnswers: attempts time out and are retried a
-// bounded number of times; at shutdown, a delivery still waiting is given
-// up within the shutdown timeout, and the log says how many were.
-func TestWebhookSubscriberNeverAnswers(t *testing.T) {
-	release := make(chan struct{})
-	arrived := make(chan struct{}, 8)
-	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		arrived <- struct{}{}
-		<-release
-	}))
-	t.Cleanup(hung.Close)
-	t.Cleanup(func() { close(release) })
-	var logs bytes.Buffer
-	var logMu sync.Mutex
-	s, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: 20 * time.Millisecond, Retries: 1, Backoff: time.Millisecond, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}},
-		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
-	do(t, ts, "POST", "/plants", `{"id":1,"name":"fern"}`, "Authorization", "Bearer abc")
-	es := outbound(t, s, 2)
-	for i, e := range es {
-		if e.Attempt != i+1 || e.Status != 0 || e.Error != "no answer within 20ms" {
-			t.Errorf("attempt %d: %+v", i+1, e)
-		}
-	}
-
-	// A delivery still under way at shutdown: Close gives it up once the
-	// shutdown timeout is over.
-	s2, err := New(Options{
-		Spec: webhookSpec(t), Webhooks: WebhookOptions{Timeout: time.Hour, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: 50 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts2 := httptest.NewServer(s2)
-	t.Cleanup(ts2.Close)
-	<-arrived // the two attempts above
-	<-arrived
-	do(t, ts2, "POST", "/plants", `{"id":2,"name":"ivy"}`, "Authorization", "Bearer abc")
-	<-arrived // under way
-	closed := make(chan struct{})
-	go func() { s2.Close(); close(closed) }()
-	select {
-	case <-closed:
-	case <-time.After(10 * time.Second):
-		t.Fatal("Close still waiting after 10s with a 50ms shutdown timeout")
-	}
-	es = outbound(t, s2, 1)
-	if es[0].Error != "abandoned at shutdown" || es[0].Attempt != 1 {
-		t.Errorf("abandoned attempt: %+v", es[0])
-	}
-	logMu.Lock()
-	defer logMu.Unlock()
-	if !strings.Contains(logs.String(), `msg="shutdown: webhook deliveries dropped" dropped=1`) {
-		t.Errorf("log:\n%s", logs.String())
-	}
-}
-
 // lockedWriter serializes a log's writes for reading it from the test.
 type lockedWriter struct {
 	b  *bytes.Buffer
@@ -277,33 +178,6 @@ func TestCallback(t *testing.T) {
 	}
 	if e := es[0]; e.Operation != "callback onAudit" || e.URL != sub.URL+"/audit" || e.Status != 204 || e.Trigger != 2 {
 		t.Errorf("journal entry: %+v", e)
-	}
-}
-
-// TestCallbackRefused: a callback URL outside the allow list is not
-// called; the journal and the log say why.
-func TestCallbackRefused(t *testing.T) {
-	var logs bytes.Buffer
-	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: callbackSpec(t), Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
-	st, _ := do(t, ts, "POST", "/plants", `{"id":4,"name":"fern","callbackUrl":"http://192.0.2.10/cb"}`)
-	if st != 201 {
-		t.Fatalf("create: %d", st)
-	}
-	es := outbound(t, s, 2)
-	slices.SortFunc(es, func(a, b journal.Entry) int { return strings.Compare(a.Operation, b.Operation) })
-	if e := es[0]; e.Operation != "callback onAudit" || e.Error != "$request.header.X-Audit-Url is empty in this exchange" || e.Attempt != 0 {
-		t.Errorf("journal entry without the header: %+v", e)
-	}
-	e := es[1]
-	want := "host 192.0.2.10 is not in the callback allow list (--webhook-allow)"
-	if e.Error != want || e.Attempt != 0 || e.Status != 0 || e.URL != "http://192.0.2.10/cb?plant=4" {
-		t.Errorf("journal entry: %+v", e)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if !strings.Contains(logs.String(), `msg="callback refused" callback=onPlant operation="POST /plants" url="http://192.0.2.10/cb?plant=4" reason="`+want+`"`) {
-		t.Errorf("log:\n%s", logs.String())
 	}
 }
 
@@ -427,39 +301,6 @@ func TestWebhookAdmin(t *testing.T) {
 	st, body = do(t, ts, "PUT", p, `{"url":"ftp://x"}`)
 	expect(t, "bad url", st, body, 400, `{"error":40004,"message":"url: \"ftp://x\" is not an absolute http or https URL"}`)
 	_ = s
-}
-
-// TestWebhookQueueFull: beyond the queue, a delivery is dropped with a
-// log line.
-func TestWebhookQueueFull(t *testing.T) {
-	release := make(chan struct{})
-	started := make(chan struct{}, 4)
-	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		started <- struct{}{}
-		<-release
-	}))
-	t.Cleanup(hung.Close)
-	var logs bytes.Buffer
-	var mu sync.Mutex
-	s, ts := newTestServer(t, Options{Spec: webhookSpec(t), Webhooks: WebhookOptions{Queue: 1, Subscribers: map[string]session.Subscriber{"/plant/webhook": {URL: hung.URL}}}, ShutdownTimeout: time.Second,
-		Logger: slog.New(slog.NewTextHandler(lockedWriter{&logs, &mu}, nil))})
-	t.Cleanup(func() { close(release); s.Close() })
-	do(t, ts, "POST", "/plants", `{"id":1,"name":"a"}`, "Authorization", "Bearer abc")
-	<-started
-	do(t, ts, "POST", "/plants", `{"id":2,"name":"b"}`, "Authorization", "Bearer abc")
-	// The drop happens after the answer: poll the log for it.
-	want := `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=` + hung.URL + ` queue=1 trigger=2`
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		mu.Lock()
-		text := logs.String()
-		mu.Unlock()
-		if strings.Contains(text, want) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("log after 10s:\n%s", text)
-		}
-	}
 }
 
 // TestWebhookReplicas: a subscriber set through one replica receives the
