@@ -100,9 +100,19 @@ func (s *Sender) recordOutbound(dv *Delivery, e journal.Entry) {
 	s.h.Attempted(&journal.Attempt{E: e, Journal: dv.Sess.Journal})
 }
 
-// CloseDeliveries stops taking deliveries and waits for those under way
-// until ctx ends, logging how many it gave up.
+// CloseDeliveries waits until ctx ends for what answers trigger to be
+// queued (AfterAnswer), then stops taking deliveries and waits for those
+// under way until ctx ends, logging how many it gave up.
 func (s *Sender) CloseDeliveries(ctx context.Context) {
+	queued := make(chan struct{})
+	go func() {
+		s.sending.Wait()
+		close(queued)
+	}()
+	select {
+	case <-queued:
+	case <-ctx.Done():
+	}
 	if n := s.Deliveries.Close(ctx); n > 0 {
 		s.c.Log.Warn("shutdown: webhook deliveries dropped", "dropped", n)
 	}

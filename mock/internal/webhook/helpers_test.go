@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -111,14 +112,33 @@ func (j *numbered) Record(context.Context, journal.Entry) (uint64, error) { retu
 
 // logs is a log the test reads while the sender writes it.
 type logs struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // has a value after a write
 }
 
 func (l *logs) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	select {
+	case l.written <- struct{}{}:
+	default:
+	}
 	return l.b.Write(p)
+}
+
+// wait returns once the log holds want, failing the test when it does
+// not within a generous deadline.
+func (l *logs) wait(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(l.String(), want) {
+		select {
+		case <-l.written:
+		case <-deadline:
+			t.Fatalf("log after 10s:\n%s\nwant %s", l, want)
+		}
+	}
 }
 
 func (l *logs) String() string {
@@ -139,7 +159,7 @@ func newSender(t *testing.T, name string, subs map[string]session.Subscriber, o 
 	}
 	h := &host{doc: Doc{Name: "plants", Hooks: set, Secrets: journal.NewSecrets(doc)},
 		subs: map[string]map[string]session.Subscriber{}, told: make(chan journal.Entry, 64)}
-	l := &logs{}
+	l := &logs{written: make(chan struct{}, 1)}
 	s := NewSender(h, Config{Options: o, Version: "test", Log: slog.New(slog.NewTextHandler(l, nil)), Listeners: &deliver.Listeners{}})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -72,6 +73,7 @@ type Sender struct {
 	h          Host
 	c          Config
 	dc         deliver.Config
+	sending    sync.WaitGroup  // AfterAnswer's goroutines under way
 	Deliveries *deliver.Sender // the deliveries under way
 }
 
@@ -135,11 +137,24 @@ func WebhookBody(h *openapi.Hook, v any, f func() *gofakeit.Faker) any {
 // AfterAnswer sends what an answered request triggers (see
 // Set.SendsAfter). It listens after the journal, which numbers the
 // request's entry (the trigger of what it sends), for answers the mock
-// made itself.
+// made itself. What waits on the network (reading the session's
+// subscribers, journaling a refused delivery) runs on a goroutine of its
+// own, on a copy of a: the handler returns without waiting for it, and
+// CloseDeliveries waits for it before the deliveries end.
 func (s *Sender) AfterAnswer(a *event.Answered) {
 	if !a.After {
 		return
 	}
+	c := *a // a is the emitter's, taken back once the listeners return
+	s.sending.Add(1)
+	go func() {
+		defer s.sending.Done()
+		s.sendAfter(&c)
+	}()
+}
+
+// sendAfter sends the webhooks and callbacks a triggers.
+func (s *Sender) sendAfter(a *event.Answered) {
 	doc := s.h.Document(a.Doc)
 	seq, sess, via := a.E.Seq, Session{Name: a.E.Session, Journal: a.Journal}, a.Via
 	fake := a.Fake

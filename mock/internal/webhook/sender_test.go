@@ -130,9 +130,7 @@ func TestAfterAnswerSendsCallbacks(t *testing.T) {
 	if e := es[1]; e.Error != want || e.Attempt != 0 || e.Status != 0 || e.URL != "http://192.0.2.10/cb?plant=4" {
 		t.Errorf("onPlant refused: %+v", e)
 	}
-	if line := `msg="callback refused" callback=onPlant operation="POST /plants" url="http://192.0.2.10/cb?plant=4" reason="` + want + `"`; !strings.Contains(log.String(), line) {
-		t.Errorf("log:\n%s\nwant a line with %s", log, line)
-	}
+	log.wait(t, `msg="callback refused" callback=onPlant operation="POST /plants" url="http://192.0.2.10/cb?plant=4" reason="`+want+`"`)
 	select {
 	case r := <-got:
 		t.Errorf("a refused callback was sent: %+v", r)
@@ -237,9 +235,7 @@ func TestDeliveriesBounded(t *testing.T) {
 	s.AfterAnswer(created(t, "", 1, &numbered{}, map[string]any{"id": int64(1), "name": "a"}))
 	<-arrived // under way
 	s.AfterAnswer(created(t, "", 2, &numbered{}, map[string]any{"id": int64(2), "name": "b"}))
-	if want := `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=` + hung.URL + ` queue=1 trigger=2`; !strings.Contains(log.String(), want) {
-		t.Errorf("log:\n%s\nwant %s", log, want)
-	}
+	log.wait(t, `msg="webhook queue full: delivery dropped" webhook="webhook /plant/webhook" url=`+hung.URL+` queue=1 trigger=2`)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	s.CloseDeliveries(ctx)
@@ -250,7 +246,5 @@ func TestDeliveriesBounded(t *testing.T) {
 		t.Errorf("log:\n%s\nwant %s", log, want)
 	}
 	s.AfterAnswer(created(t, "", 3, &numbered{}, map[string]any{"id": int64(3), "name": "c"}))
-	if want := `msg="webhook not sent: the mock is shutting down"`; !strings.Contains(log.String(), want) {
-		t.Errorf("log:\n%s\nwant %s", log, want)
-	}
+	log.wait(t, `msg="webhook not sent: the mock is shutting down"`)
 }
