@@ -282,23 +282,3 @@ func TestReplicasAssignDistinctIdentifiers(t *testing.T) {
 		t.Errorf("the orders created = %s\nwant %s", got, want)
 	}
 }
-
-// TestSeededIdentifiersFromTheMinimum: seed data with integer identifiers
-// above the minimum keeps them, those without get the next, and creates
-// go on above the highest.
-func TestSeededIdentifiersFromTheMinimum(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: []byte(petShopIn("3.1.0")), SeedData: []byte(`{"/orders":[{"id":1005,"quantity":1},{"quantity":2}]}`)})
-	for _, c := range []call{
-		{name: "seeded order", method: "GET", path: "/orders/1005", status: 200, wantBody: `{"id":1005,"quantity":1}`},
-		{name: "seeded order without id", method: "GET", path: "/orders/1006", status: 200, wantBody: `{"id":1006,"quantity":2}`},
-		{name: "create after", method: "POST", path: "/orders", header: map[string]string{"Content-Type": "application/json"}, body: `{}`,
-			status: 201, wantHeader: jsonHeader(`{"id":1007}`, "Location", "/orders/1007"), wantBody: `{"id":1007}`},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			if c.wantHeader == nil {
-				c.wantHeader = jsonHeader(c.wantBody)
-			}
-			check(t, s, ts, c)
-		})
-	}
-}

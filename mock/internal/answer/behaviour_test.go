@@ -1,6 +1,7 @@
 package answer_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -93,4 +94,45 @@ func TestReadOnlyAPI(t *testing.T) {
 		t.Errorf("notes = %q, want %q", list.notes, want)
 	}
 	m.do("POST", "/things", `{}`).want(t, 405, `{"error":8762,"message":"Salt relaxation from teacher rush run."}`)
+}
+
+// TestItemNoValueFits: an item of a collection without a create, made
+// up on its first read, whose schema no value fits in a way load cannot
+// tell (a oneOf whose alternatives require the same properties, so that
+// every value matches both, as ix-api's product offerings do), is
+// answered with the operation's declared 404 saying why, not a 500 it
+// does not declare; without a declared answer for an unknown item, the
+// 500 stays.
+func TestItemNoValueFits(t *testing.T) {
+	spec := func(notFound string) string {
+		return `openapi: 3.0.3
+info: {title: offerings, version: '1'}
+paths:
+  /offerings/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        '200':
+          description: an offering
+          content: {application/json: {schema: {$ref: '#/components/schemas/Offering'}}}` + notFound + `
+components:
+  schemas:
+    Offering:
+      oneOf:
+        - {$ref: '#/components/schemas/Port'}
+        - {$ref: '#/components/schemas/Link'}
+    Port: {type: object, required: [id, type], properties: {id: {type: string}, type: {type: string}}}
+    Link: {type: object, required: [id, type], properties: {id: {type: string}, type: {type: string}}}
+    Error: {type: object, required: [detail], properties: {detail: {type: string}}}
+`
+	}
+	const why = `could not generate data that matches the response schema: body: matches oneOf alternatives 0 and 1, but must match exactly one`
+	const unmade = `id "o1" in /offerings could not be made up, and the mock keeps none: ` + why
+	m := newMock(t, spec(`
+        '404':
+          description: no such offering
+          content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}`))
+	m.do("GET", "/offerings/o1", "").want(t, 404, `{"detail":`+strconv.Quote(unmade)+`}`)
+	m = newMock(t, spec(""))
+	m.do("GET", "/offerings/o1", "").want(t, 500, `{"error":50000,"message":`+strconv.Quote(why)+`}`)
 }
