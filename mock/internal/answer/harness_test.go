@@ -180,18 +180,6 @@ func (m *mock) conforms(r *http.Request, x *answer.Turn, rp reply) {
 	}
 }
 
-// plan returns the plan of the operation "METHOD /path".
-func (m *mock) plan(name string) *answer.Plan {
-	m.t.Helper()
-	for op, pl := range m.plans {
-		if op.Name == name {
-			return pl
-		}
-	}
-	m.t.Fatalf("no operation %s", name)
-	return nil
-}
-
 // put stores a resource as it is, under key, as a document changed
 // since would have left it.
 func (m *mock) put(col, key, doc string) {
