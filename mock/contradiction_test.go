@@ -2,7 +2,6 @@ package mock
 
 import (
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/plantmock/plantmock/mock/internal/exercise"
@@ -142,58 +141,6 @@ func TestContradictions(t *testing.T) {
 			op := doc.Operations[i]
 			if problems := exercise.Check(doc, op, resp, body); len(problems) > 0 {
 				t.Errorf("GET %s = %s: %q", tt.path, body, problems)
-			}
-		})
-	}
-}
-
-// TestItemNoValueFits: an item of a collection without a create, made
-// up on its first read, whose schema no value fits in a way load cannot
-// tell (a oneOf whose alternatives require the same properties, so that
-// every value matches both, as ix-api's product offerings do), is
-// answered with the operation's declared 404 saying why, not a 500 it
-// does not declare; without a declared answer for an unknown item, the
-// 500 stays.
-func TestItemNoValueFits(t *testing.T) {
-	spec := func(notFound string) string {
-		return `openapi: 3.0.3
-info: {title: offerings, version: '1'}
-paths:
-  /offerings/{id}:
-    get:
-      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
-      responses:
-        '200':
-          description: an offering
-          content: {application/json: {schema: {$ref: '#/components/schemas/Offering'}}}` + notFound + `
-components:
-  schemas:
-    Offering:
-      oneOf:
-        - {$ref: '#/components/schemas/Port'}
-        - {$ref: '#/components/schemas/Link'}
-    Port: {type: object, required: [id, type], properties: {id: {type: string}, type: {type: string}}}
-    Link: {type: object, required: [id, type], properties: {id: {type: string}, type: {type: string}}}
-    Error: {type: object, required: [detail], properties: {detail: {type: string}}}
-`
-	}
-	const why = `id "o1" in /offerings could not be made up, and the mock keeps none: could not generate data that matches the response schema: body: matches oneOf alternatives 0 and 1, but must match exactly one`
-	for _, tt := range []struct {
-		name, notFound string
-		status         int
-		body           string
-	}{
-		{"a declared 404", `
-        '404':
-          description: no such offering
-          content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}`, 404, `{"detail":` + strconv.Quote(why) + `}`},
-		{"no answer for an unknown item", "", 500, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			_, ts := newTestServer(t, Options{Spec: []byte(spec(tt.notFound))})
-			_, resp, body := send(t, ts, call{method: "GET", path: "/offerings/o1"})
-			if resp.StatusCode != tt.status || tt.body != "" && string(body) != tt.body {
-				t.Errorf("GET /offerings/o1 = %d %s\nwant %d %s", resp.StatusCode, body, tt.status, tt.body)
 			}
 		})
 	}

@@ -1,8 +1,6 @@
-package mock
+package answer_test
 
-import (
-	"testing"
-)
+import "testing"
 
 // notStorableSpec has item operations whose bodies are no resource: a
 // JSON Patch array, a list of parts, and a body of any type. None
@@ -95,39 +93,19 @@ components:
 // TestNotStorableBody: a POST, PUT or PATCH whose body is no JSON
 // object (a JSON Patch array, a list, a string its schema allows, XML)
 // answers its declared success with its canned answer, leaves the
-// stored items as they were, and the journal says so; an object body
-// still replaces.
+// stored items as they were, and notes so; an object body still
+// replaces.
 func TestNotStorableBody(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: []byte(notStorableSpec)})
-	h := map[string]string{"Content-Type": "application/json"}
-	stored := `{"id":1,"label":"a"}`
-	check(t, s, ts, call{method: "POST", path: "/items", header: h, body: `{"label":"a"}`, status: 201, wantHeader: jsonHeader(stored), wantBody: stored})
+	m := newMock(t, notStorableSpec)
 	const note = "answered as declared, storing nothing: the body is not a JSON object to store"
-	for _, tt := range []struct {
-		call
-		notes []string
-	}{
-		{call{name: "JSON Patch", method: "PATCH", path: "/items/1", header: h, body: `[{"op":"replace","path":"/label","value":"b"}]`,
-			status: 200, wantBody: `{"id":7,"label":"lamp"}`}, nil},
-		{call{name: "a string where any value goes", method: "PUT", path: "/items/1", header: h, body: `"b"`,
-			status: 200, wantBody: `{"id":7,"label":"lamp"}`}, []string{note}},
-		{call{name: "an XML create", method: "POST", path: "/items", header: map[string]string{"Content-Type": "application/xml"}, body: `<Item><label>b</label></Item>`,
-			status: 201, wantBody: `{"id":7,"label":"lamp"}`}, []string{note}},
-		{call{name: "the item is as stored", method: "GET", path: "/items/1", status: 200, wantBody: stored}, nil},
-		{call{name: "an object replaces", method: "PUT", path: "/items/1", header: h, body: `{"label":"c"}`,
-			status: 200, wantBody: `{"id":1,"label":"c"}`}, nil},
-		{call{name: "a list", method: "PUT", path: "/jobs/j-1", header: h, body: `["disk-1"]`,
-			status: 200, wantBody: `{"state":"queued"}`}, nil},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.wantHeader = jsonHeader(tt.wantBody)
-			check(t, s, ts, tt.call)
-			entries := s.Journal()
-			if notes := entries[len(entries)-1].Notes; len(notes) != len(tt.notes) || len(notes) == 1 && notes[0] != tt.notes[0] {
-				t.Errorf("journal notes = %q, want %q", notes, tt.notes)
-			}
-		})
-	}
+	m.do("POST", "/items", `{"label":"a"}`).want(t, 201, `{"id":1,"label":"a"}`)
+	m.do("PATCH", "/items/1", `[{"op":"replace","path":"/label","value":"b"}]`).want(t, 200, `{"id":7,"label":"lamp"}`)
+	m.do("PUT", "/items/1", `"b"`).want(t, 200, `{"id":7,"label":"lamp"}`, note)
+	m.send(req{method: "POST", target: "/items", body: `<Item><label>b</label></Item>`, header: []string{"Content-Type", "application/xml"}}).
+		want(t, 201, `{"id":7,"label":"lamp"}`, note)
+	m.do("GET", "/items/1", "").want(t, 200, `{"id":1,"label":"a"}`)
+	m.do("PUT", "/items/1", `{"label":"c"}`).want(t, 200, `{"id":1,"label":"c"}`)
+	m.do("PUT", "/jobs/j-1", `["disk-1"]`).want(t, 200, `{"state":"queued"}`)
 }
 
 // notObjectAnswersSpec has item operations whose answers are lists: a
@@ -182,17 +160,9 @@ components:
 // is canned; a PATCH of an item that no answer describes merges into an
 // empty object, kept for the next PATCH.
 func TestItemAnswerNotObject(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: []byte(notObjectAnswersSpec)})
-	h := map[string]string{"Content-Type": "application/json"}
-	for _, tt := range []call{
-		{name: "patch first", method: "PATCH", path: "/routes/r1", header: h, body: `{"hop":"b"}`, status: 200, wantBody: `{"hop":"b"}`},
-		{name: "put answers its list", method: "PUT", path: "/routes/r1", header: h, body: `{"hop":"c"}`, status: 200, wantBody: `[{"hop":"z","name":"r0"}]`},
-		{name: "get answers its list", method: "GET", path: "/routes/r1", status: 200, wantBody: `["a","b"]`},
-		{name: "patch again", method: "PATCH", path: "/routes/r1", header: h, body: `{}`, status: 200, wantBody: `{"hop":"b"}`},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.wantHeader = jsonHeader(tt.wantBody)
-			check(t, s, ts, tt)
-		})
-	}
+	m := newMock(t, notObjectAnswersSpec)
+	m.do("PATCH", "/routes/r1", `{"hop":"b"}`).want(t, 200, `{"hop":"b"}`, `made up id "r1": the collection has no create operation`)
+	m.do("PUT", "/routes/r1", `{"hop":"c"}`).want(t, 200, `[{"hop":"z","name":"r0"}]`)
+	m.do("GET", "/routes/r1", "").want(t, 200, `["a","b"]`)
+	m.do("PATCH", "/routes/r1", `{}`).want(t, 200, `{"hop":"b"}`)
 }

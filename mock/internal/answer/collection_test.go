@@ -1,6 +1,7 @@
-package mock
+package answer_test
 
 import (
+	"context"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -37,4 +38,22 @@ func FuzzKeyOfNumber(f *testing.F) {
 			t.Errorf("keyOf(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestResources leaves the records of deletions out of a store's dump:
+// a deleted item of a collection without a create is remembered beside
+// the collection, which shows only what it holds.
+func TestResources(t *testing.T) {
+	m := newMock(t, readOnlySpec)
+	m.do("GET", "/things/1", "")
+	m.do("GET", "/things/2", "")
+	m.do("DELETE", "/things/1", "")
+	dump, err := m.a.Store.Dump(context.Background(), "")
+	if err != nil || len(dump) != 2 {
+		t.Fatalf("Dump = %v, %v; want /things and its deletions", dump, err)
+	}
+	got := answer.Resources(dump)
+	if len(got) != 1 || got[0].Name != "/things" || len(got[0].Docs) != 1 || string(got[0].Docs[0]) != `{"label":"lamp","thingId":2}` {
+		t.Errorf("Resources = %q, want /things holding thing 2", got)
+	}
 }

@@ -1,8 +1,6 @@
-package mock
+package answer_test
 
-import (
-	"testing"
-)
+import "testing"
 
 // pagedSpec pages a list by cursor, in an envelope that tells whether
 // more follow and where, and another by limit and offset, as a plain
@@ -56,12 +54,11 @@ components:
 // offset, with the exact bodies the document's parameters and envelope
 // call for.
 func TestListPaging(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: []byte(pagedSpec)})
+	m := newMock(t, pagedSpec)
 	for _, col := range []string{"notes", "tags"} {
 		for _, text := range []string{"a", "b", "c"} {
-			st, body := do(t, ts, "POST", "/"+col, `{"text":"`+text+`"}`)
-			if st != 201 {
-				t.Fatalf("create in %s: %d %s", col, st, body)
+			if r := m.do("POST", "/"+col, `{"text":"`+text+`"}`); r.status != 201 {
+				t.Fatalf("create in %s: %d %s", col, r.status, r.body)
 			}
 		}
 	}
@@ -87,9 +84,56 @@ func TestListPaging(t *testing.T) {
 			body: `{"data":[],"has_more":false,"next_cursor":null}`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, s, ts, call{method: "GET", path: tt.path, status: 200,
-				wantHeader: jsonHeader(tt.body), wantBody: tt.body})
-		})
+		t.Run(tt.name, func(t *testing.T) { m.do("GET", tt.path, "").want(t, 200, tt.body) })
 	}
+}
+
+// TestListPagingLinks: a list paged by page number, in an envelope with
+// a total and the next page's URL, which names the page after and keeps
+// the request's query; the last page has no next.
+func TestListPagingLinks(t *testing.T) {
+	m := newMock(t, `openapi: 3.1.0
+info: {title: Notes, version: 1.0.0}
+paths:
+  /notes:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+      responses:
+        '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Note'}}}}
+    get:
+      parameters:
+        - {name: page, in: query, schema: {type: integer, minimum: 1}}
+        - {name: per_page, in: query, schema: {type: integer, minimum: 1}}
+        - {name: q, in: query, schema: {type: string}}
+      responses:
+        '200':
+          description: a page
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [items, meta]
+                properties:
+                  items: {type: array, items: {$ref: '#/components/schemas/Note'}}
+                  meta:
+                    type: object
+                    required: [total]
+                    properties:
+                      total: {type: integer}
+                      next: {type: [string, 'null'], format: uri}
+components:
+  schemas:
+    Note:
+      type: object
+      required: [text]
+      properties: {id: {type: integer, readOnly: true}, text: {type: string}}
+      additionalProperties: false
+`)
+	for _, text := range []string{"a", "b", "c"} {
+		m.do("POST", "/notes", `{"text":"`+text+`"}`)
+	}
+	m.do("GET", "/notes?page=1&per_page=2&q=x", "").want(t, 200,
+		`{"items":[{"id":1,"text":"a"},{"id":2,"text":"b"}],"meta":{"next":"http://example.com/notes?page=2&per_page=2&q=x","total":3}}`)
+	m.do("GET", "/notes?page=2&per_page=2", "").want(t, 200,
+		`{"items":[{"id":3,"text":"c"}],"meta":{"next":null,"total":3}}`)
 }
