@@ -294,6 +294,30 @@ func TestNoLongFunctions(t *testing.T) {
 	}
 }
 
+// TestFacadeTestsUseItsAPI: the facade's tests (mock/*_test.go) test
+// it through what its users have, never reaching into its engine (the
+// Server's field e): what they need is an option, a method or an admin
+// call, or the test belongs beside the package it tests.
+func TestFacadeTestsUseItsAPI(t *testing.T) {
+	files, err := filepath.Glob("mock/*_test.go")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("the facade's tests: %v %v", files, err)
+	}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "e" {
+				t.Errorf("%s: reaches into the facade's engine (.e): test it through the facade's API", fset.Position(sel.Pos()))
+			}
+			return true
+		})
+	}
+}
+
 // isTable reports whether fn is a data table: its body only returns one
 // composite literal.
 func isTable(fn *ast.FuncDecl) bool {

@@ -154,8 +154,8 @@ var overBudget = []struct {
 func TestGenerationBudget(t *testing.T) {
 	for _, c := range overBudget {
 		t.Run(c.name, func(t *testing.T) {
-			s, ts := newTestServer(t, Options{Spec: []byte(c.spec)})
-			s.e.Budget.Time = time.Hour // the values run out first, however slow the machine
+			// The values run out first, however slow the machine.
+			s, ts := newTestServer(t, Options{Spec: []byte(c.spec), Limits: Limits{GenerationTime: time.Hour}})
 			body := `{"error":50000,"message":"` + c.message + `"}`
 			check(t, s, ts, call{method: "GET", path: "/x", status: 500, wantHeader: jsonHeader(body), wantBody: body})
 			check(t, s, ts, call{method: "GET", path: "/ok", status: 200, wantHeader: jsonHeader(`{"ok":true}`), wantBody: `{"ok":true}`})
@@ -168,8 +168,8 @@ func TestGenerationBudget(t *testing.T) {
 // budget is spent, not a refusal after the whole budget: the answer has
 // at most about 10,000 values.
 func TestGenerationOptionalFanOut(t *testing.T) {
-	s, ts := newTestServer(t, Options{Spec: []byte(budgetDoc("{$ref: '#/components/schemas/O0'}", optionalFanOut(), ""))})
-	s.e.Budget.Time = time.Hour // the values decide, however slow the machine
+	// The values decide, however slow the machine.
+	s, ts := newTestServer(t, Options{Spec: []byte(budgetDoc("{$ref: '#/components/schemas/O0'}", optionalFanOut(), "")), Limits: Limits{GenerationTime: time.Hour}})
 	req, resp, body := send(t, ts, call{method: "GET", path: "/x"})
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("%d %s: %.200s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
@@ -178,6 +178,17 @@ func TestGenerationOptionalFanOut(t *testing.T) {
 	if n := bytes.Count(body, []byte("{")); n < 1_000 || n > 10_000+10 {
 		t.Errorf("the answer has %d objects, want between 1,000 and about a tenth of the budget's 100,000 values", n)
 	}
+}
+
+// TestGenerationTime: Limits.GenerationTime bounds an answer's
+// generation: past it, the answer is the bounded 500 that says so.
+func TestGenerationTime(t *testing.T) {
+	s, ts := newTestServer(t, Options{Spec: []byte(budgetDoc("{$ref: '#/components/schemas/O0'}", optionalFanOut(), "")), Limits: Limits{GenerationTime: time.Nanosecond}})
+	st, body := do(t, ts, "GET", "/x", "")
+	if want := `{"error":50000,"message":"could not generate data that matches the response schema: the value of `; st != 500 || !strings.HasPrefix(body, want) || !strings.Contains(body, "takes more than 1ns, over the budget of an answer") {
+		t.Errorf("%d %.300s\nwant 500 %s... takes more than 1ns, over the budget of an answer", st, body, want)
+	}
+	check(t, s, ts, call{method: "GET", path: "/ok", status: 200, wantHeader: jsonHeader(`{"ok":true}`), wantBody: `{"ok":true}`})
 }
 
 // BenchmarkGenerateOptionalFanOut measures the answer to the optional

@@ -8,6 +8,7 @@ import (
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/deliver"
+	"github.com/plantmock/plantmock/mock/internal/gen"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
@@ -30,6 +31,7 @@ const (
 	DefaultMaxResources    = 1_000_000              // Limits.MaxResources: about 80 MB of plants
 	DefaultMaxSessions     = 100                    // Limits.MaxSessions
 	DefaultSessionIdle     = 30 * time.Minute       // Limits.SessionIdle
+	DefaultGenerationTime  = gen.DefaultTime        // Limits.GenerationTime: 1s
 	DefaultJournalSize     = 1000                   // Journal.Size, in each session
 	DefaultJournalBytes    = 256 << 20              // Journal.Bytes, all sessions together
 	DefaultStoreTimeout    = time.Second            // Store.Timeout, each call to Redis
@@ -323,6 +325,12 @@ type Limits struct {
 	// accepted, in each phase of an exchange; a zero field means that of
 	// DefaultTimeouts (header 10s, read 60s, write 60s, idle 120s).
 	Timeouts Timeouts
+
+	// GenerationTime bounds how long making the generated data of one
+	// answer may take; 0 means DefaultGenerationTime. An answer past it
+	// (or past the bound on values, 100,000) is a 500 in the document's
+	// error shape, and the mock answers the next request.
+	GenerationTime time.Duration
 
 	// Clock is the time sessions are idle by; nil means time.Now. A test
 	// moves it to expire sessions without waiting for them.

@@ -15,6 +15,7 @@ func TestDefaultsAsDocumented(t *testing.T) {
 		{"DefaultWebhookTimeout", DefaultWebhookTimeout, 10 * time.Second},
 		{"DefaultWebhookBackoff", DefaultWebhookBackoff, 250 * time.Millisecond},
 		{"DefaultWebhookQueue", DefaultWebhookQueue, 1000},
+		{"DefaultGenerationTime", DefaultGenerationTime, time.Second},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.got != c.want {

@@ -112,6 +112,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.e.Store, s.e.Sessions = b.Store(), session.NewSessions(b, orDefault(opts.Limits.MaxSessions, DefaultMaxSessions), orDefault(opts.Limits.SessionIdle, DefaultSessionIdle))
+	s.e.Budget.Time = opts.Limits.GenerationTime // gen takes 0 for its default
 	if opts.Limits.Clock != nil {
 		s.e.Sessions.Now = opts.Limits.Clock
 	}
