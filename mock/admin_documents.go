@@ -77,6 +77,7 @@ func (d docView) Match(m Match) (func(Entry) bool, error) {
 }
 
 func (d docView) Contract() admin.Report {
+	d.all.s.e.Settled(context.Background())
 	return d.all.s.contractOf([]string{d.sv.Name}, d.sv)
 }
 

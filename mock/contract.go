@@ -1,6 +1,8 @@
 package mock
 
 import (
+	"context"
+
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 )
@@ -12,6 +14,7 @@ import (
 // With several documents, each operation names its document, and the
 // report lists them by document.
 func (s *Server) Contract() *ContractReport {
+	s.e.Settled(context.Background())
 	m := s.e.Mounted()
 	docs := []string{""} // requests of the one document, or of none of several
 	for _, sv := range m.Docs {

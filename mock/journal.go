@@ -15,6 +15,7 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.e.Settled(context.Background())
 	es, err := s.e.Sessions.Def.State.Entries(context.Background())
 	if err != nil {
 		return nil, err

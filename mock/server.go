@@ -117,6 +117,9 @@ func New(opts Options) (*Server, error) {
 		s.e.Sessions.Now = opts.Limits.Clock
 	}
 	s.e.RemoteJournal = b.Shared() && !s.e.NoJournal
+	if s.e.RemoteJournal {
+		s.e.StartLate()
+	}
 	if len(opts.SeedData) > 0 {
 		if err := s.SeedData(opts.SeedData); err != nil {
 			s.Close()

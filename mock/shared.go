@@ -79,6 +79,7 @@ func redacted(raw string) string {
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.shutdown)
 	defer cancel()
+	s.e.CloseLate(ctx) // the listeners told of every answer, webhooks queued
 	s.sender.CloseDeliveries(ctx)
 	s.events.Close()
 	err := s.writeRecording()

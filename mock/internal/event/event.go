@@ -60,6 +60,10 @@ type Answered struct {
 	// Journaled is the Seq of the entry a create wrote with its resource
 	// (0 for none): the journal listener numbers nothing then.
 	Journaled uint64
+	// Late is set when the journal wrote E off the request's path (a
+	// journal kept in Redis) before listeners were told: E.Seq is its
+	// number, 0 when it was lost, and the journal listener leaves it.
+	Late bool
 	// After is set when the answer sends webhooks or callbacks, and Fake
 	// then gives their generated values the answer's faker.
 	After bool

@@ -27,7 +27,8 @@ type Engine struct {
 	// (state.Backend.Shared: in Redis), so that writing an entry is a
 	// round trip the client must not wait on (see exchange.remote).
 	RemoteJournal bool
-	ClearCreds    bool // Options.Journal.Credentials is CredentialsClear
+	late          *lateJournal // set by StartLate where RemoteJournal is
+	ClearCreds    bool         // Options.Journal.Credentials is CredentialsClear
 
 	upstream *upstream // Options.Proxy.URL; nil when the mock answers alone
 	Timeouts Timeouts  // a connection's, in Serve

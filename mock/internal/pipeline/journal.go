@@ -9,6 +9,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // record tells the emitter's listeners of an exchange, once: the
@@ -32,10 +33,21 @@ func (s *Engine) record(x *exchange) {
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
 		a.Fake = x.Fake(&s.Answerer)
 	}
+	var p state.Pending
+	if s.late != nil && x.Journaled == 0 {
+		// Handed to the journal before the answer goes, so that the
+		// entries of requests answered one after another keep their
+		// order (see lateJournal).
+		p = x.Sess.State.StartRecord(context.Background(), a.E)
+	}
 	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}
+	}
+	if s.late != nil && x.Journaled == 0 {
+		s.handLate(a, p)
+		return
 	}
 	s.Emitter.Emit(a)
 }
@@ -44,6 +56,9 @@ func (s *Engine) record(x *exchange) {
 // its entry.
 func (s *Engine) journalAnswered(a *event.Answered) {
 	e := &a.E
+	if a.Late {
+		return // written off the request's path, E.Seq its number (see lateJournal)
+	}
 	if a.Journaled != 0 {
 		e.Seq = a.Journaled // written with the create (see storeCreate)
 		if want, _ := answer.SentAs(a.Plan.Success, nil); e.Status != want {

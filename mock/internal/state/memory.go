@@ -158,6 +158,12 @@ func (ss *memSession[E]) Record(_ context.Context, e E) (uint64, error) {
 	return ss.journal.add(e), nil
 }
 
+// StartRecord records the entry at once: the journal is in this process.
+func (ss *memSession[E]) StartRecord(ctx context.Context, e E) Pending {
+	seq, err := ss.Record(ctx, e)
+	return Pending{seq: seq, err: err}
+}
+
 func (ss *memSession[E]) Entries(context.Context) ([]E, error) { return ss.journal.entries(), nil }
 
 func (ss *memSession[E]) ResetJournal(context.Context) error {

@@ -164,6 +164,26 @@ func (ss *redisSession[E]) Record(ctx context.Context, e E) (uint64, error) {
 	return uint64(n), err
 }
 
+// StartRecord hands the entry's append to the batch of calls to Redis
+// (redisstore.Store.Start), in order, and returns; Wait waits for its
+// number. ctx's cancellation is dropped, as Record's is.
+func (ss *redisSession[E]) StartRecord(ctx context.Context, e E) Pending {
+	r := ss.r
+	if r.noJournal() {
+		return Pending{}
+	}
+	ctx = context.WithoutCancel(ctx)
+	buf := r.bufs.Get().(*[]byte)
+	*buf = r.opts.Codec.Append((*buf)[:0], e)
+	st := r.rs.Start(ctx, "append", ss.appendKeys(make([]string, 0, 3)), r.appendArgs(make([]string, 0, 4), *buf, r.opts.Codec.Weight(e)))
+	r.bufs.Put(buf) // appendArgs copied it into a string
+	return Pending{wait: func(ctx context.Context) (uint64, error) {
+		v, err := st.Wait(context.WithoutCancel(ctx))
+		n, _ := v.(int64)
+		return uint64(n), err
+	}}
+}
+
 // appendKeys and appendArgs append the keys and arguments of append.
 func (ss *redisSession[E]) appendKeys(keys []string) []string {
 	return append(keys, ss.keys[keyJournal], ss.keys[keySeq], ss.keys[keyJBytes])

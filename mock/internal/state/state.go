@@ -56,6 +56,12 @@ type Session[E any] interface {
 	// when there is no journal. The entry is passed by value: through
 	// the interface, a pointer would move it to the heap on every call.
 	Record(ctx context.Context, e E) (uint64, error)
+	// StartRecord adds an entry to the journal as Record does, but
+	// returns once the entry is on its way: entries started one after
+	// another are numbered in that order, each before any entry started
+	// or recorded after StartRecord returned. Its Pending gives the
+	// sequence number.
+	StartRecord(ctx context.Context, e E) Pending
 	// Entries returns the entries the journal keeps, oldest first, each
 	// with its sequence number.
 	Entries(ctx context.Context) ([]E, error)
@@ -93,6 +99,22 @@ type CreateJournaler[E any] interface {
 	// that entry makes (once doc has made the document), and returns its
 	// sequence number; 0 when nothing was stored or there is no journal.
 	CreateJournaled(ctx context.Context, col, key string, doc func(string) ([]byte, error), entry func() E) (string, uint64, error)
+}
+
+// Pending is an entry StartRecord handed to the journal.
+type Pending struct {
+	wait func(context.Context) (uint64, error) // nil when seq and err are known
+	seq  uint64
+	err  error
+}
+
+// Wait returns the entry's sequence number once the journal has it, as
+// Record would have.
+func (p Pending) Wait(ctx context.Context) (uint64, error) {
+	if p.wait != nil {
+		return p.wait(ctx)
+	}
+	return p.seq, p.err
 }
 
 // Active is a session's active scenario, by name.

@@ -63,6 +63,7 @@ var tests = []struct {
 }{
 	{name: "JournalNumbersAndKeepsNewest", opts: func(o *state.Options[Entry]) { o.JournalSize = 3 }, test: testJournalNewest},
 	{name: "JournalByteShare", opts: func(o *state.Options[Entry]) { o.MaxSessions, o.JournalBytes = 1, 600 }, test: testJournalBytes},
+	{name: "StartRecordInOrder", test: testStartRecord},
 	{name: "NoJournal", opts: func(o *state.Options[Entry]) { o.JournalSize = -1 }, test: testNoJournal},
 	{name: "SessionsApart", test: testSessionsApart},
 	{name: "SessionMadeWhenAsked", test: testSessionMade},
@@ -114,6 +115,28 @@ func expect(t *testing.T, what, got, want string) {
 	t.Helper()
 	if got != want {
 		t.Errorf("%s: %s\nwant %s", what, got, want)
+	}
+}
+
+// testStartRecord: entries started one after another, their numbers
+// waited for later, are numbered in that order, before an entry recorded
+// after them; in two sessions apart.
+func testStartRecord(t *testing.T, b state.Backend[Entry]) {
+	for _, ss := range []state.Session[Entry]{b.Default(), session(t, b, "s", t0)} {
+		var ps []state.Pending
+		for i := range 20 {
+			ps = append(ps, ss.StartRecord(ctx, Entry{Data: fmt.Sprint("e", i+1)}))
+		}
+		record(t, ss, "after", 21)
+		for i, p := range ps {
+			if seq, err := p.Wait(ctx); err != nil || seq != uint64(i+1) {
+				t.Errorf("%q: entry %d numbered %d %v", ss.Name(), i+1, seq, err)
+			}
+		}
+		es, err := ss.Entries(ctx)
+		if err != nil || len(es) != 21 || es[0].Data != "e1" || es[19].Data != "e20" || es[20].Data != "after" || es[20].Seq != 21 {
+			t.Errorf("%q: entries %v %v", ss.Name(), es, err)
+		}
 	}
 }
 

@@ -51,33 +51,51 @@ func newBatcher(s *Store) *batcher {
 // write). When it does not wait for the answer, the operation may still
 // run.
 func (b *batcher) call(ctx context.Context, op string, keys, args []string) (any, error) {
+	c, err := b.start(ctx, op, keys, args)
+	if err != nil {
+		return nil, err
+	}
+	return b.wait(ctx, c)
+}
+
+// start hands an operation to the writer, waiting within the store's
+// deadline for room: calls handed over one after another reach Redis in
+// that order, each before any call handed over after start returned.
+func (b *batcher) start(ctx context.Context, op string, keys, args []string) (*call, error) {
 	c := &call{op: op, keys: keys, args: args, deadline: time.Now().Add(b.s.timeout), done: make(chan struct{})}
 	select {
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
 	case b.reqs <- c:
+		return c, nil
 	default:
-		// As many calls wait as a batch holds: wait for room, within
-		// the deadline.
-		t := time.NewTimer(time.Until(c.deadline))
-		defer t.Stop()
-		select {
-		case b.reqs <- c:
-		case <-t.C:
-			return nil, unavailable(op, context.DeadlineExceeded)
-		case <-ctx.Done():
-			return nil, unavailable(op, ctx.Err())
-		case <-b.quit:
-			return nil, unavailable(op, errClosed)
-		}
 	}
+	// As many calls wait as a batch holds: wait for room, within the
+	// deadline.
+	t := time.NewTimer(time.Until(c.deadline))
+	defer t.Stop()
 	select {
-	case <-c.done:
-		return c.v, c.err
+	case b.reqs <- c:
+		return c, nil
+	case <-t.C:
+		return nil, unavailable(op, context.DeadlineExceeded)
 	case <-ctx.Done():
 		return nil, unavailable(op, ctx.Err())
 	case <-b.quit:
 		return nil, unavailable(op, errClosed)
+	}
+}
+
+// wait returns the answer of a call start handed over, once Redis gave
+// it, the store's deadline passed, ctx ended or the store was closed.
+func (b *batcher) wait(ctx context.Context, c *call) (any, error) {
+	select {
+	case <-c.done:
+		return c.v, c.err
+	case <-ctx.Done():
+		return nil, unavailable(c.op, ctx.Err())
+	case <-b.quit:
+		return nil, unavailable(c.op, errClosed)
 	}
 }
 

@@ -76,6 +76,31 @@ func (s *Store) Call(ctx context.Context, op string, keys, args []string) (any, 
 	return s.batches.call(ctx, op, keys, args)
 }
 
+// Started is a call Start handed to Redis, its answer to come.
+type Started struct {
+	b   *batcher
+	c   *call
+	err error // why it was not handed over
+}
+
+// Start hands a call to Redis as Call does, without waiting for its
+// answer: calls started one after another reach Redis in that order,
+// each before any call Start or Call hands over, from any goroutine,
+// after Start returned (Do and Run do not queue: they may go first).
+// Wait gives the answer.
+func (s *Store) Start(ctx context.Context, op string, keys, args []string) Started {
+	c, err := s.batches.start(ctx, op, keys, args)
+	return Started{b: s.batches, c: c, err: err}
+}
+
+// Wait returns the answer of the started call, as Call would have.
+func (st Started) Wait(ctx context.Context) (any, error) {
+	if st.err != nil {
+		return nil, st.err
+	}
+	return st.b.wait(ctx, st.c)
+}
+
 // Do sends one command, its name and arguments, within the store's
 // deadline; op names it in errors, which wrap ErrUnavailable.
 func (s *Store) Do(ctx context.Context, op string, cmd ...string) Reply {
