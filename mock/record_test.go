@@ -2,7 +2,6 @@ package mock
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -162,61 +161,6 @@ func mustDecode(t *testing.T, s string) any {
 		t.Fatalf("%q: %v", s, err)
 	}
 	return v
-}
-
-// TestRecordOffContract: an answer that broke the document is recorded
-// as off_contract, a redacted answer property as REDACTED (off contract
-// too), and the recording loads.
-func TestRecordOffContract(t *testing.T) {
-	dir := t.TempDir()
-	_, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Record: dir, RecordRedact: []string{"name"}}})
-	bearer := map[string]string{"Authorization": "Bearer abc", "Content-Type": "application/json"}
-	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":1,"name":"undeclared"}`})
-	send(t, ts, call{method: "POST", path: "/plants", header: bearer, body: `{"id":2,"name":"fern"}`})
-	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.ParseScenario("recorded-post-plants.yaml", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := json.Marshal(sc.Rules)
-	want := `[{"when":{"operation":"POST /plants","body":{"id":1}},"respond":{"status":418,"headers":{"X-Real":"yes"},"body":{"name":"REDACTED"}},"off_contract":true},` +
-		`{"when":{"operation":"POST /plants","body":{"id":2}},"respond":{"status":200,"headers":{"X-Real":"yes"},"body":{"name":"REDACTED"}},"off_contract":true}]`
-	if string(got) != want {
-		t.Errorf("rules:\n%s\nwant\n%s", got, want)
-	}
-	if _, err := New(Options{Scenarios: []*scenario.Scenario{sc}, Scenario: sc.Name}); err != nil {
-		t.Errorf("the recording does not load: %v", err)
-	}
-}
-
-// TestRecordVaryingHeaders: requests that differ only in a header are
-// told apart by it; headers every request has alike are not matched.
-func TestRecordVaryingHeaders(t *testing.T) {
-	dir := t.TempDir()
-	_, ts, _ := proxyServer(t, Options{Proxy: pipeline.ProxyOptions{Record: dir}})
-	for _, v := range []string{"a", "b"} {
-		send(t, ts, call{method: "POST", path: "/plants", header: with(bearerJSON, "X-Variant", v, "X-Same", "s"), body: `{"id":1,"name":"fern"}`})
-	}
-	snapshot(t, ts, "recorded-post-plants.yaml seed-data.json")
-	b, err := os.ReadFile(filepath.Join(dir, "recorded-post-plants.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.ParseScenario("recorded-post-plants.yaml", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range sc.Rules {
-		got = append(got, fmt.Sprint(r.When.Headers, " ", r.Times))
-	}
-	if want := "map[X-Variant:a] 0\nmap[X-Variant:b] 0"; strings.Join(got, "\n") != want {
-		t.Errorf("rules match on:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
-	}
 }
 
 // TestRecordLongAnswer: regression test for proxied answers over 32 KiB,
