@@ -196,13 +196,15 @@ func TestListenersDoNotSeeThePipeline(t *testing.T) {
 	}
 }
 
-// recipePath is a file or folder of the repository named in backquotes.
-var recipePath = regexp.MustCompile("`((?:mock|docs|cmd|internal)/[A-Za-z0-9_./-]+)`")
+// recipePath is a file or folder of the repository named in backquotes,
+// or a test file at its root.
+var recipePath = regexp.MustCompile("`((?:mock|docs|cmd|internal)/[A-Za-z0-9_./-]+|[a-z_]+_test\\.go)`")
 
 // TestRecipesNameFiles checks that every file and folder the recipes of
 // docs/architecture.md ("Where a change goes") name is in the
-// repository, and that each recipe names at least one: a recipe that
-// names a file that moved sends its reader nowhere.
+// repository, and that each recipe names at least one, and a test file
+// among them: a recipe that names a file that moved sends its reader
+// nowhere, and one without a test file leaves its tests to a guess.
 func TestRecipesNameFiles(t *testing.T) {
 	page, err := os.ReadFile("docs/architecture.md")
 	if err != nil {
@@ -215,20 +217,27 @@ func TestRecipesNameFiles(t *testing.T) {
 	recipes, _, _ = strings.Cut(recipes, "\n## ")
 	n := 0
 	for _, r := range strings.Split(recipes, "\n- ")[1:] {
-		name, _, _ := strings.Cut(r, "**:")
+		name, _, _ := strings.Cut(strings.TrimPrefix(r, "**"), "**")
 		paths := recipePath.FindAllStringSubmatch(r, -1)
 		if len(paths) == 0 {
-			t.Errorf("recipe %s names no file", strings.TrimPrefix(name, "**"))
+			t.Errorf("recipe %s names no file", name)
 		}
+		tests := 0
 		for _, p := range paths {
 			if _, err := os.Stat(p[1]); err != nil {
-				t.Errorf("recipe %s names %s, which is not in the repository", strings.TrimPrefix(name, "**"), p[1])
+				t.Errorf("recipe %s names %s, which is not in the repository", name, p[1])
 			}
+			if strings.HasSuffix(p[1], "_test.go") {
+				tests++
+			}
+		}
+		if len(paths) > 0 && tests == 0 {
+			t.Errorf("recipe %s names no test file: say where its tests go", name)
 		}
 		n++
 	}
-	if n < 9 {
-		t.Errorf("read %d recipes, want the 9 or more of the page", n)
+	if n < 11 {
+		t.Errorf("read %d recipes, want the 11 or more of the page", n)
 	}
 }
 
