@@ -9,7 +9,6 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
 // record tells the emitter's listeners of an exchange, once: the
@@ -33,20 +32,17 @@ func (s *Engine) record(x *exchange) {
 	if a.After = !a.Hijacked && x.sendsAfter(a.Status); a.After {
 		a.Fake = x.Fake(&s.Answerer)
 	}
-	var p state.Pending
-	if s.late != nil && x.Journaled == 0 {
-		// Handed to the journal before the answer goes, so that the
-		// entries of requests answered one after another keep their
-		// order (see lateJournal).
-		p = x.Sess.State.StartRecord(context.Background(), a.E)
-	}
 	if !a.Hijacked && x.flushesIf(a.After) {
 		if f, ok := x.W.ResponseWriter.(http.Flusher); ok {
 			f.Flush() // the client has its answer before anything is sent or journaled
 		}
 	}
 	if s.late != nil && x.Journaled == 0 {
-		s.handLate(a, p)
+		// Handed to Redis before the handler returns, so that the
+		// entries of the requests of one connection keep their order;
+		// after the answer, so that a Redis that does not answer, its
+		// batch full, does not hold the answer back (see lateJournal).
+		s.handLate(a, x.Sess.State.StartRecord(context.Background(), a.E))
 		return
 	}
 	s.Emitter.Emit(a)

@@ -10,9 +10,9 @@ import (
 
 // lateJournal tells the listeners of the exchanges whose journal entry
 // is written out of the process (Redis) off the request's path: the
-// handler hands the entry to the state (state.Session.StartRecord,
-// which keeps the order entries are handed over in), flushes the
-// answer, hands the event here and returns; one goroutine waits for each
+// handler flushes the answer, hands the entry to the state
+// (state.Session.StartRecord, which keeps the order entries are handed
+// over in), hands the event here and returns; one goroutine waits for each
 // entry's number in turn and tells the listeners, in the order the
 // answers were made. The connection's next request then waits on no
 // round trip to Redis.
