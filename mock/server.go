@@ -53,7 +53,7 @@ func New(opts Options) (*Server, error) {
 			MaxBody:  orDefault(opts.Limits.MaxBody, DefaultMaxBody),
 			Cors:     opts.CORS,
 			LogAll:   opts.LogRequests,
-			Timeouts: timeouts(opts.Limits.Timeouts),
+			Timeouts: opts.Limits.Timeouts.OrDefaults(),
 		},
 		adminToken: opts.Admin.Token,
 		noAdmin:    opts.Admin.Disabled,
@@ -69,7 +69,7 @@ func New(opts Options) (*Server, error) {
 		rand.Read(b[:])
 		s.e.Seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
-	s.metrics = metrics.New(s.e.Log, sizes{s.e})
+	s.metrics = metrics.New(s.e.Log, &s.e.Sessions) // read once the state is open
 	s.e.Upstreamed = s.metrics.Upstreamed
 	var err error
 	if s.admin, err = newAdmin(s, opts.Admin); err != nil {
@@ -284,12 +284,6 @@ func proxyOptions(po pipeline.ProxyOptions) pipeline.ProxyOptions {
 	return po
 }
 
-// timeouts returns to with DefaultTimeouts for its zero fields.
-func timeouts(to Timeouts) Timeouts {
-	d := DefaultTimeouts
-	return Timeouts{Header: orDefault(to.Header, d.Header), Read: orDefault(to.Read, d.Read), Write: orDefault(to.Write, d.Write), Idle: orDefault(to.Idle, d.Idle)}
-}
-
 // webhookOptions returns wo with its defaults: DefaultWebhookRetries for
 // 0, none for fewer.
 func webhookOptions(wo webhook.Options) webhook.Options {
@@ -300,12 +294,4 @@ func webhookOptions(wo webhook.Options) webhook.Options {
 		wo.Retries = 0
 	}
 	return wo
-}
-
-// sizes are what the metrics read of the state when they are gathered:
-// its Sizes, once the state is open.
-type sizes struct{ e *pipeline.Engine }
-
-func (z sizes) Sizes() (entries, resources int64, ok bool) {
-	return z.e.Sessions.Backend.Sizes()
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/answer"
@@ -92,5 +93,15 @@ func TestCheckBodyFastPathInvalid(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { check(body) }); n > 40 {
 		t.Errorf("checkBody makes %v allocations: not the fast path", n)
+	}
+}
+
+// TestTimeoutsOrDefaults: each zero timeout takes DefaultTimeouts', each
+// set one stays.
+func TestTimeoutsOrDefaults(t *testing.T) {
+	got := Timeouts{Read: time.Second, Idle: -1}.OrDefaults()
+	want := Timeouts{Header: DefaultTimeouts.Header, Read: time.Second, Write: DefaultTimeouts.Write, Idle: DefaultTimeouts.Idle}
+	if got != want {
+		t.Errorf("OrDefaults: %+v, want %+v", got, want)
 	}
 }

@@ -72,5 +72,23 @@ type Timeouts struct{ Header, Read, Write, Idle time.Duration }
 // began.
 func (t Timeouts) WriteTimeout() time.Duration { return t.Read + t.Write }
 
+// OrDefaults returns t with DefaultTimeouts for its zero fields.
+func (t Timeouts) OrDefaults() Timeouts {
+	d := DefaultTimeouts
+	if t.Header <= 0 {
+		t.Header = d.Header
+	}
+	if t.Read <= 0 {
+		t.Read = d.Read
+	}
+	if t.Write <= 0 {
+		t.Write = d.Write
+	}
+	if t.Idle <= 0 {
+		t.Idle = d.Idle
+	}
+	return t
+}
+
 // DefaultTimeouts are every Server's; tests set shorter ones.
 var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: 60 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}

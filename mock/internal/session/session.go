@@ -72,6 +72,10 @@ func (sm *Sessions) Get(ctx context.Context, name string, create bool) (*Session
 	return &Session{Name: name, State: st}, nil
 }
 
+// Sizes returns what the state holds in all sessions, as
+// state.Backend.Sizes says.
+func (sm *Sessions) Sizes() (entries, resources int64, ok bool) { return sm.Backend.Sizes() }
+
 // Reset empties the session's resources and journal and restarts its rule
 // counters; the active scenario stays.
 func (sm *Sessions) Reset(ctx context.Context, ss *Session) error {

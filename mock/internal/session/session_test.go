@@ -171,6 +171,26 @@ func TestGetUnavailable(t *testing.T) {
 	}
 }
 
+// TestSizes: the sessions say what their state holds in all, as the
+// backend does.
+func TestSizes(t *testing.T) {
+	ctx := context.Background()
+	b := memory(t, 2, time.Minute)
+	sm, _ := clocked(b, 2, time.Minute)
+	a, _ := sm.Get(ctx, "job-a", true)
+	for _, ss := range []*session.Session{sm.Def, a} {
+		if _, err := ss.State.Record(ctx, journal.Entry{Method: "GET", Path: "/plants"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Store().Create(ctx, "job-a", "/plants", "1", func(string) ([]byte, error) { return []byte(`{"id":1}`), nil }); err != nil {
+		t.Fatal(err)
+	}
+	if entries, resources, ok := sm.Sizes(); entries != 2 || resources != 1 || !ok {
+		t.Errorf("Sizes: %d entries, %d resources, %v; want 2, 1, true", entries, resources, ok)
+	}
+}
+
 // TestReset: Reset empties the session's resources and journal and
 // restarts its rule counters; its active scenario stays, and other
 // sessions keep theirs.
