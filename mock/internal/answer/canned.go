@@ -57,6 +57,9 @@ func (s *Answerer) Body(x *Turn, named string, dynamic bool) ([]byte, *problem.P
 	if p != nil {
 		return nil, p
 	}
+	if e := x.Offer.made; e != nil {
+		v = s.agree(x, e, v)
+	}
 	return s.encode(x, schema.WithoutWriteOnly(v), schema)
 }
 

@@ -21,6 +21,10 @@ type offer struct {
 	// env is how a stored resource is wrapped in answers of this type;
 	// nil when the answer is the resource (envelope.go).
 	env *envelope
+	// made is the envelope of a list made up from the schema, whose
+	// paging fields are set to agree with its items (madelist.go); nil
+	// when the schema is no such list.
+	made *envelope
 }
 
 // offersOf returns the media types a response declares, JSON ones first,
@@ -43,7 +47,7 @@ func offersOf(resp *openapi.Response) []offer {
 				continue
 			}
 			ct := media.ContentType(m.Type, "")
-			out = append(out, offer{media: m, CT: ct, CTH: []string{ct}, kind: k})
+			out = append(out, offer{media: m, CT: ct, CTH: []string{ct}, kind: k, made: madeListOf(m.Schema)})
 		}
 	}
 	return out

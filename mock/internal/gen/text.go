@@ -1,10 +1,8 @@
 package gen
 
 import (
-	"encoding/base64"
 	"regexp/syntax"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/brianvoe/gofakeit/v6"
@@ -42,31 +40,22 @@ func (g *gen) str(w *want, fa *facts, name string, try int) string {
 	return g.fit(v, fa.format, sp)
 }
 
-// fit pads or cuts v to the lengths of fa, in runes. An email is padded
-// before its @, a URI at the end of its path, a date-time with fractional
-// seconds, so that they keep their format.
+// fit pads or cuts v to the lengths of sp, in runes, as the padding
+// of its format says (see padding).
 func (g *gen) fit(v, format string, sp span) string {
 	if sp.min == 0 && sp.max < 0 {
 		return v
 	}
+	var pd padding
+	if format != "" {
+		pd = paddingOf(format)
+	}
 	n := int64(utf8.RuneCountInString(v))
 	if n < sp.min {
-		pad := g.f.LetterN(uint(sp.min - n))
-		switch at := strings.IndexByte(v, '@'); {
-		case format == "date-time" && strings.HasSuffix(v, "Z") && sp.min-n >= 2 && sp.min-n <= 10:
-			// Fractional seconds: Telstra's createTimestamp is a
-			// date-time of exactly 24 characters (…T15:04:05.000Z).
-			v = v[:len(v)-1] + "." + strings.Repeat("0", int(sp.min-n-1)) + "Z"
-		case format == "email" && at > 0:
-			v = v[:at] + strings.ToLower(pad) + v[at:]
-		case strings.HasPrefix(format, "uri") && !strings.ContainsAny(v, "?#"):
-			v += strings.ToLower(pad)
-		default:
-			v += pad
-		}
+		v = pd.pad(v, g.f.LetterN(uint(sp.min-n)))
 	}
 	if sp.max >= 0 && n > sp.max {
-		v = string([]rune(v)[:sp.max])
+		v = pd.cut(v, sp.max)
 	}
 	return v
 }
@@ -167,34 +156,6 @@ func (g *gen) matchesAll(w *want, v string) bool {
 		}
 	}
 	return true
-}
-
-func byFormat(format string, f *gofakeit.Faker) string {
-	switch format {
-	case "date-time":
-		return f.Date().UTC().Truncate(time.Second).Format(time.RFC3339)
-	case "date":
-		return f.Date().Format("2006-01-02")
-	case "time":
-		return f.Date().Format("15:04:05Z")
-	case "email", "idn-email":
-		return f.Email()
-	case "uuid":
-		return f.UUID()
-	case "uri", "url", "iri", "uri-reference", "iri-reference":
-		return f.URL()
-	case "hostname", "idn-hostname":
-		return f.DomainName()
-	case "ipv4":
-		return f.IPv4Address()
-	case "ipv6":
-		return f.IPv6Address()
-	case "byte":
-		return base64.StdEncoding.EncodeToString([]byte(f.Word()))
-	case "password":
-		return f.Password(true, true, true, false, false, 12)
-	}
-	return ""
 }
 
 func byName(name string, f *gofakeit.Faker) string {
