@@ -134,6 +134,15 @@ type Options struct {
 	// SDKs send Accept: application/json with stream: true).
 	IgnoreStreamField bool
 
+	// Prefer is a preference every request to the API has, as if it sent
+	// it in a Prefer header ("dynamic=true, seed=7"; default: none): a
+	// preference the request's own header gives wins over the one of the
+	// same name here, the others still apply. New refuses an item that is
+	// not name=value, a name plantmock does not know and a value the
+	// header could not have; a code or example an operation does not
+	// declare is refused per request (error CodePrefer), as the header is.
+	Prefer string
+
 	// Limits bound request bodies, stored resources and sessions; the
 	// zero value sets the defaults.
 	Limits Limits

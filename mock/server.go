@@ -75,6 +75,9 @@ func New(opts Options) (*Server, error) {
 	if s.admin, err = newAdmin(s, opts.Admin); err != nil {
 		return nil, err
 	}
+	if err = s.e.SetPrefer(opts.Prefer); err != nil {
+		return nil, err
+	}
 	if s.e.ClearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
 		return nil, err
 	}

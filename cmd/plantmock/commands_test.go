@@ -97,6 +97,7 @@ func TestVariables(t *testing.T) {
 		{"an option's value", nil, []string{"PLANTMOCK_ADMIN_CORS=*"}, 2, "", "plantmock: PLANTMOCK_ADMIN_CORS: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin; run plantmock --help\n"},
 		{"a proxy's URL", nil, []string{"PLANTMOCK_PROXY=ftp://x"}, 2, "", "plantmock: PLANTMOCK_PROXY: \"ftp://x\" is not an http:// or https:// URL; run plantmock --help\n"},
 		{"a webhook's form", nil, []string{"PLANTMOCK_WEBHOOK=nope"}, 2, "", "plantmock: PLANTMOCK_WEBHOOK \"nope\": write it as NAME=URL; run plantmock --help\n"},
+		{"a preference", nil, []string{"PLANTMOCK_PREFER=dynamic=true,dynamc=false"}, 2, "", "plantmock: PLANTMOCK_PREFER: \"dynamc\" is no preference plantmock knows (code, example, dynamic, seed, stream-items, stream-interval, stream-drop, stream-ids, stream-done); run plantmock --help\n"},
 		{"a token's value", nil, []string{"PLANTMOCK_TOKEN=ok,a b"}, 2, "", "plantmock: PLANTMOCK_TOKEN: \"a b\" is not a valid bearer token (RFC 6750 token68); run plantmock --help\n"},
 		{"unknown", []string{"check"}, []string{"PLANTMOCK_SESION=a", "PLANTMOCK_STORE=redis://x", "PLANTMOCK_JSONSCHEMA_SUITE=/x", "OTHER=1"}, 0,
 			"plantmock: OpenAPI Plant Store 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n",

@@ -119,7 +119,7 @@ type serveFlags struct {
 	maxSess, maxRes, hookRetry, hookQueue                   int
 	sessIdle, storeWait, storeTime, proxyTime               time.Duration
 	hookTime, hookBack, shutdown                            time.Duration
-	toks, adminCORS, hostsOK                                tokens
+	toks, adminCORS, hostsOK, prefer                        tokens
 	proxyOnly, mockOnly, redact, hooks, hookToks, hookAllow tokens
 }
 
@@ -145,6 +145,7 @@ func (f *serveFlags) defineServing(fs *flag.FlagSet) {
 	fs.Var(&f.maxBody, "max-body", "largest request body accepted: a `size` in bytes or with KiB/MiB/GiB")
 	f.logFormat = newChoice("text", "json")
 	fs.Var(f.logFormat, "log-format", "log `format`: text or json")
+	fs.Var(&f.prefer, "prefer", "`preferences` every request to the API has, as a Prefer header writes them (dynamic=true, seed=7; repeatable); a request's own Prefer header wins, name by name")
 	fs.Var(&f.toks, "token", "accept only this bearer `token` (repeatable); default: any well-formed token")
 }
 
@@ -204,6 +205,7 @@ func (f *serveFlags) defineWebhooks(fs *flag.FlagSet) {
 func (f *serveFlags) options(set given, logger *slog.Logger) (mock.Options, error) {
 	opts := mock.Options{
 		Scenario: f.scenario, Tokens: f.toks, Seed: f.seed, CORS: f.cors, IgnoreStreamField: !f.streamFld,
+		Prefer:  strings.Join(f.prefer, ", "),
 		Limits:  mock.Limits{MaxBody: int64(f.maxBody), MaxResources: f.maxRes, MaxSessions: f.maxSess, SessionIdle: f.sessIdle},
 		Journal: mock.JournalOptions{Bytes: int64(f.journBytes), Credentials: f.journCred.value},
 		Admin: mock.AdminOptions{Token: f.adminTok, CORS: f.adminCORS, Disabled: !f.admin || f.adminAddr != "",

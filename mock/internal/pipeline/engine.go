@@ -23,6 +23,9 @@ type Engine struct {
 	MaxBody int64
 	Cors    bool
 	LogAll  bool
+	// PreferDefault is what every request to the API prefers, but for
+	// what its own Prefer header says (Options.Prefer).
+	PreferDefault answer.PreferDefault
 	// remoteJournal is set when the journal is kept out of the process
 	// (state.Backend.Shared: in Redis), so that writing an entry is a
 	// round trip the client must not wait on (see exchange.remote).

@@ -149,7 +149,8 @@ func (s *Engine) checkParams(x *exchange) *problem.Problem {
 }
 
 // checkControls reads the mock's own request headers: X-Mock-Session,
-// X-Mock-Scenario and Prefer.
+// X-Mock-Scenario and Prefer, over the default preference (noted in the
+// journal where it applied).
 func (s *Engine) checkControls(x *exchange) *problem.Problem {
 	if x.badSession != nil {
 		return x.badSession
@@ -159,10 +160,12 @@ func (s *Engine) checkControls(x *exchange) *problem.Problem {
 		return p
 	}
 	x.scenario = sc
-	if prefs := x.R.Header["Prefer"]; len(prefs) > 0 {
-		if x.Prefer, p = answer.ParsePrefer(prefs); p != nil {
-			return p
-		}
+	var applied string
+	if x.Prefer, applied, p = s.PreferDefault.Apply(x.R.Header["Prefer"]); p != nil {
+		return p
+	}
+	if applied != "" {
+		x.Note("default Prefer applied: %s", applied)
 	}
 	return nil
 }

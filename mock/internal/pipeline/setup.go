@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net/http/httputil"
 	"net/url"
+
+	"github.com/plantmock/plantmock/mock/internal/answer"
 )
 
 // NewUpstream checks Options.Proxy and builds the forwarder.
@@ -63,5 +65,16 @@ func (s *Engine) NewUpstream(po ProxyOptions, sv *Served) error {
 		ErrorLog:       slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 	s.upstream = up
+	return nil
+}
+
+// SetPrefer reads Options.Prefer into PreferDefault; its error is an
+// OptionError naming the flag.
+func (s *Engine) SetPrefer(text string) error {
+	d, err := answer.ParsePreferDefault(text)
+	if err != nil {
+		return &OptionError{Name: "prefer", Err: err}
+	}
+	s.PreferDefault = d
 	return nil
 }
