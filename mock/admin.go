@@ -167,19 +167,9 @@ type adminSession struct {
 
 var _ admin.Session = adminSession{}
 
-func (a adminSession) Entries(ctx context.Context) ([]Entry, error) {
-	if err := a.s.e.Settled(ctx); err != nil {
-		return nil, err
-	}
-	return a.ss.State.Entries(ctx)
-}
+func (a adminSession) Entries(ctx context.Context) ([]Entry, error) { return a.s.e.Entries(ctx, a.ss) }
 
-func (a adminSession) ResetJournal(ctx context.Context) error {
-	if err := a.s.e.Settled(ctx); err != nil {
-		return err
-	}
-	return a.ss.State.ResetJournal(ctx)
-}
+func (a adminSession) ResetJournal(ctx context.Context) error { return a.s.e.ResetJournal(ctx, a.ss) }
 
 func (a adminSession) Resources(ctx context.Context) ([]store.Collection, error) {
 	dump, err := a.s.e.Store.Dump(ctx, a.ss.Name)
@@ -198,12 +188,7 @@ func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *proble
 	return a.s.e.SeedCollection(ctx, sv.Doc, sv.Plans, a.ss, rest, v)
 }
 
-func (a adminSession) Reset(ctx context.Context) error {
-	if err := a.s.e.Settled(ctx); err != nil {
-		return err
-	}
-	return a.s.e.Sessions.Reset(ctx, a.ss)
-}
+func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Reset(ctx, a.ss) }
 
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
 	e := a.s.e

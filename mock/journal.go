@@ -15,8 +15,7 @@ func (s *Server) Find(m Match) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.e.Settled(context.Background())
-	es, err := s.e.Sessions.Def.State.Entries(context.Background())
+	es, err := s.e.Entries(context.Background(), s.e.Sessions.Def)
 	if err != nil {
 		return nil, err
 	}

@@ -14,8 +14,7 @@ import (
 // Journal returns the exchanges the default session's journal keeps,
 // oldest first.
 func (s *Server) Journal() []Entry {
-	s.e.Settled(context.Background())
-	es, err := s.e.Sessions.Def.State.Entries(context.Background())
+	es, err := s.e.Entries(context.Background(), s.e.Sessions.Def)
 	if err != nil {
 		s.e.Log.Error("reading the journal", "error", err.Error())
 	}
@@ -70,8 +69,7 @@ func (s *Server) Collections() []string {
 // Reset empties the default session's store and journal and starts its
 // rule counters (times, every, .seq) again, as if the mock had just started.
 func (s *Server) Reset() {
-	s.e.Settled(context.Background())
-	if err := s.e.Sessions.Reset(context.Background(), s.e.Sessions.Def); err != nil {
+	if err := s.e.Reset(context.Background(), s.e.Sessions.Def); err != nil {
 		s.e.Log.Error("resetting the store", "error", err.Error())
 	}
 }

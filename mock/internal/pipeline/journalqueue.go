@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/plantmock/plantmock/mock/internal/event"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
 
@@ -129,4 +131,31 @@ func (s *Engine) CloseLate(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// Entries returns the entries of ss's journal once the listeners have
+// been told of every exchange answered before (see Settled).
+func (s *Engine) Entries(ctx context.Context, ss *session.Session) ([]journal.Entry, error) {
+	if err := s.Settled(ctx); err != nil {
+		return nil, err
+	}
+	return ss.State.Entries(ctx)
+}
+
+// ResetJournal empties ss's journal once the entries of the exchanges
+// answered before are in it (see Settled).
+func (s *Engine) ResetJournal(ctx context.Context, ss *session.Session) error {
+	if err := s.Settled(ctx); err != nil {
+		return err
+	}
+	return ss.State.ResetJournal(ctx)
+}
+
+// Reset resets ss (session.Sessions.Reset) once the entries of the
+// exchanges answered before are in its journal (see Settled).
+func (s *Engine) Reset(ctx context.Context, ss *session.Session) error {
+	if err := s.Settled(ctx); err != nil {
+		return err
+	}
+	return s.Sessions.Reset(ctx, ss)
 }
