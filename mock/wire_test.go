@@ -249,3 +249,58 @@ func sendRaw(t *testing.T, ts *httptest.Server, raw string) (*http.Response, []b
 	}
 	return resp, body
 }
+
+// deepArraysSpec takes a deepObject query array and a form body whose
+// properties are deepObject arrays and a scalar-or-object, as the
+// descriptions of form-encoded payment APIs declare them.
+const deepArraysSpec = `openapi: 3.1.0
+info: {title: deep arrays, version: '1'}
+paths:
+  /charges:
+    post:
+      parameters:
+        - {name: expand, in: query, style: deepObject, explode: true, schema: {type: array, items: {type: string}}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [lines]
+              properties:
+                lines:
+                  type: array
+                  items: {type: object, required: [price], properties: {price: {type: string}, quantity: {type: integer, minimum: 1}}}
+                start: {anyOf: [{type: integer}, {type: object, properties: {gte: {type: integer}}}]}
+            encoding:
+              lines: {style: deepObject, explode: true}
+              start: {style: deepObject, explode: true}
+      responses:
+        '204': {description: taken}
+        '422':
+          description: refused
+          content: {application/json: {schema: {type: object, properties: {error: {type: integer}, message: {type: string}}}}}
+`
+
+// TestDeepObjectArrays: deepObject arrays and a scalar beside an object
+// pass through the whole request path, typed as their schemas say, and a
+// wrong item is refused naming it.
+func TestDeepObjectArrays(t *testing.T) {
+	_, ts := newTestServer(t, Options{Spec: []byte(deepArraysSpec)})
+	form := "application/x-www-form-urlencoded"
+	for _, c := range []struct {
+		query, body string
+		status      int
+		answer      string
+	}{
+		{"?expand[0]=a&expand[1]=b", "lines[0][price]=p1&lines[0][quantity]=2&lines[1][price]=p2&start=1676070661", 204, ""},
+		{"?expand[]=a", "lines[0][price]=p1&start[gte]=5", 204, ""},
+		{"?expand=a&expand=b", "lines[0][price]=p1", 204, ""},
+		{"", "lines[0][price]=p1&lines[0][quantity]=0", 422, `{"error":40004,"message":"request body does not match the schema: lines[0].quantity: 0 is under the minimum 1"}`},
+		{"", "lines[0][price]=p1&start=1&start[gte]=5", 422, `{"error":40004,"message":"request body does not match the schema: start: \"start\" has a value and nested properties"}`},
+	} {
+		st, body := do(t, ts, "POST", "/charges"+c.query, c.body, "Content-Type", form)
+		if st != c.status || body != c.answer {
+			t.Errorf("%s %s: %d %s\nwant %d %s", c.query, c.body, st, body, c.status, c.answer)
+		}
+	}
+}

@@ -29,7 +29,44 @@ func (sh shapes) of(s *Schema) *wire.Shape {
 			w.Properties[p.Name] = sh.of(p.Schema)
 		}
 	}
+	w.Additional = sh.of(s.AdditionalProperties)
+	if len(s.Types) == 0 {
+		sh.alternatives(w, s.AnyOf)
+	}
 	return w
+}
+
+// alternatives adds to w, the shape of a schema that names no type, what
+// its anyOf and oneOf alternatives take: each one's types, and the items,
+// properties and other properties of the first that has them. A value
+// is then read as any alternative could take it (an integer or an object,
+// start=5 or start[gte]=5), and the schema's validation picks among them.
+func (sh shapes) alternatives(w *wire.Shape, alts []*Schema) {
+	for _, a := range alts {
+		aw := sh.of(a)
+		if aw == nil {
+			continue
+		}
+		if aw.Types == 0 {
+			w.Types = 0 // an alternative of any type: the value is read as any
+			return
+		}
+		w.Types |= aw.Types
+		if w.Items == nil {
+			w.Items = aw.Items
+		}
+		for name, p := range aw.Properties {
+			if w.Properties == nil {
+				w.Properties = map[string]*wire.Shape{}
+			}
+			if _, ok := w.Properties[name]; !ok {
+				w.Properties[name] = p
+			}
+		}
+		if w.Additional == nil {
+			w.Additional = aw.Additional
+		}
+	}
 }
 
 // prepareWire builds the operation's parameter decoder and the form

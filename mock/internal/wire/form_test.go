@@ -17,6 +17,8 @@ var formShape = &Shape{Types: Object, Properties: map[string]*Shape{
 	"hue":     rgb,
 	"note":    &Shape{Types: String},
 	"avatar":  str,
+	"expand":  strs,
+	"lines":   &Shape{Types: Array, Items: &Shape{Types: Object, Properties: map[string]*Shape{"price": str, "quantity": integer}}},
 }}
 
 var formEncoding = map[string]Encoding{
@@ -27,6 +29,8 @@ var formEncoding = map[string]Encoding{
 	"note":   {ContentType: "application/json"},
 	"avatar": {ContentType: "image/png, image/jpeg"},
 	"meta":   {ContentType: "application/json"}, // not declared by the schema
+	"expand": {Style: "deepObject", Explode: yes},
+	"lines":  {Style: "deepObject", Explode: yes},
 }
 
 func newTestForm(tb testing.TB) *Form {
@@ -74,6 +78,10 @@ func TestDecodeURLEncoded(t *testing.T) {
 		{name: "JSON property malformed", body: "address=%7B", wantErr: "address: invalid JSON: unexpected end of input"},
 		{name: "JSON property empty", body: "address=", wantErr: "address: value is empty, expected JSON"},
 		{name: "deepObject property malformed", body: "color[R=1", wantErr: `color: "color[R" is not a deepObject name: a bracket is not closed`},
+		// As the SDKs of form-encoded APIs write arrays (see TestStyles).
+		{name: "deepObject indexed arrays", body: "expand[0]=a&expand[1]=b&lines[0][price]=p&lines[0][quantity]=2", want: map[string]any{
+			"expand": []any{"a", "b"}, "lines": []any{map[string]any{"price": "p", "quantity": num("2")}}}},
+		{name: "deepObject array by its name", body: "expand=a", want: map[string]any{"expand": []any{"a"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -354,17 +354,25 @@ func (f *field) explodedObject(src *source) (any, bool, *Error) {
 }
 
 // deepObject reads name[key]=value pairs, nested names (name[a][b]) making
-// nested objects.
+// nested objects. OpenAPI defines deepObject for objects alone and
+// leaves arrays and scalars out; this reads them as the SDKs of
+// form-encoded APIs send them (see docs/answers.md): an index names an
+// item of an array (name[0]=a&name[1]=b, name[a][0][b]=c), empty brackets
+// at the end add one (name[]=a&name[]=b), and a name alone is the value
+// of an array or of a scalar its schema allows (name=a, name=a&name=b).
 func (f *field) deepObject(src *source) (any, bool, *Error) {
 	prefix := f.name + "["
-	var idx []int
+	var idx, plain []int
 	for i := range src.list {
 		switch n := src.list[i].name; {
 		case n == f.name:
-			return nil, true, &Error{Path: f.path, Reason: "deepObject style value must be written " + f.name + "[name]=value"}
+			plain = append(plain, i)
 		case strings.HasPrefix(n, prefix):
 			idx = append(idx, i)
 		}
+	}
+	if plain != nil {
+		return f.deepPlain(src, plain, idx != nil)
 	}
 	if idx == nil {
 		return nil, false, nil
@@ -385,37 +393,135 @@ func (f *field) deepObject(src *source) (any, bool, *Error) {
 		if reason != "" {
 			return nil, true, &Error{Path: f.path, Reason: strconv.Quote(p.name) + " " + reason}
 		}
-		obj, s := root, f.shape
-		for _, k := range keys[:n-1] {
-			s = s.property(k)
-			next, exists := obj[k]
-			if !exists {
-				m := map[string]any{}
-				obj[k], obj = m, m
-				continue
-			}
-			m, ok := next.(map[string]any)
-			if !ok {
-				return nil, true, &Error{Path: f.path, Reason: strconv.Quote(p.name) + " nests under a property that has a value"}
-			}
-			obj = m
-		}
-		last := keys[n-1]
-		if _, taken := obj[last]; taken {
-			return nil, true, &Error{Path: f.path, Reason: strconv.Quote(p.name) + " has a value and nested properties"}
+		obj, s, err := f.deepParent(root, f.shape, keys[:n-1], p.name)
+		if err != nil {
+			return nil, true, err
 		}
 		raws := make([]string, h-g)
 		for i := range raws {
 			raws[i] = src.list[idx[g+i]].value
 		}
-		v, err := readValues(f.path, p.name, raws, src.plus, s.property(last), modeText)
-		if err != nil {
+		if err := f.deepSet(obj, s, keys[n-1], p.name, raws, src.plus); err != nil {
 			return nil, true, err
 		}
-		obj[last] = v
 		g = h
 	}
-	return root, true, nil
+	return deepArrays(root, f.shape), true, nil
+}
+
+// deepPlain reads a deepObject field written as its name alone: the items
+// of an array, or a scalar its schema allows beside an object. nested
+// reports whether the field has bracketed names too.
+func (f *field) deepPlain(src *source, plain []int, nested bool) (any, bool, *Error) {
+	s := f.shape
+	scalar := s == nil || s.Types&^(Array|Object) != 0
+	switch {
+	case nested:
+		return nil, true, &Error{Path: f.path, Reason: strconv.Quote(f.name) + " has a value and nested properties"}
+	case kindOf(s) == kindArray:
+	case scalar && s != nil:
+		s = &Shape{Types: s.Types &^ (Array | Object)}
+	case !scalar:
+		return nil, true, &Error{Path: f.path, Reason: "deepObject style value must be written " + f.name + "[name]=value"}
+	}
+	raws := make([]string, len(plain))
+	for i, at := range plain {
+		raws[i] = src.list[at].value
+	}
+	v, err := readValues(f.path, f.name, raws, src.plus, s, modeText)
+	return v, true, err
+}
+
+// deepChild is the shape of what a deepObject name's key k names under
+// a value of shape s: an item of an array, else a property.
+func deepChild(s *Shape, k string) *Shape {
+	if kindOf(s) == kindArray {
+		return s.items()
+	}
+	return s.property(k)
+}
+
+// deepParent returns the object that holds the value a name names, made
+// along the keys before its last, and that object's shape.
+func (f *field) deepParent(root map[string]any, s *Shape, keys []string, name string) (map[string]any, *Shape, *Error) {
+	obj := root
+	for _, k := range keys {
+		s = deepChild(s, k)
+		next, exists := obj[k]
+		if !exists {
+			m := map[string]any{}
+			obj[k], obj = m, m
+			continue
+		}
+		m, ok := next.(map[string]any)
+		if !ok {
+			return nil, nil, &Error{Path: f.path, Reason: strconv.Quote(name) + " nests under a property that has a value"}
+		}
+		obj = m
+	}
+	return obj, s, nil
+}
+
+// deepSet sets the value raws give to key last of obj, of shape s; empty
+// brackets (last "") add each raw as the next item.
+func (f *field) deepSet(obj map[string]any, s *Shape, last, name string, raws []string, plus bool) *Error {
+	if last == "" {
+		if k := kindOf(s); k != kindArray && k != kindAny {
+			return &Error{Path: f.path, Reason: strconv.Quote(name) + " adds an item with empty brackets to what is not an array"}
+		}
+		for _, raw := range raws {
+			v, err := readValues(f.path, name, []string{raw}, plus, deepChild(s, ""), modeText)
+			if err != nil {
+				return err
+			}
+			obj[strconv.Itoa(len(obj))] = v
+		}
+		return nil
+	}
+	if _, taken := obj[last]; taken {
+		return &Error{Path: f.path, Reason: strconv.Quote(name) + " has a value and nested properties"}
+	}
+	v, err := readValues(f.path, name, raws, plus, deepChild(s, last), modeText)
+	if err != nil {
+		return err
+	}
+	obj[last] = v
+	return nil
+}
+
+// deepArrays turns the objects of v that stand where its shape s has an
+// array, and whose names are all indexes (0, 1, ...), into arrays, in
+// the order of their indexes; an object whose names are not is left for
+// the schema to refuse.
+func deepArrays(v any, s *Shape) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if kindOf(s) != kindArray {
+		for k, e := range m {
+			m[k] = deepArrays(e, s.property(k))
+		}
+		return m
+	}
+	type item struct {
+		at int
+		v  any
+	}
+	items := make([]item, 0, len(m))
+	for k, e := range m {
+		at, err := strconv.Atoi(k)
+		if err != nil || at < 0 || strconv.Itoa(at) != k {
+			return m
+		}
+		items = append(items, item{at, deepArrays(e, s.items())})
+	}
+	sort.Slice(items, func(a, b int) bool { return items[a].at < items[b].at })
+	out := make([]any, len(items))
+	for i, it := range items {
+		out[i] = it.v
+	}
+	return out
 }
 
 // deepKeys splits "[a][b]" into its keys, returning how many there are,
@@ -430,8 +536,8 @@ func deepKeys(keys []string, s string) (int, string) {
 		if end < 0 {
 			return 0, "is not a deepObject name: a bracket is not closed"
 		}
-		if end == 1 {
-			return 0, "is not a deepObject name: empty brackets"
+		if end == 1 && len(s) > 2 {
+			return 0, "is not a deepObject name: empty brackets before a key"
 		}
 		if n == len(keys) {
 			return 0, "nests deeper than " + strconv.Itoa(len(keys)) + " levels"

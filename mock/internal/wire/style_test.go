@@ -138,12 +138,34 @@ func TestStyles(t *testing.T) {
 		{"deepObject array property", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[tags]=a&filter[price][max]=1&filter[tags]=b"}, map[string]any{"price": map[string]any{"max": num("1")}, "tags": []any{"a", "b"}}, ""},
 		{"deepObject property repeated", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[price][max]=1&filter[price][max]=2"}, nil, `query.filter: property "filter[price][max]" appears 2 times but takes one value`},
 		{"deepObject without brackets", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter=1"}, nil, `query.filter: deepObject style value must be written filter[name]=value`},
-		{"deepObject empty brackets", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[]=1"}, nil, `query.filter: "filter[]" is not a deepObject name: empty brackets`},
+		{"deepObject empty brackets", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[]=1"}, nil, `query.filter: "filter[]" adds an item with empty brackets to what is not an array`},
 		{"deepObject unclosed bracket", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[a=1"}, nil, `query.filter: "filter[a" is not a deepObject name: a bracket is not closed`},
 		{"deepObject text after a bracket", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[a]b=1"}, nil, `query.filter: "filter[a]b" is not a deepObject name: text after a closing bracket`},
 		{"deepObject value and object", Param{Name: "filter", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "filter[a][b]=1&filter[a]=2"}, nil, `query.filter: "filter[a][b]" nests under a property that has a value`},
 		{"deepObject too deep", Param{Name: "f", In: "query", Style: "deepObject", Shape: deepShape}, wireRequest{query: "f" + strings.Repeat("[a]", 11) + "=1"}, nil, `query.f: "f` + strings.Repeat("[a]", 11) + `" nests deeper than 10 levels`},
 		{"deepObject at the depth limit", Param{Name: "f", In: "query", Style: "deepObject"}, wireRequest{query: "f" + strings.Repeat("[a]", 10) + "=1"}, nest(10, "1"), ""},
+
+		// deepObject arrays and scalars: OpenAPI 3.1.1 (4.8.12.4.1, style
+		// values) defines deepObject for objects and leaves arrays and
+		// nested arrays undefined; these are written as the qs library
+		// writes them (arrayFormat "indices" and "brackets"), which the
+		// SDKs of form-encoded payment and messaging APIs send.
+		{"deepObject indexed array", Param{Name: "expand", In: "query", Style: "deepObject", Shape: strs}, wireRequest{query: "expand[0]=a&expand[1]=b"}, []any{"a", "b"}, ""},
+		{"deepObject indexes in their order", Param{Name: "e", In: "query", Style: "deepObject", Shape: ints}, wireRequest{query: "e[10]=3&e[2]=2&e[0]=1"}, []any{num("1"), num("2"), num("3")}, ""},
+		{"deepObject empty brackets add items", Param{Name: "expand", In: "query", Style: "deepObject", Shape: strs}, wireRequest{query: "expand[]=a&expand[]=b"}, []any{"a", "b"}, ""},
+		{"deepObject array by its name alone", Param{Name: "expand", In: "query", Style: "deepObject", Shape: strs}, wireRequest{query: "expand=a"}, []any{"a"}, ""},
+		{"deepObject array by its name repeated", Param{Name: "expand", In: "query", Style: "deepObject", Shape: strs}, wireRequest{query: "expand=a&expand=b"}, []any{"a", "b"}, ""},
+		{"deepObject array nested in objects", Param{Name: "d", In: "query", Style: "deepObject", Shape: &Shape{Types: Object, Properties: map[string]*Shape{
+			"license": {Types: Object, Properties: map[string]*Shape{"files": strs}}}}},
+			wireRequest{query: "d[license][files][0]=f1&d[license][files][1]=f2"}, map[string]any{"license": map[string]any{"files": []any{"f1", "f2"}}}, ""},
+		{"deepObject array of objects, typed", Param{Name: "items", In: "query", Style: "deepObject", Shape: &Shape{Types: Array, Items: &Shape{Types: Object, Properties: map[string]*Shape{"price": str, "quantity": integer}}}},
+			wireRequest{query: "items[0][price]=p1&items[0][quantity]=2&items[1][price]=p2"}, []any{map[string]any{"price": "p1", "quantity": num("2")}, map[string]any{"price": "p2"}}, ""},
+		{"deepObject array of arrays", Param{Name: "m", In: "query", Style: "deepObject", Shape: &Shape{Types: Array, Items: ints}}, wireRequest{query: "m[0][0]=1&m[0][1]=2&m[1][]=3"}, []any{[]any{num("1"), num("2")}, []any{num("3")}}, ""},
+		{"deepObject scalar beside an object", Param{Name: "start", In: "query", Style: "deepObject", Shape: &Shape{Types: Integer | Object, Properties: map[string]*Shape{"gte": integer}}}, wireRequest{query: "start=1676070661"}, num("1676070661"), ""},
+		{"deepObject object beside a scalar", Param{Name: "start", In: "query", Style: "deepObject", Shape: &Shape{Types: Integer | Object, Properties: map[string]*Shape{"gte": integer}}}, wireRequest{query: "start[gte]=5"}, map[string]any{"gte": num("5")}, ""},
+		{"deepObject scalar and nested", Param{Name: "start", In: "query", Style: "deepObject", Shape: &Shape{Types: Integer | Object}}, wireRequest{query: "start=1&start[gte]=5"}, nil, `query.start: "start" has a value and nested properties`},
+		{"deepObject names that are no indexes stay an object", Param{Name: "expand", In: "query", Style: "deepObject", Shape: strs}, wireRequest{query: "expand[a]=x"}, map[string]any{"a": "x"}, ""},
+		{"deepObject empty brackets before a key", Param{Name: "e", In: "query", Style: "deepObject", Shape: &Shape{Types: Array}}, wireRequest{query: "e[][a]=1"}, nil, `query.e: "e[][a]" is not a deepObject name: empty brackets before a key`},
 
 		// header
 		{"header list with spaces and empty elements", Param{Name: "X-Ids", In: "header", Shape: ints}, wireRequest{headers: map[string][]string{"X-Ids": {"1, 2,,3 "}}}, []any{num("1"), num("2"), num("3")}, ""},
