@@ -68,6 +68,16 @@ func newTestServer(t testing.TB, opts Options) (*Server, *httptest.Server) {
 	return s, ts
 }
 
+// answerSpec returns a document of the answer package's testdata/, whose
+// tests read it too.
+func answerSpec(name string) string {
+	b, err := os.ReadFile("internal/answer/testdata/" + name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
 func readSpec(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(name)

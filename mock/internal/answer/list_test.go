@@ -9,7 +9,7 @@ import (
 // tasks is the repository's second example document (examples/tasks.yaml).
 func tasks(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("testdata/tasks.yaml")
+	b, err := os.ReadFile("../../../examples/tasks.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
