@@ -129,9 +129,15 @@ func (g *gen) arrayItems(w *want, a *arrayPlan, name string, n, depth int) []any
 			// No valid item could be made (a closed object that
 			// requires what it refuses, in it or deeper down): the
 			// array ends here, as short as it may be, rather than
-			// hold an invalid one.
+			// hold an invalid one. The first item made after the
+			// checks ran out is validated whole instead: a big item
+			// (Stripe's charge, a thousand checks deep) is most often
+			// valid, and a list answered empty shows a client
+			// nothing.
 			g.unsure = before
-			break
+			if len(out) > 0 || g.checks > 0 || !sure(&iw, v) {
+				break
+			}
 		}
 		if seen != nil {
 			key := string(jsonx.Marshal(v))
@@ -167,6 +173,13 @@ func (a *arrayPlan) itemWant(w *want, i int, serves []int) want {
 		}
 	}
 	return iw
+}
+
+// sure reports whether v satisfies w, validated whole without spending
+// a check.
+func sure(w *want, v any) bool {
+	ok, _ := satisfies(w, v)
+	return ok
 }
 
 // places returns which contains schema, if any (-1), each of n places

@@ -210,6 +210,12 @@ func (g *gen) check(w *want, v any) (bool, []openapi.Violation) {
 		return false, nil // nothing left to check with
 	}
 	g.checks--
+	return satisfies(w, v)
+}
+
+// satisfies reports whether v satisfies w, by the validator, with what is
+// wrong when it does not, as check does, without spending a check.
+func satisfies(w *want, v any) (bool, []openapi.Violation) {
 	if w.s != nil {
 		if vs := w.s.Validate(v); len(vs) > 0 {
 			return false, vs

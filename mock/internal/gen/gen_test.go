@@ -193,3 +193,30 @@ func TestChecksUsedUp(t *testing.T) {
 		})
 	}
 }
+
+// TestArrayItemAfterChecksRunOut: an array whose first item uses up the
+// checks (an object of 300 properties with alternatives, as Stripe's
+// charge, whose required ones are then made unchecked) still holds that
+// item when the item, validated whole, is valid; it used to end empty,
+// and a list answered empty shows a client nothing.
+func TestArrayItemAfterChecksRunOut(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("    O:\n      type: object\n      properties:\n        a: {type: string}\n")
+	b.WriteString("    L:\n      type: object\n      properties:\n        data: {type: array, items: {$ref: '#/components/schemas/I'}}\n")
+	b.WriteString("    I:\n      type: object\n      required: [p0, p150, p299]\n      properties:\n")
+	for i := range 300 {
+		b.WriteString("        p" + strconv.Itoa(i) + ": {anyOf: [{type: string, maxLength: 5}, {$ref: '#/components/schemas/O'}]}\n")
+	}
+	doc := components(t, "3.1.0", b.String())
+	s := doc.Schemas["L"]
+	for seed := uint64(1); seed <= 3; seed++ {
+		v := Value(s, Faker(seed, 1))
+		items, _ := v.(map[string]any)["data"].([]any)
+		if len(items) == 0 {
+			t.Errorf("seed %d: data = %v, want an item", seed, v.(map[string]any)["data"])
+		}
+		if vs := s.Validate(v); len(vs) > 0 {
+			t.Errorf("seed %d: %v", seed, vs)
+		}
+	}
+}
