@@ -112,6 +112,8 @@
 // two are exclusive): the encoding's contentType, or by default JSON for
 // an object or an array of objects and text otherwise; a repeated name is
 // an array whose items each have that content type. multipart/form-data
-// parts are read by content type only. Names the schema does not declare
+// parts are read by content type, except the text parts of a property
+// whose encoding gives a style, read as that style's pairs (OpenAPI 3.1
+// and 3.2; see Encoding). Names the schema does not declare
 // are properties too, read by the shape of additionalProperties.
 package wire

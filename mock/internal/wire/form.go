@@ -16,11 +16,14 @@ type Encoding struct {
 	ContentType string
 	// Style, Explode and AllowReserved are those of the Encoding Object,
 	// "" and nil when it leaves them out. When any of the three is given,
-	// a property of an application/x-www-form-urlencoded body is read like
-	// a query parameter of that Style and Explode, whatever ContentType
-	// says. AllowReserved counts only by its presence: reserved characters
-	// are accepted either way (see the package documentation). Multipart
-	// bodies ignore all three.
+	// a property of the body is read like a query parameter of that Style
+	// and Explode, whatever ContentType says: in a multipart body, from
+	// the text parts its names claim (file_link_data[create]). That
+	// multipart bodies have styles is OpenAPI 3.1's and 3.2's rule; 3.0
+	// says they ignore them, but documents of every version write them
+	// for multipart (Stripe's, a 3.0 one) and their SDKs send them so.
+	// AllowReserved counts only by its presence: reserved characters are
+	// accepted either way (see the package documentation).
 	Style         string
 	Explode       *bool
 	AllowReserved *bool
@@ -34,6 +37,9 @@ type Form struct {
 	index  map[string]int
 	extra  field // template of the fields of undeclared names
 	claims claims
+	// styled are the names the fields read by style claim: a multipart
+	// body's text parts of those names are read as a form body's pairs.
+	styled claims
 	// freeForm is set when a property takes every name no other claims
 	// (an exploded object without declared properties), leaving none for
 	// the body's additional properties.
@@ -74,6 +80,9 @@ func NewForm(s *Shape, enc map[string]Encoding) (*Form, error) {
 	for i := range f.fields {
 		fd := &f.fields[i]
 		f.claims.add(fd)
+		if fd.styled {
+			f.styled.add(fd)
+		}
 		if fd.styled && fd.style != styleDeep && fd.explode && fd.kind == kindObject && len(fd.props) == 0 {
 			f.freeForm = true
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -26,7 +27,10 @@ import (
 //
 // A part whose Content-Type does not match its encoding's contentType is
 // refused; a part without a Content-Type is read as its encoding says.
-// Styles do not apply to parts. At most limit bytes are read from body,
+// A property whose encoding gives a style is read from the text parts
+// its names claim (not files, no Content-Type or text/plain), as that
+// property of a form body is: file_link_data[create] and
+// file_link_data[metadata][k] make one deepObject. At most limit bytes are read from body,
 // boundaries and part headers included; a longer body is refused. The
 // error is an *Error.
 func (f *Form) DecodeMultipart(body io.Reader, contentType string, limit int64) (map[string]any, error) {
@@ -51,6 +55,7 @@ func (f *Form) DecodeMultipart(body io.Reader, contentType string, limit int64) 
 		groups []*group // in order of first appearance
 		byName = map[string]*group{}
 		buf    bytes.Buffer
+		pairs  []pair // the text parts of styled properties
 	)
 	for n := 1; ; n++ {
 		part, err := mr.NextPart()
@@ -68,6 +73,13 @@ func (f *Form) DecodeMultipart(body io.Reader, contentType string, limit int64) 
 		if _, err := buf.ReadFrom(part); err != nil {
 			return nil, lr.explain(err)
 		}
+		if ct := part.Header.Get("Content-Type"); part.FileName() == "" && (ct == "" || contentMode(ct) == modeText) && f.styled.has(name) {
+			if !utf8.Valid(buf.Bytes()) {
+				return nil, &Error{Path: name, Reason: "value is not valid UTF-8"}
+			}
+			pairs = append(pairs, pair{name: name, value: url.QueryEscape(buf.String())})
+			continue
+		}
 		g := byName[name]
 		if g == nil {
 			g = &group{field: f.field(name)}
@@ -81,6 +93,24 @@ func (f *Form) DecodeMultipart(body io.Reader, contentType string, limit int64) 
 		g.vals = append(g.vals, v)
 	}
 	out := make(map[string]any, len(groups))
+	if len(pairs) > 0 {
+		// Escaped above, so that reading them as a form body's pairs
+		// gives the parts' text back.
+		src := source{list: pairs, plus: true, claims: &f.styled}
+		for i := range f.fields {
+			fd := &f.fields[i]
+			if !fd.styled {
+				continue
+			}
+			v, present, err := fd.fromPairs(&src)
+			if err != nil {
+				return nil, err
+			}
+			if present {
+				out[fd.name] = v
+			}
+		}
+	}
 	for _, g := range groups {
 		switch k := g.field.kind; {
 		case k == kindArray, k == kindAny && len(g.vals) > 1:

@@ -163,3 +163,71 @@ func TestDecodeMultipartRefusesBody(t *testing.T) {
 		t.Errorf("body of exactly the limit: %v, %v", got, err)
 	}
 }
+
+// TestDecodeMultipartStyles: the text parts of a property whose encoding
+// gives a style are read as that style's pairs, as OpenAPI 3.1's
+// Encoding Object says ("style ... SHALL be ignored if the request body
+// media type is not application/x-www-form-urlencoded or
+// multipart/form-data"), and as Stripe's SDKs send a file's
+// file_link_data; files and JSON parts of those names are still read by
+// content type.
+func TestDecodeMultipartStyles(t *testing.T) {
+	deep := true
+	f, err := NewForm(&Shape{Types: Object, Properties: map[string]*Shape{
+		"file": str,
+		"link": {Types: Object, Properties: map[string]*Shape{
+			"create":   {Types: Boolean},
+			"metadata": {Types: Object, Additional: str},
+		}},
+		"expand": strs,
+	}}, map[string]Encoding{
+		"link":   {Style: "deepObject", Explode: &deep},
+		"expand": {Style: "deepObject", Explode: &deep},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		parts   []part
+		want    map[string]any
+		wantErr string
+	}{
+		{
+			name: "deepObject parts beside a file",
+			parts: []part{
+				{name: "file", filename: "a.pdf", contentType: "application/pdf", body: "%PDF"},
+				{name: "link[create]", body: "true"},
+				{name: "link[metadata][a b]", contentType: "text/plain", body: "x&y=%20+"},
+				{name: "expand[0]", body: "links"},
+				{name: "expand[1]", body: "owner"},
+			},
+			want: map[string]any{
+				"file":   "%PDF",
+				"link":   map[string]any{"create": true, "metadata": map[string]any{"a b": "x&y=%20+"}},
+				"expand": []any{"links", "owner"},
+			},
+		},
+		{name: "a wrong type is left to the schema", parts: []part{{name: "link[create]", body: "maybe"}}, want: map[string]any{"link": map[string]any{"create": "maybe"}}},
+		{name: "a repeated scalar names the field", parts: []part{{name: "link[create]", body: "true"}, {name: "link[create]", body: "false"}}, wantErr: `link: property "link[create]" appears 2 times but takes one value`},
+		{name: "text not UTF-8", parts: []part{{name: "link[create]", body: "\xff"}}, wantErr: "link[create]: value is not valid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, ct := multipartBody(t, tt.parts...)
+			got, err := f.DecodeMultipart(bytes.NewReader(body), ct, 1<<20)
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("error = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %#v\nwant %#v", got, tt.want)
+			}
+		})
+	}
+}
