@@ -74,7 +74,7 @@ var behaviours = [numBehaviours]behaviourKind{
 		takes: func(_ *openapi.Operation, c *collection, _ *openapi.Schema) bool { return c.creates }},
 	list: {run: (*Answerer).list, method: "GET",
 		takes: func(_ *openapi.Operation, c *collection, answer *openapi.Schema) bool {
-			return answer.Is("array") || EnvelopeOf(answer, c.Schema, true) != nil
+			return answer.Is("array") || c.envelopeOf(answer, true) != nil
 		}},
 	// An item GET that answers with something else than an object (a
 	// list of the item's parts) is canned.

@@ -38,6 +38,19 @@ func EnvelopeOf(answer, resource *openapi.Schema, list bool) *envelope {
 	return e
 }
 
+// envelopeOf returns the envelope of an answer of the collection: one
+// that holds a resource of the create's schema, else one of the item's.
+// The parameters of a form create can share no property with what they
+// make (Stripe's POST /v1/files takes file and purpose and makes a file
+// with an id, a size and a purpose, not required): its list holds items.
+func (c *collection) envelopeOf(answer *openapi.Schema, list bool) *envelope {
+	e := EnvelopeOf(answer, c.Schema, list)
+	if e == nil && c.item != nil && c.item != c.Schema {
+		e = EnvelopeOf(answer, c.item, list)
+	}
+	return e
+}
+
 // innerOr returns the schema of what an answer with schema s holds: the
 // envelope's inner schema, else s.
 func (e *envelope) innerOr(s *openapi.Schema) *openapi.Schema {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -117,6 +118,15 @@ func (m *mock) send(rq req) reply {
 			}
 		}
 		x.Body = v
+	} else if media := formMedia(pl.Op.Body, r.Header.Get("Content-Type")); rq.body != "" && media != nil {
+		v, vs := media.DecodeForm([]byte(rq.body), r.Header.Get("Content-Type"))
+		if len(vs) == 0 && media.Schema != nil {
+			vs = media.Schema.ValidateRequest(v)
+		}
+		if len(vs) > 0 {
+			t.Fatalf("%s %s: the body would be refused before the answer: %v", rq.method, rq.target, vs)
+		}
+		x.Body = v
 	}
 	if pf := r.Header["Prefer"]; len(pf) > 0 {
 		var p *problem.Problem
@@ -149,6 +159,19 @@ func (m *mock) send(rq req) reply {
 	rp := reply{status: status, ct: ct, location: out.Location, body: string(b), notes: x.Notes}
 	m.conforms(r, x, rp)
 	return rp
+}
+
+// formMedia returns the form or multipart media of a body that a
+// Content-Type names, or nil.
+func formMedia(b *openapi.RequestBody, contentType string) *openapi.Media {
+	if b == nil {
+		return nil
+	}
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if m := b.Media(mt); m != nil && m.IsForm() {
+		return m
+	}
+	return nil
 }
 
 // refused is the answer of problem p, in the operation's error shape.

@@ -296,7 +296,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 func (pl *Plan) prove(schema *openapi.Schema, log *slog.Logger) error {
 	if pl.Do != canned {
 		for i := range pl.offers {
-			pl.offers[i].env = EnvelopeOf(pl.offers[i].media.Schema, pl.Col.Schema, pl.Do == list)
+			pl.offers[i].env = pl.Col.envelopeOf(pl.offers[i].media.Schema, pl.Do == list)
 		}
 	}
 	switch {
@@ -474,6 +474,9 @@ func newCollection(d *openapi.Document, path string, item *openapi.Route) *colle
 		if req == nil && resp == nil || !scalar(cmp.Or(resp, req)) {
 			continue // an identifier is a string or a number
 		}
+		if resp == nil && upload(req) {
+			continue // the file of POST /v1/files, not the {file} that names it
+		}
 		c.IdProp, c.idSchema = name, identifierSchema(resp, req, paramSchema)
 		c.assigned = c.creates && (req == nil || req.ReadOnly || resp != nil && resp.ReadOnly)
 		if resp == nil && name != "id" && c.Schema.Property("id") == nil {
@@ -504,6 +507,13 @@ func scalar(s *openapi.Schema) bool {
 		return len(s.Properties) == 0 && s.Items == nil && len(s.AnyOf) == 0
 	}
 	return s.Is("string") || s.Is("integer") || s.Is("number")
+}
+
+// upload reports whether s is the schema of a file's content: a string
+// of binary or base64 bytes, or of a declared media type. It is not an
+// identifier, though named like the item's path parameter.
+func upload(s *openapi.Schema) bool {
+	return s.Is("string") && (s.Format == "binary" || s.Format == "byte" || s.ContentMediaType != "")
 }
 
 // identifierSchema returns the schema that says what an identifier is:
