@@ -57,52 +57,79 @@ func ParsePrefer(values []string) (Preference, *problem.Problem) {
 			pref, _, _ := strings.Cut(item, ";")
 			k, v, _ := strings.Cut(strings.TrimSpace(pref), "=")
 			v = strings.Trim(strings.TrimSpace(v), `"`)
-			k = strings.ToLower(strings.TrimSpace(k))
-			switch k {
-			case "code":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 100 || n > 599 {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", cliptext.To(v, 20))
+			if known := preferenceNamed(strings.ToLower(strings.TrimSpace(k))); known != nil {
+				if pb := known.set(&p, v); pb != nil {
+					return p, pb
 				}
-				p.Code = int16(n)
-			case "example":
-				p.Example = v
-			case "dynamic":
-				p.Dynamic = strings.EqualFold(v, "true")
-			case "seed":
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", cliptext.To(v, 20))
-				}
-				p.seed, p.hasSeed = uint64(n), true
-			case "stream-items", "stream-drop":
-				// 0 items is no stream: stream-items counts from 1, and
-				// stream-drop=0 drops nothing.
-				least := uint64(0)
-				if k == "stream-items" {
-					least = 1
-				}
-				n, err := strconv.ParseUint(v, 10, 16)
-				if err != nil || n < least {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: %s=%s is not a count from %d to 65535", k, cliptext.To(v, 20), least)
-				}
-				if k == "stream-items" {
-					p.Items = uint16(n)
-				} else {
-					p.Drop = uint16(n)
-				}
-			case "stream-interval":
-				d, err := time.ParseDuration(v)
-				if err != nil || d < 0 || d > MaxPreferInterval {
-					return p, problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: stream-interval=%s is not a duration from 0 to %s (200ms, 1s)", cliptext.To(v, 20), MaxPreferInterval)
-				}
-				p.Interval = uint32(d / time.Millisecond)
-			case "stream-ids":
-				p.IDs = strings.EqualFold(v, "true")
-			case "stream-done":
-				p.Done, p.HasDone = strings.EqualFold(v, "true"), true
 			}
 		}
 	}
 	return p, nil
+}
+
+// preference is one preference plantmock reads: its name, and how its
+// value sets a Preference.
+type preference struct {
+	name string
+	set  func(p *Preference, v string) *problem.Problem
+}
+
+// preferenceNamed returns the preference of a lower-case name, or nil.
+func preferenceNamed(name string) *preference {
+	for i := range preferences {
+		if preferences[i].name == name {
+			return &preferences[i]
+		}
+	}
+	return nil
+}
+
+// preferences are the preferences plantmock reads, the one list that
+// ParsePrefer and ParsePreferDefault (which refuses other names) go by.
+var preferences = []preference{
+	{"code", func(p *Preference, v string) *problem.Problem {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 100 || n > 599 {
+			return problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: code=%s is not an HTTP status", cliptext.To(v, 20))
+		}
+		p.Code = int16(n)
+		return nil
+	}},
+	{"example", func(p *Preference, v string) *problem.Problem { p.Example = v; return nil }},
+	{"dynamic", func(p *Preference, v string) *problem.Problem { p.Dynamic = strings.EqualFold(v, "true"); return nil }},
+	{"seed", func(p *Preference, v string) *problem.Problem {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: seed=%s is not an integer", cliptext.To(v, 20))
+		}
+		p.seed, p.hasSeed = uint64(n), true
+		return nil
+	}},
+	// 0 items is no stream: stream-items counts from 1, and
+	// stream-drop=0 drops nothing.
+	{"stream-items", func(p *Preference, v string) *problem.Problem { return count(&p.Items, "stream-items", v, 1) }},
+	{"stream-interval", func(p *Preference, v string) *problem.Problem {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > MaxPreferInterval {
+			return problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: stream-interval=%s is not a duration from 0 to %s (200ms, 1s)", cliptext.To(v, 20), MaxPreferInterval)
+		}
+		p.Interval = uint32(d / time.Millisecond)
+		return nil
+	}},
+	{"stream-drop", func(p *Preference, v string) *problem.Problem { return count(&p.Drop, "stream-drop", v, 0) }},
+	{"stream-ids", func(p *Preference, v string) *problem.Problem { p.IDs = strings.EqualFold(v, "true"); return nil }},
+	{"stream-done", func(p *Preference, v string) *problem.Problem {
+		p.Done, p.HasDone = strings.EqualFold(v, "true"), true
+		return nil
+	}},
+}
+
+// count sets *dst to the count v gives, refused below least or over 65535.
+func count(dst *uint16, name, v string, least uint64) *problem.Problem {
+	n, err := strconv.ParseUint(v, 10, 16)
+	if err != nil || n < least {
+		return problem.Invalid(problem.CodePrefer, problem.ClassRequest, "Prefer: %s=%s is not a count from %d to 65535", name, cliptext.To(v, 20), least)
+	}
+	*dst = uint16(n)
+	return nil
 }

@@ -23,9 +23,6 @@ type PreferDefault struct {
 // preferItem is one name=value of a default preference.
 type preferItem struct{ name, text string }
 
-// knownPreferences are the preferences ParsePrefer reads.
-var knownPreferences = []string{"code", "example", "dynamic", "seed", "stream-items", "stream-interval", "stream-drop", "stream-ids", "stream-done"}
-
 // ParsePreferDefault reads a default preference written as a Prefer
 // header is ("dynamic=true, seed=7"). What a preference can be wrong with
 // alone is refused here: an item that is not name=value, a name
@@ -46,12 +43,12 @@ func ParsePreferDefault(s string) (PreferDefault, error) {
 		if !ok || strings.TrimSpace(v) == "" {
 			return PreferDefault{}, fmt.Errorf("%q is not name=value (dynamic=true)", cliptext.To(item, 40))
 		}
-		known := false
-		for _, n := range knownPreferences {
-			known = known || n == k
-		}
-		if !known {
-			return PreferDefault{}, fmt.Errorf("%q is no preference plantmock knows (%s)", cliptext.To(k, 40), strings.Join(knownPreferences, ", "))
+		if preferenceNamed(k) == nil {
+			names := make([]string, len(preferences))
+			for i, p := range preferences {
+				names[i] = p.name
+			}
+			return PreferDefault{}, fmt.Errorf("%q is no preference plantmock knows (%s)", cliptext.To(k, 40), strings.Join(names, ", "))
 		}
 		d.items = append(d.items, preferItem{name: k, text: item})
 		texts = append(texts, item)
