@@ -29,7 +29,7 @@ func (l *loader) hooks(name, url string, pn *node, ptr string) ([]*Hook, error) 
 		kind = "callback "
 	}
 	var out []*Hook
-	err := l.pathItem(pn, ptr, name, nil, func(o *Operation, _ string) {
+	err := l.pathItem(pn, ptr, name, security{}, func(o *Operation, _ string) {
 		o.Name = kind + name
 		out = append(out, &Hook{Name: name, URL: url, Op: o})
 	})

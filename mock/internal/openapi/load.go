@@ -307,6 +307,9 @@ func (l *loader) load() error {
 					if !extension(f) {
 						l.schemes[name].Flows = append(l.schemes[name].Flows, f)
 					}
+					if f == "clientCredentials" {
+						l.schemes[name].TokenURL = flows.get(f).get("tokenUrl").text()
+					}
 				}
 			}
 			d.SecuritySchemes = append(d.SecuritySchemes, l.schemes[name])
@@ -368,7 +371,7 @@ func (l *loader) load() error {
 // warnings). global is the security of operations that declare none. A
 // path item or operation that is not an object, or a path item that is
 // a $ref to nothing, is a mistake: it is left out.
-func (l *loader) pathItem(pn *node, ptr, path string, global []Requirement, add func(o *Operation, where string)) error {
+func (l *loader) pathItem(pn *node, ptr, path string, global security, add func(o *Operation, where string)) error {
 	if ref := pn.get("$ref").text(); l.dangling(ref) {
 		l.mistake("dangling path item $ref", at(ptr, pn), fmt.Sprintf("$ref %q points at nothing: the path item is left out", ref))
 		return nil
@@ -445,19 +448,28 @@ func basePath(sv *node) string {
 
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
+// security is what a list of Security Requirement Objects declares:
+// its alternatives, and the scopes each asks of its schemes.
+type security struct {
+	reqs   []Requirement
+	scopes []map[string][]string // by alternative, then scheme name; nil for none
+}
+
 // requirements reads a list of Security Requirement Objects.
-func (l *loader) requirements(n *node, ptr string) ([]Requirement, error) {
+func (l *loader) requirements(n *node, ptr string) (security, error) {
+	var out security
 	if n == nil || n.kind != arrayNode {
-		return nil, nil
+		return out, nil
 	}
-	var out []Requirement
 	for i, r := range n.vals {
 		if !r.isObject() || len(r.keys) == 0 {
-			out = append(out, Requirement{})
+			out.reqs = append(out.reqs, Requirement{})
+			out.scopes = append(out.scopes, nil)
 			continue
 		}
 		var alt Requirement
-		for _, name := range r.keys {
+		var scopes map[string][]string
+		for k, name := range r.keys {
 			s, ok := l.schemes[name]
 			if !ok {
 				// A mistake: no client could know what to send for it.
@@ -467,20 +479,29 @@ func (l *loader) requirements(n *node, ptr string) ([]Requirement, error) {
 				continue
 			}
 			alt = append(alt, s)
+			if list := r.vals[k]; list != nil && list.kind == arrayNode && len(list.vals) > 0 {
+				if scopes == nil {
+					scopes = map[string][]string{}
+				}
+				for _, v := range list.vals {
+					scopes[name] = append(scopes[name], v.text())
+				}
+			}
 		}
-		out = append(out, alt)
+		out.reqs = append(out.reqs, alt)
+		out.scopes = append(out.scopes, scopes)
 	}
 	return out, nil
 }
 
-func (l *loader) operation(method, path string, item *node, iptr string, on *node, optr string, global []Requirement) (*Operation, error) {
-	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: on.get("operationId").text(), Security: global}
+func (l *loader) operation(method, path string, item *node, iptr string, on *node, optr string, global security) (*Operation, error) {
+	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: on.get("operationId").text(), Security: global.reqs, Scopes: global.scopes}
 	if sec := on.get("security"); sec != nil {
-		reqs, err := l.requirements(sec, child(optr, "security"))
+		own, err := l.requirements(sec, child(optr, "security"))
 		if err != nil {
 			return nil, err
 		}
-		o.Security = reqs
+		o.Security, o.Scopes = own.reqs, own.scopes
 	}
 	seen := map[string]int{}
 	for _, src := range []struct {

@@ -25,7 +25,7 @@ components:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &SecurityScheme{Name: "device", Type: "oauth2", Flows: []string{"clientCredentials", "deviceAuthorization"},
+	want := &SecurityScheme{Name: "device", Type: "oauth2", Flows: []string{"clientCredentials", "deviceAuthorization"}, TokenURL: "/token",
 		MetadataURL: "https://auth.example.com/.well-known/oauth-authorization-server", Deprecated: true}
 	if len(d.SecuritySchemes) != 1 || !reflect.DeepEqual(d.SecuritySchemes[0], want) {
 		t.Errorf("schemes %+v\nwant %+v", d.SecuritySchemes, want)

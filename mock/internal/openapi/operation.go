@@ -20,7 +20,12 @@ type Operation struct {
 	// Empty means no authentication. An alternative with no schemes makes
 	// authentication optional.
 	Security []Requirement
-	Body     *RequestBody // nil when the operation takes no body
+	// Scopes are the scopes each alternative of Security asks of its
+	// schemes, by scheme name (OAuth 2 and OpenID Connect scopes, or the
+	// roles 3.1 lets other schemes name): Scopes[i] is Security[i]'s, nil
+	// where it asks none.
+	Scopes []map[string][]string
+	Body   *RequestBody // nil when the operation takes no body
 
 	// Responses are the declared responses in document order; Default is
 	// the "default" response, if declared.
@@ -67,6 +72,9 @@ type SecurityScheme struct {
 	// order: implicit, password, clientCredentials, authorizationCode,
 	// deviceAuthorization (3.2). Every flow's token is a bearer token.
 	Flows []string
+	// TokenURL is the tokenUrl of an oauth2 scheme's clientCredentials
+	// flow, as written (it may be relative to the server), "" for none.
+	TokenURL string
 	// MetadataURL is an oauth2 scheme's oauth2MetadataUrl (3.2), where
 	// its authorization server's metadata is (RFC 8414).
 	MetadataURL string
