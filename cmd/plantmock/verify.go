@@ -85,7 +85,7 @@ func (f *verifyFlags) define(fs *flag.FlagSet) {
 	fs.Var(&f.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	fs.StringVar(&f.auth, "auth", "", "credentials sent with every request, as `'SCHEME VALUE'`: 'bearer TOKEN', 'basic USER:PASSWORD', or any other scheme as it is")
 	fs.Var(&f.headers, "header", "`'NAME: VALUE'` sent with every request, replacing what verify would send (repeatable)")
-	fs.Var(&f.creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key (repeatable)")
+	fs.Var(&f.creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key, an OAuth 2 client's CLIENT_ID:SECRET (a token is fetched at its client credentials flow's tokenUrl); SCHEME[SCOPE,...]=VALUE for credentials that hold those scopes only, each sent once where an operation asks another, which must be refused (repeatable)")
 	fs.Var(&f.only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&f.skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.BoolVar(&f.noDestructive, "no-destructive", false, "leave out DELETE, PUT and PATCH operations")
@@ -147,7 +147,21 @@ func (f *verifyFlags) credentials(opts *verify.Options) error {
 	for _, c := range f.creds {
 		name, value, ok := strings.Cut(c, "=")
 		if !ok || name == "" || value == "" {
-			return fmt.Errorf("--credential %q: want SCHEME=VALUE", c)
+			return fmt.Errorf("--credential %q: want SCHEME=VALUE or SCHEME[SCOPE,...]=VALUE", c)
+		}
+		if scheme, scopes, scoped := strings.Cut(name, "["); scoped {
+			list, closed := strings.CutSuffix(scopes, "]")
+			if scheme == "" || !closed {
+				return fmt.Errorf("--credential %q: want SCHEME[SCOPE,...]=VALUE", c)
+			}
+			sc := verify.ScopedCredential{Scheme: scheme, Value: value}
+			for _, s := range strings.Split(list, ",") {
+				if s = strings.TrimSpace(s); s != "" {
+					sc.Scopes = append(sc.Scopes, s)
+				}
+			}
+			opts.Scoped = append(opts.Scoped, sc)
+			continue
 		}
 		if opts.Credentials == nil {
 			opts.Credentials = map[string]string{}

@@ -54,7 +54,9 @@ func TestVerifyUsage(t *testing.T) {
 		{"negative duration", []string{"verify", "--target", srv.URL, "--duration", "-1s"}, "plantmock verify: --duration -1s: want 0 or more; run plantmock verify --help\n"},
 		{"no stream items", []string{"verify", "--target", srv.URL, "--stream-items", "0"}, "plantmock verify: --stream-items 0: want 1 or more; run plantmock verify --help\n"},
 		{"no stream time", []string{"verify", "--target", srv.URL, "--stream-time", "0s"}, "plantmock verify: --stream-time 0s: want a duration over 0; run plantmock verify --help\n"},
-		{"credential without a value", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth"}, "plantmock verify: --credential \"bearerAuth\": want SCHEME=VALUE; run plantmock verify --help\n"},
+		{"credential without a value", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth"}, "plantmock verify: --credential \"bearerAuth\": want SCHEME=VALUE or SCHEME[SCOPE,...]=VALUE; run plantmock verify --help\n"},
+		{"scopes not closed", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth[read=t"}, "plantmock verify: --credential \"bearerAuth[read=t\": want SCHEME[SCOPE,...]=VALUE; run plantmock verify --help\n"},
+		{"scoped credential of no scheme", []string{"verify", "--target", srv.URL, "--credential", "apiKey[read]=k"}, "plantmock verify: credentials for \"apiKey\": the document declares no such security scheme (it declares bearerAuth)\n"},
 		{"credential twice", []string{"verify", "--target", srv.URL, "--credential", "bearerAuth=a", "--credential", "bearerAuth=b"}, "plantmock verify: --credential \"bearerAuth=b\": bearerAuth is given twice; run plantmock verify --help\n"},
 		{"credential of no scheme", []string{"verify", "--target", srv.URL, "--credential", "apiKey=k"}, "plantmock verify: credentials for \"apiKey\": the document declares no such security scheme (it declares bearerAuth)\n"},
 	}

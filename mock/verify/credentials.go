@@ -90,17 +90,21 @@ func checkCredentials(doc *openapi.Document, creds map[string]string) error {
 // options (and that one request can carry: no two values in one
 // place), else the one c made credentials up for.
 func (r *runner) alternative(c *exercise.Call) openapi.Requirement {
-	if len(r.opts.Credentials) == 0 {
+	if !r.hasCredentials() {
 		return c.Auth
 	}
 next:
-	for _, alt := range c.Op.Security {
+	for i, alt := range c.Op.Security {
 		if len(alt) == 0 {
 			continue
 		}
+		var scopes map[string][]string
+		if i < len(c.Op.Scopes) {
+			scopes = c.Op.Scopes[i]
+		}
 		at := map[string]string{}
 		for _, s := range alt {
-			v, ok := r.opts.Credentials[s.Name]
+			v, ok := r.credentialFor(s, scopes[s.Name])
 			if !ok || s.Type == "mutualTLS" {
 				continue next
 			}
@@ -127,8 +131,9 @@ func (r *runner) request(c *exercise.Call, alt openapi.Requirement) (*http.Reque
 	if err != nil {
 		return nil, err
 	}
+	scopes := scopesOf(c.Op, alt)
 	for _, s := range alt {
-		if v, ok := r.opts.Credentials[s.Name]; ok {
+		if v, ok := r.credentialFor(s, scopes[s.Name]); ok {
 			put(req, credential(s, v), false)
 		}
 	}
@@ -149,6 +154,11 @@ func secrets(doc *openapi.Document, opts Options) []placed {
 			out = append(out, credential(s, v))
 			if isDigest(s) {
 				out = append(out, placed{"header", "Authorization", digestStandIn(s, true)})
+			}
+		}
+		for _, sc := range opts.Scoped {
+			if sc.Scheme == s.Name {
+				out = append(out, credential(s, sc.Value))
 			}
 		}
 	}

@@ -26,6 +26,10 @@ type invalid struct {
 	// alternative the request presents before that.
 	scheme *openapi.SecurityScheme
 	alt    openapi.Requirement
+	// lacks, for a credential of scheme that holds too few scopes, are
+	// the scopes it lacks of those the operation asks (see
+	// scopeMistakes); nil otherwise.
+	lacks []string
 	// param is true for a parameter's mistake, made from the call with
 	// its optional parameters too, and sent only where the operation's
 	// own decoder then finds the parameters invalid.
@@ -55,6 +59,7 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 	ins = append(ins, valueMistakes(c)...)
 	ins = append(ins, styleMistakes(all)...)
 	ins = append(ins, r.credentialMistakes(c)...)
+	ins = append(ins, r.scopeMistakes(c)...)
 	for _, in := range ins {
 		base := c
 		if in.param {
@@ -87,7 +92,7 @@ func (r *runner) negative(ctx context.Context, c *exercise.Call) error {
 				continue // the value reads otherwise as written (a path that routes elsewhere, say)
 			}
 		}
-		if in.scheme != nil && !refusable(op, in.scheme, req) {
+		if in.scheme != nil && !in.refusable(op, req) {
 			continue // another alternative is met: by credentials the options give, say
 		}
 		if _, err := r.send(ctx, op, "negative", in.name, req, body, r.judgeNegative(op, in.why, in.scheme != nil)); err != nil {

@@ -46,6 +46,19 @@ type Options struct {
 	// mutualTLS.
 	Credentials map[string]string
 
+	// Scoped are further credentials that each hold some scopes of a
+	// scheme only. A request presents, for an operation that asks scopes
+	// of a scheme, the first scoped credential that holds them all, else
+	// the scheme's Credentials value. Each scoped credential that lacks
+	// one of them is sent once to the operation, in an otherwise valid
+	// request that must be refused: a service that takes it ignores the
+	// scope. An OAuth 2 scheme with a client credentials flow takes
+	// "client_id:secret" here and in Credentials: a token is fetched at
+	// its tokenUrl (for a scoped credential, with its scopes) before the
+	// run, and sent instead. Run fails when a Scheme is not one of the
+	// document's, or a token endpoint gives no token.
+	Scoped []ScopedCredential
+
 	// Only, when not empty, names the operations to verify, by
 	// operationId or as "METHOD /path/template"; Skip names operations
 	// to leave out. Run fails when a name matches no operation.

@@ -34,6 +34,11 @@ type Report struct {
 	// Unmade lists the operations (or cases) no valid request could be
 	// made for, and why.
 	Unmade []string `json:"unmade,omitempty"`
+	// Order lists the sequences (see docs/verify.md) in the order they
+	// ran, parents first, each with the items it made first:
+	// "POST /genres/{genreId}/books, after PUT /genres/{genreId} for
+	// genreId". Empty when no sequence has parents.
+	Order []string `json:"order,omitempty"`
 	// Impossible lists the document's rules an answer broke that no
 	// answer can keep (a oneOf two of whose alternatives accept the same
 	// values), each once: problems of the document, not failures of the

@@ -58,6 +58,9 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	if err := checkCredentials(doc, opts.Credentials); err != nil {
 		return nil, err
 	}
+	if err := checkScoped(doc, opts.Scoped); err != nil {
+		return nil, err
+	}
 	switch {
 	case opts.Rate < 0:
 		return nil, fmt.Errorf("verify: rate %v: want 0 (no bound) or more", opts.Rate)
@@ -72,6 +75,11 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, opts.Duration, ErrDuration)
 		defer cancel()
+	}
+	if !opts.DryRun {
+		if opts, err = clientCredentials(ctx, doc, strings.TrimRight(target, "/"), opts); err != nil {
+			return nil, err
+		}
 	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
 	r.places = newPlaces(spec)

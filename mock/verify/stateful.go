@@ -27,6 +27,14 @@ type sequence struct {
 	create, read                 *openapi.Operation
 	list, replace, merge, remove *openapi.Operation
 	param                        *openapi.Param // the read's identifier
+	// upsert is set where the create is the item's PUT with an
+	// identifier the client chooses (PUT /genres/{genreId}): the item's
+	// identifier is the path's value, and the create is not repeated.
+	upsert bool
+	// parents are the sequences that make the items the create's path
+	// names (/genres/{genreId} for POST /genres/{genreId}/books), by
+	// the create's path parameter, nil where none makes them.
+	parents map[string]*sequence
 }
 
 // sequences finds the collections of ops whose items can be created
@@ -65,7 +73,101 @@ func sequences(ops []*openapi.Operation) []sequence {
 			out = append(out, seq)
 		}
 	}
+	return parented(append(out, upserts(ops, out)...))
+}
+
+// upserts finds the items ops make by PUT at the item's own path with
+// a JSON body, where no POST of the collection makes them (as seqs
+// hold): the client chooses the identifier, and the same PUT updates
+// the item once it is there.
+func upserts(ops []*openapi.Operation, seqs []sequence) []sequence {
+	var out []sequence
+	for _, put := range ops {
+		dir, last := path.Split(put.Path)
+		if put.Method != http.MethodPut || put.Body == nil || put.Body.JSON() == nil || !canStep(put) || !strings.HasPrefix(last, "{") || !strings.HasSuffix(last, "}") {
+			continue
+		}
+		collection := strings.TrimSuffix(dir, "/")
+		if slices.ContainsFunc(seqs, func(s sequence) bool { return strings.TrimSuffix(s.create.Path, "/") == collection }) {
+			continue
+		}
+		seq := sequence{create: put, replace: put, upsert: true}
+		for _, o := range ops {
+			switch {
+			case o.Path == put.Path && canStep(o) && o.Method == http.MethodGet:
+				seq.read = o
+				seq.param = pathParam(o, last[1:len(last)-1])
+			case o.Path == put.Path && canStep(o) && o.Method == http.MethodPatch:
+				seq.merge = o
+			case o.Path == put.Path && canStep(o) && o.Method == http.MethodDelete:
+				seq.remove = o
+			case o.Method == http.MethodGet && strings.TrimSuffix(o.Path, "/") == collection:
+				seq.list = o
+			}
+		}
+		if seq.read != nil && seq.param != nil {
+			out = append(out, seq)
+		}
+	}
 	return out
+}
+
+// parented sets each sequence's parents, the sequences whose item path
+// is a prefix of its create's path (/genres/{genreId} of
+// /genres/{genreId}/books), and orders them so that parents come first
+// (then by path), so that a nested create is made on items that exist.
+func parented(seqs []sequence) []sequence {
+	slices.SortStableFunc(seqs, func(a, b sequence) int {
+		return len(templateParams(a.create.Path)) - a.upsertDepth() - len(templateParams(b.create.Path)) + b.upsertDepth()
+	})
+	for i := range seqs {
+		names := templateParams(seqs[i].create.Path)
+		if seqs[i].upsert {
+			names = names[:len(names)-1] // the item's own
+		}
+		for k, name := range names {
+			for j := range seqs {
+				p := &seqs[j]
+				if j == i || p.read == nil || len(templateParams(p.read.Path)) != k+1 || !strings.HasPrefix(seqs[i].create.Path, p.read.Path) || p.param.Name != templateParams(p.read.Path)[k] {
+					continue
+				}
+				if seqs[i].parents == nil {
+					seqs[i].parents = map[string]*sequence{}
+				}
+				seqs[i].parents[name] = p
+				break
+			}
+		}
+	}
+	return seqs
+}
+
+// String names the sequence by its create, and the items it makes
+// first: "POST /genres/{genreId}/books, after PUT /genres/{genreId} for
+// genreId".
+func (s sequence) String() string {
+	out := s.create.Name
+	names := templateParams(s.create.Path)
+	var after []string
+	for _, n := range names {
+		if p := s.parents[n]; p != nil {
+			after = append(after, p.create.Name+" for "+n)
+		}
+	}
+	if len(after) > 0 {
+		out += ", after " + strings.Join(after, ", ")
+	}
+	return out
+}
+
+// upsertDepth is 1 for an upsert, whose create's path names its own
+// item too, else 0: the number of its parents' parameters is that of
+// its path less this.
+func (s sequence) upsertDepth() int {
+	if s.upsert {
+		return 1
+	}
+	return 0
 }
 
 // canStep reports whether op can be a step of a sequence: it declares a
@@ -88,6 +190,11 @@ func pathParam(op *openapi.Operation, name string) *openapi.Param { return param
 // sequence, but for the list and the repeated create, which change
 // nothing the later steps need.
 func (r *runner) stateful(ctx context.Context, seqs []sequence) error {
+	if slices.ContainsFunc(seqs, func(s sequence) bool { return len(s.parents) > 0 }) {
+		for _, seq := range seqs {
+			r.rep.Order = append(r.rep.Order, seq.String())
+		}
+	}
 	for i, seq := range seqs {
 		if err := r.sequence(ctx, seq, r.opts.Seed*0x9e3779b97f4a7c15+sequenceSeed+uint64(i)); err != nil {
 			return err
@@ -108,33 +215,11 @@ type created struct {
 }
 
 func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error {
-	c, err := r.call(seq.create, seed)
-	if err != nil {
-		return nil // the positive checks said why
-	}
-	req, body, err := r.prepare(c)
-	if err != nil {
-		return nil
-	}
-	s, err := r.send(ctx, seq.create, "stateful", "create", req, body, func(s *sent) []*Failure {
-		out := r.judgePositive(c)(s)
-		if code := s.resp.StatusCode; code > 299 && code < 500 && code != http.StatusBadRequest && code != http.StatusUnprocessableEntity {
-			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("a valid create was refused with %d: %s", code, oneLine(string(s.answer), 200))})
-		}
-		return out
-	})
-	r.taken.take(c, s)
-	if err != nil || s == nil || s.err != nil || s.resp.StatusCode > 299 {
+	it, err := r.make(ctx, &seq, seed, "create", 0)
+	if err != nil || it == nil {
 		return err
 	}
-	it := &created{call: c, sent: s, id: r.linked(seq, s, c)}
-	if it.id == "" {
-		it.id, it.prop = identifier(s, c, seq.param.Name)
-	}
-	if it.id == "" {
-		r.rep.Unmade = append(r.rep.Unmade, fmt.Sprintf("%s: stateful: no identifier of the created item in a link, Location, the answer or the request (%s)", seq.create.Name, seq.param.Name))
-		return nil
-	}
+	c := it.call
 	got, err := r.readBack(ctx, seq, it, seed, "read after create", c)
 	if err != nil || got == nil || got.err != nil || got.resp.StatusCode > 299 {
 		return err
@@ -142,8 +227,10 @@ func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error 
 	if err := r.listed(ctx, seq, it, seed); err != nil {
 		return err
 	}
-	if err := r.repeated(ctx, seq, it); err != nil {
-		return err
+	if !seq.upsert {
+		if err := r.repeated(ctx, seq, it); err != nil {
+			return err
+		}
 	}
 	for _, up := range []*openapi.Operation{seq.replace, seq.merge} {
 		ok, err := r.updated(ctx, seq, up, it, seed)
@@ -152,6 +239,92 @@ func (r *runner) sequence(ctx context.Context, seq sequence, seed uint64) error 
 		}
 	}
 	return r.removed(ctx, seq, it, seed)
+}
+
+// maxParents bounds how many generations of parents a create makes
+// first.
+const maxParents = 8
+
+// make creates an item of seq, its parents first (see parented), as
+// the step name says: nil when the create was refused, or its item has
+// no identifier (the report says why).
+func (r *runner) make(ctx context.Context, seq *sequence, seed uint64, name string, depth int) (*created, error) {
+	c, err := r.call(seq.create, seed)
+	if err != nil {
+		return nil, nil // the positive checks said why
+	}
+	var madeUp []string // the parents' parameters no parent was made for
+	for _, pn := range templateParams(seq.create.Path) {
+		parent := seq.parents[pn]
+		if parent == nil {
+			if !seq.upsert || pn != seq.param.Name {
+				madeUp = append(madeUp, pn)
+			}
+			continue
+		}
+		if depth >= maxParents {
+			return nil, nil
+		}
+		p, err := r.make(ctx, parent, seed^uint64(depth+1)*parentSeed, "create parent "+pn+" of "+seq.create.Name, depth+1)
+		if err != nil || p == nil {
+			return nil, err
+		}
+		within(c, p, pn)
+		c.Values["path."+pn], _ = p.idValue(parent.param)
+	}
+	req, body, err := r.prepare(c)
+	if err != nil {
+		return nil, nil
+	}
+	s, err := r.send(ctx, seq.create, "stateful", name, req, body, func(s *sent) []*Failure {
+		out := r.judgePositive(c)(s)
+		code := s.resp.StatusCode
+		switch {
+		case code <= 299 || code >= 500 || code == http.StatusBadRequest || code == http.StatusUnprocessableEntity:
+		case code == http.StatusNotFound && len(madeUp) > 0:
+			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("a valid create was refused with 404: %s", oneLine(string(s.answer), 200)),
+				Why: fmt.Sprintf("its path's %s names an item no operation of the document makes, made up here: a 404 may be right", strings.Join(madeUp, ", "))})
+		default:
+			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("a valid create was refused with %d: %s", code, oneLine(string(s.answer), 200))})
+		}
+		return out
+	})
+	if depth == 0 {
+		r.taken.take(c, s)
+	}
+	if err != nil || s == nil || s.err != nil || s.resp.StatusCode > 299 {
+		return nil, err
+	}
+	it := &created{call: c, sent: s}
+	switch {
+	case seq.upsert:
+		it.id = fmt.Sprint(c.Values["path."+seq.param.Name])
+	default:
+		it.id = r.linked(*seq, s, c)
+		if it.id == "" {
+			it.id, it.prop = identifier(s, c, seq.param.Name)
+		}
+	}
+	if it.id == "" {
+		r.rep.Unmade = append(r.rep.Unmade, fmt.Sprintf("%s: stateful: no identifier of the created item in a link, Location, the answer or the request (%s)", seq.create.Name, seq.param.Name))
+		return nil, nil
+	}
+	return it, nil
+}
+
+// parentSeed sets a parent's values apart from its child's.
+const parentSeed = 0x9a4e47
+
+// idValue is the item's identifier as a value of parameter p: a number
+// where p takes only numbers, else the string.
+func (it *created) idValue(p *openapi.Param) (any, bool) {
+	if it.id == "" {
+		return nil, false
+	}
+	if p != nil && p.Schema != nil && (p.Schema.Is("integer") || p.Schema.Is("number")) && !p.Schema.Is("string") {
+		return json.Number(it.id), true
+	}
+	return it.id, true
 }
 
 // readBack reads the item it and compares the answer with what c, the
@@ -259,10 +432,7 @@ func (r *runner) addressed(op *openapi.Operation, p *openapi.Param, it *created,
 		return nil, err
 	}
 	within(c, it, p.Name)
-	var v any = it.id
-	if p.Schema != nil && (p.Schema.Is("integer") || p.Schema.Is("number")) && !p.Schema.Is("string") {
-		v = json.Number(it.id)
-	}
+	v, _ := it.idValue(p)
 	c.Values[p.In+"."+p.Name] = v
 	return c, nil
 }

@@ -62,6 +62,12 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s\n", u)
 		}
 	}
+	if len(r.Order) > 0 {
+		fmt.Fprintf(&b, "\nsequences, parents first:\n")
+		for _, o := range r.Order {
+			fmt.Fprintf(&b, "  %s\n", o)
+		}
+	}
 	if len(r.Impossible) > 0 {
 		fmt.Fprintf(&b, "\nthe document asks what no answer can do (not judged):\n")
 		for _, u := range r.Impossible {
