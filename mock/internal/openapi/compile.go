@@ -372,7 +372,7 @@ func (c *compiler) schema(n *node, ptr string, res resourceRoot) any {
 		case k == "additionalProperties" && c.l.opened[n]:
 			// Refuses what the schema requires: left out (a mistake, said
 			// by openRefusing).
-		case k == "$ref" && res.n == nil && c.l.dangling(v.text()):
+		case k == "$ref" && (res.n == nil && c.l.dangling(v.text()) || res.n != nil && c.l.danglingIn(res, v.text())):
 			// A mistake the model reported (see schemaBuilder.resolve):
 			// the schema is read without it.
 		case (k == "$ref" || k == "$dynamicRef" && strings.HasPrefix(v.str, "#/")) && v.kind == stringNode:

@@ -41,6 +41,17 @@ func (l *loader) idRef(r resourceRoot, ref string) (tn *node, tptr string, outsi
 	return nil, "", false, false
 }
 
+// danglingIn reports whether ref, a reference within resource r, is a
+// JSON pointer that points at nothing, under the $id or in the document:
+// a mistake, left out as a dangling reference outside an $id is.
+func (l *loader) danglingIn(r resourceRoot, ref string) bool {
+	if !strings.HasPrefix(ref, "#/") {
+		return false
+	}
+	p, err := fragmentPointer(ref[1:])
+	return err == nil && r.n.pointer(p) == nil && l.root.pointer(p) == nil
+}
+
 // idRefCaveat is the caveat of reference ref, the value of keyword kw
 // within resource r, that idRef read as one into the document.
 func idRefCaveat(kw, ref string, r resourceRoot) string {

@@ -11,8 +11,8 @@ import (
 // and refer to the document's components from within it, as Scalar's
 // Galaxy does: a JSON pointer found nowhere under the $id is read as one
 // into the document, with a caveat; one found under the $id keeps
-// JSON Schema's reading; $dynamicRef is resolved as JSON Schema 2020-12
-// says. Each schema S is a response body, so it is compiled at load, and
+// JSON Schema's reading; one found nowhere is a mistake, left out;
+// $dynamicRef is resolved as JSON Schema 2020-12 says. Each schema S is a response body, so it is compiled at load, and
 // each value is judged by S.
 func TestRefWithinID(t *testing.T) {
 	cases := []struct {
@@ -109,6 +109,23 @@ func TestRefWithinID(t *testing.T) {
 		model: func(d *Document) string {
 			if w := d.Schemas["Wrap"]; w.Is("integer") || len(w.AllOf) > 0 {
 				return "Wrap took S's $defs as its own"
+			}
+			return ""
+		},
+	}, {
+		name: "pointer found nowhere: a mistake, left out",
+		schemas: `
+    S: {$id: 'https://plantmock.test/s', $ref: '#/components/schemas/None', type: string}`,
+		judged: map[string][]string{
+			`"a"`: nil,
+			`3`:   {"body: expected string, got number (#/components/schemas/S/type)"},
+		},
+		mistakes: []string{
+			`#/components/schemas/S (line 9): $ref "#/components/schemas/None" points at nothing: the reference is left out, and the schema is read without it`,
+		},
+		model: func(d *Document) string {
+			if s := d.Schemas["S"]; s.Opaque || !s.Is("string") {
+				return "S is not its own string without the reference"
 			}
 			return ""
 		},

@@ -174,7 +174,7 @@ func (b *schemaBuilder) referred(s *Schema, n *node, target *Schema) {
 		}
 		b.mergeLater(s, target)
 		s.AllOf = append(s.AllOf, target)
-	} else if n.has("$ref") && !(len(b.resources) == 0 && b.l.dangling(n.get("$ref").text())) {
+	} else if n.has("$ref") && !b.dangling(n.get("$ref").text()) {
 		s.Opaque = true // a reference only the validator follows
 	}
 }
@@ -369,29 +369,42 @@ type resourceRoot struct {
 	ptr string
 }
 
-// resolve finds the target of a schema's $ref for the model. In 3.1,
-// references the model cannot follow (to an $id or an anchor, or relative
-// to an enclosing $id and found neither under it nor in the document:
-// see idRef) are left to the validator, which resolves them by JSON
-// Schema's rules, and ok is false: the model knows nothing of the
-// target. outside is true for a reference within an $id that idRef reads
-// as one into the document.
+// resolve finds the target of a schema's $ref for the model. A JSON
+// pointer that points at nothing (within an $id: under it nor in the
+// document) is a mistake, left out. In 3.1, references the model cannot
+// follow (to an $id or an anchor, or a URI relative to an enclosing $id)
+// are left to the validator, which resolves them by JSON Schema's rules,
+// and ok is false: the model knows nothing of the target. outside is true
+// for a reference within an $id that idRef reads as one into the
+// document.
 func (b *schemaBuilder) resolve(ref *node, ptr string) (tn *node, tptr string, ok, outside bool, err error) {
 	text := ref.text()
+	if len(b.resources) == 0 {
+		text = b.l.local(text) // within an $id, $self is no base
+	}
+	if b.dangling(text) {
+		b.l.mistake("dangling $ref", at(ptr, ref), fmt.Sprintf("$ref %q points at nothing: the reference is left out, and the schema is read without it", text))
+		return nil, "", false, false, nil
+	}
 	if len(b.resources) > 0 {
 		tn, tptr, outside, ok = b.l.idRef(b.resources[len(b.resources)-1], text)
 		return tn, tptr, ok, outside, nil
 	}
-	text = b.l.local(text)
 	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
-		return nil, "", false, false, nil
-	}
-	if b.l.dangling(text) {
-		b.l.mistake("dangling $ref", at(ptr, ref), fmt.Sprintf("$ref %q points at nothing: the reference is left out, and the schema is read without it", text))
 		return nil, "", false, false, nil
 	}
 	tn, tptr, err = b.l.resolve(text, ptr, ref)
 	return tn, tptr, err == nil, false, err
+}
+
+// dangling reports whether ref, the $ref of a schema being built, is a
+// JSON pointer that points at nothing: in the document, or within an $id
+// under it and in the document (see danglingIn).
+func (b *schemaBuilder) dangling(ref string) bool {
+	if len(b.resources) > 0 {
+		return b.l.danglingIn(b.resources[len(b.resources)-1], ref)
+	}
+	return b.l.dangling(ref)
 }
 
 // mergeLater merges member m into s now, or once m is built when it is
