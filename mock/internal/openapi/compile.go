@@ -59,7 +59,7 @@ type compiler struct {
 
 type convKey struct {
 	n        *node
-	resource bool
+	resource *node // the enclosing schema with an $id, or nil
 }
 
 // direction is which way the values a compiler's schemas judge travel.
@@ -297,7 +297,7 @@ func (c *compiler) def(n *node, ptr string) {
 		return
 	}
 	c.defs[ptr] = true // placeholder while converting, for recursion
-	c.defs[ptr] = c.schema(n, ptr, false)
+	c.defs[ptr] = c.schema(n, ptr, resourceRoot{})
 }
 
 // Keywords whose values are schemas, by shape.
@@ -339,9 +339,10 @@ func words(s string) map[string]bool {
 // schema converts a schema node into the JSON value the library compiles,
 // in the document's dialect: references rewritten into the resource,
 // keywords foreign to the dialect left out with a warning, and for 3.0
-// nullable turned into the null type. resource is true inside a schema
-// with its own $id, whose references are its own business.
-func (c *compiler) schema(n *node, ptr string, resource bool) any {
+// nullable turned into the null type. res is the nearest enclosing schema
+// with its own $id (the zero value outside any), against which references
+// within it are resolved (see idRef).
+func (c *compiler) schema(n *node, ptr string, res resourceRoot) any {
 	switch n.kind {
 	case boolNode:
 		return n.b
@@ -349,14 +350,14 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 	default:
 		return n.value()
 	}
-	key := convKey{n, resource}
+	key := convKey{n, res.n}
 	if v, ok := c.conv[key]; ok {
 		return v
 	}
 	out := make(map[string]any, len(n.keys))
 	c.conv[key] = out
 	if c.v31 && n.has("$id") {
-		resource = true
+		res = resourceRoot{n, ptr}
 	}
 	for i, k := range n.keys {
 		v := n.vals[i]
@@ -371,13 +372,13 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 		case k == "additionalProperties" && c.l.opened[n]:
 			// Refuses what the schema requires: left out (a mistake, said
 			// by openRefusing).
-		case k == "$ref" && !resource && c.l.dangling(v.text()):
+		case k == "$ref" && (res.n == nil && c.l.dangling(v.text()) || res.n != nil && c.l.danglingIn(res, v.text())):
 			// A mistake the model reported (see schemaBuilder.resolve):
 			// the schema is read without it.
 		case (k == "$ref" || k == "$dynamicRef" && strings.HasPrefix(v.str, "#/")) && v.kind == stringNode:
 			// A $dynamicRef to a JSON pointer (not to an anchor) means
 			// what a $ref would, and is rewritten into the resource alike.
-			out[k] = c.ref(v, ptr, resource)
+			out[k] = c.ref(k, v, ptr, res)
 		case k == "format" && !asserted[v.text()]:
 			// An annotation: the validator need not see it (and would
 			// assert regex, which it does not let be overridden).
@@ -403,17 +404,17 @@ func (c *compiler) schema(n *node, ptr string, resource bool) any {
 				if k == "patternProperties" && !c.checkPattern(name, child(kptr, name), v.vals[j], true) {
 					continue
 				}
-				m[name] = c.schema(v.vals[j], child(kptr, name), resource)
+				m[name] = c.schema(v.vals[j], child(kptr, name), res)
 			}
 			out[k] = m
 		case schemaListKeywords[k] && v.kind == arrayNode:
 			l := make([]any, len(v.vals))
 			for j, e := range v.vals {
-				l[j] = c.schema(e, child(kptr, fmt.Sprint(j)), resource)
+				l[j] = c.schema(e, child(kptr, fmt.Sprint(j)), res)
 			}
 			out[k] = l
 		case schemaKeywords[k]:
-			out[k] = c.schema(v, kptr, resource)
+			out[k] = c.schema(v, kptr, res)
 		default:
 			out[k] = v.value()
 		}
@@ -453,13 +454,25 @@ func (c *compiler) known(k string, v *node, ptr string) bool {
 	return true
 }
 
-// ref rewrites a reference into the resource.
-func (c *compiler) ref(v *node, ptr string, resource bool) string {
+// ref rewrites reference v, the value of keyword kw of the schema at ptr,
+// into the resource. Within a schema with its own $id (res), a reference
+// is left as it is, to be resolved against the $id, unless idRef reads it
+// as one into the document.
+func (c *compiler) ref(kw string, v *node, ptr string, res resourceRoot) string {
 	ref := v.str
-	if !resource {
-		ref = c.l.local(ref)
+	if res.n != nil {
+		tn, tptr, outside, ok := c.l.idRef(res, ref)
+		if !ok || !outside {
+			return ref
+		}
+		c.warn(kw+" under $id", at(child(ptr, kw), v), idRefCaveat(kw, ref, res))
+		c.def(tn, tptr)
+		// Absolute, so that the library does not resolve it against the
+		// $id too.
+		return c.root + c.defRef(tptr)
 	}
-	if !resource && !strings.HasPrefix(ref, "#") {
+	ref = c.l.local(ref)
+	if !strings.HasPrefix(ref, "#") {
 		u, err := url.Parse(ref)
 		if err == nil && u.Scheme == "" && c.l.self != nil && c.l.self.IsAbs() {
 			// Relative to $self: the URI it resolves to.
@@ -475,7 +488,7 @@ func (c *compiler) ref(v *node, ptr string, resource bool) string {
 			return ref
 		}
 	}
-	if resource || !strings.HasPrefix(ref, "#/") {
+	if !strings.HasPrefix(ref, "#/") {
 		return ref
 	}
 	tn, tptr, err := c.l.resolve(ref, ptr, v)

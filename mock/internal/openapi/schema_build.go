@@ -144,12 +144,19 @@ func (b *schemaBuilder) target(n *node, ptr string, depth, inst int) (target *Sc
 	if ref == nil {
 		return nil, false, nil
 	}
-	tn, tptr, ok, err := b.resolve(ref, ptr)
+	tn, tptr, ok, outside, err := b.resolve(ref, ptr)
 	if err != nil {
 		return nil, false, err
 	}
 	if !ok {
 		return nil, false, nil
+	}
+	if outside {
+		// The document's schema, as the validator reads it: references
+		// within it are not relative to the $id the reference was in.
+		within := b.resources
+		b.resources = nil
+		defer func() { b.resources = within }()
 	}
 	if target, err = b.schema(tn, tptr, depth+1, inst); err != nil {
 		return nil, false, err
@@ -167,7 +174,7 @@ func (b *schemaBuilder) referred(s *Schema, n *node, target *Schema) {
 		}
 		b.mergeLater(s, target)
 		s.AllOf = append(s.AllOf, target)
-	} else if n.has("$ref") && !(len(b.resources) == 0 && b.l.dangling(n.get("$ref").text())) {
+	} else if n.has("$ref") && !b.dangling(n.get("$ref").text()) {
 		s.Opaque = true // a reference only the validator follows
 	}
 }
@@ -362,34 +369,42 @@ type resourceRoot struct {
 	ptr string
 }
 
-// resolve finds the target of a schema's $ref for the model. In 3.1,
-// references the model cannot follow (to an $id or an anchor, or relative
-// to an enclosing $id) are left to the validator, which resolves them by
-// JSON Schema's rules, and ok is false: the model knows nothing of the
-// target.
-func (b *schemaBuilder) resolve(ref *node, ptr string) (*node, string, bool, error) {
+// resolve finds the target of a schema's $ref for the model. A JSON
+// pointer that points at nothing (within an $id: under it nor in the
+// document) is a mistake, left out. In 3.1, references the model cannot
+// follow (to an $id or an anchor, or a URI relative to an enclosing $id)
+// are left to the validator, which resolves them by JSON Schema's rules,
+// and ok is false: the model knows nothing of the target. outside is true
+// for a reference within an $id that idRef reads as one into the
+// document.
+func (b *schemaBuilder) resolve(ref *node, ptr string) (tn *node, tptr string, ok, outside bool, err error) {
 	text := ref.text()
-	if len(b.resources) > 0 {
-		r := b.resources[len(b.resources)-1]
-		if strings.HasPrefix(text, "#/") {
-			if p, err := fragmentPointer(text[1:]); err == nil {
-				if tn := r.n.pointer(p); tn != nil {
-					return tn, r.ptr + p, true, nil
-				}
-			}
-		}
-		return nil, "", false, nil
+	if len(b.resources) == 0 {
+		text = b.l.local(text) // within an $id, $self is no base
 	}
-	text = b.l.local(text)
-	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
-		return nil, "", false, nil
-	}
-	if b.l.dangling(text) {
+	if b.dangling(text) {
 		b.l.mistake("dangling $ref", at(ptr, ref), fmt.Sprintf("$ref %q points at nothing: the reference is left out, and the schema is read without it", text))
-		return nil, "", false, nil
+		return nil, "", false, false, nil
 	}
-	tn, tptr, err := b.l.resolve(text, ptr, ref)
-	return tn, tptr, err == nil, err
+	if len(b.resources) > 0 {
+		tn, tptr, outside, ok = b.l.idRef(b.resources[len(b.resources)-1], text)
+		return tn, tptr, ok, outside, nil
+	}
+	if b.l.doc.v31 && !strings.HasPrefix(text, "#/") {
+		return nil, "", false, false, nil
+	}
+	tn, tptr, err = b.l.resolve(text, ptr, ref)
+	return tn, tptr, err == nil, false, err
+}
+
+// dangling reports whether ref, the $ref of a schema being built, is a
+// JSON pointer that points at nothing: in the document, or within an $id
+// under it and in the document (see danglingIn).
+func (b *schemaBuilder) dangling(ref string) bool {
+	if len(b.resources) > 0 {
+		return b.l.danglingIn(b.resources[len(b.resources)-1], ref)
+	}
+	return b.l.dangling(ref)
 }
 
 // mergeLater merges member m into s now, or once m is built when it is
