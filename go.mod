@@ -14,6 +14,7 @@ require (
 	github.com/prometheus/common v0.74.0
 	github.com/redis/rueidis v1.0.79
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
+	github.com/theory/jsonpath v0.12.3
 	go.yaml.in/yaml/v4 v4.0.0-rc.6
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.43.0

@@ -52,6 +52,13 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 				return usage(fmt.Sprintf("cannot read --spec: %v", err))
 			}
 		}
+		if f.workflows != "" {
+			flows, err := files.ReadPath(f.workflows, int64(f.maxSpec))
+			if err != nil {
+				return usage(fmt.Sprintf("cannot read --workflows: %v", err))
+			}
+			opts.Workflows.Description = flows
+		}
 		rep, err := verify.Run(ctx, data, f.target, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "plantmock verify: %s\n", strings.TrimPrefix(err.Error(), "verify: "))
@@ -67,8 +74,9 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 // verifyFlags are verify's flags.
 type verifyFlags struct {
 	target, spec, auth, rate, junit, jsonOut string
+	workflows                                string
 	maxSpec                                  size
-	headers, creds, only, skip               tokens
+	headers, creds, only, skip, inputs       tokens
 	noDestructive, dryRun, assertFormats     bool
 	maxRequests, streamItems                 int
 	duration, timeout, streamTime            time.Duration
@@ -88,6 +96,8 @@ func (f *verifyFlags) define(fs *flag.FlagSet) {
 	fs.Var(&f.creds, "credential", "credentials of one security scheme, as `SCHEME=VALUE` (SCHEME a key of components.securitySchemes): a bearer token, basic or digest USER:PASSWORD, an API key, an OAuth 2 client's CLIENT_ID:SECRET (a token is fetched at its client credentials flow's tokenUrl); SCHEME[SCOPE,...]=VALUE for credentials that hold those scopes only, each sent once where an operation asks another, which must be refused (repeatable)")
 	fs.Var(&f.only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&f.skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
+	fs.StringVar(&f.workflows, "workflows", "", "run the workflows of this Arazzo 1.0 or 1.1 `file` instead of the checks of every operation, each step's answer judged by --spec")
+	fs.Var(&f.inputs, "input", "a workflow input for --workflows, as `NAME=VALUE` (VALUE read as JSON where it is, unless the input is a string; repeatable)")
 	fs.BoolVar(&f.noDestructive, "no-destructive", false, "leave out DELETE, PUT and PATCH operations")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "list the requests as curl lines without sending them")
 	fs.IntVar(&f.maxRequests, "max-requests", 0, "stop after this many requests; 0 means no bound")
@@ -130,6 +140,19 @@ func (f *verifyFlags) options() (verify.Options, error) {
 		StreamItems: f.streamItems, StreamTime: f.streamTime}
 	if err := f.credentials(&opts); err != nil {
 		return verify.Options{}, err
+	}
+	if len(f.inputs) > 0 && f.workflows == "" {
+		return verify.Options{}, errors.New("--input is for the workflows of --workflows, and there is none")
+	}
+	if f.workflows != "" {
+		opts.Workflows = &verify.Workflows{File: f.workflows, Spec: f.spec, Inputs: map[string]string{}}
+		for _, in := range f.inputs {
+			name, value, ok := strings.Cut(in, "=")
+			if !ok || name == "" {
+				return verify.Options{}, fmt.Errorf("--input %q: want NAME=VALUE", in)
+			}
+			opts.Workflows.Inputs[name] = value
+		}
 	}
 	return opts, nil
 }
@@ -186,7 +209,7 @@ func (f *verifyFlags) credentials(opts *verify.Options) error {
 func (f *verifyFlags) report(rep *verify.Report, stdout, stderr io.Writer) int {
 	switch f.format.String() {
 	case "github":
-		rep.WriteGitHub(stdout, f.spec)
+		rep.WriteGitHub(stdout, f.spec) // a workflow's failure names its file
 	case "json":
 		writeJSON(stdout, rep)
 	default:

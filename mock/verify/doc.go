@@ -28,6 +28,13 @@
 // merges into it and reads it back after each, deletes it and reads it
 // again, which must be refused with the declared not-found.
 //
+// With Options.Workflows, Run runs the workflows of an Arazzo
+// description instead: each step's request made from the step's
+// parameters and body, its answer judged by the document as any other,
+// and a workflow whose success criteria are not met (or that cannot go
+// on) a failure that names the workflow and the step, with the line of
+// the description (Failure.Workflow, Failure.Step, Failure.File).
+//
 // Requests are made with the engine the mock validates with (package
 // exercise over the document model of package openapi), so that a request
 // verify calls valid is one the mock accepts: verify run against the mock

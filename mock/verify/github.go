@@ -10,7 +10,9 @@ import (
 // then the summary: an ::error annotation for each failure and a
 // ::warning for each advice, each at the line of file (the document, as
 // the repository names it; "" for none) where the rule broken is (else
-// the operation), titled with the operation and the rule, its message
+// the operation; a workflow's failure at the line of the Arazzo
+// description, Failure.File), titled with the operation (or the
+// workflow and step) and the rule, its message
 // the check, what is wrong, where the rule is and the curl line. Values
 // are escaped as GitHub's workflow commands want them: %, CR and LF in
 // the message, and also : and , in the properties.
@@ -22,13 +24,20 @@ func (r *Report) WriteGitHub(w io.Writer, file string) error {
 	}{{"error", r.Failures}, {"warning", r.Advice}} {
 		for _, f := range group.fs {
 			var props []string
-			if file != "" {
-				props = append(props, "file="+escapeProperty(file))
+			at := file
+			if f.File != "" {
+				at = f.File // the Arazzo description
+			}
+			if at != "" {
+				props = append(props, "file="+escapeProperty(at))
 				if f.Line > 0 {
 					props = append(props, fmt.Sprintf("line=%d", f.Line))
 				}
 			}
 			title := "plantmock verify: " + f.Operation + ": " + f.Rule
+			if f.Workflow != "" {
+				title = "plantmock verify: workflow " + f.Workflow + stepOf(f) + ": " + f.Rule
+			}
 			if f.Strength == Advice {
 				title += " (advice)"
 			}
@@ -40,7 +49,9 @@ func (r *Report) WriteGitHub(w io.Writer, file string) error {
 			if f.Why != "" {
 				msg += "\nwhy advice: " + f.Why
 			}
-			msg += "\n" + f.Curl
+			if f.Curl != "" {
+				msg += "\n" + f.Curl
+			}
 			fmt.Fprintf(&b, "::%s %s::%s\n", group.command, strings.Join(props, ","), escapeData(msg))
 		}
 	}
@@ -48,6 +59,14 @@ func (r *Report) WriteGitHub(w io.Writer, file string) error {
 		return err
 	}
 	return r.WriteSummary(w)
+}
+
+// stepOf is " step ID" for a failure at a step of a workflow.
+func stepOf(f *Failure) string {
+	if f.Step == "" {
+		return ""
+	}
+	return " step " + f.Step
 }
 
 // escapeData escapes a workflow command's message: % first, then CR

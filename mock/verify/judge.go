@@ -25,14 +25,7 @@ import (
 // undeclared status.
 func (r *runner) judgePositive(c *exercise.Call) func(*sent) []*Failure {
 	return func(s *sent) []*Failure {
-		probs := r.keepable(exercise.Judge(r.doc, c.Op, s.resp, s.answer))
-		if i := slices.IndexFunc(probs, func(p exercise.Problem) bool { return p.Kind == "5xx" }); i >= 0 {
-			probs = probs[i : i+1]
-		}
-		var out []*Failure
-		for _, p := range probs {
-			out = append(out, &Failure{Rule: p.Kind, Text: p.Text, Schema: p.Schema})
-		}
+		out := r.judged(c.Op, s)
 		if code := s.resp.StatusCode; (code == http.StatusBadRequest || code == http.StatusUnprocessableEntity) && succeeds(c.Op) && !r.taken.again(c) {
 			out = append(out, &Failure{Rule: "valid input refused", Text: fmt.Sprintf("status %d to a request the document calls valid: %s", code, oneLine(string(s.answer), 200))})
 		}

@@ -8,7 +8,8 @@ import (
 )
 
 // JUnit XML, as GitHub, GitLab and Jenkins read it: a test suite per
-// operation, a test case per check, a failure element per failure of the
+// operation (per workflow, for the steps of Arazzo workflows), a test
+// case per check, a failure element per failure of the
 // check (its rule, text, schema pointer and curl line). A check that saw
 // only advice is skipped, with the advice as the reason; the rules no
 // answer can keep are a suite of skipped cases of their own.
@@ -59,11 +60,15 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	out := junitSuites{Name: fmt.Sprintf("plantmock verify %s against %s %s", r.Target, r.Title, r.Version)}
 	at := map[string]int{}
 	for _, c := range r.Checks {
-		i, ok := at[c.Operation]
+		suite := c.Operation
+		if c.Workflow != "" {
+			suite = "workflow " + c.Workflow // its steps together
+		}
+		i, ok := at[suite]
 		if !ok {
 			i = len(out.Suites)
-			at[c.Operation] = i
-			out.Suites = append(out.Suites, junitSuite{Name: c.Operation})
+			at[suite] = i
+			out.Suites = append(out.Suites, junitSuite{Name: suite})
 		}
 		s := &out.Suites[i]
 		tc := junitCase{Name: c.Title(), Classname: c.Operation}
@@ -76,7 +81,12 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			if f.Schema != "" {
 				text.WriteString("rule: " + f.Schema + "\n")
 			}
-			text.WriteString(c.Curl + "\n")
+			if f.File != "" {
+				fmt.Fprintf(&text, "at: %s:%d\n", f.File, f.Line)
+			}
+			if c.Curl != "" {
+				text.WriteString(c.Curl + "\n")
+			}
 			tc.Failures = append(tc.Failures, junitFailure{Message: f.Text, Type: f.Rule, Text: text.String()})
 		}
 		if len(tc.Failures) == 0 && len(c.Advice) > 0 {

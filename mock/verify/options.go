@@ -109,6 +109,13 @@ type Options struct {
 	// them (the format-assertion vocabulary of JSON Schema 2020-12).
 	AssertFormats bool
 
+	// Workflows, when not nil, are Arazzo workflows to run instead of
+	// the checks of every operation: each step's answer is judged by the
+	// document, and a workflow that fails is a failure at the step it
+	// failed at (see Workflows). Run fails when the description cannot
+	// be read.
+	Workflows *Workflows
+
 	// Client sends the requests; nil means a client that follows no
 	// redirects. Its Timeout is replaced by Timeout.
 	Client *http.Client

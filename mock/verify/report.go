@@ -53,6 +53,32 @@ type Report struct {
 	Stopped string `json:"stopped,omitempty"`
 	// DryRun is true when no request was sent.
 	DryRun bool `json:"dryRun,omitempty"`
+	// Workflows are the Arazzo workflows run (Options.Workflows), in
+	// the order of the description, each with how it went; Notes say
+	// which document their source descriptions were read as.
+	Workflows []*WorkflowRun `json:"workflows,omitempty"`
+	Notes     []string       `json:"notes,omitempty"`
+	// WorkflowsFile is the Arazzo description's name (Workflows.File).
+	WorkflowsFile string `json:"workflowsFile,omitempty"`
+}
+
+// WorkflowRun is how one Arazzo workflow went.
+type WorkflowRun struct {
+	ID string `json:"workflowId"`
+	OK bool   `json:"ok"`
+	// Steps are the steps run, in order: "read", "poll (try 2)".
+	Steps []string `json:"steps"`
+	// Step is the step it failed at ("" for none, or for the workflow
+	// itself: an input missing, a workflow it depends on failed); Rule,
+	// Reason and Line (in the Arazzo description) say why.
+	Step   string `json:"step,omitempty"`
+	Rule   string `json:"rule,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	// Outputs are the workflow's outputs, where it succeeded.
+	Outputs map[string]any `json:"outputs,omitempty"`
+	// NotRun says why it was not run (a dry run).
+	NotRun string `json:"notRun,omitempty"`
 }
 
 // Check is one request of the run and its answer.
@@ -69,6 +95,10 @@ type Check struct {
 	// Status is the answer's status; 0 when none came (or the request
 	// was not sent).
 	Status int `json:"status,omitempty"`
+	// Workflow and Step name the Arazzo workflow and step that sent the
+	// request (Kind "workflow"), "" for the other checks.
+	Workflow string `json:"workflow,omitempty"`
+	Step     string `json:"step,omitempty"`
 	// Failures are the problems of the answer, each also in
 	// Report.Failures (once for all the checks it was seen in); Advice
 	// those that are advice, each also in Report.Advice.
@@ -88,7 +118,9 @@ type Failure struct {
 	Curl      string `json:"curl"`
 	// Rule names the rule broken: "5xx", "status", "content-type",
 	// "body", "header", "writeOnly", "timeout", "no answer", "accepted
-	// invalid input", "error status", "error shape" or "state".
+	// invalid input", "error status", "error shape" or "state"; for an
+	// Arazzo workflow, "criterion" (a step's success criteria not met)
+	// or "workflow" (the workflow could not go on).
 	Rule string `json:"rule"`
 	// Text says what is wrong and what the document declares.
 	Text string `json:"text"`
@@ -104,6 +136,12 @@ type Failure struct {
 	// operation), 0 when the document is not YAML or JSON verify can
 	// read again.
 	Line int `json:"line,omitempty"`
+	// Workflow and Step name the Arazzo workflow and the step it failed
+	// at; File is the file Line is in when it is not the document (the
+	// Arazzo description, for rules "criterion" and "workflow").
+	Workflow string `json:"workflow,omitempty"`
+	Step     string `json:"step,omitempty"`
+	File     string `json:"file,omitempty"`
 }
 
 // String writes the failure on one line: operation, check, rule, text
@@ -159,6 +197,11 @@ func (r *Report) add(c *Check, seen map[string]*Failure) {
 	r.Checks = append(r.Checks, c)
 	all := c.Failures
 	c.Failures = nil
+	r.file(c, all, seen)
+}
+
+// file records problems of a check recorded before, as add does.
+func (r *Report) file(c *Check, all []*Failure, seen map[string]*Failure) {
 	for _, f := range all {
 		f.Operation, f.Check, f.Curl = c.Operation, c.Title(), c.Curl
 		if prev, ok := seen[f.key()]; ok {

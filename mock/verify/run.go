@@ -17,6 +17,7 @@ import (
 	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/exercise"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/verify/internal/arazzo"
 )
 
 // ErrMaxRequests is why a run stopped when Options.MaxRequests was
@@ -71,6 +72,12 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	case opts.StreamTime < 0:
 		return nil, fmt.Errorf("verify: stream time %s: want 0 (the default) or more", opts.StreamTime)
 	}
+	var flows *arazzo.Document
+	if opts.Workflows != nil {
+		if flows, err = arazzo.Parse(opts.Workflows.Description); err != nil {
+			return nil, fmt.Errorf("verify: the workflows: %w", err)
+		}
+	}
 	if opts.Duration > 0 && !opts.DryRun {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, opts.Duration, ErrDuration)
@@ -85,7 +92,11 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	r.places = newPlaces(spec)
 	r.assertFormats = opts.AssertFormats || r.places.assertsFormats()
 	r.rep.OperationsDeclared(ops)
-	err = r.run(ctx, ops)
+	if flows != nil {
+		err = r.workflows(ctx, flows, opts.Workflows)
+	} else {
+		err = r.run(ctx, ops)
+	}
 	switch {
 	case errors.Is(err, ErrMaxRequests):
 		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the request budget)", r.rep.Requests)

@@ -74,6 +74,7 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s\n", u)
 		}
 	}
+	writeWorkflows(&b, r)
 	fmt.Fprintf(&b, "\ncoverage: %s\n", r.Coverage)
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "%s\n", r.Stopped)
@@ -125,5 +126,31 @@ func writeProblem(b *strings.Builder, label string, f *Failure) {
 	if len(f.Also) > 0 {
 		fmt.Fprintf(b, "    also in: %s\n", strings.Join(f.Also, "; "))
 	}
-	fmt.Fprintf(b, "    %s\n", f.Curl)
+	if f.Curl != "" {
+		fmt.Fprintf(b, "    %s\n", f.Curl)
+	}
+}
+
+// writeWorkflows writes how each Arazzo workflow went, and the notes of
+// the run.
+func writeWorkflows(b *strings.Builder, r *Report) {
+	if len(r.Workflows) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nworkflows (%s):\n", r.WorkflowsFile)
+	for _, w := range r.Workflows {
+		switch {
+		case w.NotRun != "":
+			fmt.Fprintf(b, "  %s: not run: %s\n", w.ID, w.NotRun)
+		case w.OK:
+			fmt.Fprintf(b, "  %s: ok (%s)\n", w.ID, strings.Join(w.Steps, ", "))
+		case w.Step == "":
+			fmt.Fprintf(b, "  %s: FAILED (line %d): %s: %s\n", w.ID, w.Line, w.Rule, w.Reason)
+		default:
+			fmt.Fprintf(b, "  %s: FAILED at step %s (line %d): %s: %s\n", w.ID, w.Step, w.Line, w.Rule, w.Reason)
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "  note: %s\n", n)
+	}
 }
