@@ -116,7 +116,11 @@ func (r *runner) listed(ctx context.Context, seq sequence, it *created, seed uin
 			case next == nil && (!page.full || n > 1 || pg != nil && pg.Cursor != ""):
 				// The last page, or a list that does not page: the item
 				// should have been on it.
-				out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("the list does not hold the item just created (%s %s): %s", seq.param.Name, it.id, page.said(n)), Schema: page.schema.Where()})
+				f := &Failure{Rule: "state", Text: fmt.Sprintf("the list does not hold the item just created (%s %s): %s", seq.param.Name, it.id, page.said(n)), Schema: page.schema.Where()}
+				if seq.upsert {
+					f.Why = whyUpsertUnlisted
+				}
+				out = append(out, f)
 			}
 			return out
 		})
@@ -383,3 +387,10 @@ func scalarText(v any) (string, bool) {
 	}
 	return "", false
 }
+
+// whyUpsertUnlisted is why a list without an item made by PUT at its
+// own path is advice: PUT sets the state of the resource it targets
+// (RFC 9110 9.3.4), and says nothing of a list holding it (GitHub's PUT
+// of a repository's collaborator sends an invitation, listed
+// elsewhere), where a POST to the list makes a member of it.
+const whyUpsertUnlisted = "a PUT sets the resource at its own URL (RFC 9110 9.3.4); unlike a POST to the list, it need not add a member the list shows"

@@ -105,11 +105,26 @@ func upserts(ops []*openapi.Operation, seqs []sequence) []sequence {
 				seq.list = o
 			}
 		}
-		if seq.read != nil && seq.param != nil {
+		if seq.read != nil && seq.param != nil && represents(put, seq.read) {
 			out = append(out, seq)
 		}
 	}
 	return out
+}
+
+// represents reports whether the PUT put sends or answers the item the
+// read answers (one schema, by reference or name): a PUT that replaces
+// the item by its representation, as RFC 9110 9.3.4 has it, not one
+// whose body is a command about it (GitHub's PUT of a file's contents
+// takes a commit message and the content in base64, and answers a
+// commit).
+func represents(put, read *openapi.Operation) bool {
+	item := success(read)
+	if item == nil {
+		return false
+	}
+	same := func(s *openapi.Schema) bool { return s != nil && (s.Same(item) || s.Name != "" && s.Name == item.Name) }
+	return same(put.Body.JSON().Schema) || same(success(put))
 }
 
 // parented sets each sequence's parents, the sequences whose item path
@@ -281,6 +296,9 @@ func (r *runner) make(ctx context.Context, seq *sequence, seed uint64, name stri
 		code := s.resp.StatusCode
 		switch {
 		case code <= 299 || code >= 500 || code == http.StatusBadRequest || code == http.StatusUnprocessableEntity:
+		case code == http.StatusNotFound && seq.upsert && seq.create.Declares(http.StatusNotFound):
+			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("a valid create by PUT was refused with 404: %s", oneLine(string(s.answer), 200)),
+				Why: "the PUT declares 404: it may update only an item that exists (or one deleted stays gone), and make none"})
 		case code == http.StatusNotFound && len(madeUp) > 0:
 			out = append(out, &Failure{Rule: "state", Text: fmt.Sprintf("a valid create was refused with 404: %s", oneLine(string(s.answer), 200)),
 				Why: fmt.Sprintf("its path's %s names an item no operation of the document makes, made up here: a 404 may be right", strings.Join(madeUp, ", "))})
