@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/plantmock/plantmock/mock/internal/exercise"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -86,9 +87,10 @@ func (r *runner) deprecatedOp(op *openapi.Operation) bool {
 }
 
 // carried returns a readOnly property the request of s carries in its
-// JSON body (its path in the body), and a deprecated parameter or body
-// property it carries ("parameter query.sort", "property tags[0].old");
-// "" for none.
+// body, in any media type exercise.ReadBody reads (JSON, a form,
+// multipart, XML), by its path in the body, and a deprecated parameter
+// or body property it carries ("parameter query.sort", "property
+// tags[0].old"); "" for none.
 func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated string) {
 	for _, k := range r.deprecatedParams(op) {
 		in, name, _ := strings.Cut(k, ".")
@@ -100,9 +102,14 @@ func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated s
 	if op.Body == nil || len(s.body) == 0 {
 		return readOnly, deprecated
 	}
-	mt, _, _ := mime.ParseMediaType(s.req.Header.Get("Content-Type"))
+	ct := s.req.Header.Get("Content-Type")
+	mt, _, _ := mime.ParseMediaType(ct)
 	m := op.Body.Media(mt)
-	if m == nil || m.Schema == nil || !openapi.IsJSON(mt) {
+	if m == nil || m.Schema == nil {
+		return readOnly, deprecated
+	}
+	body, ok := exercise.ReadBody(m, s.body, ct)
+	if !ok {
 		return readOnly, deprecated
 	}
 	var walk func(v any, sc *openapi.Schema, at string, depth int)
@@ -137,7 +144,7 @@ func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated s
 			}
 		}
 	}
-	walk(decode(s.body), m.Schema, "", 0)
+	walk(body, m.Schema, "", 0)
 	return readOnly, deprecated
 }
 
