@@ -113,6 +113,7 @@ func TestBodiesReadOnlyAndUndeclaredType(t *testing.T) {
 		advice  []string
 	}{
 		{"strict", false, []string{jsonExample, xmlExample}},
+		{"lenient", true, []string{jsonExample, xmlExample, undeclared}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,7 +20,8 @@
 // asserted format: these last sent only where the engine's validator
 // finds that keyword alone broken); each must be refused with a 4xx, a
 // declared one where the operation declares 400, 422, 4XX or default,
-// in the declared error shape. Last,
+// in the declared error shape (a body in an undeclared media type that
+// is taken is advice: no rule obliges a service to refuse it). Last,
 // for each collection whose items can be created and read, it creates
 // one (its identifier from the answer's links, Location or body), reads
 // it back and compares, finds it in the list, creates it again where the

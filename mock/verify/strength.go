@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"mime"
+	"net/http"
 	"sort"
 	"strings"
 
@@ -27,6 +28,7 @@ const (
 	whyReadOnly        = "the request carries the readOnly property %s, which a client SHOULD NOT send: a service may refuse it"
 	whyDeprecatedOp    = "the operation is deprecated: a service may already refuse it"
 	whyDeprecatedInput = "the request carries the deprecated %s: a service may already refuse it"
+	whyUndeclaredType  = "neither OpenAPI nor RFC 9110 obliges a service to refuse a body in a media type the operation does not declare: the document lists the media types a client may send, not those the service must refuse, and 415 (RFC 9110 section 15.5.16) is for a media type the service does not support, which one that reads this body does"
 )
 
 // weigh sets the strength of each problem of an answer to a request
@@ -57,6 +59,8 @@ func (r *runner) advice(op *openapi.Operation, s *sent, f *Failure) string {
 		return whyWriteOnly
 	case strings.HasSuffix(f.Schema, "/format") && !r.assertFormats:
 		return whyFormat
+	case f.Rule == "accepted invalid input" && s != nil && mediaType(s.req) == undeclaredType:
+		return whyUndeclaredType
 	}
 	code := statusOf(s)
 	refused := f.Rule == "valid input refused" || f.Rule == "state" && code >= 400
@@ -168,6 +172,12 @@ func (r *runner) deprecatedParams(op *openapi.Operation) []string {
 		}
 	}
 	return out
+}
+
+// mediaType is the media type of req's Content-Type, "" for none.
+func mediaType(req *http.Request) string {
+	mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	return mt
 }
 
 // statusOf is the status of s's answer, 0 for none.
