@@ -143,3 +143,21 @@ func TestBodiesReadOnlyAndUndeclaredType(t *testing.T) {
 		})
 	}
 }
+
+// TestReportJSONLists: a report's lists are written as [] when empty,
+// never null.
+func TestReportJSONLists(t *testing.T) {
+	data, err := json.Marshal(verify.Report{ReportVersion: verify.ReportVersion})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"reportVersion":2,"title":"","version":"","target":"","checks":[],"failures":[],"advice":[],"requests":0,` +
+		`"coverage":{"operations":0,"operationsDeclared":0,"statuses":0,"statusesDeclared":0,"mediaTypes":0,"mediaTypesDeclared":0}}`
+	if string(data) != want {
+		t.Errorf("got  %s\nwant %s", data, want)
+	}
+	ptr, err := json.Marshal(&verify.Report{ReportVersion: verify.ReportVersion})
+	if err != nil || string(ptr) != want {
+		t.Errorf("by pointer: %s, %v", ptr, err)
+	}
+}

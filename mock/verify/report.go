@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -143,6 +144,26 @@ type Coverage struct {
 func (c Coverage) String() string {
 	return fmt.Sprintf("operations %d/%d, declared statuses %d/%d, request media types %d/%d",
 		c.Operations, c.OperationsDeclared, c.Statuses, c.StatusesDeclared, c.MediaTypes, c.MediaTypesDeclared)
+}
+
+// MarshalJSON writes the report as JSON, with its lists empty ([])
+// where nothing is in them, never null: a reader that counts the
+// failures or the advice need not tell the two apart.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without the method, so that Marshal does not recurse
+	p := plain(r)
+	p.Checks = orEmpty(p.Checks)
+	p.Failures = orEmpty(p.Failures)
+	p.Advice = orEmpty(p.Advice)
+	return json.Marshal(p)
+}
+
+// orEmpty returns s, or an empty slice where s is nil.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // OK reports whether the run found no failure.
