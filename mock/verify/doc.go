@@ -21,7 +21,9 @@
 // finds that keyword alone broken); each must be refused with a 4xx, a
 // declared one where the operation declares 400, 422, 4XX or default,
 // in the declared error shape (a body in an undeclared media type that
-// is taken is advice: no rule obliges a service to refuse it). Last,
+// is taken is advice: no rule obliges a service to refuse it). Once
+// for each path it sends a method the path does not declare, which
+// must be refused with 405 and an Allow header. Last,
 // for each collection whose items can be created and read, it creates
 // one (its identifier from the answer's links, Location or body), reads
 // it back and compares, finds it in the list, creates it again where the

@@ -83,8 +83,11 @@ type Failure struct {
 	Check     string `json:"check"`
 	Curl      string `json:"curl"`
 	// Rule names the rule broken: "5xx", "status", "content-type",
-	// "body", "header", "writeOnly", "timeout", "no answer", "accepted
-	// invalid input", "error status", "error shape" or "state".
+	// "body", "header", "writeOnly", "timeout", "no answer", "valid
+	// input refused", "accepted invalid input", "error status", "error
+	// shape", "state", "unsupported method" (a method a path does not
+	// declare, not refused with 405) or "allow" (the Allow header of
+	// that 405).
 	Rule string `json:"rule"`
 	// Text says what is wrong and what the document declares.
 	Text string `json:"text"`

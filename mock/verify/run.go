@@ -151,6 +151,9 @@ type runner struct {
 	// Options.AssertFormats), else advice.
 	assertFormats bool
 	taken         *taken
+	// methodsTried are the paths (routes) a method they do not declare
+	// was sent to (see unsupported).
+	methodsTried map[*openapi.Route]bool
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -191,12 +194,13 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
 		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts), digests: digestUsers(doc, opts.Credentials),
 		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(), places: &places{},
+		cov: newCoverage(), places: &places{}, methodsTried: map[*openapi.Route]bool{},
 	}
 }
 
-// run verifies ops: each one's positive and negative checks, the
-// destructive ones last, then the stateful sequences.
+// run verifies ops: each one's positive and negative checks (and,
+// after the first operation of each path, a method the path does not
+// declare), the destructive ones last, then the stateful sequences.
 func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
 	seqs := sequences(ops)
 	r.taken = newTaken(seqs)
@@ -215,6 +219,9 @@ func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
 			return err
 		}
 		if err := r.negative(ctx, c); err != nil {
+			return err
+		}
+		if err := r.unsupported(ctx, c); err != nil {
 			return err
 		}
 	}
@@ -408,7 +415,9 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		chk.Failures = []*Failure{r.noAnswer(s)}
 	} else {
 		chk.Status = s.resp.StatusCode
-		r.cov.answered(op, s.resp.StatusCode)
+		if s.req.Method == op.Method {
+			r.cov.answered(op, s.resp.StatusCode) // not an unsupported method's answer
+		}
 		chk.Failures = append(judge(s), s.items...)
 	}
 	r.weigh(op, s, chk.Failures)
