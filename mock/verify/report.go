@@ -78,10 +78,13 @@ func (c *Check) Title() string { return c.Kind + ": " + c.Name }
 // Failure is one way the service breaks the document.
 type Failure struct {
 	// Operation is the operation's name; Check the title of the first
-	// check that saw it, Curl that check's request.
+	// check that saw it, Curl that check's request, or a smaller one
+	// that fails the same way: the check's request shrunk, whose own
+	// curl line is then Unshrunk.
 	Operation string `json:"operation"`
 	Check     string `json:"check"`
 	Curl      string `json:"curl"`
+	Unshrunk  string `json:"unshrunk,omitempty"`
 	// Rule names the rule broken: "5xx", "status", "content-type",
 	// "body", "header", "writeOnly", "timeout", "no answer", "valid
 	// input refused", "accepted invalid input", "error status", "error
@@ -179,7 +182,10 @@ func (r *Report) add(c *Check, seen map[string]*Failure) {
 	all := c.Failures
 	c.Failures = nil
 	for _, f := range all {
-		f.Operation, f.Check, f.Curl = c.Operation, c.Title(), c.Curl
+		f.Operation, f.Check = c.Operation, c.Title()
+		if f.Curl == "" {
+			f.Curl = c.Curl // else the request shrunk
+		}
 		if prev, ok := seen[f.key()]; ok {
 			if prev.Check != f.Check && !contains(prev.Also, f.Check) {
 				prev.Also = append(prev.Also, f.Check)

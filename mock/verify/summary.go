@@ -119,5 +119,8 @@ func writeProblem(b *strings.Builder, label string, f *Failure) {
 	if len(f.Also) > 0 {
 		fmt.Fprintf(b, "    also in: %s\n", strings.Join(f.Also, "; "))
 	}
+	if f.Unshrunk != "" {
+		b.WriteString("    shrunk: the smallest request found that fails the same way, sent twice:\n")
+	}
 	fmt.Fprintf(b, "    %s\n", f.Curl)
 }
