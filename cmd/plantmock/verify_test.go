@@ -87,15 +87,15 @@ func TestVerifyMock(t *testing.T) {
 	sent := n.Load()
 	for _, want := range []string{
 		"verify " + srv.URL + " against OpenAPI Plant Store 1.0.0\n",
-		"\nPOST /plants: 9 checks passed\n",
+		"\nPOST /plants: 10 checks passed\n",
 		"\ncoverage: operations 1/1, declared statuses 2/2, request media types 1/1\n",
-		"\nok: 9 checks, no failure, 0 advice (9 requests)\n",
+		"\nok: 10 checks, no failure, 0 advice (10 requests)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
 	}
-	if sent != 9 {
+	if sent != 10 {
 		t.Errorf("%d requests reached the service, the summary says 9", sent)
 	}
 	var suites struct {
@@ -116,7 +116,7 @@ func TestVerifyMock(t *testing.T) {
 	if err := xml.Unmarshal(data, &suites); err != nil {
 		t.Fatalf("the JUnit file does not read back: %v\n%s", err, data)
 	}
-	if suites.Tests != 9 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 9 {
+	if suites.Tests != 10 || suites.Failures != 0 || len(suites.Suites) != 1 || suites.Suites[0].Name != "POST /plants" || len(suites.Suites[0].Cases) != 10 {
 		t.Errorf("JUnit: %+v", suites)
 	}
 	var rep struct {
@@ -134,7 +134,7 @@ func TestVerifyMock(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Requests != 9 || len(rep.Failures) != 0 || len(rep.Checks) != 9 {
+	if rep.Requests != 10 || len(rep.Failures) != 0 || len(rep.Checks) != 10 {
 		t.Errorf("JSON: %+v", rep)
 	}
 	for _, c := range rep.Checks {
@@ -171,14 +171,16 @@ func TestVerifyFailures(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 	for _, want := range []string{
-		"\nPOST /plants: 8 of 9 checks failed (1 advice, below)\n",
-		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{",
+		"\nPOST /plants: 7 of 10 checks failed (3 advice, below)\n",
+		"  FAIL positive: required only [status]\n    status 202 is not declared (POST /plants declares 200, 400)\n    also in: positive: all properties\n    shrunk: the smallest request found that fails the same way, sent twice:\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"id\":2091,\"name\":\"\"}'\n",
 		"  FAIL negative: missing required property name [accepted invalid input]\n    status 202: the request was not refused, but name: required property is missing\n    rule: #/components/schemas/Plant/required\n",
 		"  FAIL negative: malformed JSON [accepted invalid input]\n    status 202: the request was not refused, but body: the body is not JSON\n    curl -sS -i -X POST '" + srv.URL + "/plants' -H 'Authorization: Bearer token' -H 'Content-Type: application/json' --data-binary '{\"malformed\": '\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n",
 		"  FAIL negative: missing credentials of bearerAuth [accepted invalid input]\n    status 202: the request was not refused, but header.Authorization: no credentials for security scheme bearerAuth\n    rule: #/components/securitySchemes/bearerAuth\n    also in: negative: malformed credentials of bearerAuth\n",
-		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\nFAILED: 9 checks, 6 failures, 1 advice (9 requests)\n",
-		"\nadvice (not failures: the exit code does not count them):\n  ADVICE POST /plants: negative: property id breaking its format [accepted invalid input]\n",
+		"\ncoverage: operations 1/1, declared statuses 0/2, request media types 1/1\nFAILED: 10 checks, 5 failures, 3 advice (15 requests)\n",
+		"\nadvice (not failures: the exit code does not count them):\n  ADVICE POST /plants: negative: undeclared media type application/x-plantmock-undeclared [accepted invalid input]\n",
+		"\n  ADVICE POST /plants: negative: property id breaking its format [accepted invalid input]\n",
+		"\n  ADVICE POST /plants: negative: unsupported method GET [unsupported method]\n    status 202: the service took GET /plants, a method the path does not declare (it declares POST)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -193,7 +195,7 @@ func TestVerifyFailures(t *testing.T) {
 		Failures int `xml:"failures,attr"`
 		Skipped  int `xml:"skipped,attr"`
 	}
-	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 9 || suites.Failures != 8 || suites.Skipped != 1 {
+	if err := xml.Unmarshal(data, &suites); err != nil || suites.Tests != 10 || suites.Failures != 7 || suites.Skipped != 3 {
 		t.Errorf("JUnit %+v (%v)", suites, err)
 	}
 }
@@ -206,7 +208,7 @@ func TestVerifyDryRun(t *testing.T) {
 	if code != exitOK || stderr != "" || n.Load() != 0 {
 		t.Fatalf("exit %d, stderr %q, %d requests sent\n%s", code, stderr, n.Load(), stdout)
 	}
-	for _, want := range []string{"\nPOST /plants: 9 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 9 requests, none sent\n"} {
+	for _, want := range []string{"\nPOST /plants: 10 requests\n  positive: required only\n    curl -sS -i -X POST '" + srv.URL + "/plants' ", "\ndry run: 10 requests, none sent\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("dry run lacks %q:\n%s", want, stdout)
 		}
@@ -228,8 +230,8 @@ func TestVerifyCredential(t *testing.T) {
 		code    int
 		summary string
 	}{
-		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 9 checks passed\n"},
-		{"from the environment", nil, exitOK, "\nPOST /plants: 9 checks passed\n"},
+		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 10 checks passed\n"},
+		{"from the environment", nil, exitOK, "\nPOST /plants: 10 checks passed\n"},
 		{"made up", []string{"--credential", "bearerAuth=wr0ng"}, exitFailures, "  FAIL positive: required only [status]\n    status 401 is not declared (POST /plants declares 200, 400)\n"},
 	}
 	for _, tt := range tests {
@@ -266,7 +268,7 @@ func TestVerifyCredential(t *testing.T) {
 func TestVerifyBudget(t *testing.T) {
 	srv, n := mockServer(t)
 	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--rate", "1000/s"})
-	if code != exitOK || stderr != "" || n.Load() != 9 || !strings.HasSuffix(stdout, "\nok: 9 checks, no failure, 0 advice (9 requests)\n") {
+	if code != exitOK || stderr != "" || n.Load() != 10 || !strings.HasSuffix(stdout, "\nok: 10 checks, no failure, 0 advice (10 requests)\n") {
 		t.Errorf("--rate: exit %d, stderr %q, %d requests\n%s", code, stderr, n.Load(), stdout)
 	}
 	done := make(chan struct{}) // closed when the test ends
@@ -337,8 +339,8 @@ func TestVerifyFormat(t *testing.T) {
 				errors += boolCount(strings.HasPrefix(l, "::error "))
 				warnings += boolCount(strings.HasPrefix(l, "::warning "))
 			}
-			if !strings.HasPrefix(lines[0], first) || errors != 6 || warnings != 1 || lines[len(lines)-1] != "FAILED: 9 checks, 6 failures, 1 advice (9 requests)" {
-				t.Errorf("%d errors, %d warnings, want 6 and 1, the first starting %q:\n%s", errors, warnings, first, stdout)
+			if !strings.HasPrefix(lines[0], first) || errors != 5 || warnings != 3 || lines[len(lines)-1] != "FAILED: 10 checks, 5 failures, 3 advice (15 requests)" {
+				t.Errorf("%d errors, %d warnings, want 5 and 3, the first starting %q:\n%s", errors, warnings, first, stdout)
 			}
 		}},
 		{"json", exitFailures, func(t *testing.T, stdout string) {
@@ -347,7 +349,7 @@ func TestVerifyFormat(t *testing.T) {
 				Failures      []json.RawMessage `json:"failures"`
 				Advice        []json.RawMessage `json:"advice"`
 			}
-			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.ReportVersion != 2 || len(rep.Failures) != 6 || len(rep.Advice) != 1 {
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.ReportVersion != 2 || len(rep.Failures) != 5 || len(rep.Advice) != 3 {
 				t.Errorf("JSON %+v (%v):\n%s", rep, err, stdout)
 			}
 		}},

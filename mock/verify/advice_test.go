@@ -59,6 +59,9 @@ components:
 // loans serves loansSpec.
 func loans(w http.ResponseWriter, r *http.Request) {
 	switch {
+	case r.URL.Path == "/old" && r.Method != http.MethodGet, r.URL.Path == "/loans" && r.Method != http.MethodPost:
+		w.Header().Set("Allow", map[string]string{"/old": "GET", "/loans": "POST"}[r.URL.Path])
+		w.WriteHeader(http.StatusMethodNotAllowed)
 	case r.URL.Path == "/old":
 		w.WriteHeader(http.StatusGone)
 	case r.URL.Path == "/loans" && r.Method == http.MethodPost:

@@ -20,7 +20,10 @@
 // asserted format: these last sent only where the engine's validator
 // finds that keyword alone broken); each must be refused with a 4xx, a
 // declared one where the operation declares 400, 422, 4XX or default,
-// in the declared error shape. Last,
+// in the declared error shape (a body in an undeclared media type that
+// is taken is advice: no rule obliges a service to refuse it). Once
+// for each path it sends a method the path does not declare, which
+// must be refused with 405 and an Allow header. Last,
 // for each collection whose items can be created and read, it creates
 // one (its identifier from the answer's links, Location or body), reads
 // it back and compares, finds it in the list, creates it again where the
@@ -34,6 +37,11 @@
 // and a workflow whose success criteria are not met (or that cannot go
 // on) a failure that names the workflow and the step, with the line of
 // the description (Failure.Workflow, Failure.Step, Failure.File).
+//
+// A generated valid request that fails is shrunk: the smallest request
+// that still fails the same way (optional parameters and properties
+// left out, strings and arrays halved), found in at most 12 requests
+// and confirmed by one more, is the failure's curl line.
 //
 // Requests are made with the engine the mock validates with (package
 // exercise over the document model of package openapi), so that a request

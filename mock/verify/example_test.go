@@ -29,6 +29,6 @@ func ExampleRun() {
 		fmt.Println(f)
 	}
 	// Output:
-	// true 9 requests
+	// true 10 requests
 	// operations 1/1, declared statuses 2/2, request media types 1/1
 }

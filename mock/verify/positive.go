@@ -18,6 +18,9 @@ type variant struct {
 	name   string
 	call   *exercise.Call
 	choice *exercise.Choice
+	// example is true for a body the document gives, which is not
+	// shrunk (see shrink).
+	example bool
 }
 
 // maxValid bounds the valid requests sent to one operation, so that
@@ -96,7 +99,7 @@ func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) er
 			continue
 		}
 		done[line] = true
-		s, err := r.send(ctx, op, "positive", v.name, req, body, r.judgePositive(v.call))
+		chk, s, err := r.exchange(ctx, op, "positive", v.name, req, body, r.judgePositive(v.call))
 		if err != nil {
 			return err
 		}
@@ -104,6 +107,13 @@ func (r *runner) positive(ctx context.Context, c *exercise.Call, seed uint64) er
 			r.cov.sentIn(v.call.Media)
 		}
 		r.taken.take(v.call, s)
+		if s != nil && !v.example {
+			err = r.shrink(ctx, v.call, chk)
+		}
+		r.rep.add(chk, r.rep.seen)
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -154,7 +164,7 @@ func examples(c *exercise.Call) []variant {
 			if len(c.Op.Body.Content) > 1 {
 				name += " in " + m.Type
 			}
-			out = append(out, variant{name: name, call: d})
+			out = append(out, variant{name: name, call: d, example: true})
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -112,15 +113,20 @@ func (c *Check) Title() string { return c.Kind + ": " + c.Name }
 // Failure is one way the service breaks the document.
 type Failure struct {
 	// Operation is the operation's name; Check the title of the first
-	// check that saw it, Curl that check's request.
+	// check that saw it, Curl that check's request, or a smaller one
+	// that fails the same way: the check's request shrunk, whose own
+	// curl line is then Unshrunk.
 	Operation string `json:"operation"`
 	Check     string `json:"check"`
 	Curl      string `json:"curl"`
+	Unshrunk  string `json:"unshrunk,omitempty"`
 	// Rule names the rule broken: "5xx", "status", "content-type",
-	// "body", "header", "writeOnly", "timeout", "no answer", "accepted
-	// invalid input", "error status", "error shape" or "state"; for an
-	// Arazzo workflow, "criterion" (a step's success criteria not met)
-	// or "workflow" (the workflow could not go on).
+	// "body", "header", "writeOnly", "timeout", "no answer", "valid
+	// input refused", "accepted invalid input", "error status", "error
+	// shape", "state", "unsupported method" (a method a path does not
+	// declare, not refused with 405) or "allow" (the Allow header of
+	// that 405); for an Arazzo workflow, "criterion" (a step's success
+	// criteria not met) or "workflow" (the workflow could not go on).
 	Rule string `json:"rule"`
 	// Text says what is wrong and what the document declares.
 	Text string `json:"text"`
@@ -188,6 +194,26 @@ func (c Coverage) String() string {
 		c.Operations, c.OperationsDeclared, c.Statuses, c.StatusesDeclared, c.MediaTypes, c.MediaTypesDeclared)
 }
 
+// MarshalJSON writes the report as JSON, with its lists empty ([])
+// where nothing is in them, never null: a reader that counts the
+// failures or the advice need not tell the two apart.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without the method, so that Marshal does not recurse
+	p := plain(r)
+	p.Checks = orEmpty(p.Checks)
+	p.Failures = orEmpty(p.Failures)
+	p.Advice = orEmpty(p.Advice)
+	return json.Marshal(p)
+}
+
+// orEmpty returns s, or an empty slice where s is nil.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
 // OK reports whether the run found no failure.
 func (r *Report) OK() bool { return len(r.Failures) == 0 }
 
@@ -203,7 +229,10 @@ func (r *Report) add(c *Check, seen map[string]*Failure) {
 // file records problems of a check recorded before, as add does.
 func (r *Report) file(c *Check, all []*Failure, seen map[string]*Failure) {
 	for _, f := range all {
-		f.Operation, f.Check, f.Curl = c.Operation, c.Title(), c.Curl
+		f.Operation, f.Check = c.Operation, c.Title()
+		if f.Curl == "" {
+			f.Curl = c.Curl // else the request shrunk
+		}
 		if prev, ok := seen[f.key()]; ok {
 			if prev.Check != f.Check && !contains(prev.Also, f.Check) {
 				prev.Also = append(prev.Also, f.Check)

@@ -170,6 +170,9 @@ type runner struct {
 	// Options.AssertFormats), else advice.
 	assertFormats bool
 	taken         *taken
+	// methodsTried are the paths (routes) a method they do not declare
+	// was sent to (see unsupported).
+	methodsTried map[*openapi.Route]bool
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -210,12 +213,13 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
 		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts), digests: digestUsers(doc, opts.Credentials),
 		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(), places: &places{},
+		cov: newCoverage(), places: &places{}, methodsTried: map[*openapi.Route]bool{},
 	}
 }
 
-// run verifies ops: each one's positive and negative checks, the
-// destructive ones last, then the stateful sequences.
+// run verifies ops: each one's positive and negative checks (and,
+// after the first operation of each path, a method the path does not
+// declare), the destructive ones last, then the stateful sequences.
 func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
 	seqs := sequences(ops)
 	r.taken = newTaken(seqs)
@@ -234,6 +238,9 @@ func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
 			return err
 		}
 		if err := r.negative(ctx, c); err != nil {
+			return err
+		}
+		if err := r.unsupported(ctx, c); err != nil {
 			return err
 		}
 	}
@@ -358,11 +365,43 @@ func (r *runner) prepareAs(c *exercise.Call, alt openapi.Requirement) (*http.Req
 // unsent. Once the run's budget is spent (MaxRequests, or Duration,
 // ctx's cause) it returns why, and the check is not recorded.
 func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*sent, error) {
+	chk, s, err := r.exchange(ctx, op, kind, name, req, body, judge)
+	if chk != nil {
+		r.rep.add(chk, r.rep.seen)
+	}
+	return s, err
+}
+
+// exchange is send without recording the check: it returns the check
+// to record (nil once the budget is spent), its request and answer (nil
+// in a dry run), and why the run must stop.
+func (r *runner) exchange(ctx context.Context, op *openapi.Operation, kind, name string, req *http.Request, body []byte, judge func(*sent) []*Failure) (*Check, *sent, error) {
 	chk := &Check{Operation: op.Name, Kind: kind, Name: name, Curl: curlHiding(req, body, r.secrets)}
 	if r.opts.DryRun {
-		r.rep.add(chk, r.rep.seen)
-		return nil, nil
+		return chk, nil, nil
 	}
+	s, err := r.roundTrip(ctx, op, req, body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.err != nil {
+		chk.Failures = []*Failure{r.noAnswer(s)}
+	} else {
+		chk.Status = s.resp.StatusCode
+		if s.req.Method == op.Method {
+			r.cov.answered(op, s.resp.StatusCode) // not an unsupported method's answer
+		}
+		chk.Failures = append(judge(s), s.items...)
+	}
+	r.weigh(op, s, chk.Failures)
+	return chk, s, nil
+}
+
+// roundTrip sends a request of op with body, at its turn by the rate,
+// and reads its answer (a Digest challenge answered on the way); s.err
+// says why no answer came. Once the run's budget is spent (MaxRequests,
+// or Duration, ctx's cause) it returns why.
+func (r *runner) roundTrip(ctx context.Context, op *openapi.Operation, req *http.Request, body []byte) (*sent, error) {
 	if r.opts.MaxRequests > 0 && r.rep.Requests >= r.opts.MaxRequests {
 		return nil, ErrMaxRequests
 	}
@@ -423,15 +462,6 @@ func (r *runner) send(ctx context.Context, op *openapi.Operation, kind, name str
 		// the stand-in, answered anew each time it is sent.
 		s.req.Header.Set("Authorization", standIn)
 	}
-	if s.err != nil {
-		chk.Failures = []*Failure{r.noAnswer(s)}
-	} else {
-		chk.Status = s.resp.StatusCode
-		r.cov.answered(op, s.resp.StatusCode)
-		chk.Failures = append(judge(s), s.items...)
-	}
-	r.weigh(op, s, chk.Failures)
-	r.rep.add(chk, r.rep.seen)
 	return s, nil
 }
 

@@ -84,6 +84,11 @@ func (p streamer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", "GET")
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(http.StatusOK)
 	for n := 1; p.endless || n <= p.items; n++ {
@@ -181,9 +186,11 @@ func TestVerifyStreamNotJSON(t *testing.T) {
 
 // TestVerifyEndlessStreams checks that streams that never end end
 // their checks: one that keeps writing at the item bound, one that
-// stalls at the time bound, each judged on the items that came.
+// stalls at the time bound, each judged on the items that came. Of the
+// six requests, three are the streams', three a method each path does
+// not declare.
 func TestVerifyEndlessStreams(t *testing.T) {
-	if rep := verifyStreams(t, streamer{endless: true}, verify.Options{}); !rep.OK() || rep.Requests != 3 {
+	if rep := verifyStreams(t, streamer{endless: true}, verify.Options{}); !rep.OK() || rep.Requests != 6 {
 		t.Fatalf("endless streams: %v, %d requests", rep.Failures, rep.Requests)
 	}
 	if rep := verifyStreams(t, streamer{endless: true, bad: 7}, verify.Options{StreamItems: 10}); len(rep.Failures) != 3 || !strings.Contains(rep.Failures[2].Text, "item 7: text") {
@@ -196,7 +203,7 @@ func TestVerifyEndlessStreams(t *testing.T) {
 	// test's sake; the stream is judged on its two items either way. The
 	// request's timeout is an hour, so that only the stream's bound can
 	// end the read: without it, the test hangs.
-	if rep := verifyStreams(t, streamer{endless: true, stall: true}, verify.Options{StreamTime: 50 * time.Millisecond, Timeout: time.Hour}); !rep.OK() || rep.Requests != 3 {
+	if rep := verifyStreams(t, streamer{endless: true, stall: true}, verify.Options{StreamTime: 50 * time.Millisecond, Timeout: time.Hour}); !rep.OK() || rep.Requests != 6 {
 		t.Fatalf("stalled streams: %v", rep.Failures)
 	}
 	if rep := verifyStreams(t, streamer{endless: true, stall: true, bad: 2}, verify.Options{StreamTime: 50 * time.Millisecond, Timeout: time.Hour}); len(rep.Failures) != 3 {
@@ -210,8 +217,13 @@ func TestVerifyEndlessStreams(t *testing.T) {
 type firstLineOnly struct{}
 
 func (firstLineOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != "POST" || r.URL.Path != "/lines" {
+	if r.URL.Path != "/lines" {
 		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		w.WriteHeader(http.StatusMethodNotAllowed)
 		return
 	}
 	first, _, _ := bufio.NewReader(r.Body).ReadLine()

@@ -3,9 +3,11 @@ package verify
 import (
 	"fmt"
 	"mime"
+	"net/http"
 	"sort"
 	"strings"
 
+	"github.com/plantmock/plantmock/mock/internal/exercise"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
 )
 
@@ -26,6 +28,7 @@ const (
 	whyReadOnly        = "the request carries the readOnly property %s, which a client SHOULD NOT send: a service may refuse it"
 	whyDeprecatedOp    = "the operation is deprecated: a service may already refuse it"
 	whyDeprecatedInput = "the request carries the deprecated %s: a service may already refuse it"
+	whyUndeclaredType  = "neither OpenAPI nor RFC 9110 obliges a service to refuse a body in a media type the operation does not declare: the document lists the media types a client may send, not those the service must refuse, and 415 (RFC 9110 section 15.5.16) is for a media type the service does not support, which one that reads this body does"
 )
 
 // weigh sets the strength of each problem of an answer to a request
@@ -56,6 +59,8 @@ func (r *runner) advice(op *openapi.Operation, s *sent, f *Failure) string {
 		return whyWriteOnly
 	case strings.HasSuffix(f.Schema, "/format") && !r.assertFormats:
 		return whyFormat
+	case f.Rule == "accepted invalid input" && s != nil && mediaType(s.req) == undeclaredType:
+		return whyUndeclaredType
 	}
 	code := statusOf(s)
 	refused := f.Rule == "valid input refused" || f.Rule == "state" && code >= 400
@@ -86,9 +91,10 @@ func (r *runner) deprecatedOp(op *openapi.Operation) bool {
 }
 
 // carried returns a readOnly property the request of s carries in its
-// JSON body (its path in the body), and a deprecated parameter or body
-// property it carries ("parameter query.sort", "property tags[0].old");
-// "" for none.
+// body, in any media type exercise.ReadBody reads (JSON, a form,
+// multipart, XML), by its path in the body, and a deprecated parameter
+// or body property it carries ("parameter query.sort", "property
+// tags[0].old"); "" for none.
 func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated string) {
 	for _, k := range r.deprecatedParams(op) {
 		in, name, _ := strings.Cut(k, ".")
@@ -100,9 +106,14 @@ func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated s
 	if op.Body == nil || len(s.body) == 0 {
 		return readOnly, deprecated
 	}
-	mt, _, _ := mime.ParseMediaType(s.req.Header.Get("Content-Type"))
+	ct := s.req.Header.Get("Content-Type")
+	mt, _, _ := mime.ParseMediaType(ct)
 	m := op.Body.Media(mt)
-	if m == nil || m.Schema == nil || !openapi.IsJSON(mt) {
+	if m == nil || m.Schema == nil {
+		return readOnly, deprecated
+	}
+	body, ok := exercise.ReadBody(m, s.body, ct)
+	if !ok {
 		return readOnly, deprecated
 	}
 	var walk func(v any, sc *openapi.Schema, at string, depth int)
@@ -137,7 +148,7 @@ func (r *runner) carried(op *openapi.Operation, s *sent) (readOnly, deprecated s
 			}
 		}
 	}
-	walk(decode(s.body), m.Schema, "", 0)
+	walk(body, m.Schema, "", 0)
 	return readOnly, deprecated
 }
 
@@ -161,6 +172,12 @@ func (r *runner) deprecatedParams(op *openapi.Operation) []string {
 		}
 	}
 	return out
+}
+
+// mediaType is the media type of req's Content-Type, "" for none.
+func mediaType(req *http.Request) string {
+	mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	return mt
 }
 
 // statusOf is the status of s's answer, 0 for none.

@@ -126,6 +126,9 @@ func writeProblem(b *strings.Builder, label string, f *Failure) {
 	if len(f.Also) > 0 {
 		fmt.Fprintf(b, "    also in: %s\n", strings.Join(f.Also, "; "))
 	}
+	if f.Unshrunk != "" {
+		b.WriteString("    shrunk: the smallest request found that fails the same way, sent twice:\n")
+	}
 	if f.Curl != "" {
 		fmt.Fprintf(b, "    %s\n", f.Curl)
 	}

@@ -60,6 +60,11 @@ var (
 )
 
 func (p bedsProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPut {
+		w.Header().Set("Allow", "PUT")
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
 	if why := p.refuse(r); why != "" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)

@@ -148,7 +148,7 @@ func (s *stepSender) Send(ctx context.Context, c *arazzo.Call) (*arazzo.Exchange
 		}
 		text, isText := c.Body.(string)
 		switch {
-		case call.Media == nil || isText && !openapi.IsJSON(mediaType(call.Media.Type)):
+		case call.Media == nil || isText && !openapi.IsJSON(bareType(call.Media.Type)):
 			call.Media, raw = nil, []byte(jsonText(c.Body, isText, text))
 		default:
 			call.Body = c.Body
@@ -266,8 +266,8 @@ func jsonText(v any, isText bool, text string) string {
 	return string(jsonx.Marshal(v))
 }
 
-// mediaType is a media type without its parameters, lower case.
-func mediaType(ct string) string {
+// bareType is a media type without its parameters, lower case.
+func bareType(ct string) string {
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {
 		return strings.ToLower(ct)
@@ -298,7 +298,7 @@ func bodyValue(ct string, b []byte) any {
 	if len(b) == 0 {
 		return nil
 	}
-	if openapi.IsJSON(mediaType(ct)) {
+	if openapi.IsJSON(bareType(ct)) {
 		if v, err := jsonx.Decode(b); err == nil {
 			return v
 		}

@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -113,13 +114,13 @@ func TestBodies(t *testing.T) {
 		op, contentType string
 		want            []string // what the body holds
 	}{
-		{"POST /json", "application/json", []string{`"password":`, `"id":`}},
+		{"POST /json", "application/json", []string{`"password":`, `"name":`}},
 		{"POST /any", "application/json", []string{`{"a":`}},
 		{"POST /form", "application/x-www-form-urlencoded", []string{"meta=%7B%22n%22%3A", "&tags=", "&tags=", "colors="}},
 		{"POST /multipart", "multipart/form-data; boundary=plantmock-", []string{
 			"Content-Type: image/png", `name="meta"`, "Content-Type: application/json", `name="count"`, "Content-Type: text/plain"}},
 		{"POST /text", "text/plain", nil},
-		{"POST /xml", "application/xml", []string{`<pet id="`, "<name>", "<password>"}},
+		{"POST /xml", "application/xml", []string{`<pet><name>`, "<password>"}},
 		{"PUT /bytes", "application/octet-stream", nil},
 	}
 	for _, tt := range tests {
@@ -144,8 +145,10 @@ func TestBodies(t *testing.T) {
 					t.Errorf("body %s\nholds no %s", body, w)
 				}
 			}
-			if strings.Contains(string(body), "created") {
-				t.Errorf("body %s holds a read-only property that is not required", body)
+			for _, ro := range []string{"created", `"id"`, ` id="`} {
+				if strings.Contains(string(body), ro) {
+					t.Errorf("body %s holds a read-only property (%s)", body, ro)
+				}
 			}
 		})
 	}
@@ -260,5 +263,116 @@ paths:
 	}
 	if cards == 0 {
 		t.Errorf("no body of 40 is a card: the alternative with a writeOnly property is never made")
+	}
+}
+
+const readOnlySpec = `openapi: 3.0.3
+info: {title: read-only, version: '1'}
+paths:
+  /things:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/Thing'}}
+          application/x-www-form-urlencoded: {schema: {$ref: '#/components/schemas/Thing'}}
+          multipart/form-data: {schema: {$ref: '#/components/schemas/Thing'}}
+          application/xml: {schema: {$ref: '#/components/schemas/Thing'}}
+      responses: {'200': {description: ok}}
+components:
+  schemas:
+    Stamped:
+      type: object
+      required: [roCreated]
+      properties:
+        roCreated: {type: string, readOnly: true}
+    Thing:
+      allOf:
+        - $ref: '#/components/schemas/Stamped'
+        - type: object
+          required: [roId, name]
+          properties:
+            roId: {type: integer, readOnly: true, xml: {attribute: true}}
+            name: {type: string}
+            roEtag: {type: string, readOnly: true, xml: {attribute: true}}
+            sub:
+              type: object
+              required: [roRid]
+              properties:
+                roRid: {type: integer, readOnly: true}
+                x: {type: integer}
+            list:
+              type: array
+              items:
+                type: object
+                required: [roKey]
+                properties:
+                  roKey: {type: string, readOnly: true}
+                  v: {type: string}
+`
+
+// TestBodiesLeaveReadOnlyOut checks that no generated request body, in
+// any media type, carries a readOnly property: required or not, of an
+// allOf member, nested in an object or an array's items, or an XML
+// attribute.
+func TestBodiesLeaveReadOnlyOut(t *testing.T) {
+	doc := load(t, readOnlySpec)
+	op := operation(t, doc, "POST /things")
+	for _, m := range op.Body.Content {
+		t.Run(m.Type, func(t *testing.T) {
+			for seed := uint64(1); seed <= 5; seed++ {
+				c, err := Make(op, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := c.WithOptional().InMedia(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				req, err := d.Request("http://mock.test")
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, err := io.ReadAll(req.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(body), "name") {
+					t.Errorf("seed %d: body %s has no name", seed, body)
+				}
+				for _, ro := range []string{"roCreated", "roId", "roEtag", "roRid", "roKey"} {
+					if strings.Contains(string(body), ro) {
+						t.Errorf("seed %d: body %s carries the readOnly %s", seed, body, ro)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestReadBody checks that a body written in each media type reads back
+// as the value written: an XML element's text as a string.
+func TestReadBody(t *testing.T) {
+	doc := load(t, readOnlySpec)
+	op := operation(t, doc, "POST /things")
+	v := map[string]any{"name": "a b", "roId": json.Number("3"), "sub": map[string]any{"x": json.Number("1")},
+		"list": []any{map[string]any{"v": "w"}, map[string]any{"v": "z", "roKey": "k"}}}
+	asText := map[string]any{"name": "a b", "roId": "3", "sub": map[string]any{"x": "1"},
+		"list": []any{map[string]any{"v": "w"}, map[string]any{"v": "z", "roKey": "k"}}}
+	for _, m := range op.Body.Content {
+		t.Run(m.Type, func(t *testing.T) {
+			data, ct, err := writeBody(m, v, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := ReadBody(m, data, ct)
+			want := any(v)
+			if m.Type == "application/xml" {
+				want = asText
+			}
+			if !ok || string(jsonx.Marshal(got)) != string(jsonx.Marshal(want)) {
+				t.Errorf("read %s back as %s (%v), want %s", data, jsonx.Marshal(got), ok, jsonx.Marshal(want))
+			}
+		})
 	}
 }

@@ -114,22 +114,44 @@ func generate(s *openapi.Schema, seed, n uint64, body bool) (any, []openapi.Viol
 	)
 	for k := uint64(0); k < attempts; k++ {
 		f := gen.Faker(seed, n<<8|k)
-		v = jsonx.Clone(gen.Value(s, f))
+		made := gen.Value(s, f)
+		v = jsonx.Clone(made)
 		if body {
 			v = forRequest(v, s, f, 0)
 		}
 		if vs = s.ValidateRequest(v); len(vs) == 0 {
 			return v, nil
 		}
+		if body {
+			// A schema that wants a readOnly property in a request too
+			// (by a oneOf's required, a minProperties): the required
+			// ones kept.
+			kept := keepReadOnly(jsonx.Clone(made), s, f, 0)
+			if len(s.ValidateRequest(kept)) == 0 {
+				return kept, nil
+			}
+		}
 	}
 	return v, vs
 }
 
 // forRequest adapts a generated value to a request: read-only properties
-// that are not required are left out, write-only ones are added, also
-// those of the first anyOf or oneOf alternative the value matches (as an
-// answer, where write-only properties need not be there).
+// are left out, the required ones too (a client SHOULD NOT send them,
+// and a required readOnly property is required in answers only), at
+// every depth and in every media type the value is written in;
+// write-only ones are added, also those of the first anyOf or oneOf
+// alternative the value matches (as an answer, where write-only
+// properties need not be there).
 func forRequest(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
+	return adapt(v, s, f, depth, false)
+}
+
+// keepReadOnly is forRequest keeping the required read-only properties.
+func keepReadOnly(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
+	return adapt(v, s, f, depth, true)
+}
+
+func adapt(v any, s *openapi.Schema, f *gofakeit.Faker, depth int, keepRequired bool) any {
 	if s == nil || depth > 16 {
 		return v
 	}
@@ -137,7 +159,7 @@ func forRequest(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
 	case map[string]any:
 		for _, alt := range s.AnyOf {
 			if alt != nil && len(alt.Validate(x)) == 0 {
-				forRequest(x, alt, f, depth+1)
+				adapt(x, alt, f, depth+1, keepRequired)
 				break
 			}
 		}
@@ -147,17 +169,17 @@ func forRequest(v any, s *openapi.Schema, f *gofakeit.Faker, depth int) any {
 			}
 			_, has := x[p.Name]
 			switch {
-			case p.Schema.ReadOnly && !s.Requires(p.Name):
+			case p.Schema.ReadOnly && !(keepRequired && s.Requires(p.Name)):
 				delete(x, p.Name)
 			case p.Schema.WriteOnly && !has && !p.Schema.Never:
 				x[p.Name] = gen.Value(p.Schema, f)
 			case has:
-				x[p.Name] = forRequest(x[p.Name], p.Schema, f, depth+1)
+				x[p.Name] = adapt(x[p.Name], p.Schema, f, depth+1, keepRequired)
 			}
 		}
 	case []any:
 		for i := range x {
-			x[i] = forRequest(x[i], s.Items, f, depth+1)
+			x[i] = adapt(x[i], s.Items, f, depth+1, keepRequired)
 		}
 	}
 	return v

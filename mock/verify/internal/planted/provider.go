@@ -58,6 +58,11 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, http.StatusUnauthorized, "no credentials", false)
 		return
 	}
+	if allow := allowed(r.URL.Path); allow != "" && !strings.Contains(", "+allow+", ", ", "+r.Method+", ") {
+		w.Header().Set("Allow", allow)
+		p.fail(w, http.StatusMethodNotAllowed, r.Method+" is not a method of "+r.URL.Path, false)
+		return
+	}
 	switch {
 	case r.URL.Path == "/items" && r.Method == http.MethodGet:
 		p.list(w, r)
@@ -87,12 +92,26 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			p.answer(w, http.StatusOK, it)
 		case r.Method == http.MethodDelete:
 			w.WriteHeader(http.StatusNoContent)
-		default:
-			p.fail(w, http.StatusMethodNotAllowed, "no such method", false)
 		}
 	default:
 		p.fail(w, http.StatusNotFound, "no such path", false)
 	}
+}
+
+// allowed lists the methods the document declares for a request path,
+// "" for a path it does not declare.
+func allowed(path string) string {
+	switch {
+	case path == "/items":
+		return "GET, POST"
+	case path == "/tags":
+		return "POST"
+	case strings.HasPrefix(path, "/items/") && !strings.Contains(path[len("/items/"):], "/"):
+		return "DELETE, GET, PUT"
+	case strings.HasPrefix(path, "/tags/") && !strings.Contains(path[len("/tags/"):], "/"):
+		return "GET"
+	}
+	return ""
 }
 
 func (p *Provider) list(w http.ResponseWriter, r *http.Request) {
