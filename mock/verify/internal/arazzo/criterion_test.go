@@ -226,8 +226,8 @@ func TestCriterionErrors(t *testing.T) {
 			var chk checker
 			cr := c.cr
 			checkCriterion(&chk, 0, "test", &cr)
-			if len(chk.problems) != 1 || chk.problems[0] != c.want {
-				t.Errorf("problems = %q, want %q", chk.problems, c.want)
+			if len(chk.problems) != 1 || chk.String() != c.want {
+				t.Errorf("problems = %q, want %q", chk.String(), c.want)
 			}
 		})
 	}

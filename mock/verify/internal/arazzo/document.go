@@ -185,6 +185,21 @@ var opaque = map[string]bool{"payload": true, "value": true, "inputs": true, "ou
 // Every problem found is in the error, one a line, with its line in
 // the description where it is known.
 func Parse(data []byte) (*Document, error) {
+	d, err := load(data)
+	if err != nil {
+		return nil, err
+	}
+	var c checker
+	d.check(&c)
+	if len(c.problems) > 0 {
+		return nil, errors.New(c.String())
+	}
+	return d, nil
+}
+
+// load reads a description into a Document, with its lines, not
+// checked.
+func load(data []byte) (*Document, error) {
 	var root yaml.Node
 	if err := yaml.Load(data, &root); err != nil {
 		return nil, fmt.Errorf("the Arazzo description is not YAML or JSON: %s", strings.TrimPrefix(oneLine(err.Error()), "yaml: "))
@@ -196,11 +211,6 @@ func Parse(data []byte) (*Document, error) {
 		return nil, fmt.Errorf("the Arazzo description: %s", strings.TrimPrefix(msg, "construct errors: "))
 	}
 	d.lines(&root)
-	var c checker
-	d.check(&c)
-	if len(c.problems) > 0 {
-		return nil, errors.New(strings.Join(c.problems, "\n"))
-	}
 	return d, nil
 }
 
@@ -280,14 +290,19 @@ func get(n *yaml.Node, key string) *yaml.Node {
 }
 
 // checker collects the problems of a description.
-type checker struct{ problems []string }
+type checker struct{ problems []Problem }
 
 func (c *checker) add(line int, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if line > 0 {
-		msg = fmt.Sprintf("line %d: %s", line, msg)
+	c.problems = append(c.problems, Problem{Line: line, Text: fmt.Sprintf(format, args...)})
+}
+
+// String writes the problems one a line.
+func (c *checker) String() string {
+	lines := make([]string, len(c.problems))
+	for i, p := range c.problems {
+		lines[i] = p.String()
 	}
-	c.problems = append(c.problems, msg)
+	return strings.Join(lines, "\n")
 }
 
 var version10 = regexp.MustCompile(`^1\.[01]\.\d+(-.+)?$`)
