@@ -64,7 +64,7 @@ func TestHelp(t *testing.T) {
 	}
 	// Each command's help has its flags and exit codes, the same either way.
 	for _, c := range []struct{ name, flag, exits string }{
-		{"check", "\n  -traffic file\n", "\nExit codes:\n  0  the document can be served (and the traffic keeps the contract)\n  1  the traffic breaks the document\n  2  bad flags, or a document or scenarios that cannot be served\n"},
+		{"check", "\n  -traffic file\n", "\nExit codes:\n  0  the document can be served (and the traffic keeps the contract, the workflows fit it)\n  1  the traffic breaks the document\n  2  bad flags, or a document, scenarios or workflows that cannot be served\n"},
 		{"health", "\n  -admin-token token\n", "\nExit codes:\n  0  healthy\n  1  unhealthy, or no answer\n  2  bad flags\n"},
 		{"report", "\n  -admin-addr string\n", "\nExit codes:\n  0  no exchange broke the document\n  1  an exchange broke it, or the mock did not answer\n  2  bad flags\n"},
 	} {

@@ -244,7 +244,7 @@ func TestRefusals(t *testing.T) {
 		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials \"plain\": want masked or clear; run plantmock --help\n"},
 		{"stray argument", []string{"later"}, "plantmock: unexpected argument \"later\"; run plantmock --help\n"},
 		{"serve as a command", []string{"serve"}, "plantmock: unexpected argument \"serve\": plantmock serves with no command (plantmock [flags]); run plantmock --help\n"},
-		{"a command after flags", []string{"--spec", "x.yaml", "check"}, "plantmock: unexpected argument \"check\": a command comes before its flags (plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE]); run plantmock --help\n"},
+		{"a command after flags", []string{"--spec", "x.yaml", "check"}, "plantmock: unexpected argument \"check\": a command comes before its flags (plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE] [--workflows FILE]); run plantmock --help\n"},
 		{"unknown flag", []string{"--bogus"}, "plantmock: unknown flag --bogus; run plantmock --help\n"},
 		{"not a number", []string{"--seed", "abc"}, "plantmock: --seed \"abc\": want a whole number; run plantmock --help\n"},
 		{"not a duration", []string{"--session-idle", "soon"}, "plantmock: --session-idle \"soon\": want a duration such as 500ms, 10s or 2m; run plantmock --help\n"},
@@ -334,6 +334,36 @@ func TestCheck(t *testing.T) {
 		dir + "/b.yaml:3: rule 1: unknown fault \"boom\"; use connection_reset, empty_response, malformed_body, random_data_then_close\n"; string(out) != want {
 		t.Errorf("unknown key: %q\nwant %q", out, want)
 	}
+}
+
+// TestCheckWorkflows: check --workflows lints an Arazzo description
+// against the document, a line of the description with each mistake
+// and exit 2, as for scenarios that do not fit; one that fits exits 0.
+func TestCheckWorkflows(t *testing.T) {
+	spec, flows := "../../examples/tasks.yaml", "../../mock/verify/testdata/workflows/tasks.arazzo.yaml"
+	broken := filepath.Join(t.TempDir(), "broken.arazzo.yaml")
+	desc := "arazzo: 1.0.1\ninfo: {title: t, version: '1'}\nsourceDescriptions: [{name: board, url: tasks.yaml}]\nworkflows:\n" +
+		"- workflowId: w\n  dependsOn: [nope]\n  steps:\n" +
+		"  - stepId: s\n    operationId: getTask\n    parameters: [{name: taskId, in: body, value: $steps.x.outputs.id}]\n" +
+		"    onSuccess: [{name: again, type: goto, stepId: t}]\n" +
+		"  - {stepId: u, operationId: fileTask, successCriteria: [{condition: $statusCode = 200}]}\n"
+	if err := os.WriteFile(broken, []byte(desc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLICases(t, []cliCase{
+		{name: "fits", args: []string{"check", "--spec", spec, "--workflows", flows},
+			out: "plantmock: the workflows of " + flows + " fit Task Board 2.1.0\n"},
+		{name: "mistakes", args: []string{"check", "--spec", spec, "--workflows", broken}, code: 2,
+			errText: "plantmock: the workflows of " + broken + " do not fit Task Board 2.1.0:\n" +
+				broken + ":5: workflow w: dependsOn \"nope\": no workflow has that id\n" +
+				broken + ":8: workflow w step s: parameter taskId: in \"body\": want path, query, header or cookie\n" +
+				broken + ":8: workflow w step s: onSuccess again: stepId \"t\": no step of workflow w has that id\n" +
+				broken + ":8: workflow w step s: $steps.x.outputs.id: no step of workflow w has id x\n" +
+				broken + ":12: workflow w step u: successCriteria: $statusCode = 200: unexpected \"=\"\n" +
+				broken + ":12: workflow w step u: operationId fileTask: no operation of the document has that id\n"},
+		{name: "with --traffic", args: []string{"check", "--workflows", flows, "--traffic", "x.har"}, code: 2,
+			errText: "plantmock check: --workflows and --traffic exclude each other; run plantmock check --help\n"},
+	})
 }
 
 // TestCheckGenerationBudget: check warns, one line each, about the

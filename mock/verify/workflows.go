@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/internal/jsonx"
 	"github.com/plantmock/plantmock/mock/internal/exercise"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
@@ -191,22 +192,61 @@ func (s *stepSender) operation(c *arazzo.Call) (*openapi.Operation, error) {
 	if c.Source != "" && c.Source != s.source {
 		return nil, fmt.Errorf("source description %s is not the document verify was given (the first OpenAPI source description, %s)", c.Source, s.source)
 	}
-	ptr := c.OperationPath
-	if u, err := url.PathUnescape(ptr); err == nil {
-		ptr = u // {id} may be written %7Bid%7D in a URI's fragment
-	}
-	for _, op := range s.r.doc.Operations {
-		if c.OperationID != "" && op.ID == c.OperationID {
-			return op, nil
-		}
-		if ptr != "" && opPointer(op) == "#"+ptr {
-			return op, nil
-		}
+	if op := findOperation(s.r.doc, c.OperationID, c.OperationPath); op != nil {
+		return op, nil
 	}
 	if c.OperationID != "" {
 		return nil, fmt.Errorf("no operation of the document has operationId %s", c.OperationID)
 	}
 	return nil, fmt.Errorf("no operation of the document is at %s", c.OperationPath)
+}
+
+// findOperation finds the operation of an operationId, or at a JSON
+// pointer (/paths/~1things/get), in doc; nil for none.
+func findOperation(doc *openapi.Document, id, ptr string) *openapi.Operation {
+	if u, err := url.PathUnescape(ptr); err == nil {
+		ptr = u // {id} may be written %7Bid%7D in a URI's fragment
+	}
+	for _, op := range doc.Operations {
+		if id != "" && op.ID == id {
+			return op
+		}
+		if ptr != "" && opPointer(op) == "#"+ptr {
+			return op
+		}
+	}
+	return nil
+}
+
+// WorkflowProblem is a mistake LintWorkflows finds in an Arazzo
+// description.
+type WorkflowProblem struct {
+	// Line is the line of the workflow or step it is in, 0 when unknown.
+	Line int
+	Text string
+}
+
+// LintWorkflows checks an Arazzo description (1.0 or 1.1, YAML or JSON)
+// against the OpenAPI document spec (the embedded Plant Store when
+// empty) without sending anything: every mistake Run would refuse the
+// description for, a step whose operation the document does not have,
+// and a $steps.ID.outputs.NAME naming no step or no output of it. It
+// returns the problems in the order of the description, none where it
+// is fine; the error says why the document cannot be read.
+func LintWorkflows(description, spec []byte) ([]WorkflowProblem, error) {
+	if len(spec) == 0 {
+		spec = []byte(plantmock.OpenAPI)
+	}
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		return nil, fmt.Errorf("verify: the document: %w", err)
+	}
+	has := func(id, ptr string) bool { return findOperation(doc, id, ptr) != nil }
+	var out []WorkflowProblem
+	for _, p := range arazzo.Lint(description, has) {
+		out = append(out, WorkflowProblem{Line: p.Line, Text: p.Text})
+	}
+	return out, nil
 }
 
 // judgeStep judges an answer to a workflow's step by the document:

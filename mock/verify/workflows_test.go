@@ -183,3 +183,33 @@ func rewrite(next http.Handler, change func(*http.Request, []byte) []byte) http.
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestLintWorkflows lints the Task Board's workflows against their
+// document, which has every operation they call, and against the Plant
+// Store, which has none of them.
+func TestLintWorkflows(t *testing.T) {
+	spec, err := os.ReadFile("../../examples/tasks.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flows, err := os.ReadFile(tasksFlows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := verify.LintWorkflows(flows, spec)
+	if err != nil || len(probs) != 0 {
+		t.Errorf("against tasks.yaml: %v, %v; want none", probs, err)
+	}
+	probs, err = verify.LintWorkflows(flows, nil)
+	if err != nil || len(probs) == 0 {
+		t.Fatalf("against the Plant Store: %v, %v; want problems", probs, err)
+	}
+	for _, p := range probs {
+		if p.Line == 0 || !strings.Contains(p.Text, "no operation of the document") {
+			t.Errorf("against the Plant Store: %+v, want a step's line and no operation", p)
+		}
+	}
+	if _, err := verify.LintWorkflows(flows, []byte("openapi: [")); err == nil {
+		t.Error("a document that is not YAML: no error")
+	}
+}
