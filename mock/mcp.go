@@ -19,6 +19,10 @@ type MCPTools struct {
 	// Verify runs plantmock verify with args against the document, and
 	// returns its exit code and what it printed.
 	Verify func(ctx context.Context, args []string, document []byte) (exit int, stdout, stderr string)
+	// Workflows runs plantmock verify with args and --workflows, the
+	// Arazzo description workflows, against the document, and returns
+	// its exit code and what it printed.
+	Workflows func(ctx context.Context, args []string, document, workflows []byte) (exit int, stdout, stderr string)
 }
 
 // mcpHandler makes the handler of /__admin/mcp over the admin API's
@@ -33,7 +37,7 @@ func mcpHandler(s *Server, tools MCPTools) func(http.Handler) http.Handler {
 }
 
 func mcpOptions(calls http.Handler, tools MCPTools) mcp.Options {
-	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify}
+	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify, Workflows: tools.Workflows}
 }
 
 // ServeMCP speaks the Model Context Protocol for s on in and out, a

@@ -26,7 +26,7 @@ func defineCheck(fs *flag.FlagSet) runner {
 	return func(_ context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
 		if *workflows != "" && *traffic != "" {
-			commands()[1].usageError(stderr, "--workflows and --traffic exclude each other")
+			lookup("check").usageError(stderr, "--workflows and --traffic exclude each other")
 			return exitUsage
 		}
 		srv, err := newServer(&src, mock.Options{}, set, stderr)
@@ -60,7 +60,7 @@ func defineCheck(fs *flag.FlagSet) runner {
 // text and exit 2, or a line on stdout that they fit.
 func lintWorkflows(src *source, file, title string, stdout, stderr io.Writer) int {
 	if src.spec == "" && len(src.specs) > 0 {
-		commands()[1].usageError(stderr, "--workflows checks against one document: give one --spec FILE")
+		lookup("check").usageError(stderr, "--workflows checks against one document: give one --spec FILE")
 		return exitUsage
 	}
 	flows, err := files.ReadPath(file, int64(src.maxSpec))

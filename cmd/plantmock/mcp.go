@@ -12,11 +12,12 @@ import (
 )
 
 // mcpTools are the tools of the MCP endpoint that the command line
-// gives: check_document, which loads a document as check does, and
+// gives: check_document, which loads a document as check does;
 // verify_service, which runs verify with the flags it is given and
-// every check of them verify makes.
+// every check of them verify makes; and run_workflow, which runs verify
+// --workflows with the description it is given.
 func mcpTools() mock.MCPTools {
-	return mock.MCPTools{Check: checkDocument, Verify: verifyServed}
+	return mock.MCPTools{Check: checkDocument, Verify: verifyServed, Workflows: runWorkflowsServed}
 }
 
 // checkDocument loads a document as check does and returns what check
@@ -38,15 +39,37 @@ func checkDocument(_ context.Context, doc []byte, strict bool) (string, error) {
 // servedSpec stands for the served document in verify's --spec.
 const servedSpec = "(the served document)"
 
+// givenWorkflows stands for the description run_workflow is given in
+// verify's --workflows.
+const givenWorkflows = "(the workflows given)"
+
 // verifyServed runs verify with args against doc, with no variable of
 // the environment: what the agent gives is all it takes.
 func verifyServed(ctx context.Context, args []string, doc []byte) (int, string, string) {
+	return runWorkflowsServed(ctx, args, doc, nil)
+}
+
+// runWorkflowsServed runs verify with args against doc, and with
+// --workflows flows where there are flows; it reads no file.
+func runWorkflowsServed(ctx context.Context, args []string, doc, flows []byte) (int, string, string) {
 	c := lookup("verify")
 	fs := c.flagSet()
-	run := defineVerifyWith(fs, func(string, int64) ([]byte, error) { return doc, nil })
+	run := defineVerifyWith(fs, func(name string, _ int64) ([]byte, error) {
+		switch name {
+		case servedSpec:
+			return doc, nil
+		case givenWorkflows:
+			return flows, nil
+		}
+		return nil, fmt.Errorf("%s: no file is read here", name)
+	})
 	var out, errs strings.Builder
 	env := newEnvironment(nil)
-	set, code, ok := c.parse(fs, append([]string{"--spec", servedSpec}, args...), env, &out, &errs)
+	head := []string{"--spec", servedSpec}
+	if flows != nil {
+		head = append(head, "--workflows", givenWorkflows)
+	}
+	set, code, ok := c.parse(fs, append(head, args...), env, &out, &errs)
 	if ok {
 		code = run(ctx, set, env, &out, &errs)
 	}

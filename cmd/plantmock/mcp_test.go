@@ -82,9 +82,24 @@ func TestMCPStdio(t *testing.T) {
 			t.Errorf("%s %v: error %v\n%s\nwant error %v\n%s", c.tool, c.args, isErr, got, c.isError, c.want)
 		}
 	}
+	// A workflow run against the mock itself: the step's answer keeps
+	// the document and its criteria; a description that is not one is
+	// the tool's error.
+	flows := "arazzo: 1.0.1\ninfo: {title: t, version: '1'}\nsourceDescriptions: [{name: store, url: openapi.yaml}]\n" +
+		"workflows:\n- workflowId: plant\n  inputs: {type: object, properties: {name: {type: string}}}\n  steps:\n" +
+		"  - stepId: create\n    operationId: createPlant\n    requestBody: {payload: {id: 7, name: $inputs.name}}\n" +
+		"    successCriteria: [{condition: $statusCode == 200 && $response.body#/name == $inputs.name}]\n"
+	got, isErr := call("run_workflow", map[string]any{"target": m[2], "workflows": flows, "inputs": map[string]any{"name": "Fern"}})
+	if want := `{"exit":0,"notes":["source description store (openapi.yaml) is read as the document verify was given, (the served document): its url names another document than (the served document), whose operations the steps are looked up in"],"workflows":[{"ok":true,"steps":["create"],"workflowId":"plant"}]}`; isErr || got != want {
+		t.Errorf("run_workflow: error %v\n%s\nwant\n%s", isErr, got, want)
+	}
+	got, isErr = call("run_workflow", map[string]any{"target": m[2], "workflows": "arazzo: [1"})
+	if !isErr || !strings.HasPrefix(got, `{"error":"plantmock verify: the workflows: the Arazzo description is not YAML or JSON`) {
+		t.Errorf("run_workflow of no description: error %v %s", isErr, got)
+	}
 	// A dry run of verify against the mock itself sends nothing and
 	// keeps the document.
-	got, isErr := call("verify_service", map[string]any{"target": m[2], "dry_run": true})
+	got, isErr = call("verify_service", map[string]any{"target": m[2], "dry_run": true})
 	if isErr || !strings.HasPrefix(got, `{"exit":0,"report":{`) {
 		t.Errorf("verify --dry-run: error %v %.300s", isErr, got)
 	}

@@ -30,9 +30,10 @@ const exitFailures = 1
 // service at --target against the document.
 func defineVerify(fs *flag.FlagSet) runner { return defineVerifyWith(fs, files.ReadPath) }
 
-// defineVerifyWith is defineVerify reading --spec with read: the MCP
-// endpoint's verify reads the served document instead of a file, and
-// keeps every other check of the flags.
+// defineVerifyWith is defineVerify reading --spec and --workflows with
+// read: the MCP endpoint's verify reads the served document and the
+// description it is given instead of files, and keeps every other
+// check of the flags.
 func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byte, error)) runner {
 	var f verifyFlags
 	f.define(fs)
@@ -53,7 +54,7 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 			}
 		}
 		if f.workflows != "" {
-			flows, err := files.ReadPath(f.workflows, int64(f.maxSpec))
+			flows, err := read(f.workflows, int64(f.maxSpec))
 			if err != nil {
 				return usage(fmt.Sprintf("cannot read --workflows: %v", err))
 			}

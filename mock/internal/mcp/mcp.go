@@ -33,6 +33,10 @@ type Options struct {
 	// Verify runs plantmock verify with args against document; nil
 	// leaves the tool out.
 	Verify func(ctx context.Context, args []string, document []byte) (exit int, stdout, stderr string)
+	// Workflows runs plantmock verify with args and --workflows, the
+	// Arazzo description workflows, against document; nil leaves the
+	// tool out.
+	Workflows func(ctx context.Context, args []string, document, workflows []byte) (exit int, stdout, stderr string)
 }
 
 // NewServer returns the MCP server of the options: its tools and
@@ -57,6 +61,9 @@ func NewServer(o Options) *sdk.Server {
 	}
 	if o.Verify != nil {
 		addVerify(s, c, o.Verify)
+	}
+	if o.Workflows != nil {
+		addWorkflows(s, c, o.Workflows)
 	}
 	c.addResources(s)
 	return s

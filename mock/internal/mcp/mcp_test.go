@@ -129,6 +129,8 @@ func TestNewServer(t *testing.T) {
 		{"admin only", mcp.Options{Calls: &admin{}, Version: "1.2.3"}, adminTools},
 		{"with check", mcp.Options{Calls: &admin{}, Version: "1.2.3", Check: check}, []string{"activate_scenario", "check_document", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "why_refused"}},
 		{"with verify", mcp.Options{Calls: &admin{}, Version: "1.2.3", Verify: noop}, []string{"activate_scenario", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "verify_service", "why_refused"}},
+		{"with workflows", mcp.Options{Calls: &admin{}, Version: "1.2.3", Workflows: func(context.Context, []string, []byte, []byte) (int, string, string) { return 0, "", "" }},
+			[]string{"activate_scenario", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "run_workflow", "why_refused"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -403,6 +405,63 @@ func TestVerifyService(t *testing.T) {
 	}
 	if len(runs) != 0 {
 		t.Errorf("verify ran without a document: %q", runs)
+	}
+}
+
+// TestRunWorkflow: run_workflow runs Options.Workflows with the flags
+// of its input and the description it is given against the served
+// document, and answers the exit code and the workflows' part of the
+// report; a description with mistakes (exit 2) is the tool's error.
+func TestRunWorkflow(t *testing.T) {
+	type run struct {
+		args       []string
+		doc, flows string
+	}
+	var runs []run
+	workflows := func(_ context.Context, args []string, doc, flows []byte) (int, string, string) {
+		runs = append(runs, run{args, string(doc), string(flows)})
+		if string(flows) == "nope" {
+			return 2, "", "the workflows: not YAML"
+		}
+		return 1, `{"ok":false,"operations":2,"workflows":[{"workflowId":"w","ok":false,"steps":["s"],"step":"s","rule":"criterion","line":9}],` +
+			`"failures":[{"rule":"criterion","workflow":"w","step":"s"}],"notes":["read as the served document"]}`, ""
+	}
+	a := &admin{answers: map[string]reply{
+		"GET /__admin/document":            {status: 200, ct: "application/yaml", body: "openapi: 3.1.0\n"},
+		"GET /__admin/document?document=b": {status: 200, ct: "application/yaml", body: "openapi: 3.0.3\n"},
+	}}
+	cs := connect(t, mcp.Options{Calls: a, Workflows: workflows})
+	tests := []struct {
+		args   map[string]any
+		call   string
+		failed bool
+		want   string
+		run    run
+	}{
+		{map[string]any{"target": "http://127.0.0.1:9/api", "workflows": "arazzo: 1.0.1"}, "GET /__admin/document session= type= ", false,
+			`{"exit":1,"failures":[{"rule":"criterion","step":"s","workflow":"w"}],"notes":["read as the served document"],"workflows":[{"line":9,"ok":false,"rule":"criterion","step":"s","steps":["s"],"workflowId":"w"}]}`,
+			run{[]string{"--target", "http://127.0.0.1:9/api", "--format", "json"}, "openapi: 3.1.0\n", "arazzo: 1.0.1"}},
+		{map[string]any{"target": "http://h", "workflows": "arazzo: 1.1.0", "document": "b", "inputs": map[string]any{"title": "Fern", "count": "2"},
+			"headers": []string{"X-A: 1"}, "credentials": []string{"key=k"}, "seed": 7},
+			"GET /__admin/document?document=b session= type= ", false,
+			`{"exit":1,"failures":[{"rule":"criterion","step":"s","workflow":"w"}],"notes":["read as the served document"],"workflows":[{"line":9,"ok":false,"rule":"criterion","step":"s","steps":["s"],"workflowId":"w"}]}`,
+			run{[]string{"--target", "http://h", "--format", "json", "--header", "X-A: 1", "--credential", "key=k", "--seed", "7", "--input", "count=2", "--input", "title=Fern"}, "openapi: 3.0.3\n", "arazzo: 1.1.0"}},
+		{map[string]any{"target": "http://h", "workflows": "nope"}, "GET /__admin/document session= type= ", true,
+			`{"error":"the workflows: not YAML","exit":2}`,
+			run{[]string{"--target", "http://h", "--format", "json"}, "openapi: 3.1.0\n", "nope"}},
+	}
+	for _, tt := range tests {
+		runs = nil
+		failed, got := callTool(t, cs, "run_workflow", tt.args)
+		if failed != tt.failed || got != tt.want {
+			t.Errorf("%v: error %v, %s\nwant %v %s", tt.args, failed, got, tt.failed, tt.want)
+		}
+		if len(runs) != 1 || !reflect.DeepEqual(runs[0], tt.run) {
+			t.Errorf("%v: ran %q\nwant %q", tt.args, runs, tt.run)
+		}
+		if calls := a.calls(); len(calls) != 1 || calls[0] != tt.call {
+			t.Errorf("%v: admin calls %q, want %q", tt.args, calls, tt.call)
+		}
 	}
 }
 
