@@ -90,7 +90,7 @@ func TestMCPStdio(t *testing.T) {
 		"  - stepId: create\n    operationId: createPlant\n    requestBody: {payload: {id: 7, name: $inputs.name}}\n" +
 		"    successCriteria: [{condition: $statusCode == 200 && $response.body#/name == $inputs.name}]\n"
 	got, isErr := call("run_workflow", map[string]any{"target": m[2], "workflows": flows, "inputs": map[string]any{"name": "Fern"}})
-	if want := `{"exit":0,"notes":["source description store (openapi.yaml) is read as the document verify was given, (the served document): its url names another document than (the served document), whose operations the steps are looked up in"],"workflows":[{"ok":true,"steps":["create"],"workflowId":"plant"}]}`; isErr || got != want {
+	if want := `{"exit":0,"failures":[],"notes":["source description store (openapi.yaml) is read as the document verify was given, (the served document): its url names another document than (the served document), whose operations the steps are looked up in"],"workflows":[{"ok":true,"steps":["create"],"workflowId":"plant"}]}`; isErr || got != want {
 		t.Errorf("run_workflow: error %v\n%s\nwant\n%s", isErr, got, want)
 	}
 	got, isErr = call("run_workflow", map[string]any{"target": m[2], "workflows": "arazzo: [1"})
