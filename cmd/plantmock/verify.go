@@ -53,6 +53,12 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 				return usage(fmt.Sprintf("cannot read --spec: %v", err))
 			}
 		}
+		if f.setup != "" {
+			file, _, _ := strings.Cut(f.setup, "#")
+			if opts.Setup.Description, err = files.ReadPath(file, int64(f.maxSpec)); err != nil {
+				return usage(fmt.Sprintf("cannot read --setup: %v", err))
+			}
+		}
 		if f.workflows != "" {
 			flows, err := read(f.workflows, int64(f.maxSpec))
 			if err != nil {
@@ -76,6 +82,7 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 type verifyFlags struct {
 	target, spec, auth, rate, junit, jsonOut string
 	workflows                                string
+	setup                                    string
 	maxSpec                                  size
 	headers, creds, only, skip, inputs       tokens
 	noDestructive, dryRun, assertFormats     bool
@@ -98,6 +105,7 @@ func (f *verifyFlags) define(fs *flag.FlagSet) {
 	fs.Var(&f.only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&f.skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.StringVar(&f.workflows, "workflows", "", "run the workflows of this Arazzo 1.0 or 1.1 `file` instead of the checks of every operation, each step's answer judged by --spec")
+	fs.StringVar(&f.setup, "setup", "", "make fixtures before the checks: a `file` listing requests (setup: [{operation, parameters, body, outputs}]) or an Arazzo description whose workflows run (FILE#WORKFLOW for one); their outputs are the values of the path parameters of their names")
 	fs.Var(&f.inputs, "input", "a workflow input for --workflows, as `NAME=VALUE` (VALUE read as JSON where it is, unless the input is a string; repeatable)")
 	fs.BoolVar(&f.noDestructive, "no-destructive", false, "leave out DELETE, PUT and PATCH operations")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "list the requests as curl lines without sending them")
@@ -144,6 +152,10 @@ func (f *verifyFlags) options() (verify.Options, error) {
 	}
 	if len(f.inputs) > 0 && f.workflows == "" {
 		return verify.Options{}, errors.New("--input is for the workflows of --workflows, and there is none")
+	}
+	if f.setup != "" {
+		file, workflow, _ := strings.Cut(f.setup, "#")
+		opts.Setup = &verify.Setup{File: file, Workflow: workflow}
 	}
 	if f.workflows != "" {
 		opts.Workflows = &verify.Workflows{File: f.workflows, Spec: f.spec, Inputs: map[string]string{}}

@@ -89,3 +89,85 @@ func TestClientCredentialsRefused(t *testing.T) {
 		t.Errorf("error = %v\nwant    %s", err, want)
 	}
 }
+
+// TestSetup: a set-up's requests make a fixture before the checks, and
+// its output is the value of the path parameter of its name: the
+// checks of the books of a genre run on the genre it made (answered
+// 200, where a made-up genre gets 404). The same set-up as an Arazzo
+// workflow, named with its file, does the same; a set-up that names no
+// operation ends the run before any request.
+func TestSetup(t *testing.T) {
+	list := `setup:
+  - operation: putGenre
+    parameters: {genreId: fiction}
+    body: {name: Fiction}
+    outputs: {genreId: $response.body#/id}
+`
+	flow := `arazzo: 1.0.1
+info: {title: shelves, version: "1"}
+sourceDescriptions: [{name: api, url: bookstore.yaml, type: openapi}]
+workflows:
+  - workflowId: other
+    steps:
+      - {stepId: list, operationId: listGenres, successCriteria: [{condition: $statusCode == 200}]}
+  - workflowId: shelve
+    steps:
+      - stepId: put
+        operationId: putGenre
+        parameters: [{name: genreId, in: path, value: fiction}]
+        requestBody: {payload: {name: Fiction}}
+        successCriteria: [{condition: $statusCode == 201}]
+        outputs: {id: $response.body#/id}
+    outputs: {genreId: $steps.put.outputs.id}
+`
+	for _, tt := range []struct {
+		name  string
+		setup verify.Setup
+		runs  []string
+	}{
+		{"list", verify.Setup{Description: []byte(list), File: "setup.yaml"}, []string{"setup"}},
+		{"workflow", verify.Setup{Description: []byte(flow), File: "shelves.arazzo.yaml", Workflow: "shelve"}, []string{"shelve"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(bookstore.New(bookstore.None))
+			defer srv.Close()
+			rep, err := verify.Run(context.Background(), bookstore.Spec(), srv.URL, verify.Options{Seed: 1, Scoped: bookstoreCredentials, Setup: &tt.setup})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range append(rep.Failures, rep.Advice...) {
+				t.Errorf("a problem: %s", f)
+			}
+			if len(rep.Fixtures) != 1 || rep.Fixtures["genreId"] != "fiction" {
+				t.Errorf("fixtures %v, want genreId fiction", rep.Fixtures)
+			}
+			var runs []string
+			for _, w := range rep.Workflows {
+				if !w.Setup || !w.OK {
+					t.Errorf("workflow %+v, want a set-up one that succeeded", w)
+				}
+				runs = append(runs, w.ID)
+			}
+			if !slices.Equal(runs, tt.runs) {
+				t.Errorf("set-up workflows %q, want %q", runs, tt.runs)
+			}
+			found := false
+			for _, c := range rep.Checks {
+				if c.Operation == "GET /genres/{genreId}/books" && c.Kind == "positive" {
+					found = true
+					if c.Status != 200 || !strings.Contains(c.Curl, srv.URL+"/genres/fiction/books") {
+						t.Errorf("check %s: status %d, %s; want 200 on the genre the set-up made", c.Name, c.Status, c.Curl)
+					}
+				}
+			}
+			if !found {
+				t.Error("no positive check of GET /genres/{genreId}/books")
+			}
+		})
+	}
+	_, err := verify.Run(context.Background(), bookstore.Spec(), "http://127.0.0.1:1", verify.Options{Setup: &verify.Setup{Description: []byte("setup:\n  - operation: shelveBook\n")}})
+	want := `verify: the set-up's request 1: no operation is named "shelveBook" (name one by its operationId or as "METHOD /path")`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
+	}
+}

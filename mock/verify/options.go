@@ -116,6 +116,13 @@ type Options struct {
 	// be read.
 	Workflows *Workflows
 
+	// Setup, when not nil, makes fixtures before the checks (see Setup):
+	// its outputs are the values of the path parameters of their names,
+	// so that operations on items that must exist run on ones that do.
+	// Run fails when it cannot be read, or names an operation or a
+	// workflow the document or description does not have.
+	Setup *Setup
+
 	// Client sends the requests; nil means a client that follows no
 	// redirects. Its Timeout is replaced by Timeout.
 	Client *http.Client

@@ -35,6 +35,10 @@ type Report struct {
 	// Unmade lists the operations (or cases) no valid request could be
 	// made for, and why.
 	Unmade []string `json:"unmade,omitempty"`
+	// Fixtures are the outputs of the set-up's workflows (Options.Setup)
+	// that succeeded, by name: the values of the path parameters of
+	// those names.
+	Fixtures map[string]any `json:"fixtures,omitempty"`
 	// Order lists the sequences (see docs/verify.md) in the order they
 	// ran, parents first, each with the items it made first:
 	// "POST /genres/{genreId}/books, after PUT /genres/{genreId} for
@@ -80,6 +84,8 @@ type WorkflowRun struct {
 	Outputs map[string]any `json:"outputs,omitempty"`
 	// NotRun says why it was not run (a dry run).
 	NotRun string `json:"notRun,omitempty"`
+	// Setup is set for a workflow of the set-up (Options.Setup).
+	Setup bool `json:"setup,omitempty"`
 }
 
 // Check is one request of the run and its answer.

@@ -72,10 +72,15 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	case opts.StreamTime < 0:
 		return nil, fmt.Errorf("verify: stream time %s: want 0 (the default) or more", opts.StreamTime)
 	}
-	var flows *arazzo.Document
+	var flows, setup *arazzo.Document
 	if opts.Workflows != nil {
 		if flows, err = arazzo.Parse(opts.Workflows.Description); err != nil {
 			return nil, fmt.Errorf("verify: the workflows: %w", err)
+		}
+	}
+	if opts.Setup != nil {
+		if setup, err = setupDocument(doc, opts.Setup); err != nil {
+			return nil, err
 		}
 	}
 	if opts.Duration > 0 && !opts.DryRun {
@@ -92,9 +97,14 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	r.places = newPlaces(spec)
 	r.assertFormats = opts.AssertFormats || r.places.assertsFormats()
 	r.rep.OperationsDeclared(ops)
-	if flows != nil {
-		err = r.workflows(ctx, flows, opts.Workflows)
-	} else {
+	if setup != nil && !opts.DryRun {
+		err = r.setup(ctx, setup, opts.Setup)
+	}
+	switch {
+	case err != nil:
+	case flows != nil:
+		err = r.workflows(ctx, flows, opts.Workflows, "")
+	default:
 		err = r.run(ctx, ops)
 	}
 	switch {
@@ -268,6 +278,7 @@ func (r *runner) call(op *openapi.Operation, seed uint64) (*exercise.Call, error
 			return nil, err
 		}
 		agree(c)
+		r.useFixtures(c)
 		req, err := c.Request(r.base)
 		if err != nil {
 			last = err

@@ -268,11 +268,20 @@ func (r *runner) make(ctx context.Context, seq *sequence, seed uint64, name stri
 	if err != nil {
 		return nil, nil // the positive checks said why
 	}
+	if _, fixed := r.fixture(seq.param.Name); fixed && seq.upsert {
+		// An item of its own, not the set-up's, which the sequence
+		// would change and delete.
+		if own, err := exercise.Make(seq.create, seed^parentSeed); err == nil {
+			c.Values["path."+seq.param.Name] = own.Values["path."+seq.param.Name]
+		}
+	}
 	var madeUp []string // the parents' parameters no parent was made for
 	for _, pn := range templateParams(seq.create.Path) {
 		parent := seq.parents[pn]
 		if parent == nil {
-			if !seq.upsert || pn != seq.param.Name {
+			if v, ok := r.fixture(pn); ok && (!seq.upsert || pn != seq.param.Name) {
+				c.Values["path."+pn] = v // an item the set-up made
+			} else if !seq.upsert || pn != seq.param.Name {
 				madeUp = append(madeUp, pn)
 			}
 			continue

@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -61,6 +63,13 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		for _, u := range r.Unmade {
 			fmt.Fprintf(&b, "  %s\n", u)
 		}
+	}
+	if len(r.Fixtures) > 0 {
+		fmt.Fprintf(&b, "\nfixtures the set-up made (path values):")
+		for _, k := range slices.Sorted(maps.Keys(r.Fixtures)) {
+			fmt.Fprintf(&b, " %s=%v", k, r.Fixtures[k])
+		}
+		b.WriteString("\n")
 	}
 	if len(r.Order) > 0 {
 		fmt.Fprintf(&b, "\nsequences, parents first:\n")
@@ -142,15 +151,19 @@ func writeWorkflows(b *strings.Builder, r *Report) {
 	}
 	fmt.Fprintf(b, "\nworkflows (%s):\n", r.WorkflowsFile)
 	for _, w := range r.Workflows {
+		name := w.ID
+		if w.Setup {
+			name = "set-up " + w.ID
+		}
 		switch {
 		case w.NotRun != "":
-			fmt.Fprintf(b, "  %s: not run: %s\n", w.ID, w.NotRun)
+			fmt.Fprintf(b, "  %s: not run: %s\n", name, w.NotRun)
 		case w.OK:
-			fmt.Fprintf(b, "  %s: ok (%s)\n", w.ID, strings.Join(w.Steps, ", "))
+			fmt.Fprintf(b, "  %s: ok (%s)\n", name, strings.Join(w.Steps, ", "))
 		case w.Step == "":
-			fmt.Fprintf(b, "  %s: FAILED (line %d): %s: %s\n", w.ID, w.Line, w.Rule, w.Reason)
+			fmt.Fprintf(b, "  %s: FAILED (line %d): %s: %s\n", name, w.Line, w.Rule, w.Reason)
 		default:
-			fmt.Fprintf(b, "  %s: FAILED at step %s (line %d): %s: %s\n", w.ID, w.Step, w.Line, w.Rule, w.Reason)
+			fmt.Fprintf(b, "  %s: FAILED at step %s (line %d): %s: %s\n", name, w.Step, w.Line, w.Rule, w.Reason)
 		}
 	}
 	for _, n := range r.Notes {

@@ -37,7 +37,7 @@ type Workflows struct {
 // does not give is generated, as for any check), sent as a check of
 // kind "workflow" whose answer is judged by the document, and each
 // workflow that fails a failure at the step it failed at.
-func (r *runner) workflows(ctx context.Context, d *arazzo.Document, w *Workflows) error {
+func (r *runner) workflows(ctx context.Context, d *arazzo.Document, w *Workflows, only string) error {
 	s := &stepSender{r: r, source: r.noteSources(d, w)}
 	r.rep.WorkflowsFile = w.File
 	if r.opts.DryRun {
@@ -46,7 +46,7 @@ func (r *runner) workflows(ctx context.Context, d *arazzo.Document, w *Workflows
 		}
 		return nil
 	}
-	results, err := arazzo.Run(ctx, d, s, arazzo.Options{Inputs: w.Inputs})
+	results, err := arazzo.Run(ctx, d, s, arazzo.Options{Inputs: w.Inputs, Only: only})
 	for _, res := range results {
 		run := &WorkflowRun{ID: res.Workflow, OK: res.OK, Step: res.Step, Outputs: res.Outputs, Steps: []string{}}
 		for _, st := range res.Steps {

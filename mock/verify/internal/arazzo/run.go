@@ -103,6 +103,9 @@ type Options struct {
 	// MaxSteps bounds the steps one workflow runs (a goto loop);
 	// 0 means DefaultMaxSteps.
 	MaxSteps int
+	// Only names the one workflow to run, with those it depends on
+	// before it; "" runs every workflow. Run fails when it names none.
+	Only string
 }
 
 // DefaultMaxSteps bounds the steps a workflow runs when
@@ -120,8 +123,16 @@ func Run(ctx context.Context, d *Document, s Sender, opts Options) ([]*Result, e
 		opts.Wait = wait
 	}
 	r := &run{doc: d, send: s, opts: opts, done: map[string]*Result{}, values: map[string]*workflowValues{}}
+	list := d.Workflows
+	if opts.Only != "" {
+		w := d.Workflow(opts.Only)
+		if w == nil {
+			return nil, fmt.Errorf("the description has no workflow %s", opts.Only)
+		}
+		list = []*Workflow{w}
+	}
 	var out []*Result
-	for _, w := range d.Workflows {
+	for _, w := range list {
 		res, err := r.top(ctx, w)
 		if err != nil {
 			return out, err
