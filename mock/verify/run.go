@@ -176,6 +176,11 @@ type runner struct {
 	cov     coverage
 	// places is the document as written: lines, deprecated flags.
 	places *places
+	// refs are the body properties that name other items (see
+	// sequence.fields), and made the identifiers of the items the
+	// sequences made: a refusal of a body whose reference was made up is
+	// advice.
+	refs, made map[string]bool
 	// assertFormats is true when a broken format is a failure (see
 	// Options.AssertFormats), else advice.
 	assertFormats bool
@@ -223,7 +228,7 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 		doc: doc, base: base, prefix: strings.TrimRight(u.EscapedPath(), "/"), opts: opts, client: client,
 		pace: newPacer(opts.Rate, wallClock{}), secrets: secrets(doc, opts), digests: digestUsers(doc, opts.Credentials),
 		rep: report{Report: &Report{ReportVersion: ReportVersion, Title: doc.Title, Version: doc.Version, Target: base, DryRun: opts.DryRun}, seen: map[string]*Failure{}},
-		cov: newCoverage(), places: &places{}, methodsTried: map[*openapi.Route]bool{},
+		cov: newCoverage(), places: &places{}, refs: map[string]bool{}, made: map[string]bool{}, methodsTried: map[*openapi.Route]bool{},
 	}
 }
 
@@ -231,7 +236,12 @@ func newRunner(doc *openapi.Document, base string, opts Options) *runner {
 // after the first operation of each path, a method the path does not
 // declare), the destructive ones last, then the stateful sequences.
 func (r *runner) run(ctx context.Context, ops []*openapi.Operation) error {
-	seqs := sequences(ops)
+	seqs := sequences(r.doc, ops)
+	for _, seq := range seqs {
+		for f := range seq.fields {
+			r.refs[f] = true
+		}
+	}
 	r.taken = newTaken(seqs)
 	ordered := slices.Clone(ops)
 	slices.SortStableFunc(ordered, func(a, b *openapi.Operation) int {

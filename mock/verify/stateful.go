@@ -35,13 +35,18 @@ type sequence struct {
 	// names (/genres/{genreId} for POST /genres/{genreId}/books), by
 	// the create's path parameter, nil where none makes them.
 	parents map[string]*sequence
+	// fields are the sequences that make the items the create's body
+	// names by a property called as their identifier parameter
+	// (genreId in the body of POST /books, where GET /genres/{genreId}
+	// reads genres), by property.
+	fields map[string]*sequence
 }
 
 // sequences finds the collections of ops whose items can be created
 // and read. Every step is an operation that declares a success (see
 // canStep): one that declares only refusals (a create with only 405)
 // cannot be held to succeeding.
-func sequences(ops []*openapi.Operation) []sequence {
+func sequences(doc *openapi.Document, ops []*openapi.Operation) []sequence {
 	var out []sequence
 	for _, c := range ops {
 		if c.Method != http.MethodPost || c.Body == nil || c.Body.JSON() == nil || !canStep(c) {
@@ -73,7 +78,7 @@ func sequences(ops []*openapi.Operation) []sequence {
 			out = append(out, seq)
 		}
 	}
-	return parented(append(out, upserts(ops, out)...))
+	return parented(doc, append(out, upserts(ops, out)...))
 }
 
 // upserts finds the items ops make by PUT at the item's own path with
@@ -129,9 +134,12 @@ func represents(put, read *openapi.Operation) bool {
 
 // parented sets each sequence's parents, the sequences whose item path
 // is a prefix of its create's path (/genres/{genreId} of
-// /genres/{genreId}/books), and orders them so that parents come first
-// (then by path), so that a nested create is made on items that exist.
-func parented(seqs []sequence) []sequence {
+// /genres/{genreId}/books), or whose create's answer links to its
+// create with a value for a path parameter (a link whose operationId
+// is createBook, parameters {genreId: $response.body#/id}); and orders
+// them so that parents come first (then by path), so that a nested
+// create is made on items that exist.
+func parented(doc *openapi.Document, seqs []sequence) []sequence {
 	slices.SortStableFunc(seqs, func(a, b sequence) int {
 		return len(templateParams(a.create.Path)) - a.upsertDepth() - len(templateParams(b.create.Path)) + b.upsertDepth()
 	})
@@ -152,9 +160,74 @@ func parented(seqs []sequence) []sequence {
 				seqs[i].parents[name] = p
 				break
 			}
+			if seqs[i].parents[name] != nil {
+				continue
+			}
+			for j := range seqs {
+				if j != i && linksTo(doc, seqs[j].create, seqs[i].create, name) {
+					if seqs[i].parents == nil {
+						seqs[i].parents = map[string]*sequence{}
+					}
+					seqs[i].parents[name] = &seqs[j]
+					break
+				}
+			}
+		}
+	}
+	for i := range seqs {
+		m := seqs[i].create.Body.JSON()
+		if m == nil || m.Schema == nil || seqs[i].upsert {
+			continue
+		}
+		for _, pr := range m.Schema.Properties {
+			if pr.Schema == nil || pr.Schema.ReadOnly || !identifierName(pr.Name) || pr.Name == seqs[i].param.Name {
+				continue
+			}
+			for j := range seqs {
+				if j != i && seqs[j].param.Name == pr.Name && seqs[j].parents[pr.Name] == nil && seqs[j].fields[pr.Name] == nil {
+					if seqs[i].fields == nil {
+						seqs[i].fields = map[string]*sequence{}
+					}
+					seqs[i].fields[pr.Name] = &seqs[j]
+					break
+				}
+			}
 		}
 	}
 	return seqs
+}
+
+// identifierName reports whether a property's name says it holds
+// another item's identifier: genreId, genre_id, genreID, authorKey.
+func identifierName(name string) bool {
+	for _, suffix := range []string{"Id", "_id", "ID", "Key", "_key"} {
+		if len(name) > len(suffix) && strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// linksTo reports whether a success answer of from links to to with a
+// value for its path parameter name.
+func linksTo(doc *openapi.Document, from, to *openapi.Operation, name string) bool {
+	for _, resp := range from.Responses {
+		if resp.Code < 200 || resp.Code > 299 {
+			continue
+		}
+		for _, lk := range resp.Links {
+			if doc.LinkTarget(lk) != to {
+				continue
+			}
+			if _, ok := lk.Parameters[name]; ok {
+				return true
+			}
+			if _, ok := lk.Parameters["path."+name]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // String names the sequence by its create, and the items it makes
@@ -168,6 +241,9 @@ func (s sequence) String() string {
 		if p := s.parents[n]; p != nil {
 			after = append(after, p.create.Name+" for "+n)
 		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(s.fields)) {
+		after = append(after, s.fields[f].create.Name+" for "+f+" (body)")
 	}
 	if len(after) > 0 {
 		out += ", after " + strings.Join(after, ", ")
@@ -205,7 +281,7 @@ func pathParam(op *openapi.Operation, name string) *openapi.Param { return param
 // sequence, but for the list and the repeated create, which change
 // nothing the later steps need.
 func (r *runner) stateful(ctx context.Context, seqs []sequence) error {
-	if slices.ContainsFunc(seqs, func(s sequence) bool { return len(s.parents) > 0 }) {
+	if slices.ContainsFunc(seqs, func(s sequence) bool { return len(s.parents) > 0 || len(s.fields) > 0 }) {
 		for _, seq := range seqs {
 			r.rep.Order = append(r.rep.Order, seq.String())
 		}
@@ -295,6 +371,26 @@ func (r *runner) make(ctx context.Context, seq *sequence, seed uint64, name stri
 		}
 		within(c, p, pn)
 		c.Values["path."+pn], _ = p.idValue(parent.param)
+		if v := r.linkValue(parent.create, seq.create, pn, p.sent, p.call); v != "" {
+			c.Values["path."+pn] = v // the value the parent's answer links the create with
+		}
+	}
+	if obj, ok := c.Body.(map[string]any); ok {
+		for _, field := range slices.Sorted(maps.Keys(seq.fields)) {
+			parent := seq.fields[field]
+			if depth >= maxParents {
+				return nil, nil
+			}
+			p, err := r.make(ctx, parent, seed^uint64(depth+1)*parentSeed^fieldSeed, "create "+field+" of "+seq.create.Name, depth+1)
+			if err != nil || p == nil {
+				return nil, err
+			}
+			v, _ := p.idValue(parent.param)
+			obj[field] = v
+		}
+		if len(seq.fields) > 0 && c.Media != nil && c.Media.Schema != nil && len(c.Media.Schema.ValidateRequest(obj)) > 0 {
+			return nil, nil // the identifiers do not fit the body's schema: no create to judge
+		}
 	}
 	req, body, err := r.prepare(c)
 	if err != nil {
@@ -336,11 +432,16 @@ func (r *runner) make(ctx context.Context, seq *sequence, seed uint64, name stri
 		r.rep.Unmade = append(r.rep.Unmade, fmt.Sprintf("%s: stateful: no identifier of the created item in a link, Location, the answer or the request (%s)", seq.create.Name, seq.param.Name))
 		return nil, nil
 	}
+	r.made[it.id] = true
 	return it, nil
 }
 
-// parentSeed sets a parent's values apart from its child's.
-const parentSeed = 0x9a4e47
+// parentSeed sets a parent's values apart from its child's, and
+// fieldSeed those of an item a body names apart from a path's.
+const (
+	parentSeed = 0x9a4e47
+	fieldSeed  = 0xf1e1d
+)
 
 // idValue is the item's identifier as a value of parameter p: a number
 // where p takes only numbers, else the string.
@@ -502,7 +603,14 @@ func templateParams(template string) []string {
 // runtime expression evaluated over the create and its answer, or a
 // constant; "" when no link gives one.
 func (r *runner) linked(seq sequence, s *sent, c *exercise.Call) string {
-	resp := seq.create.Response(s.resp.StatusCode)
+	return r.linkValue(seq.create, seq.read, seq.param.Name, s, c)
+}
+
+// linkValue is the value a link of op's answer s (to the request c)
+// gives the parameter name of target: a runtime expression evaluated
+// over the exchange, or a constant; "" when no link gives one.
+func (r *runner) linkValue(op, target *openapi.Operation, name string, s *sent, c *exercise.Call) string {
+	resp := op.Response(s.resp.StatusCode)
 	if resp == nil {
 		return ""
 	}
@@ -517,9 +625,8 @@ func (r *runner) linked(seq sequence, s *sent, c *exercise.Call) string {
 		Header:      s.resp.Header,
 		Body:        func() any { return decode(s.answer) },
 	}
-	name := seq.param.Name
 	for _, lk := range resp.Links {
-		if r.doc.LinkTarget(lk) != seq.read {
+		if r.doc.LinkTarget(lk) != target {
 			continue
 		}
 		v, has := lk.Parameters[name]

@@ -2,8 +2,10 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"mime"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,6 +30,7 @@ const (
 	whyReadOnly        = "the request carries the readOnly property %s, which a client SHOULD NOT send: a service may refuse it"
 	whyDeprecatedOp    = "the operation is deprecated: a service may already refuse it"
 	whyDeprecatedInput = "the request carries the deprecated %s: a service may already refuse it"
+	whyReference       = "the body's %s names an item made up here, which no operation was asked to make first: a service may refuse a reference to an item that does not exist"
 	whyUndeclaredType  = "neither OpenAPI nor RFC 9110 obliges a service to refuse a body in a media type the operation does not declare: the document lists the media types a client may send, not those the service must refuse, and 415 (RFC 9110 section 15.5.16) is for a media type the service does not support, which one that reads this body does"
 )
 
@@ -76,6 +79,25 @@ func (r *runner) advice(op *openapi.Operation, s *sent, f *Failure) string {
 		return fmt.Sprintf(whyReadOnly, ro)
 	case dep != "":
 		return fmt.Sprintf(whyDeprecatedInput, dep)
+	}
+	if ref := r.madeUpReference(s); ref != "" {
+		return fmt.Sprintf(whyReference, ref)
+	}
+	return ""
+}
+
+// madeUpReference returns a top-level property of s's JSON body that
+// names another item (see sequence.fields) by an identifier no
+// sequence made, "" for none.
+func (r *runner) madeUpReference(s *sent) string {
+	obj, ok := decode(s.body).(map[string]any)
+	if !ok {
+		return ""
+	}
+	for _, k := range slices.Sorted(maps.Keys(r.refs)) {
+		if v, has := obj[k]; has && !r.made[fmt.Sprint(v)] {
+			return k
+		}
 	}
 	return ""
 }
