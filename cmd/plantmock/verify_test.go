@@ -230,8 +230,8 @@ func TestVerifyCredential(t *testing.T) {
 		code    int
 		summary string
 	}{
-		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 10 checks passed\n"},
-		{"from the environment", nil, exitOK, "\nPOST /plants: 10 checks passed\n"},
+		{"given", []string{"--credential", "bearerAuth=s3cret"}, exitOK, "\nPOST /plants: 11 checks passed\n"},
+		{"from the environment", nil, exitOK, "\nPOST /plants: 11 checks passed\n"},
 		{"made up", []string{"--credential", "bearerAuth=wr0ng"}, exitFailures, "  FAIL positive: required only [status]\n    status 401 is not declared (POST /plants declares 200, 400)\n"},
 	}
 	for _, tt := range tests {

@@ -202,6 +202,7 @@ func (r *runner) credentialMistakes(c *exercise.Call) []invalid {
 		}
 		out = append(out, missingCredentials(alt, left)...)
 		out = append(out, malformedCredentials(alt, left)...)
+		out = append(out, r.wrongCredentials(c, alt, left)...)
 		out = append(out, r.wrongDigests(alt, left)...)
 	}
 	return out
@@ -426,6 +427,40 @@ func setPair(list, sep string, p placed, remove bool, escape func(string) string
 // challenge of each Digest scheme of ss, whose credentials the options
 // give, computed right but for its response: every service keeping the
 // scheme must refuse it (RFC 7616 3.4), whoever the user is.
+// notIssued is a credential no service issued: well formed, so that
+// only a service that checks credentials refuses it. Not made from the
+// given ones, which a curl line would then show.
+const notIssued = "plantmock-not-issued"
+
+// wrongCredentials are the requests presenting alt, for each scheme of
+// ss that the options give credentials for (an http scheme but digest,
+// whose wrong answer wrongDigests makes, an API key, OAuth 2, OpenID
+// Connect), with well-formed credentials no service issued in their
+// place: a bearer token or key notIssued, basic credentials
+// notIssued:notIssued. Only a service that does not check them takes
+// them.
+func (r *runner) wrongCredentials(c *exercise.Call, alt, ss openapi.Requirement) []invalid {
+	scopes := scopesOf(c.Op, alt)
+	var out []invalid
+	for _, s := range ss {
+		if _, ok := r.credentialFor(s, scopes[s.Name]); !ok || isDigest(s) || s.Type == "mutualTLS" {
+			continue
+		}
+		wrong := notIssued
+		if s.Type == "http" && s.Scheme == "basic" {
+			wrong = notIssued + ":" + notIssued
+		}
+		p := credential(s, wrong)
+		out = append(out, invalid{name: "wrong credentials of " + s.Name, scheme: s, alt: alt, wrong: true,
+			why: openapi.Violation{Path: place(s), Reason: fmt.Sprintf("credentials for security scheme %s that no service issued (well formed, not the ones given)", s.Name), Schema: pointer(s)},
+			mutate: func(req *http.Request, body []byte) ([]byte, bool) {
+				put(req, p, false)
+				return body, true
+			}})
+	}
+	return out
+}
+
 func (r *runner) wrongDigests(alt, ss openapi.Requirement) []invalid {
 	var out []invalid
 	for _, s := range ss {

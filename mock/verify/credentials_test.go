@@ -294,3 +294,70 @@ func TestCredentialsRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestWrongCredentials: with credentials given, each operation is sent
+// well-formed ones no service issued, in place of the given ones (not
+// shown in the curl line), which must be refused: a service that checks
+// only that a token is there is found, one that checks it is not.
+func TestWrongCredentials(t *testing.T) {
+	const spec = `openapi: 3.1.0
+info: {title: Keys, version: '1'}
+paths:
+  /bearer: {get: {security: [{bearer: []}], responses: {'204': {description: ok}}}}
+  /basic: {get: {security: [{basic: []}], responses: {'204': {description: ok}}}}
+  /key: {get: {security: [{key: []}], responses: {'204': {description: ok}}}}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+    basic: {type: http, scheme: basic}
+    key: {type: apiKey, in: header, name: X-Key}
+`
+	creds := map[string]string{"bearer": "t0k.en", "basic": "ann:pw", "key": "k3y"}
+	for _, lax := range []bool{false, true} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet {
+				w.Header().Set("Allow", "GET")
+				w.WriteHeader(http.StatusMethodNotAllowed)
+				return
+			}
+			auth, key := r.Header.Get("Authorization"), r.Header.Get("X-Key")
+			good := auth == "Bearer t0k.en" || auth == "Basic "+base64.StdEncoding.EncodeToString([]byte("ann:pw")) || key == "k3y"
+			if lax && r.URL.Path == "/bearer" {
+				good = strings.HasPrefix(auth, "Bearer ") && len(auth) > len("Bearer ")
+			}
+			if !good {
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			w.WriteHeader(http.StatusNoContent)
+		}))
+		rep, err := verify.Run(context.Background(), []byte(spec), srv.URL, verify.Options{Seed: 1, Credentials: creds})
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent := map[string]bool{}
+		for _, c := range rep.Checks {
+			if strings.HasPrefix(c.Name, "wrong credentials of ") {
+				sent[c.Operation] = true
+				if strings.Contains(c.Curl, "***") || !strings.Contains(c.Curl, "plantmock-not-issued") && !strings.Contains(c.Curl, base64.StdEncoding.EncodeToString([]byte("plantmock-not-issued:plantmock-not-issued"))) {
+					t.Errorf("%s: %s", c.Name, c.Curl)
+				}
+			}
+		}
+		if len(sent) != 3 {
+			t.Errorf("lax %v: wrong credentials sent to %v, want all three operations", lax, sent)
+		}
+		var got []string
+		for _, f := range append(rep.Failures, rep.Advice...) {
+			got = append(got, f.String())
+		}
+		want := []string(nil)
+		if lax {
+			want = []string{"GET /bearer: negative: wrong credentials of bearer: accepted invalid input: status 204: the request was not refused, but header.Authorization: credentials for security scheme bearer that no service issued (well formed, not the ones given) (#/components/securitySchemes/bearer)"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("lax %v: problems\n%q\nwant\n%q", lax, got, want)
+		}
+	}
+}

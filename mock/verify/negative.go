@@ -30,6 +30,10 @@ type invalid struct {
 	// the scopes it lacks of those the operation asks (see
 	// scopeMistakes); nil otherwise.
 	lacks []string
+	// wrong is set for credentials of scheme that no service issued
+	// (see wrongCredentials): they meet no alternative that needs the
+	// scheme, an API key's too.
+	wrong bool
 	// param is true for a parameter's mistake, made from the call with
 	// its optional parameters too, and sent only where the operation's
 	// own decoder then finds the parameters invalid.

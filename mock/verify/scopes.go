@@ -123,15 +123,18 @@ func orNothing(scopes []string) string {
 // security alternative of op, so that a service keeping the document
 // must refuse it. For a credential without scopes (in.lacks), each
 // alternative must need a scope it lacks of its scheme, or a scheme
-// whose credentials req does not present.
+// whose credentials req does not present; for credentials not issued
+// (in.wrong), each must need the scheme, or one req does not present.
 func (in *invalid) refusable(op *openapi.Operation, req *http.Request) bool {
-	if in.lacks == nil {
+	if in.lacks == nil && !in.wrong {
 		return refusable(op, in.scheme, req)
 	}
 	for i, alt := range op.Security {
 		meets := true
 		for _, o := range alt {
 			switch {
+			case o == in.scheme && in.wrong:
+				meets = false
 			case o == in.scheme:
 				var want []string
 				if i < len(op.Scopes) {
