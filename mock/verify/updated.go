@@ -46,8 +46,22 @@ func (r *runner) updated(ctx context.Context, seq sequence, op *openapi.Operatio
 	if err != nil || s == nil || s.err != nil || s.resp.StatusCode > 299 {
 		return false, err
 	}
-	got, err := r.readBack(ctx, seq, it, seed, "read after "+op.Method, uc)
+	got, err := r.readBack(ctx, seq, it, seed, "read after "+op.Method, patchedAs(uc, success(seq.read)))
 	return err == nil && got != nil && got.err == nil && got.resp.StatusCode <= 299, err
+}
+
+// patchedAs is c as a read-back compares it: for a JSON Patch of adds
+// (see exercise.PatchedValues), a call whose body is the values it set
+// and whose schema is the item's, item; c itself otherwise.
+func patchedAs(c *exercise.Call, item *openapi.Schema) *exercise.Call {
+	values, ok := exercise.PatchedValues(c.Body)
+	if !ok || item == nil {
+		return c
+	}
+	cp := *c
+	cp.Body = values
+	cp.Media = &openapi.Media{Type: "application/json", Schema: item}
+	return &cp
 }
 
 // sameIdentifier sets the properties of c's body that name the item it

@@ -86,6 +86,9 @@ func Make(op *openapi.Operation, seed uint64) (*Call, error) {
 		switch {
 		case m != nil:
 			c.Media, c.Body = m, v
+			if patch, ok := jsonPatch(op, m, seed); ok {
+				c.Body = patch
+			}
 		case op.Body.Required:
 			return nil, unmade(op, "%s", why)
 		}
