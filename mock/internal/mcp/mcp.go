@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
@@ -46,11 +47,14 @@ func NewServer(o Options) *sdk.Server {
 		Instructions: "plantmock mocks an OpenAPI document. These tools read and drive the running mock through its admin API: " +
 			"list its operations, explain a request before sending it, read the journal, ask why the last request was refused, " +
 			"switch scenarios and reset sessions.",
+		Capabilities: served,
 	})
+	s.AddReceivingMiddleware(refuseUnserved)
 	c := caller{o.Calls}
 	c.addTools(s)
 	if o.Check != nil {
-		sdk.AddTool(s, &sdk.Tool{Name: "check_document", Description: "Load an OpenAPI document (YAML or JSON text) as plantmock check does, without serving it: the mistakes that would be left out and the caveats of serving it."},
+		sdk.AddTool(s, &sdk.Tool{Name: "check_document", Description: "Load an OpenAPI document (YAML or JSON text) as plantmock check does, without serving it: the mistakes that would be left out and the caveats of serving it.",
+			Annotations: readOnly},
 			func(ctx context.Context, _ *sdk.CallToolRequest, in CheckInput) (*sdk.CallToolResult, any, error) {
 				text, err := o.Check(ctx, []byte(in.Document), in.Strict)
 				if err != nil {
@@ -68,6 +72,43 @@ func NewServer(o Options) *sdk.Server {
 	c.addResources(s)
 	return s
 }
+
+// served is what the server advertises: tools and resources, whose
+// lists never change while it runs. Without it the SDK would advertise
+// logging, which the server never sends.
+var served = &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}, Resources: &sdk.ResourceCapabilities{}}
+
+// refuseUnserved answers the methods of capabilities the server does
+// not advertise (prompts, logging) as methods not found, which the SDK
+// would otherwise answer with an empty list or take in silence.
+func refuseUnserved(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		switch method {
+		case "prompts/list", "prompts/get", "logging/setLevel":
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "plantmock serves no " + method}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// The tools' annotations, which tell an agent what a call may change.
+// The admin API's tools act on the mock alone (a closed world); verify
+// and workflows send real requests to a service, creates and deletes
+// among them.
+var (
+	// readOnly changes nothing.
+	readOnly = &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
+	// setsMock changes the mock's session, the same way each time it
+	// is called with the same arguments, and deletes nothing.
+	setsMock = &sdk.ToolAnnotations{DestructiveHint: ptr(false), IdempotentHint: true, OpenWorldHint: ptr(false)}
+	// emptiesMock deletes the session's resources and journal.
+	emptiesMock = &sdk.ToolAnnotations{DestructiveHint: ptr(true), IdempotentHint: true, OpenWorldHint: ptr(false)}
+	// sendsRequests sends requests that may create, change and delete
+	// a service's resources.
+	sendsRequests = &sdk.ToolAnnotations{DestructiveHint: ptr(true), OpenWorldHint: ptr(true)}
+)
+
+func ptr(b bool) *bool { return &b }
 
 // Handler returns the endpoint over Streamable HTTP: stateless, each
 // answer JSON. The admin API's own guard decides which Host and origin
@@ -198,11 +239,11 @@ type CheckInput struct {
 }
 
 func (c caller) addTools(s *sdk.Server) {
-	sdk.AddTool(s, &sdk.Tool{Name: "list_operations", Description: "The operations the mock serves, METHOD /path, with the examples of their request bodies and responses (GET /__admin/operations)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "list_operations", Description: "The operations the mock serves, METHOD /path, with the examples of their request bodies and responses (GET /__admin/operations).", Annotations: readOnly},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in OperationsInput) (*sdk.CallToolResult, any, error) {
 			return c.jsonCall(ctx, "GET", "/__admin/operations"+query("document", in.Document), "", nil)
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "explain_request", Description: "How the mock would answer a request, without sending it: the operation it matches, its checks in order, and the refusal (status, error, message, violations) or where the answer comes from. Nothing is stored or journaled (POST /__admin/explain)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "explain_request", Description: "How the mock would answer a request, without sending it: the operation it matches, its checks in order, and the refusal (status, error, message, violations) or where the answer comes from. Nothing is stored or journaled (POST /__admin/explain).", Annotations: readOnly},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in ExplainInput) (*sdk.CallToolResult, any, error) {
 			body := map[string]any{"method": in.Method, "path": in.Path}
 			if in.Headers != nil {
@@ -213,11 +254,11 @@ func (c caller) addTools(s *sdk.Server) {
 			}
 			return c.jsonCall(ctx, "POST", "/__admin/explain", "", body)
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "read_journal", Description: "The requests the mock received and the webhooks it sent, oldest first, filtered as GET /__admin/requests and POST /__admin/requests/find filter them."},
+	sdk.AddTool(s, &sdk.Tool{Name: "read_journal", Description: "The requests the mock received and the webhooks it sent, oldest first, filtered as GET /__admin/requests and POST /__admin/requests/find filter them.", Annotations: readOnly},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in JournalInput) (*sdk.CallToolResult, any, error) {
 			return c.journal(ctx, in)
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "why_refused", Description: "Why the mock refused the session's last refused request, in the words the dashboard shows: the request, its status and error value, the message and each violation."},
+	sdk.AddTool(s, &sdk.Tool{Name: "why_refused", Description: "Why the mock refused the session's last refused request, in the words the dashboard shows: the request, its status and error value, the message and each violation.", Annotations: readOnly},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
 			text, err := c.whyRefused(ctx, in.Session)
 			if err != nil {
@@ -225,19 +266,19 @@ func (c caller) addTools(s *sdk.Server) {
 			}
 			return textResult(text), nil, nil
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "list_scenarios", Description: "The scenarios the mock loaded, as they were written, and the session's active one (GET /__admin/scenarios)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "list_scenarios", Description: "The scenarios the mock loaded, as they were written, and the session's active one (GET /__admin/scenarios).", Annotations: readOnly},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
 			return c.jsonCall(ctx, "GET", "/__admin/scenarios", in.Session, nil)
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "activate_scenario", Description: "Make a scenario the session's active one (PUT /__admin/scenario)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "activate_scenario", Description: "Make a scenario the session's active one (PUT /__admin/scenario).", Annotations: setsMock},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in ScenarioInput) (*sdk.CallToolResult, any, error) {
 			return c.jsonCall(ctx, "PUT", "/__admin/scenario", in.Session, map[string]any{"name": in.Name})
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "reset_scenario", Description: "Leave the session without an active scenario (PUT /__admin/scenario with name null)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "reset_scenario", Description: "Leave the session without an active scenario (PUT /__admin/scenario with name null).", Annotations: setsMock},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
 			return c.jsonCall(ctx, "PUT", "/__admin/scenario", in.Session, map[string]any{"name": nil})
 		})
-	sdk.AddTool(s, &sdk.Tool{Name: "reset_session", Description: "Empty the session's resources and journal and restart its rule counters (POST /__admin/reset)."},
+	sdk.AddTool(s, &sdk.Tool{Name: "reset_session", Description: "Empty the session's resources and journal and restart its rule counters (POST /__admin/reset).", Annotations: emptiesMock},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
 			return c.jsonCall(ctx, "POST", "/__admin/reset", in.Session, nil)
 		})

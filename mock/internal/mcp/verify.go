@@ -74,7 +74,7 @@ type VerifyOutput struct {
 
 func addVerify(s *sdk.Server, c caller, verify func(ctx context.Context, args []string, document []byte) (int, string, string)) {
 	sdk.AddTool(s, &sdk.Tool{Name: "verify_service", Description: "Run plantmock verify: send the service at target requests for every operation of the served document and judge its answers. " +
-		"It sends real requests to target, under the same rules as the command line's."},
+		"It sends real requests to target, under the same rules as the command line's.", Annotations: sendsRequests},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in VerifyInput) (*sdk.CallToolResult, VerifyOutput, error) {
 			doc, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", in.Document), "", nil)
 			if err != nil {
@@ -135,7 +135,7 @@ type WorkflowOutput struct {
 func addWorkflows(s *sdk.Server, c caller, run func(ctx context.Context, args []string, document, workflows []byte) (int, string, string)) {
 	sdk.AddTool(s, &sdk.Tool{Name: "run_workflow", Description: "Run plantmock verify --workflows: run the workflows of an Arazzo description against the service at target, " +
 		"each step's answer judged by the served document, and say how each workflow went. " +
-		"It sends real requests to target, under the same rules as the command line's."},
+		"It sends real requests to target, under the same rules as the command line's.", Annotations: sendsRequests},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in WorkflowInput) (*sdk.CallToolResult, WorkflowOutput, error) {
 			doc, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", in.Document), "", nil)
 			if err != nil {
