@@ -181,7 +181,7 @@ func TestStreamScripted(t *testing.T) {
 }
 
 // TestStreamResumes: with numbered events, Last-Event-ID resumes after
-// the event it names; one past the end gets an empty stream.
+// the event it names; an id the stream never sent starts it again.
 func TestStreamResumes(t *testing.T) {
 	ts := streamServer(t)
 	resp := streamRequest(t, ts, "POST", "/chat", "text/event-stream", "X-Mock-Scenario", "chat", "Last-Event-ID", "3")
@@ -202,6 +202,60 @@ func TestStreamResumes(t *testing.T) {
 	body, _ = io.ReadAll(resp.Body)
 	if !strings.HasPrefix(string(body), "event: delta\nid: 1\n") {
 		t.Fatalf("an id the stream never sent restarts it: %q", body)
+	}
+}
+
+// TestStreamEndsReconnecting: a reconnect that names a stream's last
+// numbered event gets 204 No Content, which tells a browser's
+// EventSource to stop reconnecting (the HTML standard's server-sent
+// events); one that names an earlier event, or a stream that numbers
+// none, still streams.
+func TestStreamEndsReconnecting(t *testing.T) {
+	sc, err := mock.ParseScenario("chat.yaml", []byte(chatScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := make(chan mock.Entry, 8)
+	ts := serveStreams(t, mock.Options{Spec: []byte(streams), Scenarios: []*mock.Scenario{sc}, Seed: 7,
+		Observe: func(e mock.Entry) { entries <- e }})
+	tests := []struct {
+		name       string
+		header     []string
+		status     int
+		bodyPrefix string // "" wants an empty body
+	}{
+		{"after the rule's last event", []string{"X-Mock-Scenario", "chat", "Last-Event-ID", "4"}, 204, ""},
+		{"after Prefer's last event", []string{"Prefer", "stream-ids=true, stream-items=2", "Last-Event-ID", "2"}, 204, ""},
+		{"after an earlier event", []string{"Prefer", "stream-ids=true, stream-items=2", "Last-Event-ID", "1"}, 200, "event: "},
+		{"events not numbered", []string{"Prefer", "stream-items=2", "Last-Event-ID", "2"}, 200, "event: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := streamRequest(t, ts, "POST", "/chat", "text/event-stream", tt.header...)
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d; body %q", resp.StatusCode, tt.status, body)
+			}
+			if tt.bodyPrefix == "" {
+				if len(body) != 0 || resp.Header.Get("Content-Type") != "" {
+					t.Errorf("a 204 with Content-Type %q and body %q", resp.Header.Get("Content-Type"), body)
+				}
+			} else if !strings.HasPrefix(string(body), tt.bodyPrefix) {
+				t.Errorf("body %q, want it to begin %q", body, tt.bodyPrefix)
+			}
+			var e mock.Entry
+			select {
+			case e = <-entries: // told once the answer is written
+			case <-time.After(10 * time.Second):
+				t.Fatal("no journal entry after 10s")
+			}
+			if e.Status != tt.status {
+				t.Errorf("the journal's status %d, want %d", e.Status, tt.status)
+			}
+			if tt.status == 204 && (len(e.Notes) == 0 || !strings.Contains(e.Notes[len(e.Notes)-1], "204 No Content ends its reconnecting")) {
+				t.Errorf("the journal's notes %q", e.Notes)
+			}
+		})
 	}
 }
 

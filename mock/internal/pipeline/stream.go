@@ -40,7 +40,8 @@ func streams(x *exchange, a decision) bool {
 
 // streamOf settles a stream: a Prefer header's stream preferences over
 // the rule's stream, over the example's items, over defaultItems. Where
-// events are numbered, a Last-Event-ID of one of them resumes after it.
+// events are numbered, a Last-Event-ID of one of them resumes after it;
+// of the last, nothing is left to send (from is past count).
 // The end marker ends it where Prefer's stream-done or the rule's done
 // says so, else where the example, written as the stream's text, ends
 // with it.
@@ -99,6 +100,14 @@ func (s *Engine) giveStream(x *exchange, a decision, data map[string]any, faker 
 	sp, p := s.streamOf(x, a)
 	if p != nil {
 		return p
+	}
+	if sp.from > sp.count {
+		// A reconnect after the last numbered event: 204 No Content
+		// tells an EventSource to stop reconnecting, where an empty
+		// 200 would have it come back for ever.
+		x.Note("the client has the stream's last event, %d: 204 No Content ends its reconnecting", sp.count)
+		x.W.WriteHeader(http.StatusNoContent)
+		return nil
 	}
 	items := s.Items(&x.Turn)
 	items.IDs = sp.numbered(x)

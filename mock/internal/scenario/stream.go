@@ -25,7 +25,8 @@ type Stream struct {
 	// minutes. In YAML and JSON it is written as a duration: 200ms.
 	Interval time.Duration `yaml:"interval,omitempty" json:"-"`
 	// IDs numbers server-sent events 1, 2, ...: a client that reconnects
-	// with Last-Event-ID: N gets the items after the Nth.
+	// with Last-Event-ID: N gets the items after the Nth, and 204 No
+	// Content, which stops it, when N is the last.
 	IDs bool `yaml:"ids,omitempty" json:"ids,omitempty"`
 	// Error is an item sent after the others, an error event say, that
 	// ends the stream.
