@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"strings"
 
@@ -158,9 +157,9 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 }
 
 // valuesOf returns the generated values of the document called name, of
-// several: those it had in prev, before a reload, else its own sequence,
-// seeded by the mock's seed and its name so that each document's values
-// are its own, as reproducible as the seed.
+// several: those it had in prev, before a reload, else its own sequence
+// from the mock's seed, so that it generates what it would alone, and
+// does not depend on the other documents' requests.
 func valuesOf(prev *pipeline.Mounts, seed uint64, name string) *answer.Values {
 	if prev != nil {
 		if sv := prev.Named(name); sv != nil {
@@ -169,9 +168,7 @@ func valuesOf(prev *pipeline.Mounts, seed uint64, name string) *answer.Values {
 			}
 		}
 	}
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	return &answer.Values{Seed: seed ^ h.Sum64()}
+	return &answer.Values{Seed: seed}
 }
 
 // digest tells a document from another: its bytes, its base path and
