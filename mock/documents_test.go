@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plantmock/plantmock"
@@ -169,7 +171,7 @@ func TestDocumentsKeepTheirOwn(t *testing.T) {
 	for _, e := range srv.Journal() {
 		docsOf = append(docsOf, e.Method+" "+e.Path+" "+e.Document)
 	}
-	wantDocs := []string{"POST /plants store", "POST /plants hooks", "POST /notes tasks", "GET /notes/1 tasks", "GET /plants "}
+	wantDocs := []string{"POST /store/plants store", "POST /hooks/plants hooks", "POST /tasks/notes tasks", "GET /tasks/notes/1 tasks", "GET /plants "}
 	if strings.Join(docsOf, "; ") != strings.Join(wantDocs, "; ") {
 		t.Errorf("journal: %q\nwant %q", docsOf, wantDocs)
 	}
@@ -476,4 +478,60 @@ func TestDocumentsPreflightAndSubscribe(t *testing.T) {
 	if err := srv.Subscribe("/nope", mock.Subscriber{}); err == nil || err.Error() != `webhook "/nope" is not declared by the document (declared: none)` {
 		t.Errorf("Subscribe to no webhook: %v", err)
 	}
+}
+
+// TestDocumentsJournalFullPath: the journal and the request log give
+// the path the client asked for, base path included, not the path
+// within the document.
+func TestDocumentsJournalFullPath(t *testing.T) {
+	docs := threeDocuments(t)
+	var logs strings.Builder
+	var mu sync.Mutex
+	steady := func(_ []string, a slog.Attr) slog.Attr {
+		switch a.Key {
+		case slog.TimeKey:
+			return slog.Attr{}
+		case "duration":
+			return slog.Int("duration", 1)
+		}
+		return a
+	}
+	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, &slog.HandlerOptions{ReplaceAttr: steady}))
+	srv, err := mock.New(mock.Options{Documents: docs[1:], LogRequests: true, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	req, _ := http.NewRequest("GET", ts.URL+"/tasks/notes", nil)
+	req.Header.Set("X-API-Key", "k")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != "[]" {
+		t.Fatalf("GET /tasks/notes: %d %s", resp.StatusCode, body)
+	}
+	if j := srv.Journal(); len(j) != 1 || j[0].Path != "/tasks/notes" {
+		t.Errorf("journal: %+v; want one entry for /tasks/notes", j)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := "level=INFO msg=request method=GET path=/tasks/notes status=200 duration=1\n"; logs.String() != want {
+		t.Errorf("log:\n%s\nwant:\n%s", logs.String(), want)
+	}
+}
+
+// lockedWriter writes to w under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
