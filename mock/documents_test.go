@@ -71,12 +71,16 @@ func TestDocumentsOverlapRefused(t *testing.T) {
 		docs []mock.Document
 		want string
 	}{
-		{"all at their servers' /", []mock.Document{{Spec: docs[0].Spec}, {Spec: docs[1].Spec}},
-			"documents OpenAPI Plant Store (at /) and Task Board (at /) could both be given /tasks: they are mounted at the same base path; mount them at base paths that do not overlap (--spec /name=file)"},
+		{"one document twice at its server's /", []mock.Document{{Spec: docs[0].Spec, Source: "a.yaml", Name: "a"}, {Spec: docs[0].Spec, Source: "b.yaml", Name: "b"}},
+			"documents a (a.yaml at /) and b (b.yaml at /) could both be given /plants: both declare /plants; mount them at base paths that do not overlap (--spec /name=file)"},
 		{"a path under another's base", []mock.Document{{Spec: docs[0].Spec}, {Spec: docs[1].Spec, Base: "/plants"}},
 			"documents OpenAPI Plant Store (at /) and plants (at /plants) could both be given /plants: OpenAPI Plant Store declares /plants, which the longer base path of plants takes; mount them at base paths that do not overlap (--spec /name=file)"},
 		{"one name twice", []mock.Document{{Spec: docs[1].Spec, Base: "/a", Name: "x"}, {Spec: docs[2].Spec, Base: "/b", Name: "x"}},
-			`two documents are named "x"; give each a name of its own`},
+			`documents x (at /a) and x (at /b) are both named "x"; name each with --spec NAME:/b=FILE`},
+		{"one name at one base", []mock.Document{{Spec: docs[1].Spec, Base: "/sms", Source: "bulk.json"}, {Spec: docs[2].Spec, Base: "/sms", Source: "works.json"}},
+			`documents sms (bulk.json at /sms) and sms (works.json at /sms) are both named "sms"; name each with --spec NAME:/sms=FILE`},
+		{"a file that is no document", []mock.Document{{Spec: docs[1].Spec, Base: "/a"}, {Spec: []byte("{}"), Base: "/b", Source: "empty.json"}},
+			`empty.json: not an OpenAPI document: no openapi field`},
 		{"a base under the admin API", []mock.Document{{Spec: docs[1].Spec, Base: "/__admin/tasks"}, {Spec: docs[2].Spec, Base: "/b"}},
 			"path /__admin/tasks/tasks is under /__admin/, which plantmock keeps for its admin API"},
 	} {
@@ -534,4 +538,49 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// TestDocumentsShareABase: two documents of one provider mounted at one
+// base path with disjoint paths (as Task Board's and the webhooks
+// document's) each answer their own paths, under the names given.
+func TestDocumentsShareABase(t *testing.T) {
+	docs := threeDocuments(t)
+	srv, err := mock.New(mock.Options{Documents: []mock.Document{
+		{Spec: docs[1].Spec, Base: "/api", Name: "tasks"},
+		{Spec: docs[2].Spec, Base: "/api", Name: "plants"},
+	}})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct{ method, path, body, want string }{
+		{"POST", "/api/notes", `{"text":"water"}`, `201 {"noteId":1,"text":"water"}`},
+		{"POST", "/api/plants", `{"id":1,"name":"Fern"}`, `200 {"name":"Fern"}`},
+		{"GET", "/api/notes/1", "", `200 {"noteId":1,"text":"water"}`},
+		{"GET", "/api/nothing", "", `404 {"code":40400,"title":"Not Found","detail":"no path of the OpenAPI document matches /nothing"}`},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+		req.Header.Set("X-API-Key", "k")
+		req.Header.Set("Authorization", "Bearer t")
+		if c.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := resp.Status[:3] + " " + string(b); got != c.want {
+			t.Errorf("%s %s: %s\nwant %s", c.method, c.path, got, c.want)
+		}
+	}
+	var got []string
+	for _, e := range srv.Journal() {
+		got = append(got, e.Path+" "+e.Document)
+	}
+	if want := "/api/notes tasks; /api/plants plants; /api/notes/1 tasks; /api/nothing tasks"; strings.Join(got, "; ") != want {
+		t.Errorf("journal: %s\nwant %s", strings.Join(got, "; "), want)
+	}
 }

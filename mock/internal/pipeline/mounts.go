@@ -21,7 +21,7 @@ type Mounts struct {
 // NewMounts mounts docs at their base paths (Served.Mount). One
 // document at / is served as the mock always has; several are routed by
 // their longest base path, and two that could be given the same request
-// are refused (a *mount.OverlapError).
+// are refused (a *mount.OverlapError), as are two of one name.
 func NewMounts(docs []*Served) (*Mounts, error) {
 	m := &Mounts{Docs: docs}
 	if len(docs) == 1 && docs[0].Mount == "" {
@@ -33,7 +33,7 @@ func NewMounts(docs []*Served) (*Mounts, error) {
 		for j, op := range sv.Doc.Operations {
 			paths[j] = op.Path
 		}
-		table[i] = mount.Doc{Name: sv.Name, Base: sv.Base(), Paths: paths}
+		table[i] = mount.Doc{Name: sv.Name, Source: sv.Source, Base: sv.Base(), Paths: paths}
 	}
 	t, err := mount.New(table)
 	if err != nil {
