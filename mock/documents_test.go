@@ -559,6 +559,7 @@ func TestDocumentsShareABase(t *testing.T) {
 		{"POST", "/api/plants", `{"id":1,"name":"Fern"}`, `200 {"name":"Fern"}`},
 		{"GET", "/api/notes/1", "", `200 {"noteId":1,"text":"water"}`},
 		{"GET", "/api/nothing", "", `404 {"code":40400,"title":"Not Found","detail":"no path of the OpenAPI document matches /nothing"}`},
+		{"GET", "/other", "", `404 {"code":40400,"title":"Not Found","detail":"no document is mounted at /other; mounted at: /api"}`},
 	} {
 		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
 		req.Header.Set("X-API-Key", "k")
@@ -580,7 +581,7 @@ func TestDocumentsShareABase(t *testing.T) {
 	for _, e := range srv.Journal() {
 		got = append(got, e.Path+" "+e.Document)
 	}
-	if want := "/api/notes tasks; /api/plants plants; /api/notes/1 tasks; /api/nothing tasks"; strings.Join(got, "; ") != want {
+	if want := "/api/notes tasks; /api/plants plants; /api/notes/1 tasks; /api/nothing tasks; /other "; strings.Join(got, "; ") != want {
 		t.Errorf("journal: %s\nwant %s", strings.Join(got, "; "), want)
 	}
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
@@ -106,9 +107,11 @@ func (m *Mounts) Names() []string {
 // unmounted is the problem of a request whose path is under no
 // document's base path.
 func (m *Mounts) unmounted(path string) *problem.Problem {
-	bases := make([]string, len(m.Docs))
-	for i, sv := range m.Docs {
-		bases[i] = sv.Base()
+	var bases []string // each once, though several documents share it
+	for _, sv := range m.Docs {
+		if !slices.Contains(bases, sv.Base()) {
+			bases = append(bases, sv.Base())
+		}
 	}
 	return &problem.Problem{Code: problem.CodeNoRoute, Status: 404,
 		Message: fmt.Sprintf("no document is mounted at %s; mounted at: %s", Clip(path, 200), strings.Join(bases, ", "))}
