@@ -107,6 +107,7 @@ func TestAdminAPI(t *testing.T) {
 		{name: "store after reset", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{}}`},
 		{name: "clear store", method: "DELETE", path: "/__admin/store", status: 204},
 		{name: "own document", method: "GET", path: "/__admin/openapi.yaml", status: 200, want: admin.OpenAPI},
+		{name: "calls", method: "GET", path: "/__admin/", status: 200, contains: `{"method":"GET","path":"/__admin/","operationId":"adminCalls","summary":"The calls of this API, read from this document"},{"method":"GET","path":"/__admin/openapi.yaml"`},
 		{name: "unknown call", method: "GET", path: "/__admin/nope", status: 404, want: `{"error":40400,"message":"no admin call GET /__admin/nope; see /__admin/openapi.yaml"}`, undeclared: true},
 		// Regression (FuzzAdminJSON): an unclean path was redirected with 307.
 		{name: "unclean path", method: "PUT", path: "/__admin/.", body: "0", status: 404, want: `{"error":40400,"message":"no admin call PUT /__admin/.; see /__admin/openapi.yaml"}`, undeclared: true},

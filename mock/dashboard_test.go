@@ -773,15 +773,15 @@ func TestDashboardDocuments(t *testing.T) {
 	do(t, ts, "POST", "/tasks/notes", `{"text":"water"}`, "X-API-Key", "k")
 	do(t, ts, "POST", "/hooks/plants", `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t")
 	b.waitFor("both documents' requests", rowsJS, [][]string{
-		{"POST", "/plants", "200", "hooks · POST /plants", "", ""},
-		{"POST", "/notes", "201", "tasks · POST /notes", "", ""},
+		{"POST", "/hooks/plants", "200", "hooks · POST /plants", "", ""},
+		{"POST", "/tasks/notes", "201", "tasks · POST /notes", "", ""},
 	})
 	b.waitFor("the store of both", storeJS, []string{"/hooks/plants (1)", "{\n  \"id\": 1,\n  \"name\": \"Fern\"\n}", "/tasks/notes (1)", "{\n  \"noteId\": 1,\n  \"text\": \"water\"\n}"})
 
 	if _, err := b.eval(`(() => { const s = document.getElementById('document'); s.value = 'tasks'; return s.dispatchEvent(new Event('change')) })()`); err != nil {
 		t.Fatalf("selecting the tasks document: %v", err)
 	}
-	b.waitFor("the tasks document's requests", rowsJS, [][]string{{"POST", "/notes", "201", "tasks · POST /notes", "", ""}})
+	b.waitFor("the tasks document's requests", rowsJS, [][]string{{"POST", "/tasks/notes", "201", "tasks · POST /notes", "", ""}})
 	b.waitFor("the tasks document's title", `document.getElementById('spec').textContent`, "Task Board 2.1.0")
 	b.waitFor("the tasks document's store", storeJS, []string{"/tasks/notes (1)", "{\n  \"noteId\": 1,\n  \"text\": \"water\"\n}"})
 	b.waitFor("the tasks document's operations", `[...document.querySelectorAll('#operations tr')].filter(r => r.cells[1].textContent !== '0').map(r => [...r.cells].map(c => c.textContent))`,
@@ -789,8 +789,8 @@ func TestDashboardDocuments(t *testing.T) {
 	do(t, ts, "POST", "/hooks/plants", `{"id":2,"name":"Ivy"}`, "Authorization", "Bearer t")
 	do(t, ts, "GET", "/tasks/notes/1", "", "X-API-Key", "k")
 	b.waitFor("a new request of tasks, and none of hooks", rowsJS, [][]string{
-		{"GET", "/notes/1", "200", "tasks · GET /notes/{noteId}", "", ""},
-		{"POST", "/notes", "201", "tasks · POST /notes", "", ""},
+		{"GET", "/tasks/notes/1", "200", "tasks · GET /notes/{noteId}", "", ""},
+		{"POST", "/tasks/notes", "201", "tasks · POST /notes", "", ""},
 	})
 	b.waitFor("the count", shownJS, "2 of 4 requests")
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"strings"
 
@@ -34,25 +33,17 @@ type Document struct {
 	// files (a scenario's document). Empty (the default) means its base
 	// path without the leading /, or its title for a document at /.
 	Name string
+	// Source says where the document was read from (its file) in
+	// messages that name it; empty for none.
+	Source string
 }
 
-// SplitSpec splits a --spec value into the base path it mounts its
-// document at ("" for none) and the document's file: FILE, or BASE=FILE
-// where BASE starts with "/" (New checks it). A file whose name holds
-// "=" is named as itself unless what comes before the first "=" starts
-// with "/".
-func SplitSpec(v string) (base, file string, err error) {
-	b, f, ok := strings.Cut(v, "=")
-	switch {
-	case v == "":
-		return "", "", errors.New("an empty value names no file")
-	case !ok || !strings.HasPrefix(b, "/"):
-		return "", v, nil
-	case f == "":
-		return "", "", fmt.Errorf("%q names no file after %s=", v, b)
-	}
-	return b, f, nil
-}
+// SplitSpec splits a --spec value into the name and base path it mounts
+// its document at ("" for none) and the document's file: FILE,
+// BASE=FILE where BASE starts with "/" (New checks it), or
+// NAME:BASE=FILE. A file whose name holds "=" is named as itself unless
+// what comes before the first "=" is BASE or NAME:BASE.
+func SplitSpec(v string) (name, base, file string, err error) { return mount.SplitSpec(v) }
 
 // build loads the documents of c and works out what serving them takes,
 // with the scenarios and webhooks of c: what New starts with, and what
@@ -100,13 +91,13 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 		doc, err := openapi.Load(d.Spec)
 		if err != nil {
 			if several {
-				err = fmt.Errorf("document %d: %w", i+1, err)
+				err = fmt.Errorf("%s: %w", d.label(i), err)
 			}
 			return nil, &SpecError{Err: err}
 		}
 		if several {
 			if d, err = d.mounted(doc); err != nil {
-				return nil, &SpecError{Err: err}
+				return nil, &SpecError{Err: fmt.Errorf("%s: %w", d.label(i), err)}
 			}
 		}
 		if served[i], err = s.load(c, d, doc); err != nil {
@@ -115,13 +106,6 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 		served[i].Digest, served[i].Read = digest, true
 		if several {
 			served[i].Plans.Generate(valuesOf(prev, s.e.Seed, served[i].Name))
-		}
-	}
-	for i, sv := range served {
-		for _, o := range served[:i] {
-			if o.Name == sv.Name {
-				return nil, &SpecError{Err: fmt.Errorf("two documents are named %q; give each a name of its own", sv.Name)}
-			}
 		}
 	}
 	m, err := pipeline.NewMounts(served)
@@ -158,9 +142,9 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 }
 
 // valuesOf returns the generated values of the document called name, of
-// several: those it had in prev, before a reload, else its own sequence,
-// seeded by the mock's seed and its name so that each document's values
-// are its own, as reproducible as the seed.
+// several: those it had in prev, before a reload, else its own sequence
+// from the mock's seed, so that it generates what it would alone, and
+// does not depend on the other documents' requests.
 func valuesOf(prev *pipeline.Mounts, seed uint64, name string) *answer.Values {
 	if prev != nil {
 		if sv := prev.Named(name); sv != nil {
@@ -169,9 +153,16 @@ func valuesOf(prev *pipeline.Mounts, seed uint64, name string) *answer.Values {
 			}
 		}
 	}
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	return &answer.Values{Seed: seed ^ h.Sum64()}
+	return &answer.Values{Seed: seed}
+}
+
+// label names the i-th document (from 0) in messages: its source, else
+// its number.
+func (d Document) label(i int) string {
+	if d.Source != "" {
+		return d.Source
+	}
+	return fmt.Sprint("document ", i+1)
 }
 
 // digest tells a document from another: its bytes, its base path and
@@ -315,7 +306,7 @@ func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.S
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", d.Base+op.Path, AdminPrefix)}
 		}
 	}
-	sv := &pipeline.Served{Doc: doc, Name: d.Name, Mount: d.Base, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over, Raw: d.Spec}
+	sv := &pipeline.Served{Doc: doc, Name: d.Name, Mount: d.Base, Source: d.Source, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over, Raw: d.Spec}
 	if err := sv.BuildPlans(); err != nil {
 		return nil, &SpecError{Err: err}
 	}

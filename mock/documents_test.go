@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plantmock/plantmock"
@@ -69,12 +71,16 @@ func TestDocumentsOverlapRefused(t *testing.T) {
 		docs []mock.Document
 		want string
 	}{
-		{"all at their servers' /", []mock.Document{{Spec: docs[0].Spec}, {Spec: docs[1].Spec}},
-			"documents OpenAPI Plant Store (at /) and Task Board (at /) could both be given /tasks: they are mounted at the same base path; mount them at base paths that do not overlap (--spec /name=file)"},
+		{"one document twice at its server's /", []mock.Document{{Spec: docs[0].Spec, Source: "a.yaml", Name: "a"}, {Spec: docs[0].Spec, Source: "b.yaml", Name: "b"}},
+			"documents a (a.yaml at /) and b (b.yaml at /) could both be given /plants: both declare /plants; mount them at base paths that do not overlap (--spec /name=file)"},
 		{"a path under another's base", []mock.Document{{Spec: docs[0].Spec}, {Spec: docs[1].Spec, Base: "/plants"}},
 			"documents OpenAPI Plant Store (at /) and plants (at /plants) could both be given /plants: OpenAPI Plant Store declares /plants, which the longer base path of plants takes; mount them at base paths that do not overlap (--spec /name=file)"},
 		{"one name twice", []mock.Document{{Spec: docs[1].Spec, Base: "/a", Name: "x"}, {Spec: docs[2].Spec, Base: "/b", Name: "x"}},
-			`two documents are named "x"; give each a name of its own`},
+			`documents x (at /a) and x (at /b) are both named "x"; name each with --spec NAME:/b=FILE`},
+		{"one name at one base", []mock.Document{{Spec: docs[1].Spec, Base: "/sms", Source: "bulk.json"}, {Spec: docs[2].Spec, Base: "/sms", Source: "works.json"}},
+			`documents sms (bulk.json at /sms) and sms (works.json at /sms) are both named "sms"; name each with --spec NAME:/sms=FILE`},
+		{"a file that is no document", []mock.Document{{Spec: docs[1].Spec, Base: "/a"}, {Spec: []byte("{}"), Base: "/b", Source: "empty.json"}},
+			`empty.json: not an OpenAPI document: no openapi field`},
 		{"a base under the admin API", []mock.Document{{Spec: docs[1].Spec, Base: "/__admin/tasks"}, {Spec: docs[2].Spec, Base: "/b"}},
 			"path /__admin/tasks/tasks is under /__admin/, which plantmock keeps for its admin API"},
 	} {
@@ -169,7 +175,7 @@ func TestDocumentsKeepTheirOwn(t *testing.T) {
 	for _, e := range srv.Journal() {
 		docsOf = append(docsOf, e.Method+" "+e.Path+" "+e.Document)
 	}
-	wantDocs := []string{"POST /plants store", "POST /plants hooks", "POST /notes tasks", "GET /notes/1 tasks", "GET /plants "}
+	wantDocs := []string{"POST /store/plants store", "POST /hooks/plants hooks", "POST /tasks/notes tasks", "GET /tasks/notes/1 tasks", "GET /plants "}
 	if strings.Join(docsOf, "; ") != strings.Join(wantDocs, "; ") {
 		t.Errorf("journal: %q\nwant %q", docsOf, wantDocs)
 	}
@@ -395,7 +401,7 @@ func TestDocumentsReloadTheChanged(t *testing.T) {
 
 // TestDocumentsGenerateApart: a document's generated values do not
 // depend on another document's requests, and the same seed gives the
-// same values.
+// same values, whether the document is served alone or mounted.
 func TestDocumentsGenerateApart(t *testing.T) {
 	const gen = `openapi: 3.1.0
 info: {title: Gen, version: '1'}
@@ -437,8 +443,14 @@ paths:
 	if first != second {
 		t.Errorf("document a's first value: %s after two of b's, %s alone; want the same", first, second)
 	}
-	if b := get(two, "/b/word"); b == second {
-		t.Errorf("documents a and b generated the same first value %s: each should have its own seed", b)
+	alone, err := mock.New(mock.Options{Spec: []byte(gen), Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(alone)
+	defer ts.Close()
+	if a := get(ts, "/word"); a != first {
+		t.Errorf("the document alone first gives %s, mounted at /a %s; want the same", a, first)
 	}
 }
 
@@ -469,5 +481,107 @@ func TestDocumentsPreflightAndSubscribe(t *testing.T) {
 	}
 	if err := srv.Subscribe("/nope", mock.Subscriber{}); err == nil || err.Error() != `webhook "/nope" is not declared by the document (declared: none)` {
 		t.Errorf("Subscribe to no webhook: %v", err)
+	}
+}
+
+// TestDocumentsJournalFullPath: the journal and the request log give
+// the path the client asked for, base path included, not the path
+// within the document.
+func TestDocumentsJournalFullPath(t *testing.T) {
+	docs := threeDocuments(t)
+	var logs strings.Builder
+	var mu sync.Mutex
+	steady := func(_ []string, a slog.Attr) slog.Attr {
+		switch a.Key {
+		case slog.TimeKey:
+			return slog.Attr{}
+		case "duration":
+			return slog.Int("duration", 1)
+		}
+		return a
+	}
+	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, &slog.HandlerOptions{ReplaceAttr: steady}))
+	srv, err := mock.New(mock.Options{Documents: docs[1:], LogRequests: true, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	req, _ := http.NewRequest("GET", ts.URL+"/tasks/notes", nil)
+	req.Header.Set("X-API-Key", "k")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != "[]" {
+		t.Fatalf("GET /tasks/notes: %d %s", resp.StatusCode, body)
+	}
+	if j := srv.Journal(); len(j) != 1 || j[0].Path != "/tasks/notes" {
+		t.Errorf("journal: %+v; want one entry for /tasks/notes", j)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := "level=INFO msg=request method=GET path=/tasks/notes status=200 duration=1\n"; logs.String() != want {
+		t.Errorf("log:\n%s\nwant:\n%s", logs.String(), want)
+	}
+}
+
+// lockedWriter writes to w under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// TestDocumentsShareABase: two documents of one provider mounted at one
+// base path with disjoint paths (as Task Board's and the webhooks
+// document's) each answer their own paths, under the names given.
+func TestDocumentsShareABase(t *testing.T) {
+	docs := threeDocuments(t)
+	srv, err := mock.New(mock.Options{Documents: []mock.Document{
+		{Spec: docs[1].Spec, Base: "/api", Name: "tasks"},
+		{Spec: docs[2].Spec, Base: "/api", Name: "plants"},
+	}})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for _, c := range []struct{ method, path, body, want string }{
+		{"POST", "/api/notes", `{"text":"water"}`, `201 {"noteId":1,"text":"water"}`},
+		{"POST", "/api/plants", `{"id":1,"name":"Fern"}`, `200 {"name":"Fern"}`},
+		{"GET", "/api/notes/1", "", `200 {"noteId":1,"text":"water"}`},
+		{"GET", "/api/nothing", "", `404 {"code":40400,"title":"Not Found","detail":"no path of the OpenAPI document matches /nothing"}`},
+		{"GET", "/other", "", `404 {"code":40400,"title":"Not Found","detail":"no document is mounted at /other; mounted at: /api"}`},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+		req.Header.Set("X-API-Key", "k")
+		req.Header.Set("Authorization", "Bearer t")
+		if c.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := resp.Status[:3] + " " + string(b); got != c.want {
+			t.Errorf("%s %s: %s\nwant %s", c.method, c.path, got, c.want)
+		}
+	}
+	var got []string
+	for _, e := range srv.Journal() {
+		got = append(got, e.Path+" "+e.Document)
+	}
+	if want := "/api/notes tasks; /api/plants plants; /api/notes/1 tasks; /api/nothing tasks; /other "; strings.Join(got, "; ") != want {
+		t.Errorf("journal: %s\nwant %s", strings.Join(got, "; "), want)
 	}
 }

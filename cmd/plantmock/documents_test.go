@@ -55,11 +55,19 @@ func TestSeveralSpecs(t *testing.T) {
 	runCLICases(t, []cliCase{
 		{name: "check", args: []string{"check", "--spec", "/tasks=" + tasks, "--spec", "/hooks=" + hooks},
 			out: "plantmock: Task Board 2.1.0, Plants with webhooks 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n"},
-		{name: "overlap", args: []string{"check", "--spec", tasks, "--spec", hooks}, code: 2,
-			errText: "plantmock: " + tasks + ", " + hooks + ": OpenAPI document: documents Task Board (at /) and Plants with webhooks (at /) could both be given /plants: they are mounted at the same base path; mount them at base paths that do not overlap (--spec /name=file)\n"},
+		{name: "overlap", args: []string{"check", "--spec", "a:/x=" + tasks, "--spec", "b:/x=" + tasks}, code: 2,
+			errText: "plantmock: --spec: OpenAPI document: documents a (" + tasks + " at /x) and b (" + tasks + " at /x) could both be given /x/tasks: both declare /tasks; mount them at base paths that do not overlap (--spec /name=file)\n"},
+		{name: "disjoint at one base", args: []string{"check", "--spec", tasks, "--spec", hooks},
+			out: "plantmock: Task Board 2.1.0, Plants with webhooks 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n"},
+		{name: "one name twice", args: []string{"check", "--spec", "/x=" + tasks, "--spec", "/sms=" + tasks, "--spec", "/sms=" + hooks}, code: 2,
+			errText: "plantmock: --spec: OpenAPI document: documents sms (" + tasks + " at /sms) and sms (" + hooks + " at /sms) are both named \"sms\"; name each with --spec NAME:/sms=FILE\n"},
+		{name: "named at one base", args: []string{"check", "--spec", "notes:/sms=" + tasks, "--spec", "plants:/sms=" + hooks},
+			out: "plantmock: Task Board 2.1.0, Plants with webhooks 1.0.0 and scenarios first-call-fails, first-create-fails, flaky, slow, store-busy, tag-policy are fine\n"},
+		{name: "no name before the base", args: []string{"check", "--spec", ":/sms=" + tasks}, code: 2,
+			errText: "plantmock: --spec: \":/sms=" + tasks + "\" names no document before :/sms=\n"},
 		{name: "no file after the base", args: []string{"check", "--spec", "/tasks="}, code: 2,
 			errText: "plantmock: --spec: \"/tasks=\" names no file after /tasks=\n"},
 		{name: "a bad base", args: []string{"check", "--spec", "/a//b=" + tasks, "--spec", hooks}, code: 2,
-			errText: "plantmock: " + tasks + ", " + hooks + ": OpenAPI document: base path \"/a//b\" has an empty, . or .. segment\n"},
+			errText: "plantmock: --spec: OpenAPI document: " + tasks + ": base path \"/a//b\" has an empty, . or .. segment\n"},
 	})
 }

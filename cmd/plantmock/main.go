@@ -61,7 +61,7 @@ func run(ctx context.Context, args []string, environ []string, stdout, stderr io
 // source is where the document and scenarios come from: the flags serve
 // and check share.
 type source struct {
-	specs     tokens // --spec values: FILE, or BASE=FILE
+	specs     tokens // --spec values: FILE, BASE=FILE or NAME:BASE=FILE
 	spec      string // the one --spec FILE, for messages; "" for none or several
 	maxSpec   size   // the largest document read
 	scenarios string
@@ -69,7 +69,7 @@ type source struct {
 }
 
 func (src *source) define(fs *flag.FlagSet) {
-	fs.Var(&src.specs, "spec", "OpenAPI 3.0, 3.1 or 3.2 `file` to serve instead of the embedded Plant Store; repeat it to serve several documents side by side, each at the path of its first server URL, or at BASE with BASE=FILE (/billing=billing.yaml)")
+	fs.Var(&src.specs, "spec", "OpenAPI 3.0, 3.1 or 3.2 `file` to serve instead of the embedded Plant Store; repeat it to serve several documents side by side, each at the path of its first server URL, or at BASE with BASE=FILE (/billing=billing.yaml), named NAME with NAME:BASE=FILE (billing:/billing=billing.yaml)")
 	src.maxSpec = mock.DefaultMaxSpecFile
 	fs.Var(&src.maxSpec, "max-spec", "largest --spec document read: a `size` in bytes or with KiB/MiB/GiB")
 	fs.BoolVar(&src.strict, "strict", false, "refuse a document with mistakes that would otherwise be left out with a warning (a parameter without a name, a schema keyword that is not valid JSON Schema)")
@@ -105,7 +105,7 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 		opts.Documents = make([]mock.Document, len(specs))
 		for i, sp := range specs {
 			names[i] = sp.File
-			opts.Documents[i].Base = sp.Base
+			opts.Documents[i] = mock.Document{Name: sp.Name, Base: sp.Base, Source: sp.File}
 			if opts.Documents[i].Spec, err = src.read(sp.File); err != nil {
 				return sp.File, nil, err
 			}
@@ -130,19 +130,19 @@ func (src *source) options(opts *mock.Options) (name string, broken, err error) 
 }
 
 // specValue is one --spec value: a document's file and, where the value
-// is written BASE=FILE, the base path it is mounted at (see
-// mock.SplitSpec).
-type specValue struct{ Base, File string }
+// is written BASE=FILE or NAME:BASE=FILE, the base path it is mounted
+// at and its name (see mock.SplitSpec).
+type specValue struct{ Name, Base, File string }
 
 // parsed returns the --spec values read.
 func (src *source) parsed() ([]specValue, error) {
 	out := make([]specValue, len(src.specs))
 	for i, v := range src.specs {
-		base, file, err := mock.SplitSpec(v)
+		name, base, file, err := mock.SplitSpec(v)
 		if err != nil {
 			return nil, fmt.Errorf("--spec: %v", err)
 		}
-		out[i] = specValue{Base: base, File: file}
+		out[i] = specValue{Name: name, Base: base, File: file}
 	}
 	return out, nil
 }
@@ -212,6 +212,9 @@ func newServer(src *source, opts mock.Options, set given, stderr io.Writer) (*mo
 		fmt.Fprintf(stderr, "plantmock: scenarios do not fit %s:\n%v\n", name, all)
 		return nil, all
 	default:
+		if len(opts.Documents) > 0 {
+			name = "--spec" // the message names the documents' files
+		}
 		fmt.Fprintf(stderr, "plantmock: %s: %v\n", name, err)
 		return nil, err
 	}

@@ -55,9 +55,10 @@ type Options struct {
 	SpecFile string
 
 	// Specs are OpenAPI documents to read and serve side by side, like
-	// the binary's --spec repeated: each FILE, or BASE=FILE to mount it
-	// at BASE (else at the path of its first server URL). Assertions
-	// name a document with mock.Match's Document.
+	// the binary's --spec repeated: each FILE, BASE=FILE to mount it at
+	// BASE (else at the path of its first server URL), or NAME:BASE=FILE
+	// to name it too. Assertions name a document with mock.Match's
+	// Document.
 	Specs []string
 
 	// ScenarioFiles are scenario files to load, like those of --scenarios.
@@ -110,7 +111,7 @@ func NewServer(t TB, opts ...Options) *Server {
 		mo.Spec = spec
 	}
 	for _, v := range o.Specs {
-		base, file, err := mock.SplitSpec(v)
+		name, base, file, err := mock.SplitSpec(v)
 		if err != nil {
 			t.Fatalf("mocktest: Specs: %v", err)
 			return nil
@@ -120,7 +121,7 @@ func NewServer(t TB, opts ...Options) *Server {
 			t.Fatalf("mocktest: %v", err)
 			return nil
 		}
-		mo.Documents = append(mo.Documents, mock.Document{Spec: spec, Base: base})
+		mo.Documents = append(mo.Documents, mock.Document{Spec: spec, Base: base, Name: name, Source: file})
 	}
 	mo.Scenarios = append([]*mock.Scenario(nil), mo.Scenarios...)
 	for _, f := range o.ScenarioFiles {

@@ -335,7 +335,7 @@ func TestSeveralDocuments(t *testing.T) {
 	if srv.AssertCalled(mock.Match{Document: "hooks", Operation: "POST /plants"}) {
 		t.Error("AssertCalled passed for a document not called")
 	}
-	want := "expected at least 1 request(s) POST /plants of document hooks, got 0; received:\n  tasks: POST /notes {\"text\":\"water\"} -> 201 {\"noteId\":1,\"text\":\"water\"}"
+	want := "expected at least 1 request(s) POST /plants of document hooks, got 0; received:\n  tasks: POST /tasks/notes {\"text\":\"water\"} -> 201 {\"noteId\":1,\"text\":\"water\"}"
 	if len(ft.errors) != 1 || ft.errors[0] != want {
 		t.Errorf("errors %q\nwant %q", ft.errors, want)
 	}

@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	cliptext "github.com/plantmock/plantmock/internal/clip"
 	"github.com/plantmock/plantmock/internal/jsonx"
@@ -207,6 +208,9 @@ type api struct {
 	mcp    func(calls http.Handler) http.Handler
 	// metrics answers GET /__admin/metrics; nil: the call is not there.
 	metrics http.Handler
+	// listed is what GET /__admin/ lists, read from admin.yaml on the
+	// first such call, so that a mock's start does not parse it.
+	listed func() ([]Call, error)
 }
 
 // New returns the admin API of m: one route per call, behind the guard
@@ -217,7 +221,8 @@ func New(m Mock, ev *Events, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &api{m: m, events: ev, guard: g, token: opts.Token, mcp: opts.MCP, metrics: opts.Metrics}
+	a := &api{m: m, events: ev, guard: g, token: opts.Token, mcp: opts.MCP, metrics: opts.Metrics,
+		listed: sync.OnceValues(func() ([]Call, error) { return Calls(OpenAPI) })}
 	return a.handler(), nil
 }
 
@@ -247,6 +252,7 @@ func (a *api) handler() http.Handler {
 	a.dashboardRoutes(mux)
 	a.explainRoutes(mux)
 	a.metricsRoutes(mux)
+	mux.HandleFunc("GET "+Prefix+"{$}", a.index)
 	mux.HandleFunc(Prefix, noCall)
 	calls := a.calls(mux)
 	if a.mcp != nil {

@@ -67,10 +67,14 @@ func TestOverlapsRefused(t *testing.T) {
 		docs []Doc
 		want string
 	}{
-		{"same base", []Doc{
-			{Name: "Billing", Base: "/", Paths: []string{"/invoices"}},
-			{Name: "Tasks", Base: "/", Paths: []string{"/tasks"}},
-		}, "documents Billing (at /) and Tasks (at /) could both be given /tasks: they are mounted at the same base path; mount them at base paths that do not overlap (--spec /name=file)"},
+		{"same base, same path", []Doc{
+			{Name: "Billing", Source: "billing.yaml", Base: "/", Paths: []string{"/invoices", "/tasks"}},
+			{Name: "Tasks", Source: "tasks.yaml", Base: "/", Paths: []string{"/tasks"}},
+		}, "documents Billing (billing.yaml at /) and Tasks (tasks.yaml at /) could both be given /tasks: both declare /tasks; mount them at base paths that do not overlap (--spec /name=file)"},
+		{"same base, a template takes the other's path", []Doc{
+			{Name: "marketing", Source: "marketing.json", Base: "/crm", Paths: []string{"/marketing/v3/emails", "/{object}/v3/{id}"}},
+			{Name: "files", Source: "files.json", Base: "/crm", Paths: []string{"/files/v3/files"}},
+		}, "documents marketing (marketing.json at /crm) and files (files.json at /crm) could both be given /crm/files/v3/files: marketing declares /{object}/v3/{id} and files declares /files/v3/files; mount them at base paths that do not overlap (--spec /name=file)"},
 		{"a literal path under the other's base", []Doc{
 			{Name: "Store", Base: "/", Paths: []string{"/plants", "/billing/invoices"}},
 			{Name: "Billing", Base: "/billing", Paths: []string{"/invoices"}},
@@ -127,6 +131,83 @@ func BenchmarkFind(b *testing.B) {
 				if _, _, ok := tb.Find("/plants"); !ok {
 					b.Fatal("not found")
 				}
+			}
+		})
+	}
+}
+
+// TestOneBaseDisjointPaths: documents of one provider that share a base
+// path with disjoint paths are mounted together, and each request goes
+// to the one that declares its path.
+func TestOneBaseDisjointPaths(t *testing.T) {
+	tb, err := New([]Doc{
+		{Name: "marketing", Base: "/", Paths: []string{"/marketing/v3/emails", "/marketing/v3/emails/{emailId}"}},
+		{Name: "files", Base: "/", Paths: []string{"/files/v3/files", "/files/v3/files/{fileId}"}},
+		{Name: "crm", Base: "/crm", Paths: []string{"/v3/objects"}},
+	})
+	if err != nil {
+		t.Fatalf("New = %v, want the documents mounted", err)
+	}
+	for _, tc := range []struct {
+		path string
+		doc  int
+		rest string
+	}{
+		{"/marketing/v3/emails", 0, "/marketing/v3/emails"},
+		{"/marketing/v3/emails/7", 0, "/marketing/v3/emails/7"},
+		{"/files/v3/files", 1, "/files/v3/files"},
+		{"/files/v3/files/9/", 1, "/files/v3/files/9/"},
+		{"/crm/v3/objects", 2, "/v3/objects"},
+		{"/nowhere", 0, "/nowhere"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			if i, rest, ok := tb.Find(tc.path); i != tc.doc || rest != tc.rest || !ok {
+				t.Fatalf("Find(%q) = %d, %q, %v; want %d, %q, true", tc.path, i, rest, ok, tc.doc, tc.rest)
+			}
+		})
+	}
+	if tb.Len() != 3 {
+		t.Errorf("Len = %d, want 3", tb.Len())
+	}
+}
+
+// TestOneNameTwice: two documents of one name are refused with both
+// named, by file and base path, and how to name them.
+func TestOneNameTwice(t *testing.T) {
+	_, err := New([]Doc{
+		{Name: "hub", Source: "hub.json", Base: "/hub", Paths: []string{"/x"}},
+		{Name: "sms", Source: "bulk.json", Base: "/sms", Paths: []string{"/bulk"}},
+		{Name: "sms", Source: "works.json", Base: "/sms", Paths: []string{"/works"}},
+	})
+	want := `documents sms (bulk.json at /sms) and sms (works.json at /sms) are both named "sms"; name each with --spec NAME:/sms=FILE`
+	if err == nil || err.Error() != want {
+		t.Fatalf("New error = %v\nwant %s", err, want)
+	}
+}
+
+func TestSplitSpec(t *testing.T) {
+	for _, tc := range []struct {
+		v, name, base, file, err string
+	}{
+		{"api.yaml", "", "", "api.yaml", ""},
+		{"/billing=billing.yaml", "", "/billing", "billing.yaml", ""},
+		{"bill:/billing=billing.yaml", "bill", "/billing", "billing.yaml", ""},
+		{"marketing:/=m.json", "marketing", "/", "m.json", ""},
+		{"a=b.yaml", "", "", "a=b.yaml", ""},
+		{"c:d=e.yaml", "", "", "c:d=e.yaml", ""},
+		{"/a:b=f.yaml", "", "/a:b", "f.yaml", ""},
+		{":/billing=b.yaml", "", "", "", `":/billing=b.yaml" names no document before :/billing=`},
+		{"bill:/billing=", "", "", "", `"bill:/billing=" names no file after /billing=`},
+		{"", "", "", "", "an empty value names no file"},
+	} {
+		t.Run(tc.v, func(t *testing.T) {
+			name, base, file, err := SplitSpec(tc.v)
+			var e string
+			if err != nil {
+				e = err.Error()
+			}
+			if name != tc.name || base != tc.base || file != tc.file || e != tc.err {
+				t.Fatalf("SplitSpec(%q) = %q, %q, %q, %q; want %q, %q, %q, %q", tc.v, name, base, file, e, tc.name, tc.base, tc.file, tc.err)
 			}
 		})
 	}

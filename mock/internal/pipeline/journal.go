@@ -85,7 +85,7 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 	r := x.R
 	e := journal.Entry{
 		Time: x.start, Duration: time.Since(x.start),
-		Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header,
+		Method: r.Method, Path: x.fullPath(), Query: r.URL.RawQuery, Header: r.Header,
 		Body: x.Raw, Status: status, Response: response,
 		Session: x.Sess.Name, Token: x.cred.token,
 	}
@@ -129,4 +129,17 @@ type entryOf struct {
 
 func (e entryOf) Entry(status int, body []byte) journal.Entry {
 	return e.s.entry(e.x, status, body, len(body))
+}
+
+// fullPath returns the path the client asked for: the path within the
+// document put back under the base path the document is mounted at.
+func (x *exchange) fullPath() string {
+	p := x.R.URL.Path
+	if x.unmounted || x.Sv == nil || x.Sv.Mount == "" {
+		return p
+	}
+	if p == "/" {
+		return x.Sv.Mount
+	}
+	return x.Sv.Mount + p
 }

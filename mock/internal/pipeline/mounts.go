@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
@@ -21,7 +22,7 @@ type Mounts struct {
 // NewMounts mounts docs at their base paths (Served.Mount). One
 // document at / is served as the mock always has; several are routed by
 // their longest base path, and two that could be given the same request
-// are refused (a *mount.OverlapError).
+// are refused (a *mount.OverlapError), as are two of one name.
 func NewMounts(docs []*Served) (*Mounts, error) {
 	m := &Mounts{Docs: docs}
 	if len(docs) == 1 && docs[0].Mount == "" {
@@ -33,7 +34,7 @@ func NewMounts(docs []*Served) (*Mounts, error) {
 		for j, op := range sv.Doc.Operations {
 			paths[j] = op.Path
 		}
-		table[i] = mount.Doc{Name: sv.Name, Base: sv.Base(), Paths: paths}
+		table[i] = mount.Doc{Name: sv.Name, Source: sv.Source, Base: sv.Base(), Paths: paths}
 	}
 	t, err := mount.New(table)
 	if err != nil {
@@ -106,9 +107,11 @@ func (m *Mounts) Names() []string {
 // unmounted is the problem of a request whose path is under no
 // document's base path.
 func (m *Mounts) unmounted(path string) *problem.Problem {
-	bases := make([]string, len(m.Docs))
-	for i, sv := range m.Docs {
-		bases[i] = sv.Base()
+	var bases []string // each once, though several documents share it
+	for _, sv := range m.Docs {
+		if !slices.Contains(bases, sv.Base()) {
+			bases = append(bases, sv.Base())
+		}
 	}
 	return &problem.Problem{Code: problem.CodeNoRoute, Status: 404,
 		Message: fmt.Sprintf("no document is mounted at %s; mounted at: %s", Clip(path, 200), strings.Join(bases, ", "))}

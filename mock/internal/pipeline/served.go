@@ -22,8 +22,9 @@ import (
 type Served struct {
 	Doc *openapi.Document
 	// Name names the document in the journal, scenario files and the
-	// admin API; Mount is the base path it is mounted at, "" for /.
-	Name, Mount string
+	// admin API; Mount is the base path it is mounted at, "" for /;
+	// Source is where it was read from (its file), for messages.
+	Name, Mount, Source string
 	// Digest tells the document's bytes and mount from others' (see
 	// Mounts.Digested); Read is set when they were read for this value,
 	// not kept from what was served before.
