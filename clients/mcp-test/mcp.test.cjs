@@ -48,9 +48,22 @@ test('the MCP endpoint, through the TypeScript SDK', async (t) => {
   const client = await connect(auth);
   t.after(() => client.close());
 
-  const tools = (await client.listTools()).tools.map((x) => x.name).sort();
+  const listed = (await client.listTools()).tools;
+  const tools = listed.map((x) => x.name).sort();
   assert.deepEqual(tools, ['activate_scenario', 'check_document', 'explain_request', 'list_operations', 'list_scenarios',
-    'read_journal', 'reset_scenario', 'reset_session', 'verify_service', 'why_refused']);
+    'read_journal', 'reset_scenario', 'reset_session', 'run_workflow', 'verify_service', 'why_refused']);
+  // An agent tells the tools that only read from those that send
+  // requests out by their annotations.
+  const hints = Object.fromEntries(listed.map((x) => [x.name, x.annotations || {}]));
+  for (const name of ['check_document', 'explain_request', 'list_operations', 'list_scenarios', 'read_journal', 'why_refused']) {
+    assert.equal(hints[name].readOnlyHint, true, name);
+  }
+  for (const name of ['verify_service', 'run_workflow']) {
+    assert.equal(hints[name].readOnlyHint, false, name);
+    assert.equal(hints[name].openWorldHint, true, name);
+  }
+  assert.equal(hints.reset_session.destructiveHint, true);
+  assert.equal(client.getServerCapabilities().prompts, undefined);
 
   const call = async (name, args = {}) => {
     const r = await client.callTool({ name, arguments: args });
