@@ -190,38 +190,33 @@ func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *proble
 
 func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Reset(ctx, a.ss) }
 
+// Active names the session's active scenario: with several documents,
+// that of the first document, in their order, that has one.
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
-	e := a.s.e
-	for _, sv := range e.Mounted().Docs {
-		sc, err := e.Sessions.Active(ctx, a.ss, sv.Scenarios, e.LoadedElsewhere(sv))
-		if err != nil {
-			return "", false, err
-		}
-		if sc != nil {
-			return sc.Name, true, nil
+	for _, sv := range a.s.e.Mounted().Docs {
+		if name, ok, err := a.s.e.Sessions.ActiveName(ctx, a.ss, sv.Scenarios); ok || err != nil {
+			return name, ok, err
 		}
 	}
 	return "", false, nil
 }
 
+// Activate makes the scenario called *name active in every document that
+// loads one of that name, the others keeping theirs; nil makes none
+// active in every document.
 func (a adminSession) Activate(ctx context.Context, name *string) error {
-	var sc *scenario.Compiled
-	if name != nil {
-		docs := a.s.e.Mounted().Docs
-		for _, sv := range docs {
-			if sc = sv.Scenarios.ByName[*name]; sc != nil {
-				break
-			}
-		}
-		if sc == nil {
-			known := "(none)"
-			if names := a.s.ScenarioNames(); len(names) > 0 {
-				known = strings.Join(names, ", ")
-			}
-			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), known)
-		}
+	var sets []*scenario.Set
+	for _, sv := range a.s.e.Mounted().Docs {
+		sets = append(sets, sv.Scenarios)
 	}
-	return a.ss.Activate(ctx, sc)
+	if found, err := a.ss.ActivateIn(ctx, name, sets...); found || err != nil {
+		return err
+	}
+	known := "(none)"
+	if names := a.s.ScenarioNames(); len(names) > 0 {
+		known = strings.Join(names, ", ")
+	}
+	return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), known)
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {
