@@ -75,13 +75,27 @@ func (v adminView) Match(m Match) (func(Entry) bool, error) {
 func (v adminView) Contract() admin.Report { return v.s.Contract() }
 
 func (v adminView) Scenarios() []*Scenario {
-	var out []*Scenario
-	for _, sv := range v.s.e.Mounted().Docs {
+	m := v.s.e.Mounted()
+	return labelled(m.Several(), m.Docs...)
+}
+
+// labelled lists the scenarios of docs by name; those of a mock of
+// several documents (several) labelled with their document's name.
+func labelled(several bool, docs ...*pipeline.Served) []*Scenario {
+	out := []*Scenario{}
+	for _, sv := range docs {
 		for _, sc := range sv.Scenarios.ByName {
-			out = append(out, sc.Def)
+			def := sc.Def
+			if several {
+				def = new(*def)
+				def.Document = sv.Name
+			}
+			out = append(out, def)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Name < out[j].Name || out[i].Name == out[j].Name && out[i].Document < out[j].Document
+	})
 	return out
 }
 

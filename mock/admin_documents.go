@@ -3,7 +3,6 @@ package mock
 import (
 	"context"
 	"net/http"
-	"sort"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
@@ -81,14 +80,7 @@ func (d docView) Contract() admin.Report {
 	return d.all.s.contractOf([]string{d.sv.Name}, d.sv)
 }
 
-func (d docView) Scenarios() []*Scenario {
-	var out []*Scenario
-	for _, sc := range d.sv.Scenarios.ByName {
-		out = append(out, sc.Def)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func (d docView) Scenarios() []*Scenario { return labelled(true, d.sv) }
 
 func (d docView) Operations() []string       { return operationsOf(d.sv) }
 func (d docView) Webhooks() []admin.Webhook  { return webhooksOf(map[string]bool{}, d.sv) }

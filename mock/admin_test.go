@@ -366,6 +366,8 @@ func TestAdminDocuments(t *testing.T) {
 		{name: "the other's store stays", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/tasks/notes":[{"noteId":1,"text":"b"}]}}`},
 		{name: "operations of one", method: "GET", path: "/__admin/ui/operations?document=hooks", status: 200, want: `{"operations":["POST /hooks/plants"]}`},
 		{name: "webhooks of one", method: "GET", path: "/__admin/webhooks?document=tasks", status: 200, want: `{"webhooks":[]}`},
+		{name: "activate in none", method: "PUT", path: "/__admin/scenario?document=tasks", body: `{"name":null}`, status: 200, want: `{"active":null}`},
+		{name: "each document's scenario", method: "GET", path: "/__admin/scenarios", status: 200, want: `{"active":null,"documents":{"hooks":null,"tasks":null},"scenarios":[]}`},
 	} {
 		callAdmin(t, ts, doc, c)
 	}
