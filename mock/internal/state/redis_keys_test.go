@@ -38,11 +38,12 @@ func openTestRedis(t *testing.T, srv *redistest.Server, size int) *redis[string]
 }
 
 // useAll makes every key of what session ss holds in Redis: a resource,
-// its journal, rule counters, active scenario and subscribers.
+// its journal, rule counters, active scenario and subscribers; the rule
+// and scenario of a document of several, whose forms are the longer.
 func useAll(t *testing.T, r *redis[string], ss Session[string]) {
 	t.Helper()
 	ctx := context.Background()
-	rl := NewRuleSet("").Add("r", 1)
+	rl := NewRuleSet("doc").Add("r", 1)
 	_, err := r.Store().Create(ctx, ss.Name(), "/plants", "a", func(string) ([]byte, error) { return []byte(`{}`), nil })
 	if err == nil {
 		_, err = ss.Record(ctx, "x")
@@ -51,7 +52,7 @@ func useAll(t *testing.T, r *redis[string], ss Session[string]) {
 		_, err = ss.Hit(ctx, &rl)
 	}
 	if err == nil {
-		err = ss.Activate(ctx, "", "slow")
+		err = ss.Activate(ctx, "doc", "slow")
 	}
 	if err == nil {
 		err = ss.Subscribe(ctx, "hook", Subscriber{URL: "http://127.0.0.1:1/"})
