@@ -75,13 +75,27 @@ func (v adminView) Match(m Match) (func(Entry) bool, error) {
 func (v adminView) Contract() admin.Report { return v.s.Contract() }
 
 func (v adminView) Scenarios() []*Scenario {
-	var out []*Scenario
-	for _, sv := range v.s.e.Mounted().Docs {
+	m := v.s.e.Mounted()
+	return labelled(m.Several(), m.Docs...)
+}
+
+// labelled lists the scenarios of docs by name; those of a mock of
+// several documents (several) labelled with their document's name.
+func labelled(several bool, docs ...*pipeline.Served) []*Scenario {
+	out := []*Scenario{}
+	for _, sv := range docs {
 		for _, sc := range sv.Scenarios.ByName {
-			out = append(out, sc.Def)
+			def := sc.Def
+			if several {
+				def = new(*def)
+				def.Document = sv.Name
+			}
+			out = append(out, def)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Name < out[j].Name || out[i].Name == out[j].Name && out[i].Document < out[j].Document
+	})
 	return out
 }
 
@@ -190,38 +204,33 @@ func (a adminSession) Seed(ctx context.Context, col string, v any) (int, *proble
 
 func (a adminSession) Reset(ctx context.Context) error { return a.s.e.Reset(ctx, a.ss) }
 
+// Active names the session's active scenario: with several documents,
+// that of the first document, in their order, that has one.
 func (a adminSession) Active(ctx context.Context) (string, bool, error) {
-	e := a.s.e
-	for _, sv := range e.Mounted().Docs {
-		sc, err := e.Sessions.Active(ctx, a.ss, sv.Scenarios, e.LoadedElsewhere(sv))
-		if err != nil {
-			return "", false, err
-		}
-		if sc != nil {
-			return sc.Name, true, nil
+	for _, sv := range a.s.e.Mounted().Docs {
+		if name, ok, err := a.s.e.Sessions.ActiveName(ctx, a.ss, sv.Scenarios); ok || err != nil {
+			return name, ok, err
 		}
 	}
 	return "", false, nil
 }
 
+// Activate makes the scenario called *name active in every document that
+// loads one of that name, the others keeping theirs; nil makes none
+// active in every document.
 func (a adminSession) Activate(ctx context.Context, name *string) error {
-	var sc *scenario.Compiled
-	if name != nil {
-		docs := a.s.e.Mounted().Docs
-		for _, sv := range docs {
-			if sc = sv.Scenarios.ByName[*name]; sc != nil {
-				break
-			}
-		}
-		if sc == nil {
-			known := "(none)"
-			if names := a.s.ScenarioNames(); len(names) > 0 {
-				known = strings.Join(names, ", ")
-			}
-			return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), known)
-		}
+	var sets []*scenario.Set
+	for _, sv := range a.s.e.Mounted().Docs {
+		sets = append(sets, sv.Scenarios)
 	}
-	return a.ss.Activate(ctx, sc)
+	if found, err := a.ss.ActivateIn(ctx, name, sets...); found || err != nil {
+		return err
+	}
+	known := "(none)"
+	if names := a.s.ScenarioNames(); len(names) > 0 {
+		known = strings.Join(names, ", ")
+	}
+	return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario is named %q; known: %s", cliptext.To(*name, 60), known)
 }
 
 func (a adminSession) Subscriber(ctx context.Context, webhook string) (admin.Subscriber, bool, error) {

@@ -3,7 +3,6 @@ package mock
 import (
 	"context"
 	"net/http"
-	"sort"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
@@ -81,14 +80,7 @@ func (d docView) Contract() admin.Report {
 	return d.all.s.contractOf([]string{d.sv.Name}, d.sv)
 }
 
-func (d docView) Scenarios() []*Scenario {
-	var out []*Scenario
-	for _, sc := range d.sv.Scenarios.ByName {
-		out = append(out, sc.Def)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func (d docView) Scenarios() []*Scenario { return labelled(true, d.sv) }
 
 func (d docView) Operations() []string       { return operationsOf(d.sv) }
 func (d docView) Webhooks() []admin.Webhook  { return webhooksOf(map[string]bool{}, d.sv) }
@@ -106,8 +98,9 @@ func (d docView) Documents() []admin.Document {
 func (d docView) Document(name string) (admin.Mock, bool) { return d, name == d.sv.Name }
 
 // docSession is a session as one document shows it: its resources and
-// its journal entries. The journal and rule counters are the
-// documents' together, so they are reset without a document.
+// its journal entries, and its active scenario. The journal is the
+// documents' together, so it is reset without a document, and with it
+// every document's rule counters.
 type docSession struct {
 	adminSession
 	sv *pipeline.Served
@@ -128,7 +121,7 @@ func (a docSession) Entries(ctx context.Context) ([]Entry, error) {
 // share.
 func (a docSession) shared(call string) error {
 	return problem.Invalid(problem.CodeSession, problem.ClassRequest,
-		"the journal and rule counters are the documents' together: %s without document= resets them; DELETE /__admin/store?document=%s empties this document's resources", call, a.sv.Name)
+		"the journal is the documents' together: %s without document= resets it; DELETE /__admin/store?document=%s empties this document's resources", call, a.sv.Name)
 }
 
 func (a docSession) ResetJournal(context.Context) error { return a.shared("DELETE /__admin/requests") }
@@ -165,9 +158,16 @@ func (a docSession) Seed(ctx context.Context, col string, v any) (int, *problem.
 	return a.s.e.SeedCollection(ctx, a.sv.Doc, a.sv.Plans, a.ss, "/"+strings.Trim(col, "/"), v)
 }
 
+// Active names the session's active scenario of the document.
+func (a docSession) Active(ctx context.Context) (string, bool, error) {
+	return a.s.e.Sessions.ActiveName(ctx, a.ss, a.sv.Scenarios)
+}
+
+// Activate makes a scenario of the document its active one, or none for
+// nil; other documents' stay as they are.
 func (a docSession) Activate(ctx context.Context, name *string) error {
-	if name != nil && a.sv.Scenarios.ByName[*name] == nil {
-		return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario of document %s is named %q; known: %s", a.sv.Name, *name, a.sv.Scenarios.Names())
+	if found, err := a.ss.ActivateIn(ctx, name, a.sv.Scenarios); found || err != nil {
+		return err
 	}
-	return a.adminSession.Activate(ctx, name)
+	return problem.Invalid(problem.CodeScenario, problem.ClassRequest, "no scenario of document %s is named %q; known: %s", a.sv.Name, *name, a.sv.Scenarios.Names())
 }

@@ -362,11 +362,13 @@ func TestAdminDocuments(t *testing.T) {
 		{name: "contract of one", method: "GET", path: "/__admin/contract?document=hooks", status: 200,
 			contains: `{"operations":[{"document":"hooks","operation":"POST /plants","exchanges":2,"violations":[{"direction":"request","path":"id"`},
 		{name: "reset of one", method: "POST", path: "/__admin/reset?document=hooks", status: 400,
-			want: `{"error":40008,"message":"the journal and rule counters are the documents' together: POST /__admin/reset without document= resets them; DELETE /__admin/store?document=hooks empties this document's resources"}`},
+			want: `{"error":40008,"message":"the journal is the documents' together: POST /__admin/reset without document= resets it; DELETE /__admin/store?document=hooks empties this document's resources"}`},
 		{name: "empty one document's store", method: "DELETE", path: "/__admin/store?document=hooks", status: 204},
 		{name: "the other's store stays", method: "GET", path: "/__admin/store", status: 200, want: `{"collections":{"/tasks/notes":[{"noteId":1,"text":"b"}]}}`},
 		{name: "operations of one", method: "GET", path: "/__admin/ui/operations?document=hooks", status: 200, want: `{"operations":["POST /hooks/plants"]}`},
 		{name: "webhooks of one", method: "GET", path: "/__admin/webhooks?document=tasks", status: 200, want: `{"webhooks":[]}`},
+		{name: "activate in none", method: "PUT", path: "/__admin/scenario?document=tasks", body: `{"name":null}`, status: 200, want: `{"active":null}`},
+		{name: "each document's scenario", method: "GET", path: "/__admin/scenarios", status: 200, want: `{"active":null,"documents":{"hooks":null,"tasks":null},"scenarios":[]}`},
 	} {
 		callAdmin(t, ts, doc, c)
 	}

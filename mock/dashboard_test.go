@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/plantmock/plantmock"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/session"
 )
@@ -793,4 +794,26 @@ func TestDashboardDocuments(t *testing.T) {
 		{"POST", "/tasks/notes", "201", "tasks · POST /notes", "", ""},
 	})
 	b.waitFor("the count", shownJS, "2 of 4 requests")
+}
+
+// TestDashboardDocumentScenarios: with several documents, the page
+// labels each scenario with its document, and choosing one makes it
+// active in that document alone.
+func TestDashboardDocumentScenarios(t *testing.T) {
+	_, ts := newTestServer(t, Options{Documents: []Document{{Spec: []byte(plantmock.OpenAPI), Base: "/ps1"}, {Spec: []byte(plantmock.OpenAPI), Base: "/ps2"}}})
+	b := newBrowser(t)
+	b.open(ts.URL)
+	b.waitFor("store-busy of each", `[...document.querySelectorAll('#scenarios label')].map(l => l.textContent).filter(l => l.endsWith('store-busy'))`,
+		[]string{"ps1 · store-busy", "ps2 · store-busy"})
+	b.waitFor("none active", activeJS, "Active: ps1: none, ps2: none")
+	b.do("choosing ps1's store-busy", chromedp.Click(`#scenarios input[value="store-busy"][data-document="ps1"]`))
+	b.waitFor("store-busy active in ps1", activeJS, "Active: ps1: store-busy, ps2: none")
+	for _, c := range []struct {
+		path string
+		want int
+	}{{"/ps1/plants", 400}, {"/ps2/plants", 200}} {
+		if st, _ := do(t, ts, "POST", c.path, `{"id":1,"name":"Fern"}`, "Authorization", "Bearer t"); st != c.want {
+			t.Errorf("POST %s: %d, want %d", c.path, st, c.want)
+		}
+	}
 }

@@ -121,7 +121,7 @@ func (s *Server) build(c Content, prev *pipeline.Mounts) (*pipeline.Mounts, erro
 		return nil, &ScenarioError{Err: err}
 	}
 	for i, sv := range served {
-		scripted := scenario.Compiling{Doc: sv.Doc, Success: func(op *openapi.Operation) int { return sv.Plans[op].Success }, Log: s.e.Log}
+		scripted := scenario.Compiling{Doc: sv.Doc, Name: sv.Name, Success: func(op *openapi.Operation) int { return sv.Plans[op].Success }, Log: s.e.Log}
 		active := c.Scenario
 		if several {
 			active = ""

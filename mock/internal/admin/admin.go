@@ -121,10 +121,13 @@ type Session interface {
 	// Reset empties the session's resources and journal and restarts its
 	// rule counters.
 	Reset(ctx context.Context) error
-	// Active names the session's active scenario; ok is false for none.
+	// Active names the session's active scenario, of the document the
+	// Mock shows (each document of several has its own); ok is false for
+	// none.
 	Active(ctx context.Context) (name string, ok bool, err error)
-	// Activate makes the scenario called *name active, or none for nil;
-	// a name no scenario has is a *problem.Problem.
+	// Activate makes the scenario called *name active, or none for nil,
+	// in the document the Mock shows, or in every document that loads
+	// one of that name; a name no scenario has is a *problem.Problem.
 	Activate(ctx context.Context, name *string) error
 	// Subscriber returns the session's subscriber of a webhook, its URL
 	// as the admin API shows it (credentials masked); ok is false for

@@ -170,14 +170,35 @@ func seed(w http.ResponseWriter, r *http.Request, ss Session) {
 }
 
 // scenarios lists the loaded scenarios as they were given, by name, and
-// the session's active one.
+// the session's active one; of a mock of several documents, without
+// ?document=, each document's active one too.
 func (a *api) scenarios(w http.ResponseWriter, r *http.Request, ss Session) {
 	name, ok, err := ss.Active(r.Context())
 	if err != nil {
 		failed(w, err)
 		return
 	}
-	writeJSON(w, map[string]any{"active": nameOrNull(name, ok), "scenarios": a.mockOf(r).Scenarios()})
+	m := a.mockOf(r)
+	out := map[string]any{"active": nameOrNull(name, ok), "scenarios": m.Scenarios()}
+	if docs := m.Documents(); len(docs) > 1 {
+		each := map[string]any{}
+		for _, d := range docs {
+			dm, _ := m.Document(d.Name)
+			ds, p := dm.Session(r.Context(), r.Header.Get(SessionHeader))
+			if p != nil {
+				failed(w, p)
+				return
+			}
+			name, ok, err := ds.Active(r.Context())
+			if err != nil {
+				failed(w, err)
+				return
+			}
+			each[d.Name] = nameOrNull(name, ok)
+		}
+		out["documents"] = each
+	}
+	writeJSON(w, out)
 }
 
 // nameOrNull is a scenario's name as the admin API gives it: null for

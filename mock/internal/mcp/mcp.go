@@ -228,8 +228,15 @@ type JournalInput struct {
 
 // ScenarioInput is activate_scenario's.
 type ScenarioInput struct {
-	Session string `json:"session,omitempty" jsonschema:"the X-Mock-Session of the session; none for the default one"`
-	Name    string `json:"name" jsonschema:"the scenario's name, as list_scenarios gives it"`
+	Session  string `json:"session,omitempty" jsonschema:"the X-Mock-Session of the session; none for the default one"`
+	Name     string `json:"name" jsonschema:"the scenario's name, as list_scenarios gives it"`
+	Document string `json:"document,omitempty" jsonschema:"with several documents, the one whose scenario it is, alone; none for every document that loads the name"`
+}
+
+// ScenariosInput is list_scenarios' and reset_scenario's.
+type ScenariosInput struct {
+	Session  string `json:"session,omitempty" jsonschema:"the X-Mock-Session of the session; none for the default one"`
+	Document string `json:"document,omitempty" jsonschema:"with several documents, the one to list or reset alone; none for every document"`
 }
 
 // CheckInput is check_document's.
@@ -267,16 +274,16 @@ func (c caller) addTools(s *sdk.Server) {
 			return textResult(text), nil, nil
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "list_scenarios", Description: "The scenarios the mock loaded, as they were written, and the session's active one (GET /__admin/scenarios).", Annotations: readOnly},
-		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
-			return c.jsonCall(ctx, "GET", "/__admin/scenarios", in.Session, nil)
+		func(ctx context.Context, _ *sdk.CallToolRequest, in ScenariosInput) (*sdk.CallToolResult, any, error) {
+			return c.jsonCall(ctx, "GET", "/__admin/scenarios"+query("document", in.Document), in.Session, nil)
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "activate_scenario", Description: "Make a scenario the session's active one (PUT /__admin/scenario).", Annotations: setsMock},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in ScenarioInput) (*sdk.CallToolResult, any, error) {
-			return c.jsonCall(ctx, "PUT", "/__admin/scenario", in.Session, map[string]any{"name": in.Name})
+			return c.jsonCall(ctx, "PUT", "/__admin/scenario"+query("document", in.Document), in.Session, map[string]any{"name": in.Name})
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "reset_scenario", Description: "Leave the session without an active scenario (PUT /__admin/scenario with name null).", Annotations: setsMock},
-		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {
-			return c.jsonCall(ctx, "PUT", "/__admin/scenario", in.Session, map[string]any{"name": nil})
+		func(ctx context.Context, _ *sdk.CallToolRequest, in ScenariosInput) (*sdk.CallToolResult, any, error) {
+			return c.jsonCall(ctx, "PUT", "/__admin/scenario"+query("document", in.Document), in.Session, map[string]any{"name": nil})
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "reset_session", Description: "Empty the session's resources and journal and restart its rule counters (POST /__admin/reset).", Annotations: emptiesMock},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in Session) (*sdk.CallToolResult, any, error) {

@@ -166,15 +166,17 @@ func TestNewServer(t *testing.T) {
 func TestAdminTools(t *testing.T) {
 	entries := `{"requests":[{"seq":1,"status":400},{"seq":2,"status":400},{"seq":3,"status":400}]}`
 	a := &admin{answers: map[string]reply{
-		"GET /__admin/operations":            {status: 200, body: `{"operations":["GET /plants"]}`},
-		"GET /__admin/operations?document=b": {status: 200, body: `{"operations":["GET /b"]}`},
-		"POST /__admin/explain":              {status: 200, body: `{"operation":"POST /plants","answer":"refused"}`},
-		"GET /__admin/requests":              {status: 200, body: entries},
-		"GET /__admin/requests?limit=2":      {status: 200, body: `{"requests":[{"seq":2},{"seq":3}]}`},
-		"POST /__admin/requests/find":        {status: 200, body: entries},
-		"GET /__admin/scenarios":             {status: 200, body: `{"scenarios":[{"name":"slow"}],"active":null}`},
-		"PUT /__admin/scenario":              {status: 200, body: `{"active":"slow"}`},
-		"POST /__admin/reset":                {status: 204},
+		"GET /__admin/operations":             {status: 200, body: `{"operations":["GET /plants"]}`},
+		"GET /__admin/operations?document=b":  {status: 200, body: `{"operations":["GET /b"]}`},
+		"POST /__admin/explain":               {status: 200, body: `{"operation":"POST /plants","answer":"refused"}`},
+		"GET /__admin/requests":               {status: 200, body: entries},
+		"GET /__admin/requests?limit=2":       {status: 200, body: `{"requests":[{"seq":2},{"seq":3}]}`},
+		"POST /__admin/requests/find":         {status: 200, body: entries},
+		"GET /__admin/scenarios":              {status: 200, body: `{"scenarios":[{"name":"slow"}],"active":null}`},
+		"PUT /__admin/scenario":               {status: 200, body: `{"active":"slow"}`},
+		"GET /__admin/scenarios?document=ps1": {status: 200, body: `{"scenarios":[{"name":"slow"}],"active":null}`},
+		"PUT /__admin/scenario?document=ps1":  {status: 200, body: `{"active":"slow"}`},
+		"POST /__admin/reset":                 {status: 204},
 	}}
 	cs := connect(t, mcp.Options{Calls: a})
 	tests := []struct {
@@ -200,6 +202,9 @@ func TestAdminTools(t *testing.T) {
 		{"list_scenarios", map[string]any{"session": "s1"}, "GET /__admin/scenarios session=s1 type= ", `{"scenarios":[{"name":"slow"}],"active":null}`},
 		{"activate_scenario", map[string]any{"name": "slow", "session": "s1"}, `PUT /__admin/scenario session=s1 type=application/json {"name":"slow"}`, `{"active":"slow"}`},
 		{"reset_scenario", map[string]any{"session": "s1"}, `PUT /__admin/scenario session=s1 type=application/json {"name":null}`, `{"active":"slow"}`},
+		{"list_scenarios", map[string]any{"document": "ps1"}, "GET /__admin/scenarios?document=ps1 session= type= ", `{"scenarios":[{"name":"slow"}],"active":null}`},
+		{"activate_scenario", map[string]any{"name": "slow", "document": "ps1"}, `PUT /__admin/scenario?document=ps1 session= type=application/json {"name":"slow"}`, `{"active":"slow"}`},
+		{"reset_scenario", map[string]any{"document": "ps1"}, `PUT /__admin/scenario?document=ps1 session= type=application/json {"name":null}`, `{"active":"slow"}`},
 		{"reset_session", nil, "POST /__admin/reset session= type= ", "done"},
 	}
 	for _, tt := range tests {

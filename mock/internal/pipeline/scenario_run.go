@@ -21,7 +21,7 @@ func (s *Engine) selectScenario(x *exchange) (*scenario.Compiled, *problem.Probl
 		if len(x.Sv.Scenarios.ByName) == 0 {
 			return nil, nil // none could be active
 		}
-		sc, err := s.Sessions.Active(x.R.Context(), x.Sess, x.Sv.Scenarios, s.LoadedElsewhere(x.Sv))
+		sc, err := s.Sessions.Active(x.R.Context(), x.Sess, x.Sv.Scenarios)
 		if err != nil {
 			return nil, problem.Unavailable(err)
 		}
@@ -32,23 +32,6 @@ func (s *Engine) selectScenario(x *exchange) (*scenario.Compiled, *problem.Probl
 		return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "%s names no loaded scenario: %q; known: %s", ScenarioHeader, Clip(name, 60), x.Sv.Scenarios.Names())
 	}
 	return sc, nil
-}
-
-// LoadedElsewhere returns, for a mock of several documents, whether a
-// document other than sv loads a scenario of a name; nil for one.
-func (s *Engine) LoadedElsewhere(sv *Served) func(string) bool {
-	m := s.Mounted()
-	if !m.Several() {
-		return nil
-	}
-	return func(name string) bool {
-		for _, o := range m.Docs {
-			if o != sv && o.Scenarios.Named(name) != nil {
-				return true
-			}
-		}
-		return false
-	}
 }
 
 // scripted is how the rule answers for an operation: its fault, else its

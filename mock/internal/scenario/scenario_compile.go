@@ -82,15 +82,22 @@ type headerTemplate struct {
 // Set is the loaded scenarios of a mock, compiled.
 type Set struct {
 	ByName  map[string]*Compiled
-	Initial *Compiled      // active in new sessions
-	rules   *state.RuleSet // the rules of every scenario, counted together
+	Initial *Compiled // active in new sessions
+	// Doc is the name of the document whose scenarios these are, under
+	// which a session keeps its active scenario and rule counters apart
+	// from other documents'; "" for a mock of one document.
+	Doc   string
+	rules *state.RuleSet // the rules of every scenario, counted together
 }
 
 // Compiling is what compiling scenarios takes of the document: its
 // operations and webhooks, each operation's success status, and where
 // to say which shipped scenarios do not fit.
 type Compiling struct {
-	Doc     *openapi.Document
+	Doc *openapi.Document
+	// Name names the document in a mock of several (Set.Doc); "" for a
+	// mock of one.
+	Name    string
 	Success func(*openapi.Operation) int
 	Log     *slog.Logger
 }
@@ -99,7 +106,7 @@ type Compiling struct {
 // them. Shipped scenarios that do not fit a custom document are left out;
 // user scenarios that do not fit are errors, every problem listed.
 func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*Set, error) {
-	set := &Set{ByName: map[string]*Compiled{}}
+	set := &Set{ByName: map[string]*Compiled{}, Doc: sv.Name}
 	var errs []error
 	for _, sc := range shipped {
 		c, err := sv.compileScenario(sc)
@@ -132,7 +139,7 @@ func CompileScenarios(sv Compiling, shipped, user []*Scenario, active string) (*
 	if err := set.Activate(active, false); err != nil {
 		return nil, err
 	}
-	set.rules = state.NewRuleSet()
+	set.rules = state.NewRuleSet(sv.Name)
 	for _, sc := range set.ByName {
 		for _, r := range sc.rules {
 			r.count = set.rules.Add(r.Name, r.every)

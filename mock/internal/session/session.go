@@ -82,13 +82,13 @@ func (sm *Sessions) Reset(ctx context.Context, ss *Session) error {
 	return sm.Backend.Reset(ctx, ss.State)
 }
 
-// Active returns the session's active scenario as set has it: after a
-// Reload, the one of the same name, or none when none is loaded. With
-// state shared by replicas, a name not loaded is an error: another
-// replica, with other scenarios, set it; unless elsewhere (nil for a
-// mock of one document) says another document of this mock loads it.
-func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set, elsewhere func(name string) bool) (*scenario.Compiled, error) {
-	a, err := ss.State.Active(ctx)
+// Active returns the session's active scenario of the document whose
+// scenarios set holds, as set has it: after a Reload, the one of the
+// same name, or none when none is loaded. Each document of a mock of
+// several has its own (set.Doc). With state shared by replicas, a name
+// not loaded is an error: another replica, with other scenarios, set it.
+func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set) (*scenario.Compiled, error) {
+	a, err := ss.State.Active(ctx, set.Doc)
 	switch {
 	case err != nil:
 		return nil, err
@@ -97,19 +97,50 @@ func (sm *Sessions) Active(ctx context.Context, ss *Session, set *scenario.Set, 
 	case a.Name == "":
 		return nil, nil
 	}
-	if sc := set.Named(a.Name); sc != nil || !sm.Backend.Shared() || elsewhere != nil && elsewhere(a.Name) {
+	if sc := set.Named(a.Name); sc != nil || !sm.Backend.Shared() {
 		return sc, nil
 	}
 	return nil, problem.Invalid(problem.CodeScenario, problem.ClassRequest, "the active scenario %q, set through another replica, is not loaded in this one; give every replica the same scenarios", cliptext.To(a.Name, 60))
 }
 
-// Activate makes sc the session's active scenario; nil for none.
-func (ss *Session) Activate(ctx context.Context, sc *scenario.Compiled) error {
+// Activate makes sc the session's active scenario of the document whose
+// scenarios set holds; nil for none. Other documents' stay.
+func (ss *Session) Activate(ctx context.Context, set *scenario.Set, sc *scenario.Compiled) error {
 	name := ""
 	if sc != nil {
 		name = sc.Name
 	}
-	return ss.State.Activate(ctx, name)
+	return ss.State.Activate(ctx, set.Doc, name)
+}
+
+// ActiveName names the session's active scenario of the document whose
+// scenarios set holds (see Active); ok is false for none.
+func (sm *Sessions) ActiveName(ctx context.Context, ss *Session, set *scenario.Set) (name string, ok bool, err error) {
+	sc, err := sm.Active(ctx, ss, set)
+	if sc == nil || err != nil {
+		return "", false, err
+	}
+	return sc.Name, true, nil
+}
+
+// ActivateIn makes the scenario called *name active in the session for
+// each document whose scenarios one of sets holds and loads one of that
+// name, the others keeping theirs; nil makes none active in each. found
+// reports whether a set loads the name (always, for nil).
+func (ss *Session) ActivateIn(ctx context.Context, name *string, sets ...*scenario.Set) (found bool, err error) {
+	for _, set := range sets {
+		var sc *scenario.Compiled
+		if name != nil {
+			if sc = set.ByName[*name]; sc == nil {
+				continue
+			}
+		}
+		found = true
+		if err := ss.Activate(ctx, set, sc); err != nil {
+			return found, err
+		}
+	}
+	return found || name == nil, nil
 }
 
 // Subscribers returns the webhook subscribers set for the session

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -216,7 +217,7 @@ func TestReset(t *testing.T) {
 	other, _ := sm.Get(ctx, "job-b", true)
 	fill(a)
 	fill(other)
-	if err := a.Activate(ctx, rule); err != nil {
+	if err := a.Activate(ctx, set, rule); err != nil {
 		t.Fatal(err)
 	}
 	if err := sm.Reset(ctx, a); err != nil {
@@ -231,7 +232,7 @@ func TestReset(t *testing.T) {
 	if _, n := match(t, rule, a); n != 1 {
 		t.Errorf("job-a's rule count after Reset: %d, want 1", n)
 	}
-	if sc, err := sm.Active(ctx, a, set, nil); sc != rule || err != nil {
+	if sc, err := sm.Active(ctx, a, set); sc != rule || err != nil {
 		t.Errorf("job-a's active scenario after Reset: %v, %v; want a", sc, err)
 	}
 	if n, _ := b.Store().Count(ctx, "job-b", "/plants"); n != 1 {
@@ -249,7 +250,14 @@ func TestReset(t *testing.T) {
 // named names, against the Plant Store, the first active.
 func compile(t *testing.T, names ...string) *scenario.Set {
 	t.Helper()
-	doc, err := openapi.Load([]byte(plantmock.OpenAPI))
+	return compileFor(t, "", names...)
+}
+
+// compileFor is compile for the document called doc of a mock of
+// several.
+func compileFor(t *testing.T, doc string, names ...string) *scenario.Set {
+	t.Helper()
+	model, err := openapi.Load([]byte(plantmock.OpenAPI))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +265,7 @@ func compile(t *testing.T, names ...string) *scenario.Set {
 	for _, n := range names {
 		scs = append(scs, &scenario.Scenario{Name: n, Rules: []scenario.Rule{{Respond: scenario.Respond{Status: 400}}}})
 	}
-	c := scenario.Compiling{Doc: doc, Success: func(*openapi.Operation) int { return 200 }, Log: slog.New(slog.DiscardHandler)}
+	c := scenario.Compiling{Doc: model, Name: doc, Success: func(*openapi.Operation) int { return 200 }, Log: slog.New(slog.DiscardHandler)}
 	set, err := scenario.CompileScenarios(c, nil, scs, names[0])
 	if err != nil {
 		t.Fatal(err)
@@ -277,17 +285,16 @@ func match(t *testing.T, sc *scenario.Compiled, ss *session.Session) (*scenario.
 
 // TestActive: a session's active scenario is the set's initial one until
 // one is activated; nil activates none; a name the set does not load is
-// none in memory, and a problem when replicas share the state, unless
-// another document loads it.
+// none in memory, and a problem when replicas share the state.
 func TestActive(t *testing.T) {
 	ctx := context.Background()
 	b := memory(t, 2, time.Minute)
 	set := compile(t, "a", "b")
 	sm, _ := clocked(b, 2, time.Minute)
 	ss, _ := sm.Get(ctx, "job", true)
-	active := func(sm *session.Sessions, elsewhere func(string) bool) string {
+	active := func(sm *session.Sessions) string {
 		t.Helper()
-		sc, err := sm.Active(ctx, ss, set, elsewhere)
+		sc, err := sm.Active(ctx, ss, set)
 		if err != nil {
 			return "error: " + err.Error()
 		}
@@ -296,22 +303,22 @@ func TestActive(t *testing.T) {
 		}
 		return sc.Name
 	}
-	if got := active(sm, nil); got != "a" {
+	if got := active(sm); got != "a" {
 		t.Errorf("before any activation: %s, want the initial a", got)
 	}
-	if err := ss.Activate(ctx, set.ByName["b"]); err != nil {
+	if err := ss.Activate(ctx, set, set.ByName["b"]); err != nil {
 		t.Fatal(err)
 	}
-	if got := active(sm, nil); got != "b" {
+	if got := active(sm); got != "b" {
 		t.Errorf("after activating b: %s", got)
 	}
-	if a, _ := sm.Def.State.Active(ctx); a.Set {
+	if a, _ := sm.Def.State.Active(ctx, ""); a.Set {
 		t.Errorf("activating in job set the default session's too: %+v", a)
 	}
-	if err := ss.Activate(ctx, nil); err != nil {
+	if err := ss.Activate(ctx, set, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := active(sm, nil); got != "none" {
+	if got := active(sm); got != "none" {
 		t.Errorf("after activating none: %s", got)
 	}
 
@@ -319,35 +326,79 @@ func TestActive(t *testing.T) {
 	if err := set.Activate("b,a", false); err != nil {
 		t.Fatal(err)
 	}
-	if err := ss.Activate(ctx, set.Initial); err != nil {
+	if err := ss.Activate(ctx, set, set.Initial); err != nil {
 		t.Fatal(err)
 	}
-	if got := active(sm, nil); got != "b,a" {
+	if got := active(sm); got != "b,a" {
 		t.Errorf(`after activating "b,a": %s`, got)
 	}
 
 	gone := &scenario.Compiled{Name: "gone"}
-	if err := ss.Activate(ctx, gone); err != nil {
+	if err := ss.Activate(ctx, set, gone); err != nil {
 		t.Fatal(err)
 	}
-	if got := active(sm, nil); got != "none" {
+	if got := active(sm); got != "none" {
 		t.Errorf("a name not loaded, in memory: %s, want none", got)
 	}
 	shared := session.NewSessions(failing{Backend: b, shared: true}, 2, time.Minute)
 	const want = `error: the active scenario "gone", set through another replica, is not loaded in this one; give every replica the same scenarios`
-	if got := active(&shared, nil); got != want {
+	if got := active(&shared); got != want {
 		t.Errorf("a name not loaded, shared:\n%s\nwant\n%s", got, want)
 	}
-	if got := active(&shared, func(n string) bool { return n == "other" }); got != want {
-		t.Errorf("a name no other document loads, shared:\n%s\nwant\n%s", got, want)
-	}
-	if got := active(&shared, func(n string) bool { return n == "gone" }); got != "none" {
-		t.Errorf("a name another document loads, shared: %s, want none", got)
-	}
-	_, err := shared.Active(ctx, ss, set, nil)
+	_, err := shared.Active(ctx, ss, set)
 	var p *problem.Problem
 	if !errors.As(err, &p) || p.Code != problem.CodeScenario {
 		t.Errorf("the error of a name not loaded: %#v, want a problem of code %d", err, problem.CodeScenario)
+	}
+}
+
+// TestDocumentsApart: in a mock of several documents, each document's
+// scenario is activated in a session apart from the others', and each
+// document's rules count on when requests alternate between documents.
+func TestDocumentsApart(t *testing.T) {
+	ctx := context.Background()
+	b := memory(t, 2, time.Minute)
+	sm, _ := clocked(b, 2, time.Minute)
+	one, two := compileFor(t, "one", "busy"), compileFor(t, "two", "busy", "down")
+	ss, _ := sm.Get(ctx, "job", true)
+	if err := ss.Activate(ctx, one, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := ss.Activate(ctx, two, two.ByName["down"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		set  *scenario.Set
+		want *scenario.Compiled
+	}{{one, nil}, {two, two.ByName["down"]}} {
+		if sc, err := sm.Active(ctx, ss, c.set); sc != c.want || err != nil {
+			t.Errorf("%s's active: %v %v, want %v", c.set.Doc, sc, err, c.want)
+		}
+	}
+	busy, nope := "busy", "nope"
+	if found, err := ss.ActivateIn(ctx, &nope, one, two); found || err != nil {
+		t.Errorf("ActivateIn a name no set loads: %v %v, want not found", found, err)
+	}
+	if found, err := ss.ActivateIn(ctx, &busy, one); !found || err != nil {
+		t.Errorf("ActivateIn busy in one: %v %v, want found", found, err)
+	}
+	for _, c := range []struct {
+		set  *scenario.Set
+		want string
+	}{{one, "busy"}, {two, "down"}} {
+		if name, ok, err := sm.ActiveName(ctx, ss, c.set); name != c.want || !ok || err != nil {
+			t.Errorf("%s's active after ActivateIn: %q %v %v, want %s", c.set.Doc, name, ok, err, c.want)
+		}
+	}
+	var got []int64
+	for range 3 {
+		for _, sc := range []*scenario.Compiled{one.ByName["busy"], two.ByName["busy"]} {
+			_, n := match(t, sc, ss)
+			got = append(got, n)
+		}
+	}
+	if want := []int64{1, 1, 2, 2, 3, 3}; !slices.Equal(got, want) {
+		t.Errorf("counts of alternating requests: %v, want %v", got, want)
 	}
 }
 

@@ -10,8 +10,11 @@
 // those keys alive with the session and deletes them when it expires:
 //
 //	BASE jseq     the last journal record's number; the session's clock
-//	BASE active   the session's active scenario ("" for none)
-//	BASE rules    hash: rule name + "|m" or "|a" -> matches, answers
+//	BASE active   the session's active scenario ("" for none); with
+//	              several documents, NUL and a JSON object of each one's
+//	BASE rules    hash: rule name + "|m" or "|a" -> matches, answers;
+//	              with several documents, the name after "d", the
+//	              length of the document's name and the name
 //	BASE journal  stream of journal records, capped in number and bytes
 //	BASE jbytes   the weight in bytes of the journal's records
 //	BASE hooks    hash: webhook name -> subscriber

@@ -120,18 +120,21 @@ func reset[E any](ctx context.Context, st store.Store, s Session[E]) error {
 
 // memSession is the state of a session kept in this process.
 type memSession[E any] struct {
-	name     string
-	journal  *journal[E]                // nil: no journal
-	counts   atomic.Pointer[ruleCounts] // of the rules of the set of the first rule counted
-	active   atomic.Pointer[Active]     // nil: none set
-	lastUsed atomic.Int64               // unix nanoseconds
+	name    string
+	journal *journal[E] // nil: no journal
+	// counts holds, by document (RuleSet.doc), an
+	// *atomic.Pointer[ruleCounts]: the counters of the rules of the set
+	// of the document's rule counted first.
+	counts   sync.Map
+	active   atomic.Pointer[map[string]Active] // by document; nil: none set. Written under mu, copied
+	lastUsed atomic.Int64                      // unix nanoseconds
 
-	mu   sync.Mutex // guards subs
+	mu   sync.Mutex // guards subs, and the writes of active
 	subs map[string]Subscriber
 }
 
 // ruleCounts are a session's counters of the rules of one set, by
-// Rule.id. Rules of another set count afresh.
+// Rule.id. Rules of another set of the same document count afresh.
 type ruleCounts struct {
 	set *RuleSet
 	c   []ruleCount
@@ -172,13 +175,18 @@ func (ss *memSession[E]) ResetJournal(context.Context) error {
 }
 
 func (ss *memSession[E]) Hit(_ context.Context, r *Rule) (int64, error) {
-	cs := ss.counts.Load()
+	v, ok := ss.counts.Load(r.set.doc)
+	if !ok {
+		v, _ = ss.counts.LoadOrStore(r.set.doc, new(atomic.Pointer[ruleCounts]))
+	}
+	counts := v.(*atomic.Pointer[ruleCounts])
+	cs := counts.Load()
 	for cs == nil || cs.set != r.set {
 		fresh := &ruleCounts{set: r.set, c: make([]ruleCount, r.set.n)}
-		if ss.counts.CompareAndSwap(cs, fresh) {
+		if counts.CompareAndSwap(cs, fresh) {
 			cs = fresh
 		} else {
-			cs = ss.counts.Load()
+			cs = counts.Load()
 		}
 	}
 	c := &cs.c[r.id]
@@ -189,19 +197,26 @@ func (ss *memSession[E]) Hit(_ context.Context, r *Rule) (int64, error) {
 }
 
 func (ss *memSession[E]) ResetRules(context.Context) error {
-	ss.counts.Store(nil)
+	ss.counts.Clear()
 	return nil
 }
 
-func (ss *memSession[E]) Active(context.Context) (Active, error) {
-	if a := ss.active.Load(); a != nil {
-		return *a, nil
+func (ss *memSession[E]) Active(_ context.Context, doc string) (Active, error) {
+	if m := ss.active.Load(); m != nil {
+		return (*m)[doc], nil
 	}
 	return Active{}, nil
 }
 
-func (ss *memSession[E]) Activate(_ context.Context, name string) error {
-	ss.active.Store(&Active{Name: name, Set: true})
+func (ss *memSession[E]) Activate(_ context.Context, doc, name string) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	m := map[string]Active{}
+	if old := ss.active.Load(); old != nil {
+		m = maps.Clone(*old)
+	}
+	m[doc] = Active{Name: name, Set: true}
+	ss.active.Store(&m)
 	return nil
 }
 

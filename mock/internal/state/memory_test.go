@@ -23,7 +23,7 @@ func TestMemory(t *testing.T) {
 func TestMemoryRuleSets(t *testing.T) {
 	b, _ := state.Open(context.Background(), state.Options[statetest.Entry]{JournalSize: 10, MaxSessions: 1, Codec: statetest.Codec{}})
 	ctx := context.Background()
-	old, fresh := state.NewRuleSet(), state.NewRuleSet()
+	old, fresh := state.NewRuleSet(""), state.NewRuleSet("")
 	r, again := old.Add("rule", 0), fresh.Add("rule", 0)
 	for _, c := range []struct {
 		r    *state.Rule

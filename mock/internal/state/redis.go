@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -130,10 +131,11 @@ type redisSession[E any] struct {
 	r    *redis[E]
 	name string
 	keys redisKeys
-	// seen is the session's active scenario as the call that noted the
-	// session's use read it, or as it was set since through this value;
-	// nil for the default session, whose active scenario is read when
-	// asked for. A named session's value belongs to one request.
+	// seen is the value of the session's active key (see activeOf) as
+	// the call that noted the session's use read it; nil for the default
+	// session, or once a scenario was activated through this value,
+	// whose active scenarios are read when asked for. A named session's
+	// value belongs to one request.
 	seen *Active
 }
 
@@ -257,25 +259,44 @@ func (ss *redisSession[E]) ResetRules(ctx context.Context) error {
 	return ss.r.rs.Do(ctx, "reset rules", "DEL", ss.keys[keyRules]).Err()
 }
 
-func (ss *redisSession[E]) Active(ctx context.Context) (Active, error) {
+func (ss *redisSession[E]) Active(ctx context.Context, doc string) (Active, error) {
 	if ss.seen != nil {
-		return *ss.seen, nil // no second round trip
+		return activeOf(ss.seen.Name, ss.seen.Set, doc), nil // no second round trip
 	}
 	v, err := ss.r.rs.Call(ctx, "active", []string{ss.keys[keyActive]}, nil)
 	if err != nil {
 		return Active{}, err
 	}
 	name, set := v.(string)
-	return Active{Name: name, Set: set}, nil
+	return activeOf(name, set, doc), nil
 }
 
-func (ss *redisSession[E]) Activate(ctx context.Context, name string) error {
-	if _, err := ss.r.rs.Call(ctx, "activate", []string{ss.keys[keyActive], ss.keys[keySeq]}, []string{name}); err != nil {
+// activeOf returns document doc's active scenario out of v, the value
+// of a session's active key (set is false when it has none), as
+// ops.activate writes it: the name alone is the document ""'s (a mock
+// of one document, as before documents were kept apart); a NUL and a
+// JSON object gives each document's by its name.
+func activeOf(v string, set bool, doc string) Active {
+	obj, several := strings.CutPrefix(v, "\x00")
+	switch {
+	case !set || several != (doc != ""):
+		return Active{}
+	case !several:
+		return Active{Name: v, Set: true}
+	}
+	var m map[string]string
+	if json.Unmarshal([]byte(obj), &m) != nil {
+		return Active{}
+	}
+	name, ok := m[doc]
+	return Active{Name: name, Set: ok}
+}
+
+func (ss *redisSession[E]) Activate(ctx context.Context, doc, name string) error {
+	if _, err := ss.r.rs.Call(ctx, "activate", []string{ss.keys[keyActive], ss.keys[keySeq]}, []string{doc, name}); err != nil {
 		return err
 	}
-	if ss.seen != nil {
-		ss.seen = &Active{Name: name, Set: true}
-	}
+	ss.seen = nil // read again when asked: other documents' are in the key too
 	return nil
 }
 

@@ -38,11 +38,12 @@ func openTestRedis(t *testing.T, srv *redistest.Server, size int) *redis[string]
 }
 
 // useAll makes every key of what session ss holds in Redis: a resource,
-// its journal, rule counters, active scenario and subscribers.
+// its journal, rule counters, active scenario and subscribers; the rule
+// and scenario of a document of several, whose forms are the longer.
 func useAll(t *testing.T, r *redis[string], ss Session[string]) {
 	t.Helper()
 	ctx := context.Background()
-	rl := NewRuleSet().Add("r", 1)
+	rl := NewRuleSet("doc").Add("r", 1)
 	_, err := r.Store().Create(ctx, ss.Name(), "/plants", "a", func(string) ([]byte, error) { return []byte(`{}`), nil })
 	if err == nil {
 		_, err = ss.Record(ctx, "x")
@@ -51,7 +52,7 @@ func useAll(t *testing.T, r *redis[string], ss Session[string]) {
 		_, err = ss.Hit(ctx, &rl)
 	}
 	if err == nil {
-		err = ss.Activate(ctx, "slow")
+		err = ss.Activate(ctx, "doc", "slow")
 	}
 	if err == nil {
 		err = ss.Subscribe(ctx, "hook", Subscriber{URL: "http://127.0.0.1:1/"})
@@ -163,7 +164,7 @@ func TestRedisKeysLive(t *testing.T) {
 	}
 	for _, ss := range []Session[string]{a, r.Default()} {
 		useAll(t, r, ss)
-		if err := ss.Activate(ctx, "other"); err != nil { // a second SET keeps the TTL
+		if err := ss.Activate(ctx, "", "other"); err != nil { // a second SET keeps the TTL
 			t.Fatal(err)
 		}
 		// A journal reset keeps the session's TTL: an entry recorded
@@ -232,13 +233,13 @@ func TestRedisUnavailable(t *testing.T) {
 	_, session := r.Session(ctx, "a", time.Now(), true)
 	_, record := ss.Record(ctx, "x")
 	_, entries := ss.Entries(ctx)
-	rl := NewRuleSet().Add("r", 1)
+	rl := NewRuleSet("").Add("r", 1)
 	_, hit := ss.Hit(ctx, &rl)
-	_, active := ss.Active(ctx)
+	_, active := ss.Active(ctx, "")
 	_, subs := ss.Subscribers(ctx)
 	_, _, created := ss.(CreateJournaler[string]).CreateJournaled(ctx, "/plants", "a", func(string) ([]byte, error) { return []byte(`{}`), nil }, func() string { return "x" })
 	for name, err := range map[string]error{"Session": session, "Record": record, "Entries": entries, "ResetJournal": ss.ResetJournal(ctx),
-		"Hit": hit, "ResetRules": ss.ResetRules(ctx), "Active": active, "Activate": ss.Activate(ctx, "x"),
+		"Hit": hit, "ResetRules": ss.ResetRules(ctx), "Active": active, "Activate": ss.Activate(ctx, "", "x"),
 		"Subscribers": subs, "Subscribe": ss.Subscribe(ctx, "h", Subscriber{}), "CreateJournaled": created, "Health": r.Health(ctx)} {
 		if !errors.Is(err, store.ErrUnavailable) {
 			t.Errorf("%s: %v, want an error wrapping store.ErrUnavailable", name, err)

@@ -66,12 +66,23 @@ function ops.append(k, a)
   return n
 end
 
--- activate sets a session's active scenario (keys: active, journal
--- number; argument: the name), and subscribe a webhook's subscriber
--- (keys: hooks, journal number; arguments: name, data).
+-- activate sets a document's active scenario in a session (keys:
+-- active, journal number; arguments: the document, the name). The key
+-- holds the name alone for the document "" (a mock of one), else a NUL
+-- and a JSON object of each document's name (see activeOf), of which
+-- activate changes the document's alone. subscribe sets a webhook's
+-- subscriber (keys: hooks, journal number; arguments: name, data).
 function ops.activate(k, a)
-  redis.call("SET", KEYS[k + 1], ARGV[a + 1])
-  inherit(KEYS[k + 1], KEYS[k + 2])
+  local key, doc, name = KEYS[k + 1], ARGV[a + 1], ARGV[a + 2]
+  if doc == "" then
+    redis.call("SET", key, name)
+  else
+    local cur, m = redis.call("GET", key), {}
+    if cur and string.byte(cur, 1) == 0 then m = cjson.decode(string.sub(cur, 2)) end
+    m[doc] = name
+    redis.call("SET", key, "\0" .. cjson.encode(m))
+  end
+  inherit(key, KEYS[k + 2])
   return 1
 end
 

@@ -70,15 +70,18 @@ type Session[E any] interface {
 
 	// Hit counts a match of r and returns how many times r has answered
 	// in the session, this time included; 0 when r answers only every
-	// n-th match and this is not one.
+	// n-th match and this is not one. Each document's rules (see
+	// NewRuleSet) count apart.
 	Hit(ctx context.Context, r *Rule) (int64, error)
-	// ResetRules restarts the session's rule counters.
+	// ResetRules restarts the session's rule counters, of every document.
 	ResetRules(ctx context.Context) error
 
-	// Active returns the session's active scenario.
-	Active(ctx context.Context) (Active, error)
-	// Activate makes the scenario called name active; "" for none.
-	Activate(ctx context.Context, name string) error
+	// Active returns the session's active scenario of document doc ("" for
+	// a mock of one document). Each document has its own.
+	Active(ctx context.Context, doc string) (Active, error)
+	// Activate makes the scenario called name document doc's active one;
+	// "" for none. Other documents' stay as they are.
+	Activate(ctx context.Context, doc, name string) error
 
 	// Subscribers returns the webhook subscribers set for the session,
 	// by webhook name; a Subscriber with no URL stands for one removed.
@@ -117,12 +120,12 @@ func (p Pending) Wait(ctx context.Context) (uint64, error) {
 	return p.seq, p.err
 }
 
-// Active is a session's active scenario, by name.
+// Active is a session's active scenario of one document, by name.
 type Active struct {
 	// Name is the scenario's name; "" when none is active.
 	Name string
-	// Set is false when no scenario was activated in the session: the
-	// mock's initial one is active.
+	// Set is false when no scenario was activated for the document in
+	// the session: the mock's initial one is active.
 	Set bool
 }
 

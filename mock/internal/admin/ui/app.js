@@ -40,7 +40,7 @@ function mounted(doc, op) {
 // DOCUMENT_CALLS are the calls about the selected document alone, where
 // one is selected: the journal is read whole and filtered here, so that
 // its list shows every document's requests.
-const DOCUMENT_CALLS = new Set(['GET store', 'DELETE store', 'GET scenarios', 'GET contract', 'GET ui/operations', 'GET health']);
+const DOCUMENT_CALLS = new Set(['GET store', 'DELETE store', 'GET scenarios', 'PUT scenario', 'GET contract', 'GET ui/operations', 'GET health']);
 
 // el makes an element with a class and text.
 function el(tag, cls, text) {
@@ -572,15 +572,25 @@ async function removeItem(name, items, i) {
   await loadStore();
 }
 
-// The scenarios, one radio button each.
+// The scenarios, one radio button each. Of a mock of several documents,
+// each is labelled with its document and made active in it alone; with
+// every document shown, each document's active one is checked.
 
 async function loadScenarios() {
-  const { active, scenarios } = await call('scenarios');
+  const { active, documents, scenarios } = await call('scenarios');
   const set = $('scenarios');
-  const items = [choice(0, '', 'none', 'Answers as the document says.', active === null)];
-  scenarios.forEach((sc, i) => items.push(choice(i + 1, sc.name, sc.name, sc.description, active === sc.name)));
+  const on = (sc) => (documents ? documents[sc.document] === sc.name : active === sc.name);
+  const none = documents ? Object.values(documents).every((n) => n === null) : active === null;
+  const items = [choice(0, '', 'none', 'Answers as the document says.', none)];
+  scenarios.forEach((sc, i) => {
+    const c = choice(i + 1, sc.name, (sc.document ? sc.document + ' · ' : '') + sc.name, sc.description, on(sc));
+    if (sc.document) c.querySelector('input').dataset.document = sc.document;
+    items.push(c);
+  });
   set.replaceChildren(set.querySelector('legend'), ...items);
-  $('scenario-active').textContent = 'Active: ' + (active === null ? 'none' : active);
+  $('scenario-active').textContent = 'Active: ' + (documents
+    ? Object.entries(documents).map(([d, n]) => d + ': ' + (n === null ? 'none' : n)).join(', ')
+    : (active === null ? 'none' : active));
 }
 
 function choice(i, value, label, description, checked) {
@@ -603,10 +613,14 @@ function choice(i, value, label, description, checked) {
   return div;
 }
 
-async function activate(name) {
+// activate makes a scenario active: in its document alone when it is
+// labelled with one and every document is shown (else the selected
+// document's call says which); none, in every document shown.
+async function activate(name, doc) {
   $('scenario-active').textContent = 'Switching…';
+  const path = doc && !state.document ? 'scenario?document=' + encodeURIComponent(doc) : 'scenario';
   try {
-    await call('scenario', { method: 'PUT', body: { name: name || null } });
+    await call(path, { method: 'PUT', body: { name: name || null } });
   } finally {
     await loadScenarios();
   }
@@ -731,7 +745,7 @@ function start() {
     for (const input of filters.querySelectorAll('input')) input.value = '';
     renderSoon();
   });
-  $('scenarios').addEventListener('change', (ev) => activate(ev.target.value).catch(showProblem));
+  $('scenarios').addEventListener('change', (ev) => activate(ev.target.value, ev.target.dataset.document).catch(showProblem));
   $('document').addEventListener('change', () => selectDocument($('document').value));
   $('reset').addEventListener('click', () => {
     call('reset', { method: 'POST' })

@@ -70,6 +70,7 @@ var tests = []struct {
 	{name: "SessionBound", opts: func(o *state.Options[Entry]) { o.MaxSessions = 2 }, test: testSessionBound},
 	{name: "Rules", test: testRules},
 	{name: "Active", test: testActive},
+	{name: "DocumentsApart", test: testDocumentsApart},
 	{name: "Subscribers", test: testSubscribers},
 	{name: "Reset", test: testReset},
 	{name: "CreateJournaled", test: testCreateJournaled},
@@ -243,7 +244,7 @@ func testSessionBound(t *testing.T, b state.Backend[Entry]) {
 }
 
 func testRules(t *testing.T, b state.Backend[Entry]) {
-	set := state.NewRuleSet()
+	set := state.NewRuleSet("")
 	r1, r2 := set.Add("rule 1", 0), set.Add("rule 2", 2)
 	def, a := b.Default(), session(t, b, "a", t0)
 	hits := func(ss state.Session[Entry], r *state.Rule, n int) string {
@@ -271,7 +272,7 @@ func testRules(t *testing.T, b state.Backend[Entry]) {
 
 func active(t *testing.T, ss state.Session[Entry]) state.Active {
 	t.Helper()
-	a, err := ss.Active(ctx)
+	a, err := ss.Active(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +285,7 @@ func testActive(t *testing.T, b state.Backend[Entry]) {
 		t.Errorf("none set: %+v", got)
 	}
 	for _, name := range []string{"x", ""} {
-		if err := def.Activate(ctx, name); err != nil {
+		if err := def.Activate(ctx, "", name); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := active(t, def), (state.Active{Name: name, Set: true}); got != want {
@@ -295,7 +296,7 @@ func testActive(t *testing.T, b state.Backend[Entry]) {
 	if got := active(t, a); got != (state.Active{}) {
 		t.Errorf("a, none set: %+v", got)
 	}
-	if err := a.Activate(ctx, "y"); err != nil {
+	if err := a.Activate(ctx, "", "y"); err != nil {
 		t.Fatal(err)
 	}
 	want := state.Active{Name: "y", Set: true}
@@ -307,6 +308,48 @@ func testActive(t *testing.T, b state.Backend[Entry]) {
 	}
 	if got := active(t, def); got != (state.Active{Name: "", Set: true}) {
 		t.Errorf("default, after a's: %+v", got)
+	}
+}
+
+// testDocumentsApart: each document of a mock of several has its own
+// active scenario and rule counters in a session, which requests to
+// another document in between neither change nor restart.
+func testDocumentsApart(t *testing.T, b state.Backend[Entry]) {
+	one, two := state.NewRuleSet("one"), state.NewRuleSet("two")
+	r1, r2 := one.Add("rule", 0), two.Add("rule", 0)
+	for _, ss := range []state.Session[Entry]{b.Default(), session(t, b, "a", t0)} {
+		var got []string
+		for range 3 { // traffic switching document at every request
+			for _, r := range []*state.Rule{&r1, &r2} {
+				n, err := ss.Hit(ctx, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, strconv.FormatInt(n, 10))
+			}
+		}
+		expect(t, ss.Name()+": counts, alternating", strings.Join(got, " "), "1 1 2 2 3 3")
+		for _, a := range [][2]string{{"one", "x"}, {"two", "y"}, {"one", "z"}} {
+			if err := ss.Activate(ctx, a[0], a[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for doc, want := range map[string]state.Active{"one": {Name: "z", Set: true}, "two": {Name: "y", Set: true}, "three": {}} {
+			if got, err := ss.Active(ctx, doc); got != want || err != nil {
+				t.Errorf("%s: %s's active: %+v %v, want %+v", ss.Name(), doc, got, err, want)
+			}
+		}
+	}
+	if got, err := session(t, b, "a", t0).Active(ctx, "two"); got != (state.Active{Name: "y", Set: true}) || err != nil {
+		t.Errorf("a looked up again: two's active: %+v %v", got, err)
+	}
+	if err := b.Default().ResetRules(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*state.Rule{&r1, &r2} {
+		if n, err := b.Default().Hit(ctx, r); n != 1 || err != nil {
+			t.Errorf("after ResetRules: %d %v, want 1", n, err)
+		}
 	}
 }
 
@@ -345,7 +388,7 @@ func testSubscribers(t *testing.T, b state.Backend[Entry]) {
 // counters of one session; its active scenario and subscribers stay, and
 // other sessions keep theirs.
 func testReset(t *testing.T, b state.Backend[Entry]) {
-	set := state.NewRuleSet()
+	set := state.NewRuleSet("")
 	r := set.Add("rule", 0)
 	for _, name := range []string{"", "a"} {
 		ss := b.Default()
@@ -359,7 +402,7 @@ func testReset(t *testing.T, b state.Backend[Entry]) {
 		if _, err := ss.Hit(ctx, &r); err != nil {
 			t.Fatal(err)
 		}
-		if err := ss.Activate(ctx, "x"); err != nil {
+		if err := ss.Activate(ctx, "", "x"); err != nil {
 			t.Fatal(err)
 		}
 		if err := ss.Subscribe(ctx, "hook", state.Subscriber{URL: "http://127.0.0.1:1/"}); err != nil {
