@@ -289,7 +289,7 @@ func activate(m *pipeline.Mounts, names string) error {
 // of c; its scenarios come after (see build). d.Base is "" for /.
 func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.Served, error) {
 	if c.Strict && len(doc.Mistakes) > 0 {
-		return nil, &SpecError{Err: strictMistake(doc.Mistakes)}
+		return nil, &SpecError{Err: strictRefusal(doc.Mistakes, "mistakes")}
 	}
 	for _, f := range doc.Mistakes {
 		s.e.Log.Warn("the document has a mistake: the piece at fault is left out", "mistake", f)
@@ -298,17 +298,20 @@ func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.S
 	oversized, over := gen.Oversized(answers, gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
 	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)
-	for _, w := range doc.Warnings {
-		s.e.Log.Warn("the document is served with a caveat", "caveat", w)
-	}
 	for _, op := range doc.Operations {
 		if strings.HasPrefix(d.Base+op.Path+"/", AdminPrefix) {
 			return nil, &SpecError{Err: fmt.Errorf("path %s is under %s, which plantmock keeps for its admin API", d.Base+op.Path, AdminPrefix)}
 		}
 	}
 	sv := &pipeline.Served{Doc: doc, Name: d.Name, Mount: d.Base, Source: d.Source, Secrets: journal.NewSecrets(doc), Log: s.e.Log, Over: over, Raw: d.Spec}
-	if err := sv.BuildPlans(); err != nil {
+	if err := sv.BuildPlans(); err != nil { // adds the plans' caveats
 		return nil, &SpecError{Err: err}
+	}
+	if c.Strict && len(doc.Warnings) > 0 {
+		return nil, &SpecError{Err: strictRefusal(doc.Warnings, "caveats")}
+	}
+	for _, w := range doc.Warnings {
+		s.e.Log.Warn("the document is served with a caveat", "caveat", w)
 	}
 	hs, err := webhook.NewSet(sv.Doc, sv.Plans, c.Webhooks, c.WebhookAllow)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"log/slog"
 	"strings"
 	"testing"
 
@@ -511,7 +510,7 @@ func TestErrorEnumsNameTheProblem(t *testing.T) {
 func plansOf(t *testing.T, s *Server) (*openapi.Document, answer.Plans) {
 	t.Helper()
 	doc := documentOf(t, s)
-	plans, _, err := answer.BuildPlans(doc, "", nil, slog.New(slog.DiscardHandler))
+	plans, _, err := answer.BuildPlans(doc, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

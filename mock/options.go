@@ -83,8 +83,9 @@ type Options struct {
 	Documents []Document
 
 	// Strict refuses a document that has mistakes plantmock would
-	// otherwise serve around (see Server.Mistakes): New fails with a
-	// *SpecError naming the first. The default serves around them.
+	// otherwise serve around (see Server.Mistakes), or caveats (see
+	// Server.Warnings): New fails with a *SpecError naming the first.
+	// The default serves around them.
 	Strict bool
 
 	// Scenarios are loaded besides the shipped ones (see

@@ -177,7 +177,9 @@ func (s *Server) Title() string {
 // Warnings returns what the document declares that is served with a
 // caveat, one line each: keywords foreign to its dialect, methods declared
 // twice on templates that differ only in parameter names, recursive
-// schemas.
+// schemas, schemas no answer can be made with, examples that do not
+// conform to their schema (answers are generated instead). They are
+// what serving logs at start; Options.Strict refuses them.
 //
 // With several documents each line starts with the document's name.
 func (s *Server) Warnings() []string {
@@ -209,13 +211,14 @@ func linesOf(m *pipeline.Mounts, lines func(*openapi.Document) []string) []strin
 	return out
 }
 
-// strictMistake is the error of a document refused for its mistakes: the
-// first, and how many more there are.
-func strictMistake(mistakes []string) error {
-	if len(mistakes) == 1 {
-		return errors.New("refused in strict mode: " + mistakes[0])
+// strictRefusal is the error of a document refused in strict mode for
+// its lines of kind ("mistakes" or "caveats"): the first, and how many
+// more plantmock check lists.
+func strictRefusal(lines []string, kind string) error {
+	if len(lines) == 1 {
+		return errors.New("refused in strict mode: " + lines[0])
 	}
-	return fmt.Errorf("refused in strict mode: %s (and %d more mistakes: plantmock check lists them)", mistakes[0], len(mistakes)-1)
+	return fmt.Errorf("refused in strict mode: %s (and %d more %s: plantmock check lists them)", lines[0], len(lines)-1, kind)
 }
 
 // Serve answers requests on ln until ctx is done, then shuts down

@@ -99,16 +99,20 @@ func lintWorkflows(src *source, file, title string, stdout, stderr io.Writer) in
 // the mistakes left out and the caveats of serving it, a line each.
 func checked(srv *mock.Server, title string) string {
 	var sb strings.Builder
-	mistakes := srv.Mistakes()
-	if len(mistakes) == 0 {
-		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are fine\n", title, scenarioList(srv.ScenarioNames()))
-	} else {
-		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", title, scenarioList(srv.ScenarioNames()))
+	mistakes, caveats := srv.Mistakes(), srv.Warnings()
+	scenarios := scenarioList(srv.ScenarioNames())
+	switch {
+	case len(mistakes) > 0:
+		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are served, leaving out what these mistakes touch (--strict refuses them):\n", title, scenarios)
+	case len(caveats) > 0:
+		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are served with these caveats (--strict refuses them):\n", title, scenarios)
+	default:
+		fmt.Fprintf(&sb, "plantmock: %s and scenarios %s are fine\n", title, scenarios)
 	}
 	for _, f := range mistakes {
 		fmt.Fprintf(&sb, "plantmock: mistake: %s\n", f)
 	}
-	for _, w := range srv.Warnings() {
+	for _, w := range caveats {
 		fmt.Fprintf(&sb, "plantmock: caveat: %s\n", w)
 	}
 	return sb.String()

@@ -72,7 +72,7 @@ func TestCIServices(t *testing.T) {
 	var usage bytes.Buffer
 	run(context.Background(), []string{"-h"}, nil, &usage, &usage)
 	isFlag := func(name string) bool {
-		return regexp.MustCompile(`\n  -` + regexp.QuoteMeta(name) + `[ \n]`).MatchString(usage.String())
+		return regexp.MustCompile(`\n  --` + regexp.QuoteMeta(name) + `[ \n]`).MatchString(usage.String())
 	}
 
 	var services []ciService

@@ -133,9 +133,11 @@ func (c *command) help(fs *flag.FlagSet, w io.Writer) {
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
 			fmt.Fprintf(w, "\nFlags (each can also be set with PLANTMOCK_<NAME>, e.g. PLANTMOCK_ADDR; a flag wins):\n")
-			fs.SetOutput(w)
+			var flags strings.Builder
+			fs.SetOutput(&flags)
 			fs.PrintDefaults()
 			fs.SetOutput(io.Discard)
+			io.WriteString(w, oneDash.ReplaceAllString(flags.String(), "  --"))
 		}
 	}
 	fmt.Fprintf(w, "\nExit codes:\n")
@@ -143,6 +145,10 @@ func (c *command) help(fs *flag.FlagSet, w io.Writer) {
 		fmt.Fprintf(w, "  %s\n", l)
 	}
 }
+
+// oneDash is how the flag package names a flag in its defaults, with
+// one dash; the help names it --name, as every message and page does.
+var oneDash = regexp.MustCompile(`(?m)^  -`)
 
 // parse sets the flags from args, then the flags args did not set from
 // the environment: a flag wins over its variable. It returns the flags

@@ -28,7 +28,7 @@ func TestHelp(t *testing.T) {
 	for _, want := range []string{
 		"Usage: plantmock [flags]\n\nServes an OpenAPI 3.0, 3.1 or 3.2 document",
 		"\nCommands:\n  check    load a document and scenarios without serving, or judge recorded traffic\n  health   ask a running mock whether it is healthy\n  report   print a running mock's contract report\n  verify   test a running service against the document\n  mcp      serve a mock and speak MCP for a coding agent on stdin and stdout\n  version  print plantmock's version, commit and Go version\n  help     print this help, or a command's\n",
-		"\n  -spec file\n",
+		"\n  --spec file\n",
 		"\nExit codes:\n  0  stopped by SIGINT or SIGTERM, requests under way answered\n  1  the server failed while running\n  2  bad flags or variables, or a document, scenarios or seed data that cannot be served\n",
 	} {
 		if !strings.Contains(top, want) {
@@ -64,14 +64,25 @@ func TestHelp(t *testing.T) {
 	}
 	// Each command's help has its flags and exit codes, the same either way.
 	for _, c := range []struct{ name, flag, exits string }{
-		{"check", "\n  -traffic file\n", "\nExit codes:\n  0  the document can be served (and the traffic keeps the contract, the workflows fit it)\n  1  the traffic breaks the document\n  2  bad flags, or a document, scenarios or workflows that cannot be served\n"},
-		{"health", "\n  -admin-token token\n", "\nExit codes:\n  0  healthy\n  1  unhealthy, or no answer\n  2  bad flags\n"},
-		{"report", "\n  -admin-addr string\n", "\nExit codes:\n  0  no exchange broke the document\n  1  an exchange broke it, or the mock did not answer\n  2  bad flags\n"},
+		{"check", "\n  --traffic file\n", "\nExit codes:\n  0  the document can be served (and the traffic keeps the contract, the workflows fit it)\n  1  the traffic breaks the document\n  2  bad flags, or a document, scenarios or workflows that cannot be served\n"},
+		{"health", "\n  --admin-token token\n", "\nExit codes:\n  0  healthy\n  1  unhealthy, or no answer\n  2  bad flags\n"},
+		{"report", "\n  --admin-addr string\n", "\nExit codes:\n  0  no exchange broke the document\n  1  an exchange broke it, or the mock did not answer\n  2  bad flags\n"},
 	} {
 		_, viaHelp, _ := runIn([]string{"help", c.name})
 		code, viaFlag, _ := runIn([]string{c.name, "--help"})
 		if code != 0 || viaHelp != viaFlag || !strings.HasPrefix(viaHelp, "Usage: plantmock "+c.name+" ") || !strings.Contains(viaHelp, c.flag) || !strings.HasSuffix(viaHelp, c.exits) {
 			t.Errorf("%s --help (exit %d):\n%s\nplantmock help %s:\n%s", c.name, code, viaFlag, c.name, viaHelp)
+		}
+	}
+	// Every command's help names its flags as messages and docs do,
+	// --name, never with Go's one dash.
+	for _, c := range commands() {
+		_, help, _ := runIn([]string{"help", c.name})
+		if c.name == "" {
+			_, help, _ = runIn([]string{"--help"})
+		}
+		if one := regexp.MustCompile(`(?m)^  -[^-].*$`).FindString(help); one != "" {
+			t.Errorf("%s --help names a flag with one dash: %q", c.prog(), one)
 		}
 	}
 }

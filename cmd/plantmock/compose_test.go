@@ -74,7 +74,7 @@ func TestComposeFile(t *testing.T) {
 		}
 		for _, v := range slices.Sorted(maps.Keys(s.Environment)) {
 			flag := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(v, "PLANTMOCK_"), "_", "-"))
-			if !strings.HasPrefix(v, "PLANTMOCK_") || !regexp.MustCompile(`\n  -`+regexp.QuoteMeta(flag)+`[ \n]`).MatchString(usage.String()) {
+			if !strings.HasPrefix(v, "PLANTMOCK_") || !regexp.MustCompile(`\n  --`+regexp.QuoteMeta(flag)+`[ \n]`).MatchString(usage.String()) {
 				t.Errorf("%s: %s is not the variable of a flag", name, v)
 			}
 		}

@@ -149,14 +149,23 @@ func (src *source) parsed() ([]specValue, error) {
 
 // read reads a --spec file.
 func (src *source) read(file string) ([]byte, error) {
-	b, err := files.ReadPath(file, int64(src.maxSpec))
-	if errors.Is(err, files.ErrTooLarge) {
-		return nil, fmt.Errorf("cannot read --spec: %v (--max-spec raises the limit)", err)
-	}
+	b, err := files.ReadDocument(file, int64(src.maxSpec))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read --spec: %v", err)
+		return nil, errors.New(specProblem(err))
 	}
 	return b, nil
+}
+
+// specProblem says why a --spec file could not be read, and what to do
+// about a file too large or empty.
+func specProblem(err error) string {
+	switch {
+	case errors.Is(err, files.ErrTooLarge):
+		return fmt.Sprintf("cannot read --spec: %v (--max-spec raises the limit)", err)
+	case errors.Is(err, files.ErrEmpty):
+		return fmt.Sprintf("cannot read --spec: %v (leave --spec out for the embedded Plant Store)", err)
+	}
+	return fmt.Sprintf("cannot read --spec: %v", err)
 }
 
 // files returns the --spec files.

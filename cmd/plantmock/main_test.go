@@ -384,7 +384,7 @@ func TestCheckGenerationBudget(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	want := "plantmock: Budget 1 and scenarios first-call-fails, flaky, slow are fine\n" +
+	want := "plantmock: Budget 1 and scenarios first-call-fails, flaky, slow are served with these caveats (--strict refuses them):\n" +
 		"plantmock: caveat: #/components/schemas/Blob: minLength 1000000000 is over the 8388608 bytes of strings an answer may have: answers that need it are refused\n" +
 		"plantmock: caveat: #/components/schemas/S24: its required properties and items make its smallest value 131071 values, over the 100000 an answer may have: answers that need it are refused\n"
 	if err != nil || stdout.String() != want || stderr.Len() != 0 {
@@ -413,6 +413,28 @@ func TestCheckStrict(t *testing.T) {
 			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + mistake + "\n"},
 	}
 	runCLICases(t, tests)
+}
+
+// TestCheckCaveats: check says every caveat serving would log, an
+// example that does not conform to its schema among them, and does not
+// call such a document fine; --strict refuses it (issue 61: GitHub's
+// description was "fine" while serving it logged 50 such examples).
+func TestCheckCaveats(t *testing.T) {
+	spec := "openapi: 3.1.0\ninfo: {title: Caveats, version: '1'}\npaths:\n  /status:\n    get:\n      responses:\n        '200':\n" +
+		"          description: ok\n          content:\n            application/json:\n" +
+		"              schema: {type: object, properties: {up: {type: boolean}}}\n              example: {up: 'yes'}\n"
+	file := filepath.Join(t.TempDir(), "caveats.yaml")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	caveat := "GET /status: its example does not conform to its schema (up: expected boolean, got string); answers are generated instead"
+	runCLICases(t, []cliCase{
+		{name: "lists the caveats", args: []string{"check", "--spec", file},
+			out: "plantmock: Caveats 1 and scenarios first-call-fails, flaky, slow are served with these caveats (--strict refuses them):\n" +
+				"plantmock: caveat: " + caveat + "\n"},
+		{name: "--strict refuses", args: []string{"check", "--strict", "--spec", file}, code: 2,
+			errText: "plantmock: " + file + ": OpenAPI document: refused in strict mode: " + caveat + "\n"},
+	})
 }
 
 // cliCase is a run of the binary with args and extra environment, and

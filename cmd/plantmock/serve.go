@@ -203,6 +203,9 @@ func (f *serveFlags) defineWebhooks(fs *flag.FlagSet) {
 // options turns the flags into the mock's options, logging to logger;
 // an error is a usage problem of the webhook flags.
 func (f *serveFlags) options(set given, logger *slog.Logger) (mock.Options, error) {
+	if err := f.inRange(set); err != nil {
+		return mock.Options{}, err
+	}
 	opts := mock.Options{
 		Scenario: f.scenario, Tokens: f.toks, Seed: f.seed, CORS: f.cors, IgnoreStreamField: !f.streamFld,
 		Prefer:  strings.Join(f.prefer, ", "),
@@ -228,6 +231,37 @@ func (f *serveFlags) options(set given, logger *slog.Logger) (mock.Options, erro
 		opts.Webhooks.Allow = append(opts.Webhooks.Allow, strings.Split(a, ",")...)
 	}
 	return opts, nil
+}
+
+// inRange refuses a numeric or duration flag outside its range, naming
+// it as set says it was given. A count of 0 or a duration of 0 would be
+// read by mock.Options as its default, so only the flags whose 0 means
+// something (--webhook-retries: none; --store-wait: fail at once;
+// --seed: a random one) take it; see docs/flags.md.
+func (f *serveFlags) inRange(set given) error {
+	for _, c := range []struct {
+		flag  string
+		value any
+		bad   bool
+		want  string
+	}{
+		{"max-sessions", f.maxSess, f.maxSess < 1, "1 or more"},
+		{"max-resources", f.maxRes, f.maxRes < 1, "1 or more"},
+		{"session-idle", f.sessIdle, f.sessIdle <= 0, "a duration over 0"},
+		{"store-wait", f.storeWait, f.storeWait < 0, "0 or more"},
+		{"store-timeout", f.storeTime, f.storeTime <= 0, "a duration over 0"},
+		{"proxy-timeout", f.proxyTime, f.proxyTime <= 0, "a duration over 0"},
+		{"webhook-timeout", f.hookTime, f.hookTime <= 0, "a duration over 0"},
+		{"webhook-retries", f.hookRetry, f.hookRetry < 0, "0 or more"},
+		{"webhook-backoff", f.hookBack, f.hookBack <= 0, "a duration over 0"},
+		{"webhook-queue", f.hookQueue, f.hookQueue < 1, "1 or more"},
+		{"shutdown-timeout", f.shutdown, f.shutdown <= 0, "a duration over 0"},
+	} {
+		if c.bad {
+			return fmt.Errorf("%s %v: want %s", set.name(c.flag), c.value, c.want)
+		}
+	}
+	return nil
 }
 
 // start makes the mock of opts, seeds it with --seed-data and, with

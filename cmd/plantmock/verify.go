@@ -28,7 +28,7 @@ const exitFailures = 1
 
 // defineVerify defines verify's flags and returns what verifies the
 // service at --target against the document.
-func defineVerify(fs *flag.FlagSet) runner { return defineVerifyWith(fs, files.ReadPath) }
+func defineVerify(fs *flag.FlagSet) runner { return defineVerifyWith(fs, files.ReadDocument) }
 
 // defineVerifyWith is defineVerify reading --spec and --workflows with
 // read: the MCP endpoint's verify reads the served document and the
@@ -50,7 +50,7 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 		var data []byte
 		if f.spec != "" {
 			if data, err = read(f.spec, int64(f.maxSpec)); err != nil {
-				return usage(fmt.Sprintf("cannot read --spec: %v", err))
+				return usage(specProblem(err))
 			}
 		}
 		if f.setup != "" {

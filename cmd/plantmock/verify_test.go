@@ -282,7 +282,7 @@ func TestVerifyBudget(t *testing.T) {
 	defer stuck.Close()
 	defer close(done)
 	code, stdout, stderr = runIn([]string{"verify", "--target", stuck.URL, "--duration", "300ms"})
-	if want := "\nstopped after 1 requests (the time budget, 300ms)\nok: 0 checks, no failure, 0 advice (1 requests)\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
+	if want := "\nstopped after 1 request (the time budget, 300ms)\nok: 0 checks, no failure, 0 advice (1 request)\n"; code != exitOK || stderr != "" || !strings.HasSuffix(stdout, want) {
 		t.Errorf("--duration: exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
 	}
 }

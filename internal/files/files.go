@@ -82,6 +82,21 @@ func Read(fsys fs.FS, name string, max int64) ([]byte, error) {
 // with the file's name and the limit).
 var ErrTooLarge = errors.New("over the limit")
 
+// ErrEmpty is what ReadDocument fails with (wrapped, with the file's
+// name) for a file of 0 bytes.
+var ErrEmpty = errors.New("an empty file, not a document")
+
+// ReadDocument is ReadPath for a document, refusing a file of 0 bytes
+// too: an empty document given by name is a mistake, never the default
+// an empty []byte stands for in mock.Options.
+func ReadDocument(name string, max int64) ([]byte, error) {
+	b, err := ReadPath(name, max)
+	if err == nil && len(b) == 0 {
+		return nil, fmt.Errorf("%s: %w", name, ErrEmpty)
+	}
+	return b, err
+}
+
 // ReadPath reads a file of the operating system, refusing one of more
 // than max bytes and one that is not a regular file.
 func ReadPath(name string, max int64) ([]byte, error) {

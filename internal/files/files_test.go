@@ -85,3 +85,27 @@ func TestOpenChecksWhatItOpened(t *testing.T) {
 		t.Errorf("reading an opened named pipe: %v", err)
 	}
 }
+
+// TestReadDocumentRefusesEmpty: a document file of 0 bytes is refused
+// with ErrEmpty, naming it; one byte is read.
+func TestReadDocumentRefusesEmpty(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, text string
+		err        error
+	}{
+		{"empty", "", ErrEmpty},
+		{"one byte", "{", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(dir, tt.name)
+			if err := os.WriteFile(p, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			b, err := ReadDocument(p, 1<<10)
+			if !errors.Is(err, tt.err) || string(b) != tt.text || (err != nil && err.Error() != p+": "+ErrEmpty.Error()) {
+				t.Errorf("ReadDocument = %q, %v; want %q, %v", b, err, tt.text, tt.err)
+			}
+		})
+	}
+}

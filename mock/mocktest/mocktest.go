@@ -103,7 +103,7 @@ func NewServer(t TB, opts ...Options) *Server {
 	s := &Server{t: t}
 	mo := o.Options
 	if o.SpecFile != "" {
-		spec, err := files.ReadPath(o.SpecFile, mock.DefaultMaxSpecFile)
+		spec, err := files.ReadDocument(o.SpecFile, mock.DefaultMaxSpecFile)
 		if err != nil {
 			t.Fatalf("mocktest: %v", err)
 			return nil
@@ -116,7 +116,7 @@ func NewServer(t TB, opts ...Options) *Server {
 			t.Fatalf("mocktest: Specs: %v", err)
 			return nil
 		}
-		spec, err := files.ReadPath(file, mock.DefaultMaxSpecFile)
+		spec, err := files.ReadDocument(file, mock.DefaultMaxSpecFile)
 		if err != nil {
 			t.Fatalf("mocktest: %v", err)
 			return nil

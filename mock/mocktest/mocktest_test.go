@@ -129,12 +129,16 @@ func TestBrokenSetupFailsAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("name: bad\nrules:\n  - respond: {status: 404}\n"), 0o644)
+	empty := filepath.Join(dir, "empty.yaml")
+	os.WriteFile(empty, nil, 0o644)
 	tests := []struct {
 		name string
 		opts Options
 		want string
 	}{
 		{"missing spec file", Options{SpecFile: filepath.Join(dir, "none.yaml")}, "mocktest: open " + filepath.Join(dir, "none.yaml") + ": no such file or directory"},
+		{"empty spec file", Options{SpecFile: empty}, "mocktest: " + empty + ": an empty file, not a document"},
+		{"empty file among Specs", Options{Specs: []string{"/a=" + empty}}, "mocktest: " + empty + ": an empty file, not a document"},
 		{"scenario off the contract", Options{ScenarioFiles: []string{bad}}, "mocktest: " + bad + ":3: rule 1: status 404 is not declared for POST /plants (declared: 200, 400); set off_contract: true to send it anyway"},
 		{"scenario built in Go off the contract", Options{Options: mock.Options{Scenarios: []*mock.Scenario{{Name: "go", Rules: []mock.Rule{{Respond: mock.Respond{Status: 400, Body: map[string]any{"error": "x"}}}}}}}},
 			"mocktest: scenario go: rule 1: POST /plants: body does not match the schema of status 400: error: expected integer, got string; message: required property is missing"},

@@ -66,7 +66,7 @@ func TestDuration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const stopped = "stopped after 1 requests (the time budget, 300ms)"
+	const stopped = "stopped after 1 request (the time budget, 300ms)"
 	if rep.Stopped != stopped || rep.Requests != 1 || len(rep.Checks) != 0 || !rep.OK() {
 		t.Errorf("stopped %q, %d requests, checks %v, failures %v; want %q, 1 request, no check", rep.Stopped, rep.Requests, rep.Checks, rep.Failures, stopped)
 	}

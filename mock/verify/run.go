@@ -109,9 +109,9 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	}
 	switch {
 	case errors.Is(err, ErrMaxRequests):
-		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the request budget)", r.rep.Requests)
+		r.rep.Stopped = fmt.Sprintf("stopped after %s (the request budget)", plural(r.rep.Requests, "request"))
 	case errors.Is(err, ErrDuration):
-		r.rep.Stopped = fmt.Sprintf("stopped after %d requests (the time budget, %s)", r.rep.Requests, opts.Duration)
+		r.rep.Stopped = fmt.Sprintf("stopped after %s (the time budget, %s)", plural(r.rep.Requests, "request"), opts.Duration)
 	case err != nil:
 		return nil, err
 	}

@@ -36,16 +36,16 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		}
 		switch {
 		case r.DryRun:
-			fmt.Fprintf(&b, "\n%s: %d requests\n", op, len(cs))
+			fmt.Fprintf(&b, "\n%s: %s\n", op, plural(len(cs), "request"))
 			for _, c := range cs {
 				fmt.Fprintf(&b, "  %s\n    %s\n", c.Title(), c.Curl)
 			}
 			continue
 		case failed == 0:
-			fmt.Fprintf(&b, "\n%s: %d checks passed%s\n", op, len(cs), advised(r.Advice, op))
+			fmt.Fprintf(&b, "\n%s: %s passed%s\n", op, plural(len(cs), "check"), advised(r.Advice, op))
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s: %d of %d checks failed%s\n", op, failed, len(cs), advised(r.Advice, op))
+		fmt.Fprintf(&b, "\n%s: %d of %s failed%s\n", op, failed, plural(len(cs), "check"), advised(r.Advice, op))
 		for _, f := range r.Failures {
 			if f.Operation == op {
 				writeProblem(&b, "FAIL", f)
@@ -98,11 +98,19 @@ func (r *Report) WriteSummary(w io.Writer) error {
 func (r *Report) Verdict() string {
 	switch {
 	case r.DryRun:
-		return fmt.Sprintf("dry run: %d requests, none sent", len(r.Checks))
+		return fmt.Sprintf("dry run: %s, none sent", plural(len(r.Checks), "request"))
 	case r.OK():
-		return fmt.Sprintf("ok: %d checks, no failure, %d advice (%d requests)", len(r.Checks), len(r.Advice), r.Requests)
+		return fmt.Sprintf("ok: %s, no failure, %d advice (%s)", plural(len(r.Checks), "check"), len(r.Advice), plural(r.Requests, "request"))
 	}
-	return fmt.Sprintf("FAILED: %d checks, %d failures, %d advice (%d requests)", len(r.Checks), len(r.Failures), len(r.Advice), r.Requests)
+	return fmt.Sprintf("FAILED: %s, %s, %d advice (%s)", plural(len(r.Checks), "check"), plural(len(r.Failures), "failure"), len(r.Advice), plural(r.Requests, "request"))
+}
+
+// plural counts a noun: "1 check", "2 checks", "0 checks".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // advised says how many distinct advice an operation got, for its

@@ -59,7 +59,7 @@ func newMock(t testing.TB, spec string) *mock {
 		}
 		return a
 	}}))
-	plans, _, err := answer.BuildPlans(d, "", over, log)
+	plans, _, err := answer.BuildPlans(d, "", over)
 	if err != nil {
 		t.Fatalf("BuildPlans: %v", err)
 	}

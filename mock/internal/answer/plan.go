@@ -2,7 +2,7 @@ package answer
 
 import (
 	"cmp"
-	"log/slog"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -59,7 +59,10 @@ type Plan struct {
 	proven bool
 	// example is the canned answer's fixed body, if it has one.
 	example []byte
-	paging  *paging // how a list pages; nil when it declares no paging parameter
+	// caveat says why the document's example is not the canned answer
+	// (it does not conform to its schema); "" when there is none.
+	caveat string
+	paging *paging // how a list pages; nil when it declares no paging parameter
 	// views are the schemas of the collection's other answers that a
 	// resource this create, replace or merge stores must fit and that
 	// its own body does not prove it fits: it is completed for each.
@@ -138,9 +141,11 @@ func (pl *Plan) ErrorShape(status int) *problem.ErrorShape {
 
 // BuildPlans works out the plan of each operation of document d,
 // mounted at base path mount ("" for /), whose schemas in over are over
-// the generation budget; log gets start-up warnings. fallback is the
+// the generation budget. The caveats of serving it that only the plans
+// find (an example that does not conform to its schema) are added to
+// d.Warnings, which check prints and serving logs. fallback is the
 // error shape of problems found before routing.
-func BuildPlans(d *openapi.Document, mount string, over gen.Over, log *slog.Logger) (plans Plans, fallback *problem.ErrorShape, err error) {
+func BuildPlans(d *openapi.Document, mount string, over gen.Over) (plans Plans, fallback *problem.ErrorShape, err error) {
 	plans = Plans{}
 	colOf := collectionsOf(d, mount)
 	shapes := problem.ErrorShapes{}
@@ -160,8 +165,11 @@ func BuildPlans(d *openapi.Document, mount string, over gen.Over, log *slog.Logg
 			pl.dropWriteOnly = schema.HasWriteOnly()
 		}
 		pl.behave(r.Collection(), colOf, schema)
-		if err := pl.prove(schema, log); err != nil {
+		if err := pl.prove(schema); err != nil {
 			return nil, nil, err
+		}
+		if pl.caveat != "" {
+			d.Warnings = append(d.Warnings, pl.caveat)
 		}
 		plans[op] = pl
 	}
@@ -293,7 +301,7 @@ func (pl *Plan) behave(cl openapi.Collection, colOf func(string) *collection, sc
 // behaviour: the envelope of each media type, a canned answer's example,
 // or whether the answer schema admits every stored value as it is (see
 // proven).
-func (pl *Plan) prove(schema *openapi.Schema, log *slog.Logger) error {
+func (pl *Plan) prove(schema *openapi.Schema) error {
 	if pl.Do != canned {
 		for i := range pl.offers {
 			pl.offers[i].env = pl.Col.envelopeOf(pl.offers[i].media.Schema, pl.Do == list)
@@ -301,7 +309,7 @@ func (pl *Plan) prove(schema *openapi.Schema, log *slog.Logger) error {
 	}
 	switch {
 	case pl.Do == canned:
-		return pl.planExample(log)
+		return pl.planExample()
 	case len(pl.offers) > 0 && pl.offers[0].env != nil:
 		// Wrapped: the envelope's own fields are made up for each
 		// answer and checked with it.
@@ -608,8 +616,9 @@ func successSchema(op *openapi.Operation) *openapi.Schema {
 }
 
 // planExample fixes the canned answer's body when the spec gives an
-// example that conforms to the response schema.
-func (pl *Plan) planExample(log *slog.Logger) error {
+// example that conforms to the response schema; one that does not is
+// the plan's caveat, and answers are generated instead.
+func (pl *Plan) planExample() error {
 	m := pl.SuccessMedia
 	if m == nil || pl.offers[0].kind != media.JSON {
 		return nil
@@ -624,8 +633,7 @@ func (pl *Plan) planExample(log *slog.Logger) error {
 		return nil
 	}
 	if vs := m.Schema.Validate(ex); len(vs) > 0 {
-		log.Warn("example does not conform to its schema; generating data instead",
-			"operation", pl.Op.Method+" "+pl.Op.Path, "violation", vs[0].String())
+		pl.caveat = fmt.Sprintf("%s %s: its example does not conform to its schema (%s); answers are generated instead", pl.Op.Method, pl.Op.Path, vs[0])
 		return nil
 	}
 	pl.example = jsonx.Marshal(ex)

@@ -56,7 +56,7 @@ func (sv *Served) operation(name string) *openapi.Operation {
 
 // BuildPlans works out the plan of each operation of the document.
 func (sv *Served) BuildPlans() (err error) {
-	sv.Plans, sv.fallbackShape, err = answer.BuildPlans(sv.Doc, sv.Mount, sv.Over, sv.Log)
+	sv.Plans, sv.fallbackShape, err = answer.BuildPlans(sv.Doc, sv.Mount, sv.Over)
 	return err
 }
 

@@ -76,7 +76,7 @@ func plansOf(tb testing.TB) map[string]*answer.Plan {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	plans, _, err := answer.BuildPlans(doc, "", nil, slog.New(slog.DiscardHandler))
+	plans, _, err := answer.BuildPlans(doc, "", nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

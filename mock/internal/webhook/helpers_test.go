@@ -36,7 +36,7 @@ func loaded(t *testing.T, name string) (*openapi.Document, answer.Plans) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plans, _, err := answer.BuildPlans(doc, "", nil, slog.New(slog.DiscardHandler))
+	plans, _, err := answer.BuildPlans(doc, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
