@@ -57,8 +57,8 @@ func checkCredentials(doc *openapi.Document, creds map[string]string) error {
 	slices.Sort(names)
 	for _, n := range names {
 		v := creds[n]
-		i := slices.IndexFunc(doc.SecuritySchemes, func(s *openapi.SecurityScheme) bool { return s.Name == n })
-		if i < 0 {
+		s := schemeNamed(doc, n)
+		if s == nil {
 			var have []string
 			for _, s := range doc.SecuritySchemes {
 				have = append(have, s.Name)
@@ -68,7 +68,6 @@ func checkCredentials(doc *openapi.Document, creds map[string]string) error {
 			}
 			return fmt.Errorf("verify: credentials for %q: the document declares no such security scheme (it declares %s)", n, strings.Join(have, ", "))
 		}
-		s := doc.SecuritySchemes[i]
 		switch {
 		case v == "":
 			return fmt.Errorf("verify: credentials for %q are empty", n)
@@ -179,7 +178,7 @@ func place(s *openapi.SecurityScheme) string {
 
 // pointer is the JSON pointer fragment of scheme s in the document.
 func pointer(s *openapi.SecurityScheme) string {
-	return "#/components/securitySchemes/" + strings.ReplaceAll(strings.ReplaceAll(s.Name, "~", "~0"), "/", "~1")
+	return "#/components/securitySchemes/" + openapi.PointerToken(s.Name)
 }
 
 // credentialMistakes are the invalid requests of c's credentials:

@@ -168,16 +168,9 @@ func clientCredentials(ctx context.Context, doc *openapi.Document, target string
 		}
 		return fetchToken(ctx, opts.Client, target, s, id, secret, scopes)
 	}
-	scheme := func(name string) *openapi.SecurityScheme {
-		i := slices.IndexFunc(doc.SecuritySchemes, func(s *openapi.SecurityScheme) bool { return s.Name == name })
-		if i < 0 {
-			return nil
-		}
-		return doc.SecuritySchemes[i]
-	}
 	var creds map[string]string
 	for name, v := range opts.Credentials {
-		s := scheme(name)
+		s := schemeNamed(doc, name)
 		if s == nil {
 			continue
 		}
@@ -197,7 +190,7 @@ func clientCredentials(ctx context.Context, doc *openapi.Document, target string
 	}
 	scoped := slices.Clone(opts.Scoped)
 	for i, sc := range scoped {
-		s := scheme(sc.Scheme)
+		s := schemeNamed(doc, sc.Scheme)
 		if s == nil {
 			continue
 		}
@@ -263,11 +256,22 @@ func fetchToken(ctx context.Context, client *http.Client, target string, s *open
 // a document, the first problem.
 func checkScoped(doc *openapi.Document, scoped []ScopedCredential) error {
 	for _, sc := range scoped {
-		if !slices.ContainsFunc(doc.SecuritySchemes, func(s *openapi.SecurityScheme) bool { return s.Name == sc.Scheme }) {
+		if schemeNamed(doc, sc.Scheme) == nil {
 			return checkCredentials(doc, map[string]string{sc.Scheme: sc.Value})
 		}
 		if sc.Value == "" {
 			return fmt.Errorf("verify: credentials for %q with scopes %s are empty", sc.Scheme, orNothing(sc.Scopes))
+		}
+	}
+	return nil
+}
+
+// schemeNamed returns the document's security scheme of that name, or
+// nil.
+func schemeNamed(doc *openapi.Document, name string) *openapi.SecurityScheme {
+	for _, s := range doc.SecuritySchemes {
+		if s.Name == name {
+			return s
 		}
 	}
 	return nil

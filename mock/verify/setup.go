@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"go.yaml.in/yaml/v4"
 
@@ -88,7 +87,7 @@ func setupDocument(doc *openapi.Document, s *Setup) (*arazzo.Document, error) {
 		if op.ID != "" {
 			step["operationId"] = op.ID
 		} else {
-			step["operationPath"] = "{$sourceDescriptions.api.url}#/paths/" + pointerToken(op.Path) + "/" + strings.ToLower(op.Method)
+			step["operationPath"] = "{$sourceDescriptions.api.url}" + opPointer(op)
 		}
 		var params []any
 		for _, name := range slices.Sorted(maps.Keys(rq.Parameters)) {
@@ -145,11 +144,6 @@ func findByName(doc *openapi.Document, n string) *openapi.Operation {
 		}
 	}
 	return nil
-}
-
-// pointerToken escapes a path as a JSON pointer token (RFC 6901).
-func pointerToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // setup runs the set-up's workflows and keeps the outputs of those that

@@ -104,7 +104,7 @@ func (r *runner) madeUpReference(s *sent) string {
 
 // opPointer is where op is in the document.
 func opPointer(op *openapi.Operation) string {
-	return "#/paths/" + strings.ReplaceAll(strings.ReplaceAll(op.Path, "~", "~0"), "/", "~1") + "/" + strings.ToLower(op.Method)
+	return "#/paths/" + openapi.PointerToken(op.Path) + "/" + strings.ToLower(op.Method)
 }
 
 // deprecatedOp reports whether the document marks op deprecated.
@@ -198,8 +198,10 @@ func (r *runner) deprecatedParams(op *openapi.Operation) []string {
 
 // mediaType is the media type of req's Content-Type, "" for none.
 func mediaType(req *http.Request) string {
-	mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
-	return mt
+	if ct := req.Header.Get("Content-Type"); ct != "" {
+		return bareType(ct)
+	}
+	return ""
 }
 
 // statusOf is the status of s's answer, 0 for none.

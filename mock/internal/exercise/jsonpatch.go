@@ -45,8 +45,7 @@ func jsonPatch(op *openapi.Operation, m *openapi.Media, seed uint64) ([]any, boo
 	slices.Sort(names)
 	ops := make([]any, 0, len(names))
 	for _, k := range names {
-		path := "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-		ops = append(ops, map[string]any{"op": "add", "path": path, "value": obj[k]})
+		ops = append(ops, map[string]any{"op": "add", "path": "/" + openapi.PointerToken(k), "value": obj[k]})
 	}
 	if m.Schema != nil && len(m.Schema.ValidateRequest(ops)) > 0 {
 		return nil, false

@@ -125,7 +125,7 @@ func (c *compiler) defsKeyword() string {
 
 // defRef is a reference to the schema at ptr within the resource.
 func (c *compiler) defRef(ptr string) string {
-	return "#/" + c.defsKeyword() + "/" + url.PathEscape(escapeToken(ptr))
+	return "#/" + c.defsKeyword() + "/" + url.PathEscape(PointerToken(ptr))
 }
 
 // compileAll compiles the schemas values are validated against on their

@@ -132,7 +132,7 @@ func (c *compiler) drop(ve *jsonschema.ValidationError) bool {
 		switch x := cur.(type) {
 		case map[string]any:
 			if state == inSchema {
-				schema, sptr, kw, kptr = x, ptr[:len(ptr)-len(escapeToken(tok))-1], tok, ptr
+				schema, sptr, kw, kptr = x, ptr[:len(ptr)-len(PointerToken(tok))-1], tok, ptr
 				state = keywordState(tok)
 			} else {
 				state = inSchema

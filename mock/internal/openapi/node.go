@@ -169,7 +169,9 @@ func unescapeToken(tok string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }
 
-func escapeToken(tok string) string {
+// PointerToken escapes tok as a token of a JSON pointer (RFC 6901 3):
+// "~" as "~0", "/" as "~1".
+func PointerToken(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
 		return tok
 	}
@@ -177,4 +179,4 @@ func escapeToken(tok string) string {
 }
 
 // child returns the JSON pointer of key under ptr.
-func child(ptr, key string) string { return ptr + "/" + escapeToken(key) }
+func child(ptr, key string) string { return ptr + "/" + PointerToken(key) }

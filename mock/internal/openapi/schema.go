@@ -168,7 +168,7 @@ func (d *Discriminator) Value(alt *Schema) string {
 	}
 	best := ""
 	for k, ref := range d.Mapping {
-		if ref == alt.Where() || alt.Name != "" && (ref == alt.Name || ref == "#/components/schemas/"+escapeToken(alt.Name)) {
+		if ref == alt.Where() || alt.Name != "" && (ref == alt.Name || ref == "#/components/schemas/"+PointerToken(alt.Name)) {
 			if best == "" || k < best {
 				best = k // the least key, when several map to alt
 			}

@@ -222,7 +222,7 @@ func schemaLocation(schema string, k jsonschema.ErrorKind) string {
 	}
 	for _, kw := range k.KeywordPath() {
 		b.WriteByte('/')
-		b.WriteString(escapeToken(kw))
+		b.WriteString(PointerToken(kw))
 	}
 	return b.String()
 }
