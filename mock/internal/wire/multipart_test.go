@@ -66,12 +66,7 @@ func TestDecodeMultipart(t *testing.T) {
 		t.Fatal(err)
 	}
 	png := "\x89PNG\r\n\x1a\n\x00\xff"
-	tests := []struct {
-		name    string
-		parts   []part
-		want    map[string]any
-		wantErr string
-	}{
+	tests := []multipartCase{
 		{
 			name: "accepted",
 			parts: []part{
@@ -106,24 +101,7 @@ func TestDecodeMultipart(t *testing.T) {
 		{name: "text not UTF-8", parts: []part{{name: "id", body: "\xff"}}, wantErr: "id: value is not valid UTF-8"},
 		{name: "part without a name", parts: []part{{name: "id", body: "a"}, {body: "x"}}, wantErr: "body: part 2 has no form-data name"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			body, ct := multipartBody(t, tt.parts...)
-			got, err := f.DecodeMultipart(bytes.NewReader(body), ct, 1<<20)
-			if tt.wantErr != "" {
-				if err == nil || err.Error() != tt.wantErr {
-					t.Fatalf("error = %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got  %#v\nwant %#v", got, tt.want)
-			}
-		})
-	}
+	decodeCases(t, f, tests)
 }
 
 func TestDecodeMultipartRefusesBody(t *testing.T) {
@@ -187,12 +165,7 @@ func TestDecodeMultipartStyles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name    string
-		parts   []part
-		want    map[string]any
-		wantErr string
-	}{
+	tests := []multipartCase{
 		{
 			name: "deepObject parts beside a file",
 			parts: []part{
@@ -212,6 +185,21 @@ func TestDecodeMultipartStyles(t *testing.T) {
 		{name: "a repeated scalar names the field", parts: []part{{name: "link[create]", body: "true"}, {name: "link[create]", body: "false"}}, wantErr: `link: property "link[create]" appears 2 times but takes one value`},
 		{name: "text not UTF-8", parts: []part{{name: "link[create]", body: "\xff"}}, wantErr: "link[create]: value is not valid UTF-8"},
 	}
+	decodeCases(t, f, tests)
+}
+
+// multipartCase is a body of parts and what decoding it gives: the
+// object, or the error's text.
+type multipartCase struct {
+	name    string
+	parts   []part
+	want    map[string]any
+	wantErr string
+}
+
+// decodeCases decodes each case's body with f and checks the result.
+func decodeCases(t *testing.T, f *Form, tests []multipartCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			body, ct := multipartBody(t, tt.parts...)
