@@ -95,6 +95,9 @@ func TestOperationChanges(t *testing.T) {
 				get + "response-header-added compatible response old=- new=/paths/~1plants~1{plantId}/get/responses/200/headers/X-Kept:24",
 				get + "response-required-header-removed breaks-clients response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25 new=-",
 			}},
+		// A header that allows fewer values: a provider of OLD may send a longer one.
+		{"header bound added", "              schema: {type: string}\n          content:", "              schema: {type: string, maxLength: 10}\n          content:",
+			[]string{get + "response-header-max-length-added breaks-providers response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag/schema:26 new=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag/schema/maxLength:26"}},
 		// A client of OLD that asks for XML is not answered in it.
 		{"response media type removed", "            application/xml:\n              schema: {type: object}\n", "",
 			[]string{get + "response-media-type-removed breaks-clients response old=/paths/~1plants~1{plantId}/get/responses/200/content/application~1xml:31 new=-"}},

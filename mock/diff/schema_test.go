@@ -208,3 +208,55 @@ func TestReasons(t *testing.T) {
 		`response 201 (application/json) property name: enum value "moss" was removed; a provider of OLD may send values NEW forbids`,
 	})
 }
+
+// TestCompositionChanges changes what allOf members, anyOf and oneOf
+// alternatives, readOnly and the discriminator say.
+func TestCompositionChanges(t *testing.T) {
+	const op = "POST /plants "
+	const oneOf = "      oneOf:\n        - $ref: '#/components/schemas/Fern'\n        - $ref: '#/components/schemas/Moss'\n" +
+		"      discriminator:\n        propertyName: kind\n        mapping:\n          fern: '#/components/schemas/Fern'\n          moss: '#/components/schemas/Moss'\n" +
+		"    Fern:\n      type: object\n    Moss:\n      type: object\n"
+	tests := []struct {
+		name     string
+		old, new string // Plant's keywords
+		want     []string
+	}{
+		// A bound in an allOf member, not merged into its parent, is
+		// compared member by member.
+		{"allOf member's bound", "      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 40\n",
+			"      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 20\n",
+			[]string{
+				op + "request-property-max-length-decreased breaks-clients request old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
+				op + "response-property-max-length-decreased breaks-providers response old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
+			}},
+		// An anyOf alternative removed refuses the values only it took.
+		{"anyOf alternative removed", "      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n            - type: integer\n",
+			"      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n",
+			[]string{
+				op + "request-property-alternative-removed breaks-clients request old=" + name + "/anyOf/1:27 new=-",
+				op + "response-property-alternative-removed breaks-providers response old=" + name + "/anyOf/1:27 new=-",
+			}},
+		// A required property made readOnly: a provider ignores it in
+		// requests, and clients need no longer send it.
+		{"became readOnly", "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n",
+			"      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          readOnly: true\n",
+			[]string{
+				op + "request-property-became-optional breaks-providers request old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/required:23",
+				op + "request-property-became-read-only breaks-clients request old=" + name + ":26 new=" + name + "/readOnly:27",
+			}},
+		// A oneOf alternative and its mapping removed: a Moss is refused.
+		{"oneOf alternative and mapping removed", oneOf,
+			strings.Replace(strings.Replace(oneOf, "        - $ref: '#/components/schemas/Moss'\n", "", 1), "          moss: '#/components/schemas/Moss'\n", "", 1),
+			[]string{
+				op + "request-body-alternative-removed breaks-clients request old=/components/schemas/Moss:33 new=-",
+				op + "request-body-discriminator-mapping-removed breaks-clients request old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
+				op + "response-body-alternative-removed breaks-providers response old=/components/schemas/Moss:33 new=-",
+				op + "response-body-discriminator-mapping-removed breaks-providers response old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, fmt.Sprintf(plants, "3.1.0", tt.old), fmt.Sprintf(plants, "3.2.0", tt.new)), tt.want)
+		})
+	}
+}
