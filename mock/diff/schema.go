@@ -272,10 +272,12 @@ func (a *at) properties() {
 			sub.report(sub.prefix()+"-became-optional", wider, place(o, "required"), place(n, "required"), "it is no longer required")
 		}
 		if a.w.side == Request && !op.ReadOnly && np.Schema.ReadOnly {
-			sub.change("became-read-only", narrower, "it became readOnly: a provider ignores it in requests", "readOnly")
+			a.w.op.add(sub.prefix()+"-became-read-only", BreaksClients, Request, place(op, "readOnly"), place(np.Schema, "readOnly"),
+				sub.subject()+": it became readOnly; a provider ignores what a client of OLD sends in it")
 		}
 		if a.w.side == Response && !op.WriteOnly && np.Schema.WriteOnly {
-			sub.change("became-write-only", wider, "it became writeOnly: it is no longer returned", "writeOnly")
+			a.w.op.add(sub.prefix()+"-became-write-only", BreaksClients, Response, place(op, "writeOnly"), place(np.Schema, "writeOnly"),
+				sub.subject()+": it became writeOnly; it is no longer returned to a client of OLD that reads it")
 		}
 		a.w.schema(a.root, a.rootPrefix, sub.path, op, np.Schema, false)
 	}

@@ -244,6 +244,10 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-property-became-optional breaks-providers request old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/required:23",
 				op + "request-property-became-read-only breaks-clients request old=" + name + ":26 new=" + name + "/readOnly:27",
 			}},
+		// A property made writeOnly is no longer returned; requests are as they were.
+		{"became writeOnly", "      type: object\n      properties:\n        name:\n          type: string\n",
+			"      type: object\n      properties:\n        name:\n          type: string\n          writeOnly: true\n",
+			[]string{op + "response-property-became-write-only breaks-clients response old=" + name + ":25 new=" + name + "/writeOnly:26"}},
 		// A oneOf alternative and its mapping removed: a Moss is refused.
 		{"oneOf alternative and mapping removed", oneOf,
 			strings.Replace(strings.Replace(oneOf, "        - $ref: '#/components/schemas/Moss'\n", "", 1), "          moss: '#/components/schemas/Moss'\n", "", 1),
