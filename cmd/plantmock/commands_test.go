@@ -27,7 +27,7 @@ func TestHelp(t *testing.T) {
 	_, top, _ := runIn([]string{"help"})
 	for _, want := range []string{
 		"Usage: plantmock [flags]\n\nServes an OpenAPI 3.0, 3.1 or 3.2 document",
-		"\nCommands:\n  check    load a document and scenarios without serving, or judge recorded traffic\n  health   ask a running mock whether it is healthy\n  report   print a running mock's contract report\n  verify   test a running service against the document\n  mcp      serve a mock and speak MCP for a coding agent on stdin and stdout\n  version  print plantmock's version, commit and Go version\n  help     print this help, or a command's\n",
+		"\nCommands:\n  check    load a document and scenarios without serving, or judge recorded traffic\n  health   ask a running mock whether it is healthy\n  report   print a running mock's contract report\n  verify   test a running service against the document\n  diff     say what a new version of a document breaks\n  mcp      serve a mock and speak MCP for a coding agent on stdin and stdout\n  version  print plantmock's version, commit and Go version\n  help     print this help, or a command's\n",
 		"\n  --spec file\n",
 		"\nExit codes:\n  0  stopped by SIGINT or SIGTERM, requests under way answered\n  1  the server failed while running\n  2  bad flags or variables, or a document, scenarios or seed data that cannot be served\n",
 	} {

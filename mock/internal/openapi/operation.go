@@ -39,6 +39,7 @@ type Operation struct {
 	// pathNames are the names of the template's parameters, in order.
 	pathNames []string
 	wire      *wire.Params
+	at        place // see Place
 }
 
 // Param is a declared parameter.
@@ -55,6 +56,7 @@ type Param struct {
 	// parameter always has one: the whole query string is its value,
 	// an object for application/x-www-form-urlencoded.
 	Content *Media
+	at      place // see Place
 }
 
 // Requirement is one alternative of a security requirement: every scheme
@@ -81,12 +83,14 @@ type SecurityScheme struct {
 	// Deprecated is set for a scheme the document marks deprecated
 	// (3.2): it is still accepted.
 	Deprecated bool
+	at         place // see Place
 }
 
 // RequestBody is a declared request body.
 type RequestBody struct {
 	Required bool
 	Content  []*Media
+	at       place // see Place
 }
 
 // Media is one media type of a body, with its schema (nil if none).
@@ -116,6 +120,7 @@ type Media struct {
 	events eventShape
 
 	form *wire.Form // for form and multipart bodies
+	at   place      // see Place
 }
 
 // Encoding is the declared encoding of one property of a form or
@@ -136,6 +141,7 @@ type Response struct {
 	Headers []Header
 	// Links are the response's links, in document order.
 	Links []Link
+	at    place // see Place
 }
 
 // Header is a declared response header.
@@ -143,6 +149,7 @@ type Header struct {
 	Name     string
 	Required bool
 	Schema   *Schema
+	at       place // see Place
 }
 
 // JSON returns the first JSON media type of the response, or nil.

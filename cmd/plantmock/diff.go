@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/plantmock/plantmock/internal/files"
+	"github.com/plantmock/plantmock/mock"
+	"github.com/plantmock/plantmock/mock/diff"
+)
+
+// exitBreaks is diff's exit code when a change fails at --fail-on.
+const exitBreaks = 1
+
+// defineDiff defines diff's flags and returns what compares the
+// documents OLD and NEW, its arguments.
+func defineDiff(fs *flag.FlagSet) runner {
+	format := newChoice("text", "json", "github", "markdown")
+	fs.Var(format, "format", "how to write the changes: `text`, json, github (GitHub Actions annotations at NEW's lines) or markdown (for a pull request's comment)")
+	failOn := newChoice("client", "provider", "any", "none")
+	fs.Var(failOn, "fail-on", "the changes that exit 1: `client` (those that break clients), provider (those that break providers), any (every change) or none")
+	ignore := fs.String("ignore", "", "`file` of accepted changes, one a line as RULE METHOD /path [POINTER]: REASON (RULE - ...: REASON for the document): listed as ignored, failing at no level")
+	maxSpec := size(mock.DefaultMaxSpecFile)
+	fs.Var(&maxSpec, "max-spec", "largest document read: a `size` in bytes or with KiB/MiB/GiB")
+	return func(_ context.Context, _ given, env environment, stdout, stderr io.Writer) int {
+		warnUnknown(env, stderr)
+		c := lookup("diff")
+		if fs.NArg() != 2 {
+			c.usageError(stderr, "want two documents: plantmock diff OLD NEW")
+			return exitUsage
+		}
+		oldName, newName := fs.Arg(0), fs.Arg(1)
+		var docs [2][]byte
+		for i, name := range []string{oldName, newName} {
+			data, err := files.ReadDocument(name, int64(maxSpec))
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock diff: cannot read %s: %v\n", [2]string{"OLD", "NEW"}[i], err)
+				return exitUsage
+			}
+			docs[i] = data
+		}
+		var entries []diff.Ignore
+		if *ignore != "" {
+			data, err := files.ReadPath(*ignore, int64(maxSpec))
+			if err == nil {
+				entries, err = diff.ParseIgnores(data)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock diff: --ignore %s: %v\n", *ignore, err)
+				return exitUsage
+			}
+		}
+		r, err := diff.Compare(docs[0], docs[1])
+		if err != nil {
+			var le *diff.LoadError
+			if errors.As(err, &le) {
+				name := oldName
+				if le.New {
+					name = newName
+				}
+				fmt.Fprintf(stderr, "plantmock diff: %s: %v\n", name, le.Err)
+			} else {
+				fmt.Fprintf(stderr, "plantmock diff: %v\n", err)
+			}
+			return exitUsage
+		}
+		for _, e := range r.Ignore(entries) {
+			fmt.Fprintf(stderr, "plantmock diff: --ignore %s:%d: %s %s matches no change\n", *ignore, e.Line, e.Rule, opOrDocument(e.Operation))
+		}
+		switch format.value {
+		case "json":
+			err = r.WriteJSON(stdout, oldName, newName)
+		case "github":
+			err = r.WriteGitHub(stdout, oldName, newName, failOn.value)
+		case "markdown":
+			err = r.WriteMarkdown(stdout, oldName, newName)
+		default:
+			err = r.WriteText(stdout, oldName, newName)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "plantmock diff: %v\n", err)
+			return exitUsage
+		}
+		if r.Fails(failOn.value) {
+			return exitBreaks
+		}
+		return exitOK
+	}
+}
+
+// opOrDocument names an ignore entry's operation, "-" for the document.
+func opOrDocument(op string) string {
+	if op == "" {
+		return "-"
+	}
+	return op
+}

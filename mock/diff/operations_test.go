@@ -1,0 +1,185 @@
+package diff_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/diff"
+)
+
+// shop is a document of two operations, GET /plants/{plantId} (lines
+// 13 to 33) and DELETE /plants/{plantId} (34 to 38), secured by a
+// bearer token or OAuth 2 with scopes; each case edits it.
+const shop = `openapi: 3.0.3
+info: {title: Shop, version: "1"}
+components:
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+    oauth:
+      type: oauth2
+      flows: {clientCredentials: {tokenUrl: /token, scopes: {read: r, write: w}}}
+paths:
+  /plants/{plantId}:
+    get:
+      security: [{bearer: []}, {oauth: [read]}]
+      parameters:
+        - {name: plantId, in: path, required: true, schema: {type: string}}
+        - name: view
+          in: query
+          schema: {type: string, enum: [short, full]}
+      responses:
+        "200":
+          description: the plant
+          headers:
+            ETag:
+              required: true
+              schema: {type: string}
+          content:
+            application/json:
+              schema: {type: object}
+            application/xml:
+              schema: {type: object}
+        "404":
+          description: none
+    delete:
+      security: [{bearer: []}]
+      responses:
+        "204":
+          description: gone
+`
+
+// TestOperationChanges edits shop and holds each change to its rule,
+// level, side and places. Each case says why in a line.
+func TestOperationChanges(t *testing.T) {
+	const get = "GET /plants/{plantId} "
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		// A client of OLD that calls it is refused.
+		{"operation removed", "    delete:\n      security: [{bearer: []}]\n      responses:\n        \"204\":\n          description: gone\n", "",
+			[]string{"DELETE /plants/{plantId} operation-removed breaks-clients document old=/paths/~1plants~1{plantId}/delete:35 new=-"}},
+		// A provider of OLD does not serve it.
+		{"operation added", "    delete:", "    put:\n      responses:\n        \"204\": {description: kept}\n    delete:",
+			[]string{"PUT /plants/{plantId} operation-added breaks-providers document old=- new=/paths/~1plants~1{plantId}/put:35"}},
+		// The path parameter's name is no part of the request.
+		{"path parameter renamed", "plantId", "id", nil},
+		// A client of OLD does not send it.
+		{"required parameter added", "      responses:\n        \"200\":", "        - {name: X-Tenant, in: header, required: true, schema: {type: string}}\n      responses:\n        \"200\":",
+			[]string{get + "request-parameter-added-required breaks-clients request old=- new=/paths/~1plants~1{plantId}/get/parameters/2:20"}},
+		// A request without it, which OLD took, is refused.
+		{"parameter became required", "          in: query\n", "          in: query\n          required: true\n",
+			[]string{get + "request-parameter-became-required breaks-clients request old=/paths/~1plants~1{plantId}/get/parameters/1:17 new=/paths/~1plants~1{plantId}/get/parameters/1:17"}},
+		// A client of OLD that sends full is refused.
+		{"parameter enum value removed", "enum: [short, full]", "enum: [short]",
+			[]string{get + "request-parameter-enum-value-removed breaks-clients request old=/paths/~1plants~1{plantId}/get/parameters/1/schema/enum:19 new=/paths/~1plants~1{plantId}/get/parameters/1/schema/enum:19"}},
+		// What a client sends in it is no longer read.
+		{"parameter removed", "        - name: view\n          in: query\n          schema: {type: string, enum: [short, full]}\n", "",
+			[]string{get + "request-parameter-removed breaks-clients request old=/paths/~1plants~1{plantId}/get/parameters/1:17 new=-"}},
+		// A provider of OLD may still answer 404.
+		{"status removed", "        \"404\":\n          description: none\n", "",
+			[]string{get + "response-status-removed breaks-providers response old=/paths/~1plants~1{plantId}/get/responses/404:33 new=-"}},
+		// Clients handle a status they do not know by its class.
+		{"error status added", "        \"404\":", "        \"429\":\n          description: slow\n        \"404\":",
+			[]string{get + "response-status-added compatible response old=- new=/paths/~1plants~1{plantId}/get/responses/429:33"}},
+		// A client of OLD may read a success it does not know as another.
+		{"success status added", "        \"404\":", "        \"202\":\n          description: later\n        \"404\":",
+			[]string{get + "response-success-status-added breaks-clients response old=- new=/paths/~1plants~1{plantId}/get/responses/202:33"}},
+		// A client of OLD may rely on a required header.
+		{"required header removed", "            ETag:\n              required: true\n              schema: {type: string}\n", "            X-Kept: {schema: {type: string}}\n",
+			[]string{
+				get + "response-header-added compatible response old=- new=/paths/~1plants~1{plantId}/get/responses/200/headers/X-Kept:24",
+				get + "response-required-header-removed breaks-clients response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25 new=-",
+			}},
+		// A header that allows fewer values: a provider of OLD may send a longer one.
+		{"header bound added", "              schema: {type: string}\n          content:", "              schema: {type: string, maxLength: 10}\n          content:",
+			[]string{get + "response-header-max-length-added breaks-providers response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag/schema:26 new=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag/schema/maxLength:26"}},
+		// A client of OLD that asks for XML is not answered in it.
+		{"response media type removed", "            application/xml:\n              schema: {type: object}\n", "",
+			[]string{get + "response-media-type-removed breaks-clients response old=/paths/~1plants~1{plantId}/get/responses/200/content/application~1xml:31 new=-"}},
+		// A client of OLD with a bearer token only is refused.
+		{"security alternative removed", "[{bearer: []}, {oauth: [read]}]", "[{oauth: [read]}]",
+			[]string{get + "security-alternative-removed breaks-clients request old=/paths/~1plants~1{plantId}/get:14 new=/paths/~1plants~1{plantId}/get:14"}},
+		// A token without the write scope is refused.
+		{"scope added", "{oauth: [read]}", "{oauth: [read, write]}",
+			[]string{get + "security-scope-added breaks-clients request old=/paths/~1plants~1{plantId}/get:14 new=/paths/~1plants~1{plantId}/get:14"}},
+		// Credentials go another way: every client sends them the old way.
+		{"security scheme changed", "      scheme: bearer", "      scheme: basic",
+			[]string{"security-scheme-changed breaks-clients document old=/components/securitySchemes/bearer:6 new=/components/securitySchemes/bearer:6"}},
+		// Optional security: a provider of OLD refuses requests without
+		// credentials; every client of OLD is let in.
+		{"security made optional", "[{bearer: []}, {oauth: [read]}]", "[{}, {bearer: []}]",
+			[]string{get + "security-alternative-added breaks-providers request old=/paths/~1plants~1{plantId}/get:14 new=/paths/~1plants~1{plantId}/get:14"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			edited := strings.ReplaceAll(shop, tt.old, tt.new)
+			if edited == shop {
+				t.Fatalf("the case edits nothing: %q is not in shop", tt.old)
+			}
+			check(t, compare(t, shop, edited), tt.want)
+		})
+	}
+}
+
+// TestRequestBodyChanges holds the request body's own changes, and its
+// media types', to their rules.
+func TestRequestBodyChanges(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths:
+  /plants:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {type: object}}
+          text/plain: {schema: {type: string}}
+      responses:
+        "201": {description: made}
+`
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		// A request without a body, which OLD took, is refused.
+		{"became required", "      requestBody:\n", "      requestBody:\n        required: true\n",
+			[]string{"POST /plants request-body-became-required breaks-clients request old=/paths/~1plants/post/requestBody:7 new=/paths/~1plants/post/requestBody:7"}},
+		// A client of OLD that sends text is refused.
+		{"media type removed", "          text/plain: {schema: {type: string}}\n", "",
+			[]string{"POST /plants request-media-type-removed breaks-clients request old=/paths/~1plants/post/requestBody/content/text~1plain:9 new=-"}},
+		// A provider of OLD refuses form bodies.
+		{"media type added", "          text/plain:", "          application/x-www-form-urlencoded: {schema: {type: object}}\n          text/plain:",
+			[]string{"POST /plants request-media-type-added breaks-providers request old=- new=/paths/~1plants/post/requestBody/content/application~1x-www-form-urlencoded:9"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, doc, strings.Replace(doc, tt.old, tt.new, 1)), tt.want)
+		})
+	}
+}
+
+// TestLoadError names the document that cannot be loaded.
+func TestLoadError(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		old, new string
+		isNew    bool
+		text     string
+	}{
+		{"old", "swagger: '2.0'", shop, false, "OLD: a Swagger 2.0 document: convert it to OpenAPI 3 (for instance with swagger2openapi)"},
+		{"new", shop, "openapi: 4.0.0", true, "NEW: OpenAPI 4.0.0 is not supported: only 3.0, 3.1 and 3.2 are"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := diff.Compare([]byte(tt.old), []byte(tt.new))
+			var le *diff.LoadError
+			if !errors.As(err, &le) || le.New != tt.isNew || err.Error() != tt.text {
+				t.Errorf("error %v, want %q (NEW %v)", err, tt.text, tt.isNew)
+			}
+		})
+	}
+}

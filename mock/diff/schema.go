@@ -1,0 +1,535 @@
+package diff
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/plantmock/plantmock/internal/jsonx"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+)
+
+// direction is how a schema change moves the set of values the schema
+// accepts.
+type direction uint8
+
+const (
+	narrower direction = iota // NEW accepts fewer values
+	wider                     // NEW accepts more values
+	unsure                    // NEW accepts other values: maybe fewer, maybe more
+	neutral                   // the set of values does not tell (a property added to an open object)
+)
+
+// levelOf is the level of a schema change in direction dir on side: a
+// request schema that accepts fewer values, or a response schema that
+// allows more, breaks clients; the reverse breaks providers; a change
+// that may go either way breaks clients.
+func levelOf(side Side, dir direction) Level {
+	switch {
+	case dir == neutral:
+		return Compatible
+	case dir == unsure:
+		return BreaksClients
+	case (side == Request) == (dir == narrower):
+		return BreaksClients
+	}
+	return BreaksProviders
+}
+
+// consequence says what a schema change at level on side does.
+func consequence(side Side, level Level) string {
+	switch {
+	case level == Compatible:
+		return "a client of OLD does not send or read it"
+	case side == Request && level == BreaksClients:
+		return "a request OLD accepted may be refused"
+	case side == Request:
+		return "a provider of OLD refuses values NEW allows"
+	case level == BreaksClients:
+		return "a client of OLD may receive values OLD did not allow"
+	}
+	return "a provider of OLD may send values NEW forbids"
+}
+
+// pair is two schemas compared, and whether only their own keywords
+// were (an allOf member's, whose properties its parent compares).
+type pair struct {
+	old, new *openapi.Schema
+	own      bool
+}
+
+// walk compares the schemas of one side of one operation; each pair of
+// schemas is compared once, so recursive schemas end.
+type walk struct {
+	op   *opDiff
+	side Side
+	seen map[pair]bool
+}
+
+// at is one pair of schemas in the walk: the root it is under, what the
+// reasons call that root and the prefix of the root's rules, and the
+// dotted path of properties to it.
+type at struct {
+	w          *walk
+	root       string // "request body (application/json)"
+	rootPrefix string // "request-body"
+	path       string // "owner.name", "tags[]"; "" for the root
+	old, new   *openapi.Schema
+}
+
+// subject is what the reasons call the schema: the root, or a property
+// of it.
+func (a *at) subject() string {
+	if a.path == "" {
+		return a.root
+	}
+	return a.root + " property " + a.path
+}
+
+// prefix is how the schema's rules start: the root's prefix, or
+// "request-property" and "response-property" below it.
+func (a *at) prefix() string {
+	if a.path == "" {
+		return a.rootPrefix
+	}
+	return string(a.w.side) + "-property"
+}
+
+// report adds a change of rule in direction dir.
+func (a *at) report(rule string, dir direction, old, new *Location, what string) {
+	level := levelOf(a.w.side, dir)
+	a.w.op.add(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level))
+}
+
+// change reports a change of keyword kw (the first of kws the schemas
+// have names where it is in each) in direction dir.
+func (a *at) change(suffix string, dir direction, what string, kws ...string) {
+	a.report(a.prefix()+"-"+suffix, dir, place(a.old, kws...), place(a.new, kws...), what)
+}
+
+// place is where keyword kw of s is, the first of kws it has, else s.
+func place(s *openapi.Schema, kws ...string) *Location {
+	for _, kw := range kws {
+		if ptr, line := s.Place(kw); strings.HasSuffix(ptr, "/"+openapi.PointerToken(kw)) {
+			return loc(ptr, line)
+		}
+	}
+	return loc(s.Place(""))
+}
+
+// schema compares schema o of OLD with n of NEW, at path under root,
+// whose rules start with rootPrefix. With own, only the keywords an
+// allOf member keeps to itself are compared: its parent compares the
+// rest.
+func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own bool) {
+	if o == nil || n == nil || w.seen[pair{o, n, own}] {
+		return
+	}
+	w.seen[pair{o, n, own}] = true
+	a := &at{w: w, root: root, rootPrefix: rootPrefix, path: path, old: o, new: n}
+	if !own {
+		a.types()
+		a.format()
+		a.properties()
+		w.schema(root, rootPrefix, join(path, "[]"), o.Items, n.Items, false)
+		w.schema(root, rootPrefix, join(path, "*"), o.AdditionalProperties, n.AdditionalProperties, false)
+	}
+	a.values()
+	a.bounds()
+	a.pattern()
+	a.alternatives()
+	a.discriminator()
+	if len(o.AllOf) == len(n.AllOf) {
+		for i := range o.AllOf {
+			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)
+		}
+	}
+}
+
+// join adds a step to a dotted path: name, or [] for items.
+func join(path, step string) string {
+	if path == "" || step == "[]" {
+		return path + step
+	}
+	return path + "." + step
+}
+
+// typeSet is the types a schema accepts besides null, and whether it
+// accepts null; nil types for any type.
+func typeSet(s *openapi.Schema) (types []string, null bool) {
+	if !s.TypeWritten() {
+		return nil, true
+	}
+	for _, t := range s.Types {
+		if t == "null" {
+			null = true
+		} else {
+			types = append(types, t)
+		}
+	}
+	if len(types) == 0 && null {
+		return []string{}, true // null only
+	}
+	return types, null
+}
+
+// within reports whether every type of a is accepted by b (an integer
+// is a number).
+func within(a, b []string) bool {
+	for _, t := range a {
+		if !slices.Contains(b, t) && (t != "integer" || !slices.Contains(b, "number")) {
+			return false
+		}
+	}
+	return true
+}
+
+// types compares type, and nullability: 3.0's nullable and 3.1's null
+// type alike.
+func (a *at) types() {
+	ot, on := typeSet(a.old)
+	nt, nn := typeSet(a.new)
+	if ot != nil && nt != nil {
+		switch {
+		case on && !nn:
+			a.change("nullable-removed", narrower, "null is no longer allowed", "nullable", "type")
+		case !on && nn:
+			a.change("nullable-added", wider, "null is allowed", "nullable", "type")
+		}
+	}
+	was, is := strings.Join(ot, ", "), strings.Join(nt, ", ")
+	switch {
+	case ot == nil && nt == nil:
+	case ot == nil:
+		a.change("type-narrowed", narrower, "the type became "+is+", from any", "type")
+	case nt == nil:
+		a.change("type-widened", wider, "the type became any, from "+was, "type")
+	case within(nt, ot) && within(ot, nt):
+	case within(nt, ot):
+		a.change("type-narrowed", narrower, "the type became "+is+", from "+was, "type")
+	case within(ot, nt):
+		a.change("type-widened", wider, "the type became "+is+", from "+was, "type")
+	default:
+		a.change("type-changed", unsure, "the type became "+is+", from "+was, "type")
+	}
+}
+
+// format compares format: one added may refuse values, one removed
+// accepts more.
+func (a *at) format() {
+	was, is := a.old.Format, a.new.Format
+	switch {
+	case was == is:
+	case was == "":
+		a.change("format-added", narrower, "format "+is+" was added", "format")
+	case is == "":
+		a.change("format-removed", wider, "format "+was+" was removed", "format")
+	default:
+		a.change("format-changed", unsure, "the format became "+is+", from "+was, "format")
+	}
+}
+
+// properties compares properties, required and additionalProperties
+// false, as merged from allOf members.
+func (a *at) properties() {
+	o, n := a.old, a.new
+	switch {
+	case !o.NoAdditionalProperties && n.NoAdditionalProperties:
+		a.change("additional-properties-forbidden", narrower, "additionalProperties became false", "additionalProperties")
+	case o.NoAdditionalProperties && !n.NoAdditionalProperties:
+		a.change("additional-properties-allowed", wider, "additionalProperties is no longer false", "additionalProperties")
+	}
+	// A required property that is readOnly need not be sent, one that is
+	// writeOnly is not returned.
+	needed := func(s, p *openapi.Schema, name string) bool {
+		if !s.Requires(name) || p == nil {
+			return s.Requires(name)
+		}
+		return a.w.side == Request && !p.ReadOnly || a.w.side == Response && !p.WriteOnly
+	}
+	side := string(a.w.side)
+	for _, np := range n.Properties {
+		name := np.Name
+		op := o.Property(name)
+		if op == nil {
+			switch {
+			case needed(n, np.Schema, name):
+				a.report(side+"-required-property-added", narrower, nil, place(np.Schema), "required property "+name+" was added")
+			case o.NoAdditionalProperties:
+				a.report(side+"-property-added", wider, nil, place(np.Schema), "property "+name+" was added to an object that allowed no others")
+			default:
+				a.report(side+"-property-added", neutral, nil, place(np.Schema), "optional property "+name+" was added")
+			}
+			continue
+		}
+		sub := &at{w: a.w, root: a.root, rootPrefix: a.rootPrefix, path: join(a.path, name), old: op, new: np.Schema}
+		was, is := needed(o, op, name), needed(n, np.Schema, name)
+		switch {
+		case !was && is:
+			sub.report(sub.prefix()+"-became-required", narrower, place(o, "required"), place(n, "required"), "it became required")
+		case was && !is:
+			sub.report(sub.prefix()+"-became-optional", wider, place(o, "required"), place(n, "required"), "it is no longer required")
+		}
+		if a.w.side == Request && !op.ReadOnly && np.Schema.ReadOnly {
+			a.w.op.add(sub.prefix()+"-became-read-only", BreaksClients, Request, place(op, "readOnly"), place(np.Schema, "readOnly"),
+				sub.subject()+": it became readOnly; a provider ignores what a client of OLD sends in it")
+		}
+		if a.w.side == Response && !op.WriteOnly && np.Schema.WriteOnly {
+			a.w.op.add(sub.prefix()+"-became-write-only", BreaksClients, Response, place(op, "writeOnly"), place(np.Schema, "writeOnly"),
+				sub.subject()+": it became writeOnly; it is no longer returned to a client of OLD that reads it")
+		}
+		a.w.schema(a.root, a.rootPrefix, sub.path, op, np.Schema, false)
+	}
+	for _, p := range o.Properties {
+		if n.Property(p.Name) != nil {
+			continue
+		}
+		if n.NoAdditionalProperties {
+			a.report(side+"-property-removed", narrower, place(p.Schema), nil, "property "+p.Name+" was removed from an object that allows no others")
+		} else {
+			a.report(side+"-property-removed", wider, place(p.Schema), nil, "property "+p.Name+" was removed, and its values are no longer constrained")
+		}
+	}
+}
+
+// values compares enum and const.
+func (a *at) values() {
+	o, n := a.old, a.new
+	switch {
+	case o.Enum == nil && n.Enum == nil:
+	case o.Enum == nil:
+		a.change("enum-added", narrower, "enum "+list(n.Enum)+" was added", "enum")
+	case n.Enum == nil:
+		a.change("enum-removed", wider, "enum "+list(o.Enum)+" was removed", "enum")
+	default:
+		if gone := without(o.Enum, n.Enum); len(gone) > 0 {
+			a.change("enum-value-removed", narrower, "enum value "+list(gone)+" was removed", "enum")
+		}
+		if more := without(n.Enum, o.Enum); len(more) > 0 {
+			a.change("enum-value-added", wider, "enum value "+list(more)+" was added", "enum")
+		}
+	}
+	switch {
+	case !o.HasConst && !n.HasConst:
+	case !o.HasConst:
+		a.change("const-added", narrower, "const "+string(jsonx.Marshal(n.Const))+" was added", "const")
+	case !n.HasConst:
+		a.change("const-removed", wider, "const "+string(jsonx.Marshal(o.Const))+" was removed", "const")
+	case string(jsonx.Marshal(o.Const)) != string(jsonx.Marshal(n.Const)):
+		a.change("const-changed", unsure, "const became "+string(jsonx.Marshal(n.Const))+", from "+string(jsonx.Marshal(o.Const)), "const")
+	}
+}
+
+// without returns the values of a that b lacks, compared as JSON.
+func without(a, b []any) []any {
+	have := map[string]bool{}
+	for _, v := range b {
+		have[string(jsonx.Marshal(v))] = true
+	}
+	var out []any
+	for _, v := range a {
+		if !have[string(jsonx.Marshal(v))] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// list writes values as JSON, separated by commas.
+func list(vs []any) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(jsonx.Marshal(v))
+	}
+	return strings.Join(out, ", ")
+}
+
+// bounds compares the numeric bounds and the counts of characters,
+// items and properties.
+func (a *at) bounds() {
+	o, n := a.old, a.new
+	a.bound("minimum", true, o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum, "minimum", "exclusiveMinimum")
+	a.bound("maximum", false, o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum, "maximum", "exclusiveMaximum")
+	for _, c := range []struct {
+		kw, rule string
+		lower    bool
+		o, n     *int64
+	}{
+		{"minLength", "min-length", true, o.MinLength, n.MinLength},
+		{"maxLength", "max-length", false, o.MaxLength, n.MaxLength},
+		{"minItems", "min-items", true, o.MinItems, n.MinItems},
+		{"maxItems", "max-items", false, o.MaxItems, n.MaxItems},
+		{"minProperties", "min-properties", true, o.MinProperties, n.MinProperties},
+		{"maxProperties", "max-properties", false, o.MaxProperties, n.MaxProperties},
+	} {
+		var of, nf *float64
+		if c.o != nil {
+			v := float64(*c.o)
+			of = &v
+		}
+		if c.n != nil {
+			v := float64(*c.n)
+			nf = &v
+		}
+		a.bound(c.rule, c.lower, of, nf, false, false, c.kw)
+	}
+	switch m, nm := o.MultipleOf, n.MultipleOf; {
+	case m == nil && nm == nil:
+	case m == nil:
+		a.change("multiple-of-added", narrower, fmt.Sprintf("multipleOf %s was added", num(*nm)), "multipleOf")
+	case nm == nil:
+		a.change("multiple-of-removed", wider, fmt.Sprintf("multipleOf %s was removed", num(*m)), "multipleOf")
+	case *m == *nm:
+	default:
+		dir := unsure
+		if whole(*nm / *m) {
+			dir = narrower
+		} else if whole(*m / *nm) {
+			dir = wider
+		}
+		a.change("multiple-of-changed", dir, fmt.Sprintf("multipleOf became %s, from %s", num(*nm), num(*m)), "multipleOf")
+	}
+	switch {
+	case !o.UniqueItems && n.UniqueItems:
+		a.change("unique-items-added", narrower, "uniqueItems was added", "uniqueItems")
+	case o.UniqueItems && !n.UniqueItems:
+		a.change("unique-items-removed", wider, "uniqueItems was removed", "uniqueItems")
+	}
+}
+
+// whole reports whether f is a whole number.
+func whole(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
+
+// num writes a bound as the document would.
+func num(f float64) string { return fmt.Sprint(f) }
+
+// bound compares one bound, a lower one or an upper one, exclusive or
+// not: a bound added or moved inwards accepts fewer values. Its rules
+// are rule-added, -removed, -increased and -decreased; its keywords kws,
+// the first the schema has naming where it is.
+func (a *at) bound(rule string, lower bool, o, n *float64, oex, nex bool, kws ...string) {
+	name := kws[0]
+	text := func(v float64, ex bool) string {
+		if ex {
+			return num(v) + " (exclusive)"
+		}
+		return num(v)
+	}
+	report := func(suffix string, dir direction, what string) {
+		a.change(rule+"-"+suffix, dir, what, kws...)
+	}
+	switch {
+	case o == nil && n == nil:
+		return
+	case o == nil:
+		report("added", narrower, fmt.Sprintf("%s %s was added", name, text(*n, nex)))
+		return
+	case n == nil:
+		report("removed", wider, fmt.Sprintf("%s %s was removed", name, text(*o, oex)))
+		return
+	case *o == *n && oex == nex:
+		return
+	}
+	// Tighter: a lower bound up, an upper bound down, or the same bound
+	// made exclusive.
+	tighter := *n > *o || *n == *o && nex
+	if !lower {
+		tighter = *n < *o || *n == *o && nex
+	}
+	suffix := "decreased"
+	if *n > *o || *n == *o && (nex == lower) {
+		suffix = "increased"
+	}
+	dir := wider
+	if tighter {
+		dir = narrower
+	}
+	report(suffix, dir, fmt.Sprintf("%s went from %s to %s", name, text(*o, oex), text(*n, nex)))
+}
+
+// pattern compares pattern: one added accepts fewer strings, one
+// removed more, and a changed one is taken to accept fewer, as it may.
+func (a *at) pattern() {
+	was, is := a.old.Pattern, a.new.Pattern
+	switch {
+	case was == is:
+	case was == "":
+		a.change("pattern-added", narrower, fmt.Sprintf("pattern %q was added", is), "pattern")
+	case is == "":
+		a.change("pattern-removed", wider, fmt.Sprintf("pattern %q was removed", was), "pattern")
+	default:
+		a.change("pattern-changed", unsure, fmt.Sprintf("the pattern became %q, from %q, which may accept fewer strings", is, was), "pattern")
+	}
+}
+
+// alternatives compares anyOf and oneOf alternatives, matched by their
+// component name, else by their place.
+func (a *at) alternatives() {
+	o, n := a.old.AnyOf, a.new.AnyOf
+	used := make([]bool, len(o))
+	match := func(i int, s *openapi.Schema) int {
+		if s.Name != "" {
+			for j, x := range o {
+				if !used[j] && x.Name == s.Name {
+					return j
+				}
+			}
+		}
+		if i < len(o) && !used[i] && (o[i].Name == "" || s.Name == "") {
+			return i
+		}
+		return -1
+	}
+	for i, s := range n {
+		j := match(i, s)
+		if j < 0 {
+			a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
+			continue
+		}
+		used[j] = true
+		a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
+	}
+	for j, s := range o {
+		if !used[j] {
+			a.report(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf")
+		}
+	}
+}
+
+// discriminator compares the discriminator's property and mapping.
+func (a *at) discriminator() {
+	o, n := a.old.Discriminator, a.new.Discriminator
+	if o == nil || n == nil {
+		return
+	}
+	if o.PropertyName != n.PropertyName {
+		a.change("discriminator-property-changed", unsure, fmt.Sprintf("the discriminator's property became %s, from %s", n.PropertyName, o.PropertyName), "discriminator")
+	}
+	var gone, more, moved []string
+	for k, v := range o.Mapping {
+		switch nv, ok := n.Mapping[k]; {
+		case !ok:
+			gone = append(gone, k)
+		case nv != v:
+			moved = append(moved, k)
+		}
+	}
+	for k := range n.Mapping {
+		if _, ok := o.Mapping[k]; !ok {
+			more = append(more, k)
+		}
+	}
+	slices.Sort(gone)
+	slices.Sort(more)
+	slices.Sort(moved)
+	if len(gone) > 0 {
+		a.change("discriminator-mapping-removed", narrower, "the discriminator no longer maps "+strings.Join(gone, ", "), "discriminator")
+	}
+	if len(more) > 0 {
+		a.change("discriminator-mapping-added", wider, "the discriminator maps "+strings.Join(more, ", "), "discriminator")
+	}
+	if len(moved) > 0 {
+		a.change("discriminator-mapping-changed", unsure, "the discriminator maps "+strings.Join(moved, ", ")+" to other schemas", "discriminator")
+	}
+}

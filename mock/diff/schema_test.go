@@ -1,0 +1,266 @@
+package diff_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/diff"
+)
+
+// plants is a document whose POST /plants takes and answers a Plant,
+// the schema at line 22 on; its openapi field is the first %s, Plant's
+// keywords (indented six spaces) the second.
+const plants = `openapi: %s
+info: {title: Plants, version: "1"}
+paths:
+  /plants:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/Plant'
+      responses:
+        "201":
+          description: made
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Plant'
+components:
+  schemas:
+    Plant:
+%s`
+
+// show writes a change on one line, as the tables want it.
+func show(c diff.Change) string {
+	where := func(l *diff.Location) string {
+		if l == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%s:%d", l.Pointer, l.Line)
+	}
+	s := fmt.Sprintf("%s %s %s old=%s new=%s", c.Rule, c.Level, c.Side, where(c.Old), where(c.New))
+	if c.Operation != "" {
+		s = c.Operation + " " + s
+	}
+	return s
+}
+
+// compare runs diff.Compare and shows its changes.
+func compare(t *testing.T, old, new string) []string {
+	t.Helper()
+	r, err := diff.Compare([]byte(old), []byte(new))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range r.Changes {
+		out = append(out, show(c))
+	}
+	return out
+}
+
+// check compares got with want, line by line.
+func check(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+const name = "/components/schemas/Plant/properties/name"
+
+// TestSchemaChanges changes Plant, which POST /plants takes and answers,
+// and holds each change to its rule, level and places: the request's
+// change first (a request that accepts less breaks clients, more breaks
+// providers), then the response's (one that allows more breaks clients,
+// less breaks providers). Each case says why in a line.
+func TestSchemaChanges(t *testing.T) {
+	// Plant with name of type string, bounded at 40 characters: name at
+	// line 25, its keywords at 26 and 27.
+	const plant = "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          maxLength: 40\n"
+	with := func(old, new string) string { return strings.Replace(plant, old, new, 1) }
+	op := "POST /plants "
+	both := func(rule, reqLevel, respLevel, old, new string) []string {
+		return []string{
+			op + "request-" + rule + " " + reqLevel + " request old=" + old + " new=" + new,
+			op + "response-" + rule + " " + respLevel + " response old=" + old + " new=" + new,
+		}
+	}
+	tests := []struct {
+		name     string
+		old, new string // the openapi fields
+		oldPlant string
+		newPlant string
+		want     []string
+	}{
+		{"unchanged", "3.0.3", "3.0.3", plant, plant, nil},
+		// A tighter bound refuses requests OLD took; answers are only fewer.
+		{"max length decreased", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 20"),
+			both("property-max-length-decreased", "breaks-clients", "breaks-providers", name+"/maxLength:27", name+"/maxLength:27")},
+		// A looser bound: a provider of OLD refuses long names, and clients may get them.
+		{"max length increased", "3.1.0", "3.1.0", plant, with("maxLength: 40", "maxLength: 80"),
+			both("property-max-length-increased", "breaks-providers", "breaks-clients", name+"/maxLength:27", name+"/maxLength:27")},
+		// A bound where there was none: OLD's place is the schema, NEW's the keyword.
+		{"min length added", "3.0.3", "3.2.0", plant, with("maxLength: 40", "maxLength: 40\n          minLength: 2"),
+			both("property-min-length-added", "breaks-clients", "breaks-providers", name+":26", name+"/minLength:28")},
+		// A bound removed accepts more.
+		{"max length removed", "3.1.0", "3.0.3", plant, with("          maxLength: 40\n", ""),
+			both("property-max-length-removed", "breaks-providers", "breaks-clients", name+"/maxLength:27", name+":26")},
+		// An enum value removed refuses requests that sent it.
+		{"enum value removed", "3.0.3", "3.0.3", with("maxLength: 40", "enum: [fern, moss]"), with("maxLength: 40", "enum: [fern]"),
+			both("property-enum-value-removed", "breaks-clients", "breaks-providers", name+"/enum:27", name+"/enum:27")},
+		// An enum value added reaches clients that switch on the values.
+		{"enum value added", "3.1.0", "3.1.0", with("maxLength: 40", "enum: [fern]"), with("maxLength: 40", "enum: [fern, moss]"),
+			both("property-enum-value-added", "breaks-providers", "breaks-clients", name+"/enum:27", name+"/enum:27")},
+		// A new required property: clients of OLD do not send it; providers of OLD do not answer it.
+		{"required property added", "3.0.3", "3.0.3", plant, with("required: [name]", "required: [name, kind]") + "        kind:\n          type: string\n",
+			[]string{
+				op + "request-required-property-added breaks-clients request old=- new=/components/schemas/Plant/properties/kind:29",
+				op + "response-required-property-added breaks-providers response old=- new=/components/schemas/Plant/properties/kind:29",
+			}},
+		// An optional property added to an open object: OLD's clients neither send nor read it.
+		{"optional property added", "3.0.3", "3.0.3", plant, plant + "        kind:\n          type: string\n",
+			[]string{
+				op + "request-property-added compatible request old=- new=/components/schemas/Plant/properties/kind:29",
+				op + "response-property-added compatible response old=- new=/components/schemas/Plant/properties/kind:29",
+			}},
+		// A property removed from an open object: clients that read it lose it.
+		{"property removed", "3.0.3", "3.0.3", plant + "        kind:\n          type: string\n", plant,
+			[]string{
+				op + "request-property-removed breaks-providers request old=/components/schemas/Plant/properties/kind:29 new=-",
+				op + "response-property-removed breaks-clients response old=/components/schemas/Plant/properties/kind:29 new=-",
+			}},
+		// No longer required: answers may leave it out.
+		{"required removed", "3.0.3", "3.0.3", plant, with("required: [name]", "required: []"),
+			both("property-became-optional", "breaks-providers", "breaks-clients", "/components/schemas/Plant/required:23", "/components/schemas/Plant/required:23")},
+		// integer to number accepts 1.5 too.
+		{"type widened", "3.0.3", "3.0.3", with("type: string\n          maxLength: 40", "type: integer"), with("type: string\n          maxLength: 40", "type: number"),
+			both("property-type-widened", "breaks-providers", "breaks-clients", name+"/type:26", name+"/type:26")},
+		// string to integer: neither holds the other.
+		{"type changed", "3.0.3", "3.0.3", plant, with("type: string", "type: integer"),
+			both("property-type-changed", "breaks-clients", "breaks-clients", name+"/type:26", name+"/type:26")},
+		// 3.0's nullable added: null is one more value.
+		{"nullable added in 3.0", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 40\n          nullable: true"),
+			both("property-nullable-added", "breaks-providers", "breaks-clients", name+"/type:26", name+"/nullable:28")},
+		// 3.1's null type removed: null is refused.
+		{"null type removed in 3.1", "3.1.0", "3.1.0", with("type: string", `type: [string, "null"]`), plant,
+			both("property-nullable-removed", "breaks-clients", "breaks-providers", name+"/type:26", name+"/type:26")},
+		// 3.0's nullable and 3.1's null type are the same values.
+		{"nullable from 3.0 to 3.1", "3.0.3", "3.1.0", with("maxLength: 40", "maxLength: 40\n          nullable: true"), with("type: string", `type: [string, "null"]`), nil},
+		// 3.0's exclusiveMinimum flag and 3.1's number are the same bound.
+		{"exclusive minimum from 3.0 to 3.2", "3.0.3", "3.2.0",
+			with("type: string\n          maxLength: 40", "type: number\n          minimum: 0\n          exclusiveMinimum: true"),
+			with("type: string\n          maxLength: 40", "type: number\n          exclusiveMinimum: 0"), nil},
+		// Made exclusive at the same value: 0 is refused.
+		{"minimum made exclusive", "3.1.0", "3.1.0", with("type: string\n          maxLength: 40", "type: number\n          minimum: 0"),
+			with("type: string\n          maxLength: 40", "type: number\n          exclusiveMinimum: 0"),
+			both("property-minimum-increased", "breaks-clients", "breaks-providers", name+"/minimum:27", name+"/exclusiveMinimum:27")},
+		// A changed pattern may refuse what the old one took, either way.
+		{"pattern changed", "3.0.3", "3.0.3", with("maxLength: 40", "pattern: '^[a-z]+$'"), with("maxLength: 40", "pattern: '^[a-z ]+$'"),
+			both("property-pattern-changed", "breaks-clients", "breaks-clients", name+"/pattern:27", name+"/pattern:27")},
+		// additionalProperties false refuses properties OLD let through.
+		{"additional properties forbidden", "3.0.3", "3.0.3", plant, with("required: [name]", "required: [name]\n      additionalProperties: false"),
+			both("body-additional-properties-forbidden", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/additionalProperties:24")},
+		// A format added may refuse strings OLD took.
+		{"format added", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 40\n          format: uuid"),
+			both("property-format-added", "breaks-clients", "breaks-providers", name+":26", name+"/format:28")},
+		// A multipleOf that is a multiple of the old one accepts fewer values.
+		{"multiple of changed", "3.0.3", "3.0.3", with("type: string\n          maxLength: 40", "type: number\n          multipleOf: 2"),
+			with("type: string\n          maxLength: 40", "type: number\n          multipleOf: 4"),
+			both("property-multiple-of-changed", "breaks-clients", "breaks-providers", name+"/multipleOf:27", name+"/multipleOf:27")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, fmt.Sprintf(plants, tt.old, tt.oldPlant), fmt.Sprintf(plants, tt.new, tt.newPlant)), tt.want)
+		})
+	}
+}
+
+// TestRecursiveSchema changes a bound of a schema that contains itself:
+// the walk ends, and the change is told once a side.
+func TestRecursiveSchema(t *testing.T) {
+	const plant = "      type: object\n      properties:\n        name:\n          type: string\n          maxLength: 40\n        children:\n          type: array\n          items:\n            $ref: '#/components/schemas/Plant'\n"
+	got := compare(t, fmt.Sprintf(plants, "3.1.0", plant), fmt.Sprintf(plants, "3.1.0", strings.Replace(plant, "maxLength: 40", "maxLength: 20", 1)))
+	check(t, got, []string{
+		"POST /plants request-property-max-length-decreased breaks-clients request old=/components/schemas/Plant/properties/name/maxLength:26 new=/components/schemas/Plant/properties/name/maxLength:26",
+		"POST /plants response-property-max-length-decreased breaks-providers response old=/components/schemas/Plant/properties/name/maxLength:26 new=/components/schemas/Plant/properties/name/maxLength:26",
+	})
+}
+
+// TestReasons holds a change's reason to the sentence it says: the
+// subject with its media type and property, what changed, what it does.
+func TestReasons(t *testing.T) {
+	const plant = "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          enum: [fern, moss]\n"
+	r, err := diff.Compare([]byte(fmt.Sprintf(plants, "3.0.3", plant)), []byte(fmt.Sprintf(plants, "3.1.0", strings.Replace(plant, "[fern, moss]", "[fern]", 1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range r.Changes {
+		got = append(got, c.Reason)
+	}
+	check(t, got, []string{
+		`request body (application/json) property name: enum value "moss" was removed; a request OLD accepted may be refused`,
+		`response 201 (application/json) property name: enum value "moss" was removed; a provider of OLD may send values NEW forbids`,
+	})
+}
+
+// TestCompositionChanges changes what allOf members, anyOf and oneOf
+// alternatives, readOnly and the discriminator say.
+func TestCompositionChanges(t *testing.T) {
+	const op = "POST /plants "
+	const oneOf = "      oneOf:\n        - $ref: '#/components/schemas/Fern'\n        - $ref: '#/components/schemas/Moss'\n" +
+		"      discriminator:\n        propertyName: kind\n        mapping:\n          fern: '#/components/schemas/Fern'\n          moss: '#/components/schemas/Moss'\n" +
+		"    Fern:\n      type: object\n    Moss:\n      type: object\n"
+	tests := []struct {
+		name     string
+		old, new string // Plant's keywords
+		want     []string
+	}{
+		// A bound in an allOf member, not merged into its parent, is
+		// compared member by member.
+		{"allOf member's bound", "      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 40\n",
+			"      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 20\n",
+			[]string{
+				op + "request-property-max-length-decreased breaks-clients request old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
+				op + "response-property-max-length-decreased breaks-providers response old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
+			}},
+		// An anyOf alternative removed refuses the values only it took.
+		{"anyOf alternative removed", "      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n            - type: integer\n",
+			"      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n",
+			[]string{
+				op + "request-property-alternative-removed breaks-clients request old=" + name + "/anyOf/1:27 new=-",
+				op + "response-property-alternative-removed breaks-providers response old=" + name + "/anyOf/1:27 new=-",
+			}},
+		// A required property made readOnly: a provider ignores it in
+		// requests, and clients need no longer send it.
+		{"became readOnly", "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n",
+			"      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          readOnly: true\n",
+			[]string{
+				op + "request-property-became-optional breaks-providers request old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/required:23",
+				op + "request-property-became-read-only breaks-clients request old=" + name + ":26 new=" + name + "/readOnly:27",
+			}},
+		// A property made writeOnly is no longer returned; requests are as they were.
+		{"became writeOnly", "      type: object\n      properties:\n        name:\n          type: string\n",
+			"      type: object\n      properties:\n        name:\n          type: string\n          writeOnly: true\n",
+			[]string{op + "response-property-became-write-only breaks-clients response old=" + name + ":25 new=" + name + "/writeOnly:26"}},
+		// A oneOf alternative and its mapping removed: a Moss is refused.
+		{"oneOf alternative and mapping removed", oneOf,
+			strings.Replace(strings.Replace(oneOf, "        - $ref: '#/components/schemas/Moss'\n", "", 1), "          moss: '#/components/schemas/Moss'\n", "", 1),
+			[]string{
+				op + "request-body-alternative-removed breaks-clients request old=/components/schemas/Moss:33 new=-",
+				op + "request-body-discriminator-mapping-removed breaks-clients request old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
+				op + "response-body-alternative-removed breaks-providers response old=/components/schemas/Moss:33 new=-",
+				op + "response-body-discriminator-mapping-removed breaks-providers response old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, fmt.Sprintf(plants, "3.1.0", tt.old), fmt.Sprintf(plants, "3.2.0", tt.new)), tt.want)
+		})
+	}
+}

@@ -1,0 +1,62 @@
+package openapi
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestPlace holds each piece's Place to its JSON pointer and line, after
+// a $ref where the piece is one, and a schema's keyword to the keyword's
+// line, or to the schema's where its text lacks it.
+func TestPlace(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths:
+  /plants/{id}:
+    post:
+      parameters:
+        - $ref: '#/components/parameters/Id'
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: string
+              maxLength: 20
+      responses:
+        "201":
+          description: made
+          headers:
+            ETag: {schema: {type: string}}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+  parameters:
+    Id:
+      name: id
+      in: path
+      schema: {type: string}
+`
+	d, err := Load([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := d.Operations[0]
+	schema := o.Body.Content[0].Schema
+	show := func(ptr string, line int) string { return fmt.Sprintf("%s:%d", ptr, line) }
+	for _, tt := range []struct{ what, got, want string }{
+		{"operation", show(o.Place()), "/paths/~1plants~1{id}/post:6"},
+		{"parameter", show(o.Params[0].Place()), "/components/parameters/Id:24"},
+		{"request body", show(o.Body.Place()), "/paths/~1plants~1{id}/post/requestBody:9"},
+		{"media type", show(o.Body.Content[0].Place()), "/paths/~1plants~1{id}/post/requestBody/content/application~1json:11"},
+		{"response", show(o.Responses[0].Place()), "/paths/~1plants~1{id}/post/responses/201:16"},
+		{"header", show(o.Responses[0].Headers[0].Place()), "/paths/~1plants~1{id}/post/responses/201/headers/ETag:18"},
+		{"security scheme", show(d.SecuritySchemes[0].Place()), "/components/securitySchemes/bearer:21"},
+		{"schema keyword", show(schema.Place("maxLength")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema/maxLength:13"},
+		{"schema without the keyword", show(schema.Place("pattern")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema:12"},
+		{"schema", show(schema.Place("")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema:12"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s at %s, want %s", tt.what, tt.got, tt.want)
+		}
+	}
+}
