@@ -116,7 +116,7 @@ func TestCheckTraffic(t *testing.T) {
 			"    response name: required property is missing (#/components/schemas/Plant/required)\n"},
 		{[]string{clean, journal}, 1, "POST /plants: 2 exchange(s), 1 kind(s) of violation\n  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n" +
 			"traffic: 2 exchange(s) judged, 1 breaking the document:\n  " + journal + ": seq 3: POST /plants -> 400\n" +
-			"    request id: expected integer, got string (#/components/schemas/NewPlant/properties/id/type)\n"},
+			"    request id: expected integer, got string (#/components/schemas/NewPlant/allOf/1/properties/id/type)\n"},
 	} {
 		args := []string{"check"}
 		for _, f := range c.files {
