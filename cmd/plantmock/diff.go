@@ -20,8 +20,10 @@ const exitBreaks = 1
 func defineDiff(fs *flag.FlagSet) runner {
 	format := newChoice("text", "json", "github", "markdown")
 	fs.Var(format, "format", "how to write the changes: `text`, json, github (GitHub Actions annotations at NEW's lines) or markdown (for a pull request's comment)")
-	failOn := newChoice("client", "provider", "any", "none")
-	fs.Var(failOn, "fail-on", "the changes that exit 1: `client` (those that break clients), provider (those that break providers), any (every change) or none")
+	failOn := newChoice("client", "provider", "any", "traffic", "none")
+	fs.Var(failOn, "fail-on", "the changes that exit 1: `client` (those that break clients), provider (those that break providers), any (every change), traffic (a recorded exchange OLD accepted that NEW breaks, with --traffic) or none")
+	var traffic tokens
+	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against OLD and NEW: HAR, the journal of GET /__admin/requests, or a --record folder or file; repeatable")
 	ignore := fs.String("ignore", "", "`file` of accepted changes, one a line as RULE METHOD /path [POINTER]: REASON (RULE - ...: REASON for the document): listed as ignored, failing at no level")
 	maxSpec := size(mock.DefaultMaxSpecFile)
 	fs.Var(&maxSpec, "max-spec", "largest document read: a `size` in bytes or with KiB/MiB/GiB")
@@ -30,6 +32,10 @@ func defineDiff(fs *flag.FlagSet) runner {
 		c := lookup("diff")
 		if fs.NArg() != 2 {
 			c.usageError(stderr, "want two documents: plantmock diff OLD NEW")
+			return exitUsage
+		}
+		if failOn.value == "traffic" && len(traffic) == 0 {
+			c.usageError(stderr, "--fail-on traffic needs --traffic FILE")
 			return exitUsage
 		}
 		oldName, newName := fs.Arg(0), fs.Arg(1)
@@ -67,6 +73,12 @@ func defineDiff(fs *flag.FlagSet) runner {
 			}
 			return exitUsage
 		}
+		if len(traffic) > 0 {
+			if err := weigh(r, docs, oldName, newName, traffic); err != nil {
+				fmt.Fprintf(stderr, "plantmock diff: %v\n", err)
+				return exitUsage
+			}
+		}
 		for _, e := range r.Ignore(entries) {
 			fmt.Fprintf(stderr, "plantmock diff: --ignore %s:%d: %s %s matches no change\n", *ignore, e.Line, e.Rule, opOrDocument(e.Operation))
 		}
@@ -97,4 +109,24 @@ func opOrDocument(op string) string {
 		return "-"
 	}
 	return op
+}
+
+// weigh judges the traffic recorded in the files at paths against OLD
+// and NEW, served each by a mock of its own that nothing reaches, and
+// weighs the report with it (see diff.Report.Weigh).
+func weigh(r *diff.Report, docs [2][]byte, oldName, newName string, paths []string) error {
+	var judged [2]*mock.ContractReport
+	for i, name := range []string{oldName, newName} {
+		srv, err := mock.New(mock.Options{Spec: docs[i]})
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		judged[i], err = srv.CheckTraffic(paths...)
+		srv.Close()
+		if err != nil {
+			return fmt.Errorf("cannot read --traffic: %v", err)
+		}
+	}
+	r.Weigh(judged[0], judged[1])
+	return nil
 }

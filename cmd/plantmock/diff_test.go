@@ -1,10 +1,15 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plantmock/plantmock/mock"
 )
 
 // The documents of docs/diff.md's run: NEW lowers a bound, removes an
@@ -39,7 +44,10 @@ func TestDiffUsage(t *testing.T) {
 		{"one document", []string{"diff", diffOld}, "plantmock diff: want two documents: plantmock diff OLD NEW; run plantmock diff --help\n"},
 		{"three documents", []string{"diff", diffOld, diffNew, diffNew}, "plantmock diff: unexpected argument \"" + diffNew + "\"; run plantmock diff --help\n"},
 		{"bad format", []string{"diff", "--format", "html", diffOld, diffNew}, "plantmock diff: --format \"html\": want text, json, github or markdown; run plantmock diff --help\n"},
-		{"bad fail-on", []string{"diff", "--fail-on", "clients", diffOld, diffNew}, "plantmock diff: --fail-on \"clients\": want client, provider, any or none; run plantmock diff --help\n"},
+		{"bad fail-on", []string{"diff", "--fail-on", "clients", diffOld, diffNew}, "plantmock diff: --fail-on \"clients\": want client, provider, any, traffic or none; run plantmock diff --help\n"},
+		{"fail on traffic without traffic", []string{"diff", "--fail-on", "traffic", diffOld, diffNew}, "plantmock diff: --fail-on traffic needs --traffic FILE; run plantmock diff --help\n"},
+		{"missing traffic", []string{"diff", "--traffic", "/nonexistent/requests.json", diffOld, diffNew}, "plantmock diff: cannot read --traffic: stat /nonexistent/requests.json: no such file or directory\n"},
+		{"traffic not recorded traffic", []string{"diff", "--traffic", swagger, diffOld, diffNew}, "plantmock diff: cannot read --traffic: " + swagger + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record): not a JSON object\n"},
 		{"missing OLD", []string{"diff", "/nonexistent/old.yaml", diffNew}, "plantmock diff: cannot read OLD: open /nonexistent/old.yaml: no such file or directory\n"},
 		{"missing NEW", []string{"diff", diffOld, "/nonexistent/new.yaml"}, "plantmock diff: cannot read NEW: open /nonexistent/new.yaml: no such file or directory\n"},
 		{"NEW not loadable", []string{"diff", diffOld, swagger}, "plantmock diff: " + swagger + ": a Swagger 2.0 document: convert it to OpenAPI 3 (for instance with swagger2openapi)\n"},
@@ -231,6 +239,113 @@ func TestDiffBreaksRequestProperty(t *testing.T) {
 			code, stdout, _ := runIn([]string{"diff", diffOld, new})
 			if code != 1 || !strings.HasPrefix(stdout, tt.head+"\n") || !strings.Contains(stdout, "  new: "+new+tt.at+"\n") {
 				t.Errorf("exit %d, stdout:\n%s\nwant exit 1, first %q, new at %q", code, stdout, tt.head, tt.at)
+			}
+		})
+	}
+}
+
+// recordJournal serves OLD with a mock of its own on a loopback
+// listener, sends it requests (method, path and JSON body, "" for none),
+// and returns the file its journal, GET /__admin/requests, is saved in.
+func recordJournal(t *testing.T, requests [][3]string) string {
+	t.Helper()
+	spec, err := os.ReadFile(diffOld)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mock.New(mock.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	for _, r := range requests {
+		req, err := http.NewRequest(r[0], ts.URL+r[1], strings.NewReader(r[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r[2] != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	resp, err := http.Get(ts.URL + "/__admin/requests")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	journal, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /__admin/requests: %d, %v", resp.StatusCode, err)
+	}
+	return tempFile(t, "requests.json", string(journal))
+}
+
+// TestDiffTraffic: a journal recorded from a mock of OLD, replayed by
+// diff --traffic, names exactly the requests NEW refuses and the answers
+// it forbids, each with the changes that explain it; a request OLD
+// refused already is not listed, one both accept is not either.
+// --fail-on traffic exits 1 on them, unless the changes that explain
+// them are ignored.
+func TestDiffTraffic(t *testing.T) {
+	requests := recordJournal(t, [][3]string{
+		{"POST", "/plants", `{"name":"Monstera deliciosa variegata","light":"partial"}`}, // NEW: name too long, light gone
+		{"POST", "/plants", `{"name":"fern","light":"sun"}`},                             // fine in both
+		{"POST", "/plants", `{"name":"ivy","light":"partial"}`},                          // NEW: light gone
+		{"POST", "/plants", `{"light":"sun"}`},                                           // OLD refused it already
+		{"DELETE", "/plants/abc", ""},                                                    // NEW: no such operation
+	})
+	code, stdout, stderr := runIn([]string{"diff", "--traffic", requests, diffOld, diffNew})
+	for _, want := range []string{
+		"request-property-max-length-decreased\n  request body (application/json) property name: maxLength went from 40 to 20; a request OLD accepted may be refused\n" +
+			"  old: " + diffOld + ":42 /components/schemas/Plant/properties/name/maxLength\n  new: " + diffNew + ":30 /components/schemas/Plant/properties/name/maxLength\n" +
+			"  traffic: 1 of 4 recorded exchanges of POST /plants breaks on it\n",
+		"request-property-enum-value-removed\n", "  traffic: 2 of 4 recorded exchanges of POST /plants break on it\n",
+		"operation-removed\n", "  traffic: 1 of 1 recorded exchange of DELETE /plants/{plantId} breaks on it\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	tail := "recorded exchanges OLD accepted that NEW breaks:\n" +
+		"  " + requests + ": seq 1: POST /plants -> 201: request-property-max-length-decreased, request-property-enum-value-removed, response-property-max-length-decreased, response-property-enum-value-removed\n" +
+		"    request light: value is not one of the allowed values\n" +
+		"    request name: longer than the maximum length 20\n" +
+		"    response light: value is not one of the allowed values\n" +
+		"    response name: longer than the maximum length 20\n" +
+		"  " + requests + ": seq 3: POST /plants -> 201: request-property-enum-value-removed, response-property-enum-value-removed\n" +
+		"    request light: value is not one of the allowed values\n" +
+		"    response light: value is not one of the allowed values\n" +
+		"  " + requests + ": seq 5: DELETE /plants/abc -> 204: operation-removed\n" +
+		"    request route: no path of the OpenAPI document matches /plants/abc\n" +
+		"plantmock diff: 5 changes from " + diffOld + " to " + diffNew + ": 3 break clients, 2 break providers, 0 compatible; " +
+		"traffic: of 5 recorded exchanges OLD accepted 4; NEW breaks 3 of them\n"
+	if code != 1 || stderr != "" || !strings.HasSuffix(stdout, tail) {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit 1, ending:\n%s", code, stderr, stdout, tail)
+	}
+	bodies := "request-property-max-length-decreased POST /plants: names never went past 20\n" +
+		"request-property-enum-value-removed POST /plants: partial was never sold\n" +
+		"response-property-max-length-decreased POST /plants: names never went past 20\n" +
+		"response-property-enum-value-removed POST /plants: partial was never sold\n"
+	someAccepted := tempFile(t, "bodies", bodies)
+	allAccepted := tempFile(t, "all", bodies+"operation-removed DELETE /plants/{plantId}: plants are kept now\n")
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"fail on traffic", []string{"--fail-on", "traffic", diffOld, diffNew}, 1},
+		{"the removed operation's break left", []string{"--fail-on", "traffic", "--ignore", someAccepted, diffOld, diffNew}, 1},
+		{"every break accepted", []string{"--fail-on", "traffic", "--ignore", allAccepted, diffOld, diffNew}, 0},
+		{"OLD against itself", []string{"--fail-on", "traffic", diffOld, diffOld}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if code, stdout, stderr := runIn(append([]string{"diff", "--traffic", requests}, tt.args...)); code != tt.code || stderr != "" {
+				t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit %d", code, stderr, stdout, tt.code)
 			}
 		})
 	}

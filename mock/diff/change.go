@@ -68,11 +68,17 @@ type Change struct {
 	// Ignored is the reason an ignore entry gives for accepting the
 	// change, "" when none matches it.
 	Ignored string `json:"ignored,omitempty"`
+	// Traffic is what recorded traffic showed of the change, when the
+	// report is weighed against some (see Report.Weigh) and the change
+	// breaks either side; nil otherwise.
+	Traffic *Evidence `json:"traffic,omitempty"`
 }
 
 // Fails reports whether the change, unless ignored, is one that fails
 // at on: "client" (it breaks clients), "provider" (it breaks providers),
-// "any" (every change, compatible ones too) or "none" (no change).
+// "any" (every change, compatible ones too), "traffic" (a recorded
+// exchange OLD accepted breaks NEW because of it; see Report.Weigh) or
+// "none" (no change).
 func (c *Change) Fails(on string) bool {
 	if c.Ignored != "" {
 		return false
@@ -84,6 +90,8 @@ func (c *Change) Fails(on string) bool {
 		return c.Level == BreaksProviders
 	case "any":
 		return true
+	case "traffic":
+		return c.Traffic != nil && c.Traffic.Broken > 0
 	}
 	return false
 }

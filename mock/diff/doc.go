@@ -18,4 +18,9 @@
 // allows); a response schema that allows more values breaks clients, one
 // that allows fewer breaks providers (a provider of OLD may send what
 // NEW forbids). Examples, links, callbacks and webhooks are not compared.
+//
+// Report.Weigh joins a report with recorded traffic judged against both
+// documents: the exchanges OLD accepted and NEW breaks, each with the
+// changes that explain it, and for each change the exchanges that show
+// it.
 package diff

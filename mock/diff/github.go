@@ -11,8 +11,12 @@ import (
 // it; files named oldName and newName as the repository names them): an
 // ::error for a change that fails at on (see Change.Fails), a ::warning
 // for another that breaks clients or providers, a ::notice for the
-// others and the ignored ones; then the line that counts them. Values
-// are escaped as GitHub's workflow commands want them.
+// others and the ignored ones; weighed against traffic, each message
+// says what the traffic showed of its change, and each recorded exchange
+// OLD accepted that NEW breaks and no change explains is annotated too
+// (an ::error at on "traffic", else a ::warning); then the line that
+// counts them. Values are escaped as GitHub's workflow commands want
+// them.
 func (r *Report) WriteGitHub(w io.Writer, oldName, newName, on string) error {
 	var b strings.Builder
 	for i := range r.Changes {
@@ -48,7 +52,27 @@ func (r *Report) WriteGitHub(w io.Writer, oldName, newName, on string) error {
 		if c.Ignored != "" {
 			msg += "\nignored: " + c.Ignored
 		}
+		if c.Traffic != nil {
+			msg += "\ntraffic: " + c.Traffic.words(c.Operation)
+		}
 		fmt.Fprintf(&b, "::%s %s::%s\n", command, strings.Join(props, ","), escapeData(msg))
+	}
+	if r.Traffic != nil {
+		command := "warning"
+		if on == "traffic" {
+			command = "error"
+		}
+		for i := range r.Traffic.Broken {
+			x := &r.Traffic.Broken[i]
+			if len(x.Rules) > 0 {
+				continue
+			}
+			msg := x.exchange() + ": NEW breaks it, explained by no change"
+			for _, v := range x.Violations {
+				msg += "\n" + v.String()
+			}
+			fmt.Fprintf(&b, "::%s title=%s::%s\n", command, escapeProperty("plantmock diff: recorded exchange"), escapeData(msg))
+		}
 	}
 	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())

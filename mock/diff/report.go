@@ -10,6 +10,9 @@ import (
 // operations NEW removed, in OLD's order.
 type Report struct {
 	Changes []Change `json:"changes"`
+	// Traffic is what recorded traffic showed, once the report is
+	// weighed against some (see Weigh); nil until then.
+	Traffic *Traffic `json:"traffic,omitempty"`
 }
 
 // Compare loads old and new, OpenAPI 3.0, 3.1 or 3.2 documents in YAML
@@ -60,14 +63,29 @@ func (r *Report) Count(level Level) (n, ignored int) {
 }
 
 // Fails reports whether a change that is not ignored fails at on (see
-// Change.Fails).
+// Change.Fails); at "traffic", also whether a recorded exchange OLD
+// accepted breaks NEW and no change explains it.
 func (r *Report) Fails(on string) bool {
 	for i := range r.Changes {
 		if r.Changes[i].Fails(on) {
 			return true
 		}
 	}
-	return false
+	return on == "traffic" && r.unexplained() > 0
+}
+
+// unexplained counts the recorded exchanges that OLD accepted and NEW
+// breaks that no change explains.
+func (r *Report) unexplained() int {
+	n := 0
+	if r.Traffic != nil {
+		for _, b := range r.Traffic.Broken {
+			if len(b.Rules) == 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // comparer gathers the changes of one comparison.

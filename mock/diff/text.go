@@ -32,6 +32,19 @@ func (r *Report) WriteText(w io.Writer, oldName, newName string) error {
 		if c.Ignored != "" {
 			fmt.Fprintf(&b, "  ignored: %s\n", c.Ignored)
 		}
+		if c.Traffic != nil {
+			fmt.Fprintf(&b, "  traffic: %s\n", c.Traffic.words(c.Operation))
+		}
+	}
+	if r.Traffic != nil && len(r.Traffic.Broken) > 0 {
+		fmt.Fprintf(&b, "recorded exchanges OLD accepted that NEW breaks:\n")
+		for i := range r.Traffic.Broken {
+			x := &r.Traffic.Broken[i]
+			fmt.Fprintf(&b, "  %s: %s\n", x.exchange(), x.why())
+			for _, v := range x.Violations {
+				fmt.Fprintf(&b, "    %s\n", v)
+			}
+		}
 	}
 	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())
@@ -47,8 +60,18 @@ func where(file string, l *Location) string {
 }
 
 // summary counts the changes from oldName to newName by level, and those
-// ignored.
+// ignored, then what the traffic showed when the report is weighed.
 func (r *Report) summary(oldName, newName string) string {
+	s := r.counts(oldName, newName)
+	if r.Traffic != nil {
+		s += "; traffic: " + r.Traffic.summary(r.unexplained())
+	}
+	return s
+}
+
+// counts counts the changes from oldName to newName by level, and those
+// ignored.
+func (r *Report) counts(oldName, newName string) string {
 	if len(r.Changes) == 0 {
 		return fmt.Sprintf("no changes from %s to %s", oldName, newName)
 	}
@@ -81,7 +104,8 @@ func verb(n int) string {
 
 // WriteJSON writes the report as one JSON object: the files compared
 // and the changes, each with its rule, level, side, operation, where it
-// is in OLD and NEW, its reason and, when ignored, why.
+// is in OLD and NEW, its reason, when ignored, why, and, when weighed
+// against traffic, what the traffic showed of it; then that traffic.
 func (r *Report) WriteJSON(w io.Writer, oldName, newName string) error {
 	changes := r.Changes
 	if changes == nil {
@@ -94,5 +118,6 @@ func (r *Report) WriteJSON(w io.Writer, oldName, newName string) error {
 		Old     string   `json:"old"`
 		New     string   `json:"new"`
 		Changes []Change `json:"changes"`
-	}{oldName, newName, changes})
+		Traffic *Traffic `json:"traffic,omitempty"`
+	}{oldName, newName, changes, r.Traffic})
 }

@@ -1,0 +1,272 @@
+package diff
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plantmock/plantmock/mock/internal/journal"
+)
+
+// Traffic is what recorded traffic showed when judged against OLD and
+// against NEW (see Report.Weigh).
+type Traffic struct {
+	// Exchanges counts the recorded exchanges judged.
+	Exchanges int `json:"exchanges"`
+	// Accepted counts the exchanges OLD accepted: the others broke OLD
+	// already, and are not the new version's doing.
+	Accepted int `json:"accepted"`
+	// Broken lists, in the order recorded, the exchanges that OLD
+	// accepted and NEW does not: a request NEW refuses, or an answer it
+	// forbids.
+	Broken []Broken `json:"broken"`
+	// Unlisted counts the exchanges that broke NEW past the first
+	// journal.MaxBrokenListed, not weighed.
+	Unlisted int `json:"unlisted,omitempty"`
+}
+
+// Broken is one recorded exchange that OLD accepted and NEW does not,
+// with its violations as judged against NEW.
+type Broken struct {
+	journal.Judged
+	// Rules names the changes that explain it, in the report's order;
+	// empty when none does: a break the comparison of the documents
+	// alone does not show.
+	Rules []string `json:"rules"`
+	// explainers are the indices in Report.Changes of those changes.
+	explainers []int
+}
+
+// Evidence is what recorded traffic showed of one change that breaks
+// clients or providers.
+type Evidence struct {
+	// Reached counts the recorded exchanges of the change's operation
+	// (all of them for a change to the document as a whole).
+	Reached int `json:"reached"`
+	// Broken counts those that OLD accepted, NEW does not, and the change
+	// explains.
+	Broken int `json:"broken"`
+}
+
+// Weigh joins the report with recorded traffic, judged against OLD in
+// old and against NEW in new (contract reports of the same traffic, as
+// mock.Server.CheckTraffic returns them). The exchanges NEW breaks that
+// OLD accepted are listed, each with the changes that explain it: a
+// violation of a schema keyword is explained by a change at that
+// keyword, or at the schema or value that holds it; a violation of no
+// schema (a route, credentials, a parameter missing, a status not
+// declared) by a change of its operation and side of that kind (see
+// Change.explains). Each change that
+// breaks either side is told how many exchanges reached its operation,
+// and how many of them it explains. A change with none is a break no
+// recorded exchange shows; an exchange with no change, one the
+// documents alone do not show.
+func (r *Report) Weigh(old, new *journal.ContractReport) {
+	t := &Traffic{Broken: []Broken{}}
+	brokeOld := map[string]bool{}
+	if old.Traffic != nil {
+		for _, j := range old.Traffic.Broken {
+			brokeOld[j.Source] = true
+		}
+		t.Accepted = old.Traffic.Exchanges - len(old.Traffic.Broken) - old.Traffic.Unlisted
+	}
+	if new.Traffic != nil {
+		t.Exchanges, t.Unlisted = new.Traffic.Exchanges, new.Traffic.Unlisted
+		for _, j := range new.Traffic.Broken {
+			if brokeOld[j.Source] {
+				continue
+			}
+			b := Broken{Judged: j, Rules: []string{}}
+			b.explainers = r.explain(&j)
+			for _, i := range b.explainers {
+				b.Rules = append(b.Rules, r.Changes[i].Rule)
+			}
+			t.Broken = append(t.Broken, b)
+		}
+	}
+	r.Traffic = t
+	for i := range r.Changes {
+		c := &r.Changes[i]
+		if c.Level == Compatible {
+			continue
+		}
+		c.Traffic = &Evidence{Reached: t.Exchanges}
+		if c.Operation != "" {
+			c.Traffic.Reached = max(reached(old, c.Operation), reached(new, c.Operation))
+		}
+	}
+	for _, b := range t.Broken {
+		for _, i := range b.explainers {
+			r.Changes[i].Traffic.Broken++
+		}
+	}
+}
+
+// reached counts the exchanges of operation op in a contract report.
+func reached(cr *journal.ContractReport, op string) int {
+	n := 0
+	for _, o := range cr.Operations {
+		if o.Operation == op {
+			n += o.Exchanges
+		}
+	}
+	return n
+}
+
+// explain returns the indices of the changes that explain the ways an
+// exchange broke NEW (see Weigh), each once, in the report's order.
+func (r *Report) explain(j *journal.Judged) []int {
+	var out []int
+	for _, v := range j.Violations {
+		side := Request
+		if v.Direction == "response" {
+			side = Response
+		}
+		for i := range r.Changes {
+			c := &r.Changes[i]
+			if c.Level != Compatible && c.explains(j, v, side) && !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// explains reports whether the change could be why exchange j broke NEW
+// with violation v on side: the removal of the operation a request NEW
+// routes nowhere went to; a change at the schema keyword v names, of
+// j's operation and side; else a change of j's operation and side (of
+// the document, for credentials) of the kind of what v names: its
+// security, a parameter, its body, or the answer's status, media type,
+// a header or its body.
+func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side) bool {
+	switch {
+	case v.Path == "route":
+		return c.Rule == "operation-removed" && routes(c.Operation, j.Method, j.Path)
+	case v.Schema != "":
+		return c.Operation == j.Operation && c.Side == side && c.at(v.Schema)
+	case v.Path == "security" && c.Operation == "":
+		return c.Side == Document && strings.HasPrefix(c.Rule, "security-")
+	case c.Operation != j.Operation || c.Side != side:
+		return false
+	}
+	for _, prefix := range kinds(v, side) {
+		if strings.HasPrefix(c.Rule, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// kinds are the starts of the rules of the changes that may explain a
+// violation of no schema on side, by what it names.
+func kinds(v journal.Violation, side Side) []string {
+	param := strings.HasPrefix(v.Path, "query.") || strings.HasPrefix(v.Path, "path.") || strings.HasPrefix(v.Path, "cookie.")
+	switch {
+	case v.Path == "security":
+		return []string{"security-"}
+	case side == Request && v.Path == "header.Content-Type":
+		return []string{"request-media-type-", "request-body-"}
+	case side == Request && (param || strings.HasPrefix(v.Path, "header.")):
+		return []string{"request-parameter-"}
+	case side == Request:
+		return []string{"request-body-", "request-property-", "request-required-property-"}
+	case v.Path == "response":
+		return []string{"response-status-", "response-success-status-", "response-media-type-"}
+	case strings.HasPrefix(v.Path, "header."):
+		return []string{"response-header-", "response-required-header-"}
+	}
+	return []string{"response-body-", "response-property-"}
+}
+
+// at reports whether the change is at the value a schema violation names
+// (a fragment, "#/components/schemas/Plant/properties/name/maxLength"),
+// or at a value that holds it or that it holds, in either document.
+func (c *Change) at(schema string) bool {
+	p := strings.TrimPrefix(schema, "#")
+	for _, l := range []*Location{c.Old, c.New} {
+		if l != nil && (below(p, l.Pointer) || below(l.Pointer, p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// below reports whether pointer p is q or below it.
+func below(p, q string) bool {
+	return p == q || strings.HasPrefix(p, q+"/")
+}
+
+// routes reports whether op ("METHOD /path/{template}") is where method
+// and path went: the method is its, and the path ends in the template's
+// segments (a server's base path may come before them), each {name}
+// matching one segment.
+func routes(op, method, path string) bool {
+	m, tmpl, ok := strings.Cut(op, " ")
+	if !ok || m != method {
+		return false
+	}
+	want := strings.Split(strings.Trim(tmpl, "/"), "/")
+	got := strings.Split(strings.Trim(path, "/"), "/")
+	if len(got) < len(want) {
+		return false
+	}
+	got = got[len(got)-len(want):]
+	for i, w := range want {
+		if got[i] != w && !(strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") && got[i] != "") {
+			return false
+		}
+	}
+	return true
+}
+
+// words says what the traffic showed of a change of operation op (""
+// for the document as a whole): "2 of 5 recorded exchanges of POST
+// /plants break on it".
+func (e *Evidence) words(op string) string {
+	of := ""
+	if op != "" {
+		of = " of " + op
+	}
+	switch {
+	case e.Reached == 0 && op != "":
+		return "no recorded exchange reaches " + op
+	case e.Reached == 0:
+		return "no exchange was recorded"
+	case e.Broken == 0:
+		return fmt.Sprintf("none of %s%s breaks on it", plural(e.Reached, "recorded exchange"), of)
+	}
+	return fmt.Sprintf("%d of %s%s %s on it", e.Broken, plural(e.Reached, "recorded exchange"), of, verb(e.Broken))
+}
+
+// summary counts what the traffic showed: "of 6 recorded exchanges OLD
+// accepted 5; NEW breaks 2 of them (1 explained by no change)".
+func (t *Traffic) summary(unexplained int) string {
+	s := fmt.Sprintf("of %s OLD accepted %d; NEW breaks %d of them", plural(t.Exchanges, "recorded exchange"), t.Accepted, len(t.Broken))
+	if unexplained > 0 {
+		s += fmt.Sprintf(" (%d explained by no change)", unexplained)
+	}
+	if t.Unlisted > 0 {
+		s += fmt.Sprintf("; %d more that break NEW were not weighed", t.Unlisted)
+	}
+	return s
+}
+
+// why names the changes that explain an exchange, or says none does.
+func (b *Broken) why() string {
+	if len(b.Rules) == 0 {
+		return "explained by no change"
+	}
+	return strings.Join(b.Rules, ", ")
+}
+
+// exchange names the exchange: "requests.json: seq 3: POST /plants ->
+// 201".
+func (b *Broken) exchange() string {
+	s := b.Source + ": " + b.Method + " " + b.Path
+	if b.Status != 0 {
+		s += fmt.Sprintf(" -> %d", b.Status)
+	}
+	return s
+}

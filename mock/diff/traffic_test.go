@@ -1,0 +1,216 @@
+package diff_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/diff"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+)
+
+// weighed compares shop with a NEW that takes the bearer scheme as
+// basic, drops the view "short" and removes DELETE /plants/{plantId},
+// and weighs the report with six recorded exchanges: judged against OLD,
+// s6 broke it; against NEW, s1 is refused its credentials, s2 its view,
+// s3 its route (sent under a base path), s4's answer is forbidden by no
+// change of the documents, and s6 breaks NEW too.
+func weighed(t *testing.T) *diff.Report {
+	t.Helper()
+	n := strings.Replace(shop, "scheme: bearer", "scheme: basic", 1)
+	n = strings.Replace(n, "enum: [short, full]", "enum: [full]", 1)
+	n = strings.Replace(n, "    delete:\n      security: [{bearer: []}]\n      responses:\n        \"204\":\n          description: gone\n", "", 1)
+	r, err := diff.Compare([]byte(shop), []byte(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const get = "GET /plants/{plantId}"
+	s6 := journal.Judged{Source: "s6", Method: "GET", Path: "/api/plants/1", Status: 404, Operation: get,
+		Violations: []journal.Violation{{Direction: "response", Path: "response", Reason: "404 has no body"}}}
+	old := &journal.ContractReport{
+		Operations: []journal.OperationReport{{Operation: get, Exchanges: 5}, {Operation: "DELETE /plants/{plantId}", Exchanges: 1}},
+		Traffic:    &journal.Traffic{Exchanges: 6, Broken: []journal.Judged{s6}},
+	}
+	new := &journal.ContractReport{
+		Operations: []journal.OperationReport{{Operation: get, Exchanges: 5}, {Operation: "", Exchanges: 1}},
+		Traffic: &journal.Traffic{Exchanges: 6, Broken: []journal.Judged{
+			{Source: "s1", Method: "GET", Path: "/api/plants/1", Status: 200, Operation: get,
+				Violations: []journal.Violation{{Direction: "request", Path: "security", Reason: "missing credentials"}}},
+			{Source: "s2", Method: "GET", Path: "/api/plants/1", Status: 200, Operation: get,
+				Violations: []journal.Violation{{Direction: "request", Path: "query.view", Reason: "value is not one of the allowed values",
+					Schema: "#/paths/~1plants~1{plantId}/get/parameters/1/schema/enum"}}},
+			{Source: "s3", Method: "DELETE", Path: "/api/plants/7", Status: 204,
+				Violations: []journal.Violation{{Direction: "request", Path: "route", Reason: "no path matches /api/plants/7"}}},
+			{Source: "s4", Method: "GET", Path: "/api/plants/2", Status: 200, Operation: get,
+				Violations: []journal.Violation{{Direction: "response", Path: "id", Reason: "expected string, got integer",
+					Schema: "#/paths/~1plants~1{plantId}/get/responses/200/content/application~1json/schema/type"}}},
+			s6,
+		}},
+	}
+	r.Weigh(old, new)
+	return r
+}
+
+// TestWeigh: each exchange OLD accepted and NEW breaks is explained by
+// the change at the value it broke (a schema keyword), of its
+// operation's side (credentials: the document's scheme), or by the
+// removal of the operation its route went to, under a base path; one no
+// change explains is listed with no rules; one OLD refused already is
+// not listed. Each change counts the exchanges of its operation and
+// those it explains.
+func TestWeigh(t *testing.T) {
+	r := weighed(t)
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, b.Source+": "+strings.Join(b.Rules, ", "))
+	}
+	want := []string{"s1: security-scheme-changed", "s2: request-parameter-enum-value-removed", "s3: operation-removed", "s4: "}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("broken:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if r.Traffic.Exchanges != 6 || r.Traffic.Accepted != 5 {
+		t.Errorf("%d exchanges, %d accepted; want 6, 5", r.Traffic.Exchanges, r.Traffic.Accepted)
+	}
+	got = got[:0]
+	for _, c := range r.Changes {
+		got = append(got, c.Rule+": "+fmtEvidence(c.Traffic))
+	}
+	want = []string{"security-scheme-changed: 1 of 6", "request-parameter-enum-value-removed: 1 of 5", "operation-removed: 1 of 1"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("evidence:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !r.Fails("traffic") {
+		t.Error("Fails(traffic) = false with s4 explained by no change")
+	}
+}
+
+// fmtEvidence writes evidence as "BROKEN of REACHED", "nil" for none.
+func fmtEvidence(e *diff.Evidence) string {
+	if e == nil {
+		return "nil"
+	}
+	return fmt.Sprintf("%d of %d", e.Broken, e.Reached)
+}
+
+// TestWeighedOutputs holds each format to what it writes of the
+// traffic: the JSON's traffic members, the Markdown's column and table,
+// and the GitHub annotations' lines, an exchange no change explains an
+// ::error at --fail-on traffic.
+func TestWeighedOutputs(t *testing.T) {
+	r := weighed(t)
+	var b strings.Builder
+	if err := r.WriteJSON(&b, "old.yaml", "new.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Changes []struct {
+			Traffic json.RawMessage `json:"traffic"`
+		} `json:"changes"`
+		Traffic json.RawMessage `json:"traffic"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range doc.Changes {
+		got = append(got, compact(t, c.Traffic))
+	}
+	got = append(got, compact(t, doc.Traffic))
+	want := []string{`{"reached":6,"broken":1}`, `{"reached":5,"broken":1}`, `{"reached":1,"broken":1}`,
+		`{"exchanges":6,"accepted":5,"broken":[` +
+			`{"source":"s1","method":"GET","path":"/api/plants/1","status":200,"operation":"GET /plants/{plantId}","violations":[{"path":"security","reason":"missing credentials","direction":"request"}],"rules":["security-scheme-changed"]},` +
+			`{"source":"s2","method":"GET","path":"/api/plants/1","status":200,"operation":"GET /plants/{plantId}","violations":[{"path":"query.view","reason":"value is not one of the allowed values","direction":"request","schema":"#/paths/~1plants~1{plantId}/get/parameters/1/schema/enum"}],"rules":["request-parameter-enum-value-removed"]},` +
+			`{"source":"s3","method":"DELETE","path":"/api/plants/7","status":204,"violations":[{"path":"route","reason":"no path matches /api/plants/7","direction":"request"}],"rules":["operation-removed"]},` +
+			`{"source":"s4","method":"GET","path":"/api/plants/2","status":200,"operation":"GET /plants/{plantId}","violations":[{"path":"id","reason":"expected string, got integer","direction":"response","schema":"#/paths/~1plants~1{plantId}/get/responses/200/content/application~1json/schema/type"}],"rules":[]}]}`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("json:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	const (
+		summary = "3 changes from old.yaml to new.yaml: 3 break clients, 0 break providers, 0 compatible; traffic: of 6 recorded exchanges OLD accepted 5; NEW breaks 4 of them (1 explained by no change)"
+		scheme  = "security scheme bearer takes http basic, no longer http bearer: a client of OLD sends credentials the old way"
+		view    = `parameter view: enum value "short" was removed; a request OLD accepted may be refused`
+		removed = "NEW no longer declares DELETE /plants/{plantId}: a client of OLD that calls it is refused"
+	)
+	b.Reset()
+	if err := r.WriteMarkdown(&b, "old.yaml", "new.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	markdown := "### plantmock diff\n\n" + summary + ".\n\n" +
+		"| Level | Operation | Rule | Where | Reason | Traffic |\n| --- | --- | --- | --- | --- | --- |\n" +
+		"| breaks clients |  | `security-scheme-changed` | new.yaml line 6 | " + scheme + " | 1 of 6 recorded exchanges breaks on it |\n" +
+		"| breaks clients | `GET /plants/{plantId}` | `request-parameter-enum-value-removed` | new.yaml line 19 | " + view + " | 1 of 5 recorded exchanges of GET /plants/{plantId} breaks on it |\n" +
+		"| breaks clients | `DELETE /plants/{plantId}` | `operation-removed` | old.yaml (OLD) line 35 | " + removed + " | 1 of 1 recorded exchange of DELETE /plants/{plantId} breaks on it |\n" +
+		"\n#### Recorded exchanges OLD accepted that NEW breaks\n\n| Exchange | Changes | Violations |\n| --- | --- | --- |\n" +
+		"| s1: GET /api/plants/1 -> 200 | security-scheme-changed | request security: missing credentials |\n" +
+		"| s2: GET /api/plants/1 -> 200 | request-parameter-enum-value-removed | request query.view: value is not one of the allowed values |\n" +
+		"| s3: DELETE /api/plants/7 -> 204 | operation-removed | request route: no path matches /api/plants/7 |\n" +
+		"| s4: GET /api/plants/2 -> 200 | explained by no change | response id: expected string, got integer |\n"
+	if b.String() != markdown {
+		t.Errorf("markdown:\n%s\nwant\n%s", b.String(), markdown)
+	}
+
+	for _, on := range []string{"traffic", "client"} {
+		b.Reset()
+		if err := r.WriteGitHub(&b, "old.yaml", "new.yaml", on); err != nil {
+			t.Fatal(err)
+		}
+		unexplained := "warning"
+		if on == "traffic" {
+			unexplained = "error"
+		}
+		github := "::error file=new.yaml,line=6,title=plantmock diff%3A security-scheme-changed (breaks clients)::" + scheme + "%0Atraffic: 1 of 6 recorded exchanges breaks on it\n" +
+			"::error file=new.yaml,line=19,title=plantmock diff%3A GET /plants/{plantId}%3A request-parameter-enum-value-removed (breaks clients)::" + view + "%0Atraffic: 1 of 5 recorded exchanges of GET /plants/{plantId} breaks on it\n" +
+			"::error file=old.yaml,line=35,title=plantmock diff%3A DELETE /plants/{plantId}%3A operation-removed (breaks clients)::" + removed + "%0Atraffic: 1 of 1 recorded exchange of DELETE /plants/{plantId} breaks on it\n" +
+			"::" + unexplained + " title=plantmock diff%3A recorded exchange::s4: GET /api/plants/2 -> 200: NEW breaks it, explained by no change%0Aresponse id: expected string, got integer\n" +
+			"plantmock diff: " + summary + "\n"
+		if b.String() != github {
+			t.Errorf("github at %s:\n%s\nwant\n%s", on, b.String(), github)
+		}
+	}
+}
+
+// compact writes a JSON value without spaces.
+func compact(t *testing.T, raw json.RawMessage) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestWeighNoTraffic: traffic that reaches no operation of a change, or
+// none that breaks on it, says so of each change.
+func TestWeighNoTraffic(t *testing.T) {
+	r := weighed(t)
+	none := &journal.ContractReport{Traffic: &journal.Traffic{}}
+	r.Weigh(none, none)
+	var b strings.Builder
+	if err := r.WriteText(&b, "old.yaml", "new.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  traffic: no exchange was recorded\n",
+		"  traffic: no recorded exchange reaches GET /plants/{plantId}\n",
+		"  traffic: no recorded exchange reaches DELETE /plants/{plantId}\n",
+		"; traffic: of 0 recorded exchanges OLD accepted 0; NEW breaks 0 of them\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "recorded exchanges OLD accepted that NEW breaks") {
+		t.Errorf("text lists exchanges where none broke:\n%s", b.String())
+	}
+	if r.Fails("traffic") {
+		t.Error("Fails(traffic) with no exchange broken")
+	}
+	seen := &journal.ContractReport{Operations: []journal.OperationReport{{Operation: "GET /plants/{plantId}", Exchanges: 3}}, Traffic: &journal.Traffic{Exchanges: 3}}
+	r.Weigh(seen, seen)
+	if got, want := r.Changes[1].Traffic, (diff.Evidence{Reached: 3}); *got != want {
+		t.Errorf("evidence %+v, want %+v", *got, want)
+	}
+}
