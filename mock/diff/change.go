@@ -72,6 +72,9 @@ type Change struct {
 	// report is weighed against some (see Report.Weigh) and the change
 	// breaks either side; nil otherwise.
 	Traffic *Evidence `json:"traffic,omitempty"`
+	// of is the parameter or header the change is of, as a violation's
+	// path names it ("query.limit", "header.ETag"); "" for the others.
+	of string
 }
 
 // Fails reports whether the change, unless ignored, is one that fails

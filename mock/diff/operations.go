@@ -58,11 +58,14 @@ type opDiff struct {
 	c        *comparer
 	name     string
 	old, new *openapi.Operation
+	// of is the parameter or header the changes being found are of, as
+	// a violation's path names it ("query.limit"), while they are.
+	of string
 }
 
 // add appends a change of the operation.
 func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, reason string) {
-	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason})
+	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of})
 }
 
 // walk returns a schema walk of the operation on side.
@@ -95,8 +98,10 @@ func (d *opDiff) params() {
 	}
 	seen := map[string]bool{}
 	w := d.walk(Request)
+	defer func() { d.of = "" }()
 	for i := range d.new.Params {
 		n := &d.new.Params[i]
+		d.of = n.In + "." + n.Name
 		k := paramKey(d.new, n)
 		seen[k] = true
 		o := olds[k]
@@ -132,6 +137,7 @@ func (d *opDiff) params() {
 	for i := range d.old.Params {
 		o := &d.old.Params[i]
 		if !seen[paramKey(d.old, o)] {
+			d.of = o.In + "." + o.Name
 			d.add("request-parameter-removed", BreaksClients, Request, loc(o.Place()), nil,
 				fmt.Sprintf("NEW no longer declares %s parameter %s: what a client of OLD sends in it is not read", o.In, o.Name))
 		}

@@ -69,8 +69,10 @@ func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Head
 		return nil
 	}
 	of := " of the " + statusName(r)
+	defer func() { d.of = "" }()
 	for i := range news {
 		n := &news[i]
+		d.of = "header." + n.Name
 		o := find(olds, n.Name)
 		switch {
 		case o == nil && n.Required:
@@ -97,6 +99,7 @@ func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Head
 		if find(news, o.Name) != nil {
 			continue
 		}
+		d.of = "header." + o.Name
 		if o.Required {
 			d.add("response-required-header-removed", BreaksClients, Response, loc(o.Place()), nil,
 				fmt.Sprintf("NEW no longer declares the required header %s%s: a client of OLD may rely on it", o.Name, of))

@@ -150,6 +150,8 @@ func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side) boo
 		return c.Side == Document && strings.HasPrefix(c.Rule, "security-")
 	case c.Operation != j.Operation || c.Side != side:
 		return false
+	case c.of != "" && !names(v.Path, c.of):
+		return false // another parameter's, another header's
 	}
 	for _, prefix := range kinds(v, side) {
 		if strings.HasPrefix(c.Rule, prefix) {
@@ -196,6 +198,18 @@ func (c *Change) at(schema string) bool {
 // below reports whether pointer p is q or below it.
 func below(p, q string) bool {
 	return p == q || strings.HasPrefix(p, q+"/")
+}
+
+// names reports whether a violation's path is of value of ("query.limit",
+// "header.ETag", a header's in any case) or of a part of it.
+func names(path, of string) bool {
+	if len(path) > len(of) && (path[len(of)] == '.' || path[len(of)] == '[') {
+		path = path[:len(of)]
+	}
+	if strings.HasPrefix(of, "header.") {
+		return strings.EqualFold(path, of)
+	}
+	return path == of
 }
 
 // routes reports whether op ("METHOD /path/{template}") is where method

@@ -214,3 +214,34 @@ func TestWeighNoTraffic(t *testing.T) {
 		t.Errorf("evidence %+v, want %+v", *got, want)
 	}
 }
+
+// TestWeighParameters: a parameter's violation of no schema (one
+// missing) is explained by the change of that parameter alone, not by
+// those of the operation's other parameters; a header's in any case.
+func TestWeighParameters(t *testing.T) {
+	n := strings.Replace(shop, "enum: [short, full]", "enum: [full]", 1)
+	n = strings.Replace(n, "        - name: view\n", "        - {name: q, in: query, required: true, schema: {type: string}}\n        - {name: X-Shop, in: header, required: true, schema: {type: string}}\n        - name: view\n", 1)
+	r, err := diff.Compare([]byte(shop), []byte(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const get = "GET /plants/{plantId}"
+	missing := func(source, path string) journal.Judged {
+		return journal.Judged{Source: source, Method: "GET", Path: "/plants/1", Status: 200, Operation: get,
+			Violations: []journal.Violation{{Direction: "request", Path: path, Reason: "required parameter is missing"}}}
+	}
+	r.Weigh(&journal.ContractReport{Traffic: &journal.Traffic{Exchanges: 2}},
+		&journal.ContractReport{Traffic: &journal.Traffic{Exchanges: 2, Broken: []journal.Judged{missing("s1", "query.q"), missing("s2", "header.x-shop")}}})
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, b.Source+": "+strings.Join(b.Rules, ", "))
+	}
+	if want := "s1: request-parameter-added-required\ns2: request-parameter-added-required"; strings.Join(got, "\n") != want {
+		t.Errorf("broken:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+	for _, c := range r.Changes {
+		if c.Traffic.Broken != map[string]int{"request-parameter-added-required": 1}[c.Rule] {
+			t.Errorf("%s %s: %d broken", c.Rule, c.New.Pointer, c.Traffic.Broken)
+		}
+	}
+}
