@@ -181,10 +181,11 @@ func TestTrafficFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	unknown := "not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record)"
+	unknown := "not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests or of --journal-file, or a scenario file or folder of --record)"
 	for _, c := range []struct{ name, text, want string }{
 		{"array.json", `[1]`, ": " + unknown + ": not a JSON object"},
-		{"object.json", `{"entries": []}`, ": " + unknown + ": a JSON object without log, requests or rules"},
+		{"object.json", `{"entries": []}`, ": " + unknown + ": a JSON object without log, requests, rules, or a method and path"},
+		{"cut.jsonl", "{\"method\": \"GET\", \"path\": \"/plants\"}\n{\"method\":", ": a journal file (--journal-file) whose entry 2 cannot be read: unexpected EOF"},
 		{"cut.har", `{"log": {"entries": [`, ": " + unknown + ": unexpected end of JSON input"},
 		{"bad.har", `{"log": {"entries": [{"request": {"method": 1}}]}}`, ": an HTTP Archive (HAR) whose log cannot be read: json: cannot unmarshal number into Go struct field "},
 		{"url.har", `{"log": {"entries": [{"request": {"method": "GET", "url": "http://[::1"}}]}}`, `: entry 1: parse "http://[::1": missing ']' in host`},

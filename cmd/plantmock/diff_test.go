@@ -47,7 +47,7 @@ func TestDiffUsage(t *testing.T) {
 		{"bad fail-on", []string{"diff", "--fail-on", "clients", diffOld, diffNew}, "plantmock diff: --fail-on \"clients\": want client, provider, any, traffic or none; run plantmock diff --help\n"},
 		{"fail on traffic without traffic", []string{"diff", "--fail-on", "traffic", diffOld, diffNew}, "plantmock diff: --fail-on traffic needs --traffic FILE; run plantmock diff --help\n"},
 		{"missing traffic", []string{"diff", "--traffic", "/nonexistent/requests.json", diffOld, diffNew}, "plantmock diff: cannot read --traffic: stat /nonexistent/requests.json: no such file or directory\n"},
-		{"traffic not recorded traffic", []string{"diff", "--traffic", swagger, diffOld, diffNew}, "plantmock diff: cannot read --traffic: " + swagger + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record): not a JSON object\n"},
+		{"traffic not recorded traffic", []string{"diff", "--traffic", swagger, diffOld, diffNew}, "plantmock diff: cannot read --traffic: " + swagger + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests or of --journal-file, or a scenario file or folder of --record): not a JSON object\n"},
 		{"missing OLD", []string{"diff", "/nonexistent/old.yaml", diffNew}, "plantmock diff: cannot read OLD: open /nonexistent/old.yaml: no such file or directory\n"},
 		{"missing NEW", []string{"diff", diffOld, "/nonexistent/new.yaml"}, "plantmock diff: cannot read NEW: open /nonexistent/new.yaml: no such file or directory\n"},
 		{"NEW not loadable", []string{"diff", diffOld, swagger}, "plantmock diff: " + swagger + ": a Swagger 2.0 document: convert it to OpenAPI 3 (for instance with swagger2openapi)\n"},

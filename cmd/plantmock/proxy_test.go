@@ -129,7 +129,7 @@ func TestCheckTraffic(t *testing.T) {
 	}
 	notTraffic := write("x.har", `[]`)
 	cmd := exec.Command(plantmockBinary(t), "check", "--traffic", clean, "--traffic", notTraffic)
-	want := "plantmock check: cannot read --traffic: " + notTraffic + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record): not a JSON object\n"
+	want := "plantmock check: cannot read --traffic: " + notTraffic + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests or of --journal-file, or a scenario file or folder of --record): not a JSON object\n"
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || string(out) != want {
 		t.Errorf("check --traffic of no traffic: exit %d %q\nwant %q", cmd.ProcessState.ExitCode(), out, want)
 	}

@@ -61,6 +61,15 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 			commands()[0].usageError(stderr, err.Error())
 			return exitUsage
 		}
+		if f.journFile != "" {
+			jf, err := openJournalFile(f.journFile, opts.Logger)
+			if err != nil {
+				fmt.Fprintf(stderr, "plantmock: cannot open --journal-file: %v\n", err)
+				return exitUsage
+			}
+			defer jf.Close() // after the mock's Close, deferred below
+			opts.Observe = jf.observe
+		}
 		srv := f.start(ctx, opts, set, stderr)
 		if srv == nil {
 			return exitUsage
@@ -111,7 +120,7 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 type serveFlags struct {
 	src                                                     source
 	addr, scenario, seedData, adminAddr, adminTok           string
-	storeURL, storePfx, proxy, record                       string
+	storeURL, storePfx, proxy, record, journFile            string
 	seed                                                    int64
 	maxBody, journBytes                                     size
 	logFormat, proxyInv, journCred                          *choice
@@ -174,6 +183,7 @@ func (f *serveFlags) defineState(fs *flag.FlagSet) {
 	fs.Var(&f.journBytes, "journal-bytes", "most bytes the journal keeps in all sessions together (each session an equal share): a `size` in bytes or with KiB/MiB/GiB")
 	f.journCred = newChoice(mock.CredentialsMasked, mock.CredentialsClear)
 	fs.Var(f.journCred, "journal-credentials", "how the journal keeps credentials (Authorization, cookies, API keys), its `mode`: masked (the scheme and the last 4 characters) or clear")
+	fs.StringVar(&f.journFile, "journal-file", "", "also append every journal entry, of every session, to this `file` (created with mode 0600; a JSON object a line, as GET /__admin/requests writes each), for check --traffic and diff --traffic; it grows without bound")
 }
 
 // defineProxy defines the flags of forwarding to a real service and

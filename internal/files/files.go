@@ -3,7 +3,7 @@
 // unread when its size is known, and as soon as the bound is passed when
 // it is not. Only regular files are read: a named pipe, a device or a
 // socket is refused before a byte is read, so that a reader never waits
-// on one.
+// on one. The one file it writes, Append's, it opens as safely.
 package files
 
 import (
@@ -106,6 +106,39 @@ func ReadPath(name string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	return read(f, name, max)
+}
+
+// Append opens the file name for appending, creating it (mode 0600)
+// when it is not there. It refuses a link at name (and never writes
+// through one put there after the check: O_NOFOLLOW) and what is not a
+// regular file, before opening it and again once open, never waiting on
+// a named pipe (O_NONBLOCK).
+func Append(name string) (*os.File, error) {
+	linked := fmt.Errorf("%s: a symbolic link: name the file itself", name)
+	if fi, err := os.Lstat(name); err == nil { // else opening says why
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return nil, linked
+		}
+		if err := Regular(name, fi, false); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o600)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, linked
+	}
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = Regular(name, fi, false)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // open opens a regular file (or a folder, when dir allows one) for

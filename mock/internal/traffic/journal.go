@@ -1,9 +1,11 @@
 package traffic
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
@@ -48,6 +50,44 @@ func readJournal(name string, raw json.RawMessage) ([]Exchange, error) {
 	if err := json.Unmarshal(raw, &es); err != nil {
 		return nil, fmt.Errorf("%s: a journal (GET /__admin/requests) whose requests cannot be read: %v", name, err)
 	}
+	return journalExchanges(name, es, false)
+}
+
+// readJournalLines reads the exchanges of a journal file the mock wrote
+// (plantmock --journal-file): an entry a line, as GET /__admin/requests
+// writes each, read as readJournal reads them. Its entries come from
+// every session, whose numbers repeat, so each is named by its place in
+// the file ("requests.jsonl: entry 12").
+func readJournalLines(name string, data []byte) ([]Exchange, error) {
+	var es []journalEntry
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		var e journalEntry
+		err := dec.Decode(&e)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: a journal file (--journal-file) whose entry %d cannot be read: %v", name, len(es)+1, err)
+		}
+		es = append(es, e)
+	}
+	return journalExchanges(name, es, true)
+}
+
+// entryFirst reports whether data starts with a journal entry: a JSON
+// object with a method and a path, as each line of a journal file is.
+func entryFirst(data []byte) bool {
+	var first struct {
+		Method, Path *string
+	}
+	err := json.NewDecoder(bytes.NewReader(data)).Decode(&first)
+	return err == nil && first.Method != nil && first.Path != nil
+}
+
+// journalExchanges makes the exchanges of a journal's entries, read from
+// name; byLine names each by its place rather than its number.
+func journalExchanges(name string, es []journalEntry, byLine bool) ([]Exchange, error) {
 	out := make([]Exchange, 0, len(es))
 	for i, e := range es {
 		c := e.Clipped
@@ -55,7 +95,10 @@ func readJournal(name string, raw json.RawMessage) ([]Exchange, error) {
 			continue
 		}
 		source := fmt.Sprintf("%s: seq %d", name, e.Seq)
-		if e.Seq == 0 {
+		switch {
+		case byLine:
+			source = fmt.Sprintf("%s: entry %d", name, i+1)
+		case e.Seq == 0:
 			source = fmt.Sprintf("%s: request %d", name, i+1)
 		}
 		header := http.Header{}

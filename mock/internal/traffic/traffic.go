@@ -134,10 +134,13 @@ func readRecording(dir string, read func(string) ([]byte, error)) ([]Exchange, e
 
 // Read reads the exchanges of a file named name (for messages and
 // Exchange.Source), telling its format from data: an HTTP Archive has
-// "log", the journal "requests", a recording's scenario "rules".
+// "log", the journal "requests", a recording's scenario "rules", and a
+// journal file of --journal-file is journal entries, one a line.
 func Read(name string, data []byte) ([]Exchange, error) {
 	top, err := object(data)
 	switch {
+	case (err != nil || top["log"] == nil && top["requests"] == nil && top["rules"] == nil) && entryFirst(data):
+		return readJournalLines(name, data)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %s: %v", name, unknown, err)
 	case top["log"] != nil:
@@ -147,11 +150,11 @@ func Read(name string, data []byte) ([]Exchange, error) {
 	case top["rules"] != nil:
 		return readScenario(name, top)
 	}
-	return nil, fmt.Errorf("%s: %s: a JSON object without log, requests or rules", name, unknown)
+	return nil, fmt.Errorf("%s: %s: a JSON object without log, requests, rules, or a method and path", name, unknown)
 }
 
 // unknown says which formats a file can be in.
-const unknown = "not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record)"
+const unknown = "not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests or of --journal-file, or a scenario file or folder of --record)"
 
 // object decodes data as a JSON object, its members left undecoded.
 func object(data []byte) (map[string]json.RawMessage, error) {

@@ -45,6 +45,16 @@ func TestRead(t *testing.T) {
 			"requests.json: seq 4 | POST /plants?a=b c map[Authorization:[Bearer masked] Content-Type:[application/json]] \"\\\"text\\\"\" partial=false cut=false | 201 map[] {\"id\": 1}\n" +
 				"requests.json: seq 5 | POST /a%20b map[Authorization:[Basic bWFza2VkOm1hc2tlZA==] Content-Type:[text/plain]] \"it's \\\"text\\\"\" partial=false cut=false | 400 map[] -\n" +
 				"requests.json: seq 6 | PUT /p map[Cookie:[s=****abcd]] \"{\\\"a\\\": 1}\" partial=false cut=true | 200 map[] -"},
+		{"requests.jsonl", `{"seq": 4, "method": "POST", "path": "/plants", "headers": {"Content-Type": ["application/json"]}, "body": {"id": 1}, "status": 201, "response": {"id": 1}}
+{"seq": 4, "session": "other", "method": "GET", "path": "/plants/1", "headers": {}, "status": 404, "response": {"error": 404}, "code": 40400}
+{"seq": 5, "method": "POST", "path": "/hook", "direction": "outbound", "status": 200}
+{"seq": 6, "method": "GET", "path": "/plants", "headers": {}, "status": 200, "response": []}
+`,
+			"requests.jsonl: entry 1 | POST /plants map[Content-Type:[application/json]] \"{\\\"id\\\": 1}\" partial=false cut=false | 201 map[] {\"id\": 1}\n" +
+				"requests.jsonl: entry 2 | GET /plants/1 map[] \"\" partial=false cut=false | 404 map[] -\n" +
+				"requests.jsonl: entry 4 | GET /plants map[] \"\" partial=false cut=false | 200 map[] []"},
+		{"one.jsonl", `{"seq": 1, "method": "DELETE", "path": "/plants/1", "status": 204}`,
+			"one.jsonl: entry 1 | DELETE /plants/1 map[] \"\" partial=false cut=false | 204 map[] "},
 		{"recorded-post-plants.yaml", `{"name": "recorded-post-plants", "rules": [
   {"when": {"operation": "POST /plants", "headers": {"X-Variant": "a"}, "body": {"id": 1}}, "times": 1, "respond": {"status": 201, "body": {"id": 1}}},
   {"when": {"operation": "GET /plants/{id}/leaves/{leaf}", "params": {"id": "a/b", "leaf": "2"}}, "respond": {"status": 204}}]}`,
