@@ -57,7 +57,8 @@ type Change struct {
 	Level Level  `json:"level"`
 	Side  Side   `json:"side"`
 	// Operation is "METHOD /path" as NEW writes it (OLD for a removed
-	// operation), "" for a change to the document as a whole.
+	// operation), "METHOD name" for a webhook's change, "" for a change
+	// to the document as a whole.
 	Operation string `json:"operation,omitempty"`
 	// Old and New are where the change is in each document; nil where
 	// the document does not have it (a property added has no Old).

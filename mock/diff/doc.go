@@ -8,14 +8,16 @@
 // parameters, request bodies, responses, response headers and media
 // types, and the schemas of each, recursively through properties,
 // items, additionalProperties, anyOf and oneOf alternatives and allOf
-// members (a schema met again is not walked twice). Each Change has a
-// stable Rule, a Level, the Side it concerns, its operation, and where
-// it is in both documents.
+// members (a schema met again is not walked twice); then their
+// callbacks and the document's webhooks alike, whose provider sends the
+// request and client answers it, so each of their changes breaks the
+// other party. Each Change has a stable Rule, a Level, the Side it
+// concerns, its operation, and where it is in both documents.
 //
 // A schema change is judged by the sets of values before and after: a
 // request schema that accepts fewer values breaks clients, one that
 // accepts more breaks providers (a provider of OLD refuses what NEW
 // allows); a response schema that allows more values breaks clients, one
 // that allows fewer breaks providers (a provider of OLD may send what
-// NEW forbids). Examples, links, callbacks and webhooks are not compared.
+// NEW forbids). Examples and links are not compared.
 package diff

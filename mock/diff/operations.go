@@ -44,24 +44,46 @@ func (c *comparer) operations(od, nd *openapi.Document) {
 	}
 }
 
-// operation compares one operation of both documents.
+// operation compares one operation of both documents, then its
+// callbacks.
 func (c *comparer) operation(o, n *openapi.Operation) {
 	op := &opDiff{c: c, name: n.Name, old: o, new: n}
-	op.security()
-	op.params()
-	op.body()
-	op.responses()
+	op.exchange()
+	op.callbacks()
 }
 
-// opDiff compares one operation of OLD with NEW's.
+// opDiff compares one operation of OLD with NEW's: an operation of the
+// API, or a hook's (a webhook's or a callback's).
 type opDiff struct {
 	c        *comparer
 	name     string
 	old, new *openapi.Operation
+	// hook is "webhook" or "callback" for a hook's operation, whose
+	// roles are the reverse of an operation's (see add); "" otherwise.
+	hook string
+	// about starts the reasons of a callback's changes, naming it:
+	// their operation is the one that declares it.
+	about string
 }
 
-// add appends a change of the operation.
+// exchange compares what the operation is sent and answers: its
+// security, parameters, request body and responses.
+func (d *opDiff) exchange() {
+	d.security()
+	d.params()
+	d.body()
+	d.responses()
+}
+
+// add appends a change of the operation. A hook's provider sends the
+// request and its client answers it, so a change to a hook's operation
+// breaks the other party than the same change to an operation: its rule
+// starts with the hook's kind, its level and the parties its reason
+// names swap.
 func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, reason string) {
+	if d.hook != "" {
+		rule, level, reason = d.hook+"-"+rule, swapped(level), d.about+roles.Replace(reason)
+	}
 	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason})
 }
 

@@ -6,8 +6,9 @@ import (
 
 // Report is what changed from OLD to NEW, in a fixed order: the changes
 // to the document as a whole, then each operation's in NEW's order
-// (its security, parameters, request body, responses), then the
-// operations NEW removed, in OLD's order.
+// (its security, parameters, request body, responses, callbacks), then
+// the operations NEW removed, in OLD's order, then the webhooks' changes
+// alike.
 type Report struct {
 	Changes []Change `json:"changes"`
 }
@@ -27,6 +28,7 @@ func Compare(old, new []byte) (*Report, error) {
 	c := &comparer{}
 	c.schemes(od, nd)
 	c.operations(od, nd)
+	c.webhooks(od, nd)
 	return &Report{Changes: c.changes}, nil
 }
 
