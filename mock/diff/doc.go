@@ -5,8 +5,8 @@
 //
 // Compare walks the operations of both (matched by method and path
 // template, whatever the names of the path parameters), their security,
-// parameters, request bodies, responses, response headers and media
-// types, and the schemas of each, recursively through properties,
+// parameters, request bodies, responses, response headers, links and
+// media types, and the schemas of each, recursively through properties,
 // items, additionalProperties, anyOf and oneOf alternatives and allOf
 // members (a schema met again is not walked twice); then their
 // callbacks and the document's webhooks alike, whose provider sends the
@@ -19,5 +19,5 @@
 // accepts more breaks providers (a provider of OLD refuses what NEW
 // allows); a response schema that allows more values breaks clients, one
 // that allows fewer breaks providers (a provider of OLD may send what
-// NEW forbids). Examples and links are not compared.
+// NEW forbids). Examples are not compared.
 package diff

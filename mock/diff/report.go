@@ -25,7 +25,7 @@ func Compare(old, new []byte) (*Report, error) {
 	if err != nil {
 		return nil, &LoadError{New: true, Err: err}
 	}
-	c := &comparer{}
+	c := &comparer{old: od, new: nd}
 	c.schemes(od, nd)
 	c.operations(od, nd)
 	c.webhooks(od, nd)
@@ -72,9 +72,10 @@ func (r *Report) Fails(on string) bool {
 	return false
 }
 
-// comparer gathers the changes of one comparison.
+// comparer gathers the changes of one comparison of old with new.
 type comparer struct {
-	changes []Change
+	old, new *openapi.Document
+	changes  []Change
 }
 
 // add appends a change.

@@ -49,6 +49,7 @@ func (d *opDiff) responses() {
 		}
 		d.media(w, "response", statusName(n), o.Content, n.Content)
 		d.headers(w, n, o.Headers, n.Headers)
+		d.links(n, o.Links, n.Links)
 	}
 	for _, o := range responseList(d.old) {
 		if !seen[o.Status] {
