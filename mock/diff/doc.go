@@ -19,5 +19,6 @@
 // accepts more breaks providers (a provider of OLD refuses what NEW
 // allows); a response schema that allows more values breaks clients, one
 // that allows fewer breaks providers (a provider of OLD may send what
-// NEW forbids). Examples are not compared.
+// NEW forbids). A change to an example, of a media type, parameter,
+// header or schema, is compatible: it is documentation only.
 package diff

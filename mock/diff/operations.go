@@ -147,9 +147,11 @@ func (d *opDiff) params() {
 		switch {
 		case o.Schema != nil && n.Schema != nil:
 			w.schema(subject, "request-parameter", "", o.Schema, n.Schema, false)
-		case o.Content != nil && n.Content != nil && o.Content.Schema != nil && n.Content.Schema != nil:
+		case o.Content != nil && n.Content != nil:
 			w.schema(subject, "request-parameter", "", o.Content.Schema, n.Content.Schema, false)
+			d.examples(Request, "request-parameter", subject, o.Content.ExampleList(), n.Content.ExampleList())
 		}
+		d.examples(Request, "request-parameter", subject, o.ExampleList(), n.ExampleList())
 	}
 	for i := range d.old.Params {
 		o := &d.old.Params[i]
@@ -200,8 +202,8 @@ func (d *opDiff) body() {
 }
 
 // media compares the media types of a body, side "request" or
-// "response": those removed, those added, and the schemas of those in
-// both.
+// "response": those removed, those added, and the schemas and examples
+// of those in both.
 func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Media) {
 	find := func(ms []*openapi.Media, t string) *openapi.Media {
 		for _, m := range ms {
@@ -220,8 +222,10 @@ func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Medi
 		case o == nil:
 			d.add("response-media-type-added", Compatible, Response, nil, loc(n.Place()),
 				fmt.Sprintf("the %s may be %s: a client of OLD does not ask for it in Accept", subject, n.Type))
-		case o.Schema != nil && n.Schema != nil:
-			w.schema(fmt.Sprintf("%s (%s)", subject, n.Type), side+"-body", "", o.Schema, n.Schema, false)
+		default:
+			what := fmt.Sprintf("%s (%s)", subject, n.Type)
+			w.schema(what, side+"-body", "", o.Schema, n.Schema, false)
+			d.examples(Side(side), side+"-body", what, o.ExampleList(), n.ExampleList())
 		}
 	}
 	for _, o := range olds {

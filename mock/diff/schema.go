@@ -144,6 +144,7 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 	a.pattern()
 	a.alternatives()
 	a.discriminator()
+	w.op.examples(w.side, a.prefix(), a.subject(), o.ExampleList(), n.ExampleList())
 	if len(o.AllOf) == len(n.AllOf) {
 		for i := range o.AllOf {
 			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)
