@@ -16,12 +16,7 @@ import (
 // reverse).
 func (d *opDiff) examples(side Side, prefix, subject string, olds, news []openapi.Example) {
 	find := func(exs []openapi.Example, name string) *openapi.Example {
-		for i := range exs {
-			if exs[i].Name == name {
-				return &exs[i]
-			}
-		}
-		return nil
+		return byName(exs, func(e *openapi.Example) string { return e.Name }, name)
 	}
 	const why = "; documentation only, no request or answer is held to it"
 	for i := range news {

@@ -15,12 +15,7 @@ import (
 // it; one added is not followed by a client of OLD.
 func (d *opDiff) links(r *openapi.Response, olds, news []openapi.Link) {
 	find := func(ls []openapi.Link, name string) *openapi.Link {
-		for i := range ls {
-			if ls[i].Name == name {
-				return &ls[i]
-			}
-		}
-		return nil
+		return byName(ls, func(l *openapi.Link) string { return l.Name }, name)
 	}
 	of := " of the " + statusName(r)
 	for i := range news {

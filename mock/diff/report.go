@@ -106,3 +106,14 @@ func loc(pointer string, line int) *Location {
 	}
 	return &Location{Pointer: pointer, Line: line}
 }
+
+// byName returns the first of xs whose name (as name reads it) is want,
+// or nil: how headers, links and examples of OLD and NEW are matched.
+func byName[T any](xs []T, name func(*T) string, want string) *T {
+	for i := range xs {
+		if name(&xs[i]) == want {
+			return &xs[i]
+		}
+	}
+	return nil
+}

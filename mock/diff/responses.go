@@ -62,12 +62,7 @@ func (d *opDiff) responses() {
 // headers compares the headers of a response, by name in any case.
 func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Header) {
 	find := func(hs []openapi.Header, name string) *openapi.Header {
-		for i := range hs {
-			if strings.EqualFold(hs[i].Name, name) {
-				return &hs[i]
-			}
-		}
-		return nil
+		return byName(hs, func(h *openapi.Header) string { return strings.ToLower(h.Name) }, strings.ToLower(name))
 	}
 	of := " of the " + statusName(r)
 	defer func() { d.of = "" }()
