@@ -57,7 +57,8 @@ type Change struct {
 	Level Level  `json:"level"`
 	Side  Side   `json:"side"`
 	// Operation is "METHOD /path" as NEW writes it (OLD for a removed
-	// operation), "" for a change to the document as a whole.
+	// operation), "METHOD name" for a webhook's change, "" for a change
+	// to the document as a whole.
 	Operation string `json:"operation,omitempty"`
 	// Old and New are where the change is in each document; nil where
 	// the document does not have it (a property added has no Old).
@@ -75,6 +76,9 @@ type Change struct {
 	// of is the parameter or header the change is of, as a violation's
 	// path names it ("query.limit", "header.ETag"); "" for the others.
 	of string
+	// hook is set for a change to a webhook or a callback: recorded
+	// traffic, of the requests clients send, shows nothing of it.
+	hook bool
 }
 
 // Fails reports whether the change, unless ignored, is one that fails

@@ -44,16 +44,16 @@ func (c *comparer) operations(od, nd *openapi.Document) {
 	}
 }
 
-// operation compares one operation of both documents.
+// operation compares one operation of both documents, then its
+// callbacks.
 func (c *comparer) operation(o, n *openapi.Operation) {
 	op := &opDiff{c: c, name: n.Name, old: o, new: n}
-	op.security()
-	op.params()
-	op.body()
-	op.responses()
+	op.exchange()
+	op.callbacks()
 }
 
-// opDiff compares one operation of OLD with NEW's.
+// opDiff compares one operation of OLD with NEW's: an operation of the
+// API, or a hook's (a webhook's or a callback's).
 type opDiff struct {
 	c        *comparer
 	name     string
@@ -61,11 +61,33 @@ type opDiff struct {
 	// of is the parameter or header the changes being found are of, as
 	// a violation's path names it ("query.limit"), while they are.
 	of string
+	// hook is "webhook" or "callback" for a hook's operation, whose
+	// roles are the reverse of an operation's (see add); "" otherwise.
+	hook string
+	// about starts the reasons of a callback's changes, naming it:
+	// their operation is the one that declares it.
+	about string
 }
 
-// add appends a change of the operation.
+// exchange compares what the operation is sent and answers: its
+// security, parameters, request body and responses.
+func (d *opDiff) exchange() {
+	d.security()
+	d.params()
+	d.body()
+	d.responses()
+}
+
+// add appends a change of the operation. A hook's provider sends the
+// request and its client answers it, so a change to a hook's operation
+// breaks the other party than the same change to an operation: its rule
+// starts with the hook's kind, its level and the parties its reason
+// names swap.
 func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, reason string) {
-	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of})
+	if d.hook != "" {
+		rule, level, reason = d.hook+"-"+rule, swapped(level), d.about+roles.Replace(reason)
+	}
+	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != ""})
 }
 
 // walk returns a schema walk of the operation on side.
@@ -130,9 +152,11 @@ func (d *opDiff) params() {
 		switch {
 		case o.Schema != nil && n.Schema != nil:
 			w.schema(subject, "request-parameter", "", o.Schema, n.Schema, false)
-		case o.Content != nil && n.Content != nil && o.Content.Schema != nil && n.Content.Schema != nil:
+		case o.Content != nil && n.Content != nil:
 			w.schema(subject, "request-parameter", "", o.Content.Schema, n.Content.Schema, false)
+			d.examples(Request, "request-parameter", subject, o.Content.ExampleList(), n.Content.ExampleList())
 		}
+		d.examples(Request, "request-parameter", subject, o.ExampleList(), n.ExampleList())
 	}
 	for i := range d.old.Params {
 		o := &d.old.Params[i]
@@ -184,8 +208,8 @@ func (d *opDiff) body() {
 }
 
 // media compares the media types of a body, side "request" or
-// "response": those removed, those added, and the schemas of those in
-// both.
+// "response": those removed, those added, and the schemas and examples
+// of those in both.
 func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Media) {
 	find := func(ms []*openapi.Media, t string) *openapi.Media {
 		for _, m := range ms {
@@ -204,8 +228,10 @@ func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Medi
 		case o == nil:
 			d.add("response-media-type-added", Compatible, Response, nil, loc(n.Place()),
 				fmt.Sprintf("the %s may be %s: a client of OLD does not ask for it in Accept", subject, n.Type))
-		case o.Schema != nil && n.Schema != nil:
-			w.schema(fmt.Sprintf("%s (%s)", subject, n.Type), side+"-body", "", o.Schema, n.Schema, false)
+		default:
+			what := fmt.Sprintf("%s (%s)", subject, n.Type)
+			w.schema(what, side+"-body", "", o.Schema, n.Schema, false)
+			d.examples(Side(side), side+"-body", what, o.ExampleList(), n.ExampleList())
 		}
 	}
 	for _, o := range olds {

@@ -6,8 +6,9 @@ import (
 
 // Report is what changed from OLD to NEW, in a fixed order: the changes
 // to the document as a whole, then each operation's in NEW's order
-// (its security, parameters, request body, responses), then the
-// operations NEW removed, in OLD's order.
+// (its security, parameters, request body, responses, callbacks), then
+// the operations NEW removed, in OLD's order, then the webhooks' changes
+// alike.
 type Report struct {
 	Changes []Change `json:"changes"`
 	// Traffic is what recorded traffic showed, once the report is
@@ -27,9 +28,10 @@ func Compare(old, new []byte) (*Report, error) {
 	if err != nil {
 		return nil, &LoadError{New: true, Err: err}
 	}
-	c := &comparer{}
+	c := &comparer{old: od, new: nd}
 	c.schemes(od, nd)
 	c.operations(od, nd)
+	c.webhooks(od, nd)
 	return &Report{Changes: c.changes}, nil
 }
 
@@ -88,9 +90,10 @@ func (r *Report) unexplained() int {
 	return n
 }
 
-// comparer gathers the changes of one comparison.
+// comparer gathers the changes of one comparison of old with new.
 type comparer struct {
-	changes []Change
+	old, new *openapi.Document
+	changes  []Change
 }
 
 // add appends a change.
@@ -102,4 +105,15 @@ func loc(pointer string, line int) *Location {
 		return nil
 	}
 	return &Location{Pointer: pointer, Line: line}
+}
+
+// byName returns the first of xs whose name (as name reads it) is want,
+// or nil: how headers, links and examples of OLD and NEW are matched.
+func byName[T any](xs []T, name func(*T) string, want string) *T {
+	for i := range xs {
+		if name(&xs[i]) == want {
+			return &xs[i]
+		}
+	}
+	return nil
 }

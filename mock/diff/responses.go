@@ -49,6 +49,7 @@ func (d *opDiff) responses() {
 		}
 		d.media(w, "response", statusName(n), o.Content, n.Content)
 		d.headers(w, n, o.Headers, n.Headers)
+		d.links(n, o.Links, n.Links)
 	}
 	for _, o := range responseList(d.old) {
 		if !seen[o.Status] {
@@ -61,12 +62,7 @@ func (d *opDiff) responses() {
 // headers compares the headers of a response, by name in any case.
 func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Header) {
 	find := func(hs []openapi.Header, name string) *openapi.Header {
-		for i := range hs {
-			if strings.EqualFold(hs[i].Name, name) {
-				return &hs[i]
-			}
-		}
-		return nil
+		return byName(hs, func(h *openapi.Header) string { return strings.ToLower(h.Name) }, strings.ToLower(name))
 	}
 	of := " of the " + statusName(r)
 	defer func() { d.of = "" }()
@@ -90,9 +86,9 @@ func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Head
 			d.add("response-header-became-required", BreaksProviders, Response, loc(o.Place()), loc(n.Place()),
 				fmt.Sprintf("header %s%s became required: a provider of OLD may leave it out", n.Name, of))
 		}
-		if o.Schema != nil && n.Schema != nil {
-			w.schema(fmt.Sprintf("header %s%s", n.Name, of), "response-header", "", o.Schema, n.Schema, false)
-		}
+		what := fmt.Sprintf("header %s%s", n.Name, of)
+		w.schema(what, "response-header", "", o.Schema, n.Schema, false)
+		d.examples(Response, "response-header", what, o.ExampleList(), n.ExampleList())
 	}
 	for i := range olds {
 		o := &olds[i]

@@ -24,11 +24,15 @@ const (
 // levelOf is the level of a schema change in direction dir on side: a
 // request schema that accepts fewer values, or a response schema that
 // allows more, breaks clients; the reverse breaks providers; a change
-// that may go either way breaks clients.
-func levelOf(side Side, dir direction) Level {
+// that may go either way breaks clients, a hook's too (hook: the
+// operation is a hook's, whose levels opDiff.add swaps, so the level is
+// given swapped).
+func levelOf(side Side, dir direction, hook bool) Level {
 	switch {
 	case dir == neutral:
 		return Compatible
+	case dir == unsure && hook:
+		return BreaksProviders
 	case dir == unsure:
 		return BreaksClients
 	case (side == Request) == (dir == narrower):
@@ -98,7 +102,7 @@ func (a *at) prefix() string {
 
 // report adds a change of rule in direction dir.
 func (a *at) report(rule string, dir direction, old, new *Location, what string) {
-	level := levelOf(a.w.side, dir)
+	level := levelOf(a.w.side, dir, a.w.op.hook != "")
 	a.w.op.add(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level))
 }
 
@@ -140,6 +144,7 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 	a.pattern()
 	a.alternatives()
 	a.discriminator()
+	w.op.examples(w.side, a.prefix(), a.subject(), o.ExampleList(), n.ExampleList())
 	if len(o.AllOf) == len(n.AllOf) {
 		for i := range o.AllOf {
 			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)

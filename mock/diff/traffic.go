@@ -57,7 +57,7 @@ type Evidence struct {
 // schema (a route, credentials, a parameter missing, a status not
 // declared) by a change of its operation and side of that kind (see
 // Change.explains). Each change that
-// breaks either side is told how many exchanges reached its operation,
+// breaks either side, but for a webhook's or a callback's, is told how many exchanges reached its operation,
 // and how many of them it explains. A change with none is a break no
 // recorded exchange shows; an exchange with no change, one the
 // documents alone do not show.
@@ -87,7 +87,7 @@ func (r *Report) Weigh(old, new *journal.ContractReport) {
 	r.Traffic = t
 	for i := range r.Changes {
 		c := &r.Changes[i]
-		if c.Level == Compatible {
+		if c.Level == Compatible || c.hook {
 			continue
 		}
 		c.Traffic = &Evidence{Reached: t.Exchanges}
@@ -142,6 +142,8 @@ func (r *Report) explain(j *journal.Judged) []int {
 // a header or its body.
 func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side) bool {
 	switch {
+	case c.hook:
+		return false // a webhook's or a callback's: no recorded request is one
 	case v.Path == "route":
 		return c.Rule == "operation-removed" && routes(c.Operation, j.Method, j.Path)
 	case v.Schema != "":

@@ -245,3 +245,62 @@ func TestWeighParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestWeighHooks: recorded traffic holds the requests clients send, so
+// a change to a callback's body is neither told of the operation's
+// exchanges nor explains them, though both bodies are one component.
+func TestWeighHooks(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: Hooks, version: "1"}
+paths:
+  /subscriptions:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/Sale'}}
+      responses:
+        "201": {description: subscribed}
+      callbacks:
+        sold:
+          '{$request.body#/url}':
+            post:
+              requestBody:
+                content:
+                  application/json: {schema: {$ref: '#/components/schemas/Sale'}}
+              responses:
+                "200": {description: received}
+components:
+  schemas:
+    Sale:
+      type: object
+      properties:
+        id: {type: string, maxLength: 40}
+`
+	r, err := diff.Compare([]byte(doc), []byte(strings.Replace(doc, "maxLength: 40", "maxLength: 20", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const post = "POST /subscriptions"
+	ops := []journal.OperationReport{{Operation: post, Exchanges: 2}}
+	r.Weigh(&journal.ContractReport{Operations: ops, Traffic: &journal.Traffic{Exchanges: 2}},
+		&journal.ContractReport{Operations: ops, Traffic: &journal.Traffic{Exchanges: 2, Broken: []journal.Judged{
+			{Source: "s1", Method: "POST", Path: "/subscriptions", Status: 201, Operation: post,
+				Violations: []journal.Violation{{Direction: "request", Path: "id", Reason: "longer than the maximum length 20",
+					Schema: "#/components/schemas/Sale/properties/id/maxLength"}}},
+		}}})
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, b.Source+": "+strings.Join(b.Rules, ", "))
+	}
+	for _, c := range r.Changes {
+		got = append(got, c.Rule+": "+fmtEvidence(c.Traffic))
+	}
+	want := []string{
+		"s1: request-property-max-length-decreased",
+		"request-property-max-length-decreased: 1 of 2",
+		"callback-request-property-max-length-decreased: nil",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

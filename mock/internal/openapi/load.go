@@ -661,6 +661,9 @@ func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 	if p.In == "path" {
 		p.Required = true
 	}
+	if p.exampleList, err = l.examples(n, ptr, ""); err != nil {
+		return Param{}, false, err
+	}
 	if s := n.get("schema"); s != nil {
 		if p.Schema, err = l.schemas.build(s, child(ptr, "schema")); err != nil {
 			return Param{}, false, err
@@ -693,6 +696,9 @@ func (l *loader) response(status string, n *node, ptr string) (*Response, error)
 				return nil, err
 			}
 			hd := Header{Name: name, Required: h.get("required").flag(false), at: placeOf(hptr, h)}
+			if hd.exampleList, err = l.examples(h, hptr, ""); err != nil {
+				return nil, err
+			}
 			if s := h.get("schema"); s != nil {
 				if hd.Schema, err = l.schemas.build(s, child(hptr, "schema")); err != nil {
 					return nil, err
@@ -732,28 +738,20 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		if err := l.items(m, mn, mptr); err != nil {
 			return nil, err
 		}
-		if exs := mn.get("examples"); exs.isObject() {
-			for j, name := range exs.keys {
-				eptr := child(child(mptr, "examples"), name)
-				ex, eptr, err := l.deref(exs.vals[j], eptr)
-				if err != nil {
-					return nil, err
-				}
-				v, ok := l.exampleValue(m.Type, ex, eptr)
-				if !ok {
-					continue
-				}
+		if m.exampleList, err = l.examples(mn, mptr, m.Type); err != nil {
+			return nil, err
+		}
+		// Example is the example keyword's, else the first named one's.
+		for _, ex := range m.exampleList {
+			if ex.Name != "" {
 				if m.Examples == nil {
 					m.Examples = map[string]any{}
 				}
-				m.Examples[name] = v
-				if !m.HasExample {
-					m.Example, m.HasExample = m.Examples[name], true
-				}
+				m.Examples[ex.Name] = ex.Value
 			}
-		}
-		if ex := mn.get("example"); ex != nil {
-			m.Example, m.HasExample = ex.value(), true
+			if !m.HasExample {
+				m.Example, m.HasExample = ex.Value, true
+			}
 		}
 		if enc := mn.get("encoding"); enc.isObject() {
 			m.Encoding = map[string]Encoding{}

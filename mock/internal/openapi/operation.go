@@ -55,8 +55,9 @@ type Param struct {
 	// instead of schema (its value is, say, JSON text). A querystring
 	// parameter always has one: the whole query string is its value,
 	// an object for application/x-www-form-urlencoded.
-	Content *Media
-	at      place // see Place
+	Content     *Media
+	exampleList []Example // see ExampleList
+	at          place     // see Place
 }
 
 // Requirement is one alternative of a security requirement: every scheme
@@ -119,8 +120,9 @@ type Media struct {
 	// text/event-stream.
 	events eventShape
 
-	form *wire.Form // for form and multipart bodies
-	at   place      // see Place
+	form        *wire.Form // for form and multipart bodies
+	exampleList []Example  // see ExampleList
+	at          place      // see Place
 }
 
 // Encoding is the declared encoding of one property of a form or
@@ -146,10 +148,11 @@ type Response struct {
 
 // Header is a declared response header.
 type Header struct {
-	Name     string
-	Required bool
-	Schema   *Schema
-	at       place // see Place
+	Name        string
+	Required    bool
+	Schema      *Schema
+	exampleList []Example // see ExampleList
+	at          place     // see Place
 }
 
 // JSON returns the first JSON media type of the response, or nil.

@@ -3,8 +3,9 @@ package openapi
 // place is where a piece of the document is written: its JSON pointer
 // (unescaped tokens escaped again, without the leading #) and its line,
 // 0 when the document gave none. The loader notes it as it reads
-// operations, parameters, bodies, responses, media types and headers,
-// for tools that name both ends of a change (package diff).
+// operations, parameters, bodies, responses, media types, headers, links
+// and examples, for tools that name both ends of a change (package
+// diff).
 type place struct {
 	ptr  string
 	line int32
@@ -42,6 +43,15 @@ func (m *Media) Place() (pointer string, line int) { return m.at.ptr, int(m.at.l
 // Place returns where the header object is written, after its $ref: its
 // JSON pointer and line.
 func (h *Header) Place() (pointer string, line int) { return h.at.ptr, int(h.at.line) }
+
+// Place returns where the link object is written, after its $ref: its
+// JSON pointer and line.
+func (lk *Link) Place() (pointer string, line int) { return lk.at.ptr, int(lk.at.line) }
+
+// Place returns where the example is written: the example keyword's
+// value, an Example Object after its $ref, or an item of a schema's
+// examples; its JSON pointer and line.
+func (e *Example) Place() (pointer string, line int) { return e.at.ptr, int(e.at.line) }
 
 // Place returns where the security scheme object is written, after its
 // $ref: its JSON pointer and line.

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -26,7 +27,17 @@ paths:
         "201":
           description: made
           headers:
-            ETag: {schema: {type: string}}
+            ETag: {schema: {type: string}, example: abc}
+          links:
+            self: {$ref: '#/components/links/Self'}
+          content:
+            application/json:
+              schema: {type: string, example: fern, examples: [moss, ivy]}
+              example: fern
+              examples:
+                short: {value: f}
+                remote: {externalValue: https://example.com/x}
+                named: {$ref: '#/components/examples/Named'}
 components:
   securitySchemes:
     bearer: {type: http, scheme: bearer}
@@ -35,6 +46,12 @@ components:
       name: id
       in: path
       schema: {type: string}
+      examples:
+        one: {value: p1}
+  links:
+    Self: {operationId: make}
+  examples:
+    Named: {value: n}
 `
 	d, err := Load([]byte(doc))
 	if err != nil {
@@ -45,15 +62,38 @@ components:
 	show := func(ptr string, line int) string { return fmt.Sprintf("%s:%d", ptr, line) }
 	for _, tt := range []struct{ what, got, want string }{
 		{"operation", show(o.Place()), "/paths/~1plants~1{id}/post:6"},
-		{"parameter", show(o.Params[0].Place()), "/components/parameters/Id:24"},
+		{"parameter", show(o.Params[0].Place()), "/components/parameters/Id:34"},
 		{"request body", show(o.Body.Place()), "/paths/~1plants~1{id}/post/requestBody:9"},
 		{"media type", show(o.Body.Content[0].Place()), "/paths/~1plants~1{id}/post/requestBody/content/application~1json:11"},
 		{"response", show(o.Responses[0].Place()), "/paths/~1plants~1{id}/post/responses/201:16"},
 		{"header", show(o.Responses[0].Headers[0].Place()), "/paths/~1plants~1{id}/post/responses/201/headers/ETag:18"},
-		{"security scheme", show(d.SecuritySchemes[0].Place()), "/components/securitySchemes/bearer:21"},
+		{"security scheme", show(d.SecuritySchemes[0].Place()), "/components/securitySchemes/bearer:31"},
+		{"link", show(o.Responses[0].Links[0].Place()), "/components/links/Self:40"},
 		{"schema keyword", show(schema.Place("maxLength")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema/maxLength:13"},
 		{"schema without the keyword", show(schema.Place("pattern")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema:12"},
 		{"schema", show(schema.Place("")), "/paths/~1plants~1{id}/post/requestBody/content/application~1json/schema:12"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s at %s, want %s", tt.what, tt.got, tt.want)
+		}
+	}
+	// Examples: the example keyword first, then the named ones (one
+	// with only an externalValue is left out), each with its place.
+	examples := func(exs []Example) string {
+		var out []string
+		for i := range exs {
+			out = append(out, fmt.Sprintf("%s=%v %s", exs[i].Name, exs[i].Value, show(exs[i].Place())))
+		}
+		return strings.Join(out, ", ")
+	}
+	media := "/paths/~1plants~1{id}/post/responses/201/content/application~1json"
+	for _, tt := range []struct{ what, got, want string }{
+		{"media type", examples(o.Responses[0].Content[0].ExampleList()),
+			"=fern " + media + "/example:24, short=f " + media + "/examples/short:26, named=n /components/examples/Named:42"},
+		{"schema", examples(o.Responses[0].Content[0].Schema.ExampleList()),
+			"=fern " + media + "/schema/example:23, 0=moss " + media + "/schema/examples/0:23, 1=ivy " + media + "/schema/examples/1:23"},
+		{"parameter", examples(o.Params[0].ExampleList()), "one=p1 /components/parameters/Id/examples/one:38"},
+		{"header", examples(o.Responses[0].Headers[0].ExampleList()), "=abc /paths/~1plants~1{id}/post/responses/201/headers/ETag/example:18"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("%s at %s, want %s", tt.what, tt.got, tt.want)
