@@ -38,11 +38,11 @@ type Previous struct {
 	New      int `json:"new"`
 }
 
-// String is the summary's line: "1 of 2 failures are new against the
+// String is the summary's line: "1 of 2 failures is new against the
 // previous version (Shop 1.0.0)".
 func (p *Previous) String() string {
 	verb := "are"
-	if p.Failures == 1 {
+	if p.New == 1 {
 		verb = "is"
 	}
 	return fmt.Sprintf("%d of %s %s new against the previous version (%s %s)", p.New, plural(p.Failures, "failure"), verb, p.Title, p.Version)
