@@ -50,7 +50,7 @@ func (r *Report) WriteGitHub(w io.Writer, oldName, newName, on string) error {
 		}
 		fmt.Fprintf(&b, "::%s %s::%s\n", command, strings.Join(props, ","), escapeData(msg))
 	}
-	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
+	fmt.Fprintf(&b, "plantmock diff: %s\n", r.Summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

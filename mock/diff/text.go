@@ -33,7 +33,7 @@ func (r *Report) WriteText(w io.Writer, oldName, newName string) error {
 			fmt.Fprintf(&b, "  ignored: %s\n", c.Ignored)
 		}
 	}
-	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
+	fmt.Fprintf(&b, "plantmock diff: %s\n", r.Summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -46,9 +46,10 @@ func where(file string, l *Location) string {
 	return file + " " + l.Pointer
 }
 
-// summary counts the changes from oldName to newName by level, and those
-// ignored.
-func (r *Report) summary(oldName, newName string) string {
+// Summary is the report's last line: how many changes from oldName to
+// newName, by level, and how many are ignored ("2 changes from old.yaml
+// to new.yaml: 1 breaks clients, 1 breaks providers, 0 compatible").
+func (r *Report) Summary(oldName, newName string) string {
 	if len(r.Changes) == 0 {
 		return fmt.Sprintf("no changes from %s to %s", oldName, newName)
 	}
