@@ -129,6 +129,14 @@ func TestAgainstPrevious(t *testing.T) {
 			t.Errorf("JUnit:\n%s\nwant in it:\n%s", x.String(), want)
 		}
 	}
+
+	var g strings.Builder
+	if err := rep.WriteGitHub(&g, "shop.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::error file=shop.yaml,line=14,title=plantmock verify%3A GET /size%3A body::positive: required only: status 200: body.label: required property is missing%0Anew with this version of the document%0A"; !strings.Contains(g.String(), want) {
+		t.Errorf("GitHub:\n%s\nwant in it:\n%s", g.String(), want)
+	}
 }
 
 // TestAgainstNoPrevious checks that a run without a previous version
