@@ -81,7 +81,7 @@ func (a *against) judge(op *openapi.Operation, s *sent, fs []*Failure) {
 		if f.Strength != Fail {
 			continue
 		}
-		f.AgainstPrevious = Introduced
+		f.AgainstPrevious, f.previousLacks = Introduced, old == nil
 		if old != nil && a.breaks(op, old, s, f) {
 			f.AgainstPrevious = Inherited
 		}
@@ -179,10 +179,12 @@ func (a *against) invalid(old *openapi.Operation, s *sent, f *Failure) bool {
 // marked is the line that says where a failure stands against the
 // previous version, "" when the run had none.
 func (f *Failure) marked() string {
-	switch f.AgainstPrevious {
-	case Introduced:
+	switch {
+	case f.previousLacks:
+		return "new with this version of the document: the previous version lacks " + f.Operation
+	case f.AgainstPrevious == Introduced:
 		return "new with this version of the document"
-	case Inherited:
+	case f.AgainstPrevious == Inherited:
 		return "already failing against the previous version"
 	}
 	return ""

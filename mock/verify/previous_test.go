@@ -123,7 +123,7 @@ func TestAgainstPrevious(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<failure message="status 200: body.cm: expected integer, got string" type="body">status 200: body.cm: expected integer, got string&#xA;already failing against the previous version&#xA;rule: #/paths/~1size/get/responses/200/content/application~1json/schema/properties/cm/type&#xA;curl -sS -i &#39;` + srv.URL + `/size?unit=cm&#39;&#xA;</failure>`,
-		`<failure message="status 200: body.count: expected integer, got string" type="body">status 200: body.count: expected integer, got string&#xA;new with this version of the document&#xA;rule: #/paths/~1stock/get/responses/200/content/application~1json/schema/properties/count/type&#xA;curl -sS -i &#39;` + srv.URL + `/stock&#39;&#xA;</failure>`,
+		`<failure message="status 200: body.count: expected integer, got string" type="body">status 200: body.count: expected integer, got string&#xA;new with this version of the document: the previous version lacks GET /stock&#xA;rule: #/paths/~1stock/get/responses/200/content/application~1json/schema/properties/count/type&#xA;curl -sS -i &#39;` + srv.URL + `/stock&#39;&#xA;</failure>`,
 	} {
 		if !strings.Contains(x.String(), want) {
 			t.Errorf("JUnit:\n%s\nwant in it:\n%s", x.String(), want)
@@ -220,7 +220,7 @@ GET /size: 3 of 4 checks failed
 GET /stock: 1 of 2 checks failed
   FAIL positive: required only [body]
     status 200: body.count: expected integer, got string
-    new with this version of the document
+    new with this version of the document: the previous version lacks GET /stock
     rule: #/paths/~1stock/get/responses/200/content/application~1json/schema/properties/count/type
     curl -sS -i 'http://service/stock'
 

@@ -163,6 +163,9 @@ type Failure struct {
 	// that version is kept on this point (or lacks the operation), else
 	// Inherited; "" for advice and for a run without one.
 	AgainstPrevious string `json:"againstPrevious,omitempty"`
+	// previousLacks is set where the previous version lacks the
+	// operation.
+	previousLacks bool
 }
 
 // String writes the failure on one line: operation, check, rule, text
