@@ -37,7 +37,7 @@ func mcpHandler(s *Server, tools MCPTools) func(http.Handler) http.Handler {
 }
 
 func mcpOptions(calls http.Handler, tools MCPTools) mcp.Options {
-	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify, Workflows: tools.Workflows}
+	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify, Workflows: tools.Workflows, MaxDocument: DefaultMaxSpecFile}
 }
 
 // ServeMCP speaks the Model Context Protocol for s on in and out, a

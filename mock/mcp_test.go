@@ -73,7 +73,7 @@ func TestMCP(t *testing.T) {
 		names = append(names, tl.Name)
 	}
 	slices.Sort(names)
-	want := []string{"activate_scenario", "check_document", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "verify_service", "why_refused"}
+	want := []string{"activate_scenario", "check_document", "diff_document", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "verify_service", "why_refused"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
@@ -102,6 +102,10 @@ func TestMCP(t *testing.T) {
 	doc := callAdmin(t, ts, adminDoc(t), adminCall{name: "document", method: "GET", path: "/__admin/document", header: map[string]string{"Authorization": "Bearer adm"}, status: 200})
 	if want := []string{"--target", "http://127.0.0.1:9/api", "--format", "json", doc}; !reflect.DeepEqual(verified, want) {
 		t.Errorf("verified %.200q, want the served document", verified)
+	}
+	if got, want := callTool(t, cs, "diff_document", map[string]any{"proposed": doc}),
+		"no changes from the served document to the proposed document"; got != want {
+		t.Errorf("diff_document: %s, want %s", got, want)
 	}
 }
 

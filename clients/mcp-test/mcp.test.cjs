@@ -50,12 +50,12 @@ test('the MCP endpoint, through the TypeScript SDK', async (t) => {
 
   const listed = (await client.listTools()).tools;
   const tools = listed.map((x) => x.name).sort();
-  assert.deepEqual(tools, ['activate_scenario', 'check_document', 'explain_request', 'list_operations', 'list_scenarios',
+  assert.deepEqual(tools, ['activate_scenario', 'check_document', 'diff_document', 'explain_request', 'list_operations', 'list_scenarios',
     'read_journal', 'reset_scenario', 'reset_session', 'run_workflow', 'verify_service', 'why_refused']);
   // An agent tells the tools that only read from those that send
   // requests out by their annotations.
   const hints = Object.fromEntries(listed.map((x) => [x.name, x.annotations || {}]));
-  for (const name of ['check_document', 'explain_request', 'list_operations', 'list_scenarios', 'read_journal', 'why_refused']) {
+  for (const name of ['check_document', 'diff_document', 'explain_request', 'list_operations', 'list_scenarios', 'read_journal', 'why_refused']) {
     assert.equal(hints[name].readOnlyHint, true, name);
   }
   for (const name of ['verify_service', 'run_workflow']) {
@@ -119,6 +119,18 @@ test('the MCP endpoint, through the TypeScript SDK', async (t) => {
 
   const doc = await client.readResource({ uri: 'plantmock://document' });
   assert.equal(doc.contents[0].text, await admin('GET', '/__admin/document'));
+  // The served document against a proposed version: the summary as
+  // text, the changes as structured content.
+  const same = await client.callTool({ name: 'diff_document', arguments: { proposed: doc.contents[0].text } });
+  assert.equal(text(same), 'no changes from the served document to the proposed document');
+  assert.deepEqual(same.structuredContent, { old: 'the served document', new: 'the proposed document', changes: [] });
+  const cut = doc.contents[0].text.replace(/\n {2}\/plants:\n/, '\n  /gone:\n');
+  const removed = await client.callTool({ name: 'diff_document', arguments: { proposed: cut } });
+  assert.match(text(removed), /^\d+ changes? from the served document to the proposed document: [1-9]\d* breaks? clients/);
+  assert.ok(removed.structuredContent.changes.some((c) => c.rule === 'operation-removed' && c.operation === 'POST /plants'), JSON.stringify(removed.structuredContent));
+  const bad = await client.callTool({ name: 'diff_document', arguments: { proposed: 'title: notes\n' } });
+  assert.equal(bad.isError, true);
+  assert.equal(text(bad), 'the proposed document cannot be loaded: not an OpenAPI document: no openapi field');
   const contract = await client.readResource({ uri: 'plantmock://contract' });
   assert.equal(contract.contents[0].text, await admin('GET', '/__admin/contract'));
 });

@@ -53,6 +53,11 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 				return usage(specProblem(err))
 			}
 		}
+		if f.previous != "" {
+			if opts.Previous, err = read(f.previous, int64(f.maxSpec)); err != nil {
+				return usage(fmt.Sprintf("cannot read --against-previous: %v", err))
+			}
+		}
 		if f.setup != "" {
 			file, _, _ := strings.Cut(f.setup, "#")
 			if opts.Setup.Description, err = files.ReadPath(file, int64(f.maxSpec)); err != nil {
@@ -82,7 +87,7 @@ func defineVerifyWith(fs *flag.FlagSet, read func(name string, max int64) ([]byt
 type verifyFlags struct {
 	target, spec, auth, rate, junit, jsonOut string
 	workflows                                string
-	setup                                    string
+	setup, previous                          string
 	maxSpec                                  size
 	headers, creds, only, skip, inputs       tokens
 	noDestructive, dryRun, assertFormats     bool
@@ -105,6 +110,7 @@ func (f *verifyFlags) define(fs *flag.FlagSet) {
 	fs.Var(&f.only, "only", "verify only this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.Var(&f.skip, "skip", "leave out this `operation`, by operationId or as 'METHOD /path' (repeatable)")
 	fs.StringVar(&f.workflows, "workflows", "", "run the workflows of this Arazzo 1.0 or 1.1 `file` instead of the checks of every operation, each step's answer judged by --spec")
+	fs.StringVar(&f.previous, "against-previous", "", "the previous version of --spec, an OpenAPI `file`: each failure is judged again against it and marked new (it keeps the previous version there) or already failing")
 	fs.StringVar(&f.setup, "setup", "", "make fixtures before the checks: a `file` listing requests (setup: [{operation, parameters, body, outputs}]) or an Arazzo description whose workflows run (FILE#WORKFLOW for one); their outputs are the values of the path parameters of their names")
 	fs.Var(&f.inputs, "input", "a workflow input for --workflows, as `NAME=VALUE` (VALUE read as JSON where it is, unless the input is a string; repeatable)")
 	fs.BoolVar(&f.noDestructive, "no-destructive", false, "leave out DELETE, PUT and PATCH operations")

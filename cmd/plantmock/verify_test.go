@@ -376,3 +376,85 @@ func boolCount(b bool) int {
 	}
 	return 0
 }
+
+// TestVerifyAgainstPrevious: --against-previous marks each failure new
+// or already failing and counts the new ones, in the summary and the
+// JSON; a previous document that cannot be read is a usage error.
+func TestVerifyAgainstPrevious(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			w.Header().Set("Allow", "GET")
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"cm":"ten"}`))
+	}))
+	defer srv.Close()
+	const doc = `openapi: 3.1.0
+info: {title: Sizes, version: 'VERSION'}
+paths:
+  /size:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, required: [REQUIRED], properties: {cm: {type: integer}, label: {type: string}}}}}}
+`
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	oldDoc := write("old.yaml", strings.NewReplacer("VERSION", "1", "REQUIRED", "cm").Replace(doc))
+	newDoc := write("new.yaml", strings.NewReplacer("VERSION", "2", "REQUIRED", "cm, label").Replace(doc))
+	notOpenAPI := write("notes.yaml", "title: notes\n")
+	jsonOut := filepath.Join(dir, "report.json")
+
+	code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--spec", newDoc, "--against-previous", oldDoc, "--json", jsonOut})
+	if code != exitFailures || stderr != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	want := "\nGET /size: 1 of 2 checks failed\n" +
+		"  FAIL positive: required only [body]\n    status 200: body.cm: expected integer, got string\n    already failing against the previous version\n" +
+		"    rule: #/paths/~1size/get/responses/200/content/application~1json/schema/properties/cm/type\n    curl -sS -i '" + srv.URL + "/size'\n" +
+		"  FAIL positive: required only [body]\n    status 200: body.label: required property is missing\n    new with this version of the document\n" +
+		"    rule: #/paths/~1size/get/responses/200/content/application~1json/schema/required\n    curl -sS -i '" + srv.URL + "/size'\n" +
+		"\ncoverage: operations 1/1, declared statuses 1/1, request media types 0/0\n" +
+		"1 of 2 failures is new against the previous version (Sizes 1)\n" +
+		"FAILED: 2 checks, 2 failures, 0 advice (2 requests)\n"
+	if !strings.HasSuffix(stdout, want) {
+		t.Errorf("summary:\n%s\nwant it to end:\n%s", stdout, want)
+	}
+	data, err := os.ReadFile(jsonOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Previous struct {
+			Title, Version string
+			Failures, New  int
+		}
+		Failures []struct{ AgainstPrevious string }
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%+v", rep); got != "{Previous:{Title:Sizes Version:1 Failures:2 New:1} Failures:[{AgainstPrevious:old} {AgainstPrevious:new}]}" {
+		t.Errorf("JSON report read back: %s", got)
+	}
+
+	for _, tt := range []struct{ name, previous, stderr string }{
+		{"missing", filepath.Join(dir, "none.yaml"), "plantmock verify: cannot read --against-previous: open " + filepath.Join(dir, "none.yaml") + ": no such file or directory; run plantmock verify --help\n"},
+		{"not OpenAPI", notOpenAPI, "plantmock verify: the previous document: not an OpenAPI document: no openapi field\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runIn([]string{"verify", "--target", srv.URL, "--spec", newDoc, "--against-previous", tt.previous})
+			if code != exitUsage || stdout != "" || stderr != tt.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, tt.stderr)
+			}
+		})
+	}
+}

@@ -74,7 +74,7 @@ func (r *Report) WriteGitHub(w io.Writer, oldName, newName, on string) error {
 			fmt.Fprintf(&b, "::%s title=%s::%s\n", command, escapeProperty("plantmock diff: recorded exchange"), escapeData(msg))
 		}
 	}
-	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
+	fmt.Fprintf(&b, "plantmock diff: %s\n", r.Summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -46,12 +46,12 @@ func (d *opDiff) links(r *openapi.Response, olds, news []openapi.Link) {
 }
 
 // linkTarget is the operation link lk leads to in doc, as reasons name
-// it and as targets are matched (by opKey, so an operationId renamed
+// it and as targets are matched (by Operation.Key, so an operationId renamed
 // with its operation leads to the same one); the operationId or
 // operationRef written when it names no operation of doc.
 func linkTarget(doc *openapi.Document, lk *openapi.Link) (name, key string) {
 	if o := doc.LinkTarget(*lk); o != nil {
-		return o.Name, opKey(o)
+		return o.Name, o.Key()
 	}
 	if lk.OperationID != "" {
 		name = "operationId " + lk.OperationID

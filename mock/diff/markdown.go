@@ -14,7 +14,7 @@ import (
 // exchanges OLD accepted that NEW breaks.
 func (r *Report) WriteMarkdown(w io.Writer, oldName, newName string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### plantmock diff\n\n%s.\n", cell(r.summary(oldName, newName)))
+	fmt.Fprintf(&b, "### plantmock diff\n\n%s.\n", cell(r.Summary(oldName, newName)))
 	if len(r.Changes) > 0 {
 		b.WriteString("\n| Level | Operation | Rule | Where | Reason |")
 		if r.Traffic != nil {

@@ -11,23 +11,17 @@ import (
 // templateName matches a path template's parameter, {plantId}.
 var templateName = regexp.MustCompile(`\{[^}/]*\}`)
 
-// opKey is how operations of OLD and NEW are matched: the method and the
-// path template with its parameters unnamed, so /plants/{id} is
-// /plants/{plantId}.
-func opKey(o *openapi.Operation) string {
-	return o.Method + " " + templateName.ReplaceAllString(o.Path, "{}")
-}
-
-// operations compares the operations of od and nd: those of NEW in its
+// operations compares the operations of od and nd, matched by their
+// Key (/plants/{id} is /plants/{plantId}): those of NEW in its
 // order, then those NEW removed.
 func (c *comparer) operations(od, nd *openapi.Document) {
 	olds := map[string]*openapi.Operation{}
 	for _, o := range od.Operations {
-		olds[opKey(o)] = o
+		olds[o.Key()] = o
 	}
 	matched := map[*openapi.Operation]bool{}
 	for _, n := range nd.Operations {
-		o := olds[opKey(n)]
+		o := olds[n.Key()]
 		if o == nil {
 			c.add(Change{Rule: "operation-added", Level: BreaksProviders, Side: Document, Operation: n.Name,
 				New: loc(n.Place()), Reason: "NEW declares " + n.Name + ", which a provider of OLD does not serve"})

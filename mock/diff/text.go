@@ -46,7 +46,7 @@ func (r *Report) WriteText(w io.Writer, oldName, newName string) error {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "plantmock diff: %s\n", r.summary(oldName, newName))
+	fmt.Fprintf(&b, "plantmock diff: %s\n", r.Summary(oldName, newName))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -59,9 +59,11 @@ func where(file string, l *Location) string {
 	return file + " " + l.Pointer
 }
 
-// summary counts the changes from oldName to newName by level, and those
-// ignored, then what the traffic showed when the report is weighed.
-func (r *Report) summary(oldName, newName string) string {
+// Summary is the report's last line: how many changes from oldName to
+// newName, by level, and how many are ignored ("2 changes from old.yaml
+// to new.yaml: 1 breaks clients, 1 breaks providers, 0 compatible"),
+// then, when the report is weighed, what the traffic showed.
+func (r *Report) Summary(oldName, newName string) string {
 	s := r.counts(oldName, newName)
 	if r.Traffic != nil {
 		s += "; traffic: " + r.Traffic.summary(r.unexplained())

@@ -38,6 +38,13 @@
 // on) a failure that names the workflow and the step, with the line of
 // the description (Failure.Workflow, Failure.Step, Failure.File).
 //
+// With Options.Previous, the document's previous version, each failure
+// is judged again, on the same request and answer, against the previous
+// version's operation of the same method and path template: a failure
+// the previous version would not see is new with this version
+// (Introduced), one it would see already failing (Inherited), and
+// Report.Previous counts them.
+//
 // A generated valid request that fails is shrunk: the smallest request
 // that still fails the same way (optional parameters and properties
 // left out, strings and arrays halved), found in at most 12 requests

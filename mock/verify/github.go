@@ -43,6 +43,9 @@ func (r *Report) WriteGitHub(w io.Writer, file string) error {
 			}
 			props = append(props, "title="+escapeProperty(title))
 			msg := f.Check + ": " + f.Text
+			if m := f.marked(); m != "" {
+				msg += "\n" + m
+			}
 			if f.Schema != "" {
 				msg += "\nrule: " + f.Schema
 			}

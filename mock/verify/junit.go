@@ -10,7 +10,8 @@ import (
 // JUnit XML, as GitHub, GitLab and Jenkins read it: a test suite per
 // operation (per workflow, for the steps of Arazzo workflows), a test
 // case per check, a failure element per failure of the
-// check (its rule, text, schema pointer and curl line). A check that saw
+// check (its rule, text, where it stands against a previous version of
+// the document, schema pointer and curl line). A check that saw
 // only advice is skipped, with the advice as the reason; the rules no
 // answer can keep are a suite of skipped cases of their own.
 
@@ -78,6 +79,9 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		for _, f := range c.Failures {
 			var text strings.Builder
 			text.WriteString(f.Text + "\n")
+			if m := f.marked(); m != "" {
+				text.WriteString(m + "\n")
+			}
 			if f.Schema != "" {
 				text.WriteString("rule: " + f.Schema + "\n")
 			}

@@ -123,6 +123,15 @@ type Options struct {
 	// workflow the document or description does not have.
 	Setup *Setup
 
+	// Previous, when not empty, is the document's previous version (OLD:
+	// OpenAPI in YAML or JSON). Each failure is judged again, on the same
+	// request and answer, against OLD's operation of the same method and
+	// path template (parameters unnamed): Failure.AgainstPrevious says
+	// whether OLD was broken the same way, and Report.Previous counts
+	// the failures that come with the new version. Run fails when it
+	// cannot be loaded.
+	Previous []byte
+
 	// Client sends the requests; nil means a client that follows no
 	// redirects. Its Timeout is replaced by Timeout.
 	Client *http.Client

@@ -65,6 +65,10 @@ type Report struct {
 	Notes     []string       `json:"notes,omitempty"`
 	// WorkflowsFile is the Arazzo description's name (Workflows.File).
 	WorkflowsFile string `json:"workflowsFile,omitempty"`
+	// Previous, for a run judged against a previous version of the
+	// document (Options.Previous), says which one and how many failures
+	// come with the new version; nil otherwise.
+	Previous *Previous `json:"previous,omitempty"`
 }
 
 // WorkflowRun is how one Arazzo workflow went.
@@ -154,6 +158,14 @@ type Failure struct {
 	Workflow string `json:"workflow,omitempty"`
 	Step     string `json:"step,omitempty"`
 	File     string `json:"file,omitempty"`
+	// AgainstPrevious, for a failure of a run judged against a previous
+	// version of the document (Options.Previous), is Introduced where
+	// that version is kept on this point (or lacks the operation), else
+	// Inherited; "" for advice and for a run without one.
+	AgainstPrevious string `json:"againstPrevious,omitempty"`
+	// previousLacks is set where the previous version lacks the
+	// operation.
+	previousLacks bool
 }
 
 // String writes the failure on one line: operation, check, rule, text

@@ -37,9 +37,9 @@ const maxAnswer = 16 << 20
 // no run could be made: a document that cannot be read, a target that
 // is not a URL, an Only or Skip name that matches no operation,
 // credentials for no scheme of the document, a negative Rate or
-// Duration, or ctx done. What the service did wrong is in the Report;
-// a run that MaxRequests or Duration ended early says so in
-// Report.Stopped.
+// Duration, a Previous document that cannot be read, or ctx done. What
+// the service did wrong is in the Report; a run that MaxRequests or
+// Duration ended early says so in Report.Stopped.
 func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report, error) {
 	if len(spec) == 0 {
 		spec = []byte(plantmock.OpenAPI)
@@ -72,6 +72,10 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 	case opts.StreamTime < 0:
 		return nil, fmt.Errorf("verify: stream time %s: want 0 (the default) or more", opts.StreamTime)
 	}
+	prev, err := loadPrevious(opts.Previous, strings.TrimRight(u.EscapedPath(), "/"))
+	if err != nil {
+		return nil, err
+	}
 	var flows, setup *arazzo.Document
 	if opts.Workflows != nil {
 		if flows, err = arazzo.Parse(opts.Workflows.Description); err != nil {
@@ -94,6 +98,7 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		}
 	}
 	r := newRunner(doc, strings.TrimRight(target, "/"), opts)
+	r.previous = prev
 	r.places = newPlaces(spec)
 	r.assertFormats = opts.AssertFormats || r.places.assertsFormats()
 	r.rep.OperationsDeclared(ops)
@@ -116,6 +121,7 @@ func Run(ctx context.Context, spec []byte, target string, opts Options) (*Report
 		return nil, err
 	}
 	r.rep.Coverage = r.cov.count(ops)
+	r.rep.countPrevious(prev)
 	return r.rep.Report, nil
 }
 
@@ -188,6 +194,9 @@ type runner struct {
 	// methodsTried are the paths (routes) a method they do not declare
 	// was sent to (see unsupported).
 	methodsTried map[*openapi.Route]bool
+	// previous is the document's previous version each failure is
+	// judged again against (Options.Previous), nil for none.
+	previous *against
 }
 
 // report is the Report being built, with the failures seen by key.
@@ -415,6 +424,9 @@ func (r *runner) exchange(ctx context.Context, op *openapi.Operation, kind, name
 		chk.Failures = append(judge(s), s.items...)
 	}
 	r.weigh(op, s, chk.Failures)
+	if r.previous != nil {
+		r.previous.judge(op, s, chk.Failures)
+	}
 	return chk, s, nil
 }
 

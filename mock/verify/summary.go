@@ -14,7 +14,10 @@ import (
 // the request again; then the advice, each with why it is not a
 // failure; then the operations no valid request could be made for, the
 // rules no answer can keep, the coverage line, and last one line that
-// says at a glance whether the service keeps the document.
+// says at a glance whether the service keeps the document. A run
+// judged against a previous version of the document marks each failure
+// new or already failing, and says before that last line how many are
+// new.
 func (r *Report) WriteSummary(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "verify %s against %s %s\n", r.Target, r.Title, r.Version)
@@ -88,6 +91,9 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "%s\n", r.Stopped)
 	}
+	if r.Previous != nil && !r.DryRun {
+		fmt.Fprintf(&b, "%s\n", r.Previous)
+	}
 	b.WriteString(r.Verdict() + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -134,6 +140,9 @@ func advised(advice []*Failure, op string) string {
 func writeProblem(b *strings.Builder, label string, f *Failure) {
 	fmt.Fprintf(b, "  %s %s [%s]\n", label, f.Check, f.Rule)
 	fmt.Fprintf(b, "    %s\n", f.Text)
+	if m := f.marked(); m != "" {
+		fmt.Fprintf(b, "    %s\n", m)
+	}
 	if f.Schema != "" {
 		fmt.Fprintf(b, "    rule: %s\n", f.Schema)
 	}

@@ -17,9 +17,10 @@ import (
 func allTools() mcp.Options {
 	noop := func(context.Context, []string, []byte) (int, string, string) { return 0, "", "" }
 	return mcp.Options{Calls: &admin{}, Version: "1",
-		Check:     func(context.Context, []byte, bool) (string, error) { return "", nil },
-		Verify:    noop,
-		Workflows: func(context.Context, []string, []byte, []byte) (int, string, string) { return 0, "", "" },
+		Check:       func(context.Context, []byte, bool) (string, error) { return "", nil },
+		Verify:      noop,
+		Workflows:   func(context.Context, []string, []byte, []byte) (int, string, string) { return 0, "", "" },
+		MaxDocument: 1 << 20,
 	}
 }
 
@@ -52,6 +53,7 @@ func TestToolAnnotations(t *testing.T) {
 	)
 	want := map[string]string{
 		"check_document":    reads,
+		"diff_document":     reads,
 		"list_operations":   reads,
 		"explain_request":   reads,
 		"read_journal":      reads,

@@ -38,6 +38,10 @@ type Options struct {
 	// Arazzo description workflows, against document; nil leaves the
 	// tool out.
 	Workflows func(ctx context.Context, args []string, document, workflows []byte) (exit int, stdout, stderr string)
+	// MaxDocument bounds the proposed document diff_document compares
+	// with the served one, in bytes: the largest document the mock
+	// reads. 0 leaves the tool out.
+	MaxDocument int64
 }
 
 // NewServer returns the MCP server of the options: its tools and
@@ -46,7 +50,7 @@ func NewServer(o Options) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "plantmock", Version: o.Version}, &sdk.ServerOptions{
 		Instructions: "plantmock mocks an OpenAPI document. These tools read and drive the running mock through its admin API: " +
 			"list its operations, explain a request before sending it, read the journal, ask why the last request was refused, " +
-			"switch scenarios and reset sessions.",
+			"switch scenarios and reset sessions, and compare a proposed version of the document with the served one.",
 		Capabilities: served,
 	})
 	s.AddReceivingMiddleware(refuseUnserved)
@@ -68,6 +72,9 @@ func NewServer(o Options) *sdk.Server {
 	}
 	if o.Workflows != nil {
 		addWorkflows(s, c, o.Workflows)
+	}
+	if o.MaxDocument > 0 {
+		addDiff(s, c, o.MaxDocument)
 	}
 	c.addResources(s)
 	return s

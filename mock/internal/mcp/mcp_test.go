@@ -131,6 +131,8 @@ func TestNewServer(t *testing.T) {
 		{"with verify", mcp.Options{Calls: &admin{}, Version: "1.2.3", Verify: noop}, []string{"activate_scenario", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "verify_service", "why_refused"}},
 		{"with workflows", mcp.Options{Calls: &admin{}, Version: "1.2.3", Workflows: func(context.Context, []string, []byte, []byte) (int, string, string) { return 0, "", "" }},
 			[]string{"activate_scenario", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "run_workflow", "why_refused"}},
+		{"with diff", mcp.Options{Calls: &admin{}, Version: "1.2.3", MaxDocument: 1 << 20},
+			[]string{"activate_scenario", "diff_document", "explain_request", "list_operations", "list_scenarios", "read_journal", "reset_scenario", "reset_session", "why_refused"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"net/http"
+	"regexp"
 	"strconv"
 
 	"github.com/plantmock/plantmock/mock/internal/stream"
@@ -317,4 +318,18 @@ func (p *Param) Styled() (style string, explode bool) {
 		explode = *p.Explode
 	}
 	return style, explode
+}
+
+// unnamedParam matches a path template's parameter, {plantId}.
+var unnamedParam = regexp.MustCompile(`\{[^}/]*\}`)
+
+// Key is how an operation of one version of a document is found in
+// another: its method and its path template with the parameters
+// unnamed, so that GET /plants/{id} is GET /plants/{plantId}.
+func (o *Operation) Key() string { return OperationKey(o.Method, o.Path) }
+
+// OperationKey is the Key of the operation of method on the path
+// template path.
+func OperationKey(method, path string) string {
+	return method + " " + unnamedParam.ReplaceAllString(path, "{}")
 }
