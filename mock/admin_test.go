@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -343,6 +344,23 @@ func TestAdminDocuments(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
+	}
+	// The contract report counts an exchange after its answer is
+	// written: wait, within a deadline, until it has counted the three.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		resp, err := ts.Client().Get(ts.URL + "/__admin/contract")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Count(string(body), `"exchanges":1`) == 1 && strings.Count(string(body), `"exchanges":2`) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the contract report did not count the three exchanges: %s", body)
+		}
+		runtime.Gosched()
 	}
 	for _, c := range []adminCall{
 		{name: "documents", method: "GET", path: "/__admin/documents", status: 200,

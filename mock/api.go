@@ -70,16 +70,18 @@ func (s *Server) ScenarioNames() []string {
 	return slices.Compact(names)
 }
 
-// CheckTraffic judges recorded traffic, an HTTP Archive (HAR, as
-// browsers' developer tools and most proxies export it), against the
-// document: each request as the mock checks requests (route, security,
-// parameters, body), each response as a proxy checks answers. It adds the
-// exchanges to the Server's contract report and returns it.
-func (s *Server) CheckTraffic(data []byte) (*ContractReport, error) {
-	if err := s.e.CheckTraffic(data); err != nil {
+// CheckTraffic judges the traffic recorded in the files at paths (HAR,
+// the journal, a recording: see docs/service.md) as the mock checks
+// requests and a proxy answers, adds it to the contract report and
+// returns the report, its Traffic naming each exchange that broke it.
+func (s *Server) CheckTraffic(paths ...string) (*ContractReport, error) {
+	t, err := s.e.CheckTraffic(paths)
+	if err != nil {
 		return nil, err
 	}
-	return s.Contract(), nil
+	r := s.Contract()
+	r.Traffic = t
+	return r, nil
 }
 
 // ServeHTTP answers one request: the admin API's calls (see Admin),

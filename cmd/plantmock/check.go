@@ -12,20 +12,18 @@ import (
 	"github.com/plantmock/plantmock/mock/verify"
 )
 
-// maxTrafficFile bounds the HAR file check --traffic reads.
-const maxTrafficFile = 256 << 20
-
 // defineCheck defines check's flags and returns what loads and checks
 // the document and scenarios without serving, or judges recorded traffic
 // against them.
 func defineCheck(fs *flag.FlagSet) runner {
 	var src source
 	src.define(fs)
-	traffic := fs.String("traffic", "", "HAR `file` of recorded traffic to judge against the document (exit 1 when it breaks it)")
+	var traffic tokens
+	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against the document (exit 1 when it breaks it): HAR, the journal of GET /__admin/requests, or a --record folder or file; repeatable")
 	workflows := fs.String("workflows", "", "Arazzo 1.0 or 1.1 `file` whose workflows to lint against the document, sending nothing (exit 2 when it has mistakes)")
 	return func(_ context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)
-		if *workflows != "" && *traffic != "" {
+		if *workflows != "" && len(traffic) > 0 {
 			lookup("check").usageError(stderr, "--workflows and --traffic exclude each other")
 			return exitUsage
 		}
@@ -37,15 +35,10 @@ func defineCheck(fs *flag.FlagSet) runner {
 		if *workflows != "" {
 			return lintWorkflows(&src, *workflows, src.title(srv), stdout, stderr)
 		}
-		if *traffic != "" {
-			data, err := files.ReadPath(*traffic, maxTrafficFile)
+		if len(traffic) > 0 {
+			r, err := srv.CheckTraffic(traffic...)
 			if err != nil {
 				fmt.Fprintf(stderr, "plantmock check: cannot read --traffic: %v\n", err)
-				return exitUsage
-			}
-			r, err := srv.CheckTraffic(data)
-			if err != nil {
-				fmt.Fprintf(stderr, "plantmock check: %s: %v\n", *traffic, err)
 				return exitUsage
 			}
 			return printReport(r, stdout)

@@ -244,7 +244,7 @@ func TestRefusals(t *testing.T) {
 		{"credentials kept neither way", []string{"--journal-credentials", "plain"}, "plantmock: --journal-credentials \"plain\": want masked or clear; run plantmock --help\n"},
 		{"stray argument", []string{"later"}, "plantmock: unexpected argument \"later\"; run plantmock --help\n"},
 		{"serve as a command", []string{"serve"}, "plantmock: unexpected argument \"serve\": plantmock serves with no command (plantmock [flags]); run plantmock --help\n"},
-		{"a command after flags", []string{"--spec", "x.yaml", "check"}, "plantmock: unexpected argument \"check\": a command comes before its flags (plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic HAR-FILE] [--workflows FILE]); run plantmock --help\n"},
+		{"a command after flags", []string{"--spec", "x.yaml", "check"}, "plantmock: unexpected argument \"check\": a command comes before its flags (plantmock check [--spec FILE] [--strict] [--scenarios DIR] [--traffic FILE]... [--workflows FILE]); run plantmock --help\n"},
 		{"unknown flag", []string{"--bogus"}, "plantmock: unknown flag --bogus; run plantmock --help\n"},
 		{"not a number", []string{"--seed", "abc"}, "plantmock: --seed \"abc\": want a whole number; run plantmock --help\n"},
 		{"not a duration", []string{"--session-idle", "soon"}, "plantmock: --session-idle \"soon\": want a duration such as 500ms, 10s or 2m; run plantmock --help\n"},

@@ -82,8 +82,9 @@ func TestProxyFlags(t *testing.T) {
 	}
 }
 
-// TestCheckTraffic: check --traffic judges a HAR file and exits 1 when
-// it breaks the document, 0 when it does not, 2 when it is no HAR.
+// TestCheckTraffic: check --traffic judges recorded traffic, in one
+// file or several of any format, and exits 1 when it breaks the
+// document, 0 when it does not, 2 when a file is not recorded traffic.
 func TestCheckTraffic(t *testing.T) {
 	dir := t.TempDir()
 	entry := func(id, status, body string) string {
@@ -91,31 +92,46 @@ func TestCheckTraffic(t *testing.T) {
 			`"postData": {"mimeType": "application/json", "text": "{\"id\":` + id + `,\"name\":\"a\"}"}}, ` +
 			`"response": {"status": ` + status + `, "headers": [], "content": {"mimeType": "application/json", "text": "` + body + `"}}}`
 	}
-	write := func(name string, entries ...string) string {
+	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(`{"log": {"entries": [`+strings.Join(entries, ",")+`]}}`), 0o644)
+		os.WriteFile(p, []byte(text), 0o644)
 		return p
 	}
-	clean := write("clean.har", entry("1", "200", `{\"name\":\"a\"}`))
-	broken := write("broken.har", entry("1", "200", `{\"name\":\"a\"}`), entry("2", "200", `{\"tag\":\"a\"}`))
+	har := func(name string, entries ...string) string {
+		return write(name, `{"log": {"entries": [`+strings.Join(entries, ",")+`]}}`)
+	}
+	clean := har("clean.har", entry("1", "200", `{\"name\":\"a\"}`))
+	broken := har("broken.har", entry("1", "200", `{\"name\":\"a\"}`), entry("2", "200", `{\"tag\":\"a\"}`))
+	// The journal as GET /__admin/requests gives it, its token masked.
+	journal := write("requests.json", `{"requests": [{"seq": 3, "method": "POST", "path": "/plants", "headers": {"Authorization": ["Bearer ****en-1"], "Content-Type": ["application/json"]}, `+
+		`"body": {"id": "7", "name": "a"}, "status": 400, "response": {"error": 40001, "message": "bad"}, "code": 40001}]}`)
 	for _, c := range []struct {
-		file string
-		code int
-		want string
+		files []string
+		code  int
+		want  string
 	}{
-		{clean, 0, "POST /plants: 1 exchange(s), 0 kind(s) of violation\n"},
-		{broken, 1, "POST /plants: 2 exchange(s), 1 kind(s) of violation\n  response x1: name: required property is missing (e.g. POST /plants -> 200)\n"},
+		{[]string{clean}, 0, "POST /plants: 1 exchange(s), 0 kind(s) of violation\ntraffic: 1 exchange(s) judged, none breaking the document\n"},
+		{[]string{broken}, 1, "POST /plants: 2 exchange(s), 1 kind(s) of violation\n  response x1: name: required property is missing (e.g. POST /plants -> 200)\n" +
+			"traffic: 2 exchange(s) judged, 1 breaking the document:\n  " + broken + ": entry 2: POST /plants -> 200\n" +
+			"    response name: required property is missing (#/components/schemas/Plant/required)\n"},
+		{[]string{clean, journal}, 1, "POST /plants: 2 exchange(s), 1 kind(s) of violation\n  request x1: id: expected integer, got string (e.g. POST /plants -> 400)\n" +
+			"traffic: 2 exchange(s) judged, 1 breaking the document:\n  " + journal + ": seq 3: POST /plants -> 400\n" +
+			"    request id: expected integer, got string (#/components/schemas/NewPlant/allOf/1/properties/id/type)\n"},
 	} {
-		cmd := exec.Command(plantmockBinary(t), "check", "--traffic", c.file)
+		args := []string{"check"}
+		for _, f := range c.files {
+			args = append(args, "--traffic", f)
+		}
+		cmd := exec.Command(plantmockBinary(t), args...)
 		if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != c.code || string(out) != c.want {
-			t.Errorf("check --traffic %s: exit %d %q; want exit %d %q", filepath.Base(c.file), cmd.ProcessState.ExitCode(), out, c.code, c.want)
+			t.Errorf("%v: exit %d %q; want exit %d %q", args, cmd.ProcessState.ExitCode(), out, c.code, c.want)
 		}
 	}
-	notHAR := filepath.Join(dir, "x.har")
-	os.WriteFile(notHAR, []byte(`[]`), 0o644)
-	cmd := exec.Command(plantmockBinary(t), "check", "--traffic", notHAR)
-	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.HasPrefix(string(out), "plantmock check: "+notHAR+": not an HTTP Archive (HAR): ") {
-		t.Errorf("check --traffic of no HAR: exit %d %q", cmd.ProcessState.ExitCode(), out)
+	notTraffic := write("x.har", `[]`)
+	cmd := exec.Command(plantmockBinary(t), "check", "--traffic", clean, "--traffic", notTraffic)
+	want := "plantmock check: cannot read --traffic: " + notTraffic + ": not recorded traffic (a HAR 1.2 archive, the journal of GET /__admin/requests, or a scenario file or folder of --record): not a JSON object\n"
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || string(out) != want {
+		t.Errorf("check --traffic of no traffic: exit %d %q\nwant %q", cmd.ProcessState.ExitCode(), out, want)
 	}
 }
 

@@ -141,19 +141,7 @@ func (d *opDiff) params() {
 // style is how a parameter is written: its style and explode, each
 // taking its default when not declared ("form, exploded").
 func style(p *openapi.Param) string {
-	s := p.Style
-	if s == "" {
-		switch p.In {
-		case "query", "cookie":
-			s = "form"
-		default:
-			s = "simple"
-		}
-	}
-	explode := s == "form"
-	if p.Explode != nil {
-		explode = *p.Explode
-	}
+	s, explode := p.Styled()
 	if explode {
 		return s + ", exploded"
 	}

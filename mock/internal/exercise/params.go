@@ -20,24 +20,6 @@ import (
 
 var errNested = errors.New("the value nests arrays or objects, which its style cannot write")
 
-// styleOf returns a parameter's style and explode, defaults applied.
-func styleOf(p *openapi.Param) (string, bool) {
-	style := p.Style
-	if style == "" {
-		switch p.In {
-		case "query", "cookie":
-			style = "form"
-		default:
-			style = "simple"
-		}
-	}
-	explode := style == "form"
-	if p.Explode != nil {
-		explode = *p.Explode
-	}
-	return style, explode
-}
-
 // scalar writes a JSON scalar as text; false for arrays and objects.
 func scalar(v any) (string, bool) {
 	switch x := v.(type) {
@@ -110,7 +92,7 @@ func pathValue(p *openapi.Param, v any) (string, error) {
 	if p.Content != nil {
 		return escape(string(jsonx.Marshal(v))), nil
 	}
-	style, explode := styleOf(p)
+	style, explode := p.Styled()
 	esc := escape
 	if style == "label" {
 		esc = escapeLabel
@@ -158,7 +140,7 @@ func queryPart(p *openapi.Param, v any) (string, error) {
 	if p.Content != nil {
 		return name + "=" + escape(string(jsonx.Marshal(v))), nil
 	}
-	style, explode := styleOf(p)
+	style, explode := p.Styled()
 	if style == "deepObject" {
 		obj, ok := v.(map[string]any)
 		if !ok {
@@ -244,7 +226,7 @@ func headerValue(p *openapi.Param, v any) (string, error) {
 	if p.Content != nil {
 		return checkHeader(string(jsonx.Marshal(v)), false)
 	}
-	_, explode := styleOf(p)
+	_, explode := p.Styled()
 	items, pairs, isObject, err := parts(v, func(s string) string { return s })
 	if err != nil {
 		return "", err
@@ -301,7 +283,7 @@ func cookiePart(p *openapi.Param, v any) (string, error) {
 	if p.Content != nil {
 		return name + "=" + escape(string(jsonx.Marshal(v))), nil
 	}
-	style, explode := styleOf(p)
+	style, explode := p.Styled()
 	if style != "form" {
 		return "", fmt.Errorf("style %q is not a style of cookie parameters", style)
 	}

@@ -18,6 +18,9 @@ const ViolationsHeader = "X-Mock-Violations"
 // client's) and, with a proxy, on the answer's (the real service's).
 type ContractReport struct {
 	Operations []OperationReport `json:"operations"`
+	// Traffic lists the exchanges of recorded traffic that broke the
+	// document, where the report is of judging it; nil otherwise.
+	Traffic *Traffic `json:"traffic,omitempty"`
 }
 
 // OperationReport is one operation's part of a ContractReport. Operation
@@ -94,6 +97,9 @@ func (r *ContractReport) Text() string {
 		if o.Unlisted > 0 {
 			fmt.Fprintf(&b, "  and %d more, not listed\n", o.Unlisted)
 		}
+	}
+	if r.Traffic != nil {
+		r.Traffic.text(&b)
 	}
 	return b.String()
 }

@@ -294,3 +294,24 @@ func statusCode(s string) int {
 	}
 	return n
 }
+
+// Styled returns how the parameter is written, its style and explode
+// with the defaults of OpenAPI applied where they are not declared: form
+// for query and cookie parameters, simple for path and header ones;
+// explode for form alone.
+func (p *Param) Styled() (style string, explode bool) {
+	style = p.Style
+	if style == "" {
+		switch p.In {
+		case "query", "cookie":
+			style = "form"
+		default:
+			style = "simple"
+		}
+	}
+	explode = style == "form"
+	if p.Explode != nil {
+		explode = *p.Explode
+	}
+	return style, explode
+}

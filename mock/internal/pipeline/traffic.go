@@ -1,110 +1,128 @@
 package pipeline
 
 import (
-	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 
 	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/problem"
+	"github.com/plantmock/plantmock/mock/internal/traffic"
 )
 
-// har is the part of an HTTP Archive (HAR 1.2) CheckTraffic reads.
-type har struct {
-	Log struct {
-		Entries []struct {
-			Request struct {
-				Method   string      `json:"method"`
-				URL      string      `json:"url"`
-				Headers  []harHeader `json:"headers"`
-				PostData *struct {
-					MimeType string `json:"mimeType"`
-					Text     string `json:"text"`
-				} `json:"postData"`
-			} `json:"request"`
-			Response struct {
-				Status  int         `json:"status"`
-				Headers []harHeader `json:"headers"`
-				Content struct {
-					MimeType string `json:"mimeType"`
-					Text     string `json:"text"`
-					Encoding string `json:"encoding"`
-				} `json:"content"`
-			} `json:"response"`
-		} `json:"entries"`
-	} `json:"log"`
-}
-
-type harHeader struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
-
-// CheckTraffic judges recorded traffic, an HTTP Archive (see
-// Server.CheckTraffic), and adds its exchanges to the contract report.
-func (s *Engine) CheckTraffic(data []byte) error {
-	var h har
-	if err := json.Unmarshal(data, &h); err != nil {
-		return fmt.Errorf("not an HTTP Archive (HAR): %v", err)
+// CheckTraffic judges the traffic recorded in the files at paths (see
+// traffic.ReadPaths: HAR, the journal, a recording), adds its exchanges
+// to the contract report, and returns what it found exchange by
+// exchange. It judges nothing when a file cannot be read.
+func (s *Engine) CheckTraffic(paths []string) (*journal.Traffic, error) {
+	xs, err := traffic.ReadPaths(paths)
+	if err != nil {
+		return nil, err
 	}
-	for i, he := range h.Log.Entries {
-		req := he.Request
-		var body string
-		if req.PostData != nil {
-			body = req.PostData.Text
-		}
-		r, err := http.NewRequest(req.Method, req.URL, strings.NewReader(body))
-		if err != nil {
-			return fmt.Errorf("entry %d: %v", i+1, err)
-		}
-		for _, hh := range req.Headers {
-			if !strings.HasPrefix(hh.Name, ":") { // HTTP/2 pseudo-headers
-				r.Header.Add(hh.Name, hh.Value)
+	t := &journal.Traffic{Broken: []journal.Judged{}}
+	for i := range xs {
+		t.Add(s.judge(&xs[i]))
+	}
+	return t, nil
+}
+
+// judge judges one recorded exchange: its request as the mock checks
+// requests (route, security, parameters, body; of a request recorded in
+// part, what was recorded), its answer as a proxy checks answers.
+func (s *Engine) judge(rx *traffic.Exchange) journal.Judged {
+	r := rx.Request
+	m := s.Mounted()
+	x := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: s.Sessions.Def}, Sv: m.Docs[0], W: recorder{ResponseWriter: nowhere{}}}
+	if m.table != nil {
+		s.mount(x, m) // the document the request went to
+	}
+	var vs []journal.Violation
+	if p := s.checkRecorded(x, rx); p != nil && p.Code.Contract() {
+		vs = requestViolations(p)
+	}
+	if x.Plan != nil && rx.Status != 0 && !rx.AnswerMocked {
+		vs = append(vs, recordedAnswer(x.Plan.Op, rx)...)
+	}
+	e := journal.Entry{Method: r.Method, Path: r.URL.Path, Status: rx.Status, Violations: vs}
+	if !x.unmounted {
+		e.Document = x.Sv.Name
+	}
+	var seen *atomic.Int64
+	if x.Plan != nil {
+		e.Operation, seen = x.Plan.Op.Name, &x.Plan.Seen
+	}
+	s.Contract.Add(&e, seen, vs)
+	return journal.Judged{Source: rx.Source, Method: e.Method, Path: e.Path, Status: e.Status,
+		Operation: e.Operation, Document: e.Document, Violations: vs}
+}
+
+// checkRecorded runs the checks of a request on a recorded one, leaving
+// out those of what was not recorded: of a request recorded in part, all
+// but its route and body; of one whose body was cut short, its body.
+func (s *Engine) checkRecorded(x *exchange, rx *traffic.Exchange) *problem.Problem {
+	for _, c := range checks {
+		switch {
+		case rx.Partial && c.name != "route" && c.name != "body":
+		case rx.BodyCut && c.name == "body":
+		default:
+			if p := c.run(s, x); p != nil {
+				return p
 			}
 		}
-		if req.PostData != nil && r.Header.Get("Content-Type") == "" && req.PostData.MimeType != "" {
-			r.Header.Set("Content-Type", req.PostData.MimeType)
-		}
-		resp := he.Response
-		m := s.Mounted()
-		x := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: s.Sessions.Def}, Sv: m.Docs[0], W: recorder{ResponseWriter: nowhere{}}}
-		if m.table != nil {
-			s.mount(x, m) // the document the request went to
-		}
-		var vs []journal.Violation
-		if p := s.check(x); p != nil && p.Code.Contract() {
-			vs = requestViolations(p)
-		}
-		if x.Plan != nil {
-			header := http.Header{}
-			for _, hh := range resp.Headers {
-				header.Add(hh.Name, hh.Value)
-			}
-			if header.Get("Content-Type") == "" && resp.Content.MimeType != "" {
-				header.Set("Content-Type", resp.Content.MimeType)
-			}
-			b := []byte(resp.Content.Text)
-			if resp.Content.Encoding == "base64" {
-				if b, err = base64.StdEncoding.DecodeString(resp.Content.Text); err != nil {
-					return fmt.Errorf("entry %d: the response body is not base64: %v", i+1, err)
-				}
-			}
-			vs = append(vs, answerViolations(x.Plan, resp.Status, header, b)...)
-		}
-		e := journal.Entry{Method: r.Method, Path: r.URL.Path, Status: resp.Status, Violations: vs}
-		if !x.unmounted {
-			e.Document = x.Sv.Name
-		}
-		var seen *atomic.Int64
-		if x.Plan != nil {
-			e.Operation, seen = x.Plan.Op.Name, &x.Plan.Seen
-		}
-		s.Contract.Add(&e, seen, vs)
 	}
 	return nil
+}
+
+// recordedAnswer judges a recorded answer of op. Where its headers were
+// not recorded they are not judged, and its Content-Type is taken to be
+// the first the document declares for its status of the body's kind
+// (JSON or not); where its body was not recorded, only its status is
+// judged.
+func recordedAnswer(op *openapi.Operation, rx *traffic.Exchange) []journal.Violation {
+	declared := op.Response(rx.Status)
+	if !rx.AnswerKnown && (rx.AnswerHeader == nil || declared == nil) {
+		if declared != nil {
+			return nil
+		}
+		return journal.Violations(op.CheckResponse(rx.Status, nil, nil, false), "response")
+	}
+	header := rx.AnswerHeader
+	if header == nil {
+		header = http.Header{}
+		if declared != nil && len(declared.Content) > 0 {
+			header.Set("Content-Type", declaredType(declared.Content, rx.Answer))
+		}
+	}
+	var body []byte
+	if rx.AnswerKnown {
+		body = rx.Answer
+	}
+	vs := op.CheckResponse(rx.Status, header, body, rx.AnswerKnown)
+	if rx.AnswerHeader == nil {
+		vs = slices.DeleteFunc(vs, func(v openapi.Violation) bool { return strings.HasPrefix(v.Path, "header.") })
+	}
+	return journal.Violations(vs, "response")
+}
+
+// declaredType is the media type an answer whose Content-Type was not
+// recorded is taken to have: the first of ms of the body's kind, JSON or
+// not; application/json for a JSON body where none is JSON, so that the
+// document's answer is said not to declare it.
+func declaredType(ms []*openapi.Media, body []byte) string {
+	isJSON := json.Valid(body)
+	for _, m := range ms {
+		if openapi.IsJSON(m.Type) == isJSON {
+			return m.Type
+		}
+	}
+	if isJSON {
+		return "application/json"
+	}
+	return ms[0].Type
 }
 
 // nowhere is a ResponseWriter that keeps nothing: checks that write
