@@ -6,10 +6,12 @@
 //
 //	go run ./internal/oasdiffsuite
 //
-// A pair where they disagree must be listed, with its reason, in the
-// section of docs/diff.md that exceptionsHeading names. It exits 1 on a
-// disagreement not listed or a listed pair that now agrees, 2 when it
-// cannot run. Pairs one tool cannot load are counted apart.
+// A pair where they disagree must be listed, with both verdicts and its
+// reason, in the table of the section of docs/diff.md that
+// exceptionsHeading names: the decided disagreements. It exits 1 on a
+// disagreement not listed, or a listed pair whose verdicts are no longer
+// the ones listed (they agree now, or either changed), 2 when it cannot
+// run. Pairs one tool cannot load are counted apart.
 package main
 
 import (
@@ -75,6 +77,7 @@ func run() (int, error) {
 	sort.Strings(bases)
 	agree, notLoaded := 0, 0
 	var unlisted, stale []string
+	reasons := map[string]int{}
 	seen := map[string]bool{}
 	for _, base := range bases {
 		name := strings.TrimSuffix(filepath.Base(base), "_base.yaml")
@@ -90,15 +93,19 @@ func run() (int, error) {
 			fmt.Printf("not loaded %s: oasdiff %v, plantmock %v\n", name, oErr, pErr)
 			continue
 		}
+		d, listed := exceptions[name]
+		if listed && (d.oasdiff != oBreaks || d.plantmock != pBreaks) {
+			stale = append(stale, fmt.Sprintf("%s is listed as oasdiff %s, plantmock %s; now oasdiff %s, plantmock %s",
+				name, words(d.oasdiff), words(d.plantmock), words(oBreaks), words(pBreaks)))
+		}
 		if oBreaks == pBreaks {
 			agree++
-			if exceptions[name] {
-				stale = append(stale, name)
-			}
 			continue
 		}
 		mark := "listed"
-		if !exceptions[name] {
+		if listed {
+			reasons[d.kind()]++
+		} else {
 			mark = "NOT LISTED"
 			unlisted = append(unlisted, name)
 		}
@@ -106,15 +113,23 @@ func run() (int, error) {
 	}
 	for name := range exceptions {
 		if !seen[name] {
-			stale = append(stale, name)
+			stale = append(stale, name+" is listed but oasdiff has no such pair")
 		}
 	}
 	sort.Strings(stale)
 	disagree := len(seen) - agree - notLoaded
 	fmt.Printf("\n%d pairs of %s/data/checker, base to revision: %d agree, %d disagree (%d not listed in %s), %d not loaded\n",
 		len(seen), module, agree, disagree, len(unlisted), docs, notLoaded)
+	kinds := make([]string, 0, len(reasons))
+	for k := range reasons {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		fmt.Printf("decided: %d %s\n", reasons[k], k)
+	}
 	for _, s := range stale {
-		fmt.Printf("stale: %s is listed but the two agree (or no such pair)\n", s)
+		fmt.Printf("stale: %s\n", s)
 	}
 	if len(unlisted) > 0 || len(stale) > 0 {
 		return 1, nil
@@ -155,19 +170,48 @@ func download(module string) (string, error) {
 	return info.Dir, nil
 }
 
-// exceptionRow is a row of the exceptions table: its first cell names
-// the pair, in backticks.
-var exceptionRow = regexp.MustCompile("^\\| `([A-Za-z0-9_-]+)` \\|")
+// words is a verdict as the exceptions table writes it.
+func words(breaks bool) string {
+	if breaks {
+		return "breaks clients"
+	}
+	return "no break"
+}
 
-// readExceptions reads the pairs listed in docs' exceptions section; no
-// section yet means no exceptions.
-func readExceptions(path string) (map[string]bool, error) {
+// decision is a row of the exceptions table: the two verdicts it
+// expects, and why they differ.
+type decision struct {
+	oasdiff, plantmock bool
+	why                string
+}
+
+// kind is what the summary counts the decision under: the words before
+// the first colon of its reason ("plantmock right", "policy",
+// "pending").
+func (d decision) kind() string {
+	k, _, _ := strings.Cut(d.why, ":")
+	return k
+}
+
+// exceptionRow is a row of the exceptions table: the pair in backticks,
+// oasdiff's verdict, plantmock's and the reason.
+var exceptionRow = regexp.MustCompile("^\\| `([A-Za-z0-9_-]+)` \\| (breaks clients|no break) \\| (breaks clients|no break) \\| (.+) \\|$")
+
+// readExceptions reads the decisions listed in docs' exceptions section;
+// no section yet means none. A row of the table that is not a decision
+// is an error.
+func readExceptions(path string) (map[string]decision, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]bool{}
-	_, section, ok := strings.Cut(string(data), "\n"+exceptionsHeading+"\n")
+	return parseExceptions(string(data))
+}
+
+// parseExceptions reads the decisions of the exceptions section of doc.
+func parseExceptions(doc string) (map[string]decision, error) {
+	out := map[string]decision{}
+	_, section, ok := strings.Cut(doc, "\n"+exceptionsHeading+"\n")
 	if !ok {
 		return out, nil
 	}
@@ -175,9 +219,20 @@ func readExceptions(path string) (map[string]bool, error) {
 		section = section[:end]
 	}
 	for _, line := range strings.Split(section, "\n") {
-		if m := exceptionRow.FindStringSubmatch(line); m != nil {
-			out[m[1]] = true
+		if !strings.HasPrefix(line, "| `") {
+			continue
 		}
+		m := exceptionRow.FindStringSubmatch(line)
+		if m == nil {
+			return nil, fmt.Errorf("%s: a row of %q is not | `pair` | oasdiff's verdict | plantmock's | why |: %s", docs, exceptionsHeading, line)
+		}
+		if m[2] == m[3] {
+			return nil, fmt.Errorf("%s: %s is listed with the same verdict twice", docs, m[1])
+		}
+		if _, dup := out[m[1]]; dup {
+			return nil, fmt.Errorf("%s: %s is listed twice", docs, m[1])
+		}
+		out[m[1]] = decision{oasdiff: m[2] == "breaks clients", plantmock: m[3] == "breaks clients", why: m[4]}
 	}
 	return out, nil
 }
