@@ -123,11 +123,26 @@ func place(s *openapi.Schema, kws ...string) *Location {
 // allOf member keeps to itself are compared: its parent compares the
 // rest.
 func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own bool) {
+	// An absent subschema accepts any value, as the schema true does.
+	switch {
+	case o == nil && n != nil && n.Never:
+		o = &openapi.Schema{}
+	case n == nil && o != nil && o.Never:
+		n = &openapi.Schema{}
+	}
 	if o == nil || n == nil || w.seen[pair{o, n, own}] {
 		return
 	}
 	w.seen[pair{o, n, own}] = true
 	a := &at{w: w, root: root, rootPrefix: rootPrefix, path: path, old: o, new: n}
+	switch {
+	case !o.Never && n.Never:
+		a.change("schema-became-false", narrower, "the schema became false, which no value matches")
+		return
+	case o.Never && !n.Never:
+		a.change("schema-no-longer-false", wider, "the schema is no longer false, which no value matched")
+		return
+	}
 	if !own {
 		a.types()
 		a.format()
@@ -140,6 +155,7 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 	a.pattern()
 	a.alternatives()
 	a.discriminator()
+	a.applicators()
 	if len(o.AllOf) == len(n.AllOf) {
 		for i := range o.AllOf {
 			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)
@@ -281,6 +297,7 @@ func (a *at) properties() {
 		}
 		a.w.schema(a.root, a.rootPrefix, sub.path, op, np.Schema, false)
 	}
+	a.requiredOnly()
 	for _, p := range o.Properties {
 		if n.Property(p.Name) != nil {
 			continue
@@ -290,6 +307,30 @@ func (a *at) properties() {
 		} else {
 			a.report(side+"-property-removed", wider, place(p.Schema), nil, "property "+p.Name+" was removed, and its values are no longer constrained")
 		}
+	}
+}
+
+// requiredOnly compares the required names that neither schema
+// declares as a property (the properties compared above hold the
+// others): one more refuses objects without it.
+func (a *at) requiredOnly() {
+	var more, fewer []string
+	declared := func(name string) bool { return a.old.Property(name) != nil || a.new.Property(name) != nil }
+	for _, r := range a.new.Required {
+		if !declared(r) && !slices.Contains(a.old.Required, r) {
+			more = append(more, r)
+		}
+	}
+	for _, r := range a.old.Required {
+		if !declared(r) && !slices.Contains(a.new.Required, r) {
+			fewer = append(fewer, r)
+		}
+	}
+	if len(more) > 0 {
+		a.change("required-added", narrower, "required lists "+strings.Join(more, ", ")+", which no property declares", "required")
+	}
+	if len(fewer) > 0 {
+		a.change("required-removed", wider, "required no longer lists "+strings.Join(fewer, ", ")+", which no property declares", "required")
 	}
 }
 
@@ -345,24 +386,43 @@ func list(vs []any) string {
 	return strings.Join(out, ", ")
 }
 
+// constrains reports whether keywords about values of type t (string
+// for maxLength) can refuse a value of either schema: a keyword applies
+// only to the values of its type (JSON Schema 2020-12 Validation,
+// section 6), so a maxLength beside type object refuses nothing.
+func (a *at) constrains(t string) bool {
+	for _, s := range []*openapi.Schema{a.old, a.new} {
+		types, _ := typeSet(s)
+		if types == nil || slices.Contains(types, t) || t == "number" && slices.Contains(types, "integer") {
+			return true
+		}
+	}
+	return false
+}
+
 // bounds compares the numeric bounds and the counts of characters,
-// items and properties.
+// items and properties, of the types either schema accepts.
 func (a *at) bounds() {
 	o, n := a.old, a.new
-	a.bound("minimum", true, o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum, "minimum", "exclusiveMinimum")
-	a.bound("maximum", false, o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum, "maximum", "exclusiveMaximum")
+	if a.constrains("number") {
+		a.bound("minimum", true, o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum, "minimum", "exclusiveMinimum")
+		a.bound("maximum", false, o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum, "maximum", "exclusiveMaximum")
+	}
 	for _, c := range []struct {
-		kw, rule string
-		lower    bool
-		o, n     *int64
+		kw, rule, t string
+		lower       bool
+		o, n        *int64
 	}{
-		{"minLength", "min-length", true, o.MinLength, n.MinLength},
-		{"maxLength", "max-length", false, o.MaxLength, n.MaxLength},
-		{"minItems", "min-items", true, o.MinItems, n.MinItems},
-		{"maxItems", "max-items", false, o.MaxItems, n.MaxItems},
-		{"minProperties", "min-properties", true, o.MinProperties, n.MinProperties},
-		{"maxProperties", "max-properties", false, o.MaxProperties, n.MaxProperties},
+		{"minLength", "min-length", "string", true, o.MinLength, n.MinLength},
+		{"maxLength", "max-length", "string", false, o.MaxLength, n.MaxLength},
+		{"minItems", "min-items", "array", true, o.MinItems, n.MinItems},
+		{"maxItems", "max-items", "array", false, o.MaxItems, n.MaxItems},
+		{"minProperties", "min-properties", "object", true, o.MinProperties, n.MinProperties},
+		{"maxProperties", "max-properties", "object", false, o.MaxProperties, n.MaxProperties},
 	} {
+		if !a.constrains(c.t) {
+			continue
+		}
 		var of, nf *float64
 		if c.o != nil {
 			v := float64(*c.o)
@@ -375,7 +435,7 @@ func (a *at) bounds() {
 		a.bound(c.rule, c.lower, of, nf, false, false, c.kw)
 	}
 	switch m, nm := o.MultipleOf, n.MultipleOf; {
-	case m == nil && nm == nil:
+	case m == nil && nm == nil || !a.constrains("number"):
 	case m == nil:
 		a.change("multiple-of-added", narrower, fmt.Sprintf("multipleOf %s was added", num(*nm)), "multipleOf")
 	case nm == nil:
@@ -391,6 +451,7 @@ func (a *at) bounds() {
 		a.change("multiple-of-changed", dir, fmt.Sprintf("multipleOf became %s, from %s", num(*nm), num(*m)), "multipleOf")
 	}
 	switch {
+	case !a.constrains("array"):
 	case !o.UniqueItems && n.UniqueItems:
 		a.change("unique-items-added", narrower, "uniqueItems was added", "uniqueItems")
 	case o.UniqueItems && !n.UniqueItems:
@@ -453,7 +514,7 @@ func (a *at) bound(rule string, lower bool, o, n *float64, oex, nex bool, kws ..
 func (a *at) pattern() {
 	was, is := a.old.Pattern, a.new.Pattern
 	switch {
-	case was == is:
+	case was == is || !a.constrains("string"):
 	case was == "":
 		a.change("pattern-added", narrower, fmt.Sprintf("pattern %q was added", is), "pattern")
 	case is == "":
