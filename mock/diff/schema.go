@@ -143,6 +143,10 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 		a.change("schema-no-longer-false", wider, "the schema is no longer false, which no value matched")
 		return
 	}
+	if wrapped(o, n) {
+		a.alternatives()
+		return
+	}
 	if !own {
 		a.types()
 		a.format()
@@ -524,38 +528,110 @@ func (a *at) pattern() {
 	}
 }
 
+// bare reports whether s says nothing but its anyOf or oneOf
+// alternatives: a schema wrapped in them, or to be unwrapped.
+func bare(s *openapi.Schema) bool {
+	return len(s.AnyOf) > 0 && !s.TypeWritten() && len(s.Properties) == 0 && len(s.Required) == 0 && s.Enum == nil &&
+		!s.HasConst && len(s.AllOf) == 0 && s.Items == nil && s.Format == "" && s.Pattern == "" && s.Not == nil &&
+		s.Minimum == nil && s.Maximum == nil && s.MinLength == nil && s.MaxLength == nil && !s.NoAdditionalProperties
+}
+
+// wrapped reports whether one of o and n is bare alternatives and the
+// other has none: the other is then compared as one alternative (a
+// schema wrapped in oneOf with null beside it is still that schema).
+func wrapped(o, n *openapi.Schema) bool {
+	return len(o.AnyOf) == 0 && bare(n) || len(n.AnyOf) == 0 && bare(o)
+}
+
 // alternatives compares anyOf and oneOf alternatives, matched by their
-// component name, else by their place.
+// component name, else by their place; a schema without alternatives
+// against bare ones is one alternative (see wrapped). An alternative
+// added to oneOf accepts more values only when no value matches it and
+// another (their types differ): else a value OLD accepted may now match
+// two, which oneOf refuses.
 func (a *at) alternatives() {
 	o, n := a.old.AnyOf, a.new.AnyOf
+	switch {
+	case len(o) == 0 && bare(a.new):
+		o = []*openapi.Schema{a.old}
+	case len(n) == 0 && bare(a.old):
+		n = []*openapi.Schema{a.new}
+	}
 	used := make([]bool, len(o))
-	match := func(i int, s *openapi.Schema) int {
-		if s.Name != "" {
-			for j, x := range o {
-				if !used[j] && x.Name == s.Name {
-					return j
-				}
+	matched := make([]int, len(n))
+	for i, s := range n {
+		matched[i] = -1
+		for j, x := range o {
+			if s.Name != "" && !used[j] && x.Name == s.Name {
+				matched[i], used[j] = j, true
+				break
 			}
 		}
-		if i < len(o) && !used[i] && (o[i].Name == "" || s.Name == "") {
-			return i
+	}
+	// Then by place, where their types may meet; then the first left
+	// whose types may (a schema wrapped beside null meets its own type).
+	for i, s := range n {
+		if matched[i] < 0 && i < len(o) && !used[i] && (o[i].Name == "" || s.Name == "") && meet(o[i], s) {
+			matched[i], used[i] = i, true
 		}
-		return -1
 	}
 	for i, s := range n {
-		j := match(i, s)
-		if j < 0 {
-			a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
+		for j, x := range o {
+			if matched[i] < 0 && !used[j] && (x.Name == "" || s.Name == "") && meet(x, s) {
+				matched[i], used[j] = j, true
+			}
+		}
+	}
+	for i, s := range n {
+		j := matched[i]
+		if j >= 0 {
+			a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
 			continue
 		}
-		used[j] = true
-		a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
+		if slices.Contains(a.new.OneOf, s) && overlaps(s, n) {
+			a.report(a.prefix()+"-alternative-added", unsure, nil, place(s),
+				"an alternative was added to oneOf whose values another alternative may match too, and oneOf refuses a value that matches two")
+			continue
+		}
+		a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
 	}
 	for j, s := range o {
 		if !used[j] {
 			a.report(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf")
 		}
 	}
+}
+
+// overlaps reports whether a value may match both s and another of
+// alts.
+func overlaps(s *openapi.Schema, alts []*openapi.Schema) bool {
+	for _, x := range alts {
+		if x != s && meet(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// meet reports whether a value may match both a and b: unless their
+// types, written, have none in common.
+func meet(a, b *openapi.Schema) bool {
+	at, an := typeSet(a)
+	bt, bn := typeSet(b)
+	if at == nil || bt == nil || an && bn {
+		return true
+	}
+	for _, t := range at {
+		if within([]string{t}, bt) {
+			return true
+		}
+	}
+	for _, t := range bt {
+		if within([]string{t}, at) { // an integer is a number
+			return true
+		}
+	}
+	return false
 }
 
 // discriminator compares the discriminator's property and mapping.
