@@ -123,7 +123,7 @@ func (d *opDiff) params() {
 		}
 		subject := "parameter " + n.Name
 		switch {
-		case o.Schema != nil && n.Schema != nil:
+		case o.Schema != nil && n.Schema != nil && !d.becameArray(subject, o, n):
 			w.schema(subject, "request-parameter", "", o.Schema, n.Schema, false)
 		case o.Content != nil && n.Content != nil && o.Content.Schema != nil && n.Content.Schema != nil:
 			w.schema(subject, "request-parameter", "", o.Content.Schema, n.Content.Schema, false)
