@@ -102,14 +102,12 @@ func run() (int, error) {
 			agree++
 			continue
 		}
-		mark := "listed"
 		if listed {
 			reasons[d.kind()]++
-		} else {
-			mark = "NOT LISTED"
-			unlisted = append(unlisted, name)
+			continue
 		}
-		fmt.Printf("\n== %s (%s): oasdiff breaks clients %v, plantmock %v\n-- oasdiff:\n%s-- plantmock:\n%s", name, mark, oBreaks, pBreaks, oOut, pOut)
+		unlisted = append(unlisted, name)
+		fmt.Printf("\n== %s (NOT LISTED): oasdiff %s, plantmock %s\n-- oasdiff:\n%s-- plantmock:\n%s", name, words(oBreaks), words(pBreaks), oOut, pOut)
 	}
 	for name := range exceptions {
 		if !seen[name] {
