@@ -160,11 +160,63 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 	a.alternatives()
 	a.discriminator()
 	a.applicators()
-	if len(o.AllOf) == len(n.AllOf) {
-		for i := range o.AllOf {
-			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)
+	a.members()
+}
+
+// members compares allOf members' own keywords (their parent compares
+// what is merged), matched by component name, else by place. A member
+// added is compared with a schema that accepts any value, so that its
+// keywords count as added; one removed alike.
+func (a *at) members() {
+	o, n := a.old.AllOf, a.new.AllOf
+	matched, used := match(o, n, false)
+	for i, s := range n {
+		if j := matched[i]; j >= 0 {
+			a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, true)
+		} else {
+			a.w.schema(a.root, a.rootPrefix, a.path, &openapi.Schema{}, s, true)
 		}
 	}
+	for j, s := range o {
+		if !used[j] {
+			a.w.schema(a.root, a.rootPrefix, a.path, s, &openapi.Schema{}, true)
+		}
+	}
+}
+
+// match pairs schemas of n with those of o: by component name, then by
+// place where either has none; with byType, by place only where their
+// types may meet, then with the first left whose types may. It returns
+// the index in o of each of n (-1 for none), and which of o are used.
+func match(o, n []*openapi.Schema, byType bool) (matched []int, used []bool) {
+	used = make([]bool, len(o))
+	matched = make([]int, len(n))
+	for i, s := range n {
+		matched[i] = -1
+		for j, x := range o {
+			if s.Name != "" && !used[j] && x.Name == s.Name {
+				matched[i], used[j] = j, true
+				break
+			}
+		}
+	}
+	meets := func(x, s *openapi.Schema) bool { return (x.Name == "" || s.Name == "") && (!byType || meet(x, s)) }
+	for i, s := range n {
+		if matched[i] < 0 && i < len(o) && !used[i] && meets(o[i], s) {
+			matched[i], used[i] = i, true
+		}
+	}
+	if !byType {
+		return matched, used
+	}
+	for i, s := range n {
+		for j, x := range o {
+			if matched[i] < 0 && !used[j] && meets(x, s) {
+				matched[i], used[j] = j, true
+			}
+		}
+	}
+	return matched, used
 }
 
 // join adds a step to a dotted path: name, or [] for items.
@@ -557,31 +609,7 @@ func (a *at) alternatives() {
 	case len(n) == 0 && bare(a.old):
 		n = []*openapi.Schema{a.new}
 	}
-	used := make([]bool, len(o))
-	matched := make([]int, len(n))
-	for i, s := range n {
-		matched[i] = -1
-		for j, x := range o {
-			if s.Name != "" && !used[j] && x.Name == s.Name {
-				matched[i], used[j] = j, true
-				break
-			}
-		}
-	}
-	// Then by place, where their types may meet; then the first left
-	// whose types may (a schema wrapped beside null meets its own type).
-	for i, s := range n {
-		if matched[i] < 0 && i < len(o) && !used[i] && (o[i].Name == "" || s.Name == "") && meet(o[i], s) {
-			matched[i], used[i] = i, true
-		}
-	}
-	for i, s := range n {
-		for j, x := range o {
-			if matched[i] < 0 && !used[j] && (x.Name == "" || s.Name == "") && meet(x, s) {
-				matched[i], used[j] = j, true
-			}
-		}
-	}
+	matched, used := match(o, n, true)
 	for i, s := range n {
 		j := matched[i]
 		if j >= 0 {

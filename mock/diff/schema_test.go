@@ -231,6 +231,13 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-property-max-length-decreased breaks-clients request old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
 				op + "response-property-max-length-decreased breaks-providers response old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
 			}},
+		// An allOf member added: its own bound counts as added.
+		{"allOf member added", "      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n",
+			"      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 20\n",
+			[]string{
+				op + "request-property-max-length-added breaks-clients request old=- new=" + name + "/allOf/1/maxLength:27",
+				op + "response-property-max-length-added breaks-providers response old=- new=" + name + "/allOf/1/maxLength:27",
+			}},
 		// An anyOf alternative removed refuses the values only it took.
 		{"anyOf alternative removed", "      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n            - type: integer\n",
 			"      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n",
