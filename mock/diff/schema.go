@@ -65,6 +65,16 @@ type walk struct {
 	op   *opDiff
 	side Side
 	seen map[pair]bool
+	// nullElsewhere holds, for a pair of alternatives, how null fares
+	// in their anyOf or oneOf (see alternatives).
+	nullElsewhere map[pair]nullElsewhere
+}
+
+// nullElsewhere says of a pair of alternatives how many others take
+// null in OLD and NEW both, and whether they are oneOf's.
+type nullElsewhere struct {
+	others int
+	oneOf  bool
 }
 
 // at is one pair of schemas in the walk: the root it is under, what the
@@ -262,13 +272,8 @@ func within(a, b []string) bool {
 func (a *at) types() {
 	ot, on := typeSet(a.old)
 	nt, nn := typeSet(a.new)
-	if ot != nil && nt != nil {
-		switch {
-		case on && !nn:
-			a.change("nullable-removed", narrower, "null is no longer allowed", "nullable", "type")
-		case !on && nn:
-			a.change("nullable-added", wider, "null is allowed", "nullable", "type")
-		}
+	if ot != nil && nt != nil && on != nn {
+		a.nullable(on)
 	}
 	was, is := strings.Join(ot, ", "), strings.Join(nt, ", ")
 	switch {
@@ -284,6 +289,29 @@ func (a *at) types() {
 		a.change("type-widened", wider, "the type became "+is+", from "+was, "type")
 	default:
 		a.change("type-changed", unsure, "the type became "+is+", from "+was, "type")
+	}
+}
+
+// nullable reports null allowed or no longer (was says whether OLD
+// allowed it). As an alternative of anyOf or oneOf, null is judged by
+// the whole: where another alternative takes null in both documents,
+// anyOf takes it either way, and oneOf refuses a value that matches two:
+// with one other, null removed here is accepted now, added here refused;
+// with more, it is refused either way.
+func (a *at) nullable(was bool) {
+	e := a.w.nullElsewhere[pair{a.old, a.new, false}]
+	switch {
+	case e.others == 0 && was:
+		a.change("nullable-removed", narrower, "null is no longer allowed", "nullable", "type")
+	case e.others == 0:
+		a.change("nullable-added", wider, "null is allowed", "nullable", "type")
+	case !e.oneOf || e.others > 1:
+	case was:
+		a.change("nullable-removed-in-one-of", wider,
+			"null is no longer allowed here, so it matches one alternative of oneOf, no longer two, and passes", "nullable", "type")
+	default:
+		a.change("nullable-added-in-one-of", narrower,
+			"null is allowed here too, so it matches two alternatives of oneOf, which refuses it", "nullable", "type")
 	}
 }
 
@@ -610,9 +638,20 @@ func (a *at) alternatives() {
 		n = []*openapi.Schema{a.new}
 	}
 	matched, used := match(o, n, true)
+	takesNull := func(s *openapi.Schema) bool { _, null := typeSet(s); return null }
 	for i, s := range n {
 		j := matched[i]
 		if j >= 0 {
+			e := nullElsewhere{oneOf: slices.Contains(a.new.OneOf, s)}
+			for k, x := range n {
+				if k != i && matched[k] >= 0 && takesNull(x) && takesNull(o[matched[k]]) {
+					e.others++
+				}
+			}
+			if a.w.nullElsewhere == nil {
+				a.w.nullElsewhere = map[pair]nullElsewhere{}
+			}
+			a.w.nullElsewhere[pair{o[j], s, false}] = e
 			a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
 			continue
 		}

@@ -218,6 +218,13 @@ func TestCompositionChanges(t *testing.T) {
 		"    Fern:\n      type: object\n    Moss:\n      type: object\n"
 	kind := func(values string) string { return "    Kind:\n      type: string\n      enum: [" + values + "]\n" }
 	const kindProp = "/components/schemas/Plant/properties/kind"
+	// address is Plant with a property address of two alternatives, a
+	// string (its type at line 26) and Address, which has no type.
+	address := func(of, stringType string) string {
+		return "      type: object\n      properties:\n        address:\n          " + of + ":\n            - type: " + stringType +
+			"\n            - $ref: '#/components/schemas/Address'\n    Address:\n      properties:\n        street: {type: string}\n"
+	}
+	const addr = "/components/schemas/Plant/properties/address/oneOf/0/type"
 	tests := []struct {
 		name     string
 		old, new string // Plant's keywords
@@ -293,6 +300,15 @@ func TestCompositionChanges(t *testing.T) {
 				op + "response-body-required-removed breaks-clients response old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/oneOf/0/required:24",
 				op + "response-body-alternative-added breaks-clients response old=- new=/components/schemas/Plant/oneOf/1:25",
 			}},
+		// Address has no type, so it takes null: null matched two
+		// alternatives of oneOf, which refused it, and now matches one.
+		{"null left to the other alternative of oneOf", address("oneOf", `[string, "null"]`), address("oneOf", "string"),
+			[]string{
+				op + "request-property-nullable-removed-in-one-of breaks-providers request old=" + addr + ":26 new=" + addr + ":26",
+				op + "response-property-nullable-removed-in-one-of breaks-clients response old=" + addr + ":26 new=" + addr + ":26",
+			}},
+		// In anyOf, null passes by Address either way.
+		{"null left to the other alternative of anyOf", address("anyOf", `[string, "null"]`), address("anyOf", "string"), nil},
 		// Unwrapped: the string alternative is kept, the integer one removed.
 		{"unwrapped from anyOf", "      anyOf:\n        - type: string\n        - type: integer\n", "      type: string\n",
 			[]string{
