@@ -10,10 +10,11 @@ import (
 
 // becameArray compares parameter o with n when n's value became an
 // array of what o's was, in a style that writes an array of one item as
-// the item alone (form, simple, spaceDelimited, pipeDelimited: OpenAPI
-// 3.1, 4.8.12.4 Style Examples): a client of OLD writes one value, which
-// NEW reads as one item. It compares o's schema with n's items, then
-// says that NEW takes several values, and reports whether it did.
+// the item alone (form, simple, spaceDelimited, pipeDelimited: the
+// Style Examples of OpenAPI 3.1's Parameter Object): a client of OLD
+// writes one value, which NEW reads as one item. It compares o's schema
+// with n's items, then says that NEW takes several values, and reports
+// whether it did.
 //
 // A parameter's value is text: where the items accept strings, a type
 // OLD's schema had and the items lack is not a value refused (token=5
