@@ -144,7 +144,7 @@ func (d *opDiff) params() {
 		}
 		subject := "parameter " + n.Name
 		switch {
-		case o.Schema != nil && n.Schema != nil:
+		case o.Schema != nil && n.Schema != nil && !d.becameArray(subject, o, n):
 			w.schema(subject, "request-parameter", "", o.Schema, n.Schema, false)
 		case o.Content != nil && n.Content != nil:
 			w.schema(subject, "request-parameter", "", o.Content.Schema, n.Content.Schema, false)

@@ -2,6 +2,7 @@ package diff_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,6 +56,7 @@ paths:
 // level, side and places. Each case says why in a line.
 func TestOperationChanges(t *testing.T) {
 	const get = "GET /plants/{plantId} "
+	const view = "/paths/~1plants~1{plantId}/get/parameters/1/schema"
 	tests := []struct {
 		name     string
 		old, new string
@@ -80,6 +82,22 @@ func TestOperationChanges(t *testing.T) {
 		// What a client sends in it is no longer read.
 		{"parameter removed", "        - name: view\n          in: query\n          schema: {type: string, enum: [short, full]}\n", "",
 			[]string{get + "request-parameter-removed breaks-clients request old=/paths/~1plants~1{plantId}/get/parameters/1:17 new=-"}},
+		// view=full is an array of one item to NEW: only several values are new.
+		{"query parameter became an array", "schema: {type: string, enum: [short, full]}", "schema: {type: array, items: {type: string, enum: [short, full]}}",
+			[]string{get + "request-parameter-became-array breaks-providers request old=" + view + "/type:19 new=" + view + "/type:19"}},
+		// Items of another type refuse what OLD's clients write.
+		{"query parameter became an array of integers", "schema: {type: string, enum: [short, full]}", "schema: {type: array, items: {type: integer}}",
+			[]string{
+				get + "request-parameter-type-changed breaks-clients request old=" + view + "/type:19 new=" + view + "/items/type:19",
+				get + "request-parameter-enum-removed breaks-providers request old=" + view + "/enum:19 new=" + view + "/items:19",
+				get + "request-parameter-became-array breaks-providers request old=" + view + "/type:19 new=" + view + "/type:19",
+			}},
+		// Two values at least: a client of OLD writes one.
+		{"query parameter became an array of two", "schema: {type: string, enum: [short, full]}", "schema: {type: array, minItems: 2, items: {type: string, enum: [short, full]}}",
+			[]string{
+				get + "request-parameter-became-array breaks-providers request old=" + view + "/type:19 new=" + view + "/type:19",
+				get + "request-parameter-min-items-added breaks-clients request old=- new=" + view + "/minItems:19",
+			}},
 		// A provider of OLD may still answer 404.
 		{"status removed", "        \"404\":\n          description: none\n", "",
 			[]string{get + "response-status-removed breaks-providers response old=/paths/~1plants~1{plantId}/get/responses/404:33 new=-"}},
@@ -182,4 +200,25 @@ func TestLoadError(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestParameterBecameArray turns a query parameter of strings or
+// integers into an array of strings: token=5 is the string "5" too, so
+// no value a client of OLD writes is refused; only several are new.
+func TestParameterBecameArray(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: Shop, version: "1"}
+paths:
+  /plants:
+    get:
+      parameters:
+        - name: token
+          in: query
+          schema: %s
+      responses:
+        "204": {description: none}
+`
+	const token = "/paths/~1plants/get/parameters/0/schema"
+	got := compare(t, fmt.Sprintf(doc, "{type: [string, integer]}"), fmt.Sprintf(doc, "{type: array, items: {type: string}}"))
+	check(t, got, []string{"GET /plants request-parameter-became-array breaks-providers request old=" + token + "/type:9 new=" + token + "/type:9"})
 }

@@ -69,6 +69,16 @@ type walk struct {
 	op   *opDiff
 	side Side
 	seen map[pair]bool
+	// nullElsewhere holds, for a pair of alternatives, how null fares
+	// in their anyOf or oneOf (see alternatives).
+	nullElsewhere map[pair]nullElsewhere
+}
+
+// nullElsewhere says of a pair of alternatives how many others take
+// null in OLD and NEW both, and whether they are oneOf's.
+type nullElsewhere struct {
+	others int
+	oneOf  bool
 }
 
 // at is one pair of schemas in the walk: the root it is under, what the
@@ -127,11 +137,30 @@ func place(s *openapi.Schema, kws ...string) *Location {
 // allOf member keeps to itself are compared: its parent compares the
 // rest.
 func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own bool) {
+	// An absent subschema accepts any value, as the schema true does.
+	switch {
+	case o == nil && n != nil && n.Never:
+		o = &openapi.Schema{}
+	case n == nil && o != nil && o.Never:
+		n = &openapi.Schema{}
+	}
 	if o == nil || n == nil || w.seen[pair{o, n, own}] {
 		return
 	}
 	w.seen[pair{o, n, own}] = true
 	a := &at{w: w, root: root, rootPrefix: rootPrefix, path: path, old: o, new: n}
+	switch {
+	case !o.Never && n.Never:
+		a.change("schema-became-false", narrower, "the schema became false, which no value matches")
+		return
+	case o.Never && !n.Never:
+		a.change("schema-no-longer-false", wider, "the schema is no longer false, which no value matched")
+		return
+	}
+	if wrapped(o, n) {
+		a.alternatives()
+		return
+	}
 	if !own {
 		a.types()
 		a.format()
@@ -145,11 +174,64 @@ func (w *walk) schema(root, rootPrefix, path string, o, n *openapi.Schema, own b
 	a.alternatives()
 	a.discriminator()
 	w.op.examples(w.side, a.prefix(), a.subject(), o.ExampleList(), n.ExampleList())
-	if len(o.AllOf) == len(n.AllOf) {
-		for i := range o.AllOf {
-			w.schema(root, rootPrefix, path, o.AllOf[i], n.AllOf[i], true)
+	a.applicators()
+	a.members()
+}
+
+// members compares allOf members' own keywords (their parent compares
+// what is merged), matched by component name, else by place. A member
+// added is compared with a schema that accepts any value, so that its
+// keywords count as added; one removed alike.
+func (a *at) members() {
+	o, n := a.old.AllOf, a.new.AllOf
+	matched, used := match(o, n, false)
+	for i, s := range n {
+		if j := matched[i]; j >= 0 {
+			a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, true)
+		} else {
+			a.w.schema(a.root, a.rootPrefix, a.path, &openapi.Schema{}, s, true)
 		}
 	}
+	for j, s := range o {
+		if !used[j] {
+			a.w.schema(a.root, a.rootPrefix, a.path, s, &openapi.Schema{}, true)
+		}
+	}
+}
+
+// match pairs schemas of n with those of o: by component name, then by
+// place where either has none; with byType, by place only where their
+// types may meet, then with the first left whose types may. It returns
+// the index in o of each of n (-1 for none), and which of o are used.
+func match(o, n []*openapi.Schema, byType bool) (matched []int, used []bool) {
+	used = make([]bool, len(o))
+	matched = make([]int, len(n))
+	for i, s := range n {
+		matched[i] = -1
+		for j, x := range o {
+			if s.Name != "" && !used[j] && x.Name == s.Name {
+				matched[i], used[j] = j, true
+				break
+			}
+		}
+	}
+	meets := func(x, s *openapi.Schema) bool { return (x.Name == "" || s.Name == "") && (!byType || meet(x, s)) }
+	for i, s := range n {
+		if matched[i] < 0 && i < len(o) && !used[i] && meets(o[i], s) {
+			matched[i], used[i] = i, true
+		}
+	}
+	if !byType {
+		return matched, used
+	}
+	for i, s := range n {
+		for j, x := range o {
+			if matched[i] < 0 && !used[j] && meets(x, s) {
+				matched[i], used[j] = j, true
+			}
+		}
+	}
+	return matched, used
 }
 
 // join adds a step to a dotted path: name, or [] for items.
@@ -195,13 +277,8 @@ func within(a, b []string) bool {
 func (a *at) types() {
 	ot, on := typeSet(a.old)
 	nt, nn := typeSet(a.new)
-	if ot != nil && nt != nil {
-		switch {
-		case on && !nn:
-			a.change("nullable-removed", narrower, "null is no longer allowed", "nullable", "type")
-		case !on && nn:
-			a.change("nullable-added", wider, "null is allowed", "nullable", "type")
-		}
+	if ot != nil && nt != nil && on != nn {
+		a.nullable(on)
 	}
 	was, is := strings.Join(ot, ", "), strings.Join(nt, ", ")
 	switch {
@@ -217,6 +294,29 @@ func (a *at) types() {
 		a.change("type-widened", wider, "the type became "+is+", from "+was, "type")
 	default:
 		a.change("type-changed", unsure, "the type became "+is+", from "+was, "type")
+	}
+}
+
+// nullable reports null allowed or no longer (was says whether OLD
+// allowed it). As an alternative of anyOf or oneOf, null is judged by
+// the whole: where another alternative takes null in both documents,
+// anyOf takes it either way, and oneOf refuses a value that matches two:
+// with one other, null removed here is accepted now, added here refused;
+// with more, it is refused either way.
+func (a *at) nullable(was bool) {
+	e := a.w.nullElsewhere[pair{a.old, a.new, false}]
+	switch {
+	case e.others == 0 && was:
+		a.change("nullable-removed", narrower, "null is no longer allowed", "nullable", "type")
+	case e.others == 0:
+		a.change("nullable-added", wider, "null is allowed", "nullable", "type")
+	case !e.oneOf || e.others > 1:
+	case was:
+		a.change("nullable-removed-in-one-of", wider,
+			"null is no longer allowed here, so it matches one alternative of oneOf, no longer two, and passes", "nullable", "type")
+	default:
+		a.change("nullable-added-in-one-of", narrower,
+			"null is allowed here too, so it matches two alternatives of oneOf, which refuses it", "nullable", "type")
 	}
 }
 
@@ -286,6 +386,7 @@ func (a *at) properties() {
 		}
 		a.w.schema(a.root, a.rootPrefix, sub.path, op, np.Schema, false)
 	}
+	a.requiredOnly()
 	for _, p := range o.Properties {
 		if n.Property(p.Name) != nil {
 			continue
@@ -295,6 +396,30 @@ func (a *at) properties() {
 		} else {
 			a.report(side+"-property-removed", wider, place(p.Schema), nil, "property "+p.Name+" was removed, and its values are no longer constrained")
 		}
+	}
+}
+
+// requiredOnly compares the required names that neither schema
+// declares as a property (the properties compared above hold the
+// others): one more refuses objects without it.
+func (a *at) requiredOnly() {
+	var more, fewer []string
+	declared := func(name string) bool { return a.old.Property(name) != nil || a.new.Property(name) != nil }
+	for _, r := range a.new.Required {
+		if !declared(r) && !slices.Contains(a.old.Required, r) {
+			more = append(more, r)
+		}
+	}
+	for _, r := range a.old.Required {
+		if !declared(r) && !slices.Contains(a.new.Required, r) {
+			fewer = append(fewer, r)
+		}
+	}
+	if len(more) > 0 {
+		a.change("required-added", narrower, "required lists "+strings.Join(more, ", ")+", which no property declares", "required")
+	}
+	if len(fewer) > 0 {
+		a.change("required-removed", wider, "required no longer lists "+strings.Join(fewer, ", ")+", which no property declares", "required")
 	}
 }
 
@@ -350,24 +475,43 @@ func list(vs []any) string {
 	return strings.Join(out, ", ")
 }
 
+// constrains reports whether keywords about values of type t (string
+// for maxLength) can refuse a value of either schema: a keyword applies
+// only to the values of its type (JSON Schema 2020-12 Validation,
+// section 6), so a maxLength beside type object refuses nothing.
+func (a *at) constrains(t string) bool {
+	for _, s := range []*openapi.Schema{a.old, a.new} {
+		types, _ := typeSet(s)
+		if types == nil || slices.Contains(types, t) || t == "number" && slices.Contains(types, "integer") {
+			return true
+		}
+	}
+	return false
+}
+
 // bounds compares the numeric bounds and the counts of characters,
-// items and properties.
+// items and properties, of the types either schema accepts.
 func (a *at) bounds() {
 	o, n := a.old, a.new
-	a.bound("minimum", true, o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum, "minimum", "exclusiveMinimum")
-	a.bound("maximum", false, o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum, "maximum", "exclusiveMaximum")
+	if a.constrains("number") {
+		a.bound("minimum", true, o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum, "minimum", "exclusiveMinimum")
+		a.bound("maximum", false, o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum, "maximum", "exclusiveMaximum")
+	}
 	for _, c := range []struct {
-		kw, rule string
-		lower    bool
-		o, n     *int64
+		kw, rule, t string
+		lower       bool
+		o, n        *int64
 	}{
-		{"minLength", "min-length", true, o.MinLength, n.MinLength},
-		{"maxLength", "max-length", false, o.MaxLength, n.MaxLength},
-		{"minItems", "min-items", true, o.MinItems, n.MinItems},
-		{"maxItems", "max-items", false, o.MaxItems, n.MaxItems},
-		{"minProperties", "min-properties", true, o.MinProperties, n.MinProperties},
-		{"maxProperties", "max-properties", false, o.MaxProperties, n.MaxProperties},
+		{"minLength", "min-length", "string", true, o.MinLength, n.MinLength},
+		{"maxLength", "max-length", "string", false, o.MaxLength, n.MaxLength},
+		{"minItems", "min-items", "array", true, o.MinItems, n.MinItems},
+		{"maxItems", "max-items", "array", false, o.MaxItems, n.MaxItems},
+		{"minProperties", "min-properties", "object", true, o.MinProperties, n.MinProperties},
+		{"maxProperties", "max-properties", "object", false, o.MaxProperties, n.MaxProperties},
 	} {
+		if !a.constrains(c.t) {
+			continue
+		}
 		var of, nf *float64
 		if c.o != nil {
 			v := float64(*c.o)
@@ -380,7 +524,7 @@ func (a *at) bounds() {
 		a.bound(c.rule, c.lower, of, nf, false, false, c.kw)
 	}
 	switch m, nm := o.MultipleOf, n.MultipleOf; {
-	case m == nil && nm == nil:
+	case m == nil && nm == nil || !a.constrains("number"):
 	case m == nil:
 		a.change("multiple-of-added", narrower, fmt.Sprintf("multipleOf %s was added", num(*nm)), "multipleOf")
 	case nm == nil:
@@ -396,6 +540,7 @@ func (a *at) bounds() {
 		a.change("multiple-of-changed", dir, fmt.Sprintf("multipleOf became %s, from %s", num(*nm), num(*m)), "multipleOf")
 	}
 	switch {
+	case !a.constrains("array"):
 	case !o.UniqueItems && n.UniqueItems:
 		a.change("unique-items-added", narrower, "uniqueItems was added", "uniqueItems")
 	case o.UniqueItems && !n.UniqueItems:
@@ -458,7 +603,7 @@ func (a *at) bound(rule string, lower bool, o, n *float64, oex, nex bool, kws ..
 func (a *at) pattern() {
 	was, is := a.old.Pattern, a.new.Pattern
 	switch {
-	case was == is:
+	case was == is || !a.constrains("string"):
 	case was == "":
 		a.change("pattern-added", narrower, fmt.Sprintf("pattern %q was added", is), "pattern")
 	case is == "":
@@ -468,38 +613,97 @@ func (a *at) pattern() {
 	}
 }
 
+// bare reports whether s says nothing but its anyOf or oneOf
+// alternatives: a schema wrapped in them, or to be unwrapped.
+func bare(s *openapi.Schema) bool {
+	return len(s.AnyOf) > 0 && !s.TypeWritten() && len(s.Properties) == 0 && len(s.Required) == 0 && s.Enum == nil &&
+		!s.HasConst && len(s.AllOf) == 0 && s.Items == nil && s.Format == "" && s.Pattern == "" && s.Not == nil &&
+		s.Minimum == nil && s.Maximum == nil && s.MinLength == nil && s.MaxLength == nil && !s.NoAdditionalProperties
+}
+
+// wrapped reports whether one of o and n is bare alternatives and the
+// other has none: the other is then compared as one alternative (a
+// schema wrapped in oneOf with null beside it is still that schema).
+func wrapped(o, n *openapi.Schema) bool {
+	return len(o.AnyOf) == 0 && bare(n) || len(n.AnyOf) == 0 && bare(o)
+}
+
 // alternatives compares anyOf and oneOf alternatives, matched by their
-// component name, else by their place.
+// component name, else by their place; a schema without alternatives
+// against bare ones is one alternative (see wrapped). An alternative
+// added to oneOf accepts more values only when no value matches it and
+// another (their types differ): else a value OLD accepted may now match
+// two, which oneOf refuses.
 func (a *at) alternatives() {
 	o, n := a.old.AnyOf, a.new.AnyOf
-	used := make([]bool, len(o))
-	match := func(i int, s *openapi.Schema) int {
-		if s.Name != "" {
-			for j, x := range o {
-				if !used[j] && x.Name == s.Name {
-					return j
+	switch {
+	case len(o) == 0 && bare(a.new):
+		o = []*openapi.Schema{a.old}
+	case len(n) == 0 && bare(a.old):
+		n = []*openapi.Schema{a.new}
+	}
+	matched, used := match(o, n, true)
+	takesNull := func(s *openapi.Schema) bool { _, null := typeSet(s); return null }
+	for i, s := range n {
+		j := matched[i]
+		if j >= 0 {
+			e := nullElsewhere{oneOf: slices.Contains(a.new.OneOf, s)}
+			for k, x := range n {
+				if k != i && matched[k] >= 0 && takesNull(x) && takesNull(o[matched[k]]) {
+					e.others++
 				}
 			}
-		}
-		if i < len(o) && !used[i] && (o[i].Name == "" || s.Name == "") {
-			return i
-		}
-		return -1
-	}
-	for i, s := range n {
-		j := match(i, s)
-		if j < 0 {
-			a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
+			if a.w.nullElsewhere == nil {
+				a.w.nullElsewhere = map[pair]nullElsewhere{}
+			}
+			a.w.nullElsewhere[pair{o[j], s, false}] = e
+			a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
 			continue
 		}
-		used[j] = true
-		a.w.schema(a.root, a.rootPrefix, a.path, o[j], s, false)
+		if slices.Contains(a.new.OneOf, s) && overlaps(s, n) {
+			a.report(a.prefix()+"-alternative-added", unsure, nil, place(s),
+				"an alternative was added to oneOf whose values another alternative may match too, and oneOf refuses a value that matches two")
+			continue
+		}
+		a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
 	}
 	for j, s := range o {
 		if !used[j] {
 			a.report(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf")
 		}
 	}
+}
+
+// overlaps reports whether a value may match both s and another of
+// alts.
+func overlaps(s *openapi.Schema, alts []*openapi.Schema) bool {
+	for _, x := range alts {
+		if x != s && meet(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// meet reports whether a value may match both a and b: unless their
+// types, written, have none in common.
+func meet(a, b *openapi.Schema) bool {
+	at, an := typeSet(a)
+	bt, bn := typeSet(b)
+	if at == nil || bt == nil || an && bn {
+		return true
+	}
+	for _, t := range at {
+		if within([]string{t}, bt) {
+			return true
+		}
+	}
+	for _, t := range bt {
+		if within([]string{t}, at) { // an integer is a number
+			return true
+		}
+	}
+	return false
 }
 
 // discriminator compares the discriminator's property and mapping.

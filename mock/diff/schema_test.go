@@ -216,6 +216,15 @@ func TestCompositionChanges(t *testing.T) {
 	const oneOf = "      oneOf:\n        - $ref: '#/components/schemas/Fern'\n        - $ref: '#/components/schemas/Moss'\n" +
 		"      discriminator:\n        propertyName: kind\n        mapping:\n          fern: '#/components/schemas/Fern'\n          moss: '#/components/schemas/Moss'\n" +
 		"    Fern:\n      type: object\n    Moss:\n      type: object\n"
+	kind := func(values string) string { return "    Kind:\n      type: string\n      enum: [" + values + "]\n" }
+	const kindProp = "/components/schemas/Plant/properties/kind"
+	// address is Plant with a property address of two alternatives, a
+	// string (its type at line 26) and Address, which has no type.
+	address := func(of, stringType string) string {
+		return "      type: object\n      properties:\n        address:\n          " + of + ":\n            - type: " + stringType +
+			"\n            - $ref: '#/components/schemas/Address'\n    Address:\n      properties:\n        street: {type: string}\n"
+	}
+	const addr = "/components/schemas/Plant/properties/address/oneOf/0/type"
 	tests := []struct {
 		name     string
 		old, new string // Plant's keywords
@@ -228,6 +237,13 @@ func TestCompositionChanges(t *testing.T) {
 			[]string{
 				op + "request-property-max-length-decreased breaks-clients request old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
 				op + "response-property-max-length-decreased breaks-providers response old=" + name + "/allOf/1/maxLength:27 new=" + name + "/allOf/1/maxLength:27",
+			}},
+		// An allOf member added: its own bound counts as added.
+		{"allOf member added", "      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n",
+			"      type: object\n      properties:\n        name:\n          allOf:\n            - type: string\n            - maxLength: 20\n",
+			[]string{
+				op + "request-property-max-length-added breaks-clients request old=- new=" + name + "/allOf/1/maxLength:27",
+				op + "response-property-max-length-added breaks-providers response old=- new=" + name + "/allOf/1/maxLength:27",
 			}},
 		// An anyOf alternative removed refuses the values only it took.
 		{"anyOf alternative removed", "      type: object\n      properties:\n        name:\n          anyOf:\n            - type: string\n            - type: integer\n",
@@ -256,6 +272,48 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-body-discriminator-mapping-removed breaks-clients request old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
 				op + "response-body-alternative-removed breaks-providers response old=/components/schemas/Moss:33 new=-",
 				op + "response-body-discriminator-mapping-removed breaks-providers response old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
+			}},
+		// Wrapped in oneOf with null: still Kind, which lost moss, and
+		// null, which no other alternative takes, is one more value.
+		{"wrapped in oneOf with null", "      type: object\n      properties:\n        kind:\n          $ref: '#/components/schemas/Kind'\n" + kind("fern, moss"),
+			"      type: object\n      properties:\n        kind:\n          oneOf:\n            - type: 'null'\n            - $ref: '#/components/schemas/Kind'\n" + kind("fern"),
+			[]string{
+				op + "request-property-alternative-added breaks-providers request old=- new=" + kindProp + "/oneOf/0:26",
+				op + "request-property-enum-value-removed breaks-clients request old=/components/schemas/Kind/enum:28 new=/components/schemas/Kind/enum:30",
+				op + "response-property-alternative-added breaks-clients response old=- new=" + kindProp + "/oneOf/0:26",
+				op + "response-property-enum-value-removed breaks-providers response old=/components/schemas/Kind/enum:28 new=/components/schemas/Kind/enum:30",
+			}},
+		// Wrapped beside null, inline: matched by its type, not its place.
+		{"wrapped after null, inline", "      type: string\n      enum: [fern, moss]\n",
+			"      oneOf:\n        - type: 'null'\n        - type: string\n          enum: [fern, moss]\n",
+			[]string{
+				op + "request-body-alternative-added breaks-providers request old=- new=/components/schemas/Plant/oneOf/0:23",
+				op + "response-body-alternative-added breaks-clients response old=- new=/components/schemas/Plant/oneOf/0:23",
+			}},
+		// Wrapped in two oneOf alternatives that both take an object with
+		// name and kind: OLD's objects had both, and oneOf refuses them.
+		{"wrapped in overlapping oneOf", "      type: object\n      required: [name, kind]\n",
+			"      oneOf:\n        - type: object\n          required: [name]\n        - type: object\n          required: [kind]\n",
+			[]string{
+				op + "request-body-required-removed breaks-providers request old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/oneOf/0/required:24",
+				op + "request-body-alternative-added breaks-clients request old=- new=/components/schemas/Plant/oneOf/1:25",
+				op + "response-body-required-removed breaks-clients response old=/components/schemas/Plant/required:23 new=/components/schemas/Plant/oneOf/0/required:24",
+				op + "response-body-alternative-added breaks-clients response old=- new=/components/schemas/Plant/oneOf/1:25",
+			}},
+		// Address has no type, so it takes null: null matched two
+		// alternatives of oneOf, which refused it, and now matches one.
+		{"null left to the other alternative of oneOf", address("oneOf", `[string, "null"]`), address("oneOf", "string"),
+			[]string{
+				op + "request-property-nullable-removed-in-one-of breaks-providers request old=" + addr + ":26 new=" + addr + ":26",
+				op + "response-property-nullable-removed-in-one-of breaks-clients response old=" + addr + ":26 new=" + addr + ":26",
+			}},
+		// In anyOf, null passes by Address either way.
+		{"null left to the other alternative of anyOf", address("anyOf", `[string, "null"]`), address("anyOf", "string"), nil},
+		// Unwrapped: the string alternative is kept, the integer one removed.
+		{"unwrapped from anyOf", "      anyOf:\n        - type: string\n        - type: integer\n", "      type: string\n",
+			[]string{
+				op + "request-body-alternative-removed breaks-clients request old=/components/schemas/Plant/anyOf/1:24 new=-",
+				op + "response-body-alternative-removed breaks-providers response old=/components/schemas/Plant/anyOf/1:24 new=-",
 			}},
 	}
 	for _, tt := range tests {

@@ -113,6 +113,14 @@ type Schema struct {
 	// data is checked against them (see Media.CheckItem).
 	ContentMediaType string
 	ContentSchema    *Schema
+	// ContentEncoding (3.1) is how the string encodes its content
+	// ("base64"); an annotation too.
+	ContentEncoding string
+	// UnevaluatedProperties and UnevaluatedItems (3.1) are the schemas of
+	// the properties and items no other keyword evaluated, as written;
+	// nil when absent. Only Validate applies them (see Opaque).
+	UnevaluatedProperties *Schema
+	UnevaluatedItems      *Schema
 	// DependentRequired are the properties an object must have when it
 	// has another (dependentRequired, and dependencies' arrays).
 	DependentRequired []Dependency

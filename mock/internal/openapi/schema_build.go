@@ -290,6 +290,13 @@ func (b *schemaBuilder) subschemas(s *Schema, n *node, ptr string, depth, inst i
 		return err
 	}
 	s.ContentMediaType = n.get("contentMediaType").text()
+	s.ContentEncoding = n.get("contentEncoding").text()
+	if s.UnevaluatedProperties, err = one("unevaluatedProperties", inst+1); err != nil {
+		return err
+	}
+	if s.UnevaluatedItems, err = one("unevaluatedItems", inst+1); err != nil {
+		return err
+	}
 	if p := n.get("prefixItems"); p != nil && p.kind == arrayNode {
 		if s.PrefixItems, err = b.list(p, child(ptr, "prefixItems"), depth, inst+1); err != nil {
 			return err

@@ -1,0 +1,131 @@
+package diff_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestApplicatorChanges changes the JSON Schema 2020-12 keywords that
+// hold subschemas or conditions, and what a string holds, in Plant's
+// property tags (an array) or in Plant itself, and holds each change to
+// its rule, level and places. A keyword added refuses values (it breaks
+// clients in requests, providers in responses); one that may go either
+// way (not, if, contains with maxContains, a media type) breaks clients
+// on both sides.
+func TestApplicatorChanges(t *testing.T) {
+	// Plant, an object at line 22, with tags, an array of strings at
+	// line 25: its keywords from line 26 on.
+	const plant = "      type: object\n      properties:\n        tags:\n          type: array\n          items:\n            type: string\n"
+	const tags = "/components/schemas/Plant/properties/tags"
+	const op = "POST /plants "
+	with := func(extra string) string { return plant + extra }
+	// both is a change told once a side: level in requests, then in
+	// responses.
+	both := func(rule, reqLevel, respLevel, old, new string) []string {
+		return []string{
+			op + "request-" + rule + " " + reqLevel + " request old=" + old + " new=" + new,
+			op + "response-" + rule + " " + respLevel + " response old=" + old + " new=" + new,
+		}
+	}
+	const contains = "          contains:\n            const: fern\n"
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		// Arrays without a fern are refused.
+		{"contains added", plant, with(contains),
+			both("property-contains-added", "breaks-clients", "breaks-providers", tags+":25", tags+"/contains:29")},
+		// Two ferns are needed where one was.
+		{"minContains increased", with(contains), with(contains + "          minContains: 2\n"),
+			both("property-min-contains-increased", "breaks-clients", "breaks-providers", tags+":25", tags+"/minContains:30")},
+		// Arrays with more ferns pass.
+		{"maxContains increased", with(contains + "          maxContains: 2\n"), with(contains + "          maxContains: 3\n"),
+			both("property-max-contains-increased", "breaks-providers", "breaks-clients", tags+"/maxContains:30", tags+"/maxContains:30")},
+		// With maxContains, a wider contains may count too many items:
+		// other values.
+		{"contains changed under maxContains", with(contains + "          maxContains: 1\n"),
+			with("          contains:\n            type: string\n          maxContains: 1\n"),
+			both("property-contains-changed", "breaks-clients", "breaks-clients", tags+"/contains:29", tags+"/contains:29")},
+		// Without maxContains, contains is walked: a const changed is other values.
+		{"contains walked", with(contains), with("          contains:\n            const: moss\n"),
+			both("property-const-changed", "breaks-clients", "breaks-clients", tags+"/contains/const:29", tags+"/contains/const:29")},
+		// A name that must come with another refuses objects without it.
+		{"dependentRequired added", plant, "      dependentRequired:\n        tags: [name]\n" + plant,
+			both("body-dependent-required-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/dependentRequired:23")},
+		// A dependent schema's bound is walked like a property's.
+		{"dependentSchemas walked", "      dependentSchemas:\n        tags:\n          maxProperties: 3\n" + plant,
+			"      dependentSchemas:\n        tags:\n          maxProperties: 2\n" + plant,
+			both("property-max-properties-decreased", "breaks-clients", "breaks-providers",
+				"/components/schemas/Plant/dependentSchemas/tags/maxProperties:24", "/components/schemas/Plant/dependentSchemas/tags/maxProperties:24")},
+		// Properties named x-… must be strings now.
+		{"patternProperties added", plant, "      patternProperties:\n        '^x-':\n          type: string\n" + plant,
+			both("body-pattern-property-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/patternProperties:23")},
+		// Beside additionalProperties false, a pattern property also lets
+		// through what it matches: other values.
+		{"patternProperties added to a closed object", "      additionalProperties: false\n" + plant,
+			"      additionalProperties: false\n      patternProperties:\n        '^x-':\n          type: string\n" + plant,
+			both("body-pattern-property-added", "breaks-clients", "breaks-clients", "/components/schemas/Plant:22", "/components/schemas/Plant/patternProperties:24")},
+		// Property names must start with a lower-case letter.
+		{"propertyNames added", plant, "      propertyNames:\n        pattern: '^[a-z]'\n" + plant,
+			both("body-property-names-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/propertyNames:23")},
+		// A condition added refuses what its branch refuses.
+		{"if and then added", plant, "      if:\n        required: [tags]\n      then:\n        required: [name]\n" + plant,
+			both("body-conditional-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/if:23")},
+		// Under the same if, then is walked.
+		{"then walked", "      if:\n        required: [tags]\n      then:\n        maxProperties: 3\n" + plant,
+			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n" + plant,
+			both("property-max-properties-decreased", "breaks-clients", "breaks-providers",
+				"/components/schemas/Plant/then/maxProperties:25", "/components/schemas/Plant/then/maxProperties:25")},
+		// Another if sends values to the other branch.
+		{"if changed", "      if:\n        required: [tags]\n      then:\n        required: [name]\n" + plant,
+			"      if:\n        required: [name]\n      then:\n        required: [name]\n" + plant,
+			both("body-conditional-changed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/if:23", "/components/schemas/Plant/if:23")},
+		// A narrower not refuses less, a wider more: other values.
+		{"not changed", "      not:\n        required: [tags, name]\n" + plant, "      not:\n        required: [tags]\n" + plant,
+			both("body-not-changed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/not:23", "/components/schemas/Plant/not:23")},
+		// Properties no keyword evaluated are refused.
+		{"unevaluatedProperties added", plant, "      unevaluatedProperties: false\n" + plant,
+			both("body-unevaluated-properties-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/unevaluatedProperties:22")},
+		// additionalProperties evaluates every property left: none is
+		// left to unevaluatedProperties.
+		{"unevaluatedProperties beside additionalProperties", "      additionalProperties: true\n" + plant,
+			"      additionalProperties: true\n      unevaluatedProperties: false\n" + plant, nil},
+		// A string of JSON becomes a string of text: written and read another way.
+		{"contentMediaType changed", "      type: string\n      contentMediaType: application/json\n", "      type: string\n      contentMediaType: text/plain\n",
+			both("body-content-media-type-changed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/contentMediaType:23", "/components/schemas/Plant/contentMediaType:23")},
+		// Base64 becomes quoted-printable.
+		{"contentEncoding changed", "      type: string\n      contentEncoding: base64\n", "      type: string\n      contentEncoding: quoted-printable\n",
+			both("body-content-encoding-changed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/contentEncoding:23", "/components/schemas/Plant/contentEncoding:23")},
+		// contentSchema is walked.
+		{"contentSchema walked", "      type: string\n      contentSchema:\n        maxLength: 40\n", "      type: string\n      contentSchema:\n        maxLength: 20\n",
+			both("property-max-length-decreased", "breaks-clients", "breaks-providers", "/components/schemas/Plant/contentSchema/maxLength:24", "/components/schemas/Plant/contentSchema/maxLength:24")},
+		// A first item that must be an integer, where items said string.
+		{"prefixItems added before items", plant, with("          prefixItems:\n            - type: integer\n"),
+			both("property-type-changed", "breaks-clients", "breaks-clients", tags+"/items/type:27", tags+"/prefixItems/0/type:29")},
+		// The first two items swap types.
+		{"prefixItems reordered", "      type: array\n      prefixItems:\n        - type: string\n        - type: integer\n",
+			"      type: array\n      prefixItems:\n        - type: integer\n        - type: string\n",
+			[]string{
+				op + "request-property-type-changed breaks-clients request old=/components/schemas/Plant/prefixItems/0/type:24 new=/components/schemas/Plant/prefixItems/0/type:24",
+				op + "request-property-type-changed breaks-clients request old=/components/schemas/Plant/prefixItems/1/type:25 new=/components/schemas/Plant/prefixItems/1/type:25",
+				op + "response-property-type-changed breaks-clients response old=/components/schemas/Plant/prefixItems/0/type:24 new=/components/schemas/Plant/prefixItems/0/type:24",
+				op + "response-property-type-changed breaks-clients response old=/components/schemas/Plant/prefixItems/1/type:25 new=/components/schemas/Plant/prefixItems/1/type:25",
+			}},
+		// A required name no property declares is compared too.
+		{"required name added", plant, strings.Replace(plant, "type: object\n", "type: object\n      required: [name]\n", 1),
+			both("body-required-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/required:23")},
+		// items false: no array with an item passes.
+		{"items became false", strings.Replace(plant, "          items:\n            type: string\n", "", 1),
+			strings.Replace(plant, "          items:\n            type: string\n", "          items: false\n", 1),
+			both("property-schema-became-false", "breaks-clients", "breaks-providers", "-", tags+"/items:26")},
+		// maxLength beside type object: no string reaches it.
+		{"maxLength of an object", with("      maxLength: 10\n"), with("      maxLength: 5\n"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, fmt.Sprintf(plants, "3.1.0", tt.old), fmt.Sprintf(plants, "3.1.0", tt.new)), tt.want)
+		})
+	}
+}
