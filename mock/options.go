@@ -1,14 +1,12 @@
 package mock
 
 import (
-	"fmt"
 	"log/slog"
 	"time"
 
-	cliptext "github.com/plantmock/plantmock/internal/clip"
-
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/option"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
@@ -349,20 +347,9 @@ type Limits struct {
 
 // Values of Options.Journal.Credentials.
 const (
-	// CredentialsMasked keeps credentials in the journal masked (see
-	// maskCredential): the default.
-	CredentialsMasked = "masked"
+	// CredentialsMasked keeps credentials in the journal masked: the
+	// default.
+	CredentialsMasked = option.CredentialsMasked
 	// CredentialsClear keeps credentials in the journal whole.
-	CredentialsClear = "clear"
+	CredentialsClear = option.CredentialsClear
 )
-
-// clearCredentials reads Options.Journal.Credentials.
-func clearCredentials(v string) (bool, error) {
-	switch v {
-	case "", CredentialsMasked:
-		return false, nil
-	case CredentialsClear:
-		return true, nil
-	}
-	return false, &pipeline.OptionError{Name: "journal-credentials", Err: fmt.Errorf("must be %s or %s, not %q", CredentialsMasked, CredentialsClear, cliptext.To(v, 20))}
-}

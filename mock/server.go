@@ -14,16 +14,14 @@ import (
 	"strings"
 	"time"
 
-	cliptext "github.com/plantmock/plantmock/internal/clip"
-
 	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/metrics"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/option"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
-	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
@@ -78,17 +76,11 @@ func New(opts Options) (*Server, error) {
 	if err = s.e.SetPrefer(opts.Prefer); err != nil {
 		return nil, err
 	}
-	if s.e.ClearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
+	if s.e.ClearCreds, err = option.ClearCredentials(opts.Journal.Credentials); err != nil {
 		return nil, err
 	}
-	if len(opts.Tokens) > 0 {
-		s.e.Tokens = map[string]struct{}{}
-		for _, t := range opts.Tokens {
-			if !wire.IsToken68(t) {
-				return nil, &pipeline.OptionError{Name: "token", Err: fmt.Errorf("%q is not a valid bearer token (RFC 6750 token68)", cliptext.To(t, 20))}
-			}
-			s.e.Tokens[t] = struct{}{}
-		}
+	if s.e.Tokens, err = option.Tokens(opts.Tokens); err != nil {
+		return nil, err
 	}
 	m, err := s.build(opts.Content(), nil)
 	if err != nil {
