@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -122,28 +120,6 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	return s, nil
-}
-
-// answerSchemas returns the schemas answers are generated from: the
-// component schemas, by name, and those of the operations' responses.
-func answerSchemas(doc *openapi.Document) []*openapi.Schema {
-	var out []*openapi.Schema
-	for _, name := range slices.Sorted(maps.Keys(doc.Schemas)) {
-		out = append(out, doc.Schemas[name])
-	}
-	for _, op := range doc.Operations {
-		for _, r := range op.Responses {
-			for _, m := range r.Content {
-				out = append(out, m.Schema)
-			}
-		}
-		if op.Default != nil {
-			for _, m := range op.Default.Content {
-				out = append(out, m.Schema)
-			}
-		}
-	}
-	return out
 }
 
 // orDefault returns v, or def when v is not above zero.
