@@ -109,6 +109,15 @@ type Options struct {
 	// validated like a create.
 	SeedData []byte
 
+	// PreviousSpec is the version of Spec that clients use now (default:
+	// none), for them to see what the change will refuse: a request Spec
+	// refuses for breaking its contract (route, security, parameters,
+	// body; not one over Limits.MaxBody) is judged against it too, and
+	// where it would accept the request, the journal entry's Drift says
+	// so. Answers are Spec's alone, and requests Spec accepts cost nothing
+	// more. New refuses it beside Documents; Reload keeps it.
+	PreviousSpec []byte
+
 	// Tokens, when not empty, are the only bearer tokens (and API keys)
 	// accepted; others get 401 with error="invalid_token". Empty (the
 	// default) accepts any well-formed one.

@@ -88,6 +88,11 @@ func New(opts Options) (*Server, error) {
 		return nil, &OptionError{Name: "proxy", Err: fmt.Errorf("a mock of Documents proxies none: serve the document --proxy checks alone, as Spec")}
 	}
 	s.e.Docs.Store(m)
+	if len(opts.PreviousSpec) > 0 {
+		if s.e.Previous, err = previous(opts); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), m.Docs[0]); err != nil {
 		return nil, err
 	}
@@ -120,6 +125,19 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	return s, nil
+}
+
+// previous loads Options.PreviousSpec, the previous version of the one
+// document served.
+func previous(opts Options) (*pipeline.Served, error) {
+	if len(opts.Documents) > 0 {
+		return nil, &OptionError{Name: "previous-spec", Err: errors.New("a mock of Documents has no previous document: give it beside the one document it precedes, as Spec")}
+	}
+	sv, err := pipeline.Judging(opts.PreviousSpec)
+	if err != nil {
+		return nil, &OptionError{Name: "previous-spec", Err: &SpecError{Err: err}}
+	}
+	return sv, nil
 }
 
 // orDefault returns v, or def when v is not above zero.

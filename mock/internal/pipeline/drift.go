@@ -16,10 +16,15 @@ import (
 // (see logExchange).
 const maxDrift = 512
 
-// Judging returns what judging requests against doc takes, for
-// Engine.Previous: its operations' plans. Nothing is served from it.
-func Judging(doc *openapi.Document, source string) (*Served, error) {
-	sv := &Served{Doc: doc, Source: source}
+// Judging loads the document spec into what judging requests against it
+// takes, for Engine.Previous: its operations' plans. Nothing is served
+// from it, and its mistakes and caveats are not told.
+func Judging(spec []byte) (*Served, error) {
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		return nil, err
+	}
+	sv := &Served{Doc: doc}
 	return sv, sv.BuildPlans()
 }
 

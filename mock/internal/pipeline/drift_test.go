@@ -32,7 +32,7 @@ func driftEngine(t *testing.T, newSpec, oldSpec []byte) (*httptest.Server, func(
 		t.Fatal(err)
 	}
 	e.Docs.Store(m)
-	if e.Previous, err = Judging(load(t, oldSpec), "old.yaml"); err != nil {
+	if e.Previous, err = Judging(oldSpec); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex // guards entries, written on the handler's goroutine
