@@ -294,7 +294,7 @@ func (s *Server) load(c Content, d Document, doc *openapi.Document) (*pipeline.S
 	for _, f := range doc.Mistakes {
 		s.e.Log.Warn("the document has a mistake: the piece at fault is left out", "mistake", f)
 	}
-	answers := answerSchemas(doc)
+	answers := gen.AnswerRoots(doc)
 	oversized, over := gen.Oversized(answers, gen.Budget{})
 	doc.Warnings = append(doc.Warnings, oversized...)
 	doc.Warnings = append(doc.Warnings, gen.Unmatched(answers)...)

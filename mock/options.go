@@ -1,14 +1,12 @@
 package mock
 
 import (
-	"fmt"
 	"log/slog"
 	"time"
 
-	cliptext "github.com/plantmock/plantmock/internal/clip"
-
 	"github.com/plantmock/plantmock/mock/internal/deliver"
 	"github.com/plantmock/plantmock/mock/internal/gen"
+	"github.com/plantmock/plantmock/mock/internal/option"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
@@ -110,6 +108,15 @@ type Options struct {
 	// an object of collection paths to arrays of resources, each
 	// validated like a create.
 	SeedData []byte
+
+	// PreviousSpec is the version of Spec that clients use now (default:
+	// none), for them to see what the change will refuse: a request Spec
+	// refuses for breaking its contract (route, security, parameters,
+	// body; not one over Limits.MaxBody) is judged against it too, and
+	// where it would accept the request, the journal entry's Drift says
+	// so. Answers are Spec's alone, and requests Spec accepts cost nothing
+	// more. New refuses it beside Documents; Reload keeps it.
+	PreviousSpec []byte
 
 	// Tokens, when not empty, are the only bearer tokens (and API keys)
 	// accepted; others get 401 with error="invalid_token". Empty (the
@@ -349,20 +356,9 @@ type Limits struct {
 
 // Values of Options.Journal.Credentials.
 const (
-	// CredentialsMasked keeps credentials in the journal masked (see
-	// maskCredential): the default.
-	CredentialsMasked = "masked"
+	// CredentialsMasked keeps credentials in the journal masked: the
+	// default.
+	CredentialsMasked = option.CredentialsMasked
 	// CredentialsClear keeps credentials in the journal whole.
-	CredentialsClear = "clear"
+	CredentialsClear = option.CredentialsClear
 )
-
-// clearCredentials reads Options.Journal.Credentials.
-func clearCredentials(v string) (bool, error) {
-	switch v {
-	case "", CredentialsMasked:
-		return false, nil
-	case CredentialsClear:
-		return true, nil
-	}
-	return false, &pipeline.OptionError{Name: "journal-credentials", Err: fmt.Errorf("must be %s or %s, not %q", CredentialsMasked, CredentialsClear, cliptext.To(v, 20))}
-}

@@ -7,23 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
-
-	cliptext "github.com/plantmock/plantmock/internal/clip"
 
 	"github.com/plantmock/plantmock/mock/internal/admin"
 	"github.com/plantmock/plantmock/mock/internal/metrics"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/option"
 	"github.com/plantmock/plantmock/mock/internal/pipeline"
 	"github.com/plantmock/plantmock/mock/internal/record"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/webhook"
-	"github.com/plantmock/plantmock/mock/internal/wire"
 )
 
 // Server is the mock: an http.Handler serving one OpenAPI document.
@@ -78,17 +74,11 @@ func New(opts Options) (*Server, error) {
 	if err = s.e.SetPrefer(opts.Prefer); err != nil {
 		return nil, err
 	}
-	if s.e.ClearCreds, err = clearCredentials(opts.Journal.Credentials); err != nil {
+	if s.e.ClearCreds, err = option.ClearCredentials(opts.Journal.Credentials); err != nil {
 		return nil, err
 	}
-	if len(opts.Tokens) > 0 {
-		s.e.Tokens = map[string]struct{}{}
-		for _, t := range opts.Tokens {
-			if !wire.IsToken68(t) {
-				return nil, &pipeline.OptionError{Name: "token", Err: fmt.Errorf("%q is not a valid bearer token (RFC 6750 token68)", cliptext.To(t, 20))}
-			}
-			s.e.Tokens[t] = struct{}{}
-		}
+	if s.e.Tokens, err = option.Tokens(opts.Tokens); err != nil {
+		return nil, err
 	}
 	m, err := s.build(opts.Content(), nil)
 	if err != nil {
@@ -98,6 +88,11 @@ func New(opts Options) (*Server, error) {
 		return nil, &OptionError{Name: "proxy", Err: fmt.Errorf("a mock of Documents proxies none: serve the document --proxy checks alone, as Spec")}
 	}
 	s.e.Docs.Store(m)
+	if len(opts.PreviousSpec) > 0 {
+		if s.e.Previous, err = previous(opts); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.e.NewUpstream(proxyOptions(opts.Proxy), m.Docs[0]); err != nil {
 		return nil, err
 	}
@@ -132,26 +127,17 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// answerSchemas returns the schemas answers are generated from: the
-// component schemas, by name, and those of the operations' responses.
-func answerSchemas(doc *openapi.Document) []*openapi.Schema {
-	var out []*openapi.Schema
-	for _, name := range slices.Sorted(maps.Keys(doc.Schemas)) {
-		out = append(out, doc.Schemas[name])
+// previous loads Options.PreviousSpec, the previous version of the one
+// document served.
+func previous(opts Options) (*pipeline.Served, error) {
+	if len(opts.Documents) > 0 {
+		return nil, &OptionError{Name: "previous-spec", Err: errors.New("a mock of Documents has no previous document: give it beside the one document it precedes, as Spec")}
 	}
-	for _, op := range doc.Operations {
-		for _, r := range op.Responses {
-			for _, m := range r.Content {
-				out = append(out, m.Schema)
-			}
-		}
-		if op.Default != nil {
-			for _, m := range op.Default.Content {
-				out = append(out, m.Schema)
-			}
-		}
+	sv, err := pipeline.Judging(opts.PreviousSpec)
+	if err != nil {
+		return nil, &OptionError{Name: "previous-spec", Err: &SpecError{Err: err}}
 	}
-	return out
+	return sv, nil
 }
 
 // orDefault returns v, or def when v is not above zero.

@@ -196,6 +196,32 @@ func TestOtherSpec(t *testing.T) {
 	}
 }
 
+// TestPreviousSpec serves examples/diff/new.yaml with --previous-spec
+// old.yaml: a plant's name old.yaml allows and new.yaml does not is
+// refused as new.yaml alone refuses it, and its journal entry's drift
+// says old.yaml accepts it.
+func TestPreviousSpec(t *testing.T) {
+	in, _ := start(t, nil, "--spec", "../../examples/diff/new.yaml", "--previous-spec", "../../examples/diff/old.yaml")
+	resp, err := http.Post(in.url+"/plants", "application/json", strings.NewReader(`{"name":"Monstera deliciosa Thai"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"error":40004,"message":"request body does not match the schema: name: longer than the maximum length 20"}`; resp.StatusCode != 422 || string(b) != want {
+		t.Errorf("POST /plants: %d %s, want 422 %s", resp.StatusCode, b, want)
+	}
+	if resp, err = http.Get(in.url + "/__admin/requests"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := `"drift":"accepted by the previous document (Greenhouse 1.0), refused by the served one: request body does not match the schema: name: longer than the maximum length 20"`
+	if !strings.Contains(string(b), want) {
+		t.Errorf("the journal %s lacks %s", b, want)
+	}
+}
+
 // TestUntitledDocument: a document without info is named by its file,
 // where the mock names what it serves.
 func TestUntitledDocument(t *testing.T) {
@@ -233,6 +259,9 @@ func TestRefusals(t *testing.T) {
 		{"missing $ref", []string{"--spec", missingRef}, "plantmock: " + missingRef + ": OpenAPI document: #/paths/~1x/post/requestBody (line 6): $ref \"#/components/requestBodies/Nope\" points at nothing\n"},
 		{"not OpenAPI", []string{"--spec", notOpenAPI}, "plantmock: " + notOpenAPI + ": OpenAPI document: not an OpenAPI document: no openapi field\n"},
 		{"unreadable spec", []string{"--spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory\n"},
+		{"previous document not OpenAPI", []string{"--previous-spec", notOpenAPI}, "plantmock: --previous-spec: OpenAPI document: not an OpenAPI document: no openapi field; run plantmock --help\n"},
+		{"unreadable previous document", []string{"--previous-spec", filepath.Join(dir, "absent.yaml")}, "plantmock: cannot read --previous-spec: open " + filepath.Join(dir, "absent.yaml") + ": no such file or directory; run plantmock --help\n"},
+		{"previous document of several", []string{"--spec", "/a=a.yaml", "--spec", "/b=b.yaml", "--previous-spec", "a.yaml"}, "plantmock: --previous-spec goes with one document, --spec FILE, not several or one at a base path; run plantmock --help\n"},
 		{"unknown log format", []string{"--log-format", "xml"}, "plantmock: --log-format \"xml\": want text or json; run plantmock --help\n"},
 		{"seed data that is not JSON", []string{"--seed-data", brokenSeed}, "plantmock: --seed-data " + brokenSeed + ": invalid JSON: unexpected end of input\n"},
 		{"seed data that breaks the schema", []string{"--seed-data", badSeed}, "plantmock: --seed-data " + badSeed + ": /plants: seed data does not match the create schema: [0].id: required property is missing; [0].name: expected string, got number\n"},

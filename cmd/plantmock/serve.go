@@ -119,7 +119,7 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 // serveFlags are the mock's flags, which serve and mcp share.
 type serveFlags struct {
 	src                                                     source
-	addr, scenario, seedData, adminAddr, adminTok           string
+	addr, scenario, seedData, adminAddr, adminTok, previous string
 	storeURL, storePfx, proxy, record, journFile            string
 	seed                                                    int64
 	maxBody, journBytes                                     size
@@ -150,6 +150,7 @@ func (f *serveFlags) defineServing(fs *flag.FlagSet) {
 	fs.BoolVar(&f.streamFld, "stream-field", true, "where an operation answers JSON and a stream, a request body with \"stream\": true gets the stream whatever its Accept says")
 	fs.DurationVar(&f.shutdown, "shutdown-timeout", mock.DefaultShutdownTimeout, "at shutdown, how long to wait for requests and then webhooks under way")
 	fs.BoolVar(&f.watch, "watch", false, "reload the --spec document, the --scenarios files and the --seed-data file when they change, keeping the store")
+	fs.StringVar(&f.previous, "previous-spec", "", "the version of the one --spec document clients use now (`file`): a request --spec refuses and it accepts is answered as --spec says, its journal entry's drift saying so")
 	f.maxBody = size(1 << 20)
 	fs.Var(&f.maxBody, "max-body", "largest request body accepted: a `size` in bytes or with KiB/MiB/GiB")
 	f.logFormat = newChoice("text", "json")
@@ -234,6 +235,14 @@ func (f *serveFlags) options(set given, logger *slog.Logger) (mock.Options, erro
 		opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 	}
 	var err error
+	if f.previous != "" {
+		if specs, _ := f.src.parsed(); len(specs) > 1 || len(specs) == 1 && specs[0].Base != "" {
+			return opts, fmt.Errorf("%s goes with one document, --spec FILE, not several or one at a base path", set.name("previous-spec"))
+		}
+		if opts.PreviousSpec, err = files.ReadDocument(f.previous, int64(f.src.maxSpec)); err != nil {
+			return opts, fmt.Errorf("cannot read %s: %v", set.name("previous-spec"), err)
+		}
+	}
 	if opts.Webhooks.Subscribers, err = subscribers(f.hooks, f.hookToks, set); err != nil {
 		return opts, err
 	}

@@ -58,6 +58,11 @@ type Entry struct {
 	// Notes say what the mock did with an accepted request beyond keeping
 	// it: "ignored readOnly id", say.
 	Notes []string `json:"notes,omitempty"`
+	// Drift, on a request refused for breaking the contract, says that
+	// the previous version of the document (plantmock's --previous-spec)
+	// accepts it, and why this one refuses it: what a client of that
+	// version meets once the document changes. Empty otherwise.
+	Drift string `json:"drift,omitempty"`
 
 	// Direction is "outbound" for a webhook or callback the mock sent (one
 	// entry per attempt); empty for the requests it received. Of an
@@ -177,7 +182,7 @@ func (v Violation) String() string {
 func EntrySize(e *Entry) int {
 	const fixed = 256
 	n := fixed + len(e.Method) + len(e.Path) + len(e.Query) + headerSize(e.Header) + len(e.Body) + len(e.Token) +
-		len(e.Operation) + len(e.Document) + len(e.Scenario) + len(e.Session) + len(e.Response) + len(e.Direction) + len(e.URL) + len(e.Error)
+		len(e.Operation) + len(e.Document) + len(e.Scenario) + len(e.Session) + len(e.Response) + len(e.Direction) + len(e.URL) + len(e.Error) + len(e.Drift)
 	for _, v := range e.Violations {
 		n += len(v.Path) + len(v.Reason) + len(v.Direction) + len(v.Schema)
 	}

@@ -91,6 +91,7 @@ func appendStored(buf []byte, e *Entry) []byte {
 		buf = append(buf, `,"notes":`...)
 		buf = appendStrings(buf, e.Notes)
 	}
+	buf = appendOmit(buf, "drift", e.Drift)
 	buf = appendOmit(buf, "direction", e.Direction)
 	buf = appendOmit(buf, "url", e.URL)
 	if e.Trigger != 0 {

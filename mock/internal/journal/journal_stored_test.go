@@ -34,6 +34,7 @@ func TestAppendStored(t *testing.T) {
 				{Path: odd, Reason: odd, Direction: "response"},
 			},
 			Session: "s-1", Scenario: "busy", Rule: 3, Notes: []string{"ignored readOnly id", odd, ""},
+			Drift: "accepted by the previous document (Greenhouse 1.0), refused by the served one: " + odd,
 		},
 		"outbound": {
 			Seq: 1 << 63, Duration: -1, Method: "POST", Path: "/hook", Header: http.Header{"X-Odd": nil, odd: {"", odd}},

@@ -23,6 +23,11 @@ type Engine struct {
 	MaxBody int64
 	Cors    bool
 	LogAll  bool
+	// Previous, when set, is the previous version of the one document
+	// served (Options.PreviousSpec), made by Judging: a request the
+	// served document refuses for breaking its contract is judged
+	// against it too (see drift). Reload keeps it.
+	Previous *Served
 	// PreferDefault is what every request to the API prefers, but for
 	// what its own Prefer header says (Options.Prefer).
 	PreferDefault answer.PreferDefault

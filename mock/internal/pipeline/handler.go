@@ -40,6 +40,9 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.forward(x)
 			return
 		}
+		if s.Previous != nil {
+			p = s.drift(x, p) // before the answer, which ends reading the body
+		}
 		s.refuse(x, p)
 		return
 	}
@@ -67,17 +70,20 @@ func (s *Engine) check(x *exchange) *problem.Problem {
 
 // checks are the stages of a request, in the order docs/answers.md
 // gives, by the names Explain reports them with ("" for a stage it
-// does not report).
+// does not report); contract marks those that judge the request against
+// the document's contract, which drift runs again on the previous
+// document.
 var checks = []struct {
-	name string
-	run  func(*Engine, *exchange) *problem.Problem
+	name     string
+	run      func(*Engine, *exchange) *problem.Problem
+	contract bool
 }{
-	{"route", (*Engine).checkRoute},
-	{"security", (*Engine).checkSecurity},
-	{"", (*Engine).checkSession},
-	{"parameters", (*Engine).checkParams},
-	{"body", (*Engine).checkBody},
-	{"controls", (*Engine).checkControls},
+	{"route", (*Engine).checkRoute, true},
+	{"security", (*Engine).checkSecurity, true},
+	{"", (*Engine).checkSession, false},
+	{"parameters", (*Engine).checkParams, true},
+	{"body", (*Engine).checkBody, true},
+	{"controls", (*Engine).checkControls, false},
 }
 
 // mount gives a request to the document mounted at the longest base

@@ -101,7 +101,7 @@ func (s *Engine) entry(x *exchange, status int, response []byte, written int) jo
 	}
 	found := 0 // violations, before the journal's cut
 	if p := x.problem; p != nil {
-		e.Code = p.Code
+		e.Code, e.Drift = p.Code, p.Drift
 		if !x.proxied {
 			found = len(p.Violations)
 			e.Violations = journal.Violations(p.Violations[:min(found, journal.MaxJournalViolations)], "")

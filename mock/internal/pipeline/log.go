@@ -72,6 +72,9 @@ func (s *Engine) logExchange(e *journal.Entry) {
 		}
 		attrs = append(attrs, slog.Any("violations", vs))
 	}
+	if e.Drift != "" {
+		attrs = append(attrs, slog.String("drift", e.Drift)) // at most maxDrift bytes
+	}
 	r := slog.NewRecord(e.Time.Add(e.Duration), slog.LevelInfo, "request", 0) // where the journal's duration ends
 	r.AddAttrs(attrs...)
 	h.Handle(context.Background(), r)

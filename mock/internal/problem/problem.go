@@ -90,6 +90,10 @@ type Problem struct {
 	More       bool      // more violations than listed, not looked for (openapi.Decoded)
 	Header     [2]string // one extra header: name, value
 	Challenges []string  // a 401's WWW-Authenticate challenges, one field each
+	// Drift, on a refusal for breaking the contract, says that the
+	// previous version of the document accepts the request (the
+	// journal's Entry.Drift); empty otherwise.
+	Drift string
 }
 
 func (p *Problem) Error() string { return p.Message }

@@ -510,7 +510,8 @@ function detail(e, id) {
   ]));
   if (e.response !== undefined) ans.append(el('h4', null, 'Body'), el('pre', null, pretty(e.response)));
 
-  // Why the mock answered so, across the width: violations and notes.
+  // Why the mock answered so, across the width: violations, notes and
+  // drift from the previous document.
   const why = el('section', 'wide');
   if (e.violations && e.violations.length) {
     const ul = el('ul', 'violations');
@@ -527,6 +528,7 @@ function detail(e, id) {
     for (const n of e.notes) ul.append(el('li', null, n));
     why.append(el('h3', null, 'Notes'), ul);
   }
+  if (e.drift) why.append(el('h3', null, 'Drift'), el('p', 'drift', e.drift));
   if (why.childElementCount) d.append(why);
   d.append(req, ans);
   return d;

@@ -1,0 +1,190 @@
+package pipeline
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/plantmock/plantmock/mock/internal/event"
+	"github.com/plantmock/plantmock/mock/internal/journal"
+	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
+)
+
+// driftEngine returns an engine serving newSpec, with oldSpec as its
+// previous document, over a real connection, and the journal entries it
+// makes, as its listeners are told of them.
+func driftEngine(t *testing.T, newSpec, oldSpec []byte) (*httptest.Server, func() []journal.Entry) {
+	t.Helper()
+	e := plantEngine(t)
+	doc := load(t, newSpec)
+	sv := &Served{Doc: doc, Scenarios: &scenario.Set{}, Secrets: journal.NewSecrets(doc), Log: slog.New(slog.DiscardHandler)}
+	if err := sv.BuildPlans(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMounts([]*Served{sv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Docs.Store(m)
+	if e.Previous, err = Judging(oldSpec); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex // guards entries, written on the handler's goroutine
+	var entries []journal.Entry
+	e.Listen(Told{Answered: func(a *event.Answered) {
+		mu.Lock()
+		defer mu.Unlock()
+		entries = append(entries, a.E)
+	}})
+	ts := httptest.NewServer(e)
+	t.Cleanup(ts.Close)
+	return ts, func() []journal.Entry {
+		mu.Lock()
+		defer mu.Unlock()
+		out := entries
+		entries = nil
+		return out
+	}
+}
+
+func load(t *testing.T, spec []byte) *openapi.Document {
+	t.Helper()
+	doc, err := openapi.Load(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestDrift sends requests to a mock of examples/diff/new.yaml whose
+// previous document is examples/diff/old.yaml: a request the new one
+// refuses and the old one accepts is answered as the new one answers,
+// and its journal entry has a drift; one both refuse, or the new one
+// accepts, has none.
+func TestDrift(t *testing.T) {
+	ts, journaled := driftEngine(t, readFile(t, "../../../examples/diff/new.yaml"), readFile(t, "../../../examples/diff/old.yaml"))
+	const refused = "accepted by the previous document (Greenhouse 1.0), refused by the served one: "
+	for _, tt := range []struct {
+		name, method, path, body string
+		status                   int
+		answer, drift            string
+	}{
+		{"a name OLD allows, too long for NEW", "POST", "/plants", `{"name":"Monstera deliciosa Thai"}`,
+			422, `{"error":40004,"message":"request body does not match the schema: name: longer than the maximum length 20"}`,
+			refused + "request body does not match the schema: name: longer than the maximum length 20"},
+		{"a light level NEW dropped", "POST", "/plants", `{"name":"Fern","light":"partial"}`,
+			422, `{"error":40004,"message":"request body does not match the schema: light: value is not one of the allowed values"}`,
+			refused + "request body does not match the schema: light: value is not one of the allowed values"},
+		{"an operation NEW removed", "DELETE", "/plants/p1", "",
+			404, `{"error":40400,"message":"no path of the OpenAPI document matches /plants/p1"}`,
+			refused + "no path of the OpenAPI document matches /plants/p1"},
+		{"a name both refuse", "POST", "/plants", `{"name":"` + strings.Repeat("x", 41) + `"}`,
+			422, `{"error":40004,"message":"request body does not match the schema: name: longer than the maximum length 20"}`, ""},
+		{"a body both refuse", "POST", "/plants", `{"light":"sun"}`,
+			422, `{"error":40004,"message":"request body does not match the schema: name: required property is missing"}`, ""},
+		{"a valid plant", "POST", "/plants", `{"name":"Fern","light":"shade"}`,
+			201, `{"light":"shade","name":"Fern"}`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, answer := send(t, ts, tt.method, tt.path, tt.body)
+			if status != tt.status || answer != tt.answer {
+				t.Errorf("answer %d %s, want %d %s", status, answer, tt.status, tt.answer)
+			}
+			es := journaled()
+			if len(es) != 1 {
+				t.Fatalf("%d entries, want 1", len(es))
+			}
+			if es[0].Drift != tt.drift {
+				t.Errorf("drift %q, want %q", es[0].Drift, tt.drift)
+			}
+		})
+	}
+}
+
+// TestDriftReadsTheBody: a request the new document refuses before its
+// body (no such path) has its body read and judged by the old one, which
+// accepts it or not, and kept in the journal either way.
+func TestDriftReadsTheBody(t *testing.T) {
+	const old = `openapi: 3.1.0
+info: {title: Notes, version: '1'}
+paths:
+  /notes:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [text], properties: {text: {type: string}}}
+      responses:
+        '204': {description: kept}
+`
+	const now = `openapi: 3.1.0
+info: {title: Notes, version: '2'}
+paths:
+  /memos:
+    put:
+      responses:
+        '204': {description: kept}
+`
+	ts, journaled := driftEngine(t, []byte(now), []byte(old))
+	for _, tt := range []struct{ name, body, drift string }{
+		{"OLD accepts the body", `{"text":"water the fern"}`, "accepted by the previous document (Notes 1), refused by the served one: no path of the OpenAPI document matches /notes"},
+		{"OLD refuses the body", `{"text":7}`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, answer := send(t, ts, "PUT", "/notes", tt.body)
+			if want := `{"error":40400,"message":"no path of the OpenAPI document matches /notes"}`; status != 404 || answer != want {
+				t.Errorf("answer %d %s, want 404 %s", status, answer, want)
+			}
+			es := journaled()
+			if len(es) != 1 {
+				t.Fatalf("%d entries, want 1", len(es))
+			}
+			if es[0].Drift != tt.drift || string(es[0].Body) != tt.body {
+				t.Errorf("entry with drift %q and body %s, want %q and %s", es[0].Drift, es[0].Body, tt.drift, tt.body)
+			}
+		})
+	}
+}
+
+// send sends a request with a JSON body (none when body is empty) and
+// returns the answer's status and body.
+func send(t *testing.T, ts *httptest.Server, method, path, body string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, ts.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(b)
+}
