@@ -15,7 +15,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -24,6 +23,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/plantmock/plantmock/internal/peersuite"
 )
 
 const (
@@ -51,7 +52,7 @@ func run() (int, error) {
 		return 0, err
 	}
 	defer os.RemoveAll(work)
-	dir, err := download(module)
+	dir, err := peersuite.Download(module)
 	if err != nil {
 		return 0, err
 	}
@@ -154,20 +155,6 @@ func firstLine(s string) string {
 	return s
 }
 
-// download fetches a module from the module proxy into the module cache
-// and returns its directory.
-func download(module string) (string, error) {
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	if err != nil {
-		return "", fmt.Errorf("go mod download %s: %w", module, err)
-	}
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s: no directory (%v %s)", module, err, info.Error)
-	}
-	return info.Dir, nil
-}
-
 // words is a verdict as the exceptions table writes it.
 func words(breaks bool) string {
 	if breaks {
@@ -209,12 +196,9 @@ func readExceptions(path string) (map[string]decision, error) {
 // parseExceptions reads the decisions of the exceptions section of doc.
 func parseExceptions(doc string) (map[string]decision, error) {
 	out := map[string]decision{}
-	_, section, ok := strings.Cut(doc, "\n"+exceptionsHeading+"\n")
+	section, ok := peersuite.Section(doc, exceptionsHeading)
 	if !ok {
 		return out, nil
-	}
-	if end := strings.Index(section, "\n#"); end >= 0 {
-		section = section[:end]
 	}
 	for _, line := range strings.Split(section, "\n") {
 		if !strings.HasPrefix(line, "| `") {

@@ -38,6 +38,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/plantmock/plantmock/internal/peersuite"
 )
 
 const (
@@ -72,11 +74,11 @@ func run() (int, error) {
 	}
 	defer os.RemoveAll(work)
 
-	sdkDir, err := download(sdk)
+	sdkDir, err := peersuite.Download(sdk)
 	if err != nil {
 		return 0, err
 	}
-	descDir, err := download(description)
+	descDir, err := peersuite.Download(description)
 	if err != nil {
 		return 0, err
 	}
@@ -130,24 +132,6 @@ func run() (int, error) {
 		}
 	}
 	return code, nil
-}
-
-// download fetches a module from the module proxy into the module cache
-// and returns its directory.
-func download(module string) (string, error) {
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			err = fmt.Errorf("%v: %s%s", err, exit.Stderr, out)
-		}
-		return "", fmt.Errorf("go mod download %s: %w", module, err)
-	}
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s: no directory (%v %s)", module, err, info.Error)
-	}
-	return info.Dir, nil
 }
 
 // mockProcess is a plantmock this command started.
@@ -231,12 +215,9 @@ func readExceptions(path string) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, section, ok := strings.Cut(string(data), "\n"+exceptionsHeading+"\n")
+	section, ok := peersuite.Section(string(data), exceptionsHeading)
 	if !ok {
 		return nil, fmt.Errorf("%s has no section %q", path, exceptionsHeading)
-	}
-	if end := strings.Index(section, "\n#"); end >= 0 {
-		section = section[:end]
 	}
 	out := map[string]bool{}
 	for _, line := range strings.Split(section, "\n") {
