@@ -19,7 +19,7 @@ func defineCheck(fs *flag.FlagSet) runner {
 	var src source
 	src.define(fs)
 	var traffic tokens
-	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against the document (exit 1 when it breaks it): HAR, the journal of GET /__admin/requests, or a --record folder or file; repeatable")
+	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against the document (exit 1 when it breaks it): HAR, the journal of GET /__admin/requests or of --journal-file, or a --record folder or file; repeatable")
 	workflows := fs.String("workflows", "", "Arazzo 1.0 or 1.1 `file` whose workflows to lint against the document, sending nothing (exit 2 when it has mistakes)")
 	return func(_ context.Context, set given, env environment, stdout, stderr io.Writer) int {
 		warnUnknown(env, stderr)

@@ -23,7 +23,7 @@ func defineDiff(fs *flag.FlagSet) runner {
 	failOn := newChoice("client", "provider", "any", "traffic", "none")
 	fs.Var(failOn, "fail-on", "the changes that exit 1: `client` (those that break clients), provider (those that break providers), any (every change), traffic (a recorded exchange OLD accepted that NEW breaks, with --traffic) or none")
 	var traffic tokens
-	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against OLD and NEW: HAR, the journal of GET /__admin/requests, or a --record folder or file; repeatable")
+	fs.Var(&traffic, "traffic", "`file` of recorded traffic to judge against OLD and NEW: HAR, the journal of GET /__admin/requests or of --journal-file, or a --record folder or file; repeatable")
 	ignore := fs.String("ignore", "", "`file` of accepted changes, one a line as RULE METHOD /path [POINTER]: REASON (RULE - ...: REASON for the document): listed as ignored, failing at no level")
 	maxSpec := size(mock.DefaultMaxSpecFile)
 	fs.Var(&maxSpec, "max-spec", "largest document read: a `size` in bytes or with KiB/MiB/GiB")
