@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/plantmock/plantmock/mock/internal/journal"
@@ -154,6 +155,8 @@ func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side) boo
 		return false
 	case c.of != "" && !names(v.Path, c.of):
 		return false // another parameter's, another header's
+	case side == Response && !c.answers(j.Status):
+		return false // another status's
 	}
 	for _, prefix := range kinds(v, side) {
 		if strings.HasPrefix(c.Rule, prefix) {
@@ -200,6 +203,28 @@ func (c *Change) at(schema string) bool {
 // below reports whether pointer p is q or below it.
 func below(p, q string) bool {
 	return p == q || strings.HasPrefix(p, q+"/")
+}
+
+// answers reports whether the change may concern an answer of status:
+// it is under a response of that status, its class or default, or under
+// none that a pointer names (a response of the components).
+func (c *Change) answers(status int) bool {
+	named := false
+	for _, l := range []*Location{c.Old, c.New} {
+		if l == nil {
+			continue
+		}
+		_, rest, ok := strings.Cut(l.Pointer, "/responses/")
+		if !ok || strings.HasPrefix(l.Pointer, "/components/responses/") {
+			continue
+		}
+		code, _, _ := strings.Cut(rest, "/")
+		named = true
+		if code == "default" || code == strconv.Itoa(status) || len(code) == 3 && code[1:] == "XX" && int(code[0]-'0') == status/100 {
+			return true
+		}
+	}
+	return !named
 }
 
 // names reports whether a violation's path is of value of ("query.limit",

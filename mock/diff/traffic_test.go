@@ -304,3 +304,29 @@ components:
 		t.Errorf("got:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWeighStatuses: an answer's violation of no schema is explained by
+// a change of the response of its status alone, not by one of another
+// status of the operation.
+func TestWeighStatuses(t *testing.T) {
+	n := strings.Replace(shop, "            application/xml:\n              schema: {type: object}\n", "", 1)
+	n = strings.Replace(n, "        \"404\":\n          description: none\n", "", 1)
+	r, err := diff.Compare([]byte(shop), []byte(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := func(source string, status int, reason string) journal.Judged {
+		return journal.Judged{Source: source, Method: "GET", Path: "/plants/1", Status: status, Operation: "GET /plants/{plantId}",
+			Violations: []journal.Violation{{Direction: "response", Path: "response", Reason: reason}}}
+	}
+	r.Weigh(&journal.ContractReport{Traffic: &journal.Traffic{Exchanges: 2}},
+		&journal.ContractReport{Traffic: &journal.Traffic{Exchanges: 2, Broken: []journal.Judged{
+			answer("s1", 404, "status 404 is not declared"), answer("s2", 200, "application/xml is not declared")}}})
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, b.Source+": "+strings.Join(b.Rules, ", "))
+	}
+	if want := "s1: response-status-removed\ns2: response-media-type-removed"; strings.Join(got, "\n") != want {
+		t.Errorf("broken:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}
