@@ -11,10 +11,15 @@ import (
 // previous document, over a real connection: each request is answered
 // as new.yaml alone answers it, and the journal's entry, read over the
 // admin API, has a drift where old.yaml accepts what new.yaml refuses.
-// Reload keeps the previous document.
-func TestPreviousSpec(t *testing.T) {
+// Reload keeps the previous document. The journal in Redis, written off
+// the request's path, keeps the drift alike.
+func TestPreviousSpec(t *testing.T) { eachStore(t, previousSpec) }
+
+// previousSpec is TestPreviousSpec with the store of opts.
+func previousSpec(t *testing.T, opts Options) {
 	newSpec := example(t, "diff/new.yaml")
-	s, ts := newTestServer(t, Options{Spec: newSpec, PreviousSpec: example(t, "diff/old.yaml")})
+	opts.Spec, opts.PreviousSpec = newSpec, example(t, "diff/old.yaml")
+	s, ts := newTestServer(t, opts)
 	const drift = "accepted by the previous document (Greenhouse 1.0), refused by the served one: "
 	long := `{"name":"Monstera deliciosa Thai"}`
 	both := `{"name":"` + strings.Repeat("x", 41) + `"}`
