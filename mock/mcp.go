@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"net/http"
@@ -23,6 +24,9 @@ type MCPTools struct {
 	// Arazzo description workflows, against the document, and returns
 	// its exit code and what it printed.
 	Workflows func(ctx context.Context, args []string, document, workflows []byte) (exit int, stdout, stderr string)
+	// MaxDocument bounds, in bytes, the proposed document diff_document
+	// compares (plantmock's --max-spec); 0 is DefaultMaxSpecFile.
+	MaxDocument int64
 }
 
 // mcpHandler makes the handler of /__admin/mcp over the admin API's
@@ -37,7 +41,8 @@ func mcpHandler(s *Server, tools MCPTools) func(http.Handler) http.Handler {
 }
 
 func mcpOptions(calls http.Handler, tools MCPTools) mcp.Options {
-	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify, Workflows: tools.Workflows, MaxDocument: DefaultMaxSpecFile}
+	max := cmp.Or(tools.MaxDocument, DefaultMaxSpecFile)
+	return mcp.Options{Calls: calls, Version: Version, Check: tools.Check, Verify: tools.Verify, Workflows: tools.Workflows, MaxDocument: max}
 }
 
 // ServeMCP speaks the Model Context Protocol for s on in and out, a

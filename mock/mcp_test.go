@@ -2,6 +2,7 @@ package mock
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"reflect"
@@ -106,6 +107,23 @@ func TestMCP(t *testing.T) {
 	if got, want := callTool(t, cs, "diff_document", map[string]any{"proposed": doc}),
 		"no changes from the served document to the proposed document"; got != want {
 		t.Errorf("diff_document: %s, want %s", got, want)
+	}
+}
+
+// TestMCPMaxDocument: MCPTools.MaxDocument (plantmock's --max-spec)
+// bounds the proposed document of diff_document, which is refused past
+// it as the tool's error.
+func TestMCPMaxDocument(t *testing.T) {
+	_, ts := newTestServer(t, Options{Admin: AdminOptions{Token: "adm", MCP: MCPTools{MaxDocument: 64}}})
+	cs := mcpSession(t, ts.URL)
+	proposed := "openapi: 3.1.0\ninfo: {title: Plant Store, version: '2'}\npaths: {}\n# " + strings.Repeat("x", 20) + "\n"
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "diff_document", Arguments: map[string]any{"proposed": proposed}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("the proposed document is %d bytes, over the largest the mock reads (64 bytes)", len(proposed))
+	if !res.IsError || len(res.Content) != 1 || res.Content[0].(*sdk.TextContent).Text != want {
+		t.Errorf("diff_document: error %v, %v; want the error %q", res.IsError, res.Content, want)
 	}
 }
 

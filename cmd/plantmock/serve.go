@@ -231,6 +231,7 @@ func (f *serveFlags) options(set given, logger *slog.Logger) (mock.Options, erro
 		ShutdownTimeout: f.shutdown, LogRequests: true, Logger: logger,
 	}
 	opts.Admin.MCP = mcpTools()
+	opts.Admin.MCP.MaxDocument = int64(f.src.maxSpec)
 	if f.hookRetry == 0 {
 		opts.Webhooks.Retries = -1 // none; 0 in Options is the default
 	}
