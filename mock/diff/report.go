@@ -14,6 +14,9 @@ type Report struct {
 	// Traffic is what recorded traffic showed, once the report is
 	// weighed against some (see Weigh); nil until then.
 	Traffic *Traffic `json:"traffic,omitempty"`
+	// old is OLD, loaded: Weigh routes by it the requests NEW routes
+	// nowhere.
+	old *openapi.Document
 }
 
 // Compare loads old and new, OpenAPI 3.0, 3.1 or 3.2 documents in YAML
@@ -32,7 +35,7 @@ func Compare(old, new []byte) (*Report, error) {
 	c.schemes(od, nd)
 	c.operations(od, nd)
 	c.webhooks(od, nd)
-	return &Report{Changes: c.changes}, nil
+	return &Report{Changes: c.changes, old: od}, nil
 }
 
 // LoadError is Compare's error for a document it cannot load.

@@ -1,7 +1,9 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,8 +36,6 @@ type Broken struct {
 	// empty when none does: a break the comparison of the documents
 	// alone does not show.
 	Rules []string `json:"rules"`
-	// explainers are the indices in Report.Changes of those changes.
-	explainers []int
 }
 
 // Evidence is what recorded traffic showed of one change that breaks
@@ -52,55 +52,45 @@ type Evidence struct {
 // Weigh joins the report with recorded traffic, judged against OLD in
 // old and against NEW in new (contract reports of the same traffic, as
 // mock.Server.CheckTraffic returns them). The exchanges NEW breaks that
-// OLD accepted are listed, each with the changes that explain it: a
-// violation of a schema keyword is explained by a change at that
-// keyword, or at the schema or value that holds it; a violation of no
-// schema (a route, credentials, a parameter missing, a status not
-// declared) by a change of its operation and side of that kind (see
-// Change.explains). Each change that
-// breaks either side, but for a webhook's or a callback's, is told how many exchanges reached its operation,
-// and how many of them it explains. A change with none is a break no
-// recorded exchange shows; an exchange with no change, one the
+// OLD accepted are listed, each with the changes that explain it (see
+// Change.explains). Each change that breaks either side, but for a
+// webhook's or a callback's, is told how many exchanges reached its
+// operation, and how many of them it explains. A change with none is a
+// break no recorded exchange shows; an exchange with no change, one the
 // documents alone do not show.
 func (r *Report) Weigh(old, new *journal.ContractReport) {
+	none := &journal.Traffic{}
+	ot, nt := cmp.Or(old.Traffic, none), cmp.Or(new.Traffic, none)
 	t := &Traffic{Broken: []Broken{}}
-	brokeOld := map[string]bool{}
-	if old.Traffic != nil {
-		for _, j := range old.Traffic.Broken {
-			brokeOld[j.Source] = true
-		}
-		t.Accepted = old.Traffic.Exchanges - len(old.Traffic.Broken) - old.Traffic.Unlisted
-	}
-	if new.Traffic != nil {
-		t.Exchanges, t.Unlisted = new.Traffic.Exchanges, new.Traffic.Unlisted
-		for _, j := range new.Traffic.Broken {
-			if brokeOld[j.Source] {
-				continue
-			}
-			b := Broken{Judged: j, Rules: []string{}}
-			b.explainers = r.explain(&j)
-			for _, i := range b.explainers {
-				b.Rules = append(b.Rules, r.Changes[i].Rule)
-			}
-			t.Broken = append(t.Broken, b)
-		}
-	}
-	r.Traffic = t
 	for i := range r.Changes {
 		c := &r.Changes[i]
-		if c.Level == Compatible || c.hook {
+		switch {
+		case c.Level == Compatible || c.hook:
+			c.Traffic = nil
+		case c.Operation == "":
+			c.Traffic = &Evidence{Reached: nt.Exchanges}
+		default:
+			c.Traffic = &Evidence{Reached: max(reached(old, c.Operation), reached(new, c.Operation))}
+		}
+	}
+	brokeOld := map[string]bool{}
+	for _, j := range ot.Broken {
+		brokeOld[j.Source] = true
+	}
+	t.Accepted = ot.Exchanges - len(ot.Broken) - ot.Unlisted
+	t.Exchanges, t.Unlisted = nt.Exchanges, nt.Unlisted
+	for _, j := range nt.Broken {
+		if brokeOld[j.Source] {
 			continue
 		}
-		c.Traffic = &Evidence{Reached: t.Exchanges}
-		if c.Operation != "" {
-			c.Traffic.Reached = max(reached(old, c.Operation), reached(new, c.Operation))
-		}
-	}
-	for _, b := range t.Broken {
-		for _, i := range b.explainers {
+		b := Broken{Judged: j, Rules: []string{}}
+		for _, i := range r.explain(&j) {
+			b.Rules = append(b.Rules, r.Changes[i].Rule)
 			r.Changes[i].Traffic.Broken++
 		}
+		t.Broken = append(t.Broken, b)
 	}
+	r.Traffic = t
 }
 
 // reached counts the exchanges of operation op in a contract report.
@@ -118,6 +108,7 @@ func reached(cr *journal.ContractReport, op string) int {
 // exchange broke NEW (see Weigh), each once, in the report's order.
 func (r *Report) explain(j *journal.Judged) []int {
 	var out []int
+	routed := r.routed(j)
 	for _, v := range j.Violations {
 		side := Request
 		if v.Direction == "response" {
@@ -125,7 +116,7 @@ func (r *Report) explain(j *journal.Judged) []int {
 		}
 		for i := range r.Changes {
 			c := &r.Changes[i]
-			if c.Level != Compatible && c.explains(j, v, side) && !slices.Contains(out, i) {
+			if c.Level != Compatible && c.explains(j, v, side, routed) && !slices.Contains(out, i) {
 				out = append(out, i)
 			}
 		}
@@ -134,19 +125,34 @@ func (r *Report) explain(j *journal.Judged) []int {
 	return out
 }
 
+// routed is the operation of OLD exchange j went to, as OLD's router
+// finds it ("" for none): where NEW routes it nowhere, its removal
+// explains it.
+func (r *Report) routed(j *journal.Judged) string {
+	if r.old == nil {
+		return ""
+	}
+	route, _, _ := r.old.Find((&url.URL{Path: j.Path}).EscapedPath(), j.Method)
+	if route == nil || route.Operation(j.Method) == nil {
+		return ""
+	}
+	return route.Operation(j.Method).Name
+}
+
 // explains reports whether the change could be why exchange j broke NEW
-// with violation v on side: the removal of the operation a request NEW
-// routes nowhere went to; a change at the schema keyword v names, of
+// with violation v on side: the removal of routed, the operation of OLD
+// the request went to, where NEW routes it nowhere; a change at the
+// schema keyword v names, of
 // j's operation and side; else a change of j's operation and side (of
 // the document, for credentials) of the kind of what v names: its
 // security, a parameter, its body, or the answer's status, media type,
 // a header or its body.
-func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side) bool {
+func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side, routed string) bool {
 	switch {
 	case c.hook:
 		return false // a webhook's or a callback's: no recorded request is one
 	case v.Path == "route":
-		return c.Rule == "operation-removed" && routes(c.Operation, j.Method, j.Path)
+		return c.Rule == "operation-removed" && c.Operation == routed
 	case v.Schema != "":
 		return c.Operation == j.Operation && c.Side == side && c.at(v.Schema)
 	case v.Path == "security" && c.Operation == "":
@@ -237,29 +243,6 @@ func names(path, of string) bool {
 		return strings.EqualFold(path, of)
 	}
 	return path == of
-}
-
-// routes reports whether op ("METHOD /path/{template}") is where method
-// and path went: the method is its, and the path ends in the template's
-// segments (a server's base path may come before them), each {name}
-// matching one segment.
-func routes(op, method, path string) bool {
-	m, tmpl, ok := strings.Cut(op, " ")
-	if !ok || m != method {
-		return false
-	}
-	want := strings.Split(strings.Trim(tmpl, "/"), "/")
-	got := strings.Split(strings.Trim(path, "/"), "/")
-	if len(got) < len(want) {
-		return false
-	}
-	got = got[len(got)-len(want):]
-	for i, w := range want {
-		if got[i] != w && !(strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") && got[i] != "") {
-			return false
-		}
-	}
-	return true
 }
 
 // words says what the traffic showed of a change of operation op (""
