@@ -76,21 +76,7 @@ func (r *Report) Fails(on string) bool {
 			return true
 		}
 	}
-	return on == "traffic" && r.unexplained() > 0
-}
-
-// unexplained counts the recorded exchanges that OLD accepted and NEW
-// breaks that no change explains.
-func (r *Report) unexplained() int {
-	n := 0
-	if r.Traffic != nil {
-		for _, b := range r.Traffic.Broken {
-			if len(b.Rules) == 0 {
-				n++
-			}
-		}
-	}
-	return n
+	return on == "traffic" && r.Traffic != nil && r.Traffic.unexplained() > 0
 }
 
 // comparer gathers the changes of one comparison of old with new.

@@ -66,7 +66,7 @@ func where(file string, l *Location) string {
 func (r *Report) Summary(oldName, newName string) string {
 	s := r.counts(oldName, newName)
 	if r.Traffic != nil {
-		s += "; traffic: " + r.Traffic.summary(r.unexplained())
+		s += "; traffic: " + r.Traffic.summary()
 	}
 	return s
 }

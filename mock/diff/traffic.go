@@ -266,15 +266,26 @@ func (e *Evidence) words(op string) string {
 
 // summary counts what the traffic showed: "of 6 recorded exchanges OLD
 // accepted 5; NEW breaks 2 of them (1 explained by no change)".
-func (t *Traffic) summary(unexplained int) string {
+func (t *Traffic) summary() string {
 	s := fmt.Sprintf("of %s OLD accepted %d; NEW breaks %d of them", plural(t.Exchanges, "recorded exchange"), t.Accepted, len(t.Broken))
-	if unexplained > 0 {
-		s += fmt.Sprintf(" (%d explained by no change)", unexplained)
+	if n := t.unexplained(); n > 0 {
+		s += fmt.Sprintf(" (%d explained by no change)", n)
 	}
 	if t.Unlisted > 0 {
 		s += fmt.Sprintf("; %d more that break NEW were not weighed", t.Unlisted)
 	}
 	return s
+}
+
+// unexplained counts the exchanges listed that no change explains.
+func (t *Traffic) unexplained() int {
+	n := 0
+	for _, b := range t.Broken {
+		if len(b.Rules) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // why names the changes that explain an exchange, or says none does.
