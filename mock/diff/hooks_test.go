@@ -112,6 +112,13 @@ func TestHookChanges(t *testing.T) {
 		// A provider of OLD does not send it: a request of it is refused.
 		{"callback parameter required", "in: header, schema", "in: header, required: true, schema",
 			[]string{subs + "callback-request-parameter-became-required breaks-providers request old=" + cb + "/parameters/0:28 new=" + cb + "/parameters/0:28"}},
+		// Its values must be booleans, and several may come: each change
+		// a callback's, the other party's.
+		{"callback parameter became an array", "in: header, schema: {type: string}", "in: header, schema: {type: array, items: {type: boolean}}",
+			[]string{
+				subs + "callback-request-parameter-type-changed breaks-clients request old=" + cb + "/parameters/0/schema/type:28 new=" + cb + "/parameters/0/schema/items/type:28",
+				subs + "callback-request-parameter-became-array breaks-clients request old=" + cb + "/parameters/0/schema/type:28 new=" + cb + "/parameters/0/schema/type:28",
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -68,12 +68,13 @@ func (a *at) sub(kw, rule string, o, n *openapi.Schema, monotone bool) {
 	}
 }
 
-// differs reports whether comparing o with n finds any change, as the
-// walk's side sees it.
+// differs reports whether comparing o with n finds a change of the
+// values they accept, as the walk's side sees it (an example changed is
+// none).
 func (w *walk) differs(o, n *openapi.Schema) bool {
-	probe := &opDiff{c: &comparer{}, name: w.op.name, old: w.op.old, new: w.op.new}
+	probe := w.op.probe()
 	probe.walk(w.side).schema("", "", "", o, n, false)
-	return len(probe.c.changes) > 0
+	return slices.ContainsFunc(probe.c.changes, func(c Change) bool { return c.Level != Compatible })
 }
 
 // prefixItems compares the schemas of an array's first items, place by

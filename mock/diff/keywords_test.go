@@ -85,6 +85,9 @@ func TestApplicatorChanges(t *testing.T) {
 		// A narrower not refuses less, a wider more: other values.
 		{"not changed", "      not:\n        required: [tags, name]\n" + plant, "      not:\n        required: [tags]\n" + plant,
 			both("body-not-changed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/not:23", "/components/schemas/Plant/not:23")},
+		// An example is no value refused: not is no other.
+		{"an example of not changed", "      not:\n        required: [tags]\n        examples: [{tags: [a]}]\n" + plant,
+			"      not:\n        required: [tags]\n        examples: [{tags: [b]}]\n" + plant, nil},
 		// Properties no keyword evaluated are refused.
 		{"unevaluatedProperties added", plant, "      unevaluatedProperties: false\n" + plant,
 			both("body-unevaluated-properties-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/unevaluatedProperties:22")},

@@ -84,6 +84,16 @@ func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, re
 	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != ""})
 }
 
+// probe returns a copy of the operation's comparison that gathers its
+// changes apart, for a comparison whose changes are weighed before any
+// is kept: they are made as the operation's own are (a hook's rules,
+// levels and reasons, the parameter they are of).
+func (d *opDiff) probe() *opDiff {
+	p := *d
+	p.c = &comparer{old: d.c.old, new: d.c.new}
+	return &p
+}
+
 // walk returns a schema walk of the operation on side.
 func (d *opDiff) walk(side Side) *walk {
 	return &walk{op: d, side: side, seen: map[pair]bool{}}

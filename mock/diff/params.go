@@ -33,7 +33,7 @@ func (d *opDiff) becameArray(subject string, o, n *openapi.Param) bool {
 	}
 	it, _ := typeSet(items)
 	text := it == nil || slices.Contains(it, "string")
-	probe := &opDiff{c: &comparer{}, name: d.name, old: d.old, new: d.new}
+	probe := d.probe()
 	probe.walk(Request).schema(subject, "request-parameter", "", o.Schema, items, false)
 	for _, c := range probe.c.changes {
 		if text && (strings.HasSuffix(c.Rule, "-type-narrowed") || strings.HasSuffix(c.Rule, "-type-changed")) {
