@@ -33,10 +33,10 @@ func githubSpec(tb testing.TB) []byte {
 	return data
 }
 
-// An edit is one change made to GitHub's description: where (a JSON
+// A docEdit is one change made to GitHub's description: where (a JSON
 // pointer, the value edited or the object holding it), what it does to
 // the parsed document, and the rule plantmock diff must report there.
-type edit struct {
+type docEdit struct {
 	pointer string
 	rule    string
 	apply   func(doc map[string]any)
@@ -64,7 +64,7 @@ func param(op map[string]any, name string) map[string]any {
 // tenEdits are the ten changes of the benchmark's copy, each to one
 // operation's own (inline) part of the document, so that each shows at
 // one place.
-var tenEdits = []edit{
+var tenEdits = []docEdit{
 	{"/paths/~1zen/get", "operation-removed", func(d map[string]any) {
 		delete(obj(d, "paths", "/zen"), "get")
 	}},

@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -117,11 +116,11 @@ func TestApplicatorChanges(t *testing.T) {
 				op + "response-property-type-changed breaks-clients response old=/components/schemas/Plant/prefixItems/1/type:25 new=/components/schemas/Plant/prefixItems/1/type:25",
 			}},
 		// A required name no property declares is compared too.
-		{"required name added", plant, strings.Replace(plant, "type: object\n", "type: object\n      required: [name]\n", 1),
+		{"required name added", plant, edit(t, plant, "type: object\n", "type: object\n      required: [name]\n"),
 			both("body-required-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/required:23")},
 		// items false: no array with an item passes.
-		{"items became false", strings.Replace(plant, "          items:\n            type: string\n", "", 1),
-			strings.Replace(plant, "          items:\n            type: string\n", "          items: false\n", 1),
+		{"items became false", edit(t, plant, "          items:\n            type: string\n", ""),
+			edit(t, plant, "          items:\n            type: string\n", "          items: false\n"),
 			both("property-schema-became-false", "breaks-clients", "breaks-providers", "-", tags+"/items:26")},
 		// maxLength beside type object: no string reaches it.
 		{"maxLength of an object", with("      maxLength: 10\n"), with("      maxLength: 5\n"), nil},

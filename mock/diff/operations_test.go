@@ -176,7 +176,7 @@ paths:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			check(t, compare(t, doc, strings.Replace(doc, tt.old, tt.new, 1)), tt.want)
+			check(t, compare(t, doc, edit(t, doc, tt.old, tt.new)), tt.want)
 		})
 	}
 }

@@ -63,6 +63,17 @@ func compare(t *testing.T, old, new string) []string {
 	return out
 }
 
+// edit returns doc with the first old replaced by new, failing the test
+// when old is not in doc: a case that edits nothing passes for no
+// reason. An empty old edits nothing, on purpose.
+func edit(t *testing.T, doc, old, new string) string {
+	t.Helper()
+	if old != "" && !strings.Contains(doc, old) {
+		t.Fatalf("the case edits nothing: %q is not in the document", old)
+	}
+	return strings.Replace(doc, old, new, 1)
+}
+
 // check compares got with want, line by line.
 func check(t *testing.T, got, want []string) {
 	t.Helper()
@@ -82,7 +93,7 @@ func TestSchemaChanges(t *testing.T) {
 	// Plant with name of type string, bounded at 40 characters: name at
 	// line 25, its keywords at 26 and 27.
 	const plant = "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          maxLength: 40\n"
-	with := func(old, new string) string { return strings.Replace(plant, old, new, 1) }
+	with := func(old, new string) string { return edit(t, plant, old, new) }
 	op := "POST /plants "
 	both := func(rule, reqLevel, respLevel, old, new string) []string {
 		return []string{
