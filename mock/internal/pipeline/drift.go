@@ -47,7 +47,7 @@ func Judging(spec []byte) (*Served, error) {
 // earlier) is read by the previous document's body check, within
 // Engine.MaxBody, and kept for the journal.
 func (s *Engine) drift(x *exchange, p *problem.Problem) *problem.Problem {
-	if !p.Code.Contract() || p.Code == problem.CodeBodyTooLarge {
+	if !p.Code.Document() {
 		return p
 	}
 	r := x.Client
@@ -57,13 +57,7 @@ func (s *Engine) drift(x *exchange, p *problem.Problem) *problem.Problem {
 		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(x.Raw)), int64(len(x.Raw))
 	}
 	old := &exchange{Turn: answer.Turn{Client: r, R: r, Sess: x.Sess}, Sv: s.Previous, W: recorder{ResponseWriter: x.W.ResponseWriter}}
-	accepted := true
-	for _, c := range checks {
-		if c.contract && c.run(s, old) != nil {
-			accepted = false
-			break
-		}
-	}
+	accepted := s.checkContract(old, nil) == nil
 	if old.bodyRead && !x.bodyRead {
 		x.Raw, x.bodyRead = old.Raw, true
 	}

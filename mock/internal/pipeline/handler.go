@@ -34,7 +34,7 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.finish(x)
 	if p := s.check(x); p != nil {
-		if s.upstream != nil && !s.upstream.refuse && p.Code.Contract() && p.Code != problem.CodeBodyTooLarge && s.upstream.forwards(x) {
+		if s.upstream != nil && !s.upstream.refuse && p.Code.Document() && s.upstream.forwards(x) {
 			// A proxy passes on what breaks the document, and says so.
 			x.violations = requestViolations(p)
 			s.forward(x)
@@ -55,6 +55,22 @@ func (s *Engine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.give(x, a)
 	}
+}
+
+// checkContract runs the checks of the contract in order (route,
+// security, parameters, body), but those skip names (nil for none), and
+// returns the first problem: a request judged apart from the session
+// and the mock's own headers, as recorded traffic and a previous
+// document judge it.
+func (s *Engine) checkContract(x *exchange, skip func(name string) bool) *problem.Problem {
+	for _, c := range checks {
+		if c.contract && (skip == nil || !skip(c.name)) {
+			if p := c.run(s, x); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
 }
 
 // check runs the checks in order and returns the first problem. Each

@@ -60,21 +60,14 @@ func (s *Engine) judge(rx *traffic.Exchange) journal.Judged {
 		Operation: e.Operation, Document: e.Document, Violations: vs}
 }
 
-// checkRecorded runs the checks of a request on a recorded one, leaving
-// out those of what was not recorded: of a request recorded in part, all
-// but its route and body; of one whose body was cut short, its body.
+// checkRecorded runs the contract's checks on a recorded request,
+// leaving out those of what was not recorded: of a request recorded in
+// part, all but its route and body; of one whose body was cut short,
+// its body.
 func (s *Engine) checkRecorded(x *exchange, rx *traffic.Exchange) *problem.Problem {
-	for _, c := range checks {
-		switch {
-		case rx.Partial && c.name != "route" && c.name != "body":
-		case rx.BodyCut && c.name == "body":
-		default:
-			if p := c.run(s, x); p != nil {
-				return p
-			}
-		}
-	}
-	return nil
+	return s.checkContract(x, func(name string) bool {
+		return rx.Partial && name != "route" && name != "body" || rx.BodyCut && name == "body"
+	})
 }
 
 // recordedAnswer judges a recorded answer of op. Where its headers were
@@ -84,7 +77,7 @@ func (s *Engine) checkRecorded(x *exchange, rx *traffic.Exchange) *problem.Probl
 // judged.
 func recordedAnswer(op *openapi.Operation, rx *traffic.Exchange) []journal.Violation {
 	declared := op.Response(rx.Status)
-	if !rx.AnswerKnown && (rx.AnswerHeader == nil || declared == nil) {
+	if !rx.AnswerKnown {
 		if declared != nil {
 			return nil
 		}
@@ -97,11 +90,7 @@ func recordedAnswer(op *openapi.Operation, rx *traffic.Exchange) []journal.Viola
 			header.Set("Content-Type", declaredType(declared.Content, rx.Answer))
 		}
 	}
-	var body []byte
-	if rx.AnswerKnown {
-		body = rx.Answer
-	}
-	vs := op.CheckResponse(rx.Status, header, body, rx.AnswerKnown)
+	vs := op.CheckResponse(rx.Status, header, rx.Answer, true)
 	if rx.AnswerHeader == nil {
 		vs = slices.DeleteFunc(vs, func(v openapi.Violation) bool { return strings.HasPrefix(v.Path, "header.") })
 	}

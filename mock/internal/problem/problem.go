@@ -188,3 +188,10 @@ func (c Code) Contract() bool {
 	}
 	return false
 }
+
+// Document reports whether the code rejects a request for breaking the
+// document itself: a Contract refusal but for a body over the mock's
+// size limit, which is the mock's bound, not the document's. Such a
+// request is what a proxy forwards anyway and what is judged against a
+// previous document.
+func (c Code) Document() bool { return c.Contract() && c != CodeBodyTooLarge }
