@@ -75,33 +75,37 @@ func readFile(t *testing.T, name string) []byte {
 // previous document is examples/diff/old.yaml: a request the new one
 // refuses and the old one accepts is answered as the new one answers,
 // and its journal entry has a drift; one both refuse, or the new one
-// accepts, has none.
+// accepts, has none, nor one refused for the mock's own headers, which
+// no document's contract has.
 func TestDrift(t *testing.T) {
 	ts, journaled := driftEngine(t, readFile(t, "../../../examples/diff/new.yaml"), readFile(t, "../../../examples/diff/old.yaml"))
 	const refused = "accepted by the previous document (Greenhouse 1.0), refused by the served one: "
 	for _, tt := range []struct {
 		name, method, path, body string
+		header                   []string
 		status                   int
 		answer, drift            string
 	}{
-		{"a name OLD allows, too long for NEW", "POST", "/plants", `{"name":"Monstera deliciosa Thai"}`,
+		{"a name OLD allows, too long for NEW", "POST", "/plants", `{"name":"Monstera deliciosa Thai"}`, nil,
 			422, `{"error":40004,"message":"request body does not match the schema: name: longer than the maximum length 20"}`,
 			refused + "request body does not match the schema: name: longer than the maximum length 20"},
-		{"a light level NEW dropped", "POST", "/plants", `{"name":"Fern","light":"partial"}`,
+		{"a light level NEW dropped", "POST", "/plants", `{"name":"Fern","light":"partial"}`, nil,
 			422, `{"error":40004,"message":"request body does not match the schema: light: value is not one of the allowed values"}`,
 			refused + "request body does not match the schema: light: value is not one of the allowed values"},
-		{"an operation NEW removed", "DELETE", "/plants/p1", "",
+		{"an operation NEW removed", "DELETE", "/plants/p1", "", nil,
 			404, `{"error":40400,"message":"no path of the OpenAPI document matches /plants/p1"}`,
 			refused + "no path of the OpenAPI document matches /plants/p1"},
-		{"a name both refuse", "POST", "/plants", `{"name":"` + strings.Repeat("x", 41) + `"}`,
+		{"a name both refuse", "POST", "/plants", `{"name":"` + strings.Repeat("x", 41) + `"}`, nil,
 			422, `{"error":40004,"message":"request body does not match the schema: name: longer than the maximum length 20"}`, ""},
-		{"a body both refuse", "POST", "/plants", `{"light":"sun"}`,
+		{"a body both refuse", "POST", "/plants", `{"light":"sun"}`, nil,
 			422, `{"error":40004,"message":"request body does not match the schema: name: required property is missing"}`, ""},
-		{"a valid plant", "POST", "/plants", `{"name":"Fern","light":"shade"}`,
+		{"a valid plant", "POST", "/plants", `{"name":"Fern","light":"shade"}`, nil,
 			201, `{"light":"shade","name":"Fern"}`, ""},
+		{"a scenario no document has", "POST", "/plants", `{"name":"Fern","light":"shade"}`, []string{"X-Mock-Scenario", "nope"},
+			400, `{"error":40006,"message":"X-Mock-Scenario names no loaded scenario: \"nope\"; known: (none)"}`, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, answer := send(t, ts, tt.method, tt.path, tt.body)
+			status, answer := send(t, ts, tt.method, tt.path, tt.body, tt.header...)
 			if status != tt.status || answer != tt.answer {
 				t.Errorf("answer %d %s, want %d %s", status, answer, tt.status, tt.answer)
 			}
@@ -163,8 +167,8 @@ paths:
 }
 
 // send sends a request with a JSON body (none when body is empty) and
-// returns the answer's status and body.
-func send(t *testing.T, ts *httptest.Server, method, path, body string) (int, string) {
+// header's names and values, and returns the answer's status and body.
+func send(t *testing.T, ts *httptest.Server, method, path, body string, header ...string) (int, string) {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -177,6 +181,9 @@ func send(t *testing.T, ts *httptest.Server, method, path, body string) (int, st
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	res, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -187,4 +194,29 @@ func send(t *testing.T, ts *httptest.Server, method, path, body string) (int, st
 		t.Fatal(err)
 	}
 	return res.StatusCode, string(b)
+}
+
+// TestDriftSecurity: a request without the credentials the new document
+// asks, which the old one did not, is refused as the new one refuses it,
+// with a drift.
+func TestDriftSecurity(t *testing.T) {
+	const old = `openapi: 3.1.0
+info: {title: Notes, version: '1'}
+paths:
+  /notes:
+    delete:
+      responses:
+        '204': {description: gone}
+`
+	now := strings.Replace(old, "version: '1'", "version: '2'", 1) +
+		"      security: [{bearer: []}]\ncomponents:\n  securitySchemes:\n    bearer: {type: http, scheme: bearer}\n"
+	ts, journaled := driftEngine(t, []byte(now), []byte(old))
+	status, answer := send(t, ts, "DELETE", "/notes", "")
+	if want := `{"error":40100,"message":"missing credentials: send \"Authorization: Bearer <token>\""}`; status != 401 || answer != want {
+		t.Errorf("answer %d %s, want 401 %s", status, answer, want)
+	}
+	es := journaled()
+	if want := `accepted by the previous document (Notes 1), refused by the served one: missing credentials: send "Authorization: Bearer <token>"`; len(es) != 1 || es[0].Drift != want {
+		t.Errorf("entries %+v, want one with drift %q", es, want)
+	}
 }
