@@ -71,10 +71,10 @@ func loadPrevious(data []byte, prefix string) (*against, error) {
 	return a, nil
 }
 
-// judge marks each failure of fs (not advice), seen on the exchange s
-// with op of the new version, Inherited where OLD refuses the exchange
-// the same way, else Introduced. s is nil for a request that got no
-// answer to judge.
+// judge marks each failure of fs (not advice: a writeOnly property
+// answered is always advice), seen on the exchange s with op of the new
+// version, Inherited where OLD refuses the exchange the same way, else
+// Introduced.
 func (a *against) judge(op *openapi.Operation, s *sent, fs []*Failure) {
 	old := a.ops[op.Key()]
 	for _, f := range fs {

@@ -228,3 +228,56 @@ coverage: operations 3/3, declared statuses 3/4, request media types 0/0
 5 of 8 failures are new against the previous version (Shop 1)
 FAILED: 10 checks, 8 failures, 0 advice (10 requests)
 `
+
+// TestAgainstPreviousRules runs one operation against a service that
+// refuses every request with an undeclared 400, under two versions of
+// its document, and holds each failure's mark to whether the previous
+// version is broken by the same exchange the same way: a valid request
+// refused is old where OLD takes it as valid too, new where OLD calls
+// it invalid (it required more).
+func TestAgainstPreviousRules(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: Keys, version: 'VERSION'}
+paths:
+  /keys:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: REQUIRED, properties: {name: {type: string}, code: {type: string}}}
+      responses:
+        '201': {description: made}
+`
+	version := func(v, required string) []byte {
+		return []byte(strings.NewReplacer("VERSION", v, "REQUIRED", required).Replace(doc))
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":"no"}`)
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		name     string
+		old, new []byte
+		want     string // the marks, "rule: mark; ..."
+	}{
+		{"valid in both", version("1", "[name]"), version("2", "[name]"), "status: old; valid input refused: old"},
+		{"OLD required more", version("1", "[name, code]"), version("2", "[name]"), "status: old; valid input refused: new"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := verify.Run(context.Background(), tc.new, srv.URL, verify.Options{Previous: tc.old})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var marks []string
+			for _, f := range rep.Failures {
+				marks = append(marks, f.Rule+": "+f.AgainstPrevious)
+			}
+			if got := strings.Join(marks, "; "); got != tc.want {
+				t.Errorf("marks %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
