@@ -41,7 +41,7 @@ func addDiff(s *sdk.Server, c caller, max int64) {
 			if int64(len(in.Proposed)) > max {
 				return nil, DiffOutput{}, fmt.Errorf("the proposed document is %d bytes, over the largest the mock reads (%d bytes)", len(in.Proposed), max)
 			}
-			served, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", in.Document), "", nil)
+			served, err := c.document(ctx, in.Document)
 			if err != nil {
 				return nil, DiffOutput{}, err
 			}

@@ -139,6 +139,14 @@ func Serve(ctx context.Context, o Options, in io.ReadCloser, out io.WriteCloser)
 // caller makes admin calls in the process.
 type caller struct{ h http.Handler }
 
+// document returns the served document as it was read (GET
+// /__admin/document): the one named name where several are served,
+// "" for the only or first one.
+func (c caller) document(ctx context.Context, name string) ([]byte, error) {
+	doc, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", name), "", nil)
+	return doc, err
+}
+
 // call makes an admin call and returns its answer's body; an answer of
 // 400 or more is an error with the admin API's message.
 func (c caller) call(ctx context.Context, method, path, session string, body any) ([]byte, string, error) {

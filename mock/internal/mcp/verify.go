@@ -76,7 +76,7 @@ func addVerify(s *sdk.Server, c caller, verify func(ctx context.Context, args []
 	sdk.AddTool(s, &sdk.Tool{Name: "verify_service", Description: "Run plantmock verify: send the service at target requests for every operation of the served document and judge its answers. " +
 		"It sends real requests to target, under the same rules as the command line's.", Annotations: sendsRequests},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in VerifyInput) (*sdk.CallToolResult, VerifyOutput, error) {
-			doc, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", in.Document), "", nil)
+			doc, err := c.document(ctx, in.Document)
 			if err != nil {
 				return nil, VerifyOutput{}, err
 			}
@@ -137,7 +137,7 @@ func addWorkflows(s *sdk.Server, c caller, run func(ctx context.Context, args []
 		"each step's answer judged by the served document, and say how each workflow went. " +
 		"It sends real requests to target, under the same rules as the command line's.", Annotations: sendsRequests},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in WorkflowInput) (*sdk.CallToolResult, WorkflowOutput, error) {
-			doc, _, err := c.call(ctx, "GET", "/__admin/document"+query("document", in.Document), "", nil)
+			doc, err := c.document(ctx, in.Document)
 			if err != nil {
 				return nil, WorkflowOutput{}, err
 			}
