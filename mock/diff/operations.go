@@ -208,21 +208,19 @@ func (d *opDiff) body() {
 			"the request body became optional: a provider of OLD may refuse a request without one")
 	}
 	w := d.walk(Request)
-	d.media(w, "request", "request body", o.Content, n.Content)
+	d.media(w, "request body", o.Content, n.Content)
 }
 
-// media compares the media types of a body, side "request" or
-// "response": those removed, those added, and the schemas and examples
-// of those in both.
-func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Media) {
+// media compares the media types of a body, on the walk's side: those
+// removed, those added, and the schemas and examples of those in both.
+func (d *opDiff) media(w *walk, subject string, olds, news []*openapi.Media) {
 	find := func(ms []*openapi.Media, t string) *openapi.Media {
-		for _, m := range ms {
-			if m.Type == t {
-				return m
-			}
+		if m := byName(ms, func(m **openapi.Media) string { return (*m).Type }, t); m != nil {
+			return *m
 		}
 		return nil
 	}
+	side := string(w.side)
 	for _, n := range news {
 		o := find(olds, n.Type)
 		switch {
@@ -235,7 +233,7 @@ func (d *opDiff) media(w *walk, side, subject string, olds, news []*openapi.Medi
 		default:
 			what := fmt.Sprintf("%s (%s)", subject, n.Type)
 			w.schema(what, side+"-body", "", o.Schema, n.Schema, false)
-			d.examples(Side(side), side+"-body", what, o.ExampleList(), n.ExampleList())
+			d.examples(w.side, side+"-body", what, o.ExampleList(), n.ExampleList())
 		}
 	}
 	for _, o := range olds {

@@ -47,7 +47,7 @@ func (d *opDiff) responses() {
 			}
 			continue
 		}
-		d.media(w, "response", statusName(n), o.Content, n.Content)
+		d.media(w, statusName(n), o.Content, n.Content)
 		d.headers(w, n, o.Headers, n.Headers)
 		d.links(n, o.Links, n.Links)
 	}
