@@ -15,25 +15,18 @@ import (
 // validate; OpenAPI asks an Example Object to fit its schema, not the
 // reverse).
 func (d *opDiff) examples(side Side, prefix, subject string, olds, news []openapi.Example) {
-	find := func(exs []openapi.Example, name string) *openapi.Example {
-		return byName(exs, func(e *openapi.Example) string { return e.Name }, name)
-	}
 	const why = "; documentation only, no request or answer is held to it"
-	for i := range news {
-		n := &news[i]
-		switch o := find(olds, n.Name); {
+	pairsOf(olds, news, func(e *openapi.Example) string { return e.Name }, func(o, n *openapi.Example) {
+		switch {
 		case o == nil:
 			d.add(prefix+"-example-added", Compatible, side, nil, loc(n.Place()), subject+": "+exampleName(n)+" was added"+why)
+		case n == nil:
+			d.add(prefix+"-example-removed", Compatible, side, loc(o.Place()), nil, subject+": "+exampleName(o)+" was removed"+why)
 		case string(jsonx.Marshal(o.Value)) != string(jsonx.Marshal(n.Value)):
 			d.add(prefix+"-example-changed", Compatible, side, loc(o.Place()), loc(n.Place()),
 				fmt.Sprintf("%s: %s became %s, from %s%s", subject, exampleName(n), jsonx.Marshal(n.Value), jsonx.Marshal(o.Value), why))
 		}
-	}
-	for i := range olds {
-		if o := &olds[i]; find(news, o.Name) == nil {
-			d.add(prefix+"-example-removed", Compatible, side, loc(o.Place()), nil, subject+": "+exampleName(o)+" was removed"+why)
-		}
-	}
+	})
 }
 
 // exampleName is how reasons name an example: "the example", "example

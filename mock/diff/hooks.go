@@ -71,29 +71,20 @@ func (c *comparer) hooks(operation string, olds, news []*openapi.Hook) {
 		}
 		return h.Op.Method + " " + h.Name
 	}
-	byKey := map[string]*openapi.Hook{}
-	for _, h := range olds {
-		byKey[hookKey(h)] = h
-	}
-	matched := map[*openapi.Hook]bool{}
-	for _, n := range news {
-		o := byKey[hookKey(n)]
-		if o == nil {
+	pairs(olds, news, hookKey, func(o, n *openapi.Hook) {
+		switch {
+		case o == nil:
 			c.add(Change{Rule: kind(n) + "-added", Level: BreaksProviders, Side: Document, Operation: of(n),
 				New: loc(n.Op.Place()), Reason: "NEW declares " + hookName(n) + ", which a provider of OLD does not send", hook: true})
-			continue
-		}
-		matched[o] = true
-		d := &opDiff{c: c, name: of(n), old: o.Op, new: n.Op, hook: kind(n)}
-		if !n.Webhook() {
-			d.about = hookName(n) + ": "
-		}
-		d.exchange()
-	}
-	for _, o := range olds {
-		if !matched[o] {
+		case n == nil:
 			c.add(Change{Rule: kind(o) + "-removed", Level: BreaksClients, Side: Document, Operation: of(o),
 				Old: loc(o.Op.Place()), Reason: "NEW no longer declares " + hookName(o) + ": a client of OLD that waits for it receives it no more", hook: true})
+		default:
+			d := &opDiff{c: c, name: of(n), old: o.Op, new: n.Op, hook: kind(n)}
+			if !n.Webhook() {
+				d.about = hookName(n) + ": "
+			}
+			d.exchange()
 		}
-	}
+	})
 }

@@ -130,30 +130,18 @@ func float(v *int64) *float64 {
 // others are walked. With open, a pattern property added may also take
 // properties out of what additionalProperties judges: other values.
 func (a *at) named(kw, rule string, o, n []openapi.Property, open bool) {
-	find := func(ps []openapi.Property, name string) *openapi.Schema {
-		for _, p := range ps {
-			if p.Name == name {
-				return p.Schema
-			}
-		}
-		return nil
-	}
-	for _, p := range n {
-		os := find(o, p.Name)
+	pairsOf(o, n, func(p *openapi.Property) string { return p.Name }, func(op, np *openapi.Property) {
 		switch {
-		case os == nil && open:
-			a.change(rule+"-added", unsure, fmt.Sprintf("%s %q was added, which also takes its properties from additionalProperties", kw, p.Name), kw)
-		case os == nil:
-			a.change(rule+"-added", narrower, fmt.Sprintf("%s %q was added", kw, p.Name), kw)
+		case op == nil && open:
+			a.change(rule+"-added", unsure, fmt.Sprintf("%s %q was added, which also takes its properties from additionalProperties", kw, np.Name), kw)
+		case op == nil:
+			a.change(rule+"-added", narrower, fmt.Sprintf("%s %q was added", kw, np.Name), kw)
+		case np == nil:
+			a.change(rule+"-removed", wider, fmt.Sprintf("%s %q was removed", kw, op.Name), kw)
 		default:
-			a.w.schema(a.root, a.rootPrefix, join(a.path, "("+kw+" "+p.Name+")"), os, p.Schema, false)
+			a.w.schema(a.root, a.rootPrefix, join(a.path, "("+kw+" "+np.Name+")"), op.Schema, np.Schema, false)
 		}
-	}
-	for _, p := range o {
-		if find(n, p.Name) == nil {
-			a.change(rule+"-removed", wider, fmt.Sprintf("%s %q was removed", kw, p.Name), kw)
-		}
-	}
+	})
 }
 
 // dependentRequired compares the properties an object must have when

@@ -14,17 +14,17 @@ import (
 // removed, or one that leads elsewhere or gives other values, breaks
 // it; one added is not followed by a client of OLD.
 func (d *opDiff) links(r *openapi.Response, olds, news []openapi.Link) {
-	find := func(ls []openapi.Link, name string) *openapi.Link {
-		return byName(ls, func(l *openapi.Link) string { return l.Name }, name)
-	}
 	of := " of the " + statusName(r)
-	for i := range news {
-		n := &news[i]
-		o := find(olds, n.Name)
-		if o == nil {
+	pairsOf(olds, news, func(l *openapi.Link) string { return l.Name }, func(o, n *openapi.Link) {
+		switch {
+		case o == nil:
 			d.add("response-link-added", Compatible, Response, nil, loc(n.Place()),
 				fmt.Sprintf("NEW declares link %s%s, which a client of OLD does not follow", n.Name, of))
-			continue
+			return
+		case n == nil:
+			d.add("response-link-removed", BreaksClients, Response, loc(o.Place()), nil,
+				fmt.Sprintf("NEW no longer declares link %s%s: a client of OLD that follows it has no way to its target", o.Name, of))
+			return
 		}
 		was, wasKey := linkTarget(d.c.old, o)
 		is, isKey := linkTarget(d.c.new, n)
@@ -36,13 +36,7 @@ func (d *opDiff) links(r *openapi.Response, olds, news []openapi.Link) {
 			d.add("response-link-parameters-changed", BreaksClients, Response, loc(o.Place()), loc(n.Place()),
 				fmt.Sprintf("link %s%s gives other values to %s: a client of OLD that follows it gives the old ones", n.Name, of, strings.Join(names, ", ")))
 		}
-	}
-	for i := range olds {
-		if o := &olds[i]; find(news, o.Name) == nil {
-			d.add("response-link-removed", BreaksClients, Response, loc(o.Place()), nil,
-				fmt.Sprintf("NEW no longer declares link %s%s: a client of OLD that follows it has no way to its target", o.Name, of))
-		}
-	}
+	})
 }
 
 // linkTarget is the operation link lk leads to in doc, as reasons name

@@ -15,27 +15,18 @@ var templateName = regexp.MustCompile(`\{[^}/]*\}`)
 // Key (/plants/{id} is /plants/{plantId}): those of NEW in its
 // order, then those NEW removed.
 func (c *comparer) operations(od, nd *openapi.Document) {
-	olds := map[string]*openapi.Operation{}
-	for _, o := range od.Operations {
-		olds[o.Key()] = o
-	}
-	matched := map[*openapi.Operation]bool{}
-	for _, n := range nd.Operations {
-		o := olds[n.Key()]
-		if o == nil {
+	pairs(od.Operations, nd.Operations, (*openapi.Operation).Key, func(o, n *openapi.Operation) {
+		switch {
+		case o == nil:
 			c.add(Change{Rule: "operation-added", Level: BreaksProviders, Side: Document, Operation: n.Name,
 				New: loc(n.Place()), Reason: "NEW declares " + n.Name + ", which a provider of OLD does not serve"})
-			continue
-		}
-		matched[o] = true
-		c.operation(o, n)
-	}
-	for _, o := range od.Operations {
-		if !matched[o] {
+		case n == nil:
 			c.add(Change{Rule: "operation-removed", Level: BreaksClients, Side: Document, Operation: o.Name,
 				Old: loc(o.Place()), Reason: "NEW no longer declares " + o.Name + ": a client of OLD that calls it is refused"})
+		default:
+			c.operation(o, n)
 		}
-	}
+	})
 }
 
 // operation compares one operation of both documents, then its
@@ -214,15 +205,8 @@ func (d *opDiff) body() {
 // media compares the media types of a body, on the walk's side: those
 // removed, those added, and the schemas and examples of those in both.
 func (d *opDiff) media(w *walk, subject string, olds, news []*openapi.Media) {
-	find := func(ms []*openapi.Media, t string) *openapi.Media {
-		if m := byName(ms, func(m **openapi.Media) string { return (*m).Type }, t); m != nil {
-			return *m
-		}
-		return nil
-	}
 	side := string(w.side)
-	for _, n := range news {
-		o := find(olds, n.Type)
+	pairs(olds, news, func(m *openapi.Media) string { return m.Type }, func(o, n *openapi.Media) {
 		switch {
 		case o == nil && side == "request":
 			d.add("request-media-type-added", BreaksProviders, Request, nil, loc(n.Place()),
@@ -230,22 +214,16 @@ func (d *opDiff) media(w *walk, subject string, olds, news []*openapi.Media) {
 		case o == nil:
 			d.add("response-media-type-added", Compatible, Response, nil, loc(n.Place()),
 				fmt.Sprintf("the %s may be %s: a client of OLD does not ask for it in Accept", subject, n.Type))
+		case n == nil && side == "request":
+			d.add("request-media-type-removed", BreaksClients, Request, loc(o.Place()), nil,
+				fmt.Sprintf("the request body may no longer be %s: a client of OLD that sends it is refused", o.Type))
+		case n == nil:
+			d.add("response-media-type-removed", BreaksClients, Response, loc(o.Place()), nil,
+				fmt.Sprintf("the %s is no longer %s: a client of OLD that asks for it is not answered with it", subject, o.Type))
 		default:
 			what := fmt.Sprintf("%s (%s)", subject, n.Type)
 			w.schema(what, side+"-body", "", o.Schema, n.Schema, false)
 			d.examples(w.side, side+"-body", what, o.ExampleList(), n.ExampleList())
 		}
-	}
-	for _, o := range olds {
-		if find(news, o.Type) != nil {
-			continue
-		}
-		if side == "request" {
-			d.add("request-media-type-removed", BreaksClients, Request, loc(o.Place()), nil,
-				fmt.Sprintf("the request body may no longer be %s: a client of OLD that sends it is refused", o.Type))
-		} else {
-			d.add("response-media-type-removed", BreaksClients, Response, loc(o.Place()), nil,
-				fmt.Sprintf("the %s is no longer %s: a client of OLD that asks for it is not answered with it", subject, o.Type))
-		}
-	}
+	})
 }

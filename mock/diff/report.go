@@ -96,13 +96,40 @@ func loc(pointer string, line int) *Location {
 	return &Location{Pointer: pointer, Line: line}
 }
 
-// byName returns the first of xs whose name (as name reads it) is want,
-// or nil: how headers, links and examples of OLD and NEW are matched.
-func byName[T any](xs []T, name func(*T) string, want string) *T {
-	for i := range xs {
-		if name(&xs[i]) == want {
-			return &xs[i]
+// pairs is how the parts of OLD and NEW are matched: it calls f with
+// each of news and the first of olds of the same key (nil for none), in
+// NEW's order, then with each of olds whose key no one of news has (nil
+// for NEW's), in OLD's order.
+func pairs[T any](olds, news []*T, key func(*T) string, f func(o, n *T)) {
+	byKey := make(map[string]*T, len(olds))
+	for _, o := range olds {
+		if k := key(o); byKey[k] == nil {
+			byKey[k] = o
 		}
 	}
-	return nil
+	inNew := make(map[string]bool, len(news))
+	for _, n := range news {
+		k := key(n)
+		inNew[k] = true
+		f(byKey[k], n)
+	}
+	for _, o := range olds {
+		if !inNew[key(o)] {
+			f(o, nil)
+		}
+	}
+}
+
+// pairsOf is pairs for parts kept as values.
+func pairsOf[T any](olds, news []T, key func(*T) string, f func(o, n *T)) {
+	pairs(pointers(olds), pointers(news), key, f)
+}
+
+// pointers returns a pointer to each of xs.
+func pointers[T any](xs []T) []*T {
+	out := make([]*T, len(xs))
+	for i := range xs {
+		out[i] = &xs[i]
+	}
+	return out
 }

@@ -28,57 +28,53 @@ func statusName(r *openapi.Response) string {
 
 // responses compares the operation's responses by status.
 func (d *opDiff) responses() {
-	olds := map[string]*openapi.Response{}
-	for _, r := range responseList(d.old) {
-		olds[r.Status] = r
-	}
-	seen := map[string]bool{}
 	w := d.walk(Response)
-	for _, n := range responseList(d.new) {
-		seen[n.Status] = true
-		o := olds[n.Status]
-		if o == nil {
-			if strings.HasPrefix(n.Status, "2") {
-				d.add("response-success-status-added", BreaksClients, Response, nil, loc(n.Place()),
-					fmt.Sprintf("NEW may answer %s: a client of OLD may take a success it does not know for a failure, or read it as another", n.Status))
-			} else {
-				d.add("response-status-added", Compatible, Response, nil, loc(n.Place()),
-					fmt.Sprintf("NEW may answer %s: a client of OLD handles a status it does not know by its class (RFC 9110, section 15)", n.Status))
-			}
-			continue
-		}
-		d.media(w, statusName(n), o.Content, n.Content)
-		d.headers(w, n, o.Headers, n.Headers)
-		d.links(n, o.Links, n.Links)
-	}
-	for _, o := range responseList(d.old) {
-		if !seen[o.Status] {
+	pairs(responseList(d.old), responseList(d.new), func(r *openapi.Response) string { return r.Status }, func(o, n *openapi.Response) {
+		switch {
+		case o == nil && strings.HasPrefix(n.Status, "2"):
+			d.add("response-success-status-added", BreaksClients, Response, nil, loc(n.Place()),
+				fmt.Sprintf("NEW may answer %s: a client of OLD may take a success it does not know for a failure, or read it as another", n.Status))
+		case o == nil:
+			d.add("response-status-added", Compatible, Response, nil, loc(n.Place()),
+				fmt.Sprintf("NEW may answer %s: a client of OLD handles a status it does not know by its class (RFC 9110, section 15)", n.Status))
+		case n == nil:
 			d.add("response-status-removed", BreaksProviders, Response, loc(o.Place()), nil,
 				fmt.Sprintf("NEW no longer declares the %s: a provider of OLD may still send it", statusName(o)))
+		default:
+			d.media(w, statusName(n), o.Content, n.Content)
+			d.headers(w, n, o.Headers, n.Headers)
+			d.links(n, o.Links, n.Links)
 		}
-	}
+	})
 }
 
 // headers compares the headers of a response, by name in any case.
 func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Header) {
-	find := func(hs []openapi.Header, name string) *openapi.Header {
-		return byName(hs, func(h *openapi.Header) string { return strings.ToLower(h.Name) }, strings.ToLower(name))
-	}
 	of := " of the " + statusName(r)
 	defer func() { d.of = "" }()
-	for i := range news {
-		n := &news[i]
+	pairsOf(olds, news, func(h *openapi.Header) string { return strings.ToLower(h.Name) }, func(o, n *openapi.Header) {
+		switch {
+		case n == nil && o.Required:
+			d.of = "header." + o.Name
+			d.add("response-required-header-removed", BreaksClients, Response, loc(o.Place()), nil,
+				fmt.Sprintf("NEW no longer declares the required header %s%s: a client of OLD may rely on it", o.Name, of))
+			return
+		case n == nil:
+			d.of = "header." + o.Name
+			d.add("response-header-removed", Compatible, Response, loc(o.Place()), nil,
+				fmt.Sprintf("NEW no longer declares the optional header %s%s, which a client of OLD could not rely on", o.Name, of))
+			return
+		}
 		d.of = "header." + n.Name
-		o := find(olds, n.Name)
 		switch {
 		case o == nil && n.Required:
 			d.add("response-required-header-added", BreaksProviders, Response, nil, loc(n.Place()),
 				fmt.Sprintf("NEW requires header %s%s: a provider of OLD does not send it", n.Name, of))
-			continue
+			return
 		case o == nil:
 			d.add("response-header-added", Compatible, Response, nil, loc(n.Place()),
 				fmt.Sprintf("NEW declares the optional header %s%s", n.Name, of))
-			continue
+			return
 		case o.Required && !n.Required:
 			d.add("response-header-became-optional", BreaksClients, Response, loc(o.Place()), loc(n.Place()),
 				fmt.Sprintf("header %s%s became optional: a client of OLD may rely on it", n.Name, of))
@@ -89,19 +85,5 @@ func (d *opDiff) headers(w *walk, r *openapi.Response, olds, news []openapi.Head
 		what := fmt.Sprintf("header %s%s", n.Name, of)
 		w.schema(what, "response-header", "", o.Schema, n.Schema, false)
 		d.examples(Response, "response-header", what, o.ExampleList(), n.ExampleList())
-	}
-	for i := range olds {
-		o := &olds[i]
-		if find(news, o.Name) != nil {
-			continue
-		}
-		d.of = "header." + o.Name
-		if o.Required {
-			d.add("response-required-header-removed", BreaksClients, Response, loc(o.Place()), nil,
-				fmt.Sprintf("NEW no longer declares the required header %s%s: a client of OLD may rely on it", o.Name, of))
-		} else {
-			d.add("response-header-removed", Compatible, Response, loc(o.Place()), nil,
-				fmt.Sprintf("NEW no longer declares the optional header %s%s, which a client of OLD could not rely on", o.Name, of))
-		}
-	}
+	})
 }
