@@ -14,7 +14,7 @@ type Example struct {
 	// Value is the example decoded to a JSON value, as exampleValue
 	// reads an Example Object.
 	Value any
-	at    place // see Place
+	place // where it is written: see Place
 }
 
 // examples reads the examples of a media type, parameter or header n at
@@ -25,7 +25,7 @@ type Example struct {
 func (l *loader) examples(n *node, ptr, mt string) ([]Example, error) {
 	var out []Example
 	if ex := n.get("example"); ex != nil {
-		out = append(out, Example{Value: ex.value(), at: placeOf(child(ptr, "example"), ex)})
+		out = append(out, Example{Value: ex.value(), place: placeOf(child(ptr, "example"), ex)})
 	}
 	exs := n.get("examples")
 	if !exs.isObject() {
@@ -37,7 +37,7 @@ func (l *loader) examples(n *node, ptr, mt string) ([]Example, error) {
 			return nil, err
 		}
 		if v, ok := l.exampleValue(mt, ex, eptr); ok {
-			out = append(out, Example{Name: name, Value: v, at: placeOf(eptr, ex)})
+			out = append(out, Example{Name: name, Value: v, place: placeOf(eptr, ex)})
 		}
 	}
 	return out, nil
@@ -64,12 +64,12 @@ func (s *Schema) ExampleList() []Example {
 	}
 	var out []Example
 	if ex := s.src.get("example"); ex != nil {
-		out = append(out, Example{Value: ex.value(), at: placeOf(child(s.ptr, "example"), ex)})
+		out = append(out, Example{Value: ex.value(), place: placeOf(child(s.ptr, "example"), ex)})
 	}
 	if exs := s.src.get("examples"); exs != nil && exs.kind == arrayNode {
 		for i, v := range exs.vals {
 			name := strconv.Itoa(i)
-			out = append(out, Example{Name: name, Value: v.value(), at: placeOf(child(child(s.ptr, "examples"), name), v)})
+			out = append(out, Example{Name: name, Value: v.value(), place: placeOf(child(child(s.ptr, "examples"), name), v)})
 		}
 	}
 	return out

@@ -15,7 +15,7 @@ type Link struct {
 	// "path.id" where names are shared): a runtime expression such as
 	// "$response.body#/id" (Evaluate), or a constant.
 	Parameters map[string]any
-	at         place // see Place
+	place      // where it is written: see Place
 }
 
 // links reads a response's links. A link that is not an object, or
@@ -32,7 +32,7 @@ func (l *loader) links(n *node, ptr string) []Link {
 		if err != nil || !ln.isObject() {
 			continue
 		}
-		lk := Link{Name: name, OperationID: ln.get("operationId").text(), OperationRef: ln.get("operationRef").text(), at: placeOf(lptr, ln)}
+		lk := Link{Name: name, OperationID: ln.get("operationId").text(), OperationRef: ln.get("operationRef").text(), place: placeOf(lptr, ln)}
 		if ps := ln.get("parameters"); ps.isObject() {
 			lk.Parameters = make(map[string]any, len(ps.keys))
 			for j, k := range ps.keys {

@@ -301,7 +301,7 @@ func (l *loader) load() error {
 				Name: name, Type: s.get("type").text(), Scheme: strings.ToLower(s.get("scheme").text()),
 				In: s.get("in").text(), Param: s.get("name").text(),
 				MetadataURL: s.get("oauth2MetadataUrl").text(), Deprecated: s.get("deprecated").flag(false),
-				at: placeOf(sptr, s),
+				place: placeOf(sptr, s),
 			}
 			if flows := s.get("flows"); flows.isObject() {
 				for _, f := range flows.keys {
@@ -496,7 +496,7 @@ func (l *loader) requirements(n *node, ptr string) (security, error) {
 }
 
 func (l *loader) operation(method, path string, item *node, iptr string, on *node, optr string, global security) (*Operation, error) {
-	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: on.get("operationId").text(), Security: global.reqs, Scopes: global.scopes, at: placeOf(optr, on)}
+	o := &Operation{Method: method, Path: path, Name: method + " " + path, ID: on.get("operationId").text(), Security: global.reqs, Scopes: global.scopes, place: placeOf(optr, on)}
 	if sec := on.get("security"); sec != nil {
 		own, err := l.requirements(sec, child(optr, "security"))
 		if err != nil {
@@ -543,7 +543,7 @@ func (l *loader) operation(method, path string, item *node, iptr string, on *nod
 		if err != nil {
 			return nil, err
 		}
-		o.Body = &RequestBody{Required: n.get("required").flag(false), at: placeOf(ptr, n)}
+		o.Body = &RequestBody{Required: n.get("required").flag(false), place: placeOf(ptr, n)}
 		if o.Body.Content, err = l.content(n.get("content"), child(ptr, "content")); err != nil {
 			return nil, err
 		}
@@ -629,7 +629,7 @@ func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 	p = Param{
 		Name: n.get("name").text(), In: n.get("in").text(),
 		Required: n.get("required").flag(false), Style: n.get("style").text(),
-		AllowReserved: n.get("allowReserved").flag(false), at: placeOf(ptr, n),
+		AllowReserved: n.get("allowReserved").flag(false), place: placeOf(ptr, n),
 	}
 	if e := n.get("explode"); e != nil && e.kind == boolNode {
 		v := e.b
@@ -680,7 +680,7 @@ func (l *loader) param(pn *node, ptr string) (p Param, ok bool, err error) {
 }
 
 func (l *loader) response(status string, n *node, ptr string) (*Response, error) {
-	out := &Response{Status: status, Code: statusCode(status), at: placeOf(ptr, n)}
+	out := &Response{Status: status, Code: statusCode(status), place: placeOf(ptr, n)}
 	var err error
 	if out.Content, err = l.content(n.get("content"), child(ptr, "content")); err != nil {
 		return nil, err
@@ -695,7 +695,7 @@ func (l *loader) response(status string, n *node, ptr string) (*Response, error)
 			if err != nil {
 				return nil, err
 			}
-			hd := Header{Name: name, Required: h.get("required").flag(false), at: placeOf(hptr, h)}
+			hd := Header{Name: name, Required: h.get("required").flag(false), place: placeOf(hptr, h)}
 			if hd.exampleList, err = l.examples(h, hptr, ""); err != nil {
 				return nil, err
 			}
@@ -724,7 +724,7 @@ func (l *loader) content(c *node, ptr string) ([]*Media, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := &Media{Type: strings.ToLower(mt), at: placeOf(mptr, mn)}
+		m := &Media{Type: strings.ToLower(mt), place: placeOf(mptr, mn)}
 		if !strings.Contains(mt, "/") {
 			l.warn("bare media type "+m.Type, at(mptr, c.vals[i]),
 				fmt.Sprintf("%q is no media type (type/subtype, such as application/%s): it is matched and sent as written", mt, m.Type))

@@ -27,7 +27,7 @@ components:
 	}
 	want := &SecurityScheme{Name: "device", Type: "oauth2", Flows: []string{"clientCredentials", "deviceAuthorization"}, TokenURL: "/token",
 		MetadataURL: "https://auth.example.com/.well-known/oauth-authorization-server", Deprecated: true,
-		at: place{ptr: "/components/securitySchemes/device", line: 7}}
+		place: place{ptr: "/components/securitySchemes/device", line: 7}}
 	if len(d.SecuritySchemes) != 1 || !reflect.DeepEqual(d.SecuritySchemes[0], want) {
 		t.Errorf("schemes %+v\nwant %+v", d.SecuritySchemes, want)
 	}

@@ -40,7 +40,7 @@ type Operation struct {
 	// pathNames are the names of the template's parameters, in order.
 	pathNames []string
 	wire      *wire.Params
-	at        place // see Place
+	place     // where it is written: see Place
 }
 
 // Param is a declared parameter.
@@ -58,7 +58,7 @@ type Param struct {
 	// an object for application/x-www-form-urlencoded.
 	Content     *Media
 	exampleList []Example // see ExampleList
-	at          place     // see Place
+	place                 // where it is written: see Place
 }
 
 // Requirement is one alternative of a security requirement: every scheme
@@ -85,14 +85,14 @@ type SecurityScheme struct {
 	// Deprecated is set for a scheme the document marks deprecated
 	// (3.2): it is still accepted.
 	Deprecated bool
-	at         place // see Place
+	place      // where it is written: see Place
 }
 
 // RequestBody is a declared request body.
 type RequestBody struct {
 	Required bool
 	Content  []*Media
-	at       place // see Place
+	place    // where it is written: see Place
 }
 
 // Media is one media type of a body, with its schema (nil if none).
@@ -123,7 +123,7 @@ type Media struct {
 
 	form        *wire.Form // for form and multipart bodies
 	exampleList []Example  // see ExampleList
-	at          place      // see Place
+	place                  // where it is written: see Place
 }
 
 // Encoding is the declared encoding of one property of a form or
@@ -144,7 +144,7 @@ type Response struct {
 	Headers []Header
 	// Links are the response's links, in document order.
 	Links []Link
-	at    place // see Place
+	place // where it is written: see Place
 }
 
 // Header is a declared response header.
@@ -153,7 +153,7 @@ type Header struct {
 	Required    bool
 	Schema      *Schema
 	exampleList []Example // see ExampleList
-	at          place     // see Place
+	place                 // where it is written: see Place
 }
 
 // JSON returns the first JSON media type of the response, or nil.

@@ -33,7 +33,7 @@ func TestPlantStoreModel(t *testing.T) {
 	if op.Method != "POST" || op.Path != "/plants" || op.ID != "createPlant" || !op.Body.Required {
 		t.Errorf("operation = %s %s %s required=%v", op.Method, op.Path, op.ID, op.Body.Required)
 	}
-	if len(op.Security) != 1 || len(op.Security[0]) != 1 || !reflect.DeepEqual(*op.Security[0][0], SecurityScheme{Name: "bearerAuth", Type: "http", Scheme: "bearer", at: op.Security[0][0].at}) {
+	if len(op.Security) != 1 || len(op.Security[0]) != 1 || !reflect.DeepEqual(*op.Security[0][0], SecurityScheme{Name: "bearerAuth", Type: "http", Scheme: "bearer", place: op.Security[0][0].place}) {
 		t.Errorf("security = %+v", op.Security)
 	}
 	np := op.Body.JSON().Schema
