@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,8 +11,6 @@ import (
 
 	"github.com/plantmock/plantmock/mock/internal/event"
 	"github.com/plantmock/plantmock/mock/internal/journal"
-	"github.com/plantmock/plantmock/mock/internal/openapi"
-	"github.com/plantmock/plantmock/mock/internal/scenario"
 )
 
 // driftEngine returns an engine serving newSpec, with oldSpec as its
@@ -21,20 +18,12 @@ import (
 // makes, as its listeners are told of them.
 func driftEngine(t *testing.T, newSpec, oldSpec []byte) (*httptest.Server, func() []journal.Entry) {
 	t.Helper()
-	e := plantEngine(t)
-	doc := load(t, newSpec)
-	sv := &Served{Doc: doc, Scenarios: &scenario.Set{}, Secrets: journal.NewSecrets(doc), Log: slog.New(slog.DiscardHandler)}
-	if err := sv.BuildPlans(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := NewMounts([]*Served{sv})
+	e := engineOf(t, newSpec)
+	previous, err := Judging(oldSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.Docs.Store(m)
-	if e.Previous, err = Judging(oldSpec); err != nil {
-		t.Fatal(err)
-	}
+	e.Previous = previous
 	var mu sync.Mutex // guards entries, written on the handler's goroutine
 	var entries []journal.Entry
 	e.Listen(Told{Answered: func(a *event.Answered) {
@@ -51,15 +40,6 @@ func driftEngine(t *testing.T, newSpec, oldSpec []byte) (*httptest.Server, func(
 		entries = nil
 		return out
 	}
-}
-
-func load(t *testing.T, spec []byte) *openapi.Document {
-	t.Helper()
-	doc, err := openapi.Load(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
 }
 
 func readFile(t *testing.T, name string) []byte {

@@ -10,6 +10,7 @@ import (
 	"github.com/plantmock/plantmock/mock/internal/answer"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 	"github.com/plantmock/plantmock/mock/internal/openapi"
+	"github.com/plantmock/plantmock/mock/internal/scenario"
 	"github.com/plantmock/plantmock/mock/internal/session"
 	"github.com/plantmock/plantmock/mock/internal/state"
 )
@@ -22,14 +23,17 @@ var (
 // plantEngine returns an engine serving the embedded Plant Store, its
 // plans made, with its state in memory: what the stages need, without
 // the facade's scenarios, webhooks and listeners.
-func plantEngine(tb testing.TB) *Engine {
+func plantEngine(tb testing.TB) *Engine { return engineOf(tb, []byte(plantmock.OpenAPI)) }
+
+// engineOf returns an engine serving spec alone, as plantEngine does.
+func engineOf(tb testing.TB, spec []byte) *Engine {
 	tb.Helper()
-	doc, err := openapi.Load([]byte(plantmock.OpenAPI))
+	doc, err := openapi.Load(spec)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	sv := &Served{Doc: doc, Plans: map[*openapi.Operation]*answer.Plan{}, Secrets: journal.NewSecrets(doc), Log: log}
+	sv := &Served{Doc: doc, Plans: map[*openapi.Operation]*answer.Plan{}, Scenarios: &scenario.Set{}, Secrets: journal.NewSecrets(doc), Log: log}
 	if err := sv.BuildPlans(); err != nil {
 		tb.Fatal(err)
 	}
