@@ -220,6 +220,13 @@ func TestPreviousSpec(t *testing.T) {
 	if !strings.Contains(string(b), want) {
 		t.Errorf("the journal %s lacks %s", b, want)
 	}
+	if code := in.stop(t); code != 0 {
+		t.Fatalf("exit %d; stderr: %s", code, in.stderr)
+	}
+	logged := `error=40004 violations="[name: longer than the maximum length 20]" drift="accepted by the previous document (Greenhouse 1.0), refused by the served one: request body does not match the schema: name: longer than the maximum length 20"` + "\n"
+	if !strings.Contains(in.stderr.String(), logged) {
+		t.Errorf("the log %s lacks %s", in.stderr, logged)
+	}
 }
 
 // TestUntitledDocument: a document without info is named by its file,
