@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"bytes"
 	"fmt"
 	"mime"
 	"slices"
@@ -139,7 +140,8 @@ func (a *against) breaks(op, old *openapi.Operation, s *sent, f *Failure) bool {
 // invalid reports whether OLD calls the request of s invalid where the
 // new version does (f being the failure of its answer): it lacks the
 // credentials of a scheme OLD's operation asks, or its parameters or
-// body break OLD's operation. A body OLD cannot read (XML, a form)
+// body break OLD's operation, its body read as the mock reads it (JSON,
+// a form, a sequence of items). Another body with a schema (XML, say)
 // counts as invalid, as verify cannot tell.
 func (a *against) invalid(old *openapi.Operation, s *sent, f *Failure) bool {
 	if scheme, ok := strings.CutPrefix(f.Schema, "#/components/securitySchemes/"); ok {
@@ -161,7 +163,8 @@ func (a *against) invalid(old *openapi.Operation, s *sent, f *Failure) bool {
 	if old.Body == nil {
 		return false // a body OLD does not read
 	}
-	mt, _, err := mime.ParseMediaType(s.req.Header.Get("Content-Type"))
+	ct := s.req.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {
 		return true
 	}
@@ -169,6 +172,12 @@ func (a *against) invalid(old *openapi.Operation, s *sent, f *Failure) bool {
 	switch {
 	case m == nil:
 		return true
+	case m.Itemized():
+		vs, err := m.CheckItems(bytes.NewReader(s.body), ct, true)
+		return err != nil || len(vs) > 0
+	case m.IsForm():
+		v, vs := m.DecodeForm(s.body, ct)
+		return len(vs) > 0 || m.Schema != nil && len(m.Schema.ValidateRequest(v)) > 0
 	case !openapi.IsJSON(mt) || m.Schema == nil:
 		return m.Schema != nil
 	}

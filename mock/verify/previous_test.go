@@ -234,7 +234,7 @@ FAILED: 10 checks, 8 failures, 0 advice (10 requests)
 // its document, and holds each failure's mark to whether the previous
 // version is broken by the same exchange the same way: a valid request
 // refused is old where OLD takes it as valid too, new where OLD calls
-// it invalid (it required more).
+// it invalid (it required more), in JSON and in a form.
 func TestAgainstPreviousRules(t *testing.T) {
 	const doc = `openapi: 3.1.0
 info: {title: Keys, version: 'VERSION'}
@@ -244,14 +244,15 @@ paths:
       requestBody:
         required: true
         content:
-          application/json:
+          MEDIA:
             schema: {type: object, required: REQUIRED, properties: {name: {type: string}, code: {type: string}}}
       responses:
         '201': {description: made}
 `
-	version := func(v, required string) []byte {
-		return []byte(strings.NewReplacer("VERSION", v, "REQUIRED", required).Replace(doc))
+	version := func(v, required, media string) []byte {
+		return []byte(strings.NewReplacer("VERSION", v, "REQUIRED", required, "MEDIA", media).Replace(doc))
 	}
+	const json, form = "application/json", "application/x-www-form-urlencoded"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
@@ -263,8 +264,11 @@ paths:
 		old, new []byte
 		want     string // the marks, "rule: mark; ..."
 	}{
-		{"valid in both", version("1", "[name]"), version("2", "[name]"), "status: old; valid input refused: old"},
-		{"OLD required more", version("1", "[name, code]"), version("2", "[name]"), "status: old; valid input refused: new"},
+		{"valid in both", version("1", "[name]", json), version("2", "[name]", json), "status: old; valid input refused: old"},
+		{"OLD required more", version("1", "[name, code]", json), version("2", "[name]", json), "status: old; valid input refused: new"},
+		// A form is read as the mock reads it.
+		{"a form valid in both", version("1", "[name]", form), version("2", "[name]", form), "status: old; valid input refused: old"},
+		{"a form OLD required more of", version("1", "[name, code]", form), version("2", "[name]", form), "status: old; valid input refused: new"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := verify.Run(context.Background(), tc.new, srv.URL, verify.Options{Previous: tc.old})
