@@ -3,8 +3,6 @@ package diff_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/plantmock/plantmock/mock/diff"
 )
 
 // exemplified is a document whose POST /plants gives examples of its
@@ -83,15 +81,7 @@ func TestExampleChanges(t *testing.T) {
 // illustrates, and its values.
 func TestExampleReasons(t *testing.T) {
 	edited := strings.NewReplacer("example: short", "example: full", "              moss: {value: {name: moss}}\n", "").Replace(exemplified)
-	r, err := diff.Compare([]byte(exemplified), []byte(edited))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range r.Changes {
-		got = append(got, c.Reason)
-	}
-	check(t, got, []string{
+	check(t, reasons(t, exemplified, edited), []string{
 		`parameter view: the example became "full", from "short"; documentation only, no request or answer is held to it`,
 		"request body (application/json): example moss was removed; documentation only, no request or answer is held to it",
 	})

@@ -52,13 +52,25 @@ func show(c diff.Change) string {
 // compare runs diff.Compare and shows its changes.
 func compare(t *testing.T, old, new string) []string {
 	t.Helper()
+	return compareBy(t, old, new, show)
+}
+
+// reasons runs diff.Compare and returns its changes' reasons.
+func reasons(t *testing.T, old, new string) []string {
+	t.Helper()
+	return compareBy(t, old, new, func(c diff.Change) string { return c.Reason })
+}
+
+// compareBy runs diff.Compare and writes each change as line does.
+func compareBy(t *testing.T, old, new string, line func(diff.Change) string) []string {
+	t.Helper()
 	r, err := diff.Compare([]byte(old), []byte(new))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []string
 	for _, c := range r.Changes {
-		out = append(out, show(c))
+		out = append(out, line(c))
 	}
 	return out
 }
@@ -206,15 +218,7 @@ func TestRecursiveSchema(t *testing.T) {
 // subject with its media type and property, what changed, what it does.
 func TestReasons(t *testing.T) {
 	const plant = "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          enum: [fern, moss]\n"
-	r, err := diff.Compare([]byte(fmt.Sprintf(plants, "3.0.3", plant)), []byte(fmt.Sprintf(plants, "3.1.0", strings.Replace(plant, "[fern, moss]", "[fern]", 1))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range r.Changes {
-		got = append(got, c.Reason)
-	}
-	check(t, got, []string{
+	check(t, reasons(t, fmt.Sprintf(plants, "3.0.3", plant), fmt.Sprintf(plants, "3.1.0", strings.Replace(plant, "[fern, moss]", "[fern]", 1))), []string{
 		`request body (application/json) property name: enum value "moss" was removed; a request OLD accepted may be refused`,
 		`response 201 (application/json) property name: enum value "moss" was removed; a provider of OLD may send values NEW forbids`,
 	})
