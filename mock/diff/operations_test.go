@@ -128,6 +128,18 @@ func TestOperationChanges(t *testing.T) {
 		// Credentials go another way: every client sends them the old way.
 		{"security scheme changed", "      scheme: bearer", "      scheme: basic",
 			[]string{"security-scheme-changed breaks-clients document old=/components/securitySchemes/bearer:6 new=/components/securitySchemes/bearer:6"}},
+		// A client of OLD writes view=a,b where NEW reads view=a&view=b.
+		{"parameter style changed", "          in: query\n", "          in: query\n          explode: false\n",
+			[]string{get + "request-parameter-style-changed breaks-clients request old=/paths/~1plants~1{plantId}/get/parameters/1:17 new=/paths/~1plants~1{plantId}/get/parameters/1:17"}},
+		// A provider of OLD does not send it.
+		{"required header added", "            ETag:", "            X-Id: {required: true, schema: {type: string}}\n            ETag:",
+			[]string{get + "response-required-header-added breaks-providers response old=- new=/paths/~1plants~1{plantId}/get/responses/200/headers/X-Id:24"}},
+		// A client of OLD may rely on it.
+		{"header became optional", "              required: true\n", "              required: false\n",
+			[]string{get + "response-header-became-optional breaks-clients response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25 new=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25"}},
+		// A client of OLD does not ask for it.
+		{"response media type added", "            application/xml:", "            text/csv: {schema: {type: string}}\n            application/xml:",
+			[]string{get + "response-media-type-added compatible response old=- new=/paths/~1plants~1{plantId}/get/responses/200/content/text~1csv:30"}},
 		// Optional security: a provider of OLD refuses requests without
 		// credentials; every client of OLD is let in.
 		{"security made optional", "[{bearer: []}, {oauth: [read]}]", "[{}, {bearer: []}]",
@@ -177,6 +189,54 @@ paths:
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			check(t, compare(t, doc, edit(t, doc, tt.old, tt.new)), tt.want)
+		})
+	}
+}
+
+// TestChangesBetweenEdits holds the rules no edit of a document shows
+// by itself (a part OLD has that the document lacks) to what they say:
+// OLD and NEW are each an edit of the same document.
+func TestChangesBetweenEdits(t *testing.T) {
+	const body = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths:
+  /plants:
+    post:
+      requestBody:
+        content:
+          application/json: {schema: {type: object}}
+      responses:
+        "201": {description: made}
+`
+	const get = "GET /plants/{plantId} "
+	noBody := [2]string{"      requestBody:\n        content:\n          application/json: {schema: {type: object}}\n", ""}
+	required := [2]string{"      requestBody:\n", "      requestBody:\n        required: true\n"}
+	tests := []struct {
+		name     string
+		doc      string
+		old, new [2]string // edits of doc; none where empty
+		want     []string
+	}{
+		// A provider of OLD may refuse a request without it.
+		{"parameter became optional", shop, [2]string{"          in: query\n", "          in: query\n          required: true\n"}, [2]string{}, []string{get + "request-parameter-became-optional breaks-providers request old=/paths/~1plants~1{plantId}/get/parameters/1:17 new=/paths/~1plants~1{plantId}/get/parameters/1:17"}},
+		// A token with fewer scopes: a provider of OLD refuses it.
+		{"scope removed", shop, [2]string{"{oauth: [read]}", "{oauth: [read, write]}"}, [2]string{}, []string{get + "security-scope-removed breaks-providers request old=/paths/~1plants~1{plantId}/get:14 new=/paths/~1plants~1{plantId}/get:14"}},
+		// It was optional: no client could rely on it.
+		{"optional header removed", shop, [2]string{"            ETag:", "            X-Kept: {schema: {type: string}}\n            ETag:"}, [2]string{}, []string{get + "response-header-removed compatible response old=/paths/~1plants~1{plantId}/get/responses/200/headers/X-Kept:24 new=-"}},
+		// A provider of OLD may leave it out.
+		{"header became required", shop, [2]string{"              required: true\n", "              required: false\n"}, [2]string{}, []string{get + "response-header-became-required breaks-providers response old=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25 new=/paths/~1plants~1{plantId}/get/responses/200/headers/ETag:25"}},
+		// What a client of OLD sends in it is not read.
+		{"body removed", body, [2]string{}, noBody, []string{"POST /plants request-body-removed breaks-clients request old=/paths/~1plants/post/requestBody:7 new=-"}},
+		// A provider of OLD does not read it.
+		{"body added", body, noBody, [2]string{}, []string{"POST /plants request-body-added breaks-providers request old=- new=/paths/~1plants/post/requestBody:7"}},
+		// A client of OLD sends none.
+		{"required body added", body, noBody, required, []string{"POST /plants request-body-added-required breaks-clients request old=- new=/paths/~1plants/post/requestBody:7"}},
+		// A provider of OLD may refuse a request without one.
+		{"body became optional", body, required, [2]string{}, []string{"POST /plants request-body-became-optional breaks-providers request old=/paths/~1plants/post/requestBody:7 new=/paths/~1plants/post/requestBody:7"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, compare(t, edit(t, tt.doc, tt.old[0], tt.old[1]), edit(t, tt.doc, tt.new[0], tt.new[1])), tt.want)
 		})
 	}
 }
