@@ -87,6 +87,51 @@ func TestApplicatorChanges(t *testing.T) {
 		// An example is no value refused: not is no other.
 		{"an example of not changed", "      not:\n        required: [tags]\n        examples: [{tags: [a]}]\n" + plant,
 			"      not:\n        required: [tags]\n        examples: [{tags: [b]}]\n" + plant, nil},
+		// A not added refuses what it matches; removed, takes it again.
+		{"not added", plant, "      not:\n        required: [tags]\n" + plant, []string{
+			op + "request-body-not-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/not:23",
+			op + "response-body-not-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/not:23",
+		}},
+		{"not removed", "      not:\n        required: [tags]\n" + plant, plant, []string{
+			op + "request-body-not-removed breaks-providers request old=/components/schemas/Plant/not:23 new=/components/schemas/Plant:22",
+			op + "response-body-not-removed breaks-clients response old=/components/schemas/Plant/not:23 new=/components/schemas/Plant:22",
+		}},
+		// Under the same if, a then added refuses what it refuses; an else
+		// removed takes what it refused.
+		{"then added", "      if:\n        required: [tags]\n      else:\n        required: [name]\n" + plant,
+			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n      else:\n        required: [name]\n" + plant, []string{
+				op + "request-body-then-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/then:25",
+				op + "response-body-then-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/then:25",
+			}},
+		{"else removed", "      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n      else:\n        required: [name]\n" + plant,
+			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n" + plant, []string{
+				op + "request-body-else-removed breaks-providers request old=/components/schemas/Plant/else:27 new=/components/schemas/Plant:22",
+				op + "response-body-else-removed breaks-clients response old=/components/schemas/Plant/else:27 new=/components/schemas/Plant:22",
+			}},
+		// Unevaluated properties are taken again.
+		{"unevaluatedProperties removed", "      unevaluatedProperties: false\n" + plant, plant, []string{
+			op + "request-body-unevaluated-properties-removed breaks-providers request old=/components/schemas/Plant/unevaluatedProperties:22 new=/components/schemas/Plant:22",
+			op + "response-body-unevaluated-properties-removed breaks-clients response old=/components/schemas/Plant/unevaluatedProperties:22 new=/components/schemas/Plant:22",
+		}},
+		// Items no keyword evaluated are refused.
+		{"unevaluatedItems added", "      type: array\n      prefixItems:\n        - type: string\n",
+			"      type: array\n      prefixItems:\n        - type: string\n      unevaluatedItems: false\n", []string{
+				op + "request-body-unevaluated-items-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/unevaluatedItems:25",
+				op + "response-body-unevaluated-items-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/unevaluatedItems:25",
+			}},
+		// Beside items, which evaluates every item left, it refuses none.
+		{"unevaluatedItems beside items", with(""), with("          unevaluatedItems: false\n"), nil},
+		// What the string holds is held to a schema, or no longer.
+		{"contentSchema added", "      type: string\n      contentMediaType: application/json\n",
+			"      type: string\n      contentMediaType: application/json\n      contentSchema:\n        maxLength: 20\n", []string{
+				op + "request-body-content-schema-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/contentSchema:25",
+				op + "response-body-content-schema-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/contentSchema:25",
+			}},
+		{"contentSchema removed", "      type: string\n      contentMediaType: application/json\n      contentSchema:\n        maxLength: 20\n",
+			"      type: string\n      contentMediaType: application/json\n", []string{
+				op + "request-body-content-schema-removed breaks-providers request old=/components/schemas/Plant/contentSchema:25 new=/components/schemas/Plant:22",
+				op + "response-body-content-schema-removed breaks-clients response old=/components/schemas/Plant/contentSchema:25 new=/components/schemas/Plant:22",
+			}},
 		// Properties no keyword evaluated are refused.
 		{"unevaluatedProperties added", plant, "      unevaluatedProperties: false\n" + plant,
 			both("body-unevaluated-properties-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/unevaluatedProperties:22")},

@@ -188,6 +188,16 @@ func TestSchemaChanges(t *testing.T) {
 		// additionalProperties false refuses properties OLD let through.
 		{"additional properties forbidden", "3.0.3", "3.0.3", plant, with("required: [name]", "required: [name]\n      additionalProperties: false"),
 			both("body-additional-properties-forbidden", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/additionalProperties:24")},
+		// Another format: other strings.
+		{"format changed", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          format: uuid"), with("maxLength: 40", "maxLength: 40\n          format: email"), []string{
+			op + "request-property-format-changed breaks-clients request old=/components/schemas/Plant/properties/name/format:28 new=/components/schemas/Plant/properties/name/format:28",
+			op + "response-property-format-changed breaks-clients response old=/components/schemas/Plant/properties/name/format:28 new=/components/schemas/Plant/properties/name/format:28",
+		}},
+		// A format removed takes strings OLD refused.
+		{"format removed", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          format: uuid"), plant, []string{
+			op + "request-property-format-removed breaks-providers request old=/components/schemas/Plant/properties/name/format:28 new=/components/schemas/Plant/properties/name:26",
+			op + "response-property-format-removed breaks-clients response old=/components/schemas/Plant/properties/name/format:28 new=/components/schemas/Plant/properties/name:26",
+		}},
 		// A format added may refuse strings OLD took.
 		{"format added", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 40\n          format: uuid"),
 			both("property-format-added", "breaks-clients", "breaks-providers", name+":26", name+"/format:28")},
