@@ -31,18 +31,28 @@ func serveMock(t *testing.T, opts Options) servedMock {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
+	// start serves on a new listener and returns once serve first
+	// accepts on it, as ServeAdmin asks: by then its address is one of
+	// the mock's own, which no callback reaches.
 	start := func(serve func(context.Context, net.Listener) error) string {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
+		first := &firstAccept{Listener: ln, accepted: make(chan struct{})}
+		ended := make(chan struct{})
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := serve(ctx, ln); err != nil {
+			defer close(ended)
+			if err := serve(ctx, first); err != nil {
 				t.Errorf("serve: %v", err)
 			}
 		}()
+		select {
+		case <-first.accepted:
+		case <-ended:
+		}
 		return "http://" + ln.Addr().String()
 	}
 	t.Cleanup(func() {
@@ -57,6 +67,19 @@ func serveMock(t *testing.T, opts Options) servedMock {
 		m.admin = start(s.ServeAdmin)
 	}
 	return m
+}
+
+// firstAccept is a listener that closes accepted when it is first asked
+// to accept.
+type firstAccept struct {
+	net.Listener
+	accepted chan struct{}
+	once     sync.Once
+}
+
+func (f *firstAccept) Accept() (net.Conn, error) {
+	f.once.Do(func() { close(f.accepted) })
+	return f.Listener.Accept()
 }
 
 // request sends a request to base+path and returns the status and body.
