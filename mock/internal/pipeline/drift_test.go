@@ -200,3 +200,43 @@ paths:
 		t.Errorf("entries %+v, want one with drift %q", es, want)
 	}
 }
+
+// TestExplainDrift: Explain judges a request the new document refuses
+// against the previous one as a request served is judged, and says so
+// in its Drift; nothing is journaled.
+func TestExplainDrift(t *testing.T) {
+	e := engineOf(t, readFile(t, "../../../examples/diff/new.yaml"))
+	previous, err := Judging(readFile(t, "../../../examples/diff/old.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Previous = previous
+	told := 0
+	e.Listen(Told{Answered: func(*event.Answered) { told++ }})
+	for _, tt := range []struct {
+		name, method, path, body string
+		status                   int
+		drift                    string
+	}{
+		{"a name OLD allows, too long for NEW", "POST", "/plants", `{"name":"Monstera deliciosa Thai"}`,
+			422, "accepted by the previous document (Greenhouse 1.0), refused by the served one: request body does not match the schema: name: longer than the maximum length 20"},
+		{"an operation NEW removed", "DELETE", "/plants/p1", "",
+			404, "accepted by the previous document (Greenhouse 1.0), refused by the served one: no path of the OpenAPI document matches /plants/p1"},
+		{"a name both refuse", "POST", "/plants", `{"name":"` + strings.Repeat("x", 41) + `"}`, 422, ""},
+		{"a valid plant", "POST", "/plants", `{"name":"Fern","light":"shade"}`, 201, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			if tt.body != "" {
+				r.Header.Set("Content-Type", "application/json")
+			}
+			ex := e.Explain(r)
+			if ex.Status != tt.status || ex.Drift != tt.drift {
+				t.Errorf("status %d, drift %q\nwant %d, %q", ex.Status, ex.Drift, tt.status, tt.drift)
+			}
+		})
+	}
+	if told != 0 {
+		t.Errorf("%d answers told of, want none: Explain answers nothing", told)
+	}
+}

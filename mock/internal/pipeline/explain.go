@@ -37,6 +37,10 @@ type Explanation struct {
 	Code       problem.Code        `json:"code,omitempty"`
 	Message    string              `json:"message,omitempty"`
 	Violations []journal.Violation `json:"violations,omitempty"`
+	// Drift, on a refusal for breaking the contract, says that the
+	// previous document (Engine.Previous) accepts the request, as the
+	// journal's Entry.Drift would.
+	Drift string `json:"drift,omitempty"`
 	// Scenario and Rule (1-based) name the rule that would script the
 	// answer.
 	Scenario string `json:"scenario,omitempty"`
@@ -99,8 +103,11 @@ func (s *Engine) Explain(r *http.Request) Explanation {
 		a, p = s.decide(x)
 	}
 	if p != nil {
+		if s.Previous != nil {
+			p = s.drift(x, p)
+		}
 		s.refuse(x, p)
-		ex.Answer, ex.Code, ex.Message = "refused", p.Code, p.Message
+		ex.Answer, ex.Code, ex.Message, ex.Drift = "refused", p.Code, p.Message, p.Drift
 		ex.Violations = journal.Violations(p.Violations, "")
 		ex.Status = x.W.status
 		ex.setBody(w.Header().Get("Content-Type"), w.Body.Bytes())
