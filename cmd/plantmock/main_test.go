@@ -273,6 +273,7 @@ func TestRefusals(t *testing.T) {
 		{"seed data that is not JSON", []string{"--seed-data", brokenSeed}, "plantmock: --seed-data " + brokenSeed + ": invalid JSON: unexpected end of input\n"},
 		{"seed data that breaks the schema", []string{"--seed-data", badSeed}, "plantmock: --seed-data " + badSeed + ": /plants: seed data does not match the create schema: [0].id: required property is missing; [0].name: expected string, got number\n"},
 		{"bad size", []string{"--max-body", "lots"}, "plantmock: --max-body \"lots\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
+		{"no bound, and not a size", []string{"--journal-file-max", "-1"}, "plantmock: --journal-file-max \"-1\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
 		{"no size", []string{"--journal-bytes", "0"}, "plantmock: --journal-bytes \"0\": want a size in bytes, or with KiB, MiB or GiB (e.g. 1048576, 512KiB, 1MiB); run plantmock --help\n"},
 		{"bad token", []string{"--token", "a b"}, "plantmock: --token: \"a b\" is not a valid bearer token (RFC 6750 token68); run plantmock --help\n"},
 		{"admin CORS for any origin", []string{"--admin-cors", "*"}, "plantmock: --admin-cors: \"*\" is not an origin: write it as scheme://host[:port], as browsers send it in Origin; run plantmock --help\n"},

@@ -62,7 +62,7 @@ func defineServeWith(fs *flag.FlagSet, stdin io.ReadCloser) runner {
 			return exitUsage
 		}
 		if f.journFile != "" {
-			jf, err := openJournalFile(f.journFile, opts.Logger)
+			jf, err := openJournalFile(f.journFile, int64(f.journMax), opts.Logger)
 			if err != nil {
 				fmt.Fprintf(stderr, "plantmock: cannot open --journal-file: %v\n", err)
 				return exitUsage
@@ -123,6 +123,7 @@ type serveFlags struct {
 	storeURL, storePfx, proxy, record, journFile            string
 	seed                                                    int64
 	maxBody, journBytes                                     size
+	journMax                                                bound
 	logFormat, proxyInv, journCred                          *choice
 	admin, cors, streamFld, watch                           bool
 	maxSess, maxRes, hookRetry, hookQueue                   int
@@ -184,7 +185,9 @@ func (f *serveFlags) defineState(fs *flag.FlagSet) {
 	fs.Var(&f.journBytes, "journal-bytes", "most bytes the journal keeps in all sessions together (each session an equal share): a `size` in bytes or with KiB/MiB/GiB")
 	f.journCred = newChoice(mock.CredentialsMasked, mock.CredentialsClear)
 	fs.Var(f.journCred, "journal-credentials", "how the journal keeps credentials (Authorization, cookies, API keys), its `mode`: masked (the scheme and the last 4 characters) or clear")
-	fs.StringVar(&f.journFile, "journal-file", "", "also append every journal entry, of every session, to this `file` (created with mode 0600; a JSON object a line, as GET /__admin/requests writes each), for check --traffic and diff --traffic; it grows without bound")
+	fs.StringVar(&f.journFile, "journal-file", "", "also append every journal entry, of every session, to this `file` (created with mode 0600; a JSON object a line, as GET /__admin/requests writes each), for check --traffic and diff --traffic")
+	f.journMax = bound(100 << 20)
+	fs.Var(&f.journMax, "journal-file-max", "once --journal-file would pass this `size` (in bytes or with KiB/MiB/GiB), it is moved to FILE.1 (replacing it) and a new one started; 0 for no bound")
 }
 
 // defineProxy defines the flags of forwarding to a real service and

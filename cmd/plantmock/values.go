@@ -35,6 +35,18 @@ func (s *size) Set(v string) error {
 	return nil
 }
 
+// A bound is a size, or 0 for none.
+type bound size
+
+func (b *bound) String() string { return sizeText(int64(*b)) }
+func (b *bound) Set(v string) error {
+	if strings.TrimSpace(v) == "0" {
+		*b = 0
+		return nil
+	}
+	return (*size)(b).Set(v)
+}
+
 // A choice is one of a few words.
 type choice struct {
 	value string
