@@ -106,6 +106,11 @@ func TestSchemaChanges(t *testing.T) {
 	// line 25, its keywords at 26 and 27.
 	const plant = "      type: object\n      required: [name]\n      properties:\n        name:\n          type: string\n          maxLength: 40\n"
 	with := func(old, new string) string { return edit(t, plant, old, new) }
+	// of is Plant with name of type typ and the keywords kws in place of
+	// type string and maxLength: type at line 26, kws from 27 on.
+	of := func(typ string, kws ...string) string {
+		return with("type: string\n          maxLength: 40", "type: "+typ+strings.Join(append([]string{""}, kws...), "\n          "))
+	}
 	op := "POST /plants "
 	both := func(rule, reqLevel, respLevel, old, new string) []string {
 		return []string{
@@ -205,6 +210,113 @@ func TestSchemaChanges(t *testing.T) {
 		{"multiple of changed", "3.0.3", "3.0.3", with("type: string\n          maxLength: 40", "type: number\n          multipleOf: 2"),
 			with("type: string\n          maxLength: 40", "type: number\n          multipleOf: 4"),
 			both("property-multiple-of-changed", "breaks-clients", "breaks-providers", name+"/multipleOf:27", name+"/multipleOf:27")},
+		// number to integer refuses 1.5: fewer values.
+		{"type narrowed", "3.0.3", "3.0.3", of("number"), of("integer"),
+			both("property-type-narrowed", "breaks-clients", "breaks-providers", name+"/type:26", name+"/type:26")},
+		// An enum where there was none refuses the other strings: fewer.
+		{"enum added", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 40\n          enum: [fern, moss]"),
+			both("property-enum-added", "breaks-clients", "breaks-providers", name+":26", name+"/enum:28")},
+		// A const where there was none refuses every other string: fewer.
+		{"const added", "3.1.0", "3.1.0", plant, with("maxLength: 40", "maxLength: 40\n          const: fern"),
+			both("property-const-added", "breaks-clients", "breaks-providers", name+":26", name+"/const:28")},
+		// A const removed takes every string again: more.
+		{"const removed", "3.1.0", "3.1.0", with("maxLength: 40", "maxLength: 40\n          const: fern"), plant,
+			both("property-const-removed", "breaks-providers", "breaks-clients", name+"/const:28", name+":26")},
+		// A lower bound where there was none refuses -1: fewer.
+		{"minimum added", "3.0.3", "3.0.3", of("number"), of("number", "minimum: 0"),
+			both("property-minimum-added", "breaks-clients", "breaks-providers", name+":26", name+"/minimum:27")},
+		// The lower bound removed takes -1 again: more.
+		{"minimum removed", "3.0.3", "3.0.3", of("number", "minimum: 0"), of("number"),
+			both("property-minimum-removed", "breaks-providers", "breaks-clients", name+"/minimum:27", name+":26")},
+		// A lower minimum takes -5 too: more.
+		{"minimum decreased", "3.0.3", "3.0.3", of("number", "minimum: 0"), of("number", "minimum: -10"),
+			both("property-minimum-decreased", "breaks-providers", "breaks-clients", name+"/minimum:27", name+"/minimum:27")},
+		// An upper bound where there was none refuses 101: fewer.
+		{"maximum added", "3.0.3", "3.0.3", of("number"), of("number", "maximum: 100"),
+			both("property-maximum-added", "breaks-clients", "breaks-providers", name+":26", name+"/maximum:27")},
+		// The upper bound removed takes 101 again: more.
+		{"maximum removed", "3.0.3", "3.0.3", of("number", "maximum: 100"), of("number"),
+			both("property-maximum-removed", "breaks-providers", "breaks-clients", name+"/maximum:27", name+":26")},
+		// A higher maximum takes 150 too: more.
+		{"maximum increased", "3.0.3", "3.0.3", of("number", "maximum: 100"), of("number", "maximum: 200"),
+			both("property-maximum-increased", "breaks-providers", "breaks-clients", name+"/maximum:27", name+"/maximum:27")},
+		// A lower maximum refuses 75: fewer.
+		{"maximum decreased", "3.0.3", "3.0.3", of("number", "maximum: 100"), of("number", "maximum: 50"),
+			both("property-maximum-decreased", "breaks-clients", "breaks-providers", name+"/maximum:27", name+"/maximum:27")},
+		// Without minLength, "a" is taken again: more.
+		{"min length removed", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          minLength: 2"), plant,
+			both("property-min-length-removed", "breaks-providers", "breaks-clients", name+"/minLength:28", name+":26")},
+		// A longer minimum refuses "ivy": fewer.
+		{"min length increased", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          minLength: 2"),
+			with("maxLength: 40", "maxLength: 40\n          minLength: 5"),
+			both("property-min-length-increased", "breaks-clients", "breaks-providers", name+"/minLength:28", name+"/minLength:28")},
+		// A shorter minimum takes "a" too: more.
+		{"min length decreased", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          minLength: 2"),
+			with("maxLength: 40", "maxLength: 40\n          minLength: 1"),
+			both("property-min-length-decreased", "breaks-providers", "breaks-clients", name+"/minLength:28", name+"/minLength:28")},
+		// Without minItems, [] is taken again: more.
+		{"min items removed", "3.0.3", "3.0.3", of("array", "minItems: 1"), of("array"),
+			both("property-min-items-removed", "breaks-providers", "breaks-clients", name+"/minItems:27", name+":26")},
+		// Two items are needed where one was: fewer.
+		{"min items increased", "3.0.3", "3.0.3", of("array", "minItems: 1"), of("array", "minItems: 2"),
+			both("property-min-items-increased", "breaks-clients", "breaks-providers", name+"/minItems:27", name+"/minItems:27")},
+		// One item is enough where two were needed: more.
+		{"min items decreased", "3.0.3", "3.0.3", of("array", "minItems: 2"), of("array", "minItems: 1"),
+			both("property-min-items-decreased", "breaks-providers", "breaks-clients", name+"/minItems:27", name+"/minItems:27")},
+		// At most five items, where any count was taken: fewer.
+		{"max items added", "3.0.3", "3.0.3", of("array"), of("array", "maxItems: 5"),
+			both("property-max-items-added", "breaks-clients", "breaks-providers", name+":26", name+"/maxItems:27")},
+		// Without maxItems, six items are taken again: more.
+		{"max items removed", "3.0.3", "3.0.3", of("array", "maxItems: 5"), of("array"),
+			both("property-max-items-removed", "breaks-providers", "breaks-clients", name+"/maxItems:27", name+":26")},
+		// Ten items fit where five did: more.
+		{"max items increased", "3.0.3", "3.0.3", of("array", "maxItems: 5"), of("array", "maxItems: 10"),
+			both("property-max-items-increased", "breaks-providers", "breaks-clients", name+"/maxItems:27", name+"/maxItems:27")},
+		// Four items are too many now: fewer.
+		{"max items decreased", "3.0.3", "3.0.3", of("array", "maxItems: 5"), of("array", "maxItems: 3"),
+			both("property-max-items-decreased", "breaks-clients", "breaks-providers", name+"/maxItems:27", name+"/maxItems:27")},
+		// An empty object is refused now: fewer.
+		{"min properties added", "3.0.3", "3.0.3", of("object"), of("object", "minProperties: 1"),
+			both("property-min-properties-added", "breaks-clients", "breaks-providers", name+":26", name+"/minProperties:27")},
+		// An empty object is taken again: more.
+		{"min properties removed", "3.0.3", "3.0.3", of("object", "minProperties: 1"), of("object"),
+			both("property-min-properties-removed", "breaks-providers", "breaks-clients", name+"/minProperties:27", name+":26")},
+		// One property is too few now: fewer.
+		{"min properties increased", "3.0.3", "3.0.3", of("object", "minProperties: 1"), of("object", "minProperties: 2"),
+			both("property-min-properties-increased", "breaks-clients", "breaks-providers", name+"/minProperties:27", name+"/minProperties:27")},
+		// One property is enough now: more.
+		{"min properties decreased", "3.0.3", "3.0.3", of("object", "minProperties: 2"), of("object", "minProperties: 1"),
+			both("property-min-properties-decreased", "breaks-providers", "breaks-clients", name+"/minProperties:27", name+"/minProperties:27")},
+		// Four properties are too many now: fewer.
+		{"max properties added", "3.0.3", "3.0.3", of("object"), of("object", "maxProperties: 3"),
+			both("property-max-properties-added", "breaks-clients", "breaks-providers", name+":26", name+"/maxProperties:27")},
+		// Four properties are taken again: more.
+		{"max properties removed", "3.0.3", "3.0.3", of("object", "maxProperties: 3"), of("object"),
+			both("property-max-properties-removed", "breaks-providers", "breaks-clients", name+"/maxProperties:27", name+":26")},
+		// Five properties fit where three did: more.
+		{"max properties increased", "3.0.3", "3.0.3", of("object", "maxProperties: 3"), of("object", "maxProperties: 5"),
+			both("property-max-properties-increased", "breaks-providers", "breaks-clients", name+"/maxProperties:27", name+"/maxProperties:27")},
+		// Odd numbers are refused now: fewer.
+		{"multiple of added", "3.0.3", "3.0.3", of("number"), of("number", "multipleOf: 2"),
+			both("property-multiple-of-added", "breaks-clients", "breaks-providers", name+":26", name+"/multipleOf:27")},
+		// Odd numbers are taken again: more.
+		{"multiple of removed", "3.0.3", "3.0.3", of("number", "multipleOf: 2"), of("number"),
+			both("property-multiple-of-removed", "breaks-providers", "breaks-clients", name+"/multipleOf:27", name+":26")},
+		// A pattern where there was none refuses "Fern": fewer.
+		{"pattern added", "3.0.3", "3.0.3", plant, with("maxLength: 40", "maxLength: 40\n          pattern: '^[a-z]+$'"),
+			both("property-pattern-added", "breaks-clients", "breaks-providers", name+":26", name+"/pattern:28")},
+		// The pattern removed takes "Fern" again: more.
+		{"pattern removed", "3.0.3", "3.0.3", with("maxLength: 40", "maxLength: 40\n          pattern: '^[a-z]+$'"), plant,
+			both("property-pattern-removed", "breaks-providers", "breaks-clients", name+"/pattern:28", name+":26")},
+		// uniqueItems refuses [a, a]: fewer.
+		{"unique items added", "3.0.3", "3.0.3", of("array"), of("array", "uniqueItems: true"),
+			both("property-unique-items-added", "breaks-clients", "breaks-providers", name+":26", name+"/uniqueItems:27")},
+		// Without uniqueItems, [a, a] is taken again: more.
+		{"unique items removed", "3.0.3", "3.0.3", of("array", "uniqueItems: true"), of("array"),
+			both("property-unique-items-removed", "breaks-providers", "breaks-clients", name+"/uniqueItems:27", name+":26")},
+		// Properties besides name are taken again: more.
+		{"additional properties allowed", "3.0.3", "3.0.3", with("required: [name]", "required: [name]\n      additionalProperties: false"), plant,
+			both("body-additional-properties-allowed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/additionalProperties:24", "/components/schemas/Plant:22")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -250,6 +362,7 @@ func TestCompositionChanges(t *testing.T) {
 			"\n            - $ref: '#/components/schemas/Address'\n    Address:\n      properties:\n        street: {type: string}\n"
 	}
 	const addr = "/components/schemas/Plant/properties/address/oneOf/0/type"
+	const disc = "/components/schemas/Plant/discriminator"
 	tests := []struct {
 		name     string
 		old, new string // Plant's keywords
@@ -298,6 +411,27 @@ func TestCompositionChanges(t *testing.T) {
 				op + "response-body-alternative-removed breaks-providers response old=/components/schemas/Moss:33 new=-",
 				op + "response-body-discriminator-mapping-removed breaks-providers response old=/components/schemas/Plant/discriminator:26 new=/components/schemas/Plant/discriminator:25",
 			}},
+		// The discriminator read from another property: a value OLD
+		// accepted may lack it, or name another schema: other values.
+		{"discriminator property changed", oneOf, edit(t, oneOf, "propertyName: kind", "propertyName: family"),
+			[]string{
+				op + "request-body-discriminator-property-changed breaks-clients request old=" + disc + ":26 new=" + disc + ":26",
+				op + "response-body-discriminator-property-changed breaks-clients response old=" + disc + ":26 new=" + disc + ":26",
+			}},
+		// moss mapped where OLD had only fern: a value that says moss
+		// finds its schema now: more.
+		{"discriminator mapping added", edit(t, oneOf, "          moss: '#/components/schemas/Moss'\n", ""), oneOf,
+			[]string{
+				op + "request-body-discriminator-mapping-added breaks-providers request old=" + disc + ":26 new=" + disc + ":26",
+				op + "response-body-discriminator-mapping-added breaks-clients response old=" + disc + ":26 new=" + disc + ":26",
+			}},
+		// moss mapped to Fern: a moss is held to another schema, which
+		// may refuse it or take what Moss refused: other values.
+		{"discriminator mapping changed", oneOf, edit(t, oneOf, "moss: '#/components/schemas/Moss'", "moss: '#/components/schemas/Fern'"),
+			[]string{
+				op + "request-body-discriminator-mapping-changed breaks-clients request old=" + disc + ":26 new=" + disc + ":26",
+				op + "response-body-discriminator-mapping-changed breaks-clients response old=" + disc + ":26 new=" + disc + ":26",
+			}},
 		// Wrapped in oneOf with null: still Kind, which lost moss, and
 		// null, which no other alternative takes, is one more value.
 		{"wrapped in oneOf with null", "      type: object\n      properties:\n        kind:\n          $ref: '#/components/schemas/Kind'\n" + kind("fern, moss"),
@@ -331,6 +465,13 @@ func TestCompositionChanges(t *testing.T) {
 			[]string{
 				op + "request-property-nullable-removed-in-one-of breaks-providers request old=" + addr + ":26 new=" + addr + ":26",
 				op + "response-property-nullable-removed-in-one-of breaks-clients response old=" + addr + ":26 new=" + addr + ":26",
+			}},
+		// The reverse: null now matches both alternatives of oneOf, which
+		// refuses it where it passed by Address alone: fewer.
+		{"null taken by a second alternative of oneOf", address("oneOf", "string"), address("oneOf", `[string, "null"]`),
+			[]string{
+				op + "request-property-nullable-added-in-one-of breaks-clients request old=" + addr + ":26 new=" + addr + ":26",
+				op + "response-property-nullable-added-in-one-of breaks-providers response old=" + addr + ":26 new=" + addr + ":26",
 			}},
 		// In anyOf, null passes by Address either way.
 		{"null left to the other alternative of anyOf", address("anyOf", `[string, "null"]`), address("anyOf", "string"), nil},
