@@ -36,9 +36,29 @@ func TestApplicatorChanges(t *testing.T) {
 		// Arrays without a fern are refused.
 		{"contains added", plant, with(contains),
 			both("property-contains-added", "breaks-clients", "breaks-providers", tags+":25", tags+"/contains:29")},
+		// Arrays without a fern pass again: more.
+		{"contains removed", with(contains), plant,
+			both("property-contains-removed", "breaks-providers", "breaks-clients", tags+"/contains:29", tags+":25")},
 		// Two ferns are needed where one was.
 		{"minContains increased", with(contains), with(contains + "          minContains: 2\n"),
 			both("property-min-contains-increased", "breaks-clients", "breaks-providers", tags+":25", tags+"/minContains:30")},
+		// minContains is 1 when absent: 0 lets arrays without a fern pass,
+		// more values (decreased, not added).
+		{"minContains 0 written", with(contains), with(contains + "          minContains: 0\n"),
+			both("property-min-contains-decreased", "breaks-providers", "breaks-clients", tags+":25", tags+"/minContains:30")},
+		// minContains removed goes back to 1: one fern is enough again, more
+		// (decreased, not removed).
+		{"minContains removed", with(contains + "          minContains: 2\n"), with(contains),
+			both("property-min-contains-decreased", "breaks-providers", "breaks-clients", tags+"/minContains:30", tags+":25")},
+		// Three ferns are too many now: fewer.
+		{"maxContains added", with(contains), with(contains + "          maxContains: 2\n"),
+			both("property-max-contains-added", "breaks-clients", "breaks-providers", tags+":25", tags+"/maxContains:30")},
+		// Any count of ferns passes again: more.
+		{"maxContains removed", with(contains + "          maxContains: 2\n"), with(contains),
+			both("property-max-contains-removed", "breaks-providers", "breaks-clients", tags+"/maxContains:30", tags+":25")},
+		// Three ferns are too many where they were not: fewer.
+		{"maxContains decreased", with(contains + "          maxContains: 3\n"), with(contains + "          maxContains: 2\n"),
+			both("property-max-contains-decreased", "breaks-clients", "breaks-providers", tags+"/maxContains:30", tags+"/maxContains:30")},
 		// Arrays with more ferns pass.
 		{"maxContains increased", with(contains + "          maxContains: 2\n"), with(contains + "          maxContains: 3\n"),
 			both("property-max-contains-increased", "breaks-providers", "breaks-clients", tags+"/maxContains:30", tags+"/maxContains:30")},
@@ -53,6 +73,15 @@ func TestApplicatorChanges(t *testing.T) {
 		// A name that must come with another refuses objects without it.
 		{"dependentRequired added", plant, "      dependentRequired:\n        tags: [name]\n" + plant,
 			both("body-dependent-required-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/dependentRequired:23")},
+		// Objects with tags but no name pass again: more.
+		{"dependentRequired removed", "      dependentRequired:\n        tags: [name]\n" + plant, plant,
+			both("body-dependent-required-removed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/dependentRequired:23", "/components/schemas/Plant:22")},
+		// Objects with tags must have at most three properties now: fewer.
+		{"dependentSchemas added", plant, "      dependentSchemas:\n        tags:\n          maxProperties: 3\n" + plant,
+			both("body-dependent-schema-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/dependentSchemas:23")},
+		// Objects with tags may have any count of properties again: more.
+		{"dependentSchemas removed", "      dependentSchemas:\n        tags:\n          maxProperties: 3\n" + plant, plant,
+			both("body-dependent-schema-removed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/dependentSchemas:23", "/components/schemas/Plant:22")},
 		// A dependent schema's bound is walked like a property's.
 		{"dependentSchemas walked", "      dependentSchemas:\n        tags:\n          maxProperties: 3\n" + plant,
 			"      dependentSchemas:\n        tags:\n          maxProperties: 2\n" + plant,
@@ -61,6 +90,9 @@ func TestApplicatorChanges(t *testing.T) {
 		// Properties named x-… must be strings now.
 		{"patternProperties added", plant, "      patternProperties:\n        '^x-':\n          type: string\n" + plant,
 			both("body-pattern-property-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/patternProperties:23")},
+		// Properties named x-… may hold any value again: more.
+		{"patternProperties removed", "      patternProperties:\n        '^x-':\n          type: string\n" + plant, plant,
+			both("body-pattern-property-removed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/patternProperties:23", "/components/schemas/Plant:22")},
 		// Beside additionalProperties false, a pattern property also lets
 		// through what it matches: other values.
 		{"patternProperties added to a closed object", "      additionalProperties: false\n" + plant,
@@ -69,9 +101,15 @@ func TestApplicatorChanges(t *testing.T) {
 		// Property names must start with a lower-case letter.
 		{"propertyNames added", plant, "      propertyNames:\n        pattern: '^[a-z]'\n" + plant,
 			both("body-property-names-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/propertyNames:23")},
+		// Any property name passes again: more.
+		{"propertyNames removed", "      propertyNames:\n        pattern: '^[a-z]'\n" + plant, plant,
+			both("body-property-names-removed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/propertyNames:23", "/components/schemas/Plant:22")},
 		// A condition added refuses what its branch refuses.
 		{"if and then added", plant, "      if:\n        required: [tags]\n      then:\n        required: [name]\n" + plant,
 			both("body-conditional-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/if:23")},
+		// The condition removed takes what its branch refused: more.
+		{"if and then removed", "      if:\n        required: [tags]\n      then:\n        required: [name]\n" + plant, plant,
+			both("body-conditional-removed", "breaks-providers", "breaks-clients", "/components/schemas/Plant/if:23", "/components/schemas/Plant:22")},
 		// Under the same if, then is walked.
 		{"then walked", "      if:\n        required: [tags]\n      then:\n        maxProperties: 3\n" + plant,
 			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n" + plant,
@@ -103,6 +141,18 @@ func TestApplicatorChanges(t *testing.T) {
 				op + "request-body-then-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/then:25",
 				op + "response-body-then-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/then:25",
 			}},
+		// Under the same if, a then removed takes what it refused (more);
+		// an else added refuses what it refuses (fewer).
+		{"then removed", "      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n      else:\n        required: [name]\n" + plant,
+			"      if:\n        required: [tags]\n      else:\n        required: [name]\n" + plant, []string{
+				op + "request-body-then-removed breaks-providers request old=/components/schemas/Plant/then:25 new=/components/schemas/Plant:22",
+				op + "response-body-then-removed breaks-clients response old=/components/schemas/Plant/then:25 new=/components/schemas/Plant:22",
+			}},
+		{"else added", "      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n" + plant,
+			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n      else:\n        required: [name]\n" + plant, []string{
+				op + "request-body-else-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/else:27",
+				op + "response-body-else-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/else:27",
+			}},
 		{"else removed", "      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n      else:\n        required: [name]\n" + plant,
 			"      if:\n        required: [tags]\n      then:\n        maxProperties: 2\n" + plant, []string{
 				op + "request-body-else-removed breaks-providers request old=/components/schemas/Plant/else:27 new=/components/schemas/Plant:22",
@@ -118,6 +168,12 @@ func TestApplicatorChanges(t *testing.T) {
 			"      type: array\n      prefixItems:\n        - type: string\n      unevaluatedItems: false\n", []string{
 				op + "request-body-unevaluated-items-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/unevaluatedItems:25",
 				op + "response-body-unevaluated-items-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/unevaluatedItems:25",
+			}},
+		// Items no keyword evaluated pass again: more.
+		{"unevaluatedItems removed", "      type: array\n      prefixItems:\n        - type: string\n      unevaluatedItems: false\n",
+			"      type: array\n      prefixItems:\n        - type: string\n", []string{
+				op + "request-body-unevaluated-items-removed breaks-providers request old=/components/schemas/Plant/unevaluatedItems:25 new=/components/schemas/Plant:22",
+				op + "response-body-unevaluated-items-removed breaks-clients response old=/components/schemas/Plant/unevaluatedItems:25 new=/components/schemas/Plant:22",
 			}},
 		// Beside items, which evaluates every item left, it refuses none.
 		{"unevaluatedItems beside items", with(""), with("          unevaluatedItems: false\n"), nil},
@@ -167,6 +223,11 @@ func TestApplicatorChanges(t *testing.T) {
 		{"items became false", edit(t, plant, "          items:\n            type: string\n", ""),
 			edit(t, plant, "          items:\n            type: string\n", "          items: false\n"),
 			both("property-schema-became-false", "breaks-clients", "breaks-providers", "-", tags+"/items:26")},
+		// items no longer false: arrays with items pass again, more; only
+		// OLD has the keyword, as only NEW has it when it became false.
+		{"items no longer false", edit(t, plant, "          items:\n            type: string\n", "          items: false\n"),
+			edit(t, plant, "          items:\n            type: string\n", ""),
+			both("property-schema-no-longer-false", "breaks-providers", "breaks-clients", tags+"/items:26", "-")},
 		// maxLength beside type object: no string reaches it.
 		{"maxLength of an object", with("      maxLength: 10\n"), with("      maxLength: 5\n"), nil},
 	}
