@@ -580,6 +580,10 @@ func (a *at) bound(rule string, lower bool, o, n *float64, oex, nex bool, kws ..
 		return
 	case *o == *n && oex == nex:
 		return
+	case *o == *n && len(kws) > 1:
+		// Only exclusiveness changed: the keyword changed is the
+		// exclusive one (3.0's flag), where a document has it.
+		kws = []string{kws[1], kws[0]}
 	}
 	// Tighter: a lower bound up, an upper bound down, or the same bound
 	// made exclusive.

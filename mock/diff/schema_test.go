@@ -187,6 +187,13 @@ func TestSchemaChanges(t *testing.T) {
 		{"minimum made exclusive", "3.1.0", "3.1.0", with("type: string\n          maxLength: 40", "type: number\n          minimum: 0"),
 			with("type: string\n          maxLength: 40", "type: number\n          exclusiveMinimum: 0"),
 			both("property-minimum-increased", "breaks-clients", "breaks-providers", name+"/minimum:27", name+"/exclusiveMinimum:27")},
+		// 3.0's flag alone makes the bound exclusive: 100 is refused,
+		// fewer; the keyword changed is the flag.
+		{"maximum made exclusive in 3.0", "3.0.3", "3.0.3", of("number", "maximum: 100"), of("number", "maximum: 100", "exclusiveMaximum: true"),
+			both("property-maximum-decreased", "breaks-clients", "breaks-providers", name+"/maximum:27", name+"/exclusiveMaximum:28")},
+		// The flag removed: 0 is taken again, more.
+		{"minimum made inclusive in 3.0", "3.0.3", "3.0.3", of("number", "minimum: 0", "exclusiveMinimum: true"), of("number", "minimum: 0"),
+			both("property-minimum-decreased", "breaks-providers", "breaks-clients", name+"/exclusiveMinimum:28", name+"/minimum:27")},
 		// A changed pattern may refuse what the old one took, either way.
 		{"pattern changed", "3.0.3", "3.0.3", with("maxLength: 40", "pattern: '^[a-z]+$'"), with("maxLength: 40", "pattern: '^[a-z ]+$'"),
 			both("property-pattern-changed", "breaks-clients", "breaks-clients", name+"/pattern:27", name+"/pattern:27")},
