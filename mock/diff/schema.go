@@ -633,18 +633,27 @@ func wrapped(o, n *openapi.Schema) bool {
 }
 
 // alternatives compares anyOf and oneOf alternatives, matched by their
-// component name, else by their place; a schema without alternatives
-// against bare ones is one alternative (see wrapped). An alternative
-// added to oneOf accepts more values only when no value matches it and
-// another (their types differ): else a value OLD accepted may now match
-// two, which oneOf refuses.
+// component name, else by their place. An alternative added to oneOf
+// accepts more values only when no value matches it and another (their
+// types differ): else a value OLD accepted may now match two, which
+// oneOf refuses.
+//
+// A schema without alternatives against bare ones is one alternative
+// (see wrapped): of the others, one added accepts more values only where
+// the lone schema of OLD refused some of its values, and one removed
+// fewer only where NEW's lone schema refuses some. Else, anyOf or oneOf
+// added where there was none is one more condition a value must meet,
+// and accepts fewer values; removed whole, more (see composition).
 func (a *at) alternatives() {
 	o, n := a.old.AnyOf, a.new.AnyOf
+	var lone *openapi.Schema // the schema without alternatives, when wrapped
 	switch {
 	case len(o) == 0 && bare(a.new):
-		o = []*openapi.Schema{a.old}
+		o, lone = []*openapi.Schema{a.old}, a.old
 	case len(n) == 0 && bare(a.old):
-		n = []*openapi.Schema{a.new}
+		n, lone = []*openapi.Schema{a.new}, a.new
+	default:
+		o, n = a.composition()
 	}
 	matched, used := match(o, n, true)
 	takesNull := func(s *openapi.Schema) bool { _, null := typeSet(s); return null }
@@ -669,13 +678,64 @@ func (a *at) alternatives() {
 				"an alternative was added to oneOf whose values another alternative may match too, and oneOf refuses a value that matches two")
 			continue
 		}
+		if lone != nil && a.w.accepts(lone, s) {
+			continue // OLD accepted its values already
+		}
 		a.report(a.prefix()+"-alternative-added", wider, nil, place(s), "an alternative was added to anyOf or oneOf")
 	}
 	for j, s := range o {
-		if !used[j] {
+		if !used[j] && (lone == nil || !a.w.accepts(lone, s)) {
 			a.report(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf")
 		}
 	}
+}
+
+// composition reports anyOf or oneOf added where the schema had none
+// (NEW accepts fewer values: each must match one of them too), or
+// removed whole (more), and returns the alternatives left to match:
+// those of a keyword both schemas have.
+func (a *at) composition() (o, n []*openapi.Schema) {
+	anyOf := func(s *openapi.Schema) []*openapi.Schema { return s.AnyOf[:len(s.AnyOf)-len(s.OneOf)] }
+	for _, kw := range []struct {
+		name, rule string
+		alts       func(*openapi.Schema) []*openapi.Schema
+	}{
+		{"anyOf", "any-of", anyOf},
+		{"oneOf", "one-of", func(s *openapi.Schema) []*openapi.Schema { return s.OneOf }},
+	} {
+		was, is := kw.alts(a.old), kw.alts(a.new)
+		switch {
+		case len(was) == 0 && len(is) > 0:
+			a.change(kw.rule+"-added", narrower, kw.name+" was added: a value must match "+alternativesOf(kw.name, len(is))+" as well", kw.name)
+		case len(was) > 0 && len(is) == 0:
+			a.change(kw.rule+"-removed", wider, kw.name+" was removed: a value no longer has to match "+alternativesOf(kw.name, len(was)), kw.name)
+		default:
+			o, n = append(o, was...), append(n, is...)
+		}
+	}
+	return o, n
+}
+
+// alternativesOf says which of k alternatives of keyword kw a value
+// must match.
+func alternativesOf(kw string, k int) string {
+	switch {
+	case k == 1:
+		return "its alternative"
+	case kw == "oneOf":
+		return fmt.Sprintf("exactly one of its %d alternatives", k)
+	}
+	return fmt.Sprintf("one of its %d alternatives", k)
+}
+
+// accepts reports whether x accepts every value s accepts, as far as
+// the walk tells: comparing s, as OLD, with x, as NEW, in a request
+// finds nothing that would refuse a value.
+func (w *walk) accepts(x, s *openapi.Schema) bool {
+	probe := w.op.probe()
+	probe.hook = ""
+	probe.walk(Request).schema("", "", "", s, x, false)
+	return !slices.ContainsFunc(probe.c.changes, func(c Change) bool { return c.Level == BreaksClients })
 }
 
 // overlaps reports whether a value may match both s and another of

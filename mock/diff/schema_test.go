@@ -482,6 +482,37 @@ func TestCompositionChanges(t *testing.T) {
 			}},
 		// In anyOf, null passes by Address either way.
 		{"null left to the other alternative of anyOf", address("anyOf", `[string, "null"]`), address("anyOf", "string"), nil},
+		// anyOf where there was none: one more condition each value
+		// must meet, whatever its alternatives accept: fewer.
+		{"anyOf added", "      type: object\n      properties:\n        name: {type: string}\n",
+			"      type: object\n      properties:\n        name: {type: string}\n      anyOf:\n        - required: [name]\n        - required: [kind]\n",
+			[]string{
+				op + "request-body-any-of-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
+				op + "response-body-any-of-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
+			}},
+		// oneOf removed whole: a value no longer has to match one of
+		// its alternatives: more.
+		{"oneOf removed", "      type: object\n      oneOf:\n        - required: [name]\n        - required: [kind]\n", "      type: object\n",
+			[]string{
+				op + "request-body-one-of-removed breaks-providers request old=/components/schemas/Plant/oneOf:24 new=/components/schemas/Plant:22",
+				op + "response-body-one-of-removed breaks-clients response old=/components/schemas/Plant/oneOf:24 new=/components/schemas/Plant:22",
+			}},
+		// A property that took any value wrapped in oneOf of a string
+		// and an integer: fewer, and the integer alternative adds no
+		// value OLD refused.
+		{"any value wrapped in oneOf", "      type: object\n      properties:\n        name: {}\n",
+			"      type: object\n      properties:\n        name:\n          oneOf:\n            - type: string\n            - type: integer\n",
+			[]string{
+				op + "request-property-type-narrowed breaks-clients request old=" + name + ":24 new=" + name + "/oneOf/0/type:26",
+				op + "response-property-type-narrowed breaks-providers response old=" + name + ":24 new=" + name + "/oneOf/0/type:26",
+			}},
+		// Unwrapped into a schema that takes both: more, and the integer
+		// alternative loses no value.
+		{"unwrapped into both types", "      anyOf:\n        - type: string\n        - type: integer\n", "      type: [string, integer]\n",
+			[]string{
+				op + "request-body-type-widened breaks-providers request old=/components/schemas/Plant/anyOf/0/type:23 new=/components/schemas/Plant/type:22",
+				op + "response-body-type-widened breaks-clients response old=/components/schemas/Plant/anyOf/0/type:23 new=/components/schemas/Plant/type:22",
+			}},
 		// Unwrapped: the string alternative is kept, the integer one removed.
 		{"unwrapped from anyOf", "      anyOf:\n        - type: string\n        - type: integer\n", "      type: string\n",
 			[]string{
