@@ -24,8 +24,8 @@ func (a *at) applicators() {
 	o, n := a.old, a.new
 	a.prefixItems()
 	a.contains()
-	a.named("patternProperties", "pattern-property", o.PatternProperties, n.PatternProperties,
-		n.NoAdditionalProperties || n.AdditionalProperties != nil)
+	closes := func(s *openapi.Schema) bool { return s.NoAdditionalProperties || s.AdditionalProperties != nil }
+	a.named("patternProperties", "pattern-property", o.PatternProperties, n.PatternProperties, closes(o) || closes(n))
 	a.sub("propertyNames", "property-names", o.PropertyNames, n.PropertyNames, true)
 	a.dependentRequired()
 	a.named("dependentSchemas", "dependent-schema", o.DependentSchemas, n.DependentSchemas, false)
@@ -127,15 +127,19 @@ func float(v *int64) *float64 {
 
 // named compares keyword kw's subschemas by name (a pattern, a property
 // name): one added accepts fewer values, one removed more, and the
-// others are walked. With open, a pattern property added may also take
-// properties out of what additionalProperties judges: other values.
-func (a *at) named(kw, rule string, o, n []openapi.Property, open bool) {
+// others are walked. With judged (additionalProperties is in either
+// schema), a pattern property added also takes its properties out of
+// what additionalProperties judges, and one removed gives them back to
+// it: other values either way (additionalProperties false refuses them).
+func (a *at) named(kw, rule string, o, n []openapi.Property, judged bool) {
 	pairsOf(o, n, func(p *openapi.Property) string { return p.Name }, func(op, np *openapi.Property) {
 		switch {
-		case op == nil && open:
+		case op == nil && judged:
 			a.change(rule+"-added", unsure, fmt.Sprintf("%s %q was added, which also takes its properties from additionalProperties", kw, np.Name), kw)
 		case op == nil:
 			a.change(rule+"-added", narrower, fmt.Sprintf("%s %q was added", kw, np.Name), kw)
+		case np == nil && judged:
+			a.change(rule+"-removed", unsure, fmt.Sprintf("%s %q was removed, which gives its properties to additionalProperties", kw, op.Name), kw)
 		case np == nil:
 			a.change(rule+"-removed", wider, fmt.Sprintf("%s %q was removed", kw, op.Name), kw)
 		default:

@@ -98,6 +98,11 @@ func TestApplicatorChanges(t *testing.T) {
 		{"patternProperties added to a closed object", "      additionalProperties: false\n" + plant,
 			"      additionalProperties: false\n      patternProperties:\n        '^x-':\n          type: string\n" + plant,
 			both("body-pattern-property-added", "breaks-clients", "breaks-clients", "/components/schemas/Plant:22", "/components/schemas/Plant/patternProperties:24")},
+		// Removed beside additionalProperties false, which now judges
+		// what it matched: an x-… property OLD took is refused: other.
+		{"patternProperties removed from a closed object", "      additionalProperties: false\n      patternProperties:\n        '^x-':\n          type: string\n" + plant,
+			"      additionalProperties: false\n" + plant,
+			both("body-pattern-property-removed", "breaks-clients", "breaks-clients", "/components/schemas/Plant/patternProperties:24", "/components/schemas/Plant:22")},
 		// Property names must start with a lower-case letter.
 		{"propertyNames added", plant, "      propertyNames:\n        pattern: '^[a-z]'\n" + plant,
 			both("body-property-names-added", "breaks-clients", "breaks-providers", "/components/schemas/Plant:22", "/components/schemas/Plant/propertyNames:23")},
