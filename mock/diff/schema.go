@@ -348,8 +348,8 @@ func (a *at) properties() {
 	// A required property that is readOnly need not be sent, one that is
 	// writeOnly is not returned.
 	needed := func(s, p *openapi.Schema, name string) bool {
-		if !s.Requires(name) || p == nil {
-			return s.Requires(name)
+		if !requires(s, name) || p == nil {
+			return requires(s, name)
 		}
 		return a.w.side == Request && !p.ReadOnly || a.w.side == Response && !p.WriteOnly
 	}
@@ -399,14 +399,29 @@ func (a *at) properties() {
 	}
 }
 
-// requiredOnly compares the required names that neither schema
-// declares as a property (the properties compared above hold the
-// others): one more refuses objects without it.
+// requires reports whether every value s accepts has property name: s
+// requires it, or each alternative of its anyOf, or of its oneOf, does.
+func requires(s *openapi.Schema, name string) bool {
+	each := func(alts []*openapi.Schema) bool {
+		return len(alts) > 0 && !slices.ContainsFunc(alts, func(x *openapi.Schema) bool { return !x.Requires(name) })
+	}
+	return s.Requires(name) || each(anyOfAlone(s)) || each(s.OneOf)
+}
+
+// anyOfAlone is s's anyOf alternatives, without its oneOf ones.
+func anyOfAlone(s *openapi.Schema) []*openapi.Schema { return s.AnyOf[:len(s.AnyOf)-len(s.OneOf)] }
+
+// requiredOnly compares the required names that the properties compared
+// above do not: those NEW declares no property for (and, of those OLD
+// required, those neither declares). One more refuses objects without
+// it.
 func (a *at) requiredOnly() {
 	var more, fewer []string
 	declared := func(name string) bool { return a.old.Property(name) != nil || a.new.Property(name) != nil }
 	for _, r := range a.new.Required {
-		if !declared(r) && !slices.Contains(a.old.Required, r) {
+		// A name only OLD declares: the property was removed, which
+		// the properties compared above do not say is now required.
+		if a.new.Property(r) == nil && !slices.Contains(a.old.Required, r) {
 			more = append(more, r)
 		}
 	}
@@ -693,22 +708,31 @@ func (a *at) alternatives() {
 // composition reports anyOf or oneOf added where the schema had none
 // (NEW accepts fewer values: each must match one of them too), or
 // removed whole (more), and returns the alternatives left to match:
-// those of a keyword both schemas have.
+// those of a keyword both schemas have. One added is not reported where
+// an alternative accepts every value OLD did (the only one, for oneOf,
+// which refuses a value two match): it refuses none of them. One removed
+// alike, where an alternative accepted every value NEW does.
 func (a *at) composition() (o, n []*openapi.Schema) {
-	anyOf := func(s *openapi.Schema) []*openapi.Schema { return s.AnyOf[:len(s.AnyOf)-len(s.OneOf)] }
 	for _, kw := range []struct {
 		name, rule string
 		alts       func(*openapi.Schema) []*openapi.Schema
 	}{
-		{"anyOf", "any-of", anyOf},
+		{"anyOf", "any-of", anyOfAlone},
 		{"oneOf", "one-of", func(s *openapi.Schema) []*openapi.Schema { return s.OneOf }},
 	} {
 		was, is := kw.alts(a.old), kw.alts(a.new)
+		holds := func(alts []*openapi.Schema, s *openapi.Schema) bool {
+			return (kw.name == "anyOf" || len(alts) == 1) && slices.ContainsFunc(alts, func(x *openapi.Schema) bool { return a.w.accepts(x, s) })
+		}
 		switch {
 		case len(was) == 0 && len(is) > 0:
-			a.change(kw.rule+"-added", narrower, kw.name+" was added: a value must match "+alternativesOf(kw.name, len(is))+" as well", kw.name)
+			if !holds(is, a.old) {
+				a.change(kw.rule+"-added", narrower, kw.name+" was added: a value must match "+alternativesOf(kw.name, len(is))+" as well", kw.name)
+			}
 		case len(was) > 0 && len(is) == 0:
-			a.change(kw.rule+"-removed", wider, kw.name+" was removed: a value no longer has to match "+alternativesOf(kw.name, len(was)), kw.name)
+			if !holds(was, a.new) {
+				a.change(kw.rule+"-removed", wider, kw.name+" was removed: a value no longer has to match "+alternativesOf(kw.name, len(was)), kw.name)
+			}
 		default:
 			o, n = append(o, was...), append(n, is...)
 		}

@@ -490,6 +490,18 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-body-any-of-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
 				op + "response-body-any-of-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
 			}},
+		// required moved into anyOf's one alternative: the same values.
+		{"required moved into anyOf", "      type: object\n      required: [name]\n      properties:\n        name: {type: string}\n",
+			"      type: object\n      anyOf:\n        - required: [name]\n      properties:\n        name: {type: string}\n", nil},
+		// The property removed but still required: any value, but it
+		// must be there.
+		{"property removed, still required", "      type: object\n      properties:\n        name: {type: string}\n",
+			"      type: object\n      required: [name]\n", []string{
+				op + "request-body-required-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/required:23",
+				op + "request-property-removed breaks-providers request old=/components/schemas/Plant/properties/name:24 new=-",
+				op + "response-body-required-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/required:23",
+				op + "response-property-removed breaks-clients response old=/components/schemas/Plant/properties/name:24 new=-",
+			}},
 		// oneOf removed whole: a value no longer has to match one of
 		// its alternatives: more.
 		{"oneOf removed", "      type: object\n      oneOf:\n        - required: [name]\n        - required: [kind]\n", "      type: object\n",
