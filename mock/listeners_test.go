@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/accepting"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
 
@@ -39,7 +40,7 @@ func serveMock(t *testing.T, opts Options) servedMock {
 		if err != nil {
 			t.Fatal(err)
 		}
-		first := &firstAccept{Listener: ln, accepted: make(chan struct{})}
+		first := accepting.New(ln)
 		ended := make(chan struct{})
 		wg.Add(1)
 		go func() {
@@ -50,7 +51,7 @@ func serveMock(t *testing.T, opts Options) servedMock {
 			}
 		}()
 		select {
-		case <-first.accepted:
+		case <-first.First():
 		case <-ended:
 		}
 		return "http://" + ln.Addr().String()
@@ -67,19 +68,6 @@ func serveMock(t *testing.T, opts Options) servedMock {
 		m.admin = start(s.ServeAdmin)
 	}
 	return m
-}
-
-// firstAccept is a listener that closes accepted when it is first asked
-// to accept.
-type firstAccept struct {
-	net.Listener
-	accepted chan struct{}
-	once     sync.Once
-}
-
-func (f *firstAccept) Accept() (net.Conn, error) {
-	f.once.Do(func() { close(f.accepted) })
-	return f.Listener.Accept()
 }
 
 // request sends a request to base+path and returns the status and body.

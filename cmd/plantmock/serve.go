@@ -9,9 +9,9 @@ import (
 	"net"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/plantmock/plantmock/internal/accepting"
 	"github.com/plantmock/plantmock/internal/files"
 	"github.com/plantmock/plantmock/mock"
 )
@@ -347,29 +347,15 @@ func (f *serveFlags) listen(stderr io.Writer) (adminLn, ln net.Listener, ok bool
 // callback an early create caused would otherwise be sent before the
 // mock knew the admin address for its own, and could reset it.
 func serveAdminFirst(ctx context.Context, srv *mock.Server, adminLn net.Listener, errc chan error, stderr io.Writer) bool {
-	serving := &accepting{Listener: adminLn, first: make(chan struct{})}
+	serving := accepting.New(adminLn)
 	go func() { errc <- srv.ServeAdmin(ctx, serving) }()
 	select {
-	case <-serving.first:
+	case <-serving.First():
 		return true
 	case err := <-errc:
 		fmt.Fprintf(stderr, "plantmock: admin: %v\n", err)
 		return false
 	}
-}
-
-// accepting is a listener that closes first when it is first asked to
-// accept: by then, Serve and ServeAdmin have taken its address for one of
-// the mock's own, which no webhook, callback or proxied request reaches.
-type accepting struct {
-	net.Listener
-	first chan struct{}
-	once  sync.Once
-}
-
-func (a *accepting) Accept() (net.Conn, error) {
-	a.once.Do(func() { close(a.first) })
-	return a.Listener.Accept()
 }
 
 // openURL is the URL a user can open for a listener's address: one on
