@@ -23,9 +23,6 @@ type Traffic struct {
 	// accepted and NEW does not: a request NEW refuses, or an answer it
 	// forbids.
 	Broken []Broken `json:"broken"`
-	// Unlisted counts the exchanges that broke NEW past the first
-	// journal.MaxBrokenListed, not weighed.
-	Unlisted int `json:"unlisted,omitempty"`
 }
 
 // Broken is one recorded exchange that OLD accepted and NEW does not,
@@ -77,8 +74,8 @@ func (r *Report) Weigh(old, new *journal.ContractReport) {
 	for _, j := range ot.Broken {
 		brokeOld[j.Source] = true
 	}
-	t.Accepted = ot.Exchanges - len(ot.Broken) - ot.Unlisted
-	t.Exchanges, t.Unlisted = nt.Exchanges, nt.Unlisted
+	t.Accepted = ot.Exchanges - len(ot.Broken)
+	t.Exchanges = nt.Exchanges
 	for _, j := range nt.Broken {
 		if brokeOld[j.Source] {
 			continue
@@ -270,9 +267,6 @@ func (t *Traffic) summary() string {
 	s := fmt.Sprintf("of %s OLD accepted %d; NEW breaks %d of them", plural(t.Exchanges, "recorded exchange"), t.Accepted, len(t.Broken))
 	if n := t.unexplained(); n > 0 {
 		s += fmt.Sprintf(" (%d explained by no change)", n)
-	}
-	if t.Unlisted > 0 {
-		s += fmt.Sprintf("; %d more that break NEW were not weighed", t.Unlisted)
 	}
 	return s
 }

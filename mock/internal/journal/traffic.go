@@ -5,21 +5,19 @@ import (
 	"strings"
 )
 
-// MaxBrokenListed is how many broken exchanges a Traffic lists; it
-// counts the others.
-const MaxBrokenListed = 1000
-
 // Traffic is what judging recorded traffic against a document found,
 // exchange by exchange: how many were judged, and each that broke the
 // document (its request refused, or its answer one the document does not
 // allow), in the order recorded, with its violations and the rules they
 // break. The contract report tallies the same violations by operation.
+//
+// Every broken exchange is listed, as what reads a Traffic may need each
+// (diff weighs every exchange OLD accepted against NEW's): the traffic
+// is a file given, offline, and the list grows with it, at most
+// MaxJournalViolations violations an exchange.
 type Traffic struct {
 	Exchanges int      `json:"exchanges"`
 	Broken    []Judged `json:"broken"`
-	// Unlisted counts the broken exchanges past the first
-	// MaxBrokenListed, not listed.
-	Unlisted int `json:"unlisted,omitempty"`
 }
 
 // Judged is one recorded exchange that broke the document.
@@ -43,23 +41,20 @@ type Judged struct {
 // Add counts a judged exchange, and lists it when it broke the document.
 func (t *Traffic) Add(j Judged) {
 	t.Exchanges++
-	switch {
-	case len(j.Violations) == 0:
-	case len(t.Broken) == MaxBrokenListed:
-		t.Unlisted++
-	default:
-		if len(j.Violations) > MaxJournalViolations {
-			j.Violations = j.Violations[:MaxJournalViolations]
-		}
-		t.Broken = append(t.Broken, j)
+	if len(j.Violations) == 0 {
+		return
 	}
+	if len(j.Violations) > MaxJournalViolations {
+		j.Violations = j.Violations[:MaxJournalViolations]
+	}
+	t.Broken = append(t.Broken, j)
 }
 
 // text writes the exchanges for people: a line for each that broke the
 // document, its violations indented under it, each with the rule it
 // breaks where the document has one.
 func (t *Traffic) text(b *strings.Builder) {
-	n := len(t.Broken) + t.Unlisted
+	n := len(t.Broken)
 	if n == 0 {
 		fmt.Fprintf(b, "traffic: %d exchange(s) judged, none breaking the document\n", t.Exchanges)
 		return
@@ -78,8 +73,5 @@ func (t *Traffic) text(b *strings.Builder) {
 				fmt.Fprintf(b, "    %s\n", v)
 			}
 		}
-	}
-	if t.Unlisted > 0 {
-		fmt.Fprintf(b, "  and %d more, not listed\n", t.Unlisted)
 	}
 }
