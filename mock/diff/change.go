@@ -79,6 +79,10 @@ type Change struct {
 	// hook is set for a change to a webhook or a callback: recorded
 	// traffic, of the requests clients send, shows nothing of it.
 	hook bool
+	// also is where else in NEW a violation the change causes is found,
+	// "" for none: for a required property added, its object's required
+	// keyword, which a value without it breaks.
+	also string
 }
 
 // Fails reports whether the change, unless ignored, is one that fails

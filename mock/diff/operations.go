@@ -69,10 +69,16 @@ func (d *opDiff) exchange() {
 // starts with the hook's kind, its level and the parties its reason
 // names swap.
 func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, reason string) {
+	d.addAlso(rule, level, side, old, new, reason, "")
+}
+
+// addAlso is add for a change whose violations are found at also too
+// (see Change.also).
+func (d *opDiff) addAlso(rule string, level Level, side Side, old, new *Location, reason, also string) {
 	if d.hook != "" {
 		rule, level, reason = d.hook+"-"+rule, swapped(level), d.about+roles.Replace(reason)
 	}
-	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != ""})
+	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != "", also: also})
 }
 
 // probe returns a copy of the operation's comparison that gathers its

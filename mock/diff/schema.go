@@ -360,7 +360,10 @@ func (a *at) properties() {
 		if op == nil {
 			switch {
 			case needed(n, np.Schema, name):
-				a.report(side+"-required-property-added", narrower, nil, place(np.Schema), "required property "+name+" was added")
+				level := levelOf(a.w.side, narrower, a.w.op.hook != "")
+				required, _ := n.Place("required") // where a value without it is refused
+				a.w.op.addAlso(side+"-required-property-added", level, a.w.side, nil, place(np.Schema),
+					a.subject()+": required property "+name+" was added; "+consequence(a.w.side, level), required)
 			case o.NoAdditionalProperties:
 				a.report(side+"-property-added", wider, nil, place(np.Schema), "property "+name+" was added to an object that allowed no others")
 			default:

@@ -200,7 +200,7 @@ func (c *Change) at(schema string) bool {
 			return true
 		}
 	}
-	return false
+	return c.also != "" && p == c.also
 }
 
 // below reports whether pointer p is q or below it.

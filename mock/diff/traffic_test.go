@@ -4,9 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/plantmock/plantmock/mock"
 	"github.com/plantmock/plantmock/mock/diff"
 	"github.com/plantmock/plantmock/mock/internal/journal"
 )
@@ -330,5 +336,90 @@ func TestWeighStatuses(t *testing.T) {
 	}
 	if want := "s1: response-status-removed\ns2: response-media-type-removed"; strings.Join(got, "\n") != want {
 		t.Errorf("broken:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// recorded serves a mock of spec on a loopback listener, lets send send
+// it requests, and returns a file of every journal entry, a JSON line
+// each, as --journal-file writes them (the journal itself keeps 1,000).
+func recorded(t *testing.T, spec []byte, send func(url string)) string {
+	t.Helper()
+	var mu sync.Mutex // guards lines, written on the requests' goroutines
+	var lines bytes.Buffer
+	srv, err := mock.New(mock.Options{Spec: spec, Observe: func(e mock.Entry) {
+		b, err := json.Marshal(e)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			t.Error(err)
+		}
+		lines.Write(append(b, '\n'))
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	send(ts.URL)
+	ts.Close() // every answer written, and observed
+	file := filepath.Join(t.TempDir(), "journal.jsonl")
+	mu.Lock()
+	defer mu.Unlock()
+	if err := os.WriteFile(file, lines.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// weigh judges the traffic in file against a mock of old and one of
+// new, and weighs r with it.
+func weigh(t *testing.T, r *diff.Report, old, new []byte, file string) {
+	t.Helper()
+	var judged [2]*mock.ContractReport
+	for i, spec := range [][]byte{old, new} {
+		m, err := mock.New(mock.Options{Spec: spec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		judged[i], err = m.CheckTraffic(file)
+		m.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Weigh(judged[0], judged[1])
+}
+
+// TestWeighRequiredPropertyAdded: a body without a property NEW
+// requires is refused at its object's required keyword, not at the
+// property; the change that added it explains the exchange, on each
+// side.
+func TestWeighRequiredPropertyAdded(t *testing.T) {
+	const plant = "      type: object\n      required: [name]\n      properties:\n        name: {type: string}\n"
+	old := []byte(fmt.Sprintf(plants, "3.1.0", plant))
+	now := []byte(fmt.Sprintf(plants, "3.1.0", edit(t, edit(t, plant, "required: [name]", "required: [name, kind]"),
+		"name: {type: string}\n", "name: {type: string}\n        kind: {type: string}\n")))
+	r, err := diff.Compare(old, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := recorded(t, old, func(url string) {
+		resp, err := http.Post(url+"/plants", "application/json", strings.NewReader(`{"name":"fern"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 201 {
+			t.Fatalf("status %d, want 201", resp.StatusCode)
+		}
+	})
+	weigh(t, r, old, now, file)
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, fmt.Sprintf("%s %s -> %d: %s", b.Method, b.Path, b.Status, strings.Join(b.Rules, ", ")))
+	}
+	want := []string{"POST /plants -> 201: request-required-property-added, response-required-property-added"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("broken:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
