@@ -59,7 +59,7 @@ func fromEnv(fs *flag.FlagSet, env environment, set given) error {
 
 // otherVariables are the PLANTMOCK_ variables that set no flag: the
 // project's tests and CI scripts read them, never the binary.
-var otherVariables = []string{"PLANTMOCK_JSONSCHEMA_SUITE", "PLANTMOCK_OAS32_SCHEMA", "PLANTMOCK_GITHUB_SPEC", "PLANTMOCK_CACHE", "PLANTMOCK_SCREENSHOT", "PLANTMOCK_LOAD_DURATION", "PLANTMOCK_IMAGE"}
+var otherVariables = []string{"PLANTMOCK_JSONSCHEMA_SUITE", "PLANTMOCK_OAS32_SCHEMA", "PLANTMOCK_GITHUB_SPEC", "PLANTMOCK_GITHUB_SPEC_PREVIOUS", "PLANTMOCK_CACHE", "PLANTMOCK_SCREENSHOT", "PLANTMOCK_LOAD_DURATION", "PLANTMOCK_IMAGE"}
 
 // warnUnknown writes a warning for each PLANTMOCK_ variable that sets no
 // flag of any command: a misspelt name would otherwise be ignored

@@ -19,12 +19,20 @@ import (
 // test sets it.
 func githubSpec(tb testing.TB) []byte {
 	tb.Helper()
-	path := os.Getenv("PLANTMOCK_GITHUB_SPEC")
+	return fileIn(tb, "PLANTMOCK_GITHUB_SPEC", "GitHub's api.github.com.json (npm @octokit/openapi)")
+}
+
+// fileIn reads the file the environment variable env names (what says
+// which), skipping the test where it is not set, and failing it where
+// CI runs it.
+func fileIn(tb testing.TB, env, what string) []byte {
+	tb.Helper()
+	path := os.Getenv(env)
 	if path == "" {
 		if os.Getenv("CI") != "" {
-			tb.Fatal("PLANTMOCK_GITHUB_SPEC is not set: CI runs this with GitHub's description")
+			tb.Fatalf("%s is not set: CI runs this with %s", env, what)
 		}
-		tb.Skip("set PLANTMOCK_GITHUB_SPEC to GitHub's api.github.com.json (npm @octokit/openapi)")
+		tb.Skipf("set %s to %s", env, what)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
