@@ -112,8 +112,14 @@ func (a *at) prefix() string {
 
 // report adds a change of rule in direction dir.
 func (a *at) report(rule string, dir direction, old, new *Location, what string) {
+	a.reportAlso(rule, dir, old, new, what, "")
+}
+
+// reportAlso is report for a change whose violations are found at also
+// too (see Change.also).
+func (a *at) reportAlso(rule string, dir direction, old, new *Location, what, also string) {
 	level := levelOf(a.w.side, dir, a.w.op.hook != "")
-	a.w.op.add(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level))
+	a.w.op.addAlso(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level), also)
 }
 
 // change reports a change of keyword kw (the first of kws the schemas
@@ -360,10 +366,8 @@ func (a *at) properties() {
 		if op == nil {
 			switch {
 			case needed(n, np.Schema, name):
-				level := levelOf(a.w.side, narrower, a.w.op.hook != "")
 				required, _ := n.Place("required") // where a value without it is refused
-				a.w.op.addAlso(side+"-required-property-added", level, a.w.side, nil, place(np.Schema),
-					a.subject()+": required property "+name+" was added; "+consequence(a.w.side, level), required)
+				a.reportAlso(side+"-required-property-added", narrower, nil, place(np.Schema), "required property "+name+" was added", required)
 			case o.NoAdditionalProperties:
 				a.report(side+"-property-added", wider, nil, place(np.Schema), "property "+name+" was added to an object that allowed no others")
 			default:
@@ -692,8 +696,8 @@ func (a *at) alternatives() {
 			continue
 		}
 		if slices.Contains(a.new.OneOf, s) && overlaps(s, n) {
-			a.report(a.prefix()+"-alternative-added", unsure, nil, place(s),
-				"an alternative was added to oneOf whose values another alternative may match too, and oneOf refuses a value that matches two")
+			a.reportAlso(a.prefix()+"-alternative-added", unsure, nil, place(s),
+				"an alternative was added to oneOf whose values another alternative may match too, and oneOf refuses a value that matches two", a.composed(s))
 			continue
 		}
 		if lone != nil && a.w.accepts(lone, s) {
@@ -703,9 +707,21 @@ func (a *at) alternatives() {
 	}
 	for j, s := range o {
 		if !used[j] && (lone == nil || !a.w.accepts(lone, s)) {
-			a.report(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf")
+			a.reportAlso(a.prefix()+"-alternative-removed", narrower, place(s), nil, "an alternative was removed from anyOf or oneOf", a.composed(s))
 		}
 	}
+}
+
+// composed is where NEW's anyOf or oneOf keyword is, of the kind an
+// alternative of either document is: a value that matches none of its
+// alternatives, or two of oneOf's, breaks it there.
+func (a *at) composed(s *openapi.Schema) string {
+	kw := "anyOf"
+	if slices.Contains(a.old.OneOf, s) || slices.Contains(a.new.OneOf, s) {
+		kw = "oneOf"
+	}
+	ptr, _ := a.new.Place(kw)
+	return ptr
 }
 
 // composition reports anyOf or oneOf added where the schema had none

@@ -29,9 +29,9 @@ type Traffic struct {
 // with its violations as judged against NEW.
 type Broken struct {
 	journal.Judged
-	// Rules names the changes that explain it, in the report's order;
-	// empty when none does: a break the comparison of the documents
-	// alone does not show.
+	// Rules names the rules of the changes that explain it, each once,
+	// in the report's order; empty when none does: a break the
+	// comparison of the documents alone does not show.
 	Rules []string `json:"rules"`
 }
 
@@ -82,7 +82,9 @@ func (r *Report) Weigh(old, new *journal.ContractReport) {
 		}
 		b := Broken{Judged: j, Rules: []string{}}
 		for _, i := range r.explain(&j) {
-			b.Rules = append(b.Rules, r.Changes[i].Rule)
+			if rule := r.Changes[i].Rule; !slices.Contains(b.Rules, rule) {
+				b.Rules = append(b.Rules, rule) // each once, though several changes of a rule explain it
+			}
 			r.Changes[i].Traffic.Broken++
 		}
 		t.Broken = append(t.Broken, b)

@@ -423,3 +423,81 @@ func TestWeighRequiredPropertyAdded(t *testing.T) {
 		t.Errorf("broken:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWeighAlternatives: a request that matches no alternative left,
+// and an answer that matches two of oneOf's, are refused at the anyOf
+// or oneOf keyword, while each alternative (a component here) is placed
+// where it is written; the change of the alternative explains them.
+// Two alternatives added each count the answer, and their rule is
+// listed once.
+func TestWeighAlternatives(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: Plants, version: "1"}
+paths:
+  /plants:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              anyOf:
+                - $ref: '#/components/schemas/Fern'
+                - $ref: '#/components/schemas/Moss'
+      responses:
+        "201":
+          description: made
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: '#/components/schemas/Fern'
+                  - $ref: '#/components/schemas/Moss'
+components:
+  schemas:
+    Fern: {type: object, required: [fronds], properties: {fronds: {type: integer}}}
+    Moss: {type: object, required: [patch], properties: {patch: {type: string}}}
+    Any: {type: object}
+    Open: {type: object}
+`
+	old := []byte(doc)
+	now := []byte(edit(t, edit(t, doc, "                - $ref: '#/components/schemas/Moss'\n", ""),
+		"                  - $ref: '#/components/schemas/Moss'\n", "                  - $ref: '#/components/schemas/Moss'\n                  - $ref: '#/components/schemas/Any'\n                  - $ref: '#/components/schemas/Open'\n"))
+	r, err := diff.Compare(old, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := recorded(t, old, func(url string) {
+		resp, err := http.Post(url+"/plants", "application/json", strings.NewReader(`{"patch":"north wall"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 201 {
+			t.Fatalf("status %d, want 201", resp.StatusCode)
+		}
+	})
+	weigh(t, r, old, now, file)
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, fmt.Sprintf("%s %s -> %d: %s", b.Method, b.Path, b.Status, strings.Join(b.Rules, ", ")))
+	}
+	want := []string{"POST /plants -> 201: request-body-alternative-removed, response-body-alternative-added"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("broken:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	got = got[:0]
+	for _, c := range r.Changes {
+		if c.Traffic != nil {
+			got = append(got, show(c)+": "+fmtEvidence(c.Traffic))
+		}
+	}
+	want = []string{
+		"POST /plants request-body-alternative-removed breaks-clients request old=/components/schemas/Moss:26 new=-: 1 of 1",
+		"POST /plants response-body-alternative-added breaks-clients response old=- new=/components/schemas/Any:28: 1 of 1",
+		"POST /plants response-body-alternative-added breaks-clients response old=- new=/components/schemas/Open:29: 1 of 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("evidence:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
