@@ -79,10 +79,23 @@ type Change struct {
 	// hook is set for a change to a webhook or a callback: recorded
 	// traffic, of the requests clients send, shows nothing of it.
 	hook bool
-	// also is where else in NEW a violation the change causes is found,
-	// "" for none: for a required property added, its object's required
-	// keyword, which a value without it breaks.
+	// found is where else a violation the change causes may be found.
+	found found
+}
+
+// found is where a violation a change causes may be found besides the
+// change's places.
+type found struct {
+	// also is a place in NEW, "" for none: for a required property
+	// added, its object's required keyword, which a value without it
+	// breaks; for an alternative added or removed, its anyOf or oneOf.
 	also string
+	// body is set for a change to a body's schema, and path is then the
+	// value's path in it as violations write it, each item "[]"
+	// ("seats[].assigning_team", "" for the body): a value that matches
+	// none of the alternatives of a schema that holds it breaks there.
+	body bool
+	path string
 }
 
 // Fails reports whether the change, unless ignored, is one that fails

@@ -69,16 +69,16 @@ func (d *opDiff) exchange() {
 // starts with the hook's kind, its level and the parties its reason
 // names swap.
 func (d *opDiff) add(rule string, level Level, side Side, old, new *Location, reason string) {
-	d.addAlso(rule, level, side, old, new, reason, "")
+	d.addFound(rule, level, side, old, new, reason, found{})
 }
 
-// addAlso is add for a change whose violations are found at also too
-// (see Change.also).
-func (d *opDiff) addAlso(rule string, level Level, side Side, old, new *Location, reason, also string) {
+// addFound is add for a change whose violations may be found elsewhere
+// too (see Change.found).
+func (d *opDiff) addFound(rule string, level Level, side Side, old, new *Location, reason string, f found) {
 	if d.hook != "" {
 		rule, level, reason = d.hook+"-"+rule, swapped(level), d.about+roles.Replace(reason)
 	}
-	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != "", also: also})
+	d.c.add(Change{Rule: rule, Level: level, Side: side, Operation: d.name, Old: old, New: new, Reason: reason, of: d.of, hook: d.hook != "", found: f})
 }
 
 // probe returns a copy of the operation's comparison that gathers its

@@ -115,11 +115,12 @@ func (a *at) report(rule string, dir direction, old, new *Location, what string)
 	a.reportAlso(rule, dir, old, new, what, "")
 }
 
-// reportAlso is report for a change whose violations are found at also
-// too (see Change.also).
+// reportAlso is report for a change whose violations may be found at
+// also too (see found).
 func (a *at) reportAlso(rule string, dir direction, old, new *Location, what, also string) {
 	level := levelOf(a.w.side, dir, a.w.op.hook != "")
-	a.w.op.addAlso(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level), also)
+	f := found{also: also, body: strings.HasSuffix(a.rootPrefix, "-body"), path: a.path}
+	a.w.op.addFound(rule, level, a.w.side, old, new, a.subject()+": "+what+"; "+consequence(a.w.side, level), f)
 }
 
 // change reports a change of keyword kw (the first of kws the schemas

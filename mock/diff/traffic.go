@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,7 +154,7 @@ func (c *Change) explains(j *journal.Judged, v journal.Violation, side Side, rou
 	case v.Path == "route":
 		return c.Rule == "operation-removed" && c.Operation == routed
 	case v.Schema != "":
-		return c.Operation == j.Operation && c.Side == side && c.at(v.Schema)
+		return c.Operation == j.Operation && c.Side == side && (c.at(v.Schema) || c.inside(v, side, j.Status))
 	case v.Path == "security" && c.Operation == "":
 		return c.Side == Document && strings.HasPrefix(c.Rule, "security-")
 	case c.Operation != j.Operation || c.Side != side:
@@ -202,8 +203,25 @@ func (c *Change) at(schema string) bool {
 			return true
 		}
 	}
-	return c.also != "" && p == c.also
+	return c.found.also != "" && p == c.found.also
 }
+
+// inside reports whether the change is to a schema under the value v
+// finds matching none of its anyOf or oneOf alternatives, in a body of
+// side (an answer's of status): such a violation names no keyword in
+// them, and the change may be why none matches. The value is known by
+// its path, as the alternatives may be anywhere in the document.
+func (c *Change) inside(v journal.Violation, side Side, status int) bool {
+	if !c.found.body || !strings.HasSuffix(v.Schema, "/anyOf") && !strings.HasSuffix(v.Schema, "/oneOf") ||
+		side == Response && !c.answers(status) {
+		return false
+	}
+	p := items.ReplaceAllString(v.Path, "[]")
+	return p == "" || c.found.path == p || strings.HasPrefix(c.found.path, p+".") || strings.HasPrefix(c.found.path, p+"[")
+}
+
+// items matches an item's index in a violation's path.
+var items = regexp.MustCompile(`\[[0-9]+\]`)
 
 // below reports whether pointer p is q or below it.
 func below(p, q string) bool {

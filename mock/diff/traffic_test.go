@@ -424,14 +424,10 @@ func TestWeighRequiredPropertyAdded(t *testing.T) {
 	}
 }
 
-// TestWeighAlternatives: a request that matches no alternative left,
-// and an answer that matches two of oneOf's, are refused at the anyOf
-// or oneOf keyword, while each alternative (a component here) is placed
-// where it is written; the change of the alternative explains them.
-// Two alternatives added each count the answer, and their rule is
-// listed once.
-func TestWeighAlternatives(t *testing.T) {
-	const doc = `openapi: 3.1.0
+// alternatives is a document whose POST /plants takes anyOf and
+// answers oneOf of Fern and Moss, two components; Any and Open take any
+// object.
+const alternatives = `openapi: 3.1.0
 info: {title: Plants, version: "1"}
 paths:
   /plants:
@@ -460,8 +456,16 @@ components:
     Any: {type: object}
     Open: {type: object}
 `
-	old := []byte(doc)
-	now := []byte(edit(t, edit(t, doc, "                - $ref: '#/components/schemas/Moss'\n", ""),
+
+// TestWeighAlternatives: a request that matches no alternative left,
+// and an answer that matches two of oneOf's, are refused at the anyOf
+// or oneOf keyword, while each alternative (a component here) is placed
+// where it is written; the change of the alternative explains them.
+// Two alternatives added each count the answer, and their rule is
+// listed once.
+func TestWeighAlternatives(t *testing.T) {
+	old := []byte(alternatives)
+	now := []byte(edit(t, edit(t, alternatives, "                - $ref: '#/components/schemas/Moss'\n", ""),
 		"                  - $ref: '#/components/schemas/Moss'\n", "                  - $ref: '#/components/schemas/Moss'\n                  - $ref: '#/components/schemas/Any'\n                  - $ref: '#/components/schemas/Open'\n"))
 	r, err := diff.Compare(old, now)
 	if err != nil {
@@ -499,5 +503,55 @@ components:
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("evidence:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestWeighNoAlternativeLeft: an answer that matches none of oneOf's
+// alternatives is refused at oneOf, which names no keyword in them; the
+// changes to the schemas under the value (here a required property
+// added to each alternative, both components) explain it, each counting
+// it.
+func TestWeighNoAlternativeLeft(t *testing.T) {
+	old := []byte(alternatives)
+	kind := func(doc, name, required string) string {
+		return edit(t, doc, "    "+name+": {type: object, required: ["+required+"], properties: {",
+			"    "+name+": {type: object, required: ["+required+", kind], properties: {kind: {type: string}, ")
+	}
+	now := []byte(kind(kind(alternatives, "Fern", "fronds"), "Moss", "patch"))
+	// The request has a kind: NEW takes it. OLD's answer, a Fern or a
+	// Moss it makes up, has none.
+	r, err := diff.Compare(old, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := recorded(t, old, func(url string) {
+		resp, err := http.Post(url+"/plants", "application/json", strings.NewReader(`{"patch":"north wall","kind":"moss"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 201 {
+			t.Fatalf("status %d, want 201", resp.StatusCode)
+		}
+	})
+	weigh(t, r, old, now, file)
+	var got []string
+	for _, b := range r.Traffic.Broken {
+		got = append(got, fmt.Sprintf("%s %s -> %d: %s: %s", b.Method, b.Path, b.Status, strings.Join(b.Rules, ", "), b.Violations[0]))
+	}
+	for _, c := range r.Changes {
+		if c.Traffic != nil {
+			got = append(got, show(c)+": "+fmtEvidence(c.Traffic))
+		}
+	}
+	want := []string{
+		"POST /plants -> 201: response-required-property-added: response body: matches none of the oneOf alternatives",
+		"POST /plants request-required-property-added breaks-clients request old=- new=/components/schemas/Fern/properties/kind:25: 0 of 1",
+		"POST /plants request-required-property-added breaks-clients request old=- new=/components/schemas/Moss/properties/kind:26: 0 of 1",
+		"POST /plants response-required-property-added breaks-providers response old=- new=/components/schemas/Fern/properties/kind:25: 1 of 1",
+		"POST /plants response-required-property-added breaks-providers response old=- new=/components/schemas/Moss/properties/kind:26: 1 of 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("broken:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
