@@ -9,10 +9,11 @@
 // expect stripe-mock) and stripe-mock, whose module embeds the
 // description of the same API version (spec3.json, as Stripe publishes
 // it). plantmock is built from this tree and started on a free loopback
-// port with --prefer dynamic=true, nothing else. The suite's harness asks
-// for HTTPS with HTTP/2 and a Stripe-Mock-Version header on its first
-// request, which no document declares: a TLS front started here gives
-// both and passes everything else through unchanged.
+// port with --prefer dynamic=true,seed=1, nothing else: the seed makes
+// each run's generated answers, and so its result, the same. The
+// suite's harness asks for HTTPS with HTTP/2 and a Stripe-Mock-Version
+// header on its first request, which no document declares: a TLS front
+// started here gives both and passes everything else through unchanged.
 //
 // It prints each package's result, the output of every failed test, the
 // listed exceptions that failed and those that passed, and a summary
@@ -149,7 +150,7 @@ func start(bin, spec, log string) (*mockProcess, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(bin, "--spec", spec, "--addr", "127.0.0.1:0", "--prefer", "dynamic=true", "--max-body", "16MiB")
+	cmd := exec.Command(bin, "--spec", spec, "--addr", "127.0.0.1:0", "--prefer", "dynamic=true,seed=1", "--max-body", "16MiB")
 	cmd.Stderr = logFile
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
