@@ -129,6 +129,17 @@ func (a *at) change(suffix string, dir direction, what string, kws ...string) {
 	a.report(a.prefix()+"-"+suffix, dir, place(a.old, kws...), place(a.new, kws...), what)
 }
 
+// propertyPlace is where property p is declared in s, under its
+// properties, rather than where a $ref in it leads: an annotation at a
+// component's line would not show what was added or removed. A property
+// an allOf member declares is placed at its schema.
+func propertyPlace(s *openapi.Schema, p *openapi.Property) *Location {
+	if ptr, line := s.PropertyPlace(p.Name); ptr != "" {
+		return loc(ptr, line)
+	}
+	return place(p.Schema)
+}
+
 // place is where keyword kw of s is, the first of kws it has, else s.
 func place(s *openapi.Schema, kws ...string) *Location {
 	for _, kw := range kws {
@@ -368,11 +379,11 @@ func (a *at) properties() {
 			switch {
 			case needed(n, np.Schema, name):
 				required, _ := n.Place("required") // where a value without it is refused
-				a.reportAlso(side+"-required-property-added", narrower, nil, place(np.Schema), "required property "+name+" was added", required)
+				a.reportAlso(side+"-required-property-added", narrower, nil, propertyPlace(n, &np), "required property "+name+" was added", required)
 			case o.NoAdditionalProperties:
-				a.report(side+"-property-added", wider, nil, place(np.Schema), "property "+name+" was added to an object that allowed no others")
+				a.report(side+"-property-added", wider, nil, propertyPlace(n, &np), "property "+name+" was added to an object that allowed no others")
 			default:
-				a.report(side+"-property-added", neutral, nil, place(np.Schema), "optional property "+name+" was added")
+				a.report(side+"-property-added", neutral, nil, propertyPlace(n, &np), "optional property "+name+" was added")
 			}
 			continue
 		}
@@ -400,9 +411,9 @@ func (a *at) properties() {
 			continue
 		}
 		if n.NoAdditionalProperties {
-			a.report(side+"-property-removed", narrower, place(p.Schema), nil, "property "+p.Name+" was removed from an object that allows no others")
+			a.report(side+"-property-removed", narrower, propertyPlace(o, &p), nil, "property "+p.Name+" was removed from an object that allows no others")
 		} else {
-			a.report(side+"-property-removed", wider, place(p.Schema), nil, "property "+p.Name+" was removed, and its values are no longer constrained")
+			a.report(side+"-property-removed", wider, propertyPlace(o, &p), nil, "property "+p.Name+" was removed, and its values are no longer constrained")
 		}
 	}
 }

@@ -490,6 +490,22 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-body-any-of-added breaks-clients request old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
 				op + "response-body-any-of-added breaks-providers response old=/components/schemas/Plant:22 new=/components/schemas/Plant/anyOf:26",
 			}},
+		// A property whose schema is a component is placed where it is
+		// declared, not at the component.
+		{"property of a component added", "      type: object\n      properties:\n        name: {type: string}\n    Owner:\n      type: object\n",
+			"      type: object\n      properties:\n        name: {type: string}\n        owner:\n          $ref: '#/components/schemas/Owner'\n    Owner:\n      type: object\n",
+			[]string{
+				op + "request-property-added compatible request old=- new=/components/schemas/Plant/properties/owner:26",
+				op + "response-property-added compatible response old=- new=/components/schemas/Plant/properties/owner:26",
+			}},
+		// Removed alike: placed where OLD declared it.
+		{"property of a component removed",
+			"      type: object\n      properties:\n        name: {type: string}\n        owner:\n          $ref: '#/components/schemas/Owner'\n    Owner:\n      type: object\n",
+			"      type: object\n      properties:\n        name: {type: string}\n    Owner:\n      type: object\n",
+			[]string{
+				op + "request-property-removed breaks-providers request old=/components/schemas/Plant/properties/owner:26 new=-",
+				op + "response-property-removed breaks-clients response old=/components/schemas/Plant/properties/owner:26 new=-",
+			}},
 		// required moved into anyOf's one alternative: the same values.
 		{"required moved into anyOf", "      type: object\n      required: [name]\n      properties:\n        name: {type: string}\n",
 			"      type: object\n      anyOf:\n        - required: [name]\n      properties:\n        name: {type: string}\n", nil},

@@ -26,6 +26,21 @@ func placeOf(ptr string, n *node) place {
 // examples.
 func (p place) Place() (pointer string, line int) { return p.ptr, int(p.line) }
 
+// PropertyPlace returns where property name is declared in the
+// schema's own text, under properties, as a JSON pointer and line: the
+// declaration, not the schema a $ref in it leads to. It returns "" for
+// a property the text does not declare (one an allOf member gave it).
+func (s *Schema) PropertyPlace(name string) (pointer string, line int) {
+	if s == nil {
+		return "", 0
+	}
+	v := s.src.get("properties").get(name)
+	if v == nil {
+		return "", 0
+	}
+	return child(child(s.ptr, "properties"), name), int(v.line)
+}
+
 // Place returns where keyword is written in the schema's own text
 // ("maxLength", "enum"), as a JSON pointer and line; where the schema is
 // when its text lacks the keyword (one an allOf member gave it, say) or

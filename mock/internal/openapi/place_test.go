@@ -100,3 +100,39 @@ components:
 		}
 	}
 }
+
+// TestPropertyPlace holds a property's place to where its schema's own
+// text declares it, a $ref in it not followed, and a property only an
+// allOf member declares to none.
+func TestPropertyPlace(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths: {}
+components:
+  schemas:
+    Plant:
+      allOf:
+        - properties: {kind: {type: string}}
+      properties:
+        name: {type: string}
+        owner:
+          $ref: '#/components/schemas/Owner'
+    Owner: {type: object}
+`
+	d, err := Load([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plant := d.Schemas["Plant"]
+	for _, tt := range []struct{ name, want string }{
+		{"name", "/components/schemas/Plant/properties/name:10"},
+		{"owner", "/components/schemas/Plant/properties/owner:12"},
+		{"kind", ":0"},
+		{"absent", ":0"},
+	} {
+		ptr, line := plant.PropertyPlace(tt.name)
+		if got := fmt.Sprintf("%s:%d", ptr, line); got != tt.want {
+			t.Errorf("%s at %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
