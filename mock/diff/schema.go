@@ -744,6 +744,9 @@ func (a *at) composed(s *openapi.Schema) string {
 // which refuses a value two match): it refuses none of them. One removed
 // alike, where an alternative accepted every value NEW does.
 func (a *at) composition() (o, n []*openapi.Schema) {
+	if o, n, ok := a.switched(); ok {
+		return o, n
+	}
 	for _, kw := range []struct {
 		name, rule string
 		alts       func(*openapi.Schema) []*openapi.Schema
@@ -769,6 +772,34 @@ func (a *at) composition() (o, n []*openapi.Schema) {
 		}
 	}
 	return o, n
+}
+
+// switched reports anyOf that became oneOf, or the reverse, with no
+// other alternatives beside, and returns the alternatives to match, the
+// same as before but for the keyword. oneOf refuses a value that matches
+// two alternatives, which anyOf takes: the change accepts fewer values,
+// or more, only where two alternatives may overlap.
+func (a *at) switched() (o, n []*openapi.Schema, ok bool) {
+	wasAny, isAny := anyOfAlone(a.old), anyOfAlone(a.new)
+	wasOne, isOne := a.old.OneOf, a.new.OneOf
+	overlap := func(alts []*openapi.Schema) bool {
+		return slices.ContainsFunc(alts, func(s *openapi.Schema) bool { return overlaps(s, alts) })
+	}
+	switch {
+	case len(wasAny) > 0 && len(wasOne) == 0 && len(isAny) == 0 && len(isOne) > 0:
+		if overlap(isOne) {
+			a.report(a.prefix()+"-any-of-became-one-of", narrower, place(a.old, "anyOf"), place(a.new, "oneOf"),
+				"anyOf became oneOf, which refuses a value that matches two of its alternatives")
+		}
+		return wasAny, isOne, true
+	case len(wasOne) > 0 && len(wasAny) == 0 && len(isOne) == 0 && len(isAny) > 0:
+		if overlap(wasOne) {
+			a.report(a.prefix()+"-one-of-became-any-of", wider, place(a.old, "oneOf"), place(a.new, "anyOf"),
+				"oneOf became anyOf, which takes a value that matches two of its alternatives")
+		}
+		return wasOne, isAny, true
+	}
+	return nil, nil, false
 }
 
 // alternativesOf says which of k alternatives of keyword kw a value

@@ -506,6 +506,16 @@ func TestCompositionChanges(t *testing.T) {
 				op + "request-property-removed breaks-providers request old=/components/schemas/Plant/properties/owner:26 new=-",
 				op + "response-property-removed breaks-clients response old=/components/schemas/Plant/properties/owner:26 new=-",
 			}},
+		// anyOf became oneOf: an object with name and kind matched both
+		// alternatives, which oneOf refuses: fewer.
+		{"anyOf became oneOf", "      anyOf:\n        - {type: object, required: [name]}\n        - {type: object, required: [kind]}\n",
+			"      oneOf:\n        - {type: object, required: [name]}\n        - {type: object, required: [kind]}\n", []string{
+				op + "request-body-any-of-became-one-of breaks-clients request old=/components/schemas/Plant/anyOf:23 new=/components/schemas/Plant/oneOf:23",
+				op + "response-body-any-of-became-one-of breaks-providers response old=/components/schemas/Plant/anyOf:23 new=/components/schemas/Plant/oneOf:23",
+			}},
+		// Alternatives no value matches both of: the same values.
+		{"disjoint anyOf became oneOf", "      anyOf:\n        - type: string\n        - type: integer\n",
+			"      oneOf:\n        - type: string\n        - type: integer\n", nil},
 		// required moved into anyOf's one alternative: the same values.
 		{"required moved into anyOf", "      type: object\n      required: [name]\n      properties:\n        name: {type: string}\n",
 			"      type: object\n      anyOf:\n        - required: [name]\n      properties:\n        name: {type: string}\n", nil},
