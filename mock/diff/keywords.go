@@ -72,9 +72,17 @@ func (a *at) sub(kw, rule string, o, n *openapi.Schema, monotone bool) {
 // values they accept, as the walk's side sees it (an example changed is
 // none).
 func (w *walk) differs(o, n *openapi.Schema) bool {
+	return slices.ContainsFunc(w.probed(w.side, o, n), func(c Change) bool { return c.Level != Compatible })
+}
+
+// probed compares o with n apart, on side, and returns the changes,
+// kept out of the report, at their levels as an operation's (a hook's
+// are not swapped).
+func (w *walk) probed(side Side, o, n *openapi.Schema) []Change {
 	probe := w.op.probe()
-	probe.walk(w.side).schema("", "", "", o, n, false)
-	return slices.ContainsFunc(probe.c.changes, func(c Change) bool { return c.Level != Compatible })
+	probe.hook = ""
+	probe.walk(side).schema("", "", "", o, n, false)
+	return probe.c.changes
 }
 
 // prefixItems compares the schemas of an array's first items, place by

@@ -818,10 +818,7 @@ func alternativesOf(kw string, k int) string {
 // the walk tells: comparing s, as OLD, with x, as NEW, in a request
 // finds nothing that would refuse a value.
 func (w *walk) accepts(x, s *openapi.Schema) bool {
-	probe := w.op.probe()
-	probe.hook = ""
-	probe.walk(Request).schema("", "", "", s, x, false)
-	return !slices.ContainsFunc(probe.c.changes, func(c Change) bool { return c.Level == BreaksClients })
+	return !slices.ContainsFunc(w.probed(Request, s, x), func(c Change) bool { return c.Level == BreaksClients })
 }
 
 // overlaps reports whether a value may match both s and another of
